@@ -1,0 +1,44 @@
+# hexwar developer commands. Needs only Python >= 3.11 and make: everything
+# else is installed into .venv on first use.
+#
+#   make play    start the client
+#   make test    run the whole test suite headless
+#   make bench   run the benchmarks (tools/bench.py)
+#   make fuzz    run the rules fuzzer (tools/fuzz.py)
+#   make clean   remove the venv, build output and caches
+
+PY ?= python3
+VENV = .venv
+BIN = $(VENV)/bin
+STAMP = $(VENV)/.installed
+HEADLESS = SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
+PIP = $(BIN)/python -m pip --disable-pip-version-check
+
+.PHONY: play test bench fuzz clean venv
+
+venv: $(STAMP)
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(PIP) install -q --upgrade pip
+
+# Re-install only when the package definition changed (or the venv is new).
+$(STAMP): pyproject.toml setup.py | $(BIN)/python
+	$(PIP) install -q -e '.[dev]'
+	touch $@
+
+play: $(STAMP)
+	$(BIN)/hexwar
+
+test: $(STAMP)
+	$(HEADLESS) $(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python -m tools.bench
+
+fuzz: $(STAMP)
+	$(HEADLESS) $(BIN)/python -m tools.fuzz
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

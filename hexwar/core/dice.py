@@ -1,0 +1,69 @@
+"""Dice are a service handed to the rules, never module-level ``random``.
+
+``SeededDice`` is for play: its whole state is the seed and the number of rolls
+made, so a save records it in two integers and a replay reproduces every roll.
+``FixedDice`` is for tests: it hands out the values it was given, in order.
+"""
+from __future__ import annotations
+
+import random
+from typing import Protocol, Sequence
+
+
+class Dice(Protocol):
+    rolls_made: int
+
+    def roll(self, sides: int = 6) -> int: ...
+
+    def shuffle(self, items: list) -> None: ...
+
+
+class SeededDice:
+    def __init__(self, seed: int, rolls_made: int = 0) -> None:
+        self.seed = seed
+        self.rolls_made = 0
+        self._rng = random.Random(seed)
+        for _ in range(rolls_made):
+            self._draw(6)
+
+    def _draw(self, sides: int) -> int:
+        self.rolls_made += 1
+        return self._rng.randint(1, sides)
+
+    def roll(self, sides: int = 6) -> int:
+        return self._draw(sides)
+
+    def shuffle(self, items: list) -> None:
+        # Fisher-Yates on our own draws so that the count of draws is the whole state.
+        for i in range(len(items) - 1, 0, -1):
+            j = self._draw(i + 1) - 1
+            items[i], items[j] = items[j], items[i]
+
+    def copy(self) -> "SeededDice":
+        d = SeededDice(self.seed)
+        d._rng.setstate(self._rng.getstate())
+        d.rolls_made = self.rolls_made
+        return d
+
+
+class FixedDice:
+    """Rolls the given values in order; raises when they run out (a test bug)."""
+
+    def __init__(self, values: Sequence[int]) -> None:
+        self.values = list(values)
+        self.rolls_made = 0
+
+    def roll(self, sides: int = 6) -> int:
+        if self.rolls_made >= len(self.values):
+            raise AssertionError("FixedDice ran out of rolls")
+        v = self.values[self.rolls_made]
+        self.rolls_made += 1
+        return v
+
+    def shuffle(self, items: list) -> None:
+        """Leaves the order as given: tests choose identities explicitly."""
+
+    def copy(self) -> "FixedDice":
+        d = FixedDice(self.values)
+        d.rolls_made = self.rolls_made
+        return d

@@ -1,0 +1,123 @@
+"""Game records: a YAML file naming the game, scenario, seed and options, and the
+actions in notation. Loading a record replays it, so it reproduces the same state.
+
+Writes are atomic (a temporary file in the same folder, flushed to disk, then
+renamed over the old one), so a crash never leaves a half-written save.
+"""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import yaml
+
+from .actions import parse_action
+from .errors import DataError, HexwarError, IllegalActionError, MalformedError
+
+if TYPE_CHECKING:
+    from .game import Game
+
+RECORD_VERSION = 1
+MAX_RECORD_BYTES = 20_000_000
+
+
+def record_data(game: "Game") -> dict[str, Any]:
+    return {
+        "hexwar_record": RECORD_VERSION,
+        "game": game.header["game"],
+        "scenario": game.header["scenario"],
+        "seed": game.header["seed"],
+        "options": dict(game.header.get("options") or {}),
+        "actions": [a.notation() for a in game.actions],
+        "undo_barrier": game._barrier,
+        "digest": game.digest(),
+    }
+
+
+def atomic_write_text(path: str | os.PathLike, text: str) -> None:
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    try:  # make the rename itself durable
+        dfd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dfd)
+        finally:
+            os.close(dfd)
+    except OSError:
+        pass
+
+
+def save_record(game: "Game", path: str | os.PathLike) -> None:
+    atomic_write_text(path, yaml.safe_dump(record_data(game), sort_keys=False, allow_unicode=True))
+
+
+def read_record(path: str | os.PathLike) -> dict[str, Any]:
+    """Read and validate a record file; DataError names the file and the problem."""
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+    except OSError as e:
+        raise DataError(p, f"cannot read the file ({e.strerror})") from None
+    if size > MAX_RECORD_BYTES:
+        raise DataError(p, f"file too large for a game record ({size} bytes)")
+    try:
+        data = yaml.safe_load(p.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise DataError(p, "not a text file") from None
+    except yaml.YAMLError as e:
+        raise DataError(p, f"not valid YAML ({str(e).splitlines()[0]})") from None
+    if not isinstance(data, dict):
+        raise DataError(p, "not a hexwar game record (expected a mapping at the top)")
+    for key, kind in (("game", str), ("scenario", str), ("seed", int), ("actions", list)):
+        if key not in data:
+            raise DataError(p, f"missing '{key}'")
+        if not isinstance(data[key], kind) or isinstance(data[key], bool):
+            raise DataError(p, f"'{key}' should be {kind.__name__}, found {type(data[key]).__name__}")
+    opts = data.get("options") or {}
+    if not isinstance(opts, dict):
+        raise DataError(p, "'options' should be a mapping")
+    data["options"] = opts
+    for i, a in enumerate(data["actions"]):
+        if not isinstance(a, str):
+            raise DataError(p, f"action {i + 1} is not text: {a!r}")
+    return data
+
+
+def load_record(path: str | os.PathLike) -> "Game":
+    """Replay a record file into a Game."""
+    from .. import open_game
+
+    data = read_record(path)
+    try:
+        game = open_game(data["game"], data["scenario"], seed=data["seed"], options=data["options"])
+    except DataError:
+        raise
+    except HexwarError as e:
+        raise DataError(path, str(e)) from None
+    for i, text in enumerate(data["actions"]):
+        try:
+            game.apply(parse_action(text))
+        except (MalformedError, IllegalActionError) as e:
+            raise DataError(path, f"action {i + 1} ({text!r}) cannot be replayed: {e}") from None
+    want = data.get("digest")
+    if want is not None and want != game.digest():
+        raise DataError(path, "replaying the actions does not give the recorded position (digest differs)")
+    barrier = data.get("undo_barrier")
+    if isinstance(barrier, int) and 0 <= barrier <= len(game.actions):
+        game._barrier = max(game._barrier, barrier)
+    return game

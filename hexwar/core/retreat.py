@@ -1,0 +1,73 @@
+"""Every legal retreat path for one unit, so that the attacker can choose among them.
+
+The shared shape of a retreat in these games:
+- each hex of the retreat is one hex further from the hex the unit left;
+- never into an enemy-occupied hex;
+- enemy zones of control are avoided where possible;
+- the retreat must end where the stacking limit allows, going on one hex at a time
+  if it cannot (the overstack extension);
+- with no path at all, the unit is eliminated.
+
+The game supplies predicates; this module only searches and ranks.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Iterable
+
+from .hexgrid import Hex, distance
+
+
+@dataclass(frozen=True)
+class RetreatPath:
+    hexes: tuple[Hex, ...]
+    ezoc_entered: int  # hexes of the path that lie in an enemy zone of control
+    ends_in_ezoc: bool
+    extended: int  # hexes added beyond the required length (overstack extension)
+
+    @property
+    def end(self) -> Hex:
+        return self.hexes[-1]
+
+
+def retreat_paths(
+    origin: Hex,
+    length: int,
+    adjacent: Callable[[Hex], Iterable[Hex]],
+    enemy_at: Callable[[Hex], bool],
+    in_ezoc: Callable[[Hex], bool],
+    can_end: Callable[[Hex], bool],
+    max_extra: int = 6,
+) -> list[RetreatPath]:
+    """All retreat paths that meet the rules, keeping only the best-ranked ones.
+
+    Ranking (lower is better): ending in an enemy zone, then the number of zone
+    hexes entered, then the number of extra hexes. Only paths of the best rank are
+    legal choices: "avoid where possible" is a rule, not a preference.
+    """
+    found: list[RetreatPath] = []
+
+    def walk(path: list[Hex], ezoc: int) -> None:
+        here = path[-1] if path else origin
+        n = len(path)
+        if n >= length:
+            if can_end(here):
+                found.append(RetreatPath(tuple(path), ezoc, in_ezoc(here), n - length))
+                return
+            if n >= length + max_extra:
+                return
+        for nxt in adjacent(here):
+            if distance(origin, nxt) != n + 1 or enemy_at(nxt):
+                continue
+            path.append(nxt)
+            walk(path, ezoc + (1 if in_ezoc(nxt) else 0))
+            path.pop()
+
+    walk([], 0)
+    if not found:
+        return []
+    # The overstack extension only applies when no path of the normal length works.
+    min_extra = min(p.extended for p in found)
+    found = [p for p in found if p.extended == min_extra]
+    best = min((p.ends_in_ezoc, p.ezoc_entered) for p in found)
+    return sorted((p for p in found if (p.ends_in_ezoc, p.ezoc_entered) == best), key=lambda p: p.hexes)

@@ -1,0 +1,15 @@
+"""One package per game; the registry below maps a game id to its package."""
+from __future__ import annotations
+
+import importlib
+
+GAMES = {
+    "objective-kiev": "hexwar.games.objective_kiev",
+}
+
+
+def find_game(game_id: str):
+    """The game package for ``game_id``; KeyError names the known games."""
+    if game_id not in GAMES:
+        raise KeyError(f"unknown game {game_id!r}; known games: {', '.join(sorted(GAMES))}")
+    return importlib.import_module(GAMES[game_id])

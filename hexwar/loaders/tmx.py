@@ -1,0 +1,217 @@
+"""Read a Tiled map (docs/map-format.md) into a core Board. No pygame, no images."""
+from __future__ import annotations
+
+import os
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Iterable
+
+from ..core.board import Board, HexsideFeature, Place
+from ..core.errors import DataError, MalformedError
+from ..core.hexgrid import Hex, Hexside, Layout, hex_name, parse_hex, parse_hexside
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+MAX_MAP_BYTES = 10_000_000
+FEATURE_KINDS = ("river", "major_river", "rail")
+PLACE_KINDS = ("city", "major_city")
+
+
+def _pytmx():
+    """Import pytmx without letting it pull in pygame.
+
+    pytmx imports pygame only for type hints (and its optional image loader); the
+    rules side must stay headless and pygame-free, so hide pygame while it loads.
+    """
+    import sys
+
+    if "pytmx" in sys.modules or "pygame" in sys.modules:
+        import pytmx
+
+        return pytmx
+    sys.modules["pygame"] = None  # type: ignore[assignment]  # makes `import pygame` fail
+    try:
+        import pytmx
+    finally:
+        del sys.modules["pygame"]
+    return pytmx
+
+
+def _kind(obj) -> str | None:
+    # Tiled 1.9 wrote `class`, 1.8 and 1.10+ write `type` (tech-notes, pytmx pitfall 5).
+    return obj.type or getattr(obj, "class", None)
+
+
+def _split(text: object) -> list[str]:
+    return [t.strip() for t in str(text or "").replace(";", ",").split(",") if t.strip()]
+
+
+def load_board(path: str | os.PathLike, terrains: Iterable[str] | None = None) -> Board:
+    """Load ``path`` into a Board; ``terrains`` is the set of terrain names the game knows.
+
+    Raises DataError naming the file and the problem.
+    """
+    p = Path(path)
+    if not p.is_file():
+        raise DataError(p, "map file not found")
+    if p.stat().st_size > MAX_MAP_BYTES:
+        raise DataError(p, f"map file too large ({p.stat().st_size} bytes)")
+    _check_xml(p)
+    try:
+        tm = _pytmx().TiledMap(str(p))
+    except DataError:
+        raise
+    except Exception as e:  # pytmx raises bare Exception, ValueError, KeyError …
+        raise DataError(p, f"Tiled cannot read this map: {type(e).__name__}: {e}") from None
+    try:
+        return _build(p, tm, set(terrains) if terrains is not None else None)
+    except MalformedError as e:
+        raise DataError(p, str(e)) from None
+
+
+def _check_xml(p: Path) -> None:
+    """Refuse what pytmx would read badly or dangerously, before it reads it."""
+    try:
+        root = ET.parse(p).getroot()
+    except ET.ParseError as e:
+        raise DataError(p, f"not a valid TMX/XML file ({e})") from None
+    if root.tag != "map":
+        raise DataError(p, "not a Tiled map (no <map> element at the top)")
+    if root.get("orientation") != "hexagonal":
+        raise DataError(p, f"orientation is {root.get('orientation')!r}, expected 'hexagonal'")
+    if root.get("staggeraxis") != "x" or root.get("staggerindex") != "odd":
+        raise DataError(p, "hexes must be staggered on the x axis with odd index (flat-topped columns)")
+    if root.get("infinite", "0") != "0":
+        raise DataError(p, "infinite maps are not supported; turn 'Infinite' off in Tiled")
+    for ts in root.iter("tileset"):
+        src = ts.get("source")
+        if src:
+            target = (p.parent / src).resolve()
+            if not str(target).startswith(str(p.parent.resolve())):
+                raise DataError(p, f"tileset {src!r} points outside the map folder")
+            if not target.is_file():
+                raise DataError(p, f"tileset file {src!r} not found")
+    for data in root.iter("data"):
+        if data.get("encoding") not in ("csv", "base64"):
+            raise DataError(p, "tile layer data must be CSV (Tiled: Map Properties → Tile Layer Format)")
+        if data.get("compression") == "zstd":
+            raise DataError(p, "zstd-compressed layers are not supported; use CSV")
+        if data.find("chunk") is not None:
+            raise DataError(p, "infinite (chunked) layers are not supported")
+
+
+def _layer(tm, name: str, p: Path):
+    try:
+        return tm.get_layer_by_name(name)
+    except ValueError:
+        raise DataError(p, f"missing layer '{name}'") from None
+
+
+def _build(p: Path, tm, terrains: set[str] | None) -> Board:
+    width, height = int(tm.width), int(tm.height)
+    if not (1 <= width <= 99 and 1 <= height <= 99):
+        raise DataError(p, f"map size {width}x{height} is outside 1..99 (hex ids have two digits each)")
+    layout = Layout(float(tm.tilewidth), float(tm.tileheight), float(tm.hexsidelength or tm.tilewidth / 2))
+
+    # Terrain: one tile per hex.
+    terrain_layer = _layer(tm, "terrain", p)
+    li = tm.layers.index(terrain_layer)
+    terrain: dict[Hex, str] = {}
+    for y in range(height):
+        for x in range(width):
+            props = tm.get_tile_properties(x, y, li)
+            h = Hex(x + 1, y + 1)
+            if not props or "terrain" not in props:
+                raise DataError(p, f"hex {hex_name(h)} has no terrain tile (every cell of layer 'terrain' needs one)")
+            t = str(props["terrain"])
+            if terrains is not None and t not in terrains:
+                raise DataError(p, f"hex {hex_name(h)} has unknown terrain {t!r} (known: {', '.join(sorted(terrains))})")
+            terrain[h] = t
+
+    def on_map(h: Hex, what: str) -> Hex:
+        if h not in terrain:
+            raise DataError(p, f"{what}: hex {hex_name(h)} is off the map")
+        return h
+
+    def hex_of(obj, what: str) -> Hex:
+        return on_map(layout.hex_at(float(obj.x), float(obj.y)), what)
+
+    # Hexside features.
+    features: list[HexsideFeature] = []
+    for obj in _layer(tm, "hexsides", p):
+        kind = _kind(obj)
+        what = f"object {obj.id} ({obj.name or kind})"
+        if kind not in FEATURE_KINDS:
+            raise DataError(p, f"{what} in layer 'hexsides' has type {kind!r}; expected one of {', '.join(FEATURE_KINDS)}")
+        sides: list[Hexside] = []
+        for t in _split(obj.properties.get("hexsides")):
+            try:
+                s = parse_hexside(t)
+            except MalformedError as e:
+                raise DataError(p, f"{what}: {e}") from None
+            on_map(s.a, what)
+            on_map(s.b, what)
+            sides.append(s)
+        if not sides:
+            raise DataError(p, f"{what} lists no hexsides (property 'hexsides')")
+        pts = tuple((float(pt.x), float(pt.y)) for pt in getattr(obj, "points", ()) or ())
+        features.append(HexsideFeature(kind, obj.name or kind, tuple(sides), str(obj.properties.get("provenance", "")), pts))
+
+    places: dict[Hex, Place] = {}
+    for obj in _layer(tm, "places", p):
+        kind = _kind(obj)
+        what = f"place {obj.id} ({obj.name})"
+        if kind not in PLACE_KINDS:
+            raise DataError(p, f"{what} has type {kind!r}; expected one of {', '.join(PLACE_KINDS)}")
+        if not obj.name:
+            raise DataError(p, f"place object {obj.id} has no name")
+        h = hex_of(obj, what)
+        if h in places:
+            raise DataError(p, f"{what}: hex {hex_name(h)} already holds {places[h].name}")
+        places[h] = Place(obj.name, h, kind, str(obj.properties.get("provenance", "")))
+
+    marks: dict[Hex, tuple[str, ...]] = {}
+    for obj in _layer(tm, "setup", p):
+        what = f"set-up mark {obj.id}"
+        mark = obj.properties.get("mark")
+        if _kind(obj) != "setup" or not mark:
+            raise DataError(p, f"{what} must have type 'setup' and a 'mark' property")
+        h = hex_of(obj, what)
+        marks[h] = marks.get(h, ()) + (str(mark),)
+
+    edges: dict[str, frozenset[Hex]] = {}
+    regions: dict[str, frozenset[Hex]] = {}
+    for obj in _layer(tm, "areas", p):
+        kind = _kind(obj)
+        what = f"area {obj.id} ({obj.name or kind})"
+        try:
+            hexes = frozenset(on_map(parse_hex(t), what) for t in _split(obj.properties.get("hexes")))
+        except MalformedError as e:
+            raise DataError(p, f"{what}: {e}") from None
+        if not hexes:
+            raise DataError(p, f"{what} lists no hexes (property 'hexes')")
+        if kind == "friendly_edge":
+            side = obj.properties.get("side")
+            if not side:
+                raise DataError(p, f"{what} has no 'side' property")
+            edges[str(side)] = edges.get(str(side), frozenset()) | hexes
+        elif kind == "region":
+            if not obj.name:
+                raise DataError(p, f"region object {obj.id} has no name")
+            regions[obj.name] = regions.get(obj.name, frozenset()) | hexes
+        else:
+            raise DataError(p, f"{what} has type {kind!r}; expected 'friendly_edge' or 'region'")
+
+    return Board(
+        width=width,
+        height=height,
+        terrain=terrain,
+        features=features,
+        places=places,
+        marks=marks,
+        edges=edges,
+        regions=regions,
+        layout=layout,
+        properties=dict(tm.properties),
+        source=str(p),
+    )

@@ -1,0 +1,127 @@
+"""Where hexwar finds its data and keeps the player's files.
+
+Game data (read-only):
+    data_dir("maps" | "scenarios" | "assets")
+    map_path(name)                      maps/<name>.tmx
+    scenario_path(game_id, scenario_id) scenarios/<game_id>/<scenario_id>.yaml
+
+In a source checkout these are the top-level folders of the repository; in an
+installed copy they are hexwar/data/<kind> inside the package (pyproject.toml
+maps the folders there when the wheel is built).
+
+Player files (read-write, created on demand), following the XDG base
+directory spec:
+    user_data_dir()    $HEXWAR_DATA_DIR, else $XDG_DATA_HOME/hexwar,
+                       else ~/.local/share/hexwar
+    saves_dir()        <user_data_dir>/saves
+    autosave_path()    <saves_dir>/autosave.yaml
+    user_config_dir()  $HEXWAR_CONFIG_DIR, else $XDG_CONFIG_HOME/hexwar,
+                       else ~/.config/hexwar
+
+HEXWAR_DATA_DIR and HEXWAR_CONFIG_DIR exist so tests (and players who want a
+portable set-up) can point hexwar elsewhere; tests/conftest.py sets both.
+
+Pure standard library: importable without pygame.
+"""
+from __future__ import annotations
+
+import importlib.resources
+import os
+from pathlib import Path
+from typing import Union
+
+from importlib.resources.abc import Traversable
+
+DATA_KINDS = ("maps", "scenarios", "assets")
+DATA_PACKAGE = "hexwar.data"
+
+MAP_SUFFIX = ".tmx"
+SCENARIO_SUFFIX = ".yaml"
+AUTOSAVE_NAME = "autosave.yaml"
+
+DataPath = Union[Path, Traversable]
+
+# The repository root when running from a source checkout (hexwar/paths.py ->
+# the folder holding hexwar/). An installed copy has site-packages here, which
+# has no pyproject.toml: that is how the two layouts are told apart, so that a
+# stray top-level "maps" or "assets" package in site-packages is never taken
+# for ours.
+_SOURCE_ROOT = Path(__file__).resolve().parents[1]
+
+
+def _check_kind(kind: str) -> None:
+    if kind not in DATA_KINDS:
+        raise ValueError(f"unknown data kind {kind!r}; expected one of {', '.join(DATA_KINDS)}")
+
+
+def source_root() -> Path | None:
+    """The repository root if hexwar runs from a source checkout, else None."""
+    root = _SOURCE_ROOT
+    if (root / "pyproject.toml").is_file() and (root / "hexwar").is_dir():
+        return root
+    return None
+
+
+def data_dir(kind: str) -> DataPath:
+    """The folder holding one kind of game data: "maps", "scenarios" or "assets".
+
+    A pathlib.Path in a source checkout and in any normal install; only an
+    install from a zip file would give another importlib Traversable.
+    """
+    _check_kind(kind)
+    root = source_root()
+    if root is not None and (root / kind).is_dir():
+        return root / kind
+    # hexwar.data is a regular package (it has an __init__.py), so files()
+    # gives a real pathlib.Path for it in a normal install. The data folders
+    # below it have no __init__.py and would give a MultiplexedPath instead.
+    return importlib.resources.files(DATA_PACKAGE).joinpath(kind)
+
+
+def _add_suffix(name: str, suffix: str) -> str:
+    return name if name.endswith(suffix) else name + suffix
+
+
+def map_path(name: str) -> DataPath:
+    """The .tmx file of a map; `name` may be given with or without ".tmx"."""
+    return data_dir("maps").joinpath(_add_suffix(name, MAP_SUFFIX))
+
+
+def scenario_path(game_id: str, scenario_id: str) -> DataPath:
+    """scenarios/<game_id>/<scenario_id>.yaml, e.g. ("objective-kiev", "standard")."""
+    return data_dir("scenarios").joinpath(game_id, _add_suffix(scenario_id, SCENARIO_SUFFIX))
+
+
+def _xdg_dir(override_var: str, xdg_var: str, fallback: Path) -> Path:
+    override = os.environ.get(override_var)
+    if override:
+        path = Path(override).expanduser()
+    else:
+        base = os.environ.get(xdg_var, "")
+        # The XDG spec says relative values are invalid and must be ignored.
+        base_path = Path(base) if base and os.path.isabs(base) else fallback
+        path = base_path / "hexwar"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def user_data_dir() -> Path:
+    """The player's own hexwar data folder (saves, logs); created if missing."""
+    return _xdg_dir("HEXWAR_DATA_DIR", "XDG_DATA_HOME", Path.home() / ".local" / "share")
+
+
+def user_config_dir() -> Path:
+    """The player's hexwar settings folder; created if missing."""
+    return _xdg_dir("HEXWAR_CONFIG_DIR", "XDG_CONFIG_HOME", Path.home() / ".config")
+
+
+def saves_dir() -> Path:
+    """The folder for saved games; created if missing."""
+    path = user_data_dir() / "saves"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def autosave_path() -> Path:
+    """The file the client autosaves to (its folder exists; the file may not)."""
+    return saves_dir() / AUTOSAVE_NAME

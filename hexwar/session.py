@@ -1,0 +1,80 @@
+"""Opening games: find the game package, load its map and scenario, build a Game."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from . import paths
+from .core.dice import SeededDice
+from .core.errors import DataError, HexwarError
+from .core.game import Game
+from .core.record import load_record
+from .games import GAMES, find_game
+from .loaders.scenario import Scenario, load_scenario
+from .loaders.tmx import load_board
+
+_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+
+
+def _safe(name: str, what: str, where: object) -> str:
+    """Refuse path tricks: a file reference must be a plain name inside its folder."""
+    if not isinstance(name, str) or not _SAFE_NAME.match(name) or ".." in name:
+        raise DataError(where, f"{what} {name!r} is not a plain file name")
+    return name
+
+
+@lru_cache(maxsize=16)
+def _load(game_id: str, scenario_id: str, scenario_file: str) -> tuple[Any, Scenario]:
+    pkg = find_game(game_id)
+    scen = load_scenario(scenario_file)
+    if scen.game != game_id:
+        raise DataError(scenario_file, f"this scenario is for game {scen.game!r}, not {game_id!r}")
+    map_name = _safe(scen.map, "map", scenario_file)
+    map_file = Path(str(paths.data_dir("maps"))) / map_name
+    if not map_file.is_file():
+        raise DataError(scenario_file, f"map file {map_name!r} not found in {paths.data_dir('maps')}")
+    board = load_board(map_file, pkg.TERRAINS)
+    return board, scen
+
+
+def scenario_file(game_id: str, scenario_id: str) -> Path:
+    _safe(scenario_id, "scenario", game_id)
+    return Path(str(paths.data_dir("scenarios"))) / game_id / f"{scenario_id}.yaml"
+
+
+def open_game(game_id: str, scenario_id: str, seed: int = 0, options: dict | None = None,
+              scenario_path: str | Path | None = None) -> Game:
+    """Start a new match of a game's scenario. Raises DataError for a bad file,
+    KeyError for an unknown game or option."""
+    pkg = find_game(game_id)
+    path = Path(scenario_path) if scenario_path else scenario_file(game_id, scenario_id)
+    if not path.is_file():
+        raise DataError(path, f"no scenario {scenario_id!r} for {game_id}")
+    board, scen = _load(game_id, scenario_id, str(path))
+    opts = dict(options or {})
+    for k in opts:
+        if k not in pkg.OPTIONS:
+            raise KeyError(f"unknown option {k!r} for {game_id}; known: {', '.join(pkg.OPTIONS)}")
+    rules = pkg.make_rules(board, scen, opts)
+    dice = SeededDice(int(seed))
+    state, events = rules.new_state(dice)
+    header = {"game": game_id, "scenario": scenario_id, "seed": int(seed), "options": opts}
+    game = Game(rules, state, dice, header, events)
+    game._barrier = 0
+    return game
+
+
+def list_scenarios() -> list[tuple[str, str]]:
+    """(game id, scenario id) for every scenario shipped."""
+    out = []
+    root = Path(str(paths.data_dir("scenarios")))
+    for gid in sorted(GAMES):
+        d = root / gid
+        if d.is_dir():
+            out += [(gid, p.stem) for p in sorted(d.glob("*.yaml"))]
+    return out
+
+
+__all__ = ["open_game", "load_record", "list_scenarios", "HexwarError"]

@@ -1,0 +1,23 @@
+"""Session-wide test set-up; runs before any test module is imported.
+
+- SDL runs headless (dummy video and audio drivers), so the whole suite runs
+  without a display, in CI and over ssh alike.
+- The player's folders (hexwar.paths.user_data_dir / user_config_dir) point at
+  a throwaway folder for the session: a test can never touch the real saves
+  or settings in ~/.local/share/hexwar or ~/.config/hexwar.
+"""
+import atexit
+import os
+import shutil
+import tempfile
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+# Always overridden (not setdefault): a value left in the shell must not send
+# test writes to a real folder.
+_SESSION_DIR = tempfile.mkdtemp(prefix="hexwar-tests-")
+os.environ["HEXWAR_DATA_DIR"] = os.path.join(_SESSION_DIR, "data")
+os.environ["HEXWAR_CONFIG_DIR"] = os.path.join(_SESSION_DIR, "config")
+atexit.register(shutil.rmtree, _SESSION_DIR, ignore_errors=True)
