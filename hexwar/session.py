@@ -36,7 +36,26 @@ def _load(game_id: str, scenario_id: str, scenario_file: str) -> tuple[Any, Scen
     if not map_file.is_file():
         raise DataError(scenario_file, f"map file {map_name!r} not found in {paths.data_dir('maps')}")
     board = load_board(map_file, pkg.TERRAINS)
+    _cross_check(board, scen)
     return board, scen
+
+
+def _cross_check(board, scen: Scenario) -> None:
+    """The scenario must fit its map: every place, mark, region and edge it names exists."""
+    names = {p.name for p in board.places.values()}
+    for place in scen.control:
+        if place and place not in names:
+            raise DataError(scen.source, f"control: no place named {place!r} on map {scen.map}")
+    for a in scen.setup_areas:
+        if not board.hexes_marked(a.mark):
+            raise DataError(scen.source, f"setup area {a.id}: map {scen.map} has no hex marked {a.mark!r}")
+        for r in (a.region, a.not_region):
+            if r and r not in board.regions:
+                raise DataError(scen.source, f"setup area {a.id}: map {scen.map} has no region {r!r}")
+    for side, info in scen.sides.items():
+        edge = info.get("edge", side)
+        if edge not in board.edges:
+            raise DataError(scen.source, f"sides.{side}: map {scen.map} has no friendly edge {edge!r}")
 
 
 def scenario_file(game_id: str, scenario_id: str) -> Path:

@@ -62,8 +62,6 @@ CORNERS = [(-32, 0), (-16, -28), (16, -28), (32, 0), (16, 28), (-16, 28)]
 # u and fractional row v (v is the row of an odd column; an even column's
 # row r has its centre at v = r + 0.5).
 FIT = dict(lon0=25.93, dlon=0.56, lat0=48.29, dlat=0.45, col0=7, row0=8)
-FIT_SOURCE = ("grid fit of data-kiev-kursk.md 2.6: col = 7 + (lon - 25.93)/0.56, "
-              "y = 8 + (48.29 - lat)/0.45, even columns row = y - 0.5")
 
 
 def fit_uv(lon: float, lat: float) -> tuple[float, float]:
@@ -228,7 +226,7 @@ def _close(a, b, tol=0.02):
 # --------------------------------------------------------------------------
 # Hand-written data tables
 # --------------------------------------------------------------------------
-GAME_ID = "objective_kiev"
+GAME_ID = "objective-kiev"  # = hexwar.games.objective_kiev.tables.GAME_ID
 TITLE = "Objective: Kiev"
 
 # (name, hex, kind, provenance, source).  The hex is the one fixed by the city
@@ -259,6 +257,10 @@ CITIES = [
 #   via    corners the chain must pass (hand tidying), as (hex, corner#) with
 #          corners numbered clockwise from the west corner (0=W, 1=NW, 2=NE,
 #          3=E, 4=SE, 5=SW)
+#   end    the corner where the chain must end, same notation
+#   join   how far (pixels) from its mouth a tributary may meet the river it
+#          flows into (default 60)
+#   extend lon/lat points appended to the line (reason given in the text)
 RIVER_SOURCE = "geo/kiev_rivers.geojson (Natural Earth 1:10m), snapped to hex edges by tools/build_kiev_map.py"
 RIVERS = [
     ("Dnieper", "major_river",
@@ -269,11 +271,18 @@ RIVERS = [
     ("Western Bug", "river", "NE scalerank 8; river per 2.3; the 1939-41 border north of Sokal", {}),
     ("Prut", "river",
      "NE scalerank 7; river per 2.3; the 1941 Soviet-Romanian border below Bukovina; "
-     "the Natural Earth piece of the Cheremosh (tagged Prut) is left out", dict(drop=[1])),
+     "the Natural Earth piece of the Cheremosh (tagged Prut) is left out; tidied to leave the map "
+     "between 1011 and 1111 so that the river and the Romania region agree",
+     dict(drop=[1], via=[("1010", 4)], end=("1011", 3))),
     ("Dniester", "river", "NE scalerank 6; river per 2.3 (not major: NE ranks it far below the Dnieper)", {}),
-    ("Southern Bug", "river", "NE scalerank 8; river per 2.3", {}),
+    ("Southern Bug", "river",
+     "NE scalerank 8; river per 2.3; the NE line stops above Nikolayev, so it is carried on by hand "
+     "through Nikolayev and the Bug estuary to the south edge (general knowledge)",
+     dict(extend=[(31.99, 46.97), (31.97, 46.62), (31.95, 46.40)])),
     ("Pripyat", "river", "NE scalerank 7; river per 2.3; the lower course near Chernobyl", {}),
-    ("Desna", "river", "NE scalerank 7; its lower course above Kiev, east of the Dnieper", {}),
+    ("Desna", "river",
+     "NE scalerank 7; its lower course above Kiev; it runs beside the Dnieper for the last hex, "
+     "so it meets the Dnieper chain north-east of Kiev", dict(join=110)),
     ("Teterev", "river", "NE scalerank 10; river per 2.3 (Zhitomir)", {}),
     ("Styr", "river", "NE scalerank 11; in the brief's list; flows past Lutsk", {}),
     ("Horyn", "river", "NE scalerank 10; river per 2.3", {}),
@@ -364,7 +373,7 @@ RAILS = [
 # Set-up marks: (mark, hex, provenance, source)
 SETUP = [
     # Soviet second line (rule 6.0 step 3 lists the six hexes).
-    ("soviet_army", "0705", "reconstructed", "hex: rule 6.0 step 3; which two of the six show the army symbol is a reconstruction (Tarnopol, behind the Lvov front)"),
+    ("soviet_army", "0705", "reconstructed", "hex: rule 6.0 step 3; which two of the six show the army symbol is a reconstruction (Zbarazh-Volochisk, behind the Lvov front)"),
     ("soviet_army", "1106", "reconstructed", "hex: rule 6.0 step 3; army symbol is a reconstruction (Vinnitsa, depth of the Podolia front)"),
     ("soviet_mech", "0406", "reconstructed", "hex: rule 6.0 step 3; mech symbol is a reconstruction"),
     ("soviet_mech", "0803", "reconstructed", "hex: rule 6.0 step 3; mech symbol is a reconstruction"),
@@ -374,21 +383,21 @@ SETUP = [
     ("red_star", "0708", "rulebook", "rule 10.8: Romanian border hex (Chernovtsy)"),
     ("red_star", "0808", "rulebook", "rule 10.8: Romanian border hex"),
     ("red_star", "1110", "rulebook", "rule 10.8: Romanian border hex (Bessarabia, on the Prut)"),
-    ("red_star", "0301", "reconstructed", "front facing Poland on the Bug (east bank opposite Wlodawa); faces black crosses 0201/0302"),
+    ("red_star", "0301", "reconstructed", "front facing Poland: the Bug crosses this hex at Wlodawa and its hexsides leave the hex on the east bank; faces black crosses 0201/0302"),
     ("red_star", "0402", "reconstructed", "front facing Poland on the Bug (Vladimir-Volynsky); faces 0302/0303"),
-    ("red_star", "0304", "reconstructed", "front facing Poland (Rava-Ruska); faces 0303"),
+    ("red_star", "0304", "reconstructed", "front facing Poland (Rava-Ruska); faces 0303 and 0203"),
     ("red_star", "0203", "reconstructed", "front facing Poland (Lubaczow salient of 1939-41); faces 0202, 0103, 0104, 0303"),
-    ("red_star", "0105", "reconstructed", "front facing Poland on the San (Dobromil, south of Przemysl); faces 0104/0106"),
-    ("red_star", "0206", "reconstructed", "front facing Poland and Hungary (Turka, upper Dniester); faces 0106"),
-    ("red_star", "0407", "reconstructed", "front facing Hungary on the Carpathian crest (Gorgany)"),
+    ("red_star", "0105", "reconstructed", "front facing Poland on the San (Przemysl, whose town south of the river was Soviet, and Dobromil); faces 0104/0106"),
+    ("red_star", "0206", "reconstructed", "front facing Poland and Hungary (Carpathian crest north of the Uzhok and Veretsky passes); faces 0106 and 0107/0207"),
+    ("red_star", "0407", "reconstructed", "front facing Hungary on the Carpathian crest (Gorgany, Tatar pass); faces 0308/0408"),
     # Axis: four black crosses in Romania (rules 6.0 step 7, 10.8) ...
     ("black_cross", "0709", "rulebook", "rules 6.0 step 7 and 10.8: Romania"),
     ("black_cross", "0809", "rulebook", "rules 6.0 step 7 and 10.8: Romania"),
     ("black_cross", "0910", "rulebook", "rules 6.0 step 7 and 10.8: Romania"),
     ("black_cross", "1010", "rulebook", "rules 6.0 step 7 and 10.8: Romania (Iasi)"),
     # ... and seven in German-occupied Poland (rule 6.0 step 8; hexes reconstructed).
-    ("black_cross", "0201", "reconstructed", "rule 6.0 step 8; Chelm, west of the Bug (6th Army's northern wing)"),
-    ("black_cross", "0302", "reconstructed", "rule 6.0 step 8; Hrubieszow on the Bug"),
+    ("black_cross", "0201", "reconstructed", "rule 6.0 step 8; between Lublin and Chelm (6th Army's northern wing)"),
+    ("black_cross", "0302", "reconstructed", "rule 6.0 step 8; Chelm and Hrubieszow, on the Bug"),
     ("black_cross", "0303", "reconstructed", "rule 6.0 step 8; Tomaszow Lubelski (Panzer Group 1's start area)"),
     ("black_cross", "0202", "reconstructed", "rule 6.0 step 8; Zamosc"),
     ("black_cross", "0103", "reconstructed", "rule 6.0 step 8; Bilgoraj"),
@@ -600,7 +609,12 @@ def build_rivers(geo_rivers, log):
     out = []
     for name, kind, why, opts in RIVERS:
         lines = stitch(geo_rivers[name], drop=opts.get("drop", ()))
+        if opts.get("extend"):
+            ext = opts["extend"]
+            i = min(range(len(lines)), key=lambda j: math.hypot(lines[j][-1][0] - ext[0][0], lines[j][-1][1] - ext[0][1]))
+            lines[i] = lines[i] + list(ext)
         via_all = [corner_of(h, k) for h, k in opts.get("via", [])]
+        end_corner = corner_of(*opts["end"]) if opts.get("end") else None
         for line in lines:
             px = [lonlat_to_px(lon, lat) for lon, lat in line]
             for run in in_map_runs(px):
@@ -611,8 +625,10 @@ def build_rivers(geo_rivers, log):
                 # a tributary whose mouth is near a river already placed ends
                 # at the first corner of that river it reaches
                 mx, my = run[-1]
-                near = {k for k in placed_corners if math.hypot(k[0] - mx, k[1] - my) < 60}
+                near = {k for k in placed_corners if math.hypot(k[0] - mx, k[1] - my) < opts.get("join", 60)}
                 via = [v for v in via_all if poly_dist(v[0], v[1], run) < 60]
+                if end_corner and poly_dist(end_corner[0], end_corner[1], run) < 60:
+                    near = {end_corner}
                 chain = snap_chain(run, used_edges, targets=near or None, via=via)
                 # keep only the stretches that no earlier river holds
                 pieces, cur = [], [chain[0]]
@@ -633,8 +649,12 @@ def build_rivers(geo_rivers, log):
                     for p, q in zip(piece, piece[1:]):
                         used_edges.add(tuple(sorted((p, q))))
                     placed_corners.update(piece)
+                    # the walk of the brief: the hexes the line passes through
+                    # and the hexsides it crosses, kept for the report
+                    walked = [hid(*hex_at(x, y)) for x, y in run]
+                    crossed = {side_id(a, b) for a, b in zip(walked, walked[1:]) if a != b}
                     out.append(dict(name=name, kind=kind, why=why, chain=piece, sides=sides,
-                                    geo_len_km=run_len / COL_W * 41.5))
+                                    walked=set(walked), crossed=crossed))
     return out
 
 
@@ -652,17 +672,18 @@ def from_cube(q, rr):
     return hid(q + 1, rr + (q - (q & 1)) // 2 + 1)
 
 
-def hex_line(a: str, b: str) -> list[str]:
-    """Shortest straight run of hexes from a to b (cube-coordinate line)."""
+def hex_line(a: str, b: str, sign: int = 1) -> list[str]:
+    """Shortest straight run of hexes from a to b (cube-coordinate line);
+    `sign` picks the side on which exact ties fall."""
     qa, ra, sa = to_cube(a)
     qb, rb, sb = to_cube(b)
     n = max(abs(qa - qb), abs(ra - rb), abs(sa - sb))
     out = []
     for i in range(n + 1):
         t = i / n if n else 0.0
-        q = qa + (qb - qa) * t + 1e-6
-        r = ra + (rb - ra) * t + 2e-6
-        s_ = sa + (sb - sa) * t - 3e-6
+        q = qa + (qb - qa) * t + sign * 1e-6
+        r = ra + (rb - ra) * t + sign * 2e-6
+        s_ = sa + (sb - sa) * t - sign * 3e-6
         rq, rr, rs = round(q), round(r), round(s_)
         dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s_)
         if dq > dr and dq > ds:
@@ -673,6 +694,14 @@ def hex_line(a: str, b: str) -> list[str]:
     return out
 
 
+def best_hex_line(a: str, b: str, pa, pb) -> list[str]:
+    """Of the two tie-breaking variants of hex_line, the one whose hex centres
+    stay closest to the real segment pa-pb (pixels)."""
+    def off(line):
+        return sum(seg_dist(*centre(*parse_hid(h)), *pa, *pb) for h in line)
+    return min((hex_line(a, b, 1), hex_line(a, b, -1)), key=off)
+
+
 def build_rails(cities_geo, log):
     city_hex = {c[0]: c[1] for c in CITIES}
 
@@ -681,17 +710,23 @@ def build_rails(cities_geo, log):
             return city_hex[name]
         if name in WAYPOINT_HEX:
             return WAYPOINT_HEX[name][0]
+        return hex_of_lonlat(*waypoint_lonlat(name))
+
+    def waypoint_lonlat(name):
         if name in cities_geo:
-            lon, lat, _ = cities_geo[name]
-        else:
-            lon, lat = EXTRA_TOWNS[name]
-        return hex_of_lonlat(lon, lat)
+            return cities_geo[name][:2]
+        return EXTRA_TOWNS[name]
+
+    def waypoint_px(name):
+        if name in city_hex:              # a map city: its hex centre
+            return centre(*parse_hid(city_hex[name]))
+        return lonlat_to_px(*waypoint_lonlat(name))
 
     out = []
     for name, stops, why in RAILS:
         hexes: list[str] = []
         for a, b in zip(stops, stops[1:]):
-            for h in hex_line(waypoint_hex(a), waypoint_hex(b)):
+            for h in best_hex_line(waypoint_hex(a), waypoint_hex(b), waypoint_px(a), waypoint_px(b)):
                 if not on_map(*parse_hid(h)):
                     raise SystemExit(f"rail {name}: {a}-{b} leaves the map at {h}")
                 if hexes and h == hexes[-1]:
@@ -757,6 +792,17 @@ def outline(hexes):
         loops.append(loop)
     loops.sort(key=len, reverse=True)
     return loops
+
+
+def outline_polygon(hexes):
+    """One polygon for the drawing: the boundary loops of the set, the
+    smaller ones joined to the largest by a there-and-back bridge (a region
+    in two pieces is still a single object; its `hexes` is what counts)."""
+    loops = outline(hexes)
+    pts = list(loops[0])
+    for loop in loops[1:]:
+        pts += [pts[0]] + loop + [loop[0]]
+    return pts
 
 
 # --------------------------------------------------------------------------
@@ -829,6 +875,11 @@ def check(cities, rivers, rails, setup, regions, edges):
     for name, h, kind, *_ in cities:
         if h not in rail_hexes:
             errs.append(f"city {name} {h} is not on rail")
+    sides = {side: set(hexes) for side, hexes, *_ in edges}
+    if sides["axis"] != {hid(1, r) for r in range(1, ROWS + 1)}:
+        errs.append("12.3: the Axis edge is column 01")
+    if sides["soviet"] != {hid(COLS, r) for r in range(1, ROWS + 1)} | {hid(c, 1) for c in range(12, COLS + 1)}:
+        errs.append("12.2: the Soviet edge is column 20 plus row 01 from column 12")
     return errs
 
 
@@ -947,7 +998,7 @@ def write_tmx(path: Path, rivers, rails, regions, edges, cities_geo):
         "renderorder": "right-down", "width": str(COLS), "height": str(ROWS),
         "tilewidth": str(TW), "tileheight": str(TH), "infinite": "0",
         "hexsidelength": str(SIDE), "staggeraxis": "x", "staggerindex": "odd",
-        "nextlayerid": "7", "nextobjectid": "1"})
+        "nextlayerid": "6", "nextobjectid": "1"})
     _props(m, [("game", GAME_ID), ("title", TITLE),
                ("provenance_terrain", "reconstructed"), ("source_terrain", TERRAIN_SOURCE)])
     ET.SubElement(m, "tileset", {"firstgid": "1", "source": TSX_NAME})
@@ -973,14 +1024,14 @@ def write_tmx(path: Path, rivers, rails, regions, edges, cities_geo):
     # areas first so that they are drawn below the lines and points
     areas = ET.SubElement(m, "objectgroup", {"id": "5", "name": "areas", "color": "#8a2be2", "opacity": "0.45"})
     for side, hexes, prov, src, label in edges:
-        loop = outline(hexes)[0]
+        loop = outline_polygon(hexes)
         x0, y0 = loop[0]
         o = obj(areas, label, "friendly_edge", x0, y0,
                 [("side", side), ("hexes", ",".join(hexes)), ("provenance", prov), ("source", src)])
         ET.SubElement(o, "polygon", {"points": _pts(loop, x0, y0)})
     for name in ("Poland", "Hungary", "Romania"):
         hexes = regions[name]
-        loop = outline(hexes)[0]
+        loop = outline_polygon(hexes)
         x0, y0 = loop[0]
         o = obj(areas, name, "region", x0, y0,
                 [("hexes", ",".join(hexes)), ("provenance", "reconstructed"), ("source", REGION_SOURCE[name])])
@@ -1014,7 +1065,7 @@ def write_tmx(path: Path, rivers, rails, regions, edges, cities_geo):
     setup = ET.SubElement(m, "objectgroup", {"id": "4", "name": "setup", "color": "#202020"})
     for mark, h, prov, src in SETUP:
         x, y = centre(*parse_hid(h))
-        o = obj(setup, f"{mark} {h}", "setup", x, y + SETUP_OFFSET,
+        o = obj(setup, mark, "setup", x, y + SETUP_OFFSET,
                 [("mark", mark), ("provenance", prov), ("source", src)])
         ET.SubElement(o, "point")
 
@@ -1042,9 +1093,11 @@ def report(cities_geo, rivers, rails, regions, log):
         lon, lat, src = cities_geo[name]
         real = hex_of_lonlat(lon, lat)
         print(f"  {name:15s} {h}  real {real}{'' if real == h else '  <-- differs'}  ({lon:.2f}E {lat:.2f}N, {src})")
-    print("== rivers")
+    print("== rivers (touch = share of chain hexsides with a hex the line passes through)")
     for rv in rivers:
-        print(f"  {rv['name']:13s} {rv['kind']:12s} {len(rv['sides']):3d} hexsides: {','.join(rv['sides'])}")
+        touch = sum(any(h in rv["walked"] for h in s.split("-")) for s in rv["sides"]) / len(rv["sides"])
+        print(f"  {rv['name']:13s} {rv['kind']:12s} {len(rv['sides']):3d} hexsides, walk crosses "
+              f"{len(rv['crossed']):2d} hexsides in {len(rv['walked']):2d} hexes, touch {touch:.0%}: {','.join(rv['sides'])}")
     print("== rails")
     allh = set()
     for rl in rails:

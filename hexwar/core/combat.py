@@ -23,6 +23,8 @@ def odds_index(attack: float, defense: float) -> int:
     if attack <= 0:
         return -10_000
     a, d = Fraction(attack).limit_denominator(1000), Fraction(defense).limit_denominator(1000)
+    if a <= 0:
+        return -10_000
     if a >= d:
         return math.floor(a / d) - 1
     return -(math.ceil(d / a) - 1)

@@ -27,8 +27,10 @@ class SeededDice:
             self._draw(6)
 
     def _draw(self, sides: int) -> int:
+        # One float per draw whatever the number of sides, so that the count of
+        # draws alone restores the generator (randint's use of the state varies).
         self.rolls_made += 1
-        return self._rng.randint(1, sides)
+        return int(self._rng.random() * sides) + 1
 
     def roll(self, sides: int = 6) -> int:
         return self._draw(sides)

@@ -44,7 +44,7 @@ def hex_name(h: Hex) -> str:
 def parse_hex(text: str) -> Hex:
     """Parse a printed hex id such as ``"0406"``; raises MalformedError."""
     t = str(text).strip()
-    if len(t) != 4 or not t.isdigit():
+    if len(t) != 4 or not (t.isascii() and t.isdigit()):
         raise MalformedError(f"bad hex id {text!r}: expected four digits CCRR")
     return Hex(int(t[:2]), int(t[2:]))
 
@@ -146,12 +146,15 @@ class Layout:
 
     @property
     def col_w(self) -> float:
-        return ((self.tile_w - self.side) / 2 + self.side) * self.scale
+        # Tiled rounds the tile size down to even numbers and divides in integers.
+        tw, side = int(self.tile_w) & ~1, int(self.side)
+        return ((tw - side) // 2 + side) * self.scale
 
     def tile_origin(self, h: Hex) -> tuple[float, float]:
-        """Top-left corner of the hex's tile, as Tiled places it."""
+        """Top-left corner of the hex's tile, as Tiled's hexagonal renderer places it."""
+        th = int(self.tile_h) & ~1
         x = (h.col - 1) * self.col_w
-        y = (h.row - 1) * self.tile_h * self.scale + (self.tile_h * self.scale / 2 if _is_low(h.col) else 0)
+        y = ((h.row - 1) * th + (th // 2 if _is_low(h.col) else 0)) * self.scale
         return x, y
 
     def center(self, h: Hex) -> tuple[float, float]:

@@ -77,6 +77,8 @@ def read_record(path: str | os.PathLike) -> dict[str, Any]:
         raise DataError(p, f"file too large for a game record ({size} bytes)")
     try:
         data = yaml.safe_load(p.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise DataError(p, f"cannot read the file ({e.strerror or e})") from None
     except UnicodeDecodeError:
         raise DataError(p, "not a text file") from None
     except yaml.YAMLError as e:

@@ -68,7 +68,10 @@ class Unit:
     arrives: int = 0  # turn of arrival for ARRIVING units
 
     def at(self, h: Hex | None, where: str = ON_MAP) -> "Unit":
-        return replace(self, hex=h, where=where if h is not None else where)
+        """The same unit moved to ``h`` (on the map) or off it (``h`` None, ``where`` given)."""
+        if (h is None) == (where == ON_MAP):
+            raise ValueError("a unit on the map needs a hex, and a unit off it has none")
+        return replace(self, hex=h, where=where)
 
 
 @dataclass(frozen=True)

@@ -29,11 +29,19 @@ def _pytmx():
         import pytmx
 
         return pytmx
+    import logging
+
+    quiet = [logging.getLogger(n) for n in ("pytmx.util_pygame", "pytmx.util_pygame_sdl2")]
+    levels = [q.level for q in quiet]
+    for q in quiet:
+        q.setLevel(logging.CRITICAL)  # pytmx logs an error when its pygame helpers cannot load
     sys.modules["pygame"] = None  # type: ignore[assignment]  # makes `import pygame` fail
     try:
         import pytmx
     finally:
         del sys.modules["pygame"]
+        for q, lv in zip(quiet, levels):
+            q.setLevel(lv)
     return pytmx
 
 

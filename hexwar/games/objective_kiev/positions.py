@@ -16,10 +16,11 @@ from ...core.board import Board, HexsideFeature, Place
 from ...core.dice import FixedDice
 from ...core.game import Game
 from ...core.hexgrid import Hex, Hexside, parse_hex, parse_hexside
-from ...core.units import ON_MAP, Unit
+from ...core.units import ARRIVING, ELIMINATED, ON_MAP, Unit
 from ...loaders.scenario import load_scenario
 from ...session import scenario_file
 from .rules import KievRules
+from .tables import TURN_PHASES
 
 
 def board(width: int = 10, height: int = 10, terrain: dict[str, str] | None = None,
@@ -60,7 +61,8 @@ def position(units: dict[str, str], phase: str = "axis_movement", turn: int = 2,
 
     ``mech`` places mech-corps tokens by identity (``{"SU-7M": "0405"}`` is not in the
     order of battle, so identities are the scenario's, e.g. ``SU-2M``); they are revealed
-    unless named in ``untried``. Units not listed are off the map (eliminated).
+    unless named in ``untried``. Units not listed are off the map: eliminated, except
+    reinforcements not yet due, which stay on the turn track (11.0).
     ``dice`` are the die rolls the game will make, in order.
     """
     scen = load_scenario(scenario_file("objective-kiev", "standard"))
@@ -69,16 +71,29 @@ def position(units: dict[str, str], phase: str = "axis_movement", turn: int = 2,
     fixed = FixedDice(list(dice))
     state, _ = rules.new_state(fixed)
     tokens = sorted((u for u in state.units.values() if not u.revealed), key=lambda u: int(u.id.split("M")[-1]))
+    turn_order = {p: i for i, p in enumerate(TURN_PHASES)}
     for uid, u in list(state.units.items()):
+        if u.where == ARRIVING and uid not in units and (
+                u.arrives > turn or (u.arrives == turn and phase in turn_order
+                                     and turn_order[phase] <= turn_order[f"{rules.side(uid)}_buildup"])):
+            continue  # 11.0: a reinforcement still due keeps its turn of arrival (it was made "eliminated", a bug)
         if u.where != ON_MAP:
             state.units[uid] = Unit(u.id, u.spec, "eliminated", None, 1, True)
     for uid, h in units.items():
         spec = rules.specs[state.units[uid].spec]
         steps = 1 if uid in set(reduced) else spec.max_steps
         state.units[uid] = Unit(uid, state.units[uid].spec, ON_MAP, parse_hex(h), steps, True)
-    # Give tokens the identities asked for, in token order.
-    for tok, (ident, h) in zip(tokens, (mech or {}).items()):
-        state.units[tok.id] = Unit(tok.id, ident, ON_MAP, parse_hex(h), 1, tok.id not in set(untried) and ident not in set(untried))
+    # Give tokens the identities asked for, in token order; the other tokens take the
+    # identities left over, so that no corps is dealt twice (10 tokens, 10 corps: 6.0 step 2).
+    asked = list((mech or {}).items())
+    spare = [i for i in rules.scenario.pools[rules.pool_of[tokens[0].id]] if i not in dict(asked)] if tokens else []
+    for n, tok in enumerate(tokens):
+        if n < len(asked):
+            ident, h = asked[n]
+            state.units[tok.id] = Unit(tok.id, ident, ON_MAP, parse_hex(h), 1,
+                                       tok.id not in set(untried) and ident not in set(untried))
+        else:
+            state.units[tok.id] = Unit(tok.id, spare.pop(0), ELIMINATED, None, 1, True)
     state.phase = phase
     state.turn = turn
     for uid, h in (origin or {}).items():

@@ -263,45 +263,82 @@ class KievRules:
         return out
 
     def _setup_feasible(self, state: State, side: str, placed: dict[Hex, list[str]], remaining: list[str]) -> bool:
-        """Can the remaining units still be set up so that every marked hex gets its due?"""
+        """Can the remaining units still be set up so that every marked hex gets its due?
+
+        Searched hex by hex: for each marked hex, which classes of interchangeable units
+        (same group, size and nation) to add there. Sub-results are memoized on the rules
+        object, since consecutive decisions of a set-up ask nearly the same questions.
+        """
         areas = [a for a in self.scenario.setup_areas if a.side == side]
-        need = [(h, a.per_hex[0]) for a in areas for h in self._area_hexes[a.id]]
+        limits: dict[Hex, tuple[int, int]] = {}
+        for a in areas:
+            for h in self._area_hexes[a.id]:
+                limits.setdefault(h, a.per_hex)
+        hexes = sorted(limits)
 
-        def short(pl: dict[Hex, list[str]]) -> int:
-            return sum(max(0, m - len(pl.get(h, []))) for h, m in need)
-
-        # Interchangeable units (same group, size and nation) are tried once per hex order.
         def cls(uid: str) -> tuple:
             s = self.spec(state, uid)
-            return (self.group.get(uid), s.size, s.nation)
+            return (self.group.get(uid) or "", s.size, s.nation)
 
-        rem = sorted(remaining, key=lambda u: (0 if self.spec(state, u).size == "army" else 1, cls(u), u))
-        hexes = sorted({h for h, _ in need})
-        seen_fail: set = set()
+        pools: dict[tuple, list[str]] = {}
+        for u in sorted(remaining):
+            pools.setdefault(cls(u), []).append(u)
+        classes = sorted(pools)
+        pl = {h: list(v) for h, v in placed.items()}
+        memo = self.__dict__.setdefault("_feasible_memo", {})
+        if len(memo) > 200_000:
+            memo.clear()
 
-        def dfs(i: int, pl: dict[Hex, list[str]], last: dict[tuple, int]) -> bool:
-            if short(pl) > len(rem) - i:
+        def sig() -> tuple:
+            return tuple((h, tuple(sorted(cls(x) for x in ids))) for h, ids in sorted(pl.items()) if ids)
+
+        def dfs(i: int, rem: tuple[int, ...]) -> bool:
+            left = sum(rem)
+            if i == len(hexes):
+                return left == 0
+            need = cap = 0
+            for h in hexes[i:]:
+                n = len(pl.get(h, ()))
+                need += max(0, limits[h][0] - n)
+                cap += max(0, limits[h][1] - n)
+            if need > left or cap < left:
                 return False
-            if i == len(rem):
-                return short(pl) == 0
-            uid = rem[i]
-            c = cls(uid)
-            key = (i, tuple(sorted((hex_name(h), tuple(sorted(cls(x) for x in ids))) for h, ids in pl.items() if ids)))
-            if key in seen_fail:
-                return False
-            start = last.get(c, 0)
-            for j in range(start, len(hexes)):
-                h = hexes[j]
-                if self._setup_hex_problem(state, uid, h, pl) is None:
-                    pl.setdefault(h, []).append(uid)
-                    ok = dfs(i + 1, pl, {**last, c: j})
-                    pl[h].remove(uid)
+            key = (side, i, rem, sig())
+            if key in memo:
+                return memo[key]
+            h = hexes[i]
+            lo, hi = limits[h]
+            n0 = len(pl.get(h, ()))
+            ok = False
+            # Try adding k units (k from what the hex still needs up to what it can take).
+            for k in range(max(0, lo - n0), max(0, hi - n0) + 1):
+                for combo in _multisets(len(classes), k):
+                    counts = list(rem)
+                    added: list[str] = []
+                    good = True
+                    for ci in combo:
+                        if counts[ci] <= 0:
+                            good = False
+                            break
+                        uid = pools[classes[ci]][len(pools[classes[ci]]) - counts[ci]]
+                        if self._setup_hex_problem(state, uid, h, pl) is not None:
+                            good = False
+                            break
+                        pl.setdefault(h, []).append(uid)
+                        added.append(uid)
+                        counts[ci] -= 1
+                    if good:
+                        ok = dfs(i + 1, tuple(counts))
+                    for uid in added:
+                        pl[h].remove(uid)
                     if ok:
-                        return True
-            seen_fail.add(key)
-            return False
+                        break
+                if ok:
+                    break
+            memo[key] = ok
+            return ok
 
-        return dfs(0, {h: list(v) for h, v in placed.items()}, {})
+        return dfs(0, tuple(len(pools[c]) for c in classes))
 
     def _unplaced(self, state: State, side: str) -> list[str]:
         return sorted(u.id for u in state.units.values() if u.where == UNPLACED and self.side(u.id) == side)
@@ -367,6 +404,18 @@ class KievRules:
             return T.RAIL_COST  # 9.3 road movement along a rail line
         return T.MOVE_COST[self.board.terrain[to]]
 
+    def _step_costs(self) -> tuple[dict, dict]:
+        """(normal, rail-only) entry costs for every pair of adjacent hexes, computed once."""
+        if "_costs" not in self.__dict__:
+            normal, rail = {}, {}
+            for a in self.board.terrain:
+                for b in self.board.adjacent(a):
+                    normal[(a, b)] = self._enter_cost(a, b)
+                    if self.board.has_side(a, b, "rail"):
+                        rail[(a, b)] = T.RAIL_COST
+            self._costs = (normal, rail)
+        return self._costs
+
     def reach(self, state: State, uid: str, mode: str | None = None) -> dict[Hex, tuple[float, tuple[Hex, ...]]]:
         """Every hex the unit may move to now: hex -> (MP spent, path)."""
         mode = mode or self.move_mode(state, uid)
@@ -376,19 +425,29 @@ class KievRules:
         u = state.units[uid]
         side = self.side(uid)
         foes = self.side_hexes(state, enemy(side))
+        # A unit's reach depends only on where it stands, how it moves and where the
+        # enemy stands (friendly units never block), so it is shared between states.
+        memo = self.__dict__.setdefault("_reach_memo", {})
+        mkey = (uid, u.hex, u.where, mode, foes)
+        if mkey in memo:
+            state._cache[key] = memo[mkey]
+            return memo[mkey]
+        if len(memo) > 50_000:
+            memo.clear()
         ezoc = self.zoc(state, enemy(side))
         ma = self.spec(state, uid).ma
         out: dict[Hex, tuple[float, tuple[Hex, ...]]] = {}
         if mode is None or u.where != ON_MAP:
             state._cache[key] = out
             return out
+        normal, rail = self._step_costs()
         parts: list[tuple[float, Any]] = []
         if mode in ("full", "reserve", "reserve+rail"):
             mp = ma if mode == "full" else ma // 2  # 9.4.2 reserve: half the allowance
-            parts.append((mp, self._enter_cost))
+            parts.append((mp, lambda a, b: normal[(a, b)]))
         if mode == "reserve+rail":
             # 9.4.3 Soviet rail movement: the whole allowance, but only along connected rail.
-            parts.append((ma, lambda a, b: T.RAIL_COST if self.board.has_side(a, b, "rail") else None))
+            parts.append((ma, lambda a, b: rail.get((a, b))))
         for mp, cost in parts:
             r: Reach = reachable(u.hex, mp, self.board.adjacent, cost, stops=lambda h: h in ezoc,
                                  blocked=lambda h: h in foes)
@@ -397,6 +456,7 @@ class KievRules:
                 if h not in out or c < out[h][0]:
                     out[h] = (c, r.path_to(h))
         state._cache[key] = out
+        memo[mkey] = out
         return out
 
     def _move_actions(self, state: State) -> list[A.Action]:
@@ -405,8 +465,15 @@ class KievRules:
         for u in sorted(state.units.values(), key=lambda u: u.id):
             if u.where != ON_MAP or self.side(u.id) != side or u.id in state.moved:
                 continue
-            for h, (_, path) in sorted(self.reach(state, u.id).items()):
-                out.append(A.Move(u.id, path))
+            r = self.reach(state, u.id)
+            memo = self.__dict__.setdefault("_moves_memo", {})
+            moves = memo.get(id(r))
+            if moves is None or moves[0] is not r:
+                if len(memo) > 50_000:
+                    memo.clear()
+                moves = (r, [A.Move(u.id, path) for _, (_, path) in sorted(r.items())])
+                memo[id(r)] = moves
+            out.extend(moves[1])
         return out
 
     def why_not_move(self, state: State, uid: str, dest: Hex) -> Illegal | None:
@@ -1240,6 +1307,13 @@ class KievRules:
 
     def snapshot(self, state: State) -> dict[str, Any]:
         return state.snapshot()
+
+
+def _multisets(n: int, k: int) -> list[tuple[int, ...]]:
+    """All non-decreasing k-tuples of indexes below n (ways to pick k items of n kinds)."""
+    if k == 0:
+        return [()]
+    return [(i,) + rest for i in range(n) for rest in _multisets(n, k - 1) if not rest or rest[0] >= i]
 
 
 def _units_named(action: A.Action) -> list[str]:

@@ -1,0 +1,1 @@
+"""Computer players. Headless: decide from the game's legal actions, never import pygame."""

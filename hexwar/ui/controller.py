@@ -1,0 +1,819 @@
+"""Clicks and keys -> actions, through the game contract only.
+
+The controller knows no rule. What may be done comes from ``game.legal_actions()``;
+why something may not be done comes from ``game.check(action)`` (or the game's own
+explanation helpers such as ``rules.why_not_move``); doing it is ``game.apply``.
+It keeps the UI-side state: the selection, the battle being built, the redo list,
+the log and the status line. No pygame here, so it can be tested on its own.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import logging
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .. import paths
+from ..core import actions as A
+from ..core.errors import DataError, HexwarError, Illegal
+from ..core.hexgrid import Hex, hex_name, neighbors, parse_hex
+from . import rules_text
+
+log = logging.getLogger(__name__)
+
+SIDE_NAMES = rules_text.SIDE_NAMES
+
+
+@dataclass
+class Status:
+    text: str = ""
+    kind: str = "info"  # info | refusal | ok
+
+
+@dataclass
+class LogEntry:
+    index: int  # number of actions applied when this line was written
+    kind: str  # action | event | note
+    text: str
+    side: str | None = None
+
+
+@dataclass
+class DieShow:
+    roll: int
+    text: str
+    result: str = ""
+    time_left: float = 2.2
+
+
+@dataclass
+class _LegalJob:
+    state: Any
+    result: list | None = None
+    error: BaseException | None = None
+    done: threading.Event = field(default_factory=threading.Event)
+
+
+class Controller:
+    """UI state and the translation of clicks into actions for one Game."""
+
+    WAIT_S = 0.25  # how long a frame may wait for legal actions before showing "working"
+
+    def __init__(self, game, *, threaded: bool = True) -> None:
+        self.game = game
+        self.threaded = threaded
+        try:
+            from ..games import find_game
+
+            self.pkg = find_game(game.game_id)
+        except Exception:
+            self.pkg = None
+        self.tables = getattr(self.pkg, "tables", None)
+        self.redo_stack: list = []
+        self.log: list[LogEntry] = []
+        self.status = Status("", "info")
+        self.hover_text = ""
+        self.sel: str | None = None  # selected unit id (on the map or in the tray)
+        self.target: Hex | None = None  # battle being built
+        self.attackers: list[str] = []
+        self.loss_pick: str | None = None
+        self.die: DieShow | None = None
+        self.version = 0  # bumped on every change of the game state
+        self._job: _LegalJob | None = None
+        self._view_key: Any = None
+        self._view: dict | None = None
+        self._stacks: dict[Hex, list[dict]] = {}
+        self._units: dict[str, dict] = {}
+        self._place_cache: dict = {}
+        self._why_cache: dict = {}
+        for e in getattr(game, "start_events", []) or []:
+            self.log.append(LogEntry(0, "event", e.text))
+        if game.actions and not self.log:
+            for i, a in enumerate(game.actions):
+                self.log.append(LogEntry(i + 1, "action", a.notation()))
+            self.log.append(LogEntry(len(game.actions), "note", f"Game loaded: {len(game.actions)} actions replayed."))
+
+    # --- what the game says ---------------------------------------------------------
+    @property
+    def rules(self):
+        return self.game.rules
+
+    @property
+    def state(self):
+        return self.game.state
+
+    def acting(self) -> str | None:
+        return self.game.acting_side()
+
+    def view(self) -> dict:
+        key = (id(self.game.state), self.version)
+        if self._view is None or self._view_key != key:
+            side = self.acting()
+            self._view = self.game.view(side)
+            self._view_key = key
+            self._units = {u["id"]: u for u in self._view["units"]}
+            stacks: dict[Hex, list[dict]] = {}
+            for u in self._view["units"]:
+                if u.get("where") == "map" and u.get("hex"):
+                    stacks.setdefault(parse_hex(u["hex"]), []).append(u)
+            self._stacks = stacks
+        return self._view
+
+    def unit(self, uid: str) -> dict | None:
+        self.view()
+        return self._units.get(uid)
+
+    def stacks(self) -> dict[Hex, list[dict]]:
+        self.view()
+        return self._stacks
+
+    def units_at(self, h: Hex) -> list[dict]:
+        return self.stacks().get(h, [])
+
+    def phase(self):
+        tables = self.tables
+        pid = self.view()["phase"]
+        if tables is not None and hasattr(tables, "PHASE"):
+            return tables.PHASE.get(pid)
+        return None
+
+    def phase_kind(self) -> str:
+        p = self.phase()
+        return getattr(p, "kind", "") if p is not None else ""
+
+    def mode(self) -> str:
+        v = self.view()
+        if v.get("result"):
+            return "over"
+        if v.get("stage"):
+            return "stage:" + v["stage"]["kind"]
+        kind = self.phase_kind()
+        if kind == "combat":
+            return "combat-resolve" if getattr(self.state, "declared", False) else "combat-declare"
+        return kind or "play"
+
+    def legal(self, wait: float | None = None) -> list | None:
+        """The legal actions now, or None while they are still being worked out."""
+        st = self.game.state
+        job = self._job
+        if job is None or job.state is not st:
+            job = _LegalJob(st)
+            self._job = job
+            if self.threaded:
+                threading.Thread(target=self._work, args=(job,), daemon=True, name="hexwar-legal").start()
+            else:
+                self._work(job)
+        if not job.done.is_set():
+            job.done.wait(self.WAIT_S if wait is None else wait)
+        if not job.done.is_set():
+            return None
+        if job.error is not None:
+            return []
+        return job.result
+
+    def _work(self, job: _LegalJob) -> None:
+        try:
+            job.result = list(self.game.rules.legal_actions(job.state))
+        except BaseException as e:  # shown as "no actions", logged for the developer
+            log.exception("legal_actions failed")
+            job.error = e
+        finally:
+            job.done.set()
+
+    def legal_now(self) -> list:
+        """Legal actions, waiting for them if needed (used for decisions, not for drawing)."""
+        got = self.legal(wait=120)
+        return got or []
+
+    # --- derived from the legal actions ------------------------------------------------
+    def _of(self, cls) -> list:
+        return [a for a in (self.legal() or []) if isinstance(a, cls)]
+
+    def movable_units(self) -> set[str]:
+        return {a.unit for a in self._of(A.Move)}
+
+    def move_targets(self, uid: str) -> dict[Hex, tuple[Hex, ...]]:
+        return {a.dest: a.path for a in self._of(A.Move) if a.unit == uid}
+
+    def move_cost(self, uid: str, h: Hex) -> float | None:
+        reach = getattr(self.rules, "reach", None)
+        if reach is None:
+            return None
+        try:
+            got = reach(self.state, uid).get(h)
+        except Exception:
+            return None
+        return None if got is None else got[0]
+
+    def place_hexes(self, uid: str) -> set[Hex] | None:
+        """Hexes where the unit may be placed now (None while unknown)."""
+        legal = self.legal()
+        if legal is None:
+            return None
+        key = (id(self.state), self.version, uid)
+        if key in self._place_cache:
+            return self._place_cache[key]
+        places = [a for a in legal if isinstance(a, A.Place)]
+        own = {a.hex for a in places if a.unit == uid}
+        if not own and places:
+            # The game lists interchangeable set-up units once. Borrow the hexes of a unit
+            # printed the same way, if the game confirms that this unit may go there too.
+            me = self.unit(uid) or {}
+            sig = (me.get("nation"), me.get("kind"), me.get("size"), me.get("label"), me.get("side"))
+            for other in sorted({a.unit for a in places}):
+                o = self.unit(other) or {}
+                if (o.get("nation"), o.get("kind"), o.get("size"), o.get("label"), o.get("side")) != sig:
+                    continue
+                hexes = sorted(a.hex for a in places if a.unit == other)
+                if hexes and self.game.check(A.Place(uid, hexes[0])) is None:
+                    own = set(hexes)
+                    break
+        self._place_cache[key] = own
+        return own
+
+    def tray(self) -> list[dict]:
+        """Counters off the map that the acting player may bring on now (set-up, build-up)."""
+        side = self.acting()
+        kind = self.phase_kind()
+        v = self.view()
+        out = []
+        for u in v["units"]:
+            if u.get("side") != side:
+                continue
+            w = u.get("where")
+            if kind == "setup" and w == "unplaced":
+                out.append(u)
+            elif kind == "buildup" and (w == "eliminated" or (w == "arriving" and u.get("arrives") == v["turn"])):
+                out.append(u)
+        return out
+
+    def later_arrivals(self) -> list[dict]:
+        v = self.view()
+        side = self.acting()
+        return [u for u in v["units"] if u.get("side") == side and u.get("where") == "arriving"
+                and u.get("arrives") != v["turn"]]
+
+    def restorable(self) -> set[str]:
+        return {a.unit for a in self._of(A.Restore)}
+
+    def attack_targets(self) -> set[Hex]:
+        return {a.target for a in self._of(A.Attack)}
+
+    def eligible_attackers(self, target: Hex) -> set[str]:
+        return {u for a in self._of(A.Attack) if a.target == target for u in a.attackers}
+
+    def unresolved(self) -> list[Hex]:
+        return [a.target for a in self._of(A.Resolve)]
+
+    def choice_units(self) -> list[str]:
+        """Units the acting player may pick in a battle step (loss, advance, removal)."""
+        out = []
+        for a in self.legal() or []:
+            if isinstance(a, (A.Loss, A.Remove, A.Advance)) and a.unit is not None:
+                out.append(a.unit)
+        return out
+
+    def retreats(self) -> list[A.Retreat]:
+        return self._of(A.Retreat)
+
+    def rolls(self) -> list[A.Roll]:
+        return self._of(A.Roll)
+
+    def odds(self, target: Hex | None = None, attackers=None, support: str | None = None):
+        fn = getattr(self.rules, "odds", None)
+        if fn is None:
+            return None
+        target = target or self.target
+        attackers = tuple(self.attackers if attackers is None else attackers)
+        if target is None or not attackers:
+            return None
+        try:
+            return fn(self.state, target, attackers, support)
+        except Exception:
+            log.exception("odds failed")
+            return None
+
+    def distribution(self, odds) -> dict[str, float] | None:
+        crt = getattr(self.tables, "CRT_TABLE", None)
+        if odds is None or crt is None:
+            return None
+        if odds.no_effect:
+            return {"NE": 1.0}
+        return {k: float(v) for k, v in crt.distribution(odds.final_index).items()}
+
+    def battle_stage(self) -> dict | None:
+        st = self.view().get("stage")
+        return st
+
+    def stage_attackers(self) -> tuple[str, ...]:
+        st = getattr(self.state, "stage", None)
+        if st is None:
+            return ()
+        try:
+            return tuple(st.get("attackers") or ())
+        except Exception:
+            return ()
+
+    # --- doing things ----------------------------------------------------------------
+    def say(self, text: str, kind: str = "info") -> None:
+        self.status = Status(text, kind)
+
+    def refuse(self, why: Illegal | str | None, fallback: str = "not possible now") -> None:
+        self.say(str(why) if why else fallback, "refusal")
+
+    def do(self, action, *, from_redo: bool = False) -> bool:
+        """Check and apply an action; on refusal, say why. True if it was applied."""
+        why = self.game.check(action)
+        if why is not None:
+            self.refuse(why)
+            return False
+        who = self.acting()
+        save_error = None
+        try:
+            events = self.game.apply(action)
+        except OSError as e:  # the autosave failed after the action was applied; it stands
+            events = []
+            save_error = e
+        except HexwarError as e:
+            self.refuse(str(e))
+            return False
+        if not from_redo:
+            self.redo_stack.clear()
+        n = len(self.game.actions)
+        self.log.append(LogEntry(n, "action", action.notation(), who))
+        for e in events:
+            self.log.append(LogEntry(n, "event", e.text, who))
+            if e.kind == "die_rolled":
+                self.die = DieShow(int(e.data.get("roll", 0)), e.text)
+            if e.kind == "combat" and self.die is not None and "result" in e.data:
+                self.die.result = str(e.data["result"])
+                self.die.text = e.text
+        self._changed()
+        if save_error is not None:
+            self.refuse(f"Autosave failed: {save_error}")
+        else:
+            last = next((e.text for e in reversed(events) if e.kind != "die_rolled"), action.notation())
+            self.say(last, "ok")
+        return True
+
+    def _changed(self) -> None:
+        self.version += 1
+        self.sel = None
+        self.target = None
+        self.attackers = []
+        self.loss_pick = None
+        self.hover_text = ""
+        self._place_cache.clear()
+        self._why_cache.clear()
+
+    def undo(self) -> bool:
+        if not self.game.can_undo():
+            self.refuse("Cannot undo: a die has been rolled or a hidden unit revealed since then, "
+                        "and those cannot be taken back.")
+            return False
+        try:
+            act = self.game.undo()
+        except OSError as e:
+            act = None
+            self.say(f"Autosave failed: {e}", "refusal")
+        if act is None:
+            return False
+        self.redo_stack.append(act)
+        n = len(self.game.actions)
+        self.log = [e for e in self.log if e.index <= n]
+        self._changed()
+        self.say(f"Undone: {act.notation()}", "info")
+        return True
+
+    def redo(self) -> bool:
+        if not self.redo_stack:
+            self.refuse("Nothing to redo.")
+            return False
+        act = self.redo_stack.pop()
+        if not self.do(act, from_redo=True):
+            self.redo_stack.clear()
+            return False
+        return True
+
+    def save(self, path: str | Path | None = None) -> Path | None:
+        if path is None:
+            stamp = _dt.datetime.now().strftime("%Y-%m-%d_%H-%M-%S")
+            path = paths.saves_dir() / f"{self.game.game_id}_{stamp}.yaml"
+        path = Path(path)
+        try:
+            self.game.save(path)
+        except (OSError, HexwarError) as e:
+            self.refuse(f"Could not save: {e}")
+            return None
+        self.say(f"Saved as {path.name} in {path.parent}", "ok")
+        return path
+
+    # --- the end of a phase -------------------------------------------------------------
+    def end_label(self) -> str:
+        m = self.mode()
+        if m == "combat-declare" and getattr(self.state, "battles", None):
+            return "Close declarations"
+        return "End phase"
+
+    def end_warning(self) -> str | None:
+        """Why ending now might be a mistake (None: nothing left undone)."""
+        m = self.mode()
+        legal = self.legal_now()
+        if m in ("movement", "special"):
+            n = len({a.unit for a in legal if isinstance(a, A.Move)})
+            if n:
+                return f"{n} unit(s) could still move. End the phase anyway?"
+        elif m == "combat-declare":
+            battles = getattr(self.state, "battles", [])
+            open_targets = {a.target for a in legal if isinstance(a, A.Attack)}
+            if not battles and open_targets:
+                return (f"No battle has been declared, and {len(open_targets)} enemy hex(es) could be attacked. "
+                        "End the combat phase without fighting?")
+            if battles and open_targets:
+                return (f"After this no more battles can be declared this phase (10.0), although "
+                        f"{len(open_targets)} more enemy hex(es) could be attacked. Close the declarations?")
+        elif m == "buildup":
+            v = self.view()
+            arriving = [u["id"] for u in self.tray() if u.get("where") == "arriving"]
+            parts = []
+            if arriving:
+                parts.append(f"{', '.join(arriving)} will be lost if not placed now (11.0)")
+            if v.get("steps_left") and any(isinstance(a, (A.Place, A.Restore)) for a in legal):
+                parts.append(f"{v['steps_left']} replacement step(s) will be lost (12.4)")
+            if parts:
+                return "; ".join(parts) + ". End the phase anyway?"
+        return None
+
+    def end_phase(self) -> bool:
+        return self.do(A.EndPhase())
+
+    # --- clicks ---------------------------------------------------------------------------
+    def own_side(self, u: dict) -> bool:
+        return u.get("side") == self.acting()
+
+    def _cycle(self, units: list[dict], current: str | None, prefer: set[str] | None = None) -> str | None:
+        ids = [u["id"] for u in units]
+        if prefer:
+            ids = [i for i in ids if i in prefer] or ids
+        if not ids:
+            return None
+        if current in ids:
+            return ids[(ids.index(current) + 1) % len(ids)]
+        return ids[0]
+
+    def click_tray(self, uid: str) -> None:
+        if self.sel == uid:
+            self.sel = None
+            self.say("")
+            return
+        self.sel = uid
+        u = self.unit(uid) or {}
+        hexes = self.place_hexes(uid)
+        if hexes is None:
+            self.say(f"{uid} selected. Working out where it may go...", "info")
+        elif hexes:
+            self.say(f"{uid} selected: click one of the {len(hexes)} highlighted hexes.", "info")
+        else:
+            self.refuse(self._why_no_place(uid), f"{uid} cannot be placed now")
+        del u
+
+    def _why_no_place(self, uid: str) -> Illegal | None:
+        legal = self.legal() or []
+        hexes = sorted({a.hex for a in legal if isinstance(a, A.Place)})
+        probe = hexes[0] if hexes else min(self.rules.board.terrain) if hasattr(self.rules, "board") else Hex(1, 1)
+        return self.game.check(A.Place(uid, probe))
+
+    def click_hex(self, h: Hex) -> None:
+        """A left click on hex ``h`` of the map."""
+        m = self.mode()
+        here = self.units_at(h)
+        if m == "over":
+            self.say(self.describe_hex(h))
+            return
+        if m in ("setup", "buildup"):
+            self._click_build(h, here)
+        elif m in ("movement", "special"):
+            self._click_move(h, here)
+        elif m == "combat-declare":
+            self._click_declare(h, here)
+        elif m == "combat-resolve":
+            if h in self.unresolved():
+                self.do(A.Resolve(h))
+            else:
+                self.refuse(self.game.check(A.Resolve(h)))
+        elif m in ("stage:defender_loss", "stage:exchange_loss", "stage:attacker_loss", "stage:overstack",
+                   "stage:advance"):
+            self._click_choice(h, here, m)
+        elif m == "stage:retreat":
+            self._click_retreat(h)
+        elif m == "stage:roll":
+            self.say("Roll the die first: press R or use a Roll button in the panel.")
+        else:
+            self.say(self.describe_hex(h))
+
+    def _click_build(self, h: Hex, here: list[dict]) -> None:
+        if self.sel and (self.unit(self.sel) or {}).get("where") != "map":
+            uid = self.sel
+            act = A.Place(uid, h)
+            before = self.unit(uid) or {}
+            if self.do(act):
+                self._select_similar(before)
+            return
+        own = [u for u in here if self.own_side(u)]
+        if own:
+            self.sel = self._cycle(own, self.sel)
+            u = self.unit(self.sel) or {}
+            if self.phase_kind() == "buildup":
+                if self.sel in self.restorable():
+                    self.say(f"{self.sel} is reduced: Restore spends one replacement step (12.0).")
+                elif u.get("steps", 1) < u.get("max_steps", 1):
+                    self.refuse(self.game.check(A.Restore(self.sel)))
+                else:
+                    self.say(f"{self.sel}: {u.get('name', '')}, {u.get('label', '')}")
+            else:
+                self.say(f"{self.sel} is set up here. Ctrl+Z takes a placement back.")
+            return
+        self.say("Pick a counter from the tray first, then click a highlighted hex.")
+
+    def _select_similar(self, before: dict) -> None:
+        """After a placement keep a counter of the same type selected, for fast set-up."""
+        sig = (before.get("nation"), before.get("kind"), before.get("size"), before.get("label"))
+        for u in self.tray():
+            if (u.get("nation"), u.get("kind"), u.get("size"), u.get("label")) == sig and u["id"] != before.get("id"):
+                self.sel = u["id"]
+                return
+
+    def _click_move(self, h: Hex, here: list[dict]) -> None:
+        if self.sel is not None:
+            targets = self.move_targets(self.sel)
+            if h in targets:
+                self.do(A.Move(self.sel, targets[h]))
+                return
+        own = [u for u in here if self.own_side(u)]
+        if own:
+            ids = [u["id"] for u in own]
+            if self.sel in ids and len(ids) == 1:
+                self.sel = None
+                self.say("")
+                return
+            self.sel = self._cycle(own, self.sel if self.sel in ids else None, self.movable_units())
+            if self.sel in self.movable_units():
+                n = len(self.move_targets(self.sel))
+                self.say(f"{self.sel}: {n} hex(es) within reach; the number on each is the movement points it costs.")
+            else:
+                self.refuse(self._why_cannot_move(self.sel))
+            return
+        if self.sel is not None:
+            self.refuse(self.why_not_move(self.sel, h), "that hex cannot be reached")
+            return
+        if here:
+            self.say(self.describe_hex(h))
+        else:
+            self.say("Click one of your units to see where it can go.")
+
+    def _why_cannot_move(self, uid: str) -> Illegal | str:
+        u = self.unit(uid) or {}
+        board = getattr(self.rules, "board", None)
+        h = parse_hex(u["hex"]) if u.get("hex") else None
+        if h is not None:
+            for n in neighbors(h):
+                if board is not None and n not in board.terrain:
+                    continue
+                why = self.why_not_move(uid, n)
+                if why is not None:
+                    return why
+        return f"{uid} has nowhere to go this phase"
+
+    def why_not_move(self, uid: str, h: Hex) -> Illegal | None:
+        key = (self.version, uid, h)
+        if key in self._why_cache:
+            return self._why_cache[key]
+        fn = getattr(self.rules, "why_not_move", None)
+        why = None
+        if fn is not None:
+            try:
+                why = fn(self.state, uid, h)
+            except Exception:
+                log.exception("why_not_move failed")
+        if why is None and h not in self.move_targets(uid):
+            why = self.game.check(A.Move(uid, (h,)))
+        self._why_cache[key] = why
+        return why
+
+    def _click_declare(self, h: Hex, here: list[dict]) -> None:
+        enemy = [u for u in here if not self.own_side(u)]
+        own = [u for u in here if self.own_side(u)]
+        battles = {b.target: b for b in getattr(self.state, "battles", [])}
+        if enemy:
+            if h in battles:
+                b = battles[h]
+                self.say(f"A battle against {hex_name(h)} is already declared, by {', '.join(b.attackers)}. Ctrl+Z takes it back.")
+                return
+            if h in self.attack_targets():
+                if self.target != h:
+                    self.target = h
+                    self.attackers = []
+                elig = sorted(self.eligible_attackers(h))
+                self.say(f"Target {hex_name(h)}: click the adjacent units that attack it ({', '.join(elig)}), then Declare.")
+                return
+            # Why not? Ask the game about one of our units, preferably a neighbour.
+            mine = [u for u in self.view()["units"] if u.get("side") == self.acting() and u.get("where") == "map"]
+            mine.sort(key=lambda u: 0 if u.get("hex") and parse_hex(u["hex"]) in neighbors(h) else 1)
+            if mine:
+                self.refuse(self.game.check(A.Attack(h, (mine[0]["id"],))), f"{hex_name(h)} cannot be attacked now")
+            else:
+                self.refuse("You have no units on the map to attack with.")
+            return
+        if own:
+            if self.target is None:
+                self.say("First click an enemy hex to choose the target of a battle.")
+                return
+            elig = self.eligible_attackers(self.target)
+            ids = [u["id"] for u in own]
+            cands = [i for i in ids if i in elig]
+            if not cands:
+                self.refuse(self.game.check(A.Attack(self.target, (ids[0],))), f"{ids[0]} cannot join this attack")
+                return
+            current = next((i for i in ids if i in self.attackers), None)
+            if current is not None:
+                self.attackers.remove(current)
+                k = cands.index(current) if current in cands else -1
+                nxt = cands[k + 1] if k + 1 < len(cands) else None
+            else:
+                nxt = cands[0]
+            if nxt is not None:
+                self.attackers.append(nxt)
+            self._say_odds()
+            return
+        self.say(self.describe_hex(h))
+
+    def _say_odds(self) -> None:
+        if not self.attackers:
+            self.say(f"No attacker chosen yet for {hex_name(self.target)}.")
+            return
+        o = self.odds()
+        if o is None:
+            self.say(f"{', '.join(self.attackers)} against {hex_name(self.target)}: odds unknown until the untried units are revealed (10.1).")
+        else:
+            self.say(f"{', '.join(self.attackers)} against {hex_name(self.target)}: "
+                     + ("no effect (below 1:1)" if o.no_effect else f"{o.column}") + ". Enter or Declare to confirm.")
+
+    def declare(self) -> bool:
+        if self.target is None:
+            self.refuse("Choose a target first: click an enemy hex.")
+            return False
+        want = set(self.attackers)
+        act = next((a for a in self._of(A.Attack) if a.target == self.target and set(a.attackers) == want), None)
+        if act is None:
+            act = A.Attack(self.target, tuple(sorted(self.attackers)))
+        return self.do(act)
+
+    def cancel(self) -> bool:
+        """Drop the current selection; False if there was none."""
+        had = self.sel is not None or self.target is not None or self.attackers or self.loss_pick is not None
+        self.sel = None
+        self.target = None
+        self.attackers = []
+        self.loss_pick = None
+        if had:
+            self.say("")
+        return bool(had)
+
+    def _click_choice(self, h: Hex, here: list[dict], m: str) -> None:
+        choices = self.choice_units()
+        ids = [u["id"] for u in here]
+        cands = [i for i in ids if i in choices]
+        if m == "stage:advance" and not cands and len(set(choices)) == 1 and self.battle_stage() \
+                and self.battle_stage().get("target") == hex_name(h):
+            self.do(A.Advance(choices[0]))
+            return
+        if not cands:
+            names = ", ".join(sorted(set(choices))) or "none"
+            self.refuse(f"Choose one of: {names}.")
+            return
+        if len(cands) == 1:
+            self._choose(cands[0], m)
+            return
+        self.loss_pick = self._cycle([u for u in here if u["id"] in cands], self.loss_pick)
+        self.sel = self.loss_pick
+        self.say(f"{self.loss_pick} picked: press Enter or use the panel to confirm; click again for the other unit.")
+
+    def _choose(self, uid: str, m: str | None = None) -> bool:
+        m = m or self.mode()
+        if m == "stage:advance":
+            return self.do(A.Advance(uid))
+        if m == "stage:overstack":
+            return self.do(A.Remove(uid))
+        return self.do(A.Loss(uid))
+
+    def confirm_pick(self) -> bool:
+        if self.loss_pick is None:
+            return False
+        return self._choose(self.loss_pick)
+
+    def _click_retreat(self, h: Hex) -> None:
+        paths_ = [r for r in self.retreats() if r.path and r.path[-1] == h]
+        if len(paths_) == 1:
+            self.do(paths_[0])
+            return
+        if len(paths_) > 1:
+            self.say(f"{len(paths_)} retreat paths end at {hex_name(h)}: choose one in the panel.")
+            return
+        rs = self.retreats()
+        if rs:
+            self.refuse(self.game.check(A.Retreat(rs[0].unit, (h,))), "that is not the end of a legal retreat path")
+
+    def roll(self, support: str | None = None) -> bool:
+        return self.do(A.Roll(support))
+
+    def no_advance(self) -> bool:
+        return self.do(A.Advance(None))
+
+    def restore(self, uid: str | None = None) -> bool:
+        uid = uid or self.sel
+        if uid is None:
+            self.refuse("Select a reduced unit on the map first.")
+            return False
+        return self.do(A.Restore(uid))
+
+    def next_unit(self) -> None:
+        """Tab: select the next unit that can still act."""
+        m = self.mode()
+        if m in ("movement", "special"):
+            ids = sorted(self.movable_units())
+        elif m in ("setup", "buildup"):
+            ids = [u["id"] for u in self.tray()]
+        elif m == "combat-declare" and self.target is not None:
+            ids = sorted(self.eligible_attackers(self.target))
+        else:
+            ids = []
+        if not ids:
+            self.say("No unit can act now.")
+            return
+        k = ids.index(self.sel) + 1 if self.sel in ids else 0
+        uid = ids[k % len(ids)]
+        if m in ("setup", "buildup"):
+            self.click_tray(uid)
+        elif m == "combat-declare":
+            if uid not in self.attackers:
+                self.attackers.append(uid)
+            self._say_odds()
+        else:
+            self.sel = uid
+            self.say(f"{uid}: {len(self.move_targets(uid))} hex(es) within reach.")
+
+    # --- hover -------------------------------------------------------------------------
+    def hover(self, h: Hex | None) -> None:
+        self.hover_text = ""
+        if h is None:
+            return
+        m = self.mode()
+        if m in ("movement", "special") and self.sel is not None and self.legal() is not None:
+            if h not in self.move_targets(self.sel) and (self.unit(self.sel) or {}).get("hex") != hex_name(h):
+                why = self.why_not_move(self.sel, h)
+                if why is not None:
+                    self.hover_text = f"Cannot go to {hex_name(h)}: {why}"
+
+    def describe_hex(self, h: Hex) -> str:
+        return " · ".join(self.hex_lines(h)[:2])
+
+    def hex_lines(self, h: Hex) -> list[str]:
+        """Tooltip lines for a hex: terrain, place, edges, regions, zone of control, units."""
+        from .counters import unit_title
+
+        board = getattr(self.rules, "board", None)
+        lines = []
+        if board is None or h not in board.terrain:
+            return [hex_name(h)]
+        ter = board.terrain[h]
+        cost = getattr(self.tables, "MOVE_COST", {}).get(ter) if self.tables is not None else None
+        lines.append(f"{hex_name(h)} {ter}" + (f" (costs {cost} MP to enter)" if cost else ""))
+        place = board.places.get(h)
+        if place is not None:
+            owner = self.view()["control"].get(hex_name(h))
+            kind = "major city" if place.kind == "major_city" else "city"
+            lines.append(f"{place.name}, {kind}" + (f", held by the {SIDE_NAMES.get(owner, owner)} player" if owner else ""))
+        for side, edge in board.edges.items():
+            if h in edge:
+                lines.append(f"{SIDE_NAMES.get(side, side)} friendly map edge")
+        for name, region in board.regions.items():
+            if h in region:
+                lines.append(f"in {name}")
+        kinds = set()
+        for n in neighbors(h):
+            kinds |= set(board.side_kinds(h, n))
+        if kinds:
+            lines.append("hexsides: " + ", ".join(sorted(k.replace("_", " ") for k in kinds)))
+        zoc = getattr(self.rules, "zoc", None)
+        if zoc is not None:
+            try:
+                for side in ("axis", "soviet"):
+                    if h in zoc(self.state, side):
+                        lines.append(f"in the {SIDE_NAMES[side]} zone of control (7.0)")
+            except Exception:
+                pass
+        for u in self.units_at(h):
+            lines.append(unit_title(u))
+        return lines

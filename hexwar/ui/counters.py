@@ -1,0 +1,127 @@
+"""Counters drawn as on a printed wargame: nationality colour, NATO symbol, size marker,
+strength and movement figures.
+
+Everything comes from a unit's entry in ``game.view(side)["units"]``: ``label`` is the
+printed figures (``6-4``, ``4-2-6``, or ``?`` for an untried unit). A reduced unit is
+drawn lighter with a white stripe across its top. Surfaces are cached per unit state
+and pixel size, so a frame only blits.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+from . import theme as T
+
+SIZE_MARKS = {"corps": "XXX", "army": "XXXX", "division": "XX", "brigade": "X", "regiment": "III"}
+NATION_NAMES = {"german": "German", "hungarian": "Hungarian", "italian": "Italian", "romanian": "Romanian",
+                "slovak": "Slovak", "soviet": "Soviet"}
+
+
+def _mix(c, other, f: float):
+    return tuple(int(a + (b - a) * f) for a, b in zip(c[:3], other[:3]))
+
+
+def short_id(uid: str) -> str:
+    """The designation printed on a counter: ``G-XLVIII`` -> ``XLVIII``, ``SU-5A`` -> ``5A``."""
+    return uid.split("-", 1)[1] if "-" in uid else uid
+
+
+def is_reduced(u: dict) -> bool:
+    return int(u.get("steps", 1)) < int(u.get("max_steps", 1))
+
+
+class CounterArt:
+    def __init__(self, limit: int = 800) -> None:
+        self._cache: OrderedDict = OrderedDict()
+        self.limit = limit
+
+    @staticmethod
+    def key(u: dict, px: int) -> tuple:
+        return (u.get("id"), u.get("nation"), u.get("kind"), u.get("size"), u.get("label"), u.get("steps"),
+                u.get("max_steps"), u.get("side"), int(px))
+
+    def surface(self, u: dict, px: int) -> pygame.Surface:
+        k = self.key(u, px)
+        s = self._cache.get(k)
+        if s is None:
+            s = draw_counter(u, int(px))
+            self._cache[k] = s
+            if len(self._cache) > self.limit:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(k)
+        return s
+
+
+def draw_counter(u: dict, px: int) -> pygame.Surface:
+    px = max(12, px)
+    bg, fg = T.NATION_COLOURS.get(u.get("nation", ""), T.NATION_FALLBACK)
+    reduced = is_reduced(u)
+    if reduced:
+        bg = _mix(bg, (255, 255, 255), 0.45)
+        if sum(fg) > 600:  # light text on a now-light counter: switch to dark
+            fg = (30, 20, 16)
+    s = pygame.Surface((px + 2, px + 2), pygame.SRCALPHA)
+    body = pygame.Rect(0, 0, px, px)
+    # A drop shadow, so that stacked counters read as separate pieces.
+    pygame.draw.rect(s, (0, 0, 0, 110), body.move(2, 2), border_radius=max(1, px // 12))
+    pygame.draw.rect(s, bg, body, border_radius=max(1, px // 12))
+    if reduced:
+        stripe = pygame.Rect(0, int(px * 0.04), px, max(3, int(px * 0.22)))
+        pygame.draw.rect(s, (255, 255, 255), stripe)
+        pygame.draw.line(s, fg, (1, stripe.bottom), (px - 2, stripe.bottom), 1)
+    pygame.draw.rect(s, _mix(bg, (0, 0, 0), 0.55), body, 1, border_radius=max(1, px // 12))
+
+    # Size marker above the symbol.
+    size_mark = SIZE_MARKS.get(u.get("size", ""), "")
+    top_h = int(px * 0.26)
+    if size_mark:
+        mark = T.text(size_mark, max(6, int(px * 0.19)), fg, "condensed")
+        s.blit(mark, (px // 2 - mark.get_width() // 2, int(px * 0.05) + (top_h - mark.get_height()) // 2 - 1))
+
+    # NATO symbol box: infantry an X, armour an oval.
+    bw, bh = int(px * 0.60), int(px * 0.34)
+    box = pygame.Rect(px // 2 - bw // 2, int(px * 0.28), bw, bh)
+    pygame.draw.rect(s, _mix(bg, (255, 255, 255), 0.25), box)
+    lw = max(1, px // 28)
+    pygame.draw.rect(s, fg, box, lw)
+    kind = u.get("kind", "")
+    if kind == "infantry":
+        pygame.draw.line(s, fg, box.topleft, (box.right - 1, box.bottom - 1), lw)
+        pygame.draw.line(s, fg, (box.left, box.bottom - 1), (box.right - 1, box.top), lw)
+    elif kind in ("tank", "armor", "armour", "mech", "motorized"):
+        pygame.draw.ellipse(s, fg, box.inflate(-int(bw * 0.3), -int(bh * 0.4)), lw)
+    else:
+        pygame.draw.circle(s, fg, box.center, max(2, bh // 4), lw)
+
+    # Figures along the bottom: attack-defense-movement, or "?" for an untried unit.
+    label = str(u.get("label", ""))
+    fpx = max(7, int(px * 0.30))
+    if label == "?":
+        fpx = max(8, int(px * 0.34))
+    t = T.text(label, fpx, fg, "condensed")
+    while t.get_width() > px - 4 and fpx > 7:
+        fpx -= 1
+        t = T.text(label, fpx, fg, "condensed")
+    s.blit(t, (px // 2 - t.get_width() // 2, box.bottom + (px - box.bottom - t.get_height()) // 2))
+
+    # The designation, beside the symbol, once counters are big enough to read it.
+    if px >= 54:
+        d = T.text(short_id(u.get("id", "")), max(7, int(px * 0.13)), fg, "condensed")
+        d = pygame.transform.rotate(d, 90)
+        if d.get_height() <= bh + 4:
+            s.blit(d, (max(1, box.left - d.get_width() - 1), box.centery - d.get_height() // 2))
+    return s
+
+
+def unit_title(u: dict) -> str:
+    """One line about a unit for panels and tooltips."""
+    nation = NATION_NAMES.get(u.get("nation", ""), u.get("nation", ""))
+    if u.get("spec") == "untried":
+        return f"{u['id']}: untried Soviet mech corps (strength hidden until it fights)"
+    state = "reduced" if is_reduced(u) else "full strength"
+    if int(u.get("max_steps", 1)) == 1:
+        state = "one step"
+    return f"{u['id']} {u.get('name', '')} ({nation} {u.get('kind', '')} {u.get('size', '')}), {u.get('label', '')}, {state}"

@@ -1,0 +1,182 @@
+"""Colours, fonts and the UI scale: everything about how the client looks, in one place.
+
+Fonts are the DejaVu fonts shipped in ``assets/fonts`` (see LICENSE-DejaVu.txt there);
+if they are missing the client falls back to pygame's bundled default font.
+Rendered text is cached, since the same labels are drawn every frame.
+"""
+from __future__ import annotations
+
+from collections import OrderedDict
+from pathlib import Path
+
+import pygame
+
+from .. import paths
+
+# --- colours ------------------------------------------------------------------
+BG = (36, 38, 42)
+PANEL = (48, 51, 57)
+PANEL_DARK = (30, 32, 36)
+PANEL_LINE = (86, 90, 98)
+TEXT = (232, 232, 226)
+TEXT_DIM = (160, 162, 160)
+TEXT_DARK = (20, 20, 20)
+ACCENT = (236, 196, 72)  # selection, focus
+GOOD = (120, 200, 120)
+BAD = (240, 120, 90)
+BUTTON = (70, 76, 86)
+BUTTON_HOVER = (92, 100, 112)
+BUTTON_ON = (150, 126, 48)
+BUTTON_OFF_TEXT = (120, 122, 124)
+
+SIDE_COLOURS = {"axis": (58, 60, 64), "soviet": (178, 36, 30)}
+SIDE_TEXT = {"axis": (255, 255, 255), "soviet": (255, 255, 255)}
+SIDE_LETTER = {"axis": "A", "soviet": "S"}
+
+# Terrain fill colours; the map also draws a symbol for every terrain but clear.
+TERRAIN_COLOURS = {
+    "clear": (224, 219, 186),
+    "forest": (150, 182, 116),
+    "swamp": (176, 196, 184),
+    "rough": (196, 170, 130),
+    "mountain": (170, 150, 120),
+    "desert": (232, 214, 160),
+    "water": (130, 170, 220),
+}
+RIVER = (38, 104, 196)
+MAJOR_RIVER = (22, 66, 168)
+REGION_BORDER = (118, 60, 138)
+EDGE_AXIS = (30, 30, 30)
+EDGE_SOVIET = (196, 30, 30)
+
+# Counter colours by nation: (background, text/symbol colour).
+NATION_COLOURS = {
+    "german": ((150, 156, 138), (16, 16, 16)),  # field grey
+    "hungarian": ((158, 118, 186), (16, 16, 16)),  # purple
+    "italian": ((172, 214, 142), (16, 16, 16)),  # light green
+    "romanian": ((150, 196, 236), (16, 16, 16)),  # light blue
+    "slovak": ((232, 196, 96), (16, 16, 16)),  # ochre, unlike any other
+    "soviet": ((168, 78, 52), (255, 250, 240)),  # red-brown
+}
+NATION_FALLBACK = ((200, 200, 200), (16, 16, 16))
+
+FONT_FILES = {
+    "regular": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "condensed": "DejaVuSansCondensed-Bold.ttf",
+}
+
+_font_cache: dict[tuple[str, int], pygame.font.Font] = {}
+_font_dir: Path | None = None
+
+
+def _fonts_dir() -> Path | None:
+    global _font_dir
+    if _font_dir is None:
+        try:
+            _font_dir = Path(str(paths.data_dir("assets"))) / "fonts"
+        except Exception:  # an odd install: fall back to the default font
+            _font_dir = Path("/nonexistent")
+    return _font_dir
+
+
+def font(px: int, style: str = "regular") -> pygame.font.Font:
+    """A font whose capital letters are about ``px`` * 0.73 pixels tall (cached)."""
+    px = max(6, int(px))
+    key = (style, px)
+    f = _font_cache.get(key)
+    if f is None:
+        path = (_fonts_dir() or Path()) / FONT_FILES.get(style, FONT_FILES["regular"])
+        try:
+            f = pygame.font.Font(str(path), px)
+        except (OSError, FileNotFoundError, pygame.error):
+            f = pygame.font.Font(None, int(px * 1.35))
+            if style != "regular":
+                f.set_bold(True)
+        _font_cache[key] = f
+    return f
+
+
+class TextCache:
+    """Rendered text surfaces, least recently used dropped first."""
+
+    def __init__(self, limit: int = 3000) -> None:
+        self.limit = limit
+        self._cache: OrderedDict = OrderedDict()
+
+    def render(self, text: str, px: int, colour, style: str = "regular", halo=None) -> pygame.Surface:
+        key = (text, int(px), tuple(colour), style, None if halo is None else tuple(halo))
+        s = self._cache.get(key)
+        if s is not None:
+            self._cache.move_to_end(key)
+            return s
+        f = font(px, style)
+        s = f.render(text, True, colour)
+        if halo is not None:
+            # A one-pixel outline in the halo colour keeps labels legible on any terrain.
+            back = f.render(text, True, halo)
+            out = pygame.Surface((s.get_width() + 2, s.get_height() + 2), pygame.SRCALPHA)
+            for dx, dy in ((0, 1), (2, 1), (1, 0), (1, 2), (0, 0), (2, 2), (0, 2), (2, 0)):
+                out.blit(back, (dx, dy))
+            out.blit(s, (1, 1))
+            s = out
+        self._cache[key] = s
+        if len(self._cache) > self.limit:
+            self._cache.popitem(last=False)
+        return s
+
+
+TEXT_CACHE = TextCache()
+
+
+def text(s: str, px: int, colour=TEXT, style: str = "regular", halo=None) -> pygame.Surface:
+    return TEXT_CACHE.render(s, px, colour, style, halo)
+
+
+def wrap(s: str, px: int, width: int, style: str = "regular") -> list[str]:
+    """Split ``s`` into lines that fit ``width`` pixels (paragraphs kept)."""
+    f = font(px, style)
+    out: list[str] = []
+    for para in str(s).split("\n"):
+        words = para.split(" ")
+        line = ""
+        for w in words:
+            trial = w if not line else line + " " + w
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                out.append(line)
+                line = w
+        out.append(line)
+    return out
+
+
+class Theme:
+    """The UI scale and the sizes derived from it (panel widths, text sizes)."""
+
+    MIN_SCALE, MAX_SCALE = 0.7, 2.0
+
+    def __init__(self, scale: float = 1.0) -> None:
+        self.scale = max(self.MIN_SCALE, min(self.MAX_SCALE, float(scale)))
+
+    def px(self, v: float) -> int:
+        return max(1, int(round(v * self.scale)))
+
+    @property
+    def small(self) -> int:
+        return self.px(13)
+
+    @property
+    def normal(self) -> int:
+        return self.px(15)
+
+    @property
+    def large(self) -> int:
+        return self.px(19)
+
+    @property
+    def title(self) -> int:
+        return self.px(34)
+
+    def line_h(self, px: int) -> int:
+        return font(px).get_linesize()

@@ -1,0 +1,96 @@
+"""`make bench`: speed and memory figures, one line each, in a stable form.
+
+    bench <game> <figure> <value> <unit>
+
+Figures are measured, never asserted: the test suite has no timed tests.
+"""
+from __future__ import annotations
+
+import os
+import resource
+import statistics
+import sys
+import tempfile
+import time
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import random  # noqa: E402
+
+import hexwar  # noqa: E402
+from hexwar import paths, session  # noqa: E402
+from hexwar.loaders.scenario import load_scenario  # noqa: E402
+from hexwar.loaders.tmx import load_board  # noqa: E402
+
+SEEDS = (1, 2, 3)
+
+
+def line(game: str, figure: str, value: float, unit: str) -> None:
+    print(f"bench {game:16s} {figure:34s} {value:12.3f} {unit}", flush=True)
+
+
+def bench_game(game_id: str, scenario_id: str) -> None:
+    pkg = hexwar.games.find_game(game_id)
+    scen_file = session.scenario_file(game_id, scenario_id)
+    t = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        scen = load_scenario(scen_file)
+        t.append(time.perf_counter() - t0)
+    line(game_id, "scenario load (median)", statistics.median(t) * 1000, "ms")
+    t = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        load_board(os.path.join(str(paths.data_dir("maps")), scen.map), pkg.TERRAINS)
+        t.append(time.perf_counter() - t0)
+    line(game_id, "map load (median)", statistics.median(t) * 1000, "ms")
+
+    # Random games: wall time, and the time of each legal-action generation.
+    gen_times: list[float] = []
+    game_times: list[float] = []
+    actions = 0
+    records = []
+    for seed in SEEDS:
+        game = hexwar.open_game(game_id, scenario_id, seed=seed)
+        rng = random.Random(seed)
+        t0 = time.perf_counter()
+        while game.result() is None:
+            g0 = time.perf_counter()
+            acts = game.legal_actions()
+            gen_times.append(time.perf_counter() - g0)
+            game.apply(rng.choice(acts))
+            actions += 1
+        game_times.append(time.perf_counter() - t0)
+        path = os.path.join(tempfile.mkdtemp(), "record.yaml")
+        game.save(path)
+        records.append(path)
+    line(game_id, "legal actions per decision (median)", statistics.median(gen_times) * 1000, "ms")
+    line(game_id, "legal actions per decision (worst)", max(gen_times) * 1000, "ms")
+    line(game_id, "random game wall time (median)", statistics.median(game_times), "s")
+    line(game_id, "actions per random game (mean)", actions / len(SEEDS), "actions")
+    t0 = time.perf_counter()
+    n = 0
+    while time.perf_counter() - t0 < 3 or n < 3:
+        hexwar.load_record(records[n % len(records)])
+        n += 1
+    line(game_id, "records replayed per second", n / (time.perf_counter() - t0), "records/s")
+
+
+def main() -> int:
+    for game_id, scenario_id in hexwar.list_scenarios():
+        bench_game(game_id, scenario_id)
+    try:
+        from hexwar.ui import bench as ui_bench  # the client's own figures, once it exists
+    except ImportError:
+        ui_bench = None
+    if ui_bench is not None:
+        ui_bench.run(line)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    line("all", "peak memory (RSS)", peak, "MiB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
