@@ -107,10 +107,10 @@ def load_record(path: str | os.PathLike) -> "Game":
     data = read_record(path)
     try:
         game = open_game(data["game"], data["scenario"], seed=data["seed"], options=data["options"])
-    except DataError:
-        raise
+    except KeyError as e:  # unknown game or option
+        raise DataError(path, str(e.args[0] if e.args else e)) from None
     except HexwarError as e:
-        raise DataError(path, str(e)) from None
+        raise DataError(path, f"cannot open its game ({e})") from None
     for i, text in enumerate(data["actions"]):
         try:
             game.apply(parse_action(text))
