@@ -36,6 +36,22 @@ class Reach:
             cur = self.came_from[cur]
         return tuple(reversed(out))
 
+    def all_paths(self) -> dict[Hex, tuple[Hex, ...]]:
+        """The cheapest path to every reachable hex, built in one pass (parents first)."""
+        out: dict[Hex, tuple[Hex, ...]] = {self.start: ()}
+        for h in sorted(self.cost, key=self.cost.__getitem__):
+            if h not in out:
+                stack = [h]
+                while stack[-1] not in out:
+                    stack.append(self.came_from[stack[-1]])
+                base = out[stack.pop()]
+                while stack:
+                    nxt = stack.pop()
+                    base = base + (nxt,)
+                    out[nxt] = base
+        del out[self.start]
+        return out
+
     def destinations(self) -> list[Hex]:
         return sorted(h for h in self.cost if h != self.start)
 

@@ -12,6 +12,9 @@ from typing import Any
 
 import yaml
 
+# The C parser when PyYAML has it (ten times faster); both only build plain data.
+_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
 from ..core.errors import DataError
 from ..core.units import ARRIVING, ELIMINATED, UNPLACED, UnitSpec
 
@@ -142,7 +145,7 @@ def load_scenario(path: str | os.PathLike) -> Scenario:
     if p.stat().st_size > MAX_SCENARIO_BYTES:
         raise DataError(p, f"scenario file too large ({p.stat().st_size} bytes)")
     try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
+        data = yaml.load(p.read_text(encoding="utf-8"), Loader=_SAFE_LOADER)
     except UnicodeDecodeError:
         raise DataError(p, "not a text file") from None
     except yaml.YAMLError as e:

@@ -285,30 +285,32 @@ class KievRules:
             pools.setdefault(cls(u), []).append(u)
         classes = sorted(pools)
         pl = {h: list(v) for h, v in placed.items()}
+        cidx = {c: i for i, c in enumerate(classes)}
+        # fill[j]: the classes on hexes[j], as a sorted tuple (the memo key is built from it).
+        fill = [tuple(sorted(cidx.get(cls(x), -1) for x in pl.get(h, ()))) for h in hexes]
+        key0 = (side, tuple(classes))
         memo = self.__dict__.setdefault("_feasible_memo", {})
         if len(memo) > 200_000:
             memo.clear()
-
-        def sig() -> tuple:
-            return tuple((h, tuple(sorted(cls(x) for x in ids))) for h, ids in sorted(pl.items()) if ids)
 
         def dfs(i: int, rem: tuple[int, ...]) -> bool:
             left = sum(rem)
             if i == len(hexes):
                 return left == 0
             need = cap = 0
-            for h in hexes[i:]:
-                n = len(pl.get(h, ()))
-                need += max(0, limits[h][0] - n)
-                cap += max(0, limits[h][1] - n)
+            for j in range(i, len(hexes)):
+                n = len(fill[j])
+                lo, hi = limits[hexes[j]]
+                need += max(0, lo - n)
+                cap += max(0, hi - n)
             if need > left or cap < left:
                 return False
-            key = (side, i, rem, sig())
+            key = (key0, i, rem, tuple(fill))
             if key in memo:
                 return memo[key]
             h = hexes[i]
             lo, hi = limits[h]
-            n0 = len(pl.get(h, ()))
+            n0 = len(fill[i])
             ok = False
             # Try adding k units (k from what the hex still needs up to what it can take).
             for k in range(max(0, lo - n0), max(0, hi - n0) + 1):
@@ -328,7 +330,10 @@ class KievRules:
                         added.append(uid)
                         counts[ci] -= 1
                     if good:
+                        before = fill[i]
+                        fill[i] = tuple(sorted(before + combo))
                         ok = dfs(i + 1, tuple(counts))
+                        fill[i] = before
                     for uid in added:
                         pl[h].remove(uid)
                     if ok:
@@ -352,7 +357,12 @@ class KievRules:
         seen: set = set()
         for uid in rem:
             s = self.spec(state, uid)
-            c = (self.group.get(uid), s.size, s.nation, s.kind, s.values, state.units[uid].revealed)
+            if state.units[uid].revealed:
+                c = (self.group.get(uid), s.size, s.nation, s.kind, s.values, True)
+            else:
+                # 6.0 step 2 / 10.1: an untried token's hidden values must not decide which
+                # tokens are listed (that told the players which tokens share a strength).
+                c = (self.group.get(uid), self.pool_of.get(uid), False)
             if c in seen:
                 continue  # interchangeable with a unit already listed
             seen.add(c)
@@ -451,10 +461,10 @@ class KievRules:
         for mp, cost in parts:
             r: Reach = reachable(u.hex, mp, self.board.adjacent, cost, stops=lambda h: h in ezoc,
                                  blocked=lambda h: h in foes)
-            for h in r.destinations():
+            for h, path in r.all_paths().items():
                 c = r.cost[h]
                 if h not in out or c < out[h][0]:
-                    out[h] = (c, r.path_to(h))
+                    out[h] = (c, path)
         state._cache[key] = out
         memo[mkey] = out
         return out

@@ -97,6 +97,19 @@ def test_6_0_untried_mechs_are_mixed_and_hidden():
     assert g1.rules.specs[deal1[0]].name not in ev[0].text and "untried" in ev[0].text
 
 
+def test_6_0_setup_offers_do_not_leak_hidden_strengths():
+    """Rule: 6.0 step 2 / 10.1 (nobody knows an untried corps' strength). Actions: list
+    the Soviet set-up offers in games dealt with different seeds. Expected: the same
+    units are offered whatever the deal (one representative token, SU-M1), so the list
+    does not show which tokens share a strength. (Bug fixed: offers were grouped by the
+    hidden values.)"""
+    offered = []
+    for seed in (1, 2, 3, 4):
+        g = _open(seed)
+        offered.append(sorted({a.unit for a in g.legal_actions()}))
+    assert offered == [["SU-12A", "SU-M1"]] * 4
+
+
 def test_6_0_front_line_armies_may_not_be_adjacent():
     """Rule: 6.0 step 4. Actions: an army on red star 0708, then a second army on the
     adjacent red star 0808. Expected: refused (6.0); a mech may go there."""

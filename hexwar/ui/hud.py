@@ -1,0 +1,710 @@
+"""Everything around the map: the phase bar, the side panel (tray, battle, log, rules),
+the status line, the die roll and tooltips.
+
+Panels are rebuilt from the controller every frame ("immediate mode"): a ``Flow``
+lays out text, buttons and counters top to bottom and remembers where each clickable
+thing is, so that the next events go to what the player actually saw.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from ..core.hexgrid import hex_name
+from . import rules_text
+from . import theme as T
+from .counters import CounterArt, unit_title
+from .widgets import Button, ButtonRow, draw_panel
+
+SIDE_NAMES = rules_text.SIDE_NAMES
+RESULT_ORDER = ("DE", "DRL", "DR", "EX", "NE", "AL")
+
+
+def side_chip(surface: pygame.Surface, side: str | None, x: int, y: int, size: int) -> int:
+    """A side marker: Axis a square, Soviet a circle, each with its letter. Returns its width."""
+    if side not in T.SIDE_COLOURS:
+        return 0
+    col = T.SIDE_COLOURS[side]
+    r = pygame.Rect(x, y, size, size)
+    if side == "soviet":
+        pygame.draw.circle(surface, col, r.center, size // 2)
+        pygame.draw.circle(surface, (255, 255, 255), r.center, size // 2, 1)
+    else:
+        pygame.draw.rect(surface, col, r)
+        pygame.draw.rect(surface, (255, 255, 255), r, 1)
+    t = T.text(T.SIDE_LETTER[side], max(7, int(size * 0.62)), T.SIDE_TEXT[side], "bold")
+    surface.blit(t, (r.centerx - t.get_width() // 2, r.centery - t.get_height() // 2))
+    return size
+
+
+class TrayItem:
+    """A counter in the tray; clicking it selects it."""
+
+    def __init__(self, rect: pygame.Rect, unit: dict, on_click: Callable[[str], None], enabled: bool, note: str) -> None:
+        self.rect = rect
+        self.unit = unit
+        self.on_click = on_click
+        self.enabled = enabled
+        self.note = note
+        self.hover = False
+
+
+class Flow:
+    """Top-to-bottom layout of one panel for one frame."""
+
+    def __init__(self, rect: pygame.Rect, theme: T.Theme) -> None:
+        self.rect = rect
+        self.theme = theme
+        self.pad = theme.px(10)
+        self.x = rect.x + self.pad
+        self.y = rect.y + self.pad
+        self.w = rect.w - 2 * self.pad
+        self.ops: list[Callable[[pygame.Surface], None]] = []
+        self.buttons = ButtonRow()
+        self.tray: list[TrayItem] = []
+
+    @property
+    def bottom(self) -> int:
+        return self.rect.bottom - self.pad
+
+    def text(self, s: str, px: int | None = None, colour=T.TEXT, style: str = "regular", indent: int = 0) -> None:
+        px = px or self.theme.normal
+        lh = T.font(px, style).get_linesize()
+        for ln in T.wrap(s, px, self.w - indent, style):
+            if self.y + lh > self.bottom:
+                return
+            y = self.y
+            self.ops.append(lambda surf, ln=ln, y=y: surf.blit(T.text(ln, px, colour, style), (self.x + indent, y)))
+            self.y += lh
+
+    def heading(self, s: str) -> None:
+        self.space(2)
+        self.text(s, self.theme.large, T.ACCENT, "bold")
+        self.space(2)
+
+    def space(self, n: int = 6) -> None:
+        self.y += self.theme.px(n)
+
+    def button(self, label: str, cb: Callable[[], None], *, enabled: bool = True, key_hint: str = "",
+               tooltip: str = "", name: str = "", width: int | None = None, inline: bool = False) -> Button:
+        h = self.theme.px(30)
+        w = width or self.w
+        b = Button(pygame.Rect(self.x, self.y, w, h), label, cb, enabled=enabled, key_hint=key_hint,
+                   tooltip=tooltip, px=self.theme.normal, name=name or label)
+        self.buttons.add(b)
+        self.ops.append(b.draw)
+        self.y += h + self.theme.px(5)
+        return b
+
+    def row(self, specs: list[tuple[str, Callable[[], None], bool, str]]) -> list[Button]:
+        """Buttons side by side: (label, callback, enabled, name)."""
+        if not specs:
+            return []
+        gap = self.theme.px(6)
+        w = (self.w - gap * (len(specs) - 1)) // len(specs)
+        h = self.theme.px(30)
+        out = []
+        for i, (label, cb, enabled, name) in enumerate(specs):
+            b = Button(pygame.Rect(self.x + i * (w + gap), self.y, w, h), label, cb, enabled=enabled,
+                       px=self.theme.normal, name=name or label)
+            self.buttons.add(b)
+            self.ops.append(b.draw)
+            out.append(b)
+        self.y += h + self.theme.px(5)
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        for op in self.ops:
+            op(surface)
+        surface.set_clip(clip)
+
+
+class PhaseBar:
+    """Turn, date, phase and rule, who acts, what may be done now; the main buttons."""
+
+    def __init__(self, theme: T.Theme) -> None:
+        self.theme = theme
+        self.rect = pygame.Rect(0, 0, 100, 60)
+        self.buttons = ButtonRow()
+
+    def layout(self, rect: pygame.Rect, actions: list[tuple[str, str, Callable[[], None], str]]) -> None:
+        """``actions``: (name, label, callback, key hint), placed right to left."""
+        self.rect = rect
+        self.buttons.clear()
+        th = self.theme
+        h = th.px(30)
+        x = rect.right - th.px(8)
+        y = rect.y + (rect.h - h) // 2
+        for name, label, cb, hint in reversed(actions):
+            f = T.font(th.normal, "bold")
+            w = f.size(label)[0] + th.px(20) + (T.font(max(8, th.normal - 3)).size(hint)[0] + th.px(6) if hint else 0)
+            x -= w
+            self.buttons.add(Button(pygame.Rect(x, y, w, h), label, cb, key_hint=hint, px=th.normal, name=name))
+            x -= th.px(6)
+        self.text_right = x - th.px(8)
+
+    def draw(self, surface: pygame.Surface, ctl, date: str) -> None:
+        th = self.theme
+        draw_panel(surface, self.rect, T.PANEL_DARK)
+        v = ctl.view()
+        x = self.rect.x + th.px(12)
+        y = self.rect.y + th.px(6)
+        avail = self.text_right - x
+        phase = f"{v['phase_name']}  ·  rule {v['phase_rule']}"
+        turn = f"Turn {v['turn']} of {v['turns']}" + (f"  ·  {date}" if date else "")
+        line1 = [(turn, T.TEXT, "bold"), ("   |   ", T.TEXT_DIM, "regular"), (phase, T.ACCENT, "bold")]
+        px = th.large
+        for s, c, style in line1:
+            t = T.text(s, px, c, style)
+            if x + t.get_width() > self.rect.x + avail:
+                break
+            surface.blit(t, (x, y))
+            x += t.get_width()
+        acting = ctl.acting()
+        x += th.px(18)
+        if acting and x + th.px(180) < self.rect.x + avail + th.px(12):
+            chip = th.px(20)
+            side_chip(surface, acting, x, y + 1, chip)
+            t = T.text(f"{SIDE_NAMES.get(acting, acting)} player to act", px, T.TEXT, "bold")
+            surface.blit(t, (x + chip + th.px(6), y))
+        # Line 2: what may be done now.
+        now = now_text(ctl)
+        y2 = y + T.font(px).get_linesize() + th.px(2)
+        lines = T.wrap(now, th.normal, avail)
+        s = lines[0] + (" …" if len(lines) > 1 else "")
+        surface.blit(T.text(s, th.normal, T.TEXT), (self.rect.x + th.px(12), y2))
+        self.buttons.draw(surface)
+
+
+def now_text(ctl) -> str:
+    """One line: what the acting player may do at this moment."""
+    v = ctl.view()
+    if v.get("result"):
+        r = v["result"]
+        return f"Game over: {r['level']}. {r.get('detail', '')}"
+    st = v.get("stage")
+    if st:
+        return rules_text.stage_line(st["kind"], st["side"], st.get("target"))
+    m = ctl.mode()
+    if m == "combat-declare" and getattr(ctl.state, "battles", None):
+        return (f"{len(ctl.state.battles)} battle(s) declared. Declare more, or press E to close the "
+                "declarations and start resolving (10.0).")
+    if m == "combat-resolve":
+        left = ctl.unresolved()
+        if left:
+            return f"Click a declared battle to resolve it ({', '.join(hex_name(h) for h in left)})."
+        return "Every battle is resolved: end the phase (E)."
+    paras = rules_text.phase_paragraphs(v["game"], v["phase"])
+    if paras:
+        return paras[0]
+    p = ctl.phase()
+    return getattr(p, "summary", "") if p is not None else ""
+
+
+class SidePanel:
+    """Context panel (tray, selection, battle) above tabbed Log / Rules panels."""
+
+    def __init__(self, theme: T.Theme, art: CounterArt) -> None:
+        self.theme = theme
+        self.art = art
+        self.rect = pygame.Rect(0, 0, 300, 600)
+        self.tab = "log"
+        self.log_scroll = 0  # lines scrolled up from the bottom
+        self.rules_scroll = 0
+        self.context: Flow | None = None
+        self.tabs = ButtonRow()
+        self.lower = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+
+    def build(self, ctl, scene) -> None:
+        th = self.theme
+        ctx_h = int(self.rect.h * 0.56)
+        ctx = Flow(pygame.Rect(self.rect.x, self.rect.y, self.rect.w, ctx_h), th)
+        build_context(ctx, ctl, scene, self.art)
+        # Shrink the context box to what it used, within limits, and give the rest to the tabs.
+        used = min(max(ctx.y - self.rect.y + th.px(8), int(self.rect.h * 0.25)), ctx_h)
+        ctx.rect = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, used)
+        self.context = ctx
+        tab_y = self.rect.y + used
+        self.tabs.clear()
+        w = (self.rect.w - th.px(20)) // 2
+        for i, (name, label) in enumerate((("log", "Log (L)"), ("rules", "Rules (K)"))):
+            b = Button(pygame.Rect(self.rect.x + th.px(8) + i * (w + th.px(4)), tab_y + th.px(4), w, th.px(28)),
+                       label, (lambda n=name: self.set_tab(n)), px=th.normal, name="tab-" + name)
+            b.toggled = None
+            self.tabs.add(b)
+        self.lower = pygame.Rect(self.rect.x, tab_y + th.px(36), self.rect.w, self.rect.bottom - tab_y - th.px(36))
+
+    def set_tab(self, name: str) -> None:
+        self.tab = name
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.tabs.handle(event):
+            return True
+        if self.context is not None:
+            if self.context.buttons.handle(event):
+                return True
+            for item in self.context.tray:
+                if event.type == pygame.MOUSEMOTION:
+                    item.hover = item.rect.collidepoint(event.pos)
+                elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and item.rect.collidepoint(event.pos):
+                    item.on_click(item.unit["id"])
+                    return True
+                elif event.type == pygame.MOUSEBUTTONDOWN and item.rect.collidepoint(event.pos):
+                    return True
+        if event.type == pygame.MOUSEWHEEL and self.lower.collidepoint(getattr(event, "pos", (-1, -1))):
+            if self.tab == "log":
+                self.log_scroll = max(0, self.log_scroll + event.y * 3)
+            else:
+                self.rules_scroll = max(0, self.rules_scroll - event.y * 3)
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos):
+            return True
+        return False
+
+    def hovered_tooltip(self) -> list[str] | None:
+        if self.context is None:
+            return None
+        for item in self.context.tray:
+            if item.hover:
+                lines = [unit_title(item.unit)]
+                if item.note:
+                    lines.append(item.note)
+                return lines
+        for b in self.context.buttons.buttons:
+            if b.hover and b.tooltip:
+                return [b.tooltip]
+        return None
+
+    def draw(self, surface: pygame.Surface, ctl) -> None:
+        th = self.theme
+        draw_panel(surface, self.rect, T.PANEL)
+        if self.context is not None:
+            self.context.draw(surface)
+            pygame.draw.line(surface, T.PANEL_LINE, (self.rect.x, self.context.rect.bottom),
+                             (self.rect.right, self.context.rect.bottom))
+        for b in self.tabs.buttons:
+            b.toggled = None
+            active = b.name == "tab-" + self.tab
+            b.draw(surface)
+            if active:  # an underline as well as the highlight
+                pygame.draw.rect(surface, T.ACCENT, b.rect, 2, border_radius=4)
+                pygame.draw.line(surface, T.ACCENT, (b.rect.x + 6, b.rect.bottom - 3), (b.rect.right - 6, b.rect.bottom - 3), 2)
+        if self.tab == "log":
+            self._draw_log(surface, ctl)
+        else:
+            self._draw_rules(surface, ctl)
+
+    def _draw_log(self, surface: pygame.Surface, ctl) -> None:
+        th = self.theme
+        r = self.lower.inflate(-th.px(16), -th.px(8))
+        px = th.small
+        lh = T.font(px).get_linesize()
+        rows: list[tuple[str, tuple, str]] = []
+        for e in ctl.log:
+            if e.kind == "action":
+                who = SIDE_NAMES.get(e.side, "") if e.side else ""
+                for i, ln in enumerate(T.wrap(f"{e.index}. {who}: {e.text}" if who else f"{e.index}. {e.text}", px, r.w, "bold")):
+                    rows.append((ln if i == 0 else "   " + ln, T.ACCENT, "bold"))
+            else:
+                for i, ln in enumerate(T.wrap(e.text, px, r.w - th.px(10))):
+                    rows.append((("  " if i == 0 else "    ") + ln, T.TEXT if e.kind == "event" else T.TEXT_DIM, "regular"))
+        n = max(1, r.h // lh)
+        self.log_scroll = min(self.log_scroll, max(0, len(rows) - n))
+        end = len(rows) - self.log_scroll
+        shown = rows[max(0, end - n):end]
+        clip = surface.get_clip()
+        surface.set_clip(r)
+        y = r.y
+        for text, colour, style in shown:
+            surface.blit(T.text(text, px, colour, style), (r.x, y))
+            y += lh
+        surface.set_clip(clip)
+        if self.log_scroll:
+            t = T.text(f"↓ {self.log_scroll} newer lines (scroll down)", px, T.TEXT_DIM)
+            surface.blit(t, (r.right - t.get_width(), r.bottom - lh))
+
+    def _draw_rules(self, surface: pygame.Surface, ctl) -> None:
+        th = self.theme
+        r = self.lower.inflate(-th.px(16), -th.px(8))
+        v = ctl.view()
+        paras = list(rules_text.phase_paragraphs(v["game"], v["phase"]))
+        title = f"{v['phase_name']} (rule {v['phase_rule']})"
+        st = v.get("stage")
+        if st:
+            paras = [rules_text.stage_line(st["kind"], st["side"], st.get("target")),
+                     rules_text.STAGE_HELP.get(st["kind"], "")] + paras[1:]
+        if not paras:
+            p = ctl.phase()
+            paras = [getattr(p, "summary", "")]
+        rows: list[tuple[str, int, tuple, str]] = []
+        for ln in T.wrap(title, th.normal, r.w, "bold"):
+            rows.append((ln, th.normal, T.ACCENT, "bold"))
+        for p in paras:
+            for ln in T.wrap(p, th.small, r.w):
+                rows.append((ln, th.small, T.TEXT, "regular"))
+            rows.append(("", th.small, T.TEXT, "regular"))
+        clip = surface.get_clip()
+        surface.set_clip(r)
+        y = r.y
+        self.rules_scroll = min(self.rules_scroll, max(0, len(rows) - 3))
+        for text, px, colour, style in rows[self.rules_scroll:]:
+            if text:
+                surface.blit(T.text(text, px, colour, style), (r.x, y))
+            y += T.font(px).get_linesize()
+            if y > r.bottom:
+                break
+        if ctl.phase_kind() == "combat" and y + th.px(120) < r.bottom:
+            draw_crt(surface, pygame.Rect(r.x, y + th.px(4), r.w, r.bottom - y - th.px(4)), ctl, th)
+        surface.set_clip(clip)
+
+
+def draw_crt(surface: pygame.Surface, rect: pygame.Rect, ctl, th: T.Theme) -> None:
+    """The combat results table, with the column of the battle at hand framed."""
+    crt = getattr(ctl.tables, "CRT_TABLE", None)
+    if crt is None:
+        return
+    from ..core.combat import odds_label
+
+    cols = list(crt.columns)
+    px = th.small
+    lh = T.font(px).get_linesize() + 2
+    cw = min(th.px(48), (rect.w - th.px(40)) // max(1, len(cols)))
+    x0, y0 = rect.x + th.px(36), rect.y
+    surface.blit(T.text("Combat results (10.6)", px, T.TEXT_DIM, "bold"), (rect.x, y0))
+    y0 += lh
+    current = None
+    o = ctl.odds() if ctl.target is not None else None
+    st = ctl.view().get("stage")
+    if o is None and st and st.get("kind") == "roll":
+        o = ctl.odds(ctl.state.stage.target, ctl.stage_attackers())
+    if o is not None and not o.no_effect:
+        current = o.final_index
+    for i, c in enumerate(cols):
+        t = T.text(odds_label(c), px, T.TEXT, "bold")
+        surface.blit(t, (x0 + i * cw + (cw - t.get_width()) // 2, y0))
+    for k, roll in enumerate(sorted(crt.rows)):
+        y = y0 + (k + 1) * lh
+        surface.blit(T.text(str(roll), px, T.TEXT, "bold"), (rect.x + th.px(12), y))
+        for i, c in enumerate(cols):
+            t = T.text(crt.rows[roll][i], px, T.TEXT)
+            surface.blit(t, (x0 + i * cw + (cw - t.get_width()) // 2, y))
+    if current is not None and current in cols:
+        i = cols.index(current)
+        pygame.draw.rect(surface, T.ACCENT, (x0 + i * cw, y0 - 2, cw, lh * (len(crt.rows) + 1) + 2), 2)
+
+
+def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
+    """The upper part of the side panel: what the current step needs."""
+    m = ctl.mode()
+    th = f.theme
+    v = ctl.view()
+    if m in ("setup", "buildup"):
+        _build_tray(f, ctl, art, m)
+    elif m in ("movement", "special"):
+        f.heading("Movement")
+        legal = ctl.legal()
+        if legal is None:
+            f.text("Working out the legal moves…", colour=T.TEXT_DIM)
+        else:
+            n = len(ctl.movable_units())
+            f.text(f"{n} unit(s) may still move. Units that cannot move are greyed out on the map.")
+        if ctl.sel:
+            u = ctl.unit(ctl.sel) or {}
+            f.space()
+            f.text(unit_title(u), th.normal, T.TEXT, "bold")
+            if u.get("ma") is not None:
+                f.text(f"Movement allowance {u['ma']}.", th.small, T.TEXT_DIM)
+            n = len(ctl.move_targets(ctl.sel))
+            if n:
+                f.text(f"{n} hex(es) within reach: shaded, with their cost in movement points. "
+                       "Point at a hex to see the path; click to move.", th.small)
+    elif m == "combat-declare":
+        _build_declare(f, ctl)
+    elif m == "combat-resolve":
+        f.heading("Resolve the battles")
+        f.text("Click a battle on the map, or here. Untried units are revealed when their battle starts (10.1).", th.small)
+        f.space()
+        for b in getattr(ctl.state, "battles", []):
+            done = b.target in getattr(ctl.state, "resolved", [])
+            o = ctl.odds(b.target, b.attackers)
+            odds = "?" if o is None else ("no effect" if o.no_effect else o.column)
+            label = f"{hex_name(b.target)}: {', '.join(b.attackers)} ({odds})"
+            if done:
+                f.text("✓ " + label + " — resolved", th.small, T.TEXT_DIM)
+            else:
+                f.button("Resolve " + label, (lambda t=b.target: scene.do_resolve(t)), name=f"resolve-{hex_name(b.target)}")
+    elif m == "stage:roll":
+        _build_roll(f, ctl, scene)
+    elif m in ("stage:defender_loss", "stage:exchange_loss", "stage:attacker_loss", "stage:overstack", "stage:advance"):
+        st = v["stage"]
+        f.heading(rules_text.stage_line(st["kind"], st["side"], st.get("target")).split(":")[0] + " decides")
+        f.text(rules_text.stage_line(st["kind"], st["side"], st.get("target")), th.normal)
+        f.text(rules_text.STAGE_HELP.get(st["kind"], ""), th.small, T.TEXT_DIM)
+        f.space()
+        for uid in sorted(set(ctl.choice_units())):
+            u = ctl.unit(uid) or {}
+            verb = {"stage:advance": "Advance", "stage:overstack": "Remove"}.get(m, "Loss:")
+            b = f.button(f"{verb} {uid} ({u.get('label', '')})", (lambda x=uid: scene.do_choose(x)), name=f"choose-{uid}",
+                         tooltip=unit_title(u))
+            if ctl.loss_pick == uid:
+                b.toggled = None
+                b.hover = True
+        if m == "stage:advance":
+            f.button("No advance", scene.do_no_advance, key_hint="N", name="no-advance")
+    elif m == "stage:retreat":
+        st = v["stage"]
+        f.heading("Retreat")
+        f.text(rules_text.stage_line(st["kind"], st["side"], st.get("target")), th.normal)
+        f.text("Arrows on the map show every legal path; click the end of one, or a button here.", th.small, T.TEXT_DIM)
+        f.space()
+        for r in ctl.retreats():
+            f.button(f"{r.unit}: " + " → ".join(hex_name(h) for h in r.path), (lambda a=r: scene.do_action(a)),
+                     name="retreat-" + "-".join(hex_name(h) for h in r.path))
+    elif m == "over":
+        r = v["result"]
+        f.heading(r["level"])
+        f.text(r.get("detail", ""))
+        f.button("Show the result", scene.show_victory, name="show-result")
+    else:
+        f.heading(v["phase_name"])
+        f.text(now_text(ctl))
+
+
+def _build_tray(f: Flow, ctl, art: CounterArt, m: str) -> None:
+    th = f.theme
+    v = ctl.view()
+    tray = ctl.tray()
+    if m == "setup":
+        f.heading(f"Set-up tray: {len(tray)} to place")
+    else:
+        f.heading("Build-up")
+        f.text(f"Replacement steps left: {v.get('steps_left', 0)}", th.normal, T.TEXT, "bold")
+    legal = ctl.legal()
+    if legal is None:
+        f.text("Working out where units may go…", th.small, T.TEXT_DIM)
+    size = th.px(46)
+    gap = th.px(8)
+    per_row = max(1, (f.w + gap) // (size + gap))
+    cap = T.font(th.small).get_linesize()
+    groups = [("", tray)] if m == "setup" else [
+        ("Arriving now (11.0):", [u for u in tray if u.get("where") == "arriving"]),
+        ("Eliminated, may be rebuilt (12.0):", [u for u in tray if u.get("where") == "eliminated"])]
+    for title, units in groups:
+        if title:
+            f.text(title, th.small, T.TEXT_DIM)
+        if not units:
+            if title:
+                f.text("none", th.small, T.TEXT_DIM, indent=th.px(8))
+            continue
+        for i, u in enumerate(units):
+            row, col = divmod(i, per_row)
+            x = f.x + col * (size + gap)
+            y = f.y + row * (size + cap + gap)
+            if y + size + cap > f.bottom:
+                break
+            enabled = True
+            note = ""
+            if legal is not None:
+                hexes = ctl.place_hexes(u["id"]) if ctl.sel == u["id"] or len(tray) <= 24 else None
+                if hexes is not None and not hexes:
+                    enabled = False
+                    note = "Cannot be placed now"
+            rect = pygame.Rect(x, y, size, size + cap)
+            item = TrayItem(rect, u, ctl.click_tray, enabled, note)
+            f.tray.append(item)
+
+            def draw(surf, u=u, x=x, y=y, item=item):
+                s = art.surface(u, size)
+                surf.blit(s, (x, y))
+                if not item.enabled:
+                    veil = pygame.Surface((size, size), pygame.SRCALPHA)
+                    veil.fill((30, 30, 30, 150))
+                    surf.blit(veil, (x, y))
+                if ctl.sel == u["id"]:
+                    pygame.draw.rect(surf, T.ACCENT, (x - 3, y - 3, size + 6, size + 6), 3)
+                t = T.text(u["id"], th.px(10), T.TEXT if item.enabled else T.TEXT_DIM)
+                surf.blit(t, (x + size // 2 - t.get_width() // 2, y + size + 1))
+            f.ops.append(draw)
+        rows = (len(units) + per_row - 1) // per_row
+        f.y += rows * (size + cap + gap)
+    if m == "buildup":
+        later = ctl.later_arrivals()
+        if later:
+            f.text("Later: " + ", ".join(f"{u['id']} (turn {u.get('arrives')})" for u in later), th.small, T.TEXT_DIM)
+        if ctl.sel and (ctl.unit(ctl.sel) or {}).get("where") == "map":
+            u = ctl.unit(ctl.sel) or {}
+            f.space()
+            f.text(unit_title(u), th.small, T.TEXT, "bold")
+            ok = ctl.sel in ctl.restorable()
+            f.button(f"Restore {ctl.sel} to full strength (1 step)", lambda: ctl.restore(ctl.sel), enabled=ok,
+                     name="restore", tooltip="12.0: flip a reduced unit to its full-strength side")
+    if ctl.sel and (ctl.unit(ctl.sel) or {}).get("where") != "map":
+        hexes = ctl.place_hexes(ctl.sel)
+        if hexes:
+            f.text(f"{ctl.sel}: {len(hexes)} legal hex(es), hatched on the map.", th.small)
+
+
+def _build_declare(f: Flow, ctl) -> None:
+    th = f.theme
+    f.heading("Declare battles")
+    battles = getattr(ctl.state, "battles", [])
+    if battles:
+        for b in battles:
+            o = ctl.odds(b.target, b.attackers)
+            odds = "?" if o is None else ("no effect" if o.no_effect else o.column)
+            f.text(f"• {hex_name(b.target)} ← {', '.join(b.attackers)}  ({odds})", th.small)
+        f.space(4)
+    if ctl.legal() is None:
+        f.text("Working out the possible attacks…", th.small, T.TEXT_DIM)
+        return
+    if ctl.target is None:
+        n = len(ctl.attack_targets())
+        f.text(f"{n} enemy hex(es) can be attacked (marked with a cross-hair). Click one to build a battle.", th.small)
+        return
+    f.text(f"Target {hex_name(ctl.target)}", th.normal, T.TEXT, "bold")
+    for u in ctl.units_at(ctl.target):
+        f.text(unit_title(u), th.small, T.TEXT_DIM, indent=th.px(8))
+    elig = sorted(ctl.eligible_attackers(ctl.target))
+    f.text("Attackers: " + (", ".join(ctl.attackers) if ctl.attackers else "none yet — click adjacent units")
+           + (f"  (may join: {', '.join(x for x in elig if x not in ctl.attackers)})" if elig else ""), th.small)
+    _odds_block(f, ctl, ctl.target, ctl.attackers)
+    f.row([("Declare", ctl.declare, bool(ctl.attackers), "declare"), ("Cancel", ctl.cancel, True, "cancel")])
+
+
+def _odds_block(f: Flow, ctl, target, attackers, support=None) -> None:
+    th = f.theme
+    if not attackers:
+        return
+    o = ctl.odds(target, attackers, support)
+    f.space(4)
+    if o is None:
+        f.text("Odds: ?", th.normal, T.TEXT, "bold")
+        f.text("An untried unit takes part: its strength stays hidden until the battle is resolved (10.1). "
+               "Every result is possible.", th.small, T.TEXT_DIM)
+        return
+    for ln in o.lines():
+        f.text(ln, th.small, T.TEXT, indent=th.px(4))
+    dist = ctl.distribution(o)
+    if not dist:
+        return
+    f.space(4)
+    bar_w = f.w - th.px(170)
+    for code in RESULT_ORDER:
+        p = dist.get(code)
+        if not p:
+            continue
+        y = f.y
+        lh = T.font(th.small).get_linesize()
+
+        def draw(surf, code=code, p=p, y=y):
+            surf.blit(T.text(f"{code}", th.small, T.TEXT, "bold"), (f.x, y))
+            surf.blit(T.text(f"{round(p * 100):d}%", th.small, T.TEXT), (f.x + th.px(38), y))
+            bx = f.x + th.px(80)
+            pygame.draw.rect(surf, T.PANEL_DARK, (bx, y + 3, bar_w, lh - 6))
+            pygame.draw.rect(surf, (200, 200, 190), (bx, y + 3, max(2, int(bar_w * p)), lh - 6))
+            surf.blit(T.text(rules_text.result_text(code), th.px(11), T.TEXT_DIM), (bx + bar_w + th.px(6), y + 1))
+        f.ops.append(draw)
+        f.y += lh
+
+
+def _build_roll(f: Flow, ctl, scene) -> None:
+    th = f.theme
+    st = ctl.view()["stage"]
+    target = ctl.state.stage.target
+    atk = ctl.stage_attackers()
+    f.heading(f"Battle at {st.get('target')}")
+    f.text(rules_text.stage_line("roll", st["side"], st.get("target")), th.small)
+    _odds_block(f, ctl, target, atk)
+    f.space()
+    names = {}
+    support = getattr(getattr(ctl.rules, "scenario", None), "support", {}) or {}
+    for k, m in support.items():
+        names[k] = getattr(m, "name", k)
+    for r in ctl.rolls():
+        if r.support is None:
+            f.button("Roll the die", (lambda: scene.do_roll(None)), key_hint="R", name="roll")
+        else:
+            o = ctl.odds(target, atk, r.support)
+            odds = "" if o is None else (" → no effect" if o.no_effect else f" → {o.column}")
+            f.button(f"Roll with {names.get(r.support, r.support)}{odds}", (lambda s=r.support: scene.do_roll(s)),
+                     name=f"roll-{r.support}", tooltip="10.5: air support shifts the odds one column right; each marker flies once a turn")
+
+
+class StatusLine:
+    def __init__(self, theme: T.Theme) -> None:
+        self.theme = theme
+        self.rect = pygame.Rect(0, 0, 100, 24)
+
+    def draw(self, surface: pygame.Surface, ctl) -> None:
+        th = self.theme
+        draw_panel(surface, self.rect, T.PANEL_DARK)
+        if ctl.hover_text:
+            text, kind = ctl.hover_text, "refusal"
+        else:
+            text, kind = ctl.status.text, ctl.status.kind
+        if not text:
+            return
+        icon = {"refusal": "✗ Not allowed — ", "ok": "✓ ", "info": "› "}.get(kind, "")
+        colour = {"refusal": T.BAD, "ok": T.GOOD}.get(kind, T.TEXT)
+        x = self.rect.x + th.px(10)
+        y = self.rect.centery - T.font(th.normal, "bold").get_linesize() // 2
+        t = T.text(icon, th.normal, colour, "bold")
+        surface.blit(t, (x, y))
+        x += t.get_width()
+        lines = T.wrap(text, th.normal, self.rect.right - x - th.px(10))
+        s = lines[0] + (" …" if len(lines) > 1 else "")
+        surface.blit(T.text(s, th.normal, colour if kind == "refusal" else T.TEXT), (x, y))
+
+
+def draw_die(surface: pygame.Surface, center: tuple[int, int], die, th: T.Theme) -> None:
+    """The die just rolled, big, with its pips, the number and the result."""
+    size = th.px(110)
+    r = pygame.Rect(0, 0, size, size)
+    r.center = (center[0], center[1] - th.px(30))
+    shadow = pygame.Surface((size + 340, size + 150), pygame.SRCALPHA)
+    shadow.fill((0, 0, 0, 150))
+    surface.blit(shadow, (r.centerx - shadow.get_width() // 2, r.y - th.px(20)))
+    pygame.draw.rect(surface, (250, 250, 244), r, border_radius=size // 6)
+    pygame.draw.rect(surface, (20, 20, 20), r, 3, border_radius=size // 6)
+    pips = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+            5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)], 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+    for dx, dy in pips.get(die.roll, []):
+        pygame.draw.circle(surface, (20, 20, 20), (r.centerx + dx * size // 4, r.centery + dy * size // 4), size // 11)
+    t = T.text(f"Rolled {die.roll}" + (f": {die.result}" if die.result else ""), th.title, (255, 255, 255), "bold")
+    surface.blit(t, (r.centerx - t.get_width() // 2, r.bottom + th.px(8)))
+    if die.result:
+        t2 = T.text(rules_text.result_text(die.result), th.large, (255, 255, 255))
+        surface.blit(t2, (r.centerx - t2.get_width() // 2, r.bottom + th.px(8) + t.get_height()))
+
+
+def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: list[str], th: T.Theme) -> None:
+    if not lines:
+        return
+    px = th.small
+    maxw = th.px(420)
+    rows = []
+    for i, ln in enumerate(lines):
+        for w in T.wrap(ln, px, maxw, "bold" if i == 0 else "regular"):
+            rows.append((w, "bold" if i == 0 else "regular"))
+    lh = T.font(px).get_linesize()
+    w = max(T.font(px, s).size(r)[0] for r, s in rows) + th.px(16)
+    h = lh * len(rows) + th.px(10)
+    x, y = pos[0] + th.px(18), pos[1] + th.px(18)
+    sw, sh = surface.get_size()
+    if x + w > sw:
+        x = pos[0] - w - th.px(8)
+    if y + h > sh:
+        y = pos[1] - h - th.px(8)
+    rect = pygame.Rect(x, y, w, h)
+    pygame.draw.rect(surface, (250, 248, 232), rect, border_radius=3)
+    pygame.draw.rect(surface, (40, 40, 40), rect, 1, border_radius=3)
+    yy = y + th.px(5)
+    for r, style in rows:
+        surface.blit(T.text(r, px, (20, 20, 20), style), (x + th.px(8), yy))
+        yy += lh

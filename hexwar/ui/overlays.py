@@ -1,0 +1,307 @@
+"""What is drawn on the map every frame: city control, highlights, counters, arrows.
+
+Every highlight has a shape as well as a colour: legal hexes are hatched and outlined,
+reachable hexes carry their cost, targets a cross-hair, moves and retreats arrows.
+"""
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ..core.hexgrid import Hex, hex_name, parse_hex
+from . import theme as T
+from .counters import CounterArt
+from .map_view import MapView, star_points
+
+MOVE_FILL = (255, 255, 255, 70)
+PLACE_FILL = (60, 170, 60, 150)
+TARGET = (220, 40, 30)
+ARROW = (235, 110, 20)
+RETREAT = (40, 90, 220)
+
+
+def arrow(surface: pygame.Surface, p1, p2, colour, width: int, head: float | None = None, outline=True) -> None:
+    x1, y1 = p1
+    x2, y2 = p2
+    d = math.hypot(x2 - x1, y2 - y1)
+    if d < 1:
+        return
+    head = head or max(8.0, width * 3.2)
+    ux, uy = (x2 - x1) / d, (y2 - y1) / d
+    bx, by = x2 - ux * head, y2 - uy * head
+    left = (bx - uy * head * 0.55, by + ux * head * 0.55)
+    right = (bx + uy * head * 0.55, by - ux * head * 0.55)
+    if outline:
+        pygame.draw.line(surface, (255, 255, 255), p1, (bx, by), width + 3)
+        pygame.draw.polygon(surface, (255, 255, 255), [(x2 + ux * 2, y2 + uy * 2), left, right])
+    pygame.draw.line(surface, colour, p1, (bx, by), width)
+    pygame.draw.polygon(surface, colour, [(x2, y2), left, right])
+
+
+def polyline_arrow(surface, pts, colour, width) -> None:
+    if len(pts) < 2:
+        return
+    pygame.draw.lines(surface, (255, 255, 255), False, pts[:-1] + [pts[-1]], width + 3)
+    for a, b in zip(pts[:-2], pts[1:-1]):
+        pygame.draw.line(surface, colour, a, b, width)
+    for p in pts[1:-1]:
+        pygame.draw.circle(surface, colour, p, max(2, width))
+    arrow(surface, pts[-2], pts[-1], colour, width, outline=False)
+
+
+def crosshair(surface, c, r: float, colour, width: int) -> None:
+    x, y = c
+    pygame.draw.circle(surface, (255, 255, 255), (x, y), r, width + 2)
+    pygame.draw.circle(surface, colour, (x, y), r, width)
+    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+        pygame.draw.line(surface, colour, (x + dx * r * 0.55, y + dy * r * 0.55), (x + dx * r * 1.3, y + dy * r * 1.3), width)
+
+
+def label_box(surface, text: str, px: int, centre, fg=(20, 20, 20), bg=(255, 255, 240), border=(20, 20, 20)) -> None:
+    t = T.text(text, px, fg, "bold")
+    r = t.get_rect(center=(int(centre[0]), int(centre[1])))
+    box = r.inflate(6, 2)
+    pygame.draw.rect(surface, bg, box, border_radius=3)
+    pygame.draw.rect(surface, border, box, 1, border_radius=3)
+    surface.blit(t, r)
+
+
+def control_marker(surface, side: str, c, r: float) -> None:
+    """Who holds a city: Axis a square with A, Soviet a circle with S (shape, letter and colour)."""
+    col = T.SIDE_COLOURS.get(side, (128, 128, 128))
+    x, y = c
+    if side == "soviet":
+        pygame.draw.circle(surface, (255, 255, 255), (x, y), r + 1.5)
+        pygame.draw.circle(surface, col, (x, y), r)
+    else:
+        rect = pygame.Rect(0, 0, int(2 * r), int(2 * r))
+        rect.center = (int(x), int(y))
+        pygame.draw.rect(surface, (255, 255, 255), rect.inflate(3, 3))
+        pygame.draw.rect(surface, col, rect)
+    t = T.text(T.SIDE_LETTER.get(side, "?"), max(7, int(r * 1.45)), (255, 255, 255), "bold")
+    surface.blit(t, (x - t.get_width() / 2, y - t.get_height() / 2))
+
+
+class MapLayer:
+    """Draws the dynamic part of the map for a GameScene."""
+
+    def __init__(self, mv: MapView, art: CounterArt) -> None:
+        self.mv = mv
+        self.art = art
+        self.top: dict[Hex, str] = {}  # which unit shows on top of each stack
+
+    def stack_order(self, h: Hex, units: list[dict], prefer: str | None) -> list[dict]:
+        ids = [u["id"] for u in units]
+        top = prefer if prefer in ids else self.top.get(h)
+        if top in ids:
+            units = [u for u in units if u["id"] != top] + [u for u in units if u["id"] == top]
+        return units
+
+    def counter_pos(self, h: Hex, k: int, n: int) -> tuple[int, int]:
+        cx, cy = self.mv.hex_center(h)
+        off = max(3, int(self.mv.counter_px * 0.12))
+        d = (k - (n - 1) / 2) * off
+        return int(cx + d), int(cy - d)
+
+    def draw(self, surface: pygame.Surface, ctl, hover: Hex | None, time_s: float) -> None:
+        mv = self.mv
+        mv.draw_background(surface)
+        clip = surface.get_clip()
+        surface.set_clip(mv.rect)
+        z = mv.zoom
+        v = ctl.view()
+        board = mv.board
+        mode = ctl.mode()
+        stacks = ctl.stacks()
+        legal_known = ctl.legal() is not None
+
+        # City control markers.
+        r = max(3.0, 5.5 * z)
+        for h in board.places:
+            side = v["control"].get(hex_name(h))
+            if side and mv.visible(h):
+                cx, cy = mv.hex_center(h)
+                control_marker(surface, side, (cx - 23 * z, cy), r)
+
+        # Highlights under the counters.
+        dim: set[str] = set()
+        marked: dict[str, str] = {}  # unit id -> "select" | "attacker" | "choice"
+        labels: list[tuple[Hex, str]] = []
+        if mode in ("setup", "buildup"):
+            sel_u = ctl.unit(ctl.sel) if ctl.sel else None
+            if sel_u and sel_u.get("where") != "map":
+                hexes = ctl.place_hexes(ctl.sel) or set()
+                ov = mv.hex_overlay(PLACE_FILL, "hatch", 3)
+                for h in hexes:
+                    mv.blit_hex(surface, h, ov)
+            if ctl.sel:
+                marked[ctl.sel] = "select"
+        elif mode in ("movement", "special"):
+            if legal_known:
+                movable = ctl.movable_units()
+                acting = ctl.acting()
+                dim = {u["id"] for us in stacks.values() for u in us if u.get("side") == acting and u["id"] not in movable}
+            if ctl.sel:
+                marked[ctl.sel] = "select"
+                targets = ctl.move_targets(ctl.sel)
+                ov = mv.hex_overlay(MOVE_FILL, "fill", 2)
+                for h in targets:
+                    mv.blit_hex(surface, h, ov)
+                    c = ctl.move_cost(ctl.sel, h)
+                    if c is not None:
+                        labels.append((h, f"{c:g}"))
+        elif mode == "combat-declare":
+            for b in getattr(ctl.state, "battles", []):
+                for uid in b.attackers:
+                    marked[uid] = "attacker"
+            if ctl.target is not None:
+                for uid in ctl.attackers:
+                    marked[uid] = "attacker"
+                for uid in ctl.eligible_attackers(ctl.target):
+                    marked.setdefault(uid, "choice")
+        elif mode.startswith("stage:") and mode not in ("stage:retreat", "stage:roll"):
+            for uid in ctl.choice_units():
+                marked[uid] = "choice"
+            if ctl.loss_pick:
+                marked[ctl.loss_pick] = "select"
+        if mode == "stage:roll":
+            for uid in ctl.stage_attackers():
+                marked[uid] = "attacker"
+
+        # Counters.
+        px = mv.counter_px
+        for h, units in stacks.items():
+            if not mv.visible(h):
+                continue
+            units = self.stack_order(h, units, ctl.sel if ctl.sel in marked else None)
+            n = len(units)
+            for k, u in enumerate(units):
+                x, y = self.counter_pos(h, k, n)
+                s = self.art.surface(u, px)
+                surface.blit(s, (x - px // 2, y - px // 2))
+                if u["id"] in dim:
+                    veil = _veil(px)
+                    surface.blit(veil, (x - px // 2, y - px // 2))
+                mk = marked.get(u["id"])
+                if mk:
+                    _counter_mark(surface, (x, y), px, mk, time_s)
+            if n > 1:
+                x, y = self.counter_pos(h, n - 1, n)
+                br = max(6, int(px * 0.2))
+                bc = (x + px // 2, y - px // 2)
+                pygame.draw.circle(surface, (255, 255, 255), bc, br + 1)
+                pygame.draw.circle(surface, (20, 20, 20), bc, br)
+                t = T.text(str(n), max(7, int(br * 1.4)), (255, 255, 255), "bold")
+                surface.blit(t, (bc[0] - t.get_width() // 2, bc[1] - t.get_height() // 2))
+
+        # Over the counters: costs, paths, targets, arrows.
+        cpx = max(8, int(11 * z))
+        for h, text in labels:
+            cx, cy = mv.hex_center(h)
+            label_box(surface, text, cpx, (cx, cy - 19 * z if h in stacks else cy))
+        if mode in ("movement", "special") and ctl.sel and hover is not None:
+            path = ctl.move_targets(ctl.sel).get(hover)
+            u = ctl.unit(ctl.sel)
+            if path and u and u.get("hex"):
+                pts = [mv.hex_center(parse_hex(u["hex"]))] + [mv.hex_center(h) for h in path]
+                polyline_arrow(surface, pts, ARROW, max(2, int(3 * z)))
+        if mode == "combat-declare":
+            w = max(2, int(2.5 * z))
+            if legal_known:
+                for t in ctl.attack_targets():
+                    if t != ctl.target and mv.visible(t):
+                        cx, cy = mv.hex_center(t)
+                        crosshair(surface, (cx, cy), 22 * z, TARGET, max(1, int(1.5 * z)))
+            for b in getattr(ctl.state, "battles", []):
+                tc = mv.hex_center(b.target)
+                for uid in b.attackers:
+                    u = ctl.unit(uid)
+                    if u and u.get("hex"):
+                        arrow(surface, _toward(mv.hex_center(parse_hex(u["hex"])), tc, 0.15), _toward(tc, mv.hex_center(parse_hex(u["hex"])), 0.35), ARROW, w)
+                o = ctl.odds(b.target, b.attackers)
+                label_box(surface, "?" if o is None else ("NE" if o.no_effect else o.column), max(9, int(13 * z)), (tc[0], tc[1] + 20 * z))
+            if ctl.target is not None:
+                tc = mv.hex_center(ctl.target)
+                crosshair(surface, tc, 26 * z, TARGET, max(2, int(3 * z)))
+                mv.outline_hex(surface, ctl.target, TARGET, max(2, int(3 * z)))
+                for uid in ctl.attackers:
+                    u = ctl.unit(uid)
+                    if u and u.get("hex"):
+                        arrow(surface, _toward(mv.hex_center(parse_hex(u["hex"])), tc, 0.15), _toward(tc, mv.hex_center(parse_hex(u["hex"])), 0.35), TARGET, w)
+                o = ctl.odds()
+                if ctl.attackers:
+                    label_box(surface, "?" if o is None else ("NE" if o.no_effect else o.column), max(9, int(14 * z)),
+                              (tc[0], tc[1] + 20 * z), bg=(255, 230, 200))
+        elif mode == "combat-resolve":
+            for b in getattr(ctl.state, "battles", []):
+                tc = mv.hex_center(b.target)
+                done = b.target in getattr(ctl.state, "resolved", [])
+                if done:
+                    label_box(surface, "✓ done", max(8, int(11 * z)), (tc[0], tc[1] + 20 * z), bg=(220, 220, 220))
+                    continue
+                pulse = 0.5 + 0.5 * math.sin(time_s * 5)
+                crosshair(surface, tc, (24 + 3 * pulse) * z, TARGET, max(2, int(3 * z)))
+                label_box(surface, "click to resolve", max(8, int(10 * z)), (tc[0], tc[1] + 21 * z), bg=(255, 230, 200))
+        elif mode.startswith("stage:"):
+            st = v.get("stage") or {}
+            if st.get("target"):
+                th = parse_hex(st["target"])
+                mv.outline_hex(surface, th, TARGET, max(2, int(3 * z)))
+            if mode == "stage:retreat":
+                for rt in ctl.retreats():
+                    u = ctl.unit(rt.unit)
+                    if not u or not u.get("hex"):
+                        continue
+                    pts = [mv.hex_center(parse_hex(u["hex"]))] + [mv.hex_center(h) for h in rt.path]
+                    hot = hover is not None and rt.path and rt.path[-1] == hover
+                    polyline_arrow(surface, pts, ARROW if hot else RETREAT, max(2, int((4 if hot else 3) * z)))
+                    end = mv.hex_center(rt.path[-1])
+                    pygame.draw.circle(surface, (255, 255, 255), end, 9 * z, max(2, int(3 * z)))
+                    pygame.draw.circle(surface, RETREAT, end, 7 * z, max(1, int(2 * z)))
+
+        if hover is not None and hover in board.terrain:
+            mv.outline_hex(surface, hover, (255, 255, 255), max(1, int(2 * z)), 0.97)
+        surface.set_clip(clip)
+
+
+def _toward(a, b, f: float):
+    return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
+
+
+_veils: dict[int, pygame.Surface] = {}
+
+
+def _veil(px: int) -> pygame.Surface:
+    s = _veils.get(px)
+    if s is None:
+        s = pygame.Surface((px, px), pygame.SRCALPHA)
+        s.fill((40, 40, 40, 135))
+        _veils[px] = s
+    return s
+
+
+def _counter_mark(surface, c, px: int, kind: str, time_s: float) -> None:
+    x, y = c
+    r = pygame.Rect(0, 0, px + 6, px + 6)
+    r.center = (x, y)
+    if kind == "select":
+        pygame.draw.rect(surface, (20, 20, 20), r.inflate(2, 2), 2)
+        pygame.draw.rect(surface, T.ACCENT, r, 3)
+    elif kind == "attacker":
+        pygame.draw.rect(surface, (255, 255, 255), r.inflate(2, 2), 2)
+        pygame.draw.rect(surface, TARGET, r, 3)
+        # A small star in the corner marks a committed attacker, not just a red frame.
+        pts = star_points(r.right - 2, r.top + 2, max(4, px * 0.16), max(2, px * 0.07))
+        pygame.draw.polygon(surface, (255, 255, 255), pts)
+        pygame.draw.polygon(surface, TARGET, pts, 1)
+    elif kind == "choice":
+        # Dashed frame: may be picked.
+        step = max(4, px // 6)
+        col = T.ACCENT if int(time_s * 2) % 2 == 0 else (255, 255, 255)
+        for side in ((r.topleft, r.topright), (r.topright, r.bottomright), (r.bottomright, r.bottomleft), (r.bottomleft, r.topleft)):
+            (x1, y1), (x2, y2) = side
+            n = max(1, int(math.hypot(x2 - x1, y2 - y1) // step))
+            for k in range(0, n, 2):
+                a, b = k / n, min(1, (k + 1) / n)
+                pygame.draw.line(surface, col, (x1 + (x2 - x1) * a, y1 + (y2 - y1) * a), (x1 + (x2 - x1) * b, y1 + (y2 - y1) * b), 3)
