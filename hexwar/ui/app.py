@@ -1,9 +1,230 @@
-"""Placeholder entry point for the `hexwar` command; the real client replaces this file."""
+"""The hexwar client: window, loop, command line.
+
+    hexwar                                   open the menu in a window
+    hexwar --game objective-kiev --scenario standard --seed 7
+                                             start that game at once
+    hexwar --record saves/x.yaml             continue a saved game
+    hexwar --screenshot out.png --size 1600x900 [--record x.yaml]
+                                             draw the position headless into a PNG and exit
+
+The loop is ``events -> scene stack -> update(dt) -> draw -> flip``. ``App.handle``,
+``App.step`` and ``App.draw`` are separate so tests can drive single frames with posted
+events.
+"""
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+import time
+
+import pygame
+
+from .. import paths
+from ..core.errors import DataError, HexwarError
+from . import theme as T
+from .scenes import GameScene, MenuScene, MessageScene, SceneStack
+from .settings import Settings
+from .widgets import PRESS
+
+log = logging.getLogger(__name__)
+
+DEFAULT_SIZE = (1600, 900)
+MIN_SIZE = (800, 560)
 
 
-def main() -> int:
-    print("hexwar client not built yet")
-    return 0
+class App:
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *, settings: Settings | None = None,
+                 resizable: bool = True, menu: bool = True, seed: int | None = None,
+                 game_id: str | None = None, scenario: str | None = None) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        flags = pygame.RESIZABLE if resizable else 0
+        self.screen = pygame.display.set_mode(size, flags)
+        pygame.display.set_caption("hexwar")
+        try:
+            pygame.key.set_repeat(350, 40)
+        except pygame.error:
+            pass
+        self.settings = settings or Settings.load()
+        self.theme = T.Theme(self.settings.ui_scale)
+        self.stack = SceneStack(self)
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.frames = 0
+        if menu:
+            self.stack.push(MenuScene(self, seed=seed, game_id=game_id, scenario=scenario))
+
+    # --- the loop ------------------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED, pygame.WINDOWRESIZED):
+            self._resized()
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            PRESS.pos = event.pos
+        if event.type == pygame.KEYDOWN and (getattr(event, "mod", 0) & pygame.KMOD_CTRL):
+            if event.key in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS):
+                self.change_scale(+0.1)
+                return
+            if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+                self.change_scale(-0.1)
+                return
+        try:
+            self.stack.handle(event)
+        except Exception as e:  # never a traceback in the player's face
+            log.exception("error while handling %s", event)
+            self.show_message("Something went wrong", f"{e.__class__.__name__}: {e}")
+
+    def _resized(self) -> None:
+        surf = pygame.display.get_surface()
+        if surf is not None:
+            self.screen = surf
+        w, h = self.screen.get_size()
+        if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
+            w, h = max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
+        self.stack.layout((w, h))
+
+    def step(self, dt: float | None = None) -> None:
+        """One frame: events, update, draw, flip."""
+        if dt is None:
+            dt = 1 / 60
+        for event in pygame.event.get():
+            self.handle(event)
+            if not self.running:
+                return
+        try:
+            self.stack.update(dt)
+        except Exception as e:
+            log.exception("error during update")
+            self.show_message("Something went wrong", f"{e.__class__.__name__}: {e}")
+        self.draw(self.screen)
+        pygame.display.flip()
+        self.frames += 1
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.stack.draw(surface)
+
+    def run(self) -> int:
+        while self.running and self.stack.scenes:
+            dt = self.clock.tick(60) / 1000
+            self.step(dt)
+        return 0
+
+    # --- services for the scenes ---------------------------------------------------------
+    def quit(self) -> None:
+        self.running = False
+
+    def change_scale(self, delta: float) -> None:
+        scale = round(min(T.Theme.MAX_SCALE, max(T.Theme.MIN_SCALE, self.theme.scale + delta)), 2)
+        if scale == self.theme.scale:
+            return
+        self.theme = T.Theme(scale)
+        self.settings.ui_scale = scale
+        self.settings.save()
+        self.stack.layout(self.size)
+
+    def show_message(self, title: str, text: str) -> MessageScene:
+        return self.stack.push(MessageScene(self, title, text))
+
+    def start_game(self, game, *, hotseat: bool = True, autosave: bool = True, threaded: bool = True) -> GameScene:
+        # Only the menu stays under a game.
+        while self.stack.scenes and not isinstance(self.stack.top, MenuScene):
+            self.stack.pop()
+        return self.stack.push(GameScene(self, game, hotseat=hotseat, autosave=autosave, threaded=threaded))
+
+    def back_to_menu(self) -> None:
+        while self.stack.scenes and not isinstance(self.stack.top, MenuScene):
+            self.stack.pop()
+        if not self.stack.scenes:
+            self.stack.push(MenuScene(self))
+
+    def screenshot(self, path: str) -> None:
+        pygame.image.save(self.screen, path)
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1600x900, not {text!r}") from None
+    if w < 320 or h < 240 or w > 10000 or h > 10000:
+        raise argparse.ArgumentTypeError(f"size {w}x{h} is out of range")
+    return w, h
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="hexwar", description="Play classic hex-and-counter wargames, hotseat or solo.")
+    p.add_argument("--game", default=None, help="game id, e.g. objective-kiev (starts a new game at once)")
+    p.add_argument("--scenario", default=None, help="scenario id, e.g. standard")
+    p.add_argument("--seed", type=int, default=None, help="seed of the dice for a new game")
+    p.add_argument("--record", default=None, metavar="FILE", help="open a saved game (record) file")
+    p.add_argument("--screenshot", default=None, metavar="OUT.png",
+                   help="draw the position (new game, or the end of --record) into a PNG and exit")
+    p.add_argument("--size", type=parse_size, default=DEFAULT_SIZE, metavar="WxH", help="window size (default 1600x900)")
+    p.add_argument("--solo", action="store_true", help="one player: no hand-over screen between the sides")
+    p.add_argument("--zoom", type=float, default=None, help=argparse.SUPPRESS)  # for screenshots
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.screenshot:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    elif not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") and sys.platform.startswith("linux") \
+            and not os.environ.get("SDL_VIDEODRIVER"):
+        print("hexwar: no display found (DISPLAY is not set); use --screenshot to draw headless", file=sys.stderr)
+        return 2
+    logging.basicConfig(level=logging.WARNING, format="hexwar: %(levelname)s %(message)s")
+    t0 = time.perf_counter()
+    app = App(args.size, resizable=not args.screenshot, seed=args.seed, game_id=args.game, scenario=args.scenario,
+              menu=True)
+    game, error = None, None
+    want_game = args.record or args.game or args.scenario or args.screenshot
+    if want_game:
+        import hexwar
+
+        try:
+            if args.record:
+                game = hexwar.load_record(args.record)
+            else:
+                game = hexwar.open_game(args.game or "objective-kiev", args.scenario or "standard",
+                                        seed=args.seed if args.seed is not None else (1 if args.screenshot else
+                                                                                      int(time.time()) % 1_000_000))
+        except (DataError, HexwarError, KeyError, OSError) as e:
+            error = str(e.args[0]) if isinstance(e, KeyError) and e.args else str(e)
+    if game is not None:
+        app.start_game(game, hotseat=not (args.solo or args.screenshot) and app.settings.hotseat,
+                       autosave=not args.screenshot, threaded=not args.screenshot)
+        if args.zoom:
+            gs = app.stack.top
+            gs.mv.set_zoom(args.zoom)
+    elif error is not None:
+        app.show_message("Cannot open the game", error)
+    if args.screenshot:
+        for _ in range(3):
+            app.step(1 / 60)
+        try:
+            app.screenshot(args.screenshot)
+        except (pygame.error, OSError) as e:
+            print(f"hexwar: cannot write {args.screenshot}: {e}", file=sys.stderr)
+            return 1
+        if error is not None:
+            print(f"hexwar: {error}", file=sys.stderr)
+            return 1
+        log.info("screenshot in %.0f ms", (time.perf_counter() - t0) * 1000)
+        return 0
+    try:
+        return app.run()
+    finally:
+        pygame.quit()
 
 
 if __name__ == "__main__":

@@ -61,6 +61,7 @@ class MapView:
         self._ops: dict[float, list[Op]] = {}
         self._hex_masks: dict = {}
         self.chunk_limit = 80
+        self.show_ids = True
         base = Layout(self.tile_w, self.tile_h, self.side, 1.0)
         xs, ys = [], []
         for h in board.terrain:
@@ -349,7 +350,7 @@ class MapView:
                 ops.append((rect, lambda s, dx, dy, label=label, lx=lx, ly=ly: s.blit(label, (int(lx + dx), int(ly + dy)))))
 
         # 6. Hex ids, when the hexes are big enough to read them.
-        if z * self.tile_h >= 50:
+        if self.show_ids and z * self.tile_h >= 50:
             id_px = max(8, int(round(8.5 * z)))
             for h in hexes:
                 cx, cy = centre(h)
