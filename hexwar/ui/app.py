@@ -38,6 +38,8 @@ class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *, settings: Settings | None = None,
                  resizable: bool = True, menu: bool = True, seed: int | None = None,
                  game_id: str | None = None, scenario: str | None = None) -> None:
+        if not pygame.font.get_init():
+            T.reset_fonts()  # Font objects do not survive a pygame.quit()
         pygame.display.init()
         pygame.font.init()
         flags = pygame.RESIZABLE if resizable else 0

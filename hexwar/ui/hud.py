@@ -150,32 +150,42 @@ class PhaseBar:
         th = self.theme
         draw_panel(surface, self.rect, T.PANEL_DARK)
         v = ctl.view()
-        x = self.rect.x + th.px(12)
+        x0 = self.rect.x + th.px(12)
+        right = self.text_right
         y = self.rect.y + th.px(6)
-        avail = self.text_right - x
-        phase = f"{v['phase_name']}  ·  rule {v['phase_rule']}"
-        turn = f"Turn {v['turn']} of {v['turns']}" + (f"  ·  {date}" if date else "")
-        line1 = [(turn, T.TEXT, "bold"), ("   |   ", T.TEXT_DIM, "regular"), (phase, T.ACCENT, "bold")]
         px = th.large
-        for s, c, style in line1:
-            t = T.text(s, px, c, style)
-            if x + t.get_width() > self.rect.x + avail:
-                break
-            surface.blit(t, (x, y))
-            x += t.get_width()
+        # Line 1: who acts (chip and name), the phase and its rule, then the turn and date.
         acting = ctl.acting()
-        x += th.px(18)
-        if acting and x + th.px(180) < self.rect.x + avail + th.px(12):
+        x = x0
+        if acting:
             chip = th.px(20)
             side_chip(surface, acting, x, y + 1, chip)
-            t = T.text(f"{SIDE_NAMES.get(acting, acting)} player to act", px, T.TEXT, "bold")
-            surface.blit(t, (x + chip + th.px(6), y))
+            x += chip + th.px(6)
+        parts = []
+        if acting:
+            parts.append((f"{SIDE_NAMES.get(acting, acting)} to act", T.TEXT, "bold"))
+        parts.append((v["phase_name"], T.ACCENT, "bold"))
+        parts.append((f"rule {v['phase_rule']}", T.ACCENT, "regular"))
+        parts.append((f"Turn {v['turn']} of {v['turns']}", T.TEXT, "bold"))
+        if date:
+            parts.append((date, T.TEXT, "regular"))
+        sep = T.text("  ·  ", px, T.TEXT_DIM)
+        for i, (s, c, style) in enumerate(parts):
+            t = T.text(s, px, c, style)
+            need = t.get_width() + (sep.get_width() if i else 0)
+            if x + need > right:
+                break
+            if i:
+                surface.blit(sep, (x, y))
+                x += sep.get_width()
+            surface.blit(t, (x, y))
+            x += t.get_width()
         # Line 2: what may be done now.
         now = now_text(ctl)
         y2 = y + T.font(px).get_linesize() + th.px(2)
-        lines = T.wrap(now, th.normal, avail)
+        lines = T.wrap(now, th.normal, right - x0)
         s = lines[0] + (" …" if len(lines) > 1 else "")
-        surface.blit(T.text(s, th.normal, T.TEXT), (self.rect.x + th.px(12), y2))
+        surface.blit(T.text(s, th.normal, T.TEXT), (x0, y2))
         self.buttons.draw(surface)
 
 
@@ -571,8 +581,9 @@ def _build_declare(f: Flow, ctl) -> None:
     for u in ctl.units_at(ctl.target):
         f.text(unit_title(u), th.small, T.TEXT_DIM, indent=th.px(8))
     elig = sorted(ctl.eligible_attackers(ctl.target))
+    others = [x for x in elig if x not in ctl.attackers]
     f.text("Attackers: " + (", ".join(ctl.attackers) if ctl.attackers else "none yet — click adjacent units")
-           + (f"  (may join: {', '.join(x for x in elig if x not in ctl.attackers)})" if elig else ""), th.small)
+           + (f"  (may join: {', '.join(others)})" if others else ""), th.small)
     _odds_block(f, ctl, ctl.target, ctl.attackers)
     f.row([("Declare", ctl.declare, bool(ctl.attackers), "declare"), ("Cancel", ctl.cancel, True, "cancel")])
 
@@ -594,21 +605,28 @@ def _odds_block(f: Flow, ctl, target, attackers, support=None) -> None:
     if not dist:
         return
     f.space(4)
-    bar_w = f.w - th.px(170)
+    lh = T.font(th.small).get_linesize()
+    bar_w = max(th.px(40), int(f.w * 0.28))
     for code in RESULT_ORDER:
         p = dist.get(code)
-        if not p:
+        if not p or f.y + lh > f.bottom:
             continue
         y = f.y
-        lh = T.font(th.small).get_linesize()
 
         def draw(surf, code=code, p=p, y=y):
-            surf.blit(T.text(f"{code}", th.small, T.TEXT, "bold"), (f.x, y))
-            surf.blit(T.text(f"{round(p * 100):d}%", th.small, T.TEXT), (f.x + th.px(38), y))
-            bx = f.x + th.px(80)
+            surf.blit(T.text(code, th.small, T.TEXT, "bold"), (f.x, y))
+            pct = T.text(f"{round(p * 100):d}%", th.small, T.TEXT)
+            surf.blit(pct, (f.x + th.px(76) - pct.get_width(), y))
+            bx = f.x + th.px(84)
             pygame.draw.rect(surf, T.PANEL_DARK, (bx, y + 3, bar_w, lh - 6))
             pygame.draw.rect(surf, (200, 200, 190), (bx, y + 3, max(2, int(bar_w * p)), lh - 6))
-            surf.blit(T.text(rules_text.result_text(code), th.px(11), T.TEXT_DIM), (bx + bar_w + th.px(6), y + 1))
+            mx = bx + bar_w + th.px(6)
+            room = f.x + f.w - mx
+            meaning = rules_text.result_text(code)
+            px = th.px(11)
+            while T.font(px).size(meaning)[0] > room and len(meaning) > 4:
+                meaning = meaning.rstrip("…")[:-1].rstrip() + "…"
+            surf.blit(T.text(meaning, px, T.TEXT_DIM), (mx, y + 1))
         f.ops.append(draw)
         f.y += lh
 

@@ -344,7 +344,7 @@ class MapView:
             ops.append((box, _city_symbol_op((sx, cy), major, z)))
             if z * self.tile_h >= 22:
                 label = T.text(place.name, name_px, T.TEXT_DARK, "bold", halo=(250, 248, 236))
-                ly = cy - 27 * z if h in self._labels_below else cy + 27 * z - label.get_height()
+                ly = cy - 25 * z if h in self._labels_below else cy + 25.5 * z - label.get_height()
                 lx = cx - label.get_width() / 2
                 rect = pygame.Rect(int(lx), int(ly), label.get_width(), label.get_height())
                 ops.append((rect, lambda s, dx, dy, label=label, lx=lx, ly=ly: s.blit(label, (int(lx + dx), int(ly + dy)))))
@@ -506,25 +506,27 @@ def _mark_op(marks, pos, z):
             r = 7.5 * z
             if m == "black_cross":
                 a, w = r, max(2, int(3.2 * z))
-                for (x1, y1, x2, y2) in ((x - a, y, x + a, y), (x, y - a, y + a)):
+                for (x1, y1, x2, y2) in ((x - a, y, x + a, y), (x, y - a, x, y + a)):
                     pygame.draw.line(s, (255, 255, 255), (x1, y1), (x2, y2), w + 2)
-                for (x1, y1, x2, y2) in ((x - a, y, x + a, y), (x, y - a, y + a)):
+                for (x1, y1, x2, y2) in ((x - a, y, x + a, y), (x, y - a, x, y + a)):
                     pygame.draw.line(s, (10, 10, 10), (x1, y1), (x2, y2), w)
             elif m == "red_star":
                 pts = star_points(x, y, r * 1.05, r * 0.45)
                 pygame.draw.polygon(s, (200, 30, 30), pts)
                 pygame.draw.polygon(s, (90, 10, 10), pts, 1)
             elif m in ("soviet_army", "soviet_mech"):
-                bw, bh = 14 * z, 9 * z
+                bw, bh = 20 * z, 13 * z
                 box = pygame.Rect(0, 0, int(bw), int(bh))
                 box.center = (int(x), int(y))
-                pygame.draw.rect(s, (250, 246, 236), box)
-                pygame.draw.rect(s, (150, 30, 30), box, max(1, int(1.3 * z)))
+                ink = (150, 30, 30)
+                lw = max(1, int(1.6 * z))
+                pygame.draw.rect(s, (250, 246, 236), box.inflate(2, 2))
+                pygame.draw.rect(s, ink, box, lw)
                 if m == "soviet_army":
-                    pygame.draw.line(s, (150, 30, 30), box.topleft, box.bottomright, max(1, int(z)))
-                    pygame.draw.line(s, (150, 30, 30), box.bottomleft, box.topright, max(1, int(z)))
+                    pygame.draw.line(s, ink, box.topleft, (box.right - 1, box.bottom - 1), lw)
+                    pygame.draw.line(s, ink, (box.left, box.bottom - 1), (box.right - 1, box.top), lw)
                 else:
-                    pygame.draw.ellipse(s, (150, 30, 30), box.inflate(-int(5 * z), -int(4 * z)), max(1, int(z)))
+                    pygame.draw.ellipse(s, ink, box.inflate(-int(7 * z), -int(5 * z)), lw)
             else:
                 t = T.text(m[:1].upper(), max(8, int(10 * z)), (40, 40, 40), "bold")
                 s.blit(t, (x - t.get_width() / 2, y - t.get_height() / 2))

@@ -152,6 +152,11 @@ class MapLayer:
                     if c is not None:
                         labels.append((h, f"{c:g}"))
         elif mode == "combat-declare":
+            if legal_known:  # cross-hairs under the counters, so the figures stay readable
+                for t in ctl.attack_targets():
+                    if t != ctl.target and mv.visible(t):
+                        cx, cy = mv.hex_center(t)
+                        crosshair(surface, (cx, cy), 24 * z, TARGET, max(1, int(2 * z)))
             for b in getattr(ctl.state, "battles", []):
                 for uid in b.attackers:
                     marked[uid] = "attacker"
@@ -208,11 +213,6 @@ class MapLayer:
                 polyline_arrow(surface, pts, ARROW, max(2, int(3 * z)))
         if mode == "combat-declare":
             w = max(2, int(2.5 * z))
-            if legal_known:
-                for t in ctl.attack_targets():
-                    if t != ctl.target and mv.visible(t):
-                        cx, cy = mv.hex_center(t)
-                        crosshair(surface, (cx, cy), 22 * z, TARGET, max(1, int(1.5 * z)))
             for b in getattr(ctl.state, "battles", []):
                 tc = mv.hex_center(b.target)
                 for uid in b.attackers:
@@ -220,7 +220,7 @@ class MapLayer:
                     if u and u.get("hex"):
                         arrow(surface, _toward(mv.hex_center(parse_hex(u["hex"])), tc, 0.15), _toward(tc, mv.hex_center(parse_hex(u["hex"])), 0.35), ARROW, w)
                 o = ctl.odds(b.target, b.attackers)
-                label_box(surface, "?" if o is None else ("NE" if o.no_effect else o.column), max(9, int(13 * z)), (tc[0], tc[1] + 20 * z))
+                label_box(surface, "?" if o is None else ("NE" if o.no_effect else o.column), max(9, int(13 * z)), (tc[0], tc[1] + 26 * z))
             if ctl.target is not None:
                 tc = mv.hex_center(ctl.target)
                 crosshair(surface, tc, 26 * z, TARGET, max(2, int(3 * z)))
@@ -232,17 +232,17 @@ class MapLayer:
                 o = ctl.odds()
                 if ctl.attackers:
                     label_box(surface, "?" if o is None else ("NE" if o.no_effect else o.column), max(9, int(14 * z)),
-                              (tc[0], tc[1] + 20 * z), bg=(255, 230, 200))
+                              (tc[0], tc[1] + 26 * z), bg=(255, 230, 200))
         elif mode == "combat-resolve":
             for b in getattr(ctl.state, "battles", []):
                 tc = mv.hex_center(b.target)
                 done = b.target in getattr(ctl.state, "resolved", [])
                 if done:
-                    label_box(surface, "✓ done", max(8, int(11 * z)), (tc[0], tc[1] + 20 * z), bg=(220, 220, 220))
+                    label_box(surface, "✓ done", max(8, int(11 * z)), (tc[0], tc[1] + 26 * z), bg=(220, 220, 220))
                     continue
                 pulse = 0.5 + 0.5 * math.sin(time_s * 5)
                 crosshair(surface, tc, (24 + 3 * pulse) * z, TARGET, max(2, int(3 * z)))
-                label_box(surface, "click to resolve", max(8, int(10 * z)), (tc[0], tc[1] + 21 * z), bg=(255, 230, 200))
+                label_box(surface, "click to resolve", max(8, int(10 * z)), (tc[0], tc[1] + 26 * z), bg=(255, 230, 200))
         elif mode.startswith("stage:"):
             st = v.get("stage") or {}
             if st.get("target"):

@@ -714,13 +714,18 @@ class GameScene(Scene):
         status_h = th.px(30)
         panel_w = min(th.px(400), int(w * 0.42))
         self.bar.layout(pygame.Rect(0, 0, w, bar_h), [
-            ("end", self.ctl.end_label(), self.ask_end_phase, "E"),
-            ("undo", "Undo", self.ctl.undo, "Ctrl+Z"),
-            ("redo", "Redo", self.ctl.redo, "Ctrl+Y"),
-            ("save", "Save", self.ctl.save, "Ctrl+S"),
-            ("help", "Help", self.open_help, "F1"),
+            ("end", "Close declarations", self.ask_end_phase, "E"),
+            ("undo", "Undo", self.ctl.undo, ""),
+            ("redo", "Redo", self.ctl.redo, ""),
+            ("save", "Save", self.ctl.save, ""),
+            ("help", "Help", self.open_help, ""),
             ("menu", "Menu", self.ask_menu, ""),
         ])
+        tips = {"end": "End the phase (E). Asks first if units could still act.", "undo": "Undo (Ctrl+Z)",
+                "redo": "Redo (Ctrl+Y)", "save": "Save the game in the saves folder (Ctrl+S)",
+                "help": "Keys and map symbols (F1)", "menu": "Back to the main menu (Esc); the game is autosaved"}
+        for b in self.bar.buttons.buttons:
+            b.tooltip = tips.get(b.name, "")
         self.panel.layout(pygame.Rect(w - panel_w, bar_h, panel_w, h - bar_h - status_h))
         self.status.rect = pygame.Rect(0, h - status_h, w, status_h)
         self.mv.set_rect(pygame.Rect(0, bar_h, w - panel_w, h - bar_h - status_h))

@@ -80,6 +80,11 @@ def _fonts_dir() -> Path | None:
     return _font_dir
 
 
+def reset_fonts() -> None:
+    _font_cache.clear()
+    TEXT_CACHE._cache.clear()
+
+
 def font(px: int, style: str = "regular") -> pygame.font.Font:
     """A font whose capital letters are about ``px`` * 0.73 pixels tall (cached)."""
     px = max(6, int(px))

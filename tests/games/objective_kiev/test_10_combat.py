@@ -206,6 +206,16 @@ def test_10_3_below_1_to_1_ratio_rolls_no_die():
     assert where(g, "G-IV") == ("map", "0404", 2)
 
 
+def test_10_3_air_support_counts_before_the_below_1_to_1_test():
+    """Rule: 10.3 with 10.5 (engine decision: the 1:1 floor is applied after step 3, which
+    includes air power). Actions: a 6-4 corps attacks an 8-4 army (1:2) with IV-FK; roll 1.
+    Expected: the marker lifts it to 1:1 and the battle is fought: DR."""
+    g = _combat({"SU-5A": "0505", "G-IV": "0404"}, dice=[1])
+    ev = _battle(g, "0505", "G-IV", support="IV-FK")
+    assert _result(ev) == ("DR", "1:1")
+    assert of(ev, "combat")[0].data["odds"].raw_index == -1
+
+
 # ----------------------------------------------------------------- 10.4 terrain
 def _odds(g, target, *attackers):
     return g.rules.odds(g.state, H(target), attackers)

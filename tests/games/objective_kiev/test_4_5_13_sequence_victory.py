@@ -153,7 +153,7 @@ def test_13_0_unknown_option_is_rejected():
 
 # ----------------------------------------------------------------- undo (core contract)
 def test_undo_takes_back_actions_up_to_a_die_roll_but_not_past_it():
-    """Contract: undo. Actions: declare a battle, close declarations, resolve, undo the
+    """Rule: the core contract (undo). Actions: declare a battle, close declarations, resolve, undo the
     resolve (allowed), resolve again, roll (DR), undo (refused), choose a retreat, undo
     the retreat (allowed), undo again (refused). Expected: digests match the states
     they return to; after the roll, undo stops at the roll."""
@@ -174,7 +174,7 @@ def test_undo_takes_back_actions_up_to_a_die_roll_but_not_past_it():
 
 
 def test_undo_a_move_restores_the_position():
-    """Contract: undo. Actions: move a corps through a Soviet city (0302), then undo.
+    """Rule: the core contract (undo). Actions: move a corps through a Soviet city (0302), then undo.
     Expected: the unit and the city's owner are back as before (same digest)."""
     g = position({"G-IV": "0402", "SU-5A": "0909"}, board_=board(cities=CITIES))
     d0 = g.digest()
@@ -185,7 +185,7 @@ def test_undo_a_move_restores_the_position():
 
 
 def test_illegal_action_leaves_the_game_unchanged():
-    """Contract: an illegal action changes nothing. Actions: apply a move into an enemy
+    """Rule: the core contract (an illegal action changes nothing). Actions: apply a move into an enemy
     hex and an attack in the movement phase. Expected: IllegalActionError naming the
     rule (9.1.1, 4.0); digest and action list unchanged."""
     g = position({"G-IV": "0404", "SU-5A": "0505"})

@@ -135,8 +135,8 @@ def test_8_2_penalty_applies_at_the_end_of_any_phase():
 
 def test_8_3_air_support_marker_does_not_count_for_stacking():
     """Rule: 8.3. Actions: IV-FK supports an attack on a hex holding two Soviet units;
-    12:11 is 1:1, the marker makes it 2:1, roll 6 is NE, and the phase ends. Expected: no overstack stage: the marker is no
-    unit."""
+    12:11 is 1:1, the marker makes it 2:1, roll 6 is NE, and the phase ends. Expected:
+    no overstack stage: the marker is no unit."""
     g = _pos({"SU-5A": "0505", "G-IV": "0404", "G-XVII": "0405"}, mech={"SU-8M": "0505"},
              phase="axis_combat", dice=[6])
     ev = play(g, "attack 0505 G-IV G-XVII", "end", "resolve 0505", "roll IV-FK")

@@ -1,0 +1,93 @@
+"""Fixtures for driving the client headless: an App, and helpers that post events.
+
+tests/conftest.py has already set SDL's dummy drivers and temporary player folders.
+"""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from hexwar.core.hexgrid import Hex, parse_hex
+from hexwar.ui.app import App
+from hexwar.ui.scenes import GameScene
+
+
+@pytest.fixture
+def app():
+    a = App((1280, 800), resizable=False, menu=True)
+    a.step()
+    yield a
+    pygame.event.clear()
+
+
+class Driver:
+    """Posts events the way a player would make them, then runs one frame."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    @property
+    def top(self):
+        return self.app.stack.top
+
+    @property
+    def game_scene(self) -> GameScene:
+        gs = self.app.stack.find(GameScene)
+        assert gs is not None, [type(s).__name__ for s in self.app.stack.scenes]
+        return gs
+
+    def click(self, pos, button: int = 1) -> None:
+        pos = (int(pos[0]), int(pos[1]))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+        self.app.step()
+
+    def hover(self, pos) -> None:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0),
+                                             buttons=(0, 0, 0)))
+        self.app.step()
+
+    def key(self, key: int, mod: int = 0) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0))
+        self.app.step()
+
+    def click_hex(self, h: Hex | str, button: int = 1) -> None:
+        if isinstance(h, str):
+            h = parse_hex(h)
+        gs = self.game_scene
+        pos = gs.mv.hex_center(h)
+        assert gs.mv.rect.collidepoint(pos), f"{h} is not in view"
+        self.click(pos, button)
+
+    def button(self, name: str):
+        """Find a button by name on the top scene (menu, dialog, bar or side panel)."""
+        top = self.top
+        rows = []
+        for attr in ("buttons",):
+            if hasattr(top, attr):
+                rows.append(getattr(top, attr))
+        if isinstance(top, GameScene):
+            rows += [top.bar.buttons, top.panel.tabs]
+            if top.panel.context is not None:
+                rows.append(top.panel.context.buttons)
+        for row in rows:
+            b = row.find(name)
+            if b is not None:
+                return b
+        names = [b.name for row in rows for b in row.buttons]
+        raise AssertionError(f"no button {name!r} on {type(top).__name__}; there are {names}")
+
+    def press(self, name: str) -> None:
+        self.click(self.button(name).rect.center)
+
+
+@pytest.fixture
+def drive(app):
+    return Driver(app)
+
+
+def start(app: App, game, hotseat: bool = False) -> GameScene:
+    gs = app.start_game(game, hotseat=hotseat, autosave=False, threaded=False)
+    app.step()
+    return gs
