@@ -62,6 +62,8 @@ class MapView:
         self._hex_masks: dict = {}
         self.chunk_limit = 80
         self.show_ids = True
+        self._centres: dict[Hex, tuple[float, float]] = {}
+        self._centre_zoom = -1.0
         base = Layout(self.tile_w, self.tile_h, self.side, 1.0)
         xs, ys = [], []
         for h in board.terrain:
@@ -90,9 +92,19 @@ class MapView:
     def map_center(self, h: Hex, zoom: float | None = None) -> tuple[float, float]:
         """Centre of a hex in map pixels at a zoom (origin: the map's top-left with margin)."""
         z = self.zoom if zoom is None else zoom
+        if z == self.zoom:
+            if self._centre_zoom != z:
+                self._centres.clear()
+                self._centre_zoom = z
+            c = self._centres.get(h)
+            if c is not None:
+                return c
         ox, oy = self._offset(z)
         x, y = self.layout(z).center(h)
-        return x + ox, y + oy
+        c = (x + ox, y + oy)
+        if z == self.zoom:
+            self._centres[h] = c
+        return c
 
     def hex_center(self, h: Hex) -> tuple[int, int]:
         """Centre of a hex on the screen."""

@@ -169,7 +169,7 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("N", "no advance after combat"),
     ("Tab", "select the next unit that can still act"),
     ("Ctrl+Z", "undo (not past a die roll or a revealed unit)"),
-    ("Ctrl+Y or Ctrl+Shift+Z", "redo what was undone"),
+    ("Ctrl+Y", "redo what was undone (Ctrl+Shift+Z works too)"),
     ("Ctrl+S", "save the game in the saves folder"),
     ("Ctrl+= and Ctrl+-", "make the interface larger or smaller (remembered)"),
     ("I", "show or hide hex ids"),

@@ -368,7 +368,7 @@ class HelpScene(Scene):
         surface.blit(t, (x, y))
         y += t.get_height() + th.px(12)
         col = (w - th.px(120)) // 2
-        keys_w = th.px(190)
+        keys_w = max(T.font(th.normal, "bold").size(k)[0] for k, _ in rules_text.SHORTCUTS) + th.px(14)
         lh = T.font(th.normal).get_linesize()
         yy = y
         surface.blit(T.text("Keys and mouse", th.large, T.TEXT, "bold"), (x, yy))
@@ -403,10 +403,11 @@ def draw_legend(surface, rect: pygame.Rect, th: T.Theme) -> None:
                HexsideFeature("rail", "rail", (Hexside.between(Hex(4, 1), Hex(5, 1)),))],
               {Hex(4, 2): Place("City", Hex(4, 2), "city"), Hex(5, 2): Place("Major", Hex(5, 2), "major_city")})
     mv = MapView(b, pygame.Rect(x, y, min(rect.w, th.px(420)), th.px(200)))
-    mv.set_zoom(min(1.3 * th.scale, mv.rect.w / mv._w1))
-    mv.cam_x, mv.cam_y = 0, 0
+    z = min(1.4 * th.scale, mv.rect.w / mv._w1)
+    mv.rect.h = int(mv._h1 * z) + 1
+    mv.fit()
     mv.draw_background(surface)
-    y = mv.rect.y + int(mv._h1 * mv.zoom) + th.px(6)
+    y = mv.rect.bottom + th.px(8)
     items = [
         "Top row: clear, forest (trees), swamp (reeds); forest and swamp cost 2 MP and shift combat one column",
         "Thin blue hexside: river. Thick double blue hexside: major river. Black and white line: railway",
@@ -1000,7 +1001,7 @@ class GameScene(Scene):
 
     def draw(self, surface) -> None:
         th = self.theme
-        surface.fill(T.BG)
+        # No full-screen fill: the map, the bars and the panel cover the whole window.
         self.mv.show_ids = self.show_ids
         self.layer.draw(surface, self.ctl, self.hover, self.time)
         self.bar.draw(surface, self.ctl, self._date())

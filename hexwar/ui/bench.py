@@ -1,0 +1,119 @@
+"""Client speed figures for ``make bench`` (tools/bench.py calls ``run(line)``).
+
+- start-up to menu: a fresh interpreter imports the client, opens the window (dummy
+  driver) and draws the first menu frame; measured from outside (whole process, Python
+  start included) and from inside (import to first frame);
+- frame time of the GameScene at 1920x1080 under the dummy driver, with every counter
+  on the map and the movement overlay (reach shading, costs, hovered path) shown:
+  median and 99th percentile of ``App.step()`` (events, update, draw, flip).
+
+Run alone: ``python -m hexwar.ui.bench``.
+"""
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import time
+from typing import Callable
+
+GAME = "objective-kiev"
+STARTUP_CODE = (
+    "import time; t0 = time.perf_counter()\n"
+    "from hexwar.ui.app import App\n"
+    "app = App((1280, 720), resizable=False); app.step()\n"
+    "print((time.perf_counter() - t0) * 1000)\n"
+)
+
+
+def _env() -> dict:
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    return env
+
+
+def startup_ms(runs: int = 3) -> tuple[float, float]:
+    """(whole process, in-process) median milliseconds from launch to the first menu frame."""
+    outer, inner = [], []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        out = subprocess.run([sys.executable, "-c", STARTUP_CODE], env=_env(), capture_output=True, text=True,
+                             timeout=120, check=True)
+        outer.append((time.perf_counter() - t0) * 1000)
+        inner.append(float(out.stdout.strip().splitlines()[-1]))
+    return statistics.median(outer), statistics.median(inner)
+
+
+def full_board_game():
+    """A game in the Axis movement phase of turn 2 with every unit set up."""
+    import hexwar
+    from hexwar.core import actions as A
+
+    game = hexwar.open_game(GAME, "standard", seed=1)
+    for _ in range(500):
+        if game.state.phase == "axis_movement" and game.state.turn == 2:
+            break
+        acts = game.legal_actions()
+        places = [a for a in acts if isinstance(a, A.Place)]
+        game.apply(places[0] if places else A.EndPhase())
+    return game
+
+
+def frame_times(frames: int = 300, size=(1920, 1080)) -> tuple[list[float], int]:
+    """Frame times (ms) of the GameScene with the movement overlay; also the counters shown."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from hexwar.core.hexgrid import parse_hex
+    from hexwar.ui.app import App
+
+    game = full_board_game()
+    app = App(size, resizable=False, menu=False)
+    gs = app.start_game(game, hotseat=False, autosave=False, threaded=False)
+    app.step()
+    ctl = gs.ctl
+    uid = max(ctl.movable_units(), key=lambda u: len(ctl.move_targets(u)))
+    pos = gs.mv.hex_center(parse_hex(ctl.unit(uid)["hex"]))
+    for t in ("down", "up"):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN if t == "down" else pygame.MOUSEBUTTONUP,
+                                             pos=pos, button=1))
+    app.step()
+    targets = ctl.move_targets(uid)
+    far = max(targets, key=lambda h: len(targets[h]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=gs.mv.hex_center(far), rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(10):  # warm the caches
+        app.step(1 / 60)
+    times = []
+    for _ in range(frames):
+        t0 = time.perf_counter()
+        app.step(1 / 60)
+        times.append((time.perf_counter() - t0) * 1000)
+    shown = sum(len(v) for v in ctl.stacks().values())
+    assert ctl.sel == uid and targets, "the movement overlay is not shown"
+    return times, shown
+
+
+def percentile(values: list[float], p: float) -> float:
+    s = sorted(values)
+    k = min(len(s) - 1, max(0, int(round(p / 100 * (len(s) - 1)))))
+    return s[k]
+
+
+def run(line: Callable[[str, str, float, str], None], frames: int = 300) -> None:
+    outer, inner = startup_ms()
+    line("client", "start-up to menu (process)", outer, "ms")
+    line("client", "start-up to menu (in process)", inner, "ms")
+    times, shown = frame_times(frames)
+    line("client", f"frame 1920x1080, {shown} counters (median)", statistics.median(times), "ms")
+    line("client", f"frame 1920x1080, {shown} counters (p99)", percentile(times, 99), "ms")
+
+
+def _print_line(game: str, figure: str, value: float, unit: str) -> None:
+    print(f"bench {game:16s} {figure:40s} {value:12.3f} {unit}", flush=True)
+
+
+if __name__ == "__main__":
+    run(_print_line)
