@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Mapping, Sequence
 
 from .hexgrid import Hex
 
@@ -59,40 +59,61 @@ class Reach:
 def reachable(
     start: Hex,
     mp: float,
-    adjacent: Callable[[Hex], Iterable[Hex]],
-    enter_cost: CostFn,
+    adjacent: Callable[[Hex], Iterable[Hex]] | None = None,
+    enter_cost: CostFn | None = None,
     stops: Callable[[Hex], bool] = lambda h: False,
     blocked: Callable[[Hex], bool] = lambda h: False,
+    edges: Mapping[Hex, Sequence[tuple[Hex, float]]] | None = None,
 ) -> Reach:
-    """Dijkstra over movement points (ties broken by hex id, so results are stable)."""
+    """Dijkstra over movement points (ties broken by hex id, so results are stable).
+
+    Give either ``adjacent`` and ``enter_cost``, or ``edges`` (hex -> (neighbour, cost)
+    pairs, computed once per board: the fast path).
+    """
+    if edges is None:
+        assert adjacent is not None and enter_cost is not None
+        edges = _Edges(adjacent, enter_cost)
     cost: dict[Hex, float] = {start: 0.0}
     came: dict[Hex, Hex | None] = {start: None}
     stopped: set[Hex] = set()
     frontier: list[tuple[float, Hex]] = [(0.0, start)]
+    limit = mp + 1e-9
+    pop, push = heapq.heappop, heapq.heappush
     while frontier:
-        c, h = heapq.heappop(frontier)
+        c, h = pop(frontier)
         if c > cost[h]:
             continue
-        if h != start and h in stopped:
+        if h in stopped and h != start:
             continue  # movement ends here
-        for n in adjacent(h):
-            if blocked(n):
-                continue
-            step = enter_cost(h, n)
-            if step is None:
-                continue
+        for n, step in edges.get(h, ()):
             nc = c + step
-            if nc > mp + 1e-9:
+            if nc > limit or blocked(n):
                 continue
-            if n not in cost or nc < cost[n] - 1e-9:
+            old = cost.get(n)
+            if old is None or nc < old - 1e-9:
                 cost[n] = nc
                 came[n] = h
                 if stops(n):
                     stopped.add(n)
                 else:
                     stopped.discard(n)
-                heapq.heappush(frontier, (nc, n))
+                push(frontier, (nc, n))
     return Reach(start, cost, came, frozenset(stopped))
+
+
+class _Edges:
+    """Adapts adjacent/enter_cost callbacks to the edges mapping (None cost = no entry)."""
+
+    def __init__(self, adjacent: Callable[[Hex], Iterable[Hex]], enter_cost: CostFn) -> None:
+        self.adjacent, self.enter_cost = adjacent, enter_cost
+
+    def get(self, h: Hex, default=()):  # noqa: ANN001
+        out = []
+        for n in self.adjacent(h):
+            c = self.enter_cost(h, n)
+            if c is not None:
+                out.append((n, c))
+        return out
 
 
 def path_cost(

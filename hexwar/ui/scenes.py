@@ -243,10 +243,11 @@ class ConfirmScene(_Dialog):
 class HandoverScene(Scene):
     """Hotseat: hides the board until the next player is at the screen."""
 
-    def __init__(self, app, side: str, detail: str) -> None:
+    def __init__(self, app, side: str, detail: str, decision: bool = False) -> None:
         super().__init__(app)
         self.side = side
         self.detail = detail
+        self.decision = decision  # a choice in the middle of the other player's turn (a battle step)
 
     def handle(self, event) -> bool:
         if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or \
@@ -261,7 +262,7 @@ class HandoverScene(Scene):
         chip = th.px(64)
         hud.side_chip(surface, self.side, w // 2 - chip // 2, h // 2 - th.px(150), chip)
         name = rules_text.SIDE_NAMES.get(self.side, self.side)
-        t = T.text(f"{name} player, your turn", th.title, T.TEXT, "bold")
+        t = T.text(f"{name} player, " + ("a decision for you" if self.decision else "your turn"), th.title, T.TEXT, "bold")
         surface.blit(t, (w // 2 - t.get_width() // 2, h // 2 - th.px(70)))
         y = h // 2
         for ln in T.wrap(self.detail, th.large, min(w - th.px(60), th.px(900))):
@@ -769,7 +770,8 @@ class GameScene(Scene):
             previous = self.shown_side
             self.shown_side = side
             if self.hotseat and self.app.stack.top is self:
-                self.app.stack.push(HandoverScene(self.app, side, hud.now_text(self.ctl)))
+                self.app.stack.push(HandoverScene(self.app, side, hud.now_text(self.ctl),
+                                                  decision=bool(self.ctl.view().get("stage"))))
             elif previous is not None:
                 self.ctl.say(f"{rules_text.SIDE_NAMES.get(side, side)} player to act: {hud.now_text(self.ctl)}")
         self.refresh()

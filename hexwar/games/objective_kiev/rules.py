@@ -415,14 +415,14 @@ class KievRules:
         return T.MOVE_COST[self.board.terrain[to]]
 
     def _step_costs(self) -> tuple[dict, dict]:
-        """(normal, rail-only) entry costs for every pair of adjacent hexes, computed once."""
+        """Movement graphs computed once per board: hex -> ((neighbour, MP to enter), ...)
+        for ordinary movement, and the same along rail hexsides only (9.4.3)."""
         if "_costs" not in self.__dict__:
-            normal, rail = {}, {}
+            normal: dict = {}
+            rail: dict = {}
             for a in self.board.terrain:
-                for b in self.board.adjacent(a):
-                    normal[(a, b)] = self._enter_cost(a, b)
-                    if self.board.has_side(a, b, "rail"):
-                        rail[(a, b)] = T.RAIL_COST
+                normal[a] = tuple((b, self._enter_cost(a, b)) for b in self.board.adjacent(a))
+                rail[a] = tuple((b, T.RAIL_COST) for b in self.board.adjacent(a) if self.board.has_side(a, b, "rail"))
             self._costs = (normal, rail)
         return self._costs
 
@@ -454,13 +454,12 @@ class KievRules:
         parts: list[tuple[float, Any]] = []
         if mode in ("full", "reserve", "reserve+rail"):
             mp = ma if mode == "full" else ma // 2  # 9.4.2 reserve: half the allowance
-            parts.append((mp, lambda a, b: normal[(a, b)]))
+            parts.append((mp, normal))
         if mode == "reserve+rail":
             # 9.4.3 Soviet rail movement: the whole allowance, but only along connected rail.
-            parts.append((ma, lambda a, b: rail.get((a, b))))
-        for mp, cost in parts:
-            r: Reach = reachable(u.hex, mp, self.board.adjacent, cost, stops=lambda h: h in ezoc,
-                                 blocked=lambda h: h in foes)
+            parts.append((ma, rail))
+        for mp, graph in parts:
+            r: Reach = reachable(u.hex, mp, stops=ezoc.__contains__, blocked=foes.__contains__, edges=graph)
             for h, path in r.all_paths().items():
                 c = r.cost[h]
                 if h not in out or c < out[h][0]:
