@@ -28,6 +28,16 @@ class HexsideFeature:
     points: tuple[tuple[float, float], ...] = ()  # the drawing, in map pixels
 
 
+@dataclass(frozen=True)
+class Zone:
+    """A named group of hexes with properties: a fortification belt, a set-up area …"""
+
+    kind: str
+    name: str
+    hexes: frozenset[Hex]
+    props: Mapping[str, object] = field(default_factory=dict)
+
+
 @dataclass
 class Board:
     """Terrain per hex, hexside features, places, set-up marks, friendly edges, regions."""
@@ -40,6 +50,7 @@ class Board:
     marks: dict[Hex, tuple[str, ...]] = field(default_factory=dict)
     edges: dict[str, frozenset[Hex]] = field(default_factory=dict)
     regions: dict[str, frozenset[Hex]] = field(default_factory=dict)
+    zones: list[Zone] = field(default_factory=list)
     layout: Layout = field(default_factory=Layout)
     properties: Mapping[str, object] = field(default_factory=dict)
     source: str = ""

@@ -6,14 +6,14 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Iterable
 
-from ..core.board import Board, HexsideFeature, Place
+from ..core.board import Board, HexsideFeature, Place, Zone
 from ..core.errors import DataError, MalformedError
 from ..core.hexgrid import Hex, Hexside, Layout, hex_name, parse_hex, parse_hexside
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 MAX_MAP_BYTES = 10_000_000
-FEATURE_KINDS = ("river", "major_river", "rail")
+FEATURE_KINDS = ("river", "major_river", "rail")  # the default; a game may name its own
 PLACE_KINDS = ("city", "major_city")
 
 
@@ -54,8 +54,10 @@ def _split(text: object) -> list[str]:
     return [t.strip() for t in str(text or "").replace(";", ",").split(",") if t.strip()]
 
 
-def load_board(path: str | os.PathLike, terrains: Iterable[str] | None = None) -> Board:
-    """Load ``path`` into a Board; ``terrains`` is the set of terrain names the game knows.
+def load_board(path: str | os.PathLike, terrains: Iterable[str] | None = None,
+               feature_kinds: Iterable[str] = FEATURE_KINDS) -> Board:
+    """Load ``path`` into a Board; ``terrains`` is the set of terrain names the game knows,
+    ``feature_kinds`` the hexside features it knows.
 
     Raises DataError naming the file and the problem.
     """
@@ -72,7 +74,7 @@ def load_board(path: str | os.PathLike, terrains: Iterable[str] | None = None) -
     except Exception as e:  # pytmx raises bare Exception, ValueError, KeyError …
         raise DataError(p, f"Tiled cannot read this map: {type(e).__name__}: {e}") from None
     try:
-        return _build(p, tm, set(terrains) if terrains is not None else None)
+        return _build(p, tm, set(terrains) if terrains is not None else None, tuple(feature_kinds))
     except MalformedError as e:
         raise DataError(p, str(e)) from None
 
@@ -115,7 +117,7 @@ def _layer(tm, name: str, p: Path):
         raise DataError(p, f"missing layer '{name}'") from None
 
 
-def _build(p: Path, tm, terrains: set[str] | None) -> Board:
+def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...]) -> Board:
     width, height = int(tm.width), int(tm.height)
     if not (1 <= width <= 99 and 1 <= height <= 99):
         raise DataError(p, f"map size {width}x{height} is outside 1..99 (hex ids have two digits each)")
@@ -149,8 +151,8 @@ def _build(p: Path, tm, terrains: set[str] | None) -> Board:
     for obj in _layer(tm, "hexsides", p):
         kind = _kind(obj)
         what = f"object {obj.id} ({obj.name or kind})"
-        if kind not in FEATURE_KINDS:
-            raise DataError(p, f"{what} in layer 'hexsides' has type {kind!r}; expected one of {', '.join(FEATURE_KINDS)}")
+        if kind not in feature_kinds:
+            raise DataError(p, f"{what} in layer 'hexsides' has type {kind!r}; expected one of {', '.join(feature_kinds)}")
         sides: list[Hexside] = []
         for t in _split(obj.properties.get("hexsides")):
             try:
@@ -210,6 +212,26 @@ def _build(p: Path, tm, terrains: set[str] | None) -> Board:
         else:
             raise DataError(p, f"{what} has type {kind!r}; expected 'friendly_edge' or 'region'")
 
+    # Optional layer of zones: any named group of hexes with properties.
+    zones: list[Zone] = []
+    try:
+        zone_layer = tm.get_layer_by_name("zones")
+    except ValueError:
+        zone_layer = []
+    for obj in zone_layer:
+        kind = _kind(obj)
+        what = f"zone {obj.id} ({obj.name or kind})"
+        if not kind:
+            raise DataError(p, f"{what} has no type")
+        try:
+            hexes = frozenset(on_map(parse_hex(t), what) for t in _split(obj.properties.get("hexes")))
+        except MalformedError as e:
+            raise DataError(p, f"{what}: {e}") from None
+        if not hexes:
+            raise DataError(p, f"{what} lists no hexes (property 'hexes')")
+        extra = {k: v for k, v in obj.properties.items() if k != "hexes"}
+        zones.append(Zone(kind, obj.name or kind, hexes, extra))
+
     return Board(
         width=width,
         height=height,
@@ -219,6 +241,7 @@ def _build(p: Path, tm, terrains: set[str] | None) -> Board:
         marks=marks,
         edges=edges,
         regions=regions,
+        zones=zones,
         layout=layout,
         properties=dict(tm.properties),
         source=str(p),

@@ -90,10 +90,11 @@ class Controller:
         self._why_cache: dict = {}
         for e in getattr(game, "start_events", []) or []:
             self.log.append(LogEntry(0, "event", e.text))
-        if game.actions and not self.log:
+        if game.actions:  # a loaded game: its record has the actions, not their events
             for i, a in enumerate(game.actions):
                 self.log.append(LogEntry(i + 1, "action", a.notation()))
-            self.log.append(LogEntry(len(game.actions), "note", f"Game loaded: {len(game.actions)} actions replayed."))
+            self.log.append(LogEntry(len(game.actions), "note",
+                                     f"Game loaded: {len(game.actions)} actions replayed from the record."))
 
     # --- what the game says ---------------------------------------------------------
     @property

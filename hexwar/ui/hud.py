@@ -128,23 +128,34 @@ class PhaseBar:
     def __init__(self, theme: T.Theme) -> None:
         self.theme = theme
         self.rect = pygame.Rect(0, 0, 100, 60)
+        self.tool_rect = pygame.Rect(0, 0, 0, 0)
+        self.text_right = 100
         self.buttons = ButtonRow()
 
-    def layout(self, rect: pygame.Rect, actions: list[tuple[str, str, Callable[[], None], str]]) -> None:
-        """``actions``: (name, label, callback, key hint), placed right to left."""
+    def layout(self, rect: pygame.Rect, tool_rect: pygame.Rect,
+               actions: list[tuple[str, str, Callable[[], None], str]]) -> None:
+        """Text in ``rect``; the buttons in ``tool_rect``: the first one (End phase) on a
+        row of its own, the others side by side below it."""
         self.rect = rect
+        self.tool_rect = tool_rect
         self.buttons.clear()
         th = self.theme
-        h = th.px(30)
-        x = rect.right - th.px(8)
-        y = rect.y + (rect.h - h) // 2
-        for name, label, cb, hint in reversed(actions):
-            f = T.font(th.normal, "bold")
-            w = f.size(label)[0] + th.px(20) + (T.font(max(8, th.normal - 3)).size(hint)[0] + th.px(6) if hint else 0)
-            x -= w
-            self.buttons.add(Button(pygame.Rect(x, y, w, h), label, cb, key_hint=hint, px=th.normal, name=name))
-            x -= th.px(6)
-        self.text_right = x - th.px(8)
+        pad, gap, h = th.px(8), th.px(6), th.px(30)
+        x0, w = tool_rect.x + pad, tool_rect.w - 2 * pad
+        y = tool_rect.y + pad
+        first, rest = actions[0], actions[1:]
+        name, label, cb, hint = first
+        self.buttons.add(Button(pygame.Rect(x0, y, w, th.px(34)), label, cb, key_hint=hint, px=th.large, name=name))
+        y += th.px(34) + gap
+        bw = (w - gap * (len(rest) - 1)) // max(1, len(rest))
+        for i, (name, label, cb, hint) in enumerate(rest):
+            self.buttons.add(Button(pygame.Rect(x0 + i * (bw + gap), y, bw, h), label, cb, key_hint=hint,
+                                    px=th.normal, name=name))
+        self.text_right = rect.right - th.px(12)
+
+    @staticmethod
+    def tool_height(th: T.Theme) -> int:
+        return th.px(8) * 2 + th.px(34) + th.px(6) + th.px(30)
 
     def draw(self, surface: pygame.Surface, ctl, date: str) -> None:
         th = self.theme
@@ -161,14 +172,14 @@ class PhaseBar:
             chip = th.px(20)
             side_chip(surface, acting, x, y + 1, chip)
             x += chip + th.px(6)
-        parts = []
-        if acting:
-            parts.append((f"{SIDE_NAMES.get(acting, acting)} to act", T.TEXT, "bold"))
-        parts.append((v["phase_name"], T.ACCENT, "bold"))
-        parts.append((f"rule {v['phase_rule']}", T.ACCENT, "regular"))
+        parts = [(v["phase_name"], T.ACCENT, "bold")]
+        phase_side = getattr(ctl.phase(), "side", None)
+        if acting and acting != phase_side:
+            parts.append((f"{SIDE_NAMES.get(acting, acting)} player decides", T.TEXT, "bold"))
         parts.append((f"Turn {v['turn']} of {v['turns']}", T.TEXT, "bold"))
         if date:
             parts.append((date, T.TEXT, "regular"))
+        parts.append((f"rule {v['phase_rule']}", T.TEXT_DIM, "regular"))
         sep = T.text("  ·  ", px, T.TEXT_DIM)
         for i, (s, c, style) in enumerate(parts):
             t = T.text(s, px, c, style)
@@ -186,6 +197,7 @@ class PhaseBar:
         lines = T.wrap(now, th.normal, right - x0)
         s = lines[0] + (" …" if len(lines) > 1 else "")
         surface.blit(T.text(s, th.normal, T.TEXT), (x0, y2))
+        draw_panel(surface, self.tool_rect, T.PANEL_DARK)
         self.buttons.draw(surface)
 
 

@@ -253,7 +253,8 @@ class MapLayer:
                     u = ctl.unit(rt.unit)
                     if not u or not u.get("hex"):
                         continue
-                    pts = [mv.hex_center(parse_hex(u["hex"]))] + [mv.hex_center(h) for h in rt.path]
+                    first = mv.hex_center(parse_hex(u["hex"]))
+                    pts = [_toward(first, mv.hex_center(rt.path[0]), 0.45)] + [mv.hex_center(h) for h in rt.path]
                     hot = hover is not None and rt.path and rt.path[-1] == hover
                     polyline_arrow(surface, pts, ARROW if hot else RETREAT, max(2, int((4 if hot else 3) * z)))
                     end = mv.hex_center(rt.path[-1])

@@ -18,6 +18,7 @@ from typing import Callable
 import pygame
 
 from .. import paths
+from ..core.actions import EndPhase
 from ..core.errors import DataError, HexwarError
 from ..core.hexgrid import Hex, hex_name
 from . import hud, rules_text
@@ -715,7 +716,8 @@ class GameScene(Scene):
         bar_h = th.px(62)
         status_h = th.px(30)
         panel_w = min(th.px(400), int(w * 0.42))
-        self.bar.layout(pygame.Rect(0, 0, w, bar_h), [
+        tool_h = hud.PhaseBar.tool_height(th)
+        self.bar.layout(pygame.Rect(0, 0, w, bar_h), pygame.Rect(w - panel_w, bar_h, panel_w, tool_h), [
             ("end", "Close declarations", self.ask_end_phase, "E"),
             ("undo", "Undo", self.ctl.undo, ""),
             ("redo", "Redo", self.ctl.redo, ""),
@@ -723,17 +725,18 @@ class GameScene(Scene):
             ("help", "Help", self.open_help, ""),
             ("menu", "Menu", self.ask_menu, ""),
         ])
-        tips = {"end": "End the phase (E). Asks first if units could still act.", "undo": "Undo (Ctrl+Z)",
-                "redo": "Redo (Ctrl+Y)", "save": "Save the game in the saves folder (Ctrl+S)",
-                "help": "Keys and map symbols (F1)", "menu": "Back to the main menu (Esc); the game is autosaved"}
-        for b in self.bar.buttons.buttons:
-            b.tooltip = tips.get(b.name, "")
-        self.panel.layout(pygame.Rect(w - panel_w, bar_h, panel_w, h - bar_h - status_h))
+        self.panel.layout(pygame.Rect(w - panel_w, bar_h + tool_h, panel_w, h - bar_h - tool_h - status_h))
         self.status.rect = pygame.Rect(0, h - status_h, w, status_h)
         self.mv.set_rect(pygame.Rect(0, bar_h, w - panel_w, h - bar_h - status_h))
         if not self._fitted:
             self.mv.fit()
             self._fitted = True
+        self._end_key = None
+        tips = {"end": "End the phase (E). Asks first if units could still act.", "undo": "Undo (Ctrl+Z)",
+                "redo": "Redo (Ctrl+Y)", "save": "Save the game in the saves folder (Ctrl+S)",
+                "help": "Keys and map symbols (F1)", "menu": "Back to the main menu (Esc); the game is autosaved"}
+        for b in self.bar.buttons.buttons:
+            b.tooltip = tips.get(b.name, "")
         self.refresh()
 
     def refresh(self) -> None:
@@ -741,9 +744,14 @@ class GameScene(Scene):
         self.panel.build(self.ctl, self)
         end = next((b for b in self.bar.buttons.buttons if b.name == "end"), None)
         if end is not None:
-            label = self.ctl.end_label()
-            if end.label != label:
-                end.label = label
+            end.label = self.ctl.end_label()
+            key = (id(self.game.state), self.ctl.version)
+            if getattr(self, "_end_key", None) != key:
+                self._end_key = key
+                why = self.game.check(EndPhase())
+                end.enabled = why is None
+                end.tooltip = ("End the phase (E). Asks first if units could still act." if why is None
+                               else f"Not now — {why}")
         undo = next((b for b in self.bar.buttons.buttons if b.name == "undo"), None)
         if undo is not None:
             undo.enabled = self.game.can_undo()
@@ -778,7 +786,7 @@ class GameScene(Scene):
 
     # --- commands (buttons and keys) ---------------------------------------------------------
     def ask_end_phase(self) -> None:
-        why = self.game.check(__import__("hexwar.core.actions", fromlist=["EndPhase"]).EndPhase())
+        why = self.game.check(EndPhase())
         if why is not None:
             self.ctl.refuse(why)
             return
@@ -877,7 +885,7 @@ class GameScene(Scene):
             if event.button in (4, 5):
                 return True  # old-style wheel events; MOUSEWHEEL handles the wheel
             self.mouse = event.pos
-            if self.bar.rect.collidepoint(event.pos):
+            if self.bar.rect.collidepoint(event.pos) or self.bar.tool_rect.collidepoint(event.pos):
                 self.bar.buttons.handle(event)
                 return True
             if self.panel.rect.collidepoint(event.pos):
@@ -890,8 +898,9 @@ class GameScene(Scene):
             if event.button in (4, 5):
                 return True
             press, self.press = self.press, None
-            if self.bar.rect.collidepoint(event.pos):
-                return self.bar.buttons.handle(event)
+            if self.bar.rect.collidepoint(event.pos) or self.bar.tool_rect.collidepoint(event.pos):
+                self.bar.buttons.handle(event)
+                return True
             if self.panel.rect.collidepoint(event.pos):
                 return self.panel.handle(event)
             if press is None or press[2] or not self.mv.rect.collidepoint(event.pos):
