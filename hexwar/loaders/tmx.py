@@ -189,17 +189,21 @@ def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...
         h = hex_of(obj, what)
         marks[h] = marks.get(h, ()) + (str(mark),)
 
-    edges: dict[str, frozenset[Hex]] = {}
-    regions: dict[str, frozenset[Hex]] = {}
-    for obj in _layer(tm, "areas", p):
-        kind = _kind(obj)
-        what = f"area {obj.id} ({obj.name or kind})"
+    def hexes_of(obj, what: str) -> frozenset[Hex]:
         try:
             hexes = frozenset(on_map(parse_hex(t), what) for t in _split(obj.properties.get("hexes")))
         except MalformedError as e:
             raise DataError(p, f"{what}: {e}") from None
         if not hexes:
             raise DataError(p, f"{what} lists no hexes (property 'hexes')")
+        return hexes
+
+    edges: dict[str, frozenset[Hex]] = {}
+    regions: dict[str, frozenset[Hex]] = {}
+    for obj in _layer(tm, "areas", p):
+        kind = _kind(obj)
+        what = f"area {obj.id} ({obj.name or kind})"
+        hexes = hexes_of(obj, what)
         if kind == "friendly_edge":
             side = obj.properties.get("side")
             if not side:
@@ -223,12 +227,7 @@ def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...
         what = f"zone {obj.id} ({obj.name or kind})"
         if not kind:
             raise DataError(p, f"{what} has no type")
-        try:
-            hexes = frozenset(on_map(parse_hex(t), what) for t in _split(obj.properties.get("hexes")))
-        except MalformedError as e:
-            raise DataError(p, f"{what}: {e}") from None
-        if not hexes:
-            raise DataError(p, f"{what} lists no hexes (property 'hexes')")
+        hexes = hexes_of(obj, what)
         extra = {k: v for k, v in obj.properties.items() if k != "hexes"}
         zones.append(Zone(kind, obj.name or kind, hexes, extra))
 

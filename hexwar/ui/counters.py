@@ -74,6 +74,17 @@ def draw_counter(u: dict, px: int) -> pygame.Surface:
         pygame.draw.line(s, fg, (1, stripe.bottom), (px - 2, stripe.bottom), 1)
     pygame.draw.rect(s, _mix(bg, (0, 0, 0), 0.55), body, 1, border_radius=max(1, px // 12))
 
+    label = str(u.get("label", ""))
+    if px < 28:
+        # Too small for symbol and size marker: the figures alone, as large as they fit.
+        fpx = max(6, int(px * 0.5))
+        t = T.text(label, fpx, fg, "condensed")
+        while t.get_width() > px - 2 and fpx > 6:
+            fpx -= 1
+            t = T.text(label, fpx, fg, "condensed")
+        s.blit(t, (px // 2 - t.get_width() // 2, px // 2 - t.get_height() // 2))
+        return s
+
     # Size marker above the symbol.
     size_mark = SIZE_MARKS.get(u.get("size", ""), "")
     top_h = int(px * 0.26)
@@ -97,7 +108,6 @@ def draw_counter(u: dict, px: int) -> pygame.Surface:
         pygame.draw.circle(s, fg, box.center, max(2, bh // 4), lw)
 
     # Figures along the bottom: attack-defense-movement, or "?" for an untried unit.
-    label = str(u.get("label", ""))
     fpx = max(7, int(px * 0.30))
     if label == "?":
         fpx = max(8, int(px * 0.34))

@@ -520,8 +520,10 @@ class MenuScene(Scene):
         B(Button(pygame.Rect(x1 + half + gap, y, half, bh), "Solo: one player", lambda: self.set_hotseat(False),
                  px=th.normal, toggled=not self.hotseat, name="solo"))
         y += bh + gap * 2
-        self.options_y = y
         opts = getattr(pkg, "OPTIONS", {}) or {}
+        self.options_y = y if opts else None
+        if opts:
+            y += T.font(th.small).get_linesize() + gap // 2
         for name, (default, desc) in opts.items():
             label = rules_text.OPTION_TITLES.get(name, desc)
             rule = desc.split(":")[0] if ":" in desc else ""
@@ -660,6 +662,9 @@ class MenuScene(Scene):
         surface.blit(T.text("New game", th.large, T.TEXT, "bold"), (x1, th.px(118)))
         surface.blit(T.text("Go on playing", th.large, T.TEXT, "bold"), (x2, th.px(118)))
         surface.blit(T.text(f"Saved games ({paths.saves_dir()}):", th.small, T.TEXT_DIM), (x2, self.saves_y))
+        if self.options_y is not None:
+            surface.blit(T.text("Balance options (13.0) — all off in the standard game:", th.small, T.TEXT_DIM),
+                         (x1, self.options_y))
         if not self.saves:
             surface.blit(T.text("none yet — Ctrl+S saves during a game", th.small, T.TEXT_DIM),
                          (x2 + th.px(8), getattr(self, "no_saves_y", self.saves_y + th.px(24))))
@@ -846,12 +851,19 @@ class GameScene(Scene):
         return True
 
     def _handle(self, event) -> bool:
-        if self.ctl.die is not None and event.type in (pygame.MOUSEBUTTONUP, pygame.KEYDOWN):
+        if self.ctl.die is not None:
+            # While the die is shown, a click or a key only puts it away.
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN):
                 self.ctl.die = None
                 return True
+            on_map = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.mv.rect.collidepoint(event.pos)
+            if event.type == pygame.MOUSEBUTTONDOWN and on_map:
+                return True
             if event.type == pygame.MOUSEBUTTONUP:
-                self.ctl.die = None  # and go on: the click still counts
+                self.ctl.die = None
+                if on_map:
+                    self.press = None
+                    return True
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         if event.type == pygame.MOUSEMOTION:

@@ -174,6 +174,8 @@ def test_battle_declared_and_resolved_by_clicks(app, drive):
     drive.press("roll")
     assert ctl.die is not None and ctl.die.roll == 1 and ctl.die.result == "DR"
     assert ctl.mode() == "stage:retreat"
+    drive.click_hex("0101")  # a click on the map while the die is shown only puts the die away
+    assert ctl.die is None and ctl.mode() == "stage:retreat"
     ends = {r.path[-1] for r in ctl.retreats()}
     end = sorted(ends)[0]
     unique = [r for r in ctl.retreats() if r.path[-1] == end]

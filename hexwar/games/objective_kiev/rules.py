@@ -6,6 +6,7 @@ an ``Illegal(rule, reason)`` that the player sees.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from itertools import product
 from typing import Any, Iterable
 
@@ -16,7 +17,7 @@ from ...core.combat import Odds, Shift, StrengthLine, resolve_odds
 from ...core.comms import reaching_edge
 from ...core.errors import Illegal
 from ...core.game import Result
-from ...core.hexgrid import Hex, are_adjacent, hex_name
+from ...core.hexgrid import Hex, are_adjacent, distance, hex_name
 from ...core.movement import Reach, path_cost, reachable
 from ...core.retreat import RetreatPath, retreat_paths
 from ...core.state import Battle, Stage, State
@@ -394,7 +395,7 @@ class KievRules:
 
     def _apply_setup_place(self, state: State, act: A.Place, ev: list[Event]) -> None:
         u = state.units[act.unit]
-        state.units[act.unit] = Unit(u.id, u.spec, ON_MAP, act.hex, self.specs[u.spec].max_steps, u.revealed)
+        state.units[act.unit] = replace(u.at(act.hex), steps=self.specs[u.spec].max_steps)
         state.origin[act.unit] = act.hex
         ev.append(Event("placed", f"{self.public_name(state, act.unit)} sets up at {self.board.describe(act.hex)}.",
                         {"unit": act.unit, "hex": act.hex}))
@@ -572,7 +573,7 @@ class KievRules:
     def _apply_move(self, state: State, act: A.Move, ev: list[Event]) -> None:
         u = state.units[act.unit]
         start = u.hex
-        state.units[act.unit] = Unit(u.id, u.spec, ON_MAP, act.dest, u.steps, u.revealed)
+        state.units[act.unit] = u.at(act.dest)
         state.moved.add(act.unit)
         for h in act.path:
             self._take_control(state, act.unit, h, ev)
@@ -715,7 +716,7 @@ class KievRules:
         for uid in ids:
             u = state.units[uid]
             if not u.revealed:
-                state.units[uid] = Unit(u.id, u.spec, u.where, u.hex, u.steps, True, u.arrives)
+                state.units[uid] = replace(u, revealed=True)
                 s = self.specs[u.spec]
                 ev.append(Event("revealed", f"{uid} is revealed as the {s.name}, {s.label(u.steps)} ({rule}).",
                                 {"unit": uid, "spec": u.spec}))
@@ -815,7 +816,6 @@ class KievRules:
             prev = origin if i == 0 else path[i - 1]
             if not are_adjacent(prev, h):
                 return Illegal("10.6", "each hex of a retreat must be next to the one before")
-            from ...core.hexgrid import distance
             if distance(origin, h) != i + 1:
                 return Illegal("10.6", "each hex of a retreat must take the unit one hex further from the battle")
             if h in self.side_hexes(state, enemy(side)):
@@ -834,7 +834,7 @@ class KievRules:
         s = self.specs[u.spec]
         a0, d0 = s.attack(u.steps), s.defense(u.steps)
         if u.steps > 1:
-            state.units[uid] = Unit(u.id, u.spec, ON_MAP, u.hex, u.steps - 1, True)
+            state.units[uid] = replace(u, steps=u.steps - 1, revealed=True)
             ev.append(Event("reduced", f"{self.public_name(state, uid)} loses a step and is flipped to {s.label(u.steps - 1)} ({why}).",
                             {"unit": uid}))
             return a0 - s.attack(u.steps - 1), d0 - s.defense(u.steps - 1)
@@ -844,7 +844,7 @@ class KievRules:
     def _eliminate(self, state: State, uid: str, ev: list[Event], why: str) -> None:
         u = state.units[uid]
         # 12.0: a mech corps stays known once it leaves the map.
-        state.units[uid] = Unit(u.id, u.spec, ELIMINATED, None, 1, True)
+        state.units[uid] = replace(u.at(None, ELIMINATED), steps=1, revealed=True)
         if not u.revealed:
             ev.append(Event("revealed", f"{uid} was the {self.specs[u.spec].name}.", {"unit": uid, "spec": u.spec}))
         ev.append(Event("eliminated", f"{self.public_name(state, uid)} is eliminated ({why}).", {"unit": uid}))
@@ -859,7 +859,7 @@ class KievRules:
         elif isinstance(act, A.Advance):
             if act.unit is not None:
                 u = state.units[act.unit]
-                state.units[act.unit] = Unit(u.id, u.spec, ON_MAP, st.target, u.steps, u.revealed)
+                state.units[act.unit] = u.at(st.target)
                 self._take_control(state, act.unit, st.target, ev)
                 ev.append(Event("advanced", f"{self.public_name(state, act.unit)} advances into {hex_name(st.target)} (10.7).",
                                 {"unit": act.unit, "hex": st.target}))
@@ -962,7 +962,7 @@ class KievRules:
                 self._take_control(state, uid, h, ev)
             self._eliminate(state, uid, ev, "10.6 retreat ended in an enemy zone of control")
             return
-        state.units[uid] = Unit(u.id, u.spec, ON_MAP, p.end, u.steps, u.revealed)
+        state.units[uid] = u.at(p.end)
         for h in p.hexes:
             self._take_control(state, uid, h, ev)
         ev.append(Event("retreated", f"{self.public_name(state, uid)} retreats {hex_name(start)} → "
@@ -1115,7 +1115,7 @@ class KievRules:
         else:
             rule = "11.0"
         steps = 1 if u.where == ELIMINATED else self.specs[u.spec].max_steps  # 12.1 rebuilt units come back reduced
-        state.units[act.unit] = Unit(u.id, u.spec, ON_MAP, act.hex, steps, True)
+        state.units[act.unit] = replace(u.at(act.hex), steps=steps, revealed=True)
         self._take_control(state, act.unit, act.hex, ev)
         ev.append(Event("placed", f"{self.public_name(state, act.unit)} enters at {self.board.describe(act.hex)} ({rule}).",
                         {"unit": act.unit, "hex": act.hex}))
@@ -1141,7 +1141,7 @@ class KievRules:
 
     def _apply_restore(self, state: State, act: A.Restore, ev: list[Event]) -> None:
         u = state.units[act.unit]
-        state.units[act.unit] = Unit(u.id, u.spec, ON_MAP, u.hex, u.steps + 1, u.revealed)
+        state.units[act.unit] = replace(u, steps=u.steps + 1)
         state.steps_left -= 1
         ev.append(Event("restored", f"{self.public_name(state, act.unit)} returns to full strength (12.0).", {"unit": act.unit}))
 
@@ -1169,7 +1169,7 @@ class KievRules:
             side = p.side
             for uid in self._arrivals(state, side):  # 11.0: placed on arrival or lost
                 u = state.units[uid]
-                state.units[uid] = Unit(u.id, u.spec, LOST, None, u.steps, u.revealed, u.arrives)
+                state.units[uid] = u.at(None, LOST)
                 ev.append(Event("lost", f"{self.public_name(state, uid)} was not placed on its turn of arrival and is lost (11.0).",
                                 {"unit": uid}))
             if state.steps_left > 0:  # 12.4 use them or lose them

@@ -1,0 +1,97 @@
+"""The one interface every computer player offers, and a loop that plays a match.
+
+A player is asked ``choose(game, side)`` whenever ``side`` must act, in every phase
+and sub-step (set-up, moves, battle declarations, losses, retreats …), and answers a
+``Decision``: one legal action and, for the important ones, a reason in plain words.
+The greedy and Kiev players are stateless: the same public position always gives the
+same decision (the random player draws from its own seeded generator).
+"""
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Callable, Protocol
+
+from ..core.actions import Action, EndPhase
+from ..core.game import Game
+from .random_player import choose_random
+
+
+@dataclass(frozen=True)
+class Decision:
+    action: Action
+    reason: str | None = None
+
+
+class Player(Protocol):
+    name: str
+
+    def choose(self, game: Game, side: str) -> Decision: ...
+
+
+class RandomPlayer:
+    """The random legal player as a ``Player`` (its own seeded generator)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, side: str) -> Decision:
+        return Decision(choose_random(game, self.rng))
+
+
+def make_player(kind: str, game_id: str = "objective-kiev", seed: int = 0) -> Player:
+    """A player by name: ``ai`` (the game's computer player), ``greedy`` or ``random``."""
+    if kind == "random":
+        return RandomPlayer(seed)
+    if game_id != "objective-kiev":
+        raise KeyError(f"no computer player for {game_id!r} yet")
+    if kind == "greedy":
+        from .greedy import GreedyPlayer
+
+        return GreedyPlayer()
+    if kind == "ai":
+        from .kiev import KievPlayer
+
+        return KievPlayer()
+    raise KeyError(f"unknown player {kind!r}: ai, greedy or random")
+
+
+@dataclass
+class MatchLog:
+    """Timings of one match: every decision, and each player-turn's total per side."""
+
+    decisions: dict[str, list[float]] = field(default_factory=dict)  # side -> seconds per decision
+    turns: dict[tuple[int, str, str], float] = field(default_factory=dict)  # (turn, phase owner, decider) -> s
+    reasons: list[tuple[str, str, str]] = field(default_factory=list)  # (side, action, reason)
+
+    def worst_turn(self, side: str) -> float:
+        return max((t for (_, _, s), t in self.turns.items() if s == side), default=0.0)
+
+
+def play_match(game: Game, players: dict[str, Player], max_actions: int = 20_000,
+               after: Callable[[Game, Decision, str], None] | None = None) -> MatchLog:
+    """Let the players play ``game`` to its end; return the timings."""
+    log = MatchLog()
+    for _ in range(max_actions):
+        if game.result() is not None:
+            return log
+        side = game.acting_side()
+        if side is None:  # nobody decides (nothing is left but to end the phase)
+            game.apply(EndPhase())
+            continue
+        phase = game.rules.phase(game.state)
+        key = (game.state.turn if phase.kind != "setup" else 0, phase.side or "", side)
+        t0 = time.perf_counter()
+        dec = players[side].choose(game, side)
+        dt = time.perf_counter() - t0
+        log.decisions.setdefault(side, []).append(dt)
+        log.turns[key] = log.turns.get(key, 0.0) + dt
+        if dec.reason:
+            log.reasons.append((side, dec.action.notation(), dec.reason))
+        game.apply(dec.action)
+        if after is not None:
+            after(game, dec, side)
+    raise RuntimeError(f"the match did not end within {max_actions} actions")
