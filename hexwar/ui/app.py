@@ -21,7 +21,6 @@ import time
 
 import pygame
 
-from .. import paths
 from ..core.errors import DataError, HexwarError
 from . import theme as T
 from .scenes import GameScene, MenuScene, MessageScene, SceneStack

@@ -17,7 +17,7 @@ from typing import Any
 
 from .. import paths
 from ..core import actions as A
-from ..core.errors import DataError, HexwarError, Illegal
+from ..core.errors import HexwarError, Illegal
 from ..core.hexgrid import Hex, hex_name, neighbors, parse_hex
 from . import rules_text
 
@@ -233,6 +233,9 @@ class Controller:
                     break
         self._place_cache[key] = own
         return own
+
+    def any_place_hexes(self) -> set[Hex]:
+        return {a.hex for a in self._of(A.Place)}
 
     def tray(self) -> list[dict]:
         """Counters off the map that the acting player may bring on now (set-up, build-up)."""
@@ -470,7 +473,6 @@ class Controller:
             self.say("")
             return
         self.sel = uid
-        u = self.unit(uid) or {}
         hexes = self.place_hexes(uid)
         if hexes is None:
             self.say(f"{uid} selected. Working out where it may go...", "info")
@@ -478,7 +480,6 @@ class Controller:
             self.say(f"{uid} selected: click one of the {len(hexes)} highlighted hexes.", "info")
         else:
             self.refuse(self._why_no_place(uid), f"{uid} cannot be placed now")
-        del u
 
     def _why_no_place(self, uid: str) -> Illegal | None:
         legal = self.legal() or []

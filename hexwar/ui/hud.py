@@ -180,6 +180,8 @@ class PhaseBar:
         if date:
             parts.append((date, T.TEXT, "regular"))
         parts.append((f"rule {v['phase_rule']}", T.TEXT_DIM, "regular"))
+        if acting and acting == phase_side:
+            parts.append((f"{SIDE_NAMES.get(acting, acting)} player to act", T.TEXT, "regular"))
         sep = T.text("  ·  ", px, T.TEXT_DIM)
         for i, (s, c, style) in enumerate(parts):
             t = T.text(s, px, c, style)

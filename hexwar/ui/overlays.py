@@ -135,6 +135,11 @@ class MapLayer:
                 ov = mv.hex_overlay(PLACE_FILL, "hatch", 3)
                 for h in hexes:
                     mv.blit_hex(surface, h, ov)
+            elif legal_known:
+                # Nothing picked yet: a light outline on every hex that some unit may take.
+                ov = mv.hex_overlay((60, 170, 60, 60), "none", 2)
+                for h in ctl.any_place_hexes():
+                    mv.blit_hex(surface, h, ov)
             if ctl.sel:
                 marked[ctl.sel] = "select"
         elif mode in ("movement", "special"):

@@ -74,7 +74,8 @@ KIEV_PHASES: dict[str, list[str]] = {
         "unit may attack across any one hexside (10.0, 10.2). Attacking is never compulsory.",
         "Odds are total attack against total defence, rounded down for the attacker. A defender "
         "in forest, swamp or a major city, or attacked only across rivers, shifts the odds one "
-        "column left; a unit attacking across a major river counts half (10.4). Air support "
+        "column left; a unit attacking across a major river counts half, and so does a tank "
+        "unit attacking into swamp (10.4). Air support "
         "shifts one column right, each marker once per turn (10.5).",
         "Above 6:1 reads as 6:1; below 1:1 after shifts the attack has no effect (10.3). "
         "Untried units are turned face up when their battle is resolved (10.1).",

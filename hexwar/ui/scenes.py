@@ -11,7 +11,6 @@ from __future__ import annotations
 import datetime as _dt
 import logging
 import random
-import time
 from pathlib import Path
 from typing import Callable
 
@@ -27,7 +26,7 @@ from .controller import Controller
 from .counters import CounterArt
 from .map_view import MapView
 from .overlays import MapLayer, control_marker
-from .widgets import Button, ButtonRow, PRESS, draw_panel
+from .widgets import Button, ButtonRow, draw_panel
 
 log = logging.getLogger(__name__)
 
@@ -453,6 +452,14 @@ def draw_legend(surface, rect: pygame.Rect, th: T.Theme) -> None:
 
 # --- the menu ------------------------------------------------------------------------------
 class MenuScene(Scene):
+    @property
+    def theme(self) -> T.Theme:
+        w, h = self.size
+        fit = min(w / 1150, h / 760)
+        if fit >= self.app.theme.scale:
+            return self.app.theme
+        return T.Theme(max(T.Theme.MIN_SCALE, fit))
+
     def __init__(self, app, seed: int | None = None, game_id: str | None = None, scenario: str | None = None) -> None:
         super().__init__(app)
         from .. import session
@@ -471,7 +478,7 @@ class MenuScene(Scene):
         self._load_options()
         self.buttons = ButtonRow()
         self.saves: list[Path] = []
-        self.size = (800, 600)
+        self.size = app.screen.get_size() if getattr(app, "screen", None) is not None else (800, 600)
         self.save_scroll = 0
 
     def scenarios(self) -> list[str]:

@@ -60,6 +60,13 @@ class Button:
         if self.on_click is not None:
             self.on_click()
 
+    def _fit(self, text: str, room: int, style: str) -> int:
+        """The text size, made smaller if the label would not fit the button."""
+        px = self.px
+        while px > 8 and T.font(px, style).size(text)[0] > room:
+            px -= 1
+        return px
+
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect
         if not self.enabled:
@@ -84,10 +91,11 @@ class Button:
                 pygame.draw.lines(surface, colour, False, [(box.x + 2, box.centery), (box.x + bs // 2 - 1, box.bottom - 3),
                                                            (box.right - 2, box.y + 2)], 2)
             x = box.right + 8
-            label = T.text(self.label, self.px, colour)
+            label = T.text(self.label, self._fit(self.label, r.right - x - 6, "regular"), colour)
             surface.blit(label, (x, r.centery - label.get_height() // 2))
         else:
-            label = T.text(self.label, self.px, colour, "bold")
+            room = r.w - 12 - (T.font(max(8, self.px - 3)).size(self.key_hint)[0] + 6 if self.key_hint else 0)
+            label = T.text(self.label, self._fit(self.label, room, "bold"), colour, "bold")
             lx = r.centerx - label.get_width() // 2
             if self.key_hint:
                 hint = T.text(self.key_hint, max(8, self.px - 3), T.TEXT_DIM)

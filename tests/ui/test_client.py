@@ -331,3 +331,55 @@ def test_window_resize_relayouts(app, drive):
     app.step()
     assert gs.panel.rect.right == 1000
     assert gs.status.rect.bottom == 700
+
+
+def test_random_clicks_and_keys_never_break_the_client(app, drive, caplog):
+    """A monkey: clicks on hexes that matter, on buttons, and keys, for a few hundred frames.
+    Any exception inside the client would show a "Something went wrong" message."""
+    import random
+
+    rng = random.Random(4)
+    game = hexwar.open_game("objective-kiev", "standard", seed=4)
+    start(app, game, hotseat=True)
+    keys = [pygame.K_e, pygame.K_RETURN, pygame.K_r, pygame.K_n, pygame.K_TAB, pygame.K_ESCAPE, pygame.K_f,
+            pygame.K_EQUALS, pygame.K_MINUS, pygame.K_i, pygame.K_k, pygame.K_l, pygame.K_SPACE]
+    for _ in range(250):
+        top = drive.top
+        r = rng.random()
+        if isinstance(top, GameScene) and r < 0.55:
+            ctl = top.ctl
+            hexes = []
+            for a in ctl.legal_now():
+                for attr in ("hex", "target", "dest"):
+                    if getattr(a, attr, None) is not None:
+                        hexes.append(getattr(a, attr))
+                uid = getattr(a, "unit", None)
+                if uid and (ctl.unit(uid) or {}).get("hex"):
+                    hexes.append(parse_hex(ctl.unit(uid)["hex"]))
+            if hexes:
+                h = rng.choice(hexes)
+                if not top.mv.rect.collidepoint(top.mv.hex_center(h)):
+                    top.mv.center_on(h)
+                drive.click(top.mv.hex_center(h), 1 if rng.random() < 0.9 else 3)
+                continue
+        if r < 0.85:
+            buttons = []
+            if isinstance(top, GameScene):
+                buttons = [b for b in top.bar.buttons.buttons if b.name != "menu"]
+                if top.panel.context is not None:
+                    buttons += top.panel.context.buttons.buttons
+                    if top.panel.context.tray and rng.random() < 0.5:
+                        drive.click(rng.choice(top.panel.context.tray).rect.center)
+                        continue
+            elif hasattr(top, "buttons"):
+                buttons = [b for b in top.buttons.buttons if b.name not in ("quit", "Main menu")]
+            if buttons:
+                drive.click(rng.choice(buttons).rect.center)
+            else:
+                drive.click((rng.randrange(1280), rng.randrange(800)))
+        elif not isinstance(top, MenuScene):  # (Esc or Q in the menu quits)
+            drive.key(rng.choice(keys))
+        assert not (isinstance(drive.top, MessageScene) and "wrong" in drive.top.title), drive.top.text
+        assert app.running
+    assert not [r for r in caplog.records if r.levelname == "ERROR"]
+    assert len(game.actions) > 10

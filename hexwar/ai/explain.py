@@ -1,0 +1,95 @@
+"""Plain-words reasons for the computer player's decisions, built from the rules' own figures:
+``rules.odds(...)`` (every strength, shift and cap, with its rule number) and the
+combat results table's ``distribution`` at the final column."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+from ..core import actions as A
+from ..core.hexgrid import Hex, hex_name
+from .belief import Estimate, pct
+
+if TYPE_CHECKING:
+    from .kiev import Ctx
+
+GOOD = ("DR", "DRL", "DE")  # results that make the defender leave the hex and cost the attacker nothing
+
+
+def _place(ctx: "Ctx", h: Hex) -> str:
+    p = ctx.board.place_at(h)
+    return p.name if p else hex_name(h)
+
+
+def _threatens(ctx: "Ctx", target: Hex) -> str:
+    if target in ctx.board.places and ctx.state.control.get(target) != ctx.side:
+        return f"; an advance takes {_place(ctx, target)}"
+    near = [c for c in ctx.board.adjacent(target) if c in ctx.board.places and ctx.state.control.get(c) != ctx.side]
+    return f"; threatens {', '.join(_place(ctx, c) for c in near)}" if near else ""
+
+
+def attack_reason(ctx: "Ctx", attack: A.Attack, est: Estimate) -> str:
+    """E.g. "attacks 0505 at 3:1 after the forest shift (10.4); 50% chance of DR or better; threatens Lvov"."""
+    target = hex_name(attack.target)
+    o = ctx.rules.odds(ctx.state, attack.target, attack.attackers)
+    if o is not None:  # every unit is revealed: quote the rules' own derivation
+        shifts = [f"{s.reason} ({s.rule})" for s in o.shifts]
+        ratio = next((ln for ln in o.lines() if ln.startswith("ratio")), "")
+        if o.no_effect:
+            head = f"attacks {target}: {ratio}, below 1:1 after {', '.join(shifts)}"
+        else:
+            head = f"attacks {target} at {o.column} ({ratio}" + (f", then {', '.join(shifts)})" if shifts else ")")
+        from ..games.objective_kiev.tables import CRT_TABLE
+
+        dist = CRT_TABLE.distribution(o.final_index) if not o.no_effect else {}
+        good = sum(dist.get(r, 0) for r in GOOD)
+        body = f"{pct(good)} chance of DR or better"
+        ex, al = dist.get("EX", 0), dist.get("AL", 0)
+        if ex or al:
+            body += f", {pct(ex + al)} of a loss of our own (EX/AL)"
+    else:  # an untried corps is involved: its strength is a guess over the corps not yet seen
+        n = sum(len(v) for v in ctx.b.unknown.values())
+        head = (f"attacks {target} (an untried corps: expected defense {est.defense:g} over the {n} corps not yet seen), "
+                f"most likely at {est.column}" + (f" after {', '.join(est.shifts)}" if est.shifts else ""))
+        body = f"{pct(sum(est.p.get(r, 0) for r in GOOD))} chance of DR or better"
+    trapped = ctx.trapped(attack.target)
+    if trapped >= 1.0:
+        body += "; it has no safe way out, so a retreat destroys it"
+    return f"{head}; {body}{_threatens(ctx, attack.target)}"
+
+
+def support_reason(ctx: "Ctx", target: Hex, attackers: Sequence[str], marker: str, gain: float) -> str:
+    o0 = ctx.rules.odds(ctx.state, target, attackers)
+    o1 = ctx.rules.odds(ctx.state, target, attackers, marker)
+    name = ctx.rules.support[marker].name
+    if o0 is None or o1 is None:
+        return f"commits {name} at {hex_name(target)}"
+    from ..games.objective_kiev.tables import CRT_TABLE
+
+    def good(o) -> float:
+        return 0.0 if o.no_effect else float(sum(CRT_TABLE.distribution(o.final_index).get(r, 0) for r in GOOD))
+
+    before = "below 1:1" if o0.no_effect else o0.column
+    return (f"commits {name} at {hex_name(target)} (10.5): {before} → {o1.column}, "
+            f"DR or better {pct(good(o0))} → {pct(good(o1))}")
+
+
+def move_reason(ctx: "Ctx", uid: str, dest: Hex, parts: dict | None) -> str:
+    """The main reason for a move, from the parts of its position score."""
+    if not parts:
+        return "better placed"
+    bits = []
+    if parts.get("cities"):
+        bits.append("takes " + ", ".join(_place(ctx, c) for c in parts["cities"]))
+    p, t = parts.get("prep", (0.0, None))
+    if t is not None and p > 0.3:
+        bits.append(f"lines up an attack on {hex_name(t)}" + (f" ({_place(ctx, t)})" if t in ctx.board.places else ""))
+    if dest in ctx.board.places and ctx.state.control.get(dest) == ctx.side and not parts.get("cities"):
+        bits.append(f"holds {_place(ctx, dest)}")
+    loss = parts.get("loss", 0.0)
+    if parts.get("risk", 0.0) < -0.5:
+        bits.append("gets out of reach of the enemy's strongest attack")
+    elif loss > 0.5:
+        bits.append(f"accepts an expected loss of {loss:.1f} points")
+    if not bits:
+        bits.append(f"closes on the nearest objective ({parts.get('dist', 0):g} MP away)")
+    return "; ".join(bits)

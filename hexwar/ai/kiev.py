@@ -1,0 +1,588 @@
+"""The computer player for Objective: Kiev.
+
+No search: every decision scores the legal options with cheap, explainable figures
+and takes the best one.
+
+- Battles are valued with the combat results table: the chance of each result at the
+  odds the rules would give (``Belief.estimate``), times what the result is worth
+  (strength points lost by each side, a city taken, a defender with no way out).
+- Moves are chosen one unit at a time: for every unit and every hex it can reach, the
+  change in a position score (cities taken on the way, attacks it makes possible, the
+  expected loss if the enemy attacks it there with everything that can reach it, a
+  city left open, the distance still to go). The best positive change is played;
+  when none is left the phase ends.
+- The Axis must take every city, so it marches and attacks; the Soviets need only
+  keep a few cities, so they weigh losses heavily, garrison cities they can hold and
+  retake cities on the last turn.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Iterable, Sequence
+
+from ..core import actions as A
+from ..core.game import Game
+from ..core.hexgrid import Hex, hex_name
+from ..core.units import ARRIVING, ELIMINATED, ON_MAP
+from ..games.objective_kiev import tables as T
+from .belief import Belief, Estimate, move_distances
+from .explain import attack_reason, move_reason, support_reason
+from .player import Decision
+
+
+@dataclass(frozen=True)
+class Weights:
+    """What things are worth, in strength points (a full Soviet army is 8)."""
+
+    city: float = 5.0  # a city changing hands
+    kill_bonus: float = 1.0  # a unit gone from the map, beyond its strength
+    own_loss: float = 1.0  # how much a side minds its own losses, relative to the enemy's
+    risk: float = 1.0  # weight of the expected loss where a unit ends its move
+    dist: float = 0.25  # per movement point still to go to the nearest objective
+    min_attack: float = 0.4  # an attack must be worth at least this much to be declared
+
+
+AXIS_W = Weights(own_loss=0.8, risk=0.5, dist=0.35)
+SOVIET_W = Weights(own_loss=1.6, risk=1.0, dist=0.1, min_attack=0.8)
+
+
+def enemy(side: str) -> str:
+    return T.enemy(side)
+
+
+class Ctx:
+    """One decision's view: the belief plus lazily computed maps."""
+
+    def __init__(self, game: Game, side: str) -> None:
+        self.b = b = Belief(game, side)
+        self.side = side
+        self.foe = enemy(side)
+        self.rules = b.rules
+        self.board = b.board
+        self.state = b.state
+        self.turn = b.state.turn
+        self.last_turn = self.rules.scenario.turns
+        self.phase = self.rules.phase(b.state)
+        self.w = AXIS_W if side == "axis" else SOVIET_W
+        self.dist = move_distances(self.rules)
+        self.cities = sorted(self.board.places)
+        self._est_cache: dict = {}
+        self.view = game.view(side)
+
+    # --------------------------------------------------------------- basics
+    def mine(self, uid: str) -> bool:
+        return self.rules.side(uid) == self.side
+
+    def units_at(self, h: Hex) -> list[str]:
+        return [u.id for u in self.b.at(h)]
+
+    def hex_of(self, uid: str) -> Hex:
+        return self.state.units[uid].hex
+
+    @cached_property
+    def my_units(self) -> list[str]:
+        return [u.id for u in self.b.units_of(self.side)]
+
+    @cached_property
+    def foe_units(self) -> list[str]:
+        return [u.id for u in self.b.units_of(self.foe)]
+
+    @cached_property
+    def foe_hexes(self) -> frozenset[Hex]:
+        return frozenset(self.hex_of(u) for u in self.foe_units)
+
+    @cached_property
+    def my_hexes(self) -> frozenset[Hex]:
+        return frozenset(self.hex_of(u) for u in self.my_units)
+
+    @cached_property
+    def foe_zoc(self) -> frozenset[Hex]:
+        return self.rules.zoc(self.state, self.foe)
+
+    @cached_property
+    def my_zoc(self) -> frozenset[Hex]:
+        return self.rules.zoc(self.state, self.side)
+
+    def city_value(self, h: Hex, for_side: str | None = None) -> float:
+        """Cities matter more as the end nears; the Soviets value the deep ones (Kiev) most."""
+        for_side = for_side or self.side
+        v = self.w.city * (0.5 + 0.5 * self.turn / self.last_turn)
+        if for_side == "soviet":
+            # Cities the Axis reaches last are the ones the Soviets can keep.
+            v *= 0.7 + 0.6 * min(1.0, h.col / 15)
+        return v
+
+    def can_attack(self, uid: str, target: Hex) -> bool:
+        """10.8: the first-turn limits around Romania (public: set-up hexes are seen)."""
+        if self.turn != 1:
+            return True
+        origin = self.state.origin.get(uid)
+        if self.rules.side(uid) == "axis":
+            return origin not in self.rules.romania
+        return target not in self.rules.romania or origin in T.ROMANIA_BORDER_HEXES
+
+    # ------------------------------------------------------------- estimates
+    def estimate(self, target: Hex, attackers: Sequence[tuple[str, Hex]], support: int = 0,
+                 defenders: Sequence[str] | None = None, turn: int | None = None) -> Estimate:
+        key = (target, tuple(attackers), support, None if defenders is None else tuple(defenders), turn)
+        if key not in self._est_cache:
+            self._est_cache[key] = self.b.estimate(target, attackers, support, defenders, turn)
+        return self._est_cache[key]
+
+    def cheapest_step(self, uids: Iterable[str]) -> float:
+        return min((self.b.step_value(u) for u in uids), default=0.0)
+
+    def battle_value(self, est: Estimate, target: Hex, attackers: Sequence[str], defenders: Sequence[str],
+                     trapped: float, attacker_side: str) -> float:
+        """Expected worth of a battle's result to the attacker (strength points).
+
+        ``trapped`` is the chance a retreating defender has no safe way out (it then dies).
+        """
+        w_att = AXIS_W if attacker_side == "axis" else SOVIET_W
+        w_def = SOVIET_W if attacker_side == "axis" else AXIS_W
+        dvals = [self.b.unit_value(x) for x in defenders]
+        kill = sum(dvals) + w_def.kill_bonus * len(defenders)
+        dstep = self.cheapest_step(defenders)
+        astep = self.cheapest_step(attackers)
+        retreat = trapped * kill + (1 - trapped) * 0.15 * sum(dvals)  # pushed back, out of position
+        cap = 0.0
+        if target in self.board.places and self.state.control.get(target) != attacker_side:
+            cap = self.city_value(target, attacker_side)  # the advance takes the city
+        # The defender's side minds its losses by its own weight; the attacker its own.
+        own = w_att.own_loss
+        g = {
+            "DE": kill * w_def.own_loss + cap,
+            "DRL": dstep * w_def.own_loss + retreat * w_def.own_loss + cap,
+            "DR": retreat * w_def.own_loss + cap,
+            "EX": dstep * w_def.own_loss - max(dstep, astep) * own + retreat * w_def.own_loss + cap,
+            "AL": -astep * own,
+            "NE": 0.0,
+        }
+        return sum(p * g[r] for r, p in est.p.items())
+
+    def trapped(self, target: Hex, extra_zoc: Iterable[Hex] = (), blockers: Iterable[Hex] = ()) -> float:
+        """Chance that units retreating from ``target`` find no safe hex two away (7.2, 10.6)."""
+        zoc = self.my_zoc_of(target) | set(extra_zoc)
+        blocked = set(self.my_hexes_for(target)) | set(blockers)
+        ok = 0
+        for n in self.board.adjacent(target):
+            if n in blocked:
+                continue
+            for m in self.board.adjacent(n):
+                if m != target and m not in blocked and m not in self.board.adjacent(target) and m not in zoc:
+                    if n not in zoc:
+                        return 0.0
+                    ok = 1
+        return 0.5 if ok else 1.0
+
+    def my_zoc_of(self, target: Hex) -> frozenset[Hex]:
+        """The attacker's zone around a target (the attacker being whoever is not in it)."""
+        dside = self.rules.side(self.units_at(target)[0])
+        return self.rules.zoc(self.state, enemy(dside))
+
+    def my_hexes_for(self, target: Hex) -> frozenset[Hex]:
+        dside = self.rules.side(self.units_at(target)[0])
+        return self.rules.side_hexes(self.state, enemy(dside))
+
+    # ----------------------------------------------------------------- threat
+    @cached_property
+    def foe_reach(self) -> dict[str, frozenset[Hex]]:
+        """Hexes each enemy unit can stand on before its next combat phase."""
+        out = {}
+        for uid in self.foe_units:
+            here = self.hex_of(uid)
+            if self.foe == "soviet" and self.b.kind(uid) == "infantry":
+                # 9.4.2: Soviet infantry moves only half (in reserve) before its combat.
+                mode = None if here in self.my_zoc else "reserve"
+            else:
+                mode = "full"
+            r = set(self.rules.reach(self.state, uid, mode)) if mode else set()
+            r.add(here)
+            out[uid] = frozenset(r)
+        return out
+
+    @cached_property
+    def foe_reach_two(self) -> dict[str, frozenset[Hex]]:
+        """Hexes each enemy unit can pass through over its whole next player-turn (cities it may take)."""
+        out = {}
+        for uid, r in self.foe_reach.items():
+            s = self.b.spec(uid)
+            second = s.ma if (s.kind == "tank" or self.foe == "soviet") else s.ma // 2
+            near = set(r)
+            for h, d in self.dist[self.hex_of(uid)].items():
+                if d <= s.ma + second and h not in near:
+                    # Cheap bound: within reach of some hex of the first move.
+                    if any(self.dist[x].get(h, 99) <= second for x in r):
+                        near.add(h)
+            out[uid] = frozenset(near)
+        return out
+
+    def threat(self, h: Hex, exclude_hexes: Iterable[Hex] = ()) -> list[tuple[str, Hex]]:
+        """The strongest enemy attack that could be made on ``h`` next: one unit per hexside."""
+        key = ("threat", h, tuple(sorted(exclude_hexes)))
+        if key in self._est_cache:
+            return self._est_cache[key]
+        # Hexes the enemy could attack from: not held by us (the mover's old hex counts as free).
+        free = [n for n in self.board.adjacent(h) if n not in self.my_hexes or n in exclude_hexes]
+        cands = sorted(self.foe_units, key=lambda u: (-self.b.attack_of(u), u))
+        used: set[Hex] = set()
+        out: list[tuple[str, Hex]] = []
+        for uid in cands:
+            r = self.foe_reach[uid]
+            # Prefer a hexside without a river, as an attacker would.
+            opts = [n for n in free if n not in used and n in r]
+            if not opts:
+                continue
+            n = min(opts, key=lambda n: (bool(self.board.side_kinds(n, h) & {"river", "major_river"}), n))
+            used.add(n)
+            out.append((uid, n))
+        self._est_cache[key] = out
+        return out
+
+    def foe_support(self) -> int:
+        if self.foe != "axis":
+            return 0
+        return 1 if self.rules.support else 0
+
+    def stack_loss(self, h: Hex, stack: Sequence[str], moving_from: Hex | None = None) -> float:
+        """Expected loss (own strength points, cities) if ``stack`` stands on ``h`` when the enemy attacks."""
+        last = self.turn == self.last_turn
+        if self.side == "soviet" and last and self.phase.id != "soviet_buildup":
+            return 0.0  # after the last Soviet turn nobody moves again
+        own_city = h in self.board.places and self.state.control.get(h) == self.side
+        reach2 = self.foe_reach_two
+        if not stack:
+            if own_city and any(h in r for r in reach2.values()):
+                return self.city_value(h)
+            return 0.0
+        excl = (moving_from,) if moving_from else ()
+        att = self.threat(h, excl)
+        if not att:
+            return 0.0
+        turn = self.turn if self.foe == "soviet" else self.turn + 1
+        est = self.estimate(h, att, self.foe_support(), tuple(stack), turn)
+        trapped = self._trapped_def(h)
+        val = self.battle_value(est, h, [u for u, _ in att], list(stack), trapped, self.foe)
+        if own_city:
+            val += est.p_success * self.city_value(h)  # (already counted by battle_value for the attacker)
+        # Not every threatened hex is attacked: units already in contact are, others may be.
+        contact = any(n in self.foe_hexes for n in self.board.adjacent(h))
+        return max(0.0, val) * (1.0 if contact else 0.6)
+
+    def _trapped_def(self, h: Hex) -> float:
+        free = 0
+        for n in self.board.adjacent(h):
+            if n not in self.foe_hexes and n not in self.foe_zoc:
+                free += 1
+        return 0.0 if free >= 2 else (0.4 if free == 1 else 0.9)
+
+    # ---------------------------------------------------------- attack setup
+    def prep(self, uid: str, h: Hex) -> tuple[float, Hex | None]:
+        """What standing on ``h`` adds to the best attack this unit could join next combat."""
+        best, where = 0.0, None
+        for t in self.board.adjacent(h):
+            if t not in self.foe_hexes or not self.can_attack(uid, t):
+                continue
+            group: dict[Hex, tuple[str, float]] = {}
+            for n in self.board.adjacent(t):
+                for v in self.units_at(n):
+                    if v == uid or not self.mine(v) or not self.can_attack(v, t):
+                        continue
+                    a = self.b.attack_of(v)
+                    if n not in group or a > group[n][1]:
+                        group[n] = (v, a)
+            base = [(v, n) for n, (v, _) in sorted(group.items())]
+            mine_a = self.b.attack_of(uid)
+            if h in group and group[h][1] >= mine_a:
+                continue  # the hexside is taken by a stronger unit
+            new = [(v, n) for v, n in base if n != h] + [(uid, h)]
+            v0 = self._attack_ev(t, base)
+            v1 = self._attack_ev(t, new, extra_zoc=self.board.adjacent(h))
+            if v1 - v0 > best:
+                best, where = v1 - v0, t
+        return best, where
+
+    def _attack_ev(self, target: Hex, group: Sequence[tuple[str, Hex]], extra_zoc: Iterable[Hex] = ()) -> float:
+        if not group:
+            return 0.0
+        dfn = self.units_at(target)
+        sup = 1 if self.side == "axis" and self.view["support_available"] else 0
+        est = self.estimate(target, tuple(group), sup)
+        v = self.battle_value(est, target, [u for u, _ in group], dfn, self.trapped(target, extra_zoc), self.side)
+        return max(0.0, v)
+
+    # ---------------------------------------------------------- positions
+    def objective_distance(self, uid: str, h: Hex) -> float:
+        d = self.dist[h]
+        if self.side == "axis":
+            goals = [c for c in self.cities if self.state.control.get(c) != "axis"] or list(self.foe_hexes)
+            goals = goals + list(self.foe_hexes)
+        else:
+            goals = [c for c in self.cities if self.state.control.get(c) == "soviet"] or self.cities
+        return min((d[g] for g in goals), default=0.0)
+
+    def position_score(self, uid: str, h: Hex, path: Sequence[Hex] = (), prep: bool = False) -> tuple[float, dict]:
+        """Score of unit ``uid`` ending its move on ``h`` having passed ``path``; with the parts, for reasons."""
+        parts: dict = {}
+        here = self.hex_of(uid)
+        taken = [c for c in path if c in self.board.places and self.state.control.get(c) != self.side]
+        final_soviet = self.side == "soviet" and self.turn == self.last_turn
+        cap_w = 3.0 if final_soviet else 1.0
+        parts["cities"] = taken
+        score = sum(self.city_value(c) * cap_w for c in taken)
+        if prep:
+            p, t = self.prep(uid, h)
+            parts["prep"] = (p, t)
+            score += p
+        # Expected loss where it stands (with whoever else is there), and what it leaves behind.
+        others = [v for v in self.units_at(h) if v != uid]
+        if h != here:
+            stay_loss = self.stack_loss(h, others, here)
+            go_loss = self.stack_loss(h, others + [uid], here)
+            left = [v for v in self.units_at(here) if v != uid]
+            gap = self.stack_loss(here, left, here) - self.stack_loss(here, left + [uid], here)
+        else:
+            stay_loss = self.stack_loss(h, others)
+            go_loss = self.stack_loss(h, others + [uid])
+            gap = 0.0
+        risk = (go_loss - stay_loss + gap) * self.w.risk
+        parts["risk"] = risk
+        parts["loss"] = go_loss - stay_loss
+        score -= risk
+        d = self.objective_distance(uid, h)
+        parts["dist"] = d
+        score -= d * self.w.dist
+        return score, parts
+
+
+# ====================================================================== player
+class KievPlayer:
+    """The computer player for Objective: Kiev, either side."""
+
+    name = "ai"
+
+    def choose(self, game: Game, side: str) -> Decision:
+        ctx = Ctx(game, side)
+        acts = game.legal_actions()
+        if len(acts) == 1:
+            return Decision(acts[0])
+        st = ctx.state.stage
+        if st is not None:
+            handler = {"roll": self._roll, "defender_loss": self._loss, "exchange_loss": self._exchange,
+                       "attacker_loss": self._loss, "retreat": self._retreat, "advance": self._advance,
+                       "overstack": self._overstack}[st.kind]
+            return handler(ctx, acts)
+        kind = ctx.phase.kind
+        if kind == "setup":
+            return self._setup(ctx, acts)
+        if kind == "buildup":
+            return self._buildup(ctx, acts)
+        if kind in ("movement", "special"):
+            return self._move(ctx, acts)
+        if kind == "combat":
+            return self._combat(ctx, acts)
+        return Decision(acts[0])
+
+    # ------------------------------------------------------------- set-up (6.0)
+    def _setup(self, ctx: Ctx, acts: list) -> Decision:
+        places = [a for a in acts if isinstance(a, A.Place)]
+        if not places:
+            return Decision(A.EndPhase())
+        best, best_s = places[0], -math.inf
+        for a in places:
+            s = self._setup_score(ctx, a)
+            if s > best_s:
+                best, best_s = a, s
+        return Decision(best, f"sets up {best.unit} at {ctx.board.describe(best.hex)}")
+
+    def _setup_score(self, ctx: Ctx, a: A.Place) -> float:
+        h = a.hex
+        spec = ctx.b.spec(a.unit)
+        crosses = ctx.board.hexes_marked("black_cross")
+        if ctx.side == "soviet":
+            # Armies (the strong units) face the Polish crosses, where the Axis can attack on turn 1.
+            threat = sum(2.0 if x not in ctx.rules.romania else 0.7 for x in crosses if _near(h, x, 1))
+            threat += sum(0.5 for x in crosses if _near(h, x, 2))
+            city = 1.0 if h in ctx.board.places or any(n in ctx.board.places for n in ctx.board.adjacent(h)) else 0.0
+            terrain = 0.8 if ctx.board.terrain[h] in T.DEFENSE_SHIFT_TERRAIN else 0.0
+            weight = ctx.b.defense_of(a.unit)
+            return weight * (threat + city + terrain) - (0.01 * h.col)
+        # Axis: where this unit adds most to a turn-1 attack (units are placed, then fight: 6.0 step 9).
+        p, _ = ctx.prep(a.unit, h)
+        stack = len(ctx.units_at(h))
+        return p - 0.05 * ctx.objective_distance(a.unit, h) + (0.2 if spec.kind == "tank" else 0) - 0.3 * stack
+
+    # ------------------------------------------------------ build-up (11.0, 12.0)
+    def _buildup(self, ctx: Ctx, acts: list) -> Decision:
+        arrivals = [a for a in acts if isinstance(a, A.Place) and ctx.state.units[a.unit].where == ARRIVING]
+        if arrivals:
+            a, s, parts = max(((a,) + ctx.position_score(a.unit, a.hex, (a.hex,)) for a in arrivals),
+                              key=lambda x: (x[1], x[0].unit, x[0].hex))
+            return Decision(a, f"{a.unit} arrives at {ctx.board.describe(a.hex)} (11.0): "
+                            + move_reason(ctx, a.unit, a.hex, parts))
+        best, best_s, why = None, 0.0, ""
+        for a in acts:
+            if isinstance(a, A.Restore):
+                u = ctx.state.units[a.unit]
+                gain = ctx.b.step_value(a.unit)  # the step it gets back
+                # Restoring a unit in danger also lowers what it may lose.
+                s = gain * (1.3 if ctx.hex_of(a.unit) and any(n in ctx.foe_hexes for n in ctx.board.adjacent(u.hex)) else 1.0)
+                if s > best_s:
+                    best, best_s, why = a, s, f"restores {a.unit} to full strength (+{gain:g} points, 12.0)"
+            elif isinstance(a, A.Place):
+                spec = ctx.b.spec(a.unit)
+                step = (spec.attack(1) + spec.defense(1)) / 2
+                pos, parts = ctx.position_score(a.unit, a.hex, (a.hex,))
+                s = step + 0.5 * pos + 2.0  # a unit back on the map also adds a zone of control
+                if s > best_s:
+                    best, best_s = a, s
+                    why = f"rebuilds {a.unit} at {ctx.board.describe(a.hex)} (12.0): " + move_reason(ctx, a.unit, a.hex, parts)
+        if best is not None:
+            return Decision(best, why)
+        return Decision(A.EndPhase())
+
+    # ------------------------------------------------------------ movement (9.0)
+    def _move(self, ctx: Ctx, acts: list) -> Decision:
+        prep = ctx.phase.id in ("axis_movement", "soviet_special")
+        by_unit: dict[str, list[A.Move]] = {}
+        for a in acts:
+            if isinstance(a, A.Move):
+                by_unit.setdefault(a.unit, []).append(a)
+        best, best_gain, best_parts = None, 0.3, None
+        for uid in sorted(by_unit):
+            here = ctx.hex_of(uid)
+            base, _ = ctx.position_score(uid, here, (), prep)
+            for m in by_unit[uid]:
+                if ctx.rules.stack_with(ctx.state, m.dest, uid) is not None:
+                    continue  # 8.2: never end a phase overstacked
+                s, parts = ctx.position_score(uid, m.dest, m.path, prep)
+                gain = s - base
+                if gain > best_gain + 1e-9:
+                    best, best_gain, best_parts = m, gain, parts
+        if best is None:
+            return Decision(A.EndPhase())
+        return Decision(best, f"{best.unit} {hex_name(ctx.hex_of(best.unit))}→{hex_name(best.dest)}: "
+                        + move_reason(ctx, best.unit, best.dest, best_parts))
+
+    # -------------------------------------------------------------- combat (10.0)
+    def _combat(self, ctx: Ctx, acts: list) -> Decision:
+        attacks = [a for a in acts if isinstance(a, A.Attack)]
+        if attacks:
+            declared = len(ctx.state.battles)
+            sup = 1 if ctx.side == "axis" and len(ctx.view["support_available"]) > declared else 0
+            best, best_s, best_est = None, ctx.w.min_attack, None
+            for a in attacks:
+                grp = tuple((u, ctx.hex_of(u)) for u in a.attackers)
+                est = ctx.estimate(a.target, grp, sup)
+                dfn = ctx.units_at(a.target)
+                v = ctx.battle_value(est, a.target, a.attackers, dfn, ctx.trapped(a.target), ctx.side)
+                # Use no more force than needed: every attacker is a unit not attacking elsewhere.
+                s = v - 0.04 * sum(ctx.b.attack_of(u) for u in a.attackers)
+                if s > best_s:
+                    best, best_s, best_est = a, s, est
+            if best is not None:
+                return Decision(best, attack_reason(ctx, best, best_est))
+        resolves = [a for a in acts if isinstance(a, A.Resolve)]
+        if resolves:
+            # Surest battles first: their advances can close the retreat routes of the others.
+            def key(r: A.Resolve):
+                b = ctx.rules.battle(ctx.state, r.target)
+                est = ctx.estimate(r.target, tuple((u, ctx.hex_of(u)) for u in b.attackers
+                                                   if ctx.state.units[u].where == ON_MAP))
+                return (-est.p_success, r.target)
+            r = min(resolves, key=key)
+            return Decision(r, f"resolves {hex_name(r.target)} first: the likeliest to succeed")
+        return Decision(A.EndPhase())
+
+    def _roll(self, ctx: Ctx, acts: list) -> Decision:
+        st = ctx.state.stage
+        rolls = [a for a in acts if isinstance(a, A.Roll)]
+        plain = next(a for a in rolls if a.support is None)
+        sup = [a for a in rolls if a.support]
+        if not sup:
+            return Decision(plain)
+        atk = tuple((u, ctx.hex_of(u)) for u in st.get("attackers"))
+        dfn = ctx.units_at(st.target)
+        tr = ctx.trapped(st.target)
+        v0 = ctx.battle_value(ctx.estimate(st.target, atk, 0), st.target, st.get("attackers"), dfn, tr, ctx.side)
+        v1 = ctx.battle_value(ctx.estimate(st.target, atk, 1), st.target, st.get("attackers"), dfn, tr, ctx.side)
+        gain = v1 - v0
+        # Keep the marker for a later battle this turn that needs it more.
+        later = []
+        for b in ctx.state.battles:
+            if b.target in ctx.state.resolved or b.target == st.target or not ctx.units_at(b.target):
+                continue
+            g = [(u, ctx.hex_of(u)) for u in b.attackers if ctx.state.units[u].where == ON_MAP]
+            if not g:
+                continue
+            d = ctx.units_at(b.target)
+            t = ctx.trapped(b.target)
+            later.append(ctx.battle_value(ctx.estimate(b.target, tuple(g), 1), b.target, [u for u, _ in g], d, t, ctx.side)
+                         - ctx.battle_value(ctx.estimate(b.target, tuple(g), 0), b.target, [u for u, _ in g], d, t, ctx.side))
+        better_later = sum(1 for g in later if g > gain)
+        if gain > 0.2 and better_later < len(sup):
+            return Decision(sup[0], support_reason(ctx, st.target, st.get("attackers"), sup[0].support, gain))
+        return Decision(plain)
+
+    # --------------------------------------------------------- battle sub-steps
+    def _loss(self, ctx: Ctx, acts: list) -> Decision:
+        a = min(acts, key=lambda a: (ctx.b.step_value(a.unit), a.unit))
+        return Decision(a, f"{a.unit} takes the step loss: the cheapest ({ctx.b.step_value(a.unit):g} points)")
+
+    def _exchange(self, ctx: Ctx, acts: list) -> Decision:
+        owed = ctx.state.stage.get("owed")
+
+        def attack_lost(uid: str) -> float:
+            u = ctx.state.units[uid]
+            s = ctx.b.spec(uid)
+            return s.attack(u.steps) - (s.attack(u.steps - 1) if u.steps > 1 else 0)
+
+        covering = [a for a in acts if attack_lost(a.unit) >= owed]
+        if covering:
+            a = min(covering, key=lambda a: (ctx.b.step_value(a.unit), a.unit))
+        else:
+            a = max(acts, key=lambda a: (attack_lost(a.unit) / max(0.1, ctx.b.step_value(a.unit)), a.unit))
+        return Decision(a, f"{a.unit} pays the exchange ({owed:g} points owed)")
+
+    def _retreat(self, ctx: Ctx, acts: list) -> Decision:
+        # We retreat the enemy: away from his cities and into our reach, never through our cities.
+        def score(a: A.Retreat) -> tuple:
+            end = a.path[-1]
+            s = 0.0
+            s -= 10 * sum(1 for h in a.path if h in ctx.board.places and ctx.state.control.get(h) == ctx.side)
+            s += 1.5 * sum(1 for n in ctx.board.adjacent(end) if n in ctx.my_hexes)
+            s -= 1.0 if ctx.board.terrain[end] in T.DEFENSE_SHIFT_TERRAIN else 0.0
+            s -= 2.0 if end in ctx.board.places else 0.0
+            return (s, tuple(a.path))
+
+        a = max(acts, key=score)
+        return Decision(a, f"retreats {a.unit} to {hex_name(a.path[-1])}: the most exposed hex allowed")
+
+    def _advance(self, ctx: Ctx, acts: list) -> Decision:
+        st = ctx.state.stage
+        t = st.target
+        best, best_s, best_parts = A.Advance(None), 0.0, None
+        for a in acts:
+            if a.unit is None:
+                continue
+            here = ctx.hex_of(a.unit)
+            s0, _ = ctx.position_score(a.unit, here)
+            s1, parts = ctx.position_score(a.unit, t, (t,))
+            if s1 - s0 > best_s:
+                best, best_s, best_parts = a, s1 - s0, parts
+        if best.unit is None:
+            return Decision(best, "stays: advancing would leave it worse placed")
+        return Decision(best, f"{best.unit} advances into {hex_name(t)} (10.7): " + move_reason(ctx, best.unit, t, best_parts))
+
+    def _overstack(self, ctx: Ctx, acts: list) -> Decision:
+        a = min(acts, key=lambda a: (ctx.b.unit_value(a.unit), a.unit))
+        return Decision(a, f"removes {a.unit}, the weakest unit of the overstacked hex (8.2)")
+
+
+def _near(a: Hex, b: Hex, d: int) -> bool:
+    from ..core.hexgrid import distance
+
+    return distance(a, b) == d
+
