@@ -5,6 +5,7 @@
 #   make test    run the whole test suite headless
 #   make bench   run the benchmarks (tools/bench.py)
 #   make fuzz    run the rules fuzzer (tools/fuzz.py)
+#   make tournament  the computer player against the baselines (tools/tournament.py)
 #   make clean   remove the venv, build output and caches
 
 PY ?= python3
@@ -14,7 +15,7 @@ STAMP = $(VENV)/.installed
 HEADLESS = SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 PIP = $(BIN)/python -m pip --disable-pip-version-check
 
-.PHONY: play test bench fuzz clean venv
+.PHONY: play test bench fuzz tournament clean venv
 
 venv: $(STAMP)
 
@@ -38,6 +39,9 @@ bench: $(STAMP)
 
 fuzz: $(STAMP)
 	$(HEADLESS) $(BIN)/python -m tools.fuzz
+
+tournament: $(STAMP)
+	$(BIN)/python -m tools.tournament
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .hypothesis

@@ -63,6 +63,8 @@ class Game:
         self._barrier = 0  # undo may not go back past this many actions
         self.start_events = list(start_events or [])
         self.autosave_path: Any = None
+        self.autosave_error: OSError | None = None  # the last failed autosave, for the client to show
+        self.load_warning: str | None = None  # set by load_record when a save needed attention
 
     # --- the contract --------------------------------------------------------
     @property
@@ -95,11 +97,21 @@ class Game:
         self.actions.append(action)
         if any(e.kind in COMMIT_EVENTS for e in events):
             self._barrier = len(self.actions)
-        if self.autosave_path is not None:
-            from .record import save_record
-
-            save_record(self, self.autosave_path)
+        self._autosave()
         return events
+
+    def _autosave(self) -> None:
+        """Write the autosave; a failure (disk full …) is kept for the client to report,
+        since the action itself has been applied and must not be reported as refused."""
+        if self.autosave_path is None:
+            return
+        from .record import save_record
+
+        try:
+            save_record(self, self.autosave_path)
+            self.autosave_error = None
+        except OSError as e:
+            self.autosave_error = e
 
     def can_undo(self) -> bool:
         return len(self.actions) > self._barrier
@@ -111,10 +123,7 @@ class Game:
         entry = self._history.pop()
         self.state, self.dice = entry.state, entry.dice
         action = self.actions.pop()
-        if self.autosave_path is not None:
-            from .record import save_record
-
-            save_record(self, self.autosave_path)
+        self._autosave()
         return action
 
     def view(self, side: str | None) -> dict:

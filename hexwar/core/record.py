@@ -33,6 +33,7 @@ def record_data(game: "Game") -> dict[str, Any]:
         "scenario": game.header["scenario"],
         "seed": game.header["seed"],
         "options": dict(game.header.get("options") or {}),
+        "rules_version": getattr(game.rules, "rules_version", 1),
         "actions": [a.notation() for a in game.actions],
         "undo_barrier": game._barrier,
         "digest": game.digest(),
@@ -128,7 +129,15 @@ def load_record(path: str | os.PathLike) -> "Game":
             raise DataError(path, f"action {i + 1} ({text!r}) cannot be replayed: {e}") from None
     want = data.get("digest")
     if want is not None and want != game.digest():
-        raise DataError(path, "replaying the actions does not give the recorded position (digest differs)")
+        saved_with = data.get("rules_version", 1)
+        now = getattr(game.rules, "rules_version", 1)
+        if saved_with == now:
+            raise DataError(path, "replaying the actions does not give the recorded position (digest differs): "
+                                  "the file was changed or damaged")
+        # Saved under an older version of the rules: every action is still legal, so the
+        # game loads, but the position may differ a little from the one that was saved.
+        game.load_warning = (f"saved with rules version {saved_with}, now {now}: the actions were replayed "
+                             "under the current rules, so the position may differ slightly from the save")
     barrier = data.get("undo_barrier")
     if isinstance(barrier, int) and 0 <= barrier <= len(game.actions):
         game._barrier = max(game._barrier, barrier)

@@ -243,3 +243,22 @@ def test_record_with_a_digest_that_does_not_match(tmp_path):
     d["digest"] = "0000000000000000"
     p.write_text(yaml.safe_dump(d), encoding="utf-8")
     refused(p, hexwar.load_record, "digest")
+
+
+def test_record_from_an_older_rules_version_loads_with_a_warning(tmp_path):
+    p = a_record(tmp_path)
+    d = yaml.safe_load(p.read_text(encoding="utf-8"))
+    d["digest"] = "0000000000000000"
+    d["rules_version"] = 0
+    p.write_text(yaml.safe_dump(d), encoding="utf-8")
+    game = hexwar.load_record(p)
+    assert "rules version 0" in game.load_warning and len(game.actions) == 2
+
+
+def test_autosave_failure_is_reported_not_raised(tmp_path):
+    game = hexwar.open_game("objective-kiev", "standard", seed=3)
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    game.autosave_path = blocker / "autosave.yaml"  # a folder that cannot exist
+    game.apply("place SU-5A 0705")
+    assert game.autosave_error is not None and len(game.actions) == 1

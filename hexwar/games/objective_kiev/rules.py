@@ -34,6 +34,7 @@ class KievRules:
     """The rules of Objective: Kiev for one scenario on one board."""
 
     game_id = T.GAME_ID
+    rules_version = 1  # raise when a rules change alters the outcome of recorded actions
 
     def __init__(self, board: Board, scenario: Scenario, options: dict[str, Any] | None = None) -> None:
         self.board = board
@@ -373,6 +374,11 @@ class KievRules:
                     if self._check_setup_place(state, act) is None and act not in out:
                         out.append(act)
         return out
+
+    def setup_hexes(self, state: State, uid: str) -> list[Hex]:
+        """Every hex where ``uid`` may be set up now (6.0), for the client's highlights."""
+        return sorted({h for a in self._areas_for(uid, self.side(uid)) for h in self._area_hexes[a.id]
+                       if self._check_setup_place(state, A.Place(uid, h)) is None})
 
     def _check_setup_place(self, state: State, act: A.Place) -> Illegal | None:
         side = self.phase(state).side
@@ -1303,7 +1309,12 @@ class KievRules:
             "phase_rule": p.rule,
             "acting": self.acting_side(state),
             "stage": None if st is None else {"kind": st.kind, "side": st.side,
-                                              "target": hex_name(st.target) if st.target else None},
+                                              "target": hex_name(st.target) if st.target else None,
+                                              "attackers": list(st.get("attackers") or ()),
+                                              "units": list(st.get("units") or ()),
+                                              "result": st.get("result"), "owed": st.get("owed")},
+            "date": self.scenario.dates.get(state.turn, ""),
+            "declared": state.declared,
             "units": [self.unit_view(state, uid) for uid in sorted(state.units)],
             "control": {hex_name(h): s for h, s in sorted(state.control.items())},
             "battles": [{"target": hex_name(b.target), "attackers": list(b.attackers),
