@@ -225,6 +225,7 @@ def test_record_data_lists_header_actions_barrier_and_digest():
         "scenario": "basic",
         "seed": 9,
         "options": {"fast": True},
+        "rules_version": 1,
         "actions": ["end", "roll", "end"],
         "undo_barrier": 2,
         "digest": g.digest(),
