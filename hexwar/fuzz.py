@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import sys
 import tempfile
 import time
@@ -123,6 +124,8 @@ def fuzz_game(game_id: str, scenario: str, seed: int, stats: Stats, replay_every
     except InvariantError as e:
         record = "\n".join(a.notation() for a in game.actions)
         stats.failures.append(f"{game_id}/{scenario} seed {seed}: {e}\n--- actions ---\n{record}")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
     stats.games += 1
 
 
