@@ -52,6 +52,7 @@ def bench_game(game_id: str, scenario_id: str) -> None:
     game_times: list[float] = []
     actions = 0
     records = []
+    tmp = tempfile.TemporaryDirectory(prefix="hexwar-bench-")
     for seed in SEEDS:
         game = hexwar.open_game(game_id, scenario_id, seed=seed)
         rng = random.Random(seed)
@@ -63,7 +64,7 @@ def bench_game(game_id: str, scenario_id: str) -> None:
             game.apply(rng.choice(acts))
             actions += 1
         game_times.append(time.perf_counter() - t0)
-        path = os.path.join(tempfile.mkdtemp(), "record.yaml")
+        path = os.path.join(tmp.name, f"record-{seed}.yaml")
         game.save(path)
         records.append(path)
     line(game_id, "legal actions per decision (median)", statistics.median(gen_times) * 1000, "ms")
@@ -76,6 +77,7 @@ def bench_game(game_id: str, scenario_id: str) -> None:
         hexwar.load_record(records[n % len(records)])
         n += 1
     line(game_id, "records replayed per second", n / (time.perf_counter() - t0), "records/s")
+    tmp.cleanup()
 
 
 def main() -> int:
