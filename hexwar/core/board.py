@@ -51,6 +51,7 @@ class Board:
     edges: dict[str, frozenset[Hex]] = field(default_factory=dict)
     regions: dict[str, frozenset[Hex]] = field(default_factory=dict)
     zones: list[Zone] = field(default_factory=list)
+    hex_values: dict[str, dict[Hex, object]] = field(default_factory=dict)  # e.g. "height" -> {hex: 2}
     layout: Layout = field(default_factory=Layout)
     properties: Mapping[str, object] = field(default_factory=dict)
     source: str = ""

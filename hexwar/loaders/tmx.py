@@ -138,6 +138,23 @@ def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...
                 raise DataError(p, f"hex {hex_name(h)} has unknown terrain {t!r} (known: {', '.join(sorted(terrains))})")
             terrain[h] = t
 
+    # Other tile layers: a per-hex value read from the tile property named like the layer
+    # (a layer "height" whose tiles carry `height`); empty cells have no value.
+    hex_values: dict[str, dict[Hex, object]] = {}
+    import pytmx as _p
+
+    for layer in tm.layers:
+        if not isinstance(layer, _p.TiledTileLayer) or layer.name == "terrain":
+            continue
+        idx = tm.layers.index(layer)
+        vals: dict[Hex, object] = {}
+        for y in range(height):
+            for x in range(width):
+                props = tm.get_tile_properties(x, y, idx)
+                if props and layer.name in props:
+                    vals[Hex(x + 1, y + 1)] = props[layer.name]
+        hex_values[layer.name] = vals
+
     def on_map(h: Hex, what: str) -> Hex:
         if h not in terrain:
             raise DataError(p, f"{what}: hex {hex_name(h)} is off the map")
@@ -241,6 +258,7 @@ def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...
         edges=edges,
         regions=regions,
         zones=zones,
+        hex_values=hex_values,
         layout=layout,
         properties=dict(tm.properties),
         source=str(p),
