@@ -141,10 +141,9 @@ def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...
     # Other tile layers: a per-hex value read from the tile property named like the layer
     # (a layer "height" whose tiles carry `height`); empty cells have no value.
     hex_values: dict[str, dict[Hex, object]] = {}
-    import pytmx as _p
-
+    tile_layer_type = _pytmx().TiledTileLayer
     for layer in tm.layers:
-        if not isinstance(layer, _p.TiledTileLayer) or layer.name == "terrain":
+        if not isinstance(layer, tile_layer_type) or layer.name == "terrain":
             continue
         idx = tm.layers.index(layer)
         vals: dict[Hex, object] = {}
