@@ -265,8 +265,6 @@ class Ctx:
         est = self.estimate(h, att, self.foe_support(), tuple(stack), turn)
         trapped = self._trapped_def(h)
         val = self.battle_value(est, h, [u for u, _ in att], list(stack), trapped, self.foe)
-        if own_city:
-            val += est.p_success * self.city_value(h)  # (already counted by battle_value for the attacker)
         # Not every threatened hex is attacked: units already in contact are, others may be.
         contact = any(n in self.foe_hexes for n in self.board.adjacent(h))
         return max(0.0, val) * (1.0 if contact else 0.6)
@@ -279,6 +277,79 @@ class Ctx:
         return 0.0 if free >= 2 else (0.4 if free == 1 else 0.9)
 
     # ---------------------------------------------------------- attack setup
+    def can_reach(self, uid: str) -> frozenset[Hex]:
+        """Where a unit of ours may stand at the end of this phase (its own hex included)."""
+        here = self.hex_of(uid)
+        if uid in self.state.moved or self.phase.kind not in ("movement", "special"):
+            return frozenset({here})
+        return frozenset(self.rules.reach(self.state, uid)) | {here}
+
+    @cached_property
+    def plan(self) -> dict[str, tuple[Hex, Hex, float]]:
+        """Battles to line up this phase: unit -> (target, hex to attack from, its share of the worth).
+
+        Greedy: for every enemy hex, the strongest units that can get next to it, one per
+        hexside, as many as pay; the best such battle is planned, its units set aside,
+        and again. One-unit-at-a-time moving cannot see that four units together reach
+        3:1 where one alone does nothing; the plan can.
+        """
+        avail = {u: self.can_reach(u) for u in self.my_units}
+        load: dict[Hex, list[str]] = {}  # hexes that will hold our units that stay or are planned there
+        for u in self.my_units:
+            if avail[u] == {self.hex_of(u)}:
+                load.setdefault(self.hex_of(u), []).append(u)
+        supports = len(self.view["support_available"]) if self.side == "axis" else 0
+        out: dict[str, tuple[Hex, Hex, float]] = {}
+        targets = sorted(self.foe_hexes)
+        while True:
+            best = None
+            for t in targets:
+                group = self._plan_group(t, avail, load)
+                if not group:
+                    continue
+                sup = 1 if supports > 0 else 0
+                best_k, best_s, best_v = 0, 0.0, 0.0
+                for k in range(1, len(group) + 1):
+                    v = self._attack_ev(t, group[:k], extra_zoc=[n for _, n in group[:k]], support=sup)
+                    s = v - 0.04 * sum(self.b.attack_of(u) for u, _ in group[:k])
+                    if s > best_s + 1e-9:
+                        best_k, best_s, best_v = k, s, v
+                if best_k and best_s > self.w.min_attack and (best is None or best_s > best[0]):
+                    best = (best_s, t, group[:best_k], best_v)
+            if best is None:
+                return out
+            _, t, group, v = best
+            total = sum(self.b.attack_of(u) for u, _ in group) or 1.0
+            for u, n in group:
+                out[u] = (t, n, v * self.b.attack_of(u) / total)
+                del avail[u]
+                load.setdefault(n, []).append(u)
+            supports -= 1
+            targets.remove(t)
+
+    def _plan_group(self, t: Hex, avail: dict[str, frozenset[Hex]], load: dict[Hex, list[str]]) -> list[tuple[str, Hex]]:
+        sides = [n for n in self.board.adjacent(t) if n not in self.foe_hexes]
+        cands = sorted((u for u in avail if self.can_attack(u, t) and avail[u] & set(sides)),
+                       key=lambda u: (-self.b.attack_of(u), u))
+        used: set[Hex] = set()
+        group: list[tuple[str, Hex]] = []
+        for u in cands:
+            here = self.hex_of(u)
+            opts = []
+            for n in sides:
+                if n in used or n not in avail[u]:
+                    continue
+                others = [v for v in load.get(n, []) if v != u]
+                if self.rules.stack_problem([self.b.spec(v) for v in others] + [self.b.spec(u)]) is not None:
+                    continue
+                river = self.board.side_kinds(n, t) & {"river", "major_river"}
+                opts.append((bool("major_river" in river), bool(river), n != here, n))
+            if opts:
+                n = min(opts)[-1]
+                used.add(n)
+                group.append((u, n))
+        return group
+
     def prep(self, uid: str, h: Hex) -> tuple[float, Hex | None]:
         """What standing on ``h`` adds to the best attack this unit could join next combat."""
         best, where = 0.0, None
@@ -299,18 +370,22 @@ class Ctx:
                 continue  # the hexside is taken by a stronger unit
             new = [(v, n) for v, n in base if n != h] + [(uid, h)]
             v0 = self._attack_ev(t, base)
-            v1 = self._attack_ev(t, new, extra_zoc=self.board.adjacent(h))
+            v1 = self._attack_ev(t, new, extra_zoc=[h])
             if v1 - v0 > best:
                 best, where = v1 - v0, t
         return best, where
 
-    def _attack_ev(self, target: Hex, group: Sequence[tuple[str, Hex]], extra_zoc: Iterable[Hex] = ()) -> float:
+    def _attack_ev(self, target: Hex, group: Sequence[tuple[str, Hex]], extra_zoc: Iterable[Hex] = (),
+                   support: int | None = None) -> float:
         if not group:
             return 0.0
         dfn = self.units_at(target)
-        sup = 1 if self.side == "axis" and self.view["support_available"] else 0
-        est = self.estimate(target, tuple(group), sup)
-        v = self.battle_value(est, target, [u for u, _ in group], dfn, self.trapped(target, extra_zoc), self.side)
+        if support is None:
+            support = 1 if self.side == "axis" and self.view["support_available"] else 0
+        est = self.estimate(target, tuple(group), support)
+        extra = list(extra_zoc)
+        zoc = [m for n in extra for m in self.board.adjacent(n)]
+        v = self.battle_value(est, target, [u for u, _ in group], dfn, self.trapped(target, zoc, extra), self.side)
         return max(0.0, v)
 
     # ---------------------------------------------------------- positions
@@ -333,7 +408,12 @@ class Ctx:
         parts["cities"] = taken
         score = sum(self.city_value(c) * cap_w for c in taken)
         if prep:
-            p, t = self.prep(uid, h)
+            planned = self.plan.get(uid)
+            if planned and planned[1] == h:
+                p, t = planned[2] + 0.5, planned[0]  # its place in a planned battle
+            else:
+                p, t = self.prep(uid, h)
+                p *= 0.5  # an attack nobody planned is worth less: others may not come
             parts["prep"] = (p, t)
             score += p
         # Expected loss where it stands (with whoever else is there), and what it leaves behind.

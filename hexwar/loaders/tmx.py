@@ -110,6 +110,27 @@ def _check_xml(p: Path) -> None:
             raise DataError(p, "infinite (chunked) layers are not supported")
 
 
+_CASTS = {"int": int, "float": float, "bool": lambda v: v == "true"}
+
+
+def _raw_tile_props(p: Path) -> dict[int, dict[str, object]]:
+    """Custom tile properties by Tiled gid, straight from the map's tilesets."""
+    out: dict[int, dict[str, object]] = {}
+    for ts in ET.parse(p).getroot().iter("tileset"):
+        first = int(ts.get("firstgid", "1"))
+        node = ET.parse(p.parent / ts.get("source")).getroot() if ts.get("source") else ts
+        for tile in node.iter("tile"):
+            props: dict[str, object] = {}
+            for q in tile.iter("property"):
+                try:
+                    props[q.get("name")] = _CASTS.get(q.get("type", "string"), str)(q.get("value", q.text or ""))
+                except ValueError:
+                    raise DataError(p, f"tile {tile.get('id')} property {q.get('name')!r} is not a valid "
+                                       f"{q.get('type')}") from None
+            out[first + int(tile.get("id"))] = props
+    return out
+
+
 def _layer(tm, name: str, p: Path):
     try:
         return tm.get_layer_by_name(name)
@@ -139,17 +160,21 @@ def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...
             terrain[h] = t
 
     # Other tile layers: a per-hex value read from the tile property named like the layer
-    # (a layer "height" whose tiles carry `height`); empty cells have no value.
+    # (a layer "height" whose tiles carry `height`); empty cells have no value. Read from
+    # the tileset XML by Tiled gid: pytmx overwrites tile properties named `width`/`height`
+    # with the tile's pixel size.
     hex_values: dict[str, dict[Hex, object]] = {}
     tile_layer_type = _pytmx().TiledTileLayer
+    raw = None
     for layer in tm.layers:
         if not isinstance(layer, tile_layer_type) or layer.name == "terrain":
             continue
-        idx = tm.layers.index(layer)
+        raw = raw if raw is not None else _raw_tile_props(p)
         vals: dict[Hex, object] = {}
         for y in range(height):
             for x in range(width):
-                props = tm.get_tile_properties(x, y, idx)
+                gid = tm.tiledgidmap.get(layer.data[y][x], 0) & 0x0FFFFFFF
+                props = raw.get(gid)
                 if props and layer.name in props:
                     vals[Hex(x + 1, y + 1)] = props[layer.name]
         hex_values[layer.name] = vals

@@ -135,11 +135,14 @@ class App:
     def show_message(self, title: str, text: str) -> MessageScene:
         return self.stack.push(MessageScene(self, title, text))
 
-    def start_game(self, game, *, hotseat: bool = True, autosave: bool = True, threaded: bool = True) -> GameScene:
+    def start_game(self, game, *, hotseat: bool = True, autosave: bool = True, threaded: bool = True,
+                   players: dict[str, str] | None = None) -> GameScene:
+        """``players``: side -> "human" or "computer" (every side human when not given)."""
         # Only the menu stays under a game.
         while self.stack.scenes and not isinstance(self.stack.top, MenuScene):
             self.stack.pop()
-        return self.stack.push(GameScene(self, game, hotseat=hotseat, autosave=autosave, threaded=threaded))
+        return self.stack.push(GameScene(self, game, hotseat=hotseat, autosave=autosave, threaded=threaded,
+                                         players=players))
 
     def back_to_menu(self) -> None:
         while self.stack.scenes and not isinstance(self.stack.top, MenuScene):

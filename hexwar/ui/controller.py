@@ -20,6 +20,7 @@ from ..core import actions as A
 from ..core.errors import HexwarError, Illegal
 from ..core.hexgrid import Hex, hex_name, neighbors, parse_hex
 from . import rules_text
+from .history import Timeline
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +36,7 @@ class Status:
 @dataclass
 class LogEntry:
     index: int  # number of actions applied when this line was written
-    kind: str  # action | event | note
+    kind: str  # action | event | note | reason (a computer player's reason)
     text: str
     side: str | None = None
 
@@ -61,7 +62,7 @@ class Controller:
 
     WAIT_S = 0.25  # how long a frame may wait for legal actions before showing "working"
 
-    def __init__(self, game, *, threaded: bool = True) -> None:
+    def __init__(self, game, *, threaded: bool = True, record_history: bool = True) -> None:
         self.game = game
         self.threaded = threaded
         try:
@@ -88,13 +89,45 @@ class Controller:
         self._units: dict[str, dict] = {}
         self._place_cache: dict = {}
         self._why_cache: dict = {}
+        self.past = False  # True for a PastController (history, read-only)
+        self.viewer: str | None = None  # whose view to show (None: the side to act)
         for e in getattr(game, "start_events", []) or []:
             self.log.append(LogEntry(0, "event", e.text))
+        self.timeline: Timeline | None = None
+        self._log_rebuilt = True
+        if record_history:
+            self.timeline = Timeline(game, threaded=threaded)
         if game.actions:  # a loaded game: its record has the actions, not their events
             for i, a in enumerate(game.actions):
                 self.log.append(LogEntry(i + 1, "action", a.notation()))
             self.log.append(LogEntry(len(game.actions), "note",
                                      f"Game loaded: {len(game.actions)} actions replayed from the record."))
+            self._log_rebuilt = False
+            self.poll()
+
+    # --- the history of the game ------------------------------------------------------
+    def poll(self) -> bool:
+        """Once the replay of a loaded game is done, put its events into the log. True if the log changed."""
+        tl = self.timeline
+        if self._log_rebuilt or tl is None or not tl.done.is_set():
+            return False
+        self._log_rebuilt = True
+        loaded = tl.loaded
+        if tl.error or tl.first != 0:
+            self.log.append(LogEntry(loaded, "note", f"The events of the loaded actions are not shown: {tl.error}."))
+            return True
+        regen: list[LogEntry] = []
+        for st in tl.steps():
+            if st.index > loaded:
+                break
+            if st.index == 0:
+                regen += [LogEntry(0, "event", e.text) for e in st.events]
+                continue
+            regen.append(LogEntry(st.index, "action", st.action.notation(), st.side))
+            regen += [LogEntry(st.index, "event", e.text, st.side) for e in st.events]
+        keep = [e for e in self.log if e.index > loaded or e.kind in ("note", "reason")]
+        self.log = regen + keep
+        return True
 
     # --- what the game says ---------------------------------------------------------
     @property
@@ -111,7 +144,7 @@ class Controller:
     def view(self) -> dict:
         key = (id(self.game.state), self.version)
         if self._view is None or self._view_key != key:
-            side = self.acting()
+            side = self.viewer or self.acting()
             self._view = self.game.view(side)
             self._view_key = key
             self._units = {u["id"]: u for u in self._view["units"]}
@@ -346,6 +379,8 @@ class Controller:
         if not from_redo:
             self.redo_stack.clear()
         n = len(self.game.actions)
+        if self.timeline is not None:
+            self.timeline.record(self.game.state, action, events, who)
         self.log.append(LogEntry(n, "action", action.notation(), who))
         for e in events:
             self.log.append(LogEntry(n, "event", e.text, who))
@@ -387,6 +422,8 @@ class Controller:
         self.redo_stack.append(act)
         n = len(self.game.actions)
         self.log = [e for e in self.log if e.index <= n]
+        if self.timeline is not None:
+            self.timeline.resync()
         self._changed()
         self.say(f"Undone: {act.notation()}", "info")
         return True
@@ -819,3 +856,75 @@ class Controller:
         for u in self.units_at(h):
             lines.append(unit_title(u))
         return lines
+
+
+# --- looking back --------------------------------------------------------------------------
+PAST_REFUSAL = Illegal("history", "you are looking at an earlier position; press Esc to return to the present")
+
+
+class FrozenGame:
+    """A read-only stand-in for a Game at an earlier position (history mode)."""
+
+    def __init__(self, game, state, index: int) -> None:
+        self.rules = game.rules
+        self.state = state
+        self.header = game.header
+        self.index = index
+        self.actions: list = []
+        self.start_events: list = []
+        self.autosave_path = None
+
+    @property
+    def game_id(self) -> str:
+        return self.rules.game_id
+
+    def legal_actions(self) -> list:
+        return []
+
+    def check(self, action) -> Illegal:
+        return PAST_REFUSAL
+
+    def apply(self, action):
+        raise HexwarError(str(PAST_REFUSAL))
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self):
+        return None
+
+    def view(self, side):
+        return self.rules.view(self.state, side)
+
+    def result(self):
+        return self.rules.result(self.state)
+
+    def acting_side(self):
+        return self.rules.acting_side(self.state)
+
+    def digest(self) -> str:
+        return ""
+
+    def save(self, path) -> None:
+        raise HexwarError(str(PAST_REFUSAL))
+
+
+class PastController(Controller):
+    """The controller of a position in the history: it shows, it never acts."""
+
+    def __init__(self, game, state, index: int, viewer: str | None = None) -> None:
+        super().__init__(FrozenGame(game, state, index), threaded=False, record_history=False)
+        self.past = True
+        self.index = index
+        self.viewer = viewer
+        self._view = None
+
+    def legal(self, wait: float | None = None) -> list:
+        return []
+
+    def do(self, action, *, from_redo: bool = False) -> bool:
+        self.refuse(PAST_REFUSAL)
+        return False
+
+    def click_hex(self, h: Hex) -> None:
+        self.say(self.describe_hex(h))

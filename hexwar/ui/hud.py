@@ -18,6 +18,7 @@ from .counters import CounterArt, unit_title
 from .widgets import Button, ButtonRow, draw_panel
 
 SIDE_NAMES = rules_text.SIDE_NAMES
+REASON_COLOUR = (150, 196, 232)
 RESULT_ORDER = ("DE", "DRL", "DR", "EX", "NE", "AL")
 
 
@@ -97,12 +98,13 @@ class Flow:
         self.y += h + self.theme.px(5)
         return b
 
-    def row(self, specs: list[tuple[str, Callable[[], None], bool, str]]) -> list[Button]:
-        """Buttons side by side: (label, callback, enabled, name)."""
+    def row(self, specs: list[tuple[str, Callable[[], None], bool, str]], slots: int | None = None) -> list[Button]:
+        """Buttons side by side: (label, callback, enabled, name); ``slots`` fixes the width of each."""
         if not specs:
             return []
         gap = self.theme.px(6)
-        w = (self.w - gap * (len(specs) - 1)) // len(specs)
+        k = max(len(specs), slots or 0)
+        w = (self.w - gap * (k - 1)) // k
         h = self.theme.px(30)
         out = []
         for i, (label, cb, enabled, name) in enumerate(specs):
@@ -133,13 +135,27 @@ class PhaseBar:
         self.buttons = ButtonRow()
 
     def layout(self, rect: pygame.Rect, tool_rect: pygame.Rect,
-               actions: list[tuple[str, str, Callable[[], None], str]]) -> None:
+               actions: list[tuple[str, str, Callable[[], None], str]],
+               toggles: list[tuple[str, str, Callable[[], None], str]] = ()) -> None:
         """Text in ``rect``; the buttons in ``tool_rect``: the first one (End phase) on a
-        row of its own, the others side by side below it."""
+        row of its own, the others side by side below it. ``toggles`` (Look back, Explain)
+        sit at the right end of the bar, above the side panel."""
         self.rect = rect
         self.tool_rect = tool_rect
         self.buttons.clear()
         th = self.theme
+        if toggles:
+            pad, gap = th.px(8), th.px(6)
+            tw = (tool_rect.w - 2 * pad - gap * (len(toggles) - 1)) // len(toggles)
+            th_ = th.px(34)
+            ty = rect.y + (rect.h - th_) // 2
+            for i, (name, label, cb, hint) in enumerate(toggles):
+                b = Button(pygame.Rect(tool_rect.x + pad + i * (tw + gap), ty, tw, th_), label, cb, key_hint=hint,
+                           px=th.normal, name=name, toggled=False)
+                self.buttons.add(b)
+            right_limit = tool_rect.x - th.px(12)
+        else:
+            right_limit = rect.right - th.px(12)
         pad, gap, h = th.px(8), th.px(6), th.px(30)
         x0, w = tool_rect.x + pad, tool_rect.w - 2 * pad
         y = tool_rect.y + pad
@@ -151,13 +167,14 @@ class PhaseBar:
         for i, (name, label, cb, hint) in enumerate(rest):
             self.buttons.add(Button(pygame.Rect(x0 + i * (bw + gap), y, bw, h), label, cb, key_hint=hint,
                                     px=th.normal, name=name))
-        self.text_right = rect.right - th.px(12)
+        self.text_right = right_limit
 
     @staticmethod
     def tool_height(th: T.Theme) -> int:
         return th.px(8) * 2 + th.px(34) + th.px(6) + th.px(30)
 
-    def draw(self, surface: pygame.Surface, ctl, date: str) -> None:
+    def draw(self, surface: pygame.Surface, ctl, date: str, line2: str | None = None,
+             line2_colour=None) -> None:
         th = self.theme
         draw_panel(surface, self.rect, T.PANEL_DARK)
         v = ctl.view()
@@ -193,12 +210,13 @@ class PhaseBar:
                 x += sep.get_width()
             surface.blit(t, (x, y))
             x += t.get_width()
-        # Line 2: what may be done now.
-        now = now_text(ctl)
+        # Line 2: what may be done now (or what the history shows).
+        now = now_text(ctl) if line2 is None else line2
         y2 = y + T.font(px).get_linesize() + th.px(2)
-        lines = T.wrap(now, th.normal, right - x0)
+        style = "regular" if line2 is None else "bold"
+        lines = T.wrap(now, th.normal, right - x0, style)
         s = lines[0] + (" …" if len(lines) > 1 else "")
-        surface.blit(T.text(s, th.normal, T.TEXT), (x0, y2))
+        surface.blit(T.text(s, th.normal, line2_colour or T.TEXT, style), (x0, y2))
         draw_panel(surface, self.tool_rect, T.PANEL_DARK)
         self.buttons.draw(surface)
 
@@ -241,6 +259,13 @@ class SidePanel:
         self.context: Flow | None = None
         self.tabs = ButtonRow()
         self.lower = pygame.Rect(0, 0, 0, 0)
+        self.on_log_pick: Callable[[int], None] | None = None  # a click on a log line: look back at it
+        self.log_selected: int | None = None  # the action shown in history mode
+        self._log_rows_key: tuple | None = None
+        self._log_rows: list[tuple[str, tuple, str, int, str]] = []
+        self.log_visible: list[tuple[pygame.Rect, tuple[str, tuple, str, int, str]]] = []
+        self._scrolled_to: int | None = None
+        self.explain = False
 
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -249,7 +274,12 @@ class SidePanel:
         th = self.theme
         ctx_h = int(self.rect.h * 0.56)
         ctx = Flow(pygame.Rect(self.rect.x, self.rect.y, self.rect.w, ctx_h), th)
-        build_context(ctx, ctl, scene, self.art)
+        if getattr(scene, "past", None) is not None:
+            build_history(ctx, scene)
+        elif getattr(scene, "computer_turn", lambda: False)():
+            build_computer(ctx, scene)
+        else:
+            build_context(ctx, ctl, scene, self.art)
         # Shrink the context box to what it used, within limits, and give the rest to the tabs.
         used = min(max(ctx.y - self.rect.y + th.px(8), int(self.rect.h * 0.25)), ctx_h)
         ctx.rect = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, used)
@@ -263,9 +293,84 @@ class SidePanel:
             b.toggled = None
             self.tabs.add(b)
         self.lower = pygame.Rect(self.rect.x, tab_y + th.px(36), self.rect.w, self.rect.bottom - tab_y - th.px(36))
+        live = getattr(scene, "ctl", ctl)
+        self.explain = bool(getattr(scene, "explain", False))
+        self.on_log_pick = getattr(scene, "enter_history", None)
+        past = getattr(scene, "past", None)
+        self.log_selected = past.index if past is not None else None
+        self._layout_log(live)
 
     def set_tab(self, name: str) -> None:
         self.tab = name
+
+    # --- the log ------------------------------------------------------------------------
+    def _log_rect(self) -> pygame.Rect:
+        th = self.theme
+        return self.lower.inflate(-th.px(16), -th.px(8))
+
+    def _all_log_rows(self, ctl, width: int) -> list[tuple[str, tuple, str, int, str]]:
+        th = self.theme
+        px = th.small
+        key = (id(ctl.log), len(ctl.log), width, px)
+        if key == self._log_rows_key:
+            return self._log_rows
+        rows: list[tuple[str, tuple, str, int, str]] = []
+        for e in ctl.log:
+            if e.kind == "action":
+                who = SIDE_NAMES.get(e.side, "") if e.side else ""
+                for i, ln in enumerate(T.wrap(f"{e.index}. {who}: {e.text}" if who else f"{e.index}. {e.text}", px,
+                                              width - th.px(14), "bold")):
+                    rows.append((ln if i == 0 else "   " + ln, T.ACCENT, "bold", e.index, "action"))
+            elif e.kind == "reason":
+                for i, ln in enumerate(T.wrap("reason: " + e.text, px, width - th.px(24))):
+                    rows.append((("  ↳ " if i == 0 else "     ") + ln, REASON_COLOUR, "regular", e.index, "reason"))
+            else:
+                for i, ln in enumerate(T.wrap(e.text, px, width - th.px(24))):
+                    rows.append((("  " if i == 0 else "    ") + ln, T.TEXT if e.kind == "event" else T.TEXT_DIM,
+                                 "regular", e.index, e.kind))
+        self._log_rows_key = key
+        self._log_rows = rows
+        return rows
+
+    def _layout_log(self, ctl) -> None:
+        """Which log lines are visible where (kept for clicks and drawing)."""
+        th = self.theme
+        r = self._log_rect()
+        lh = T.font(th.small).get_linesize()
+        rows = self._all_log_rows(ctl, r.w)
+        n = max(1, r.h // lh)
+        sel = self.log_selected
+        if sel is not None and sel != self._scrolled_to:
+            # Bring the selected action into view (scroll is counted from the bottom).
+            idx = [i for i, row in enumerate(rows) if row[3] == sel]
+            if idx:
+                first, last = idx[0], idx[-1]
+                end = len(rows) - self.log_scroll
+                if first < end - n or last >= end:
+                    end = min(len(rows), max(first + n, last + 1))
+                    self.log_scroll = len(rows) - end
+            self._scrolled_to = sel
+        elif sel is None and self._scrolled_to is not None:
+            self._scrolled_to = None
+            self.log_scroll = 0  # back to the present: the newest lines
+        self.log_scroll = min(self.log_scroll, max(0, len(rows) - n))
+        end = len(rows) - self.log_scroll
+        if self.log_scroll:
+            n -= 1  # the last line says how many newer lines there are
+        shown = rows[max(0, end - n):end]
+        self.log_visible = []
+        y = r.y
+        for row in shown:
+            self.log_visible.append((pygame.Rect(r.x, y, r.w, lh), row))
+            y += lh
+
+    def log_index_at(self, pos) -> int | None:
+        if self.tab != "log":
+            return None
+        for rect, row in self.log_visible:
+            if rect.collidepoint(pos):
+                return row[3]
+        return None
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.tabs.handle(event):
@@ -281,6 +386,11 @@ class SidePanel:
                     return True
                 elif event.type == pygame.MOUSEBUTTONDOWN and item.rect.collidepoint(event.pos):
                     return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.lower.collidepoint(event.pos):
+            k = self.log_index_at(event.pos)
+            if k is not None and self.on_log_pick is not None:
+                self.on_log_pick(k)
+                return True
         if event.type == pygame.MOUSEWHEEL and self.lower.collidepoint(getattr(event, "pos", (-1, -1))):
             if self.tab == "log":
                 self.log_scroll = max(0, self.log_scroll + event.y * 3)
@@ -326,32 +436,32 @@ class SidePanel:
 
     def _draw_log(self, surface: pygame.Surface, ctl) -> None:
         th = self.theme
-        r = self.lower.inflate(-th.px(16), -th.px(8))
+        r = self._log_rect()
         px = th.small
         lh = T.font(px).get_linesize()
-        rows: list[tuple[str, tuple, str]] = []
-        for e in ctl.log:
-            if e.kind == "action":
-                who = SIDE_NAMES.get(e.side, "") if e.side else ""
-                for i, ln in enumerate(T.wrap(f"{e.index}. {who}: {e.text}" if who else f"{e.index}. {e.text}", px, r.w, "bold")):
-                    rows.append((ln if i == 0 else "   " + ln, T.ACCENT, "bold"))
-            else:
-                for i, ln in enumerate(T.wrap(e.text, px, r.w - th.px(10))):
-                    rows.append((("  " if i == 0 else "    ") + ln, T.TEXT if e.kind == "event" else T.TEXT_DIM, "regular"))
-        n = max(1, r.h // lh)
-        self.log_scroll = min(self.log_scroll, max(0, len(rows) - n))
-        end = len(rows) - self.log_scroll
-        shown = rows[max(0, end - n):end]
         clip = surface.get_clip()
         surface.set_clip(r)
-        y = r.y
-        for text, colour, style in shown:
-            surface.blit(T.text(text, px, colour, style), (r.x, y))
-            y += lh
+        sel = self.log_selected
+        if sel is not None:
+            # The action shown on the map: a frame around its lines and a pointer, not only a colour.
+            rects = [rect for rect, row in self.log_visible if row[3] == sel]
+            if rects:
+                box = rects[0].unionall(rects).inflate(th.px(4), 2)
+                pygame.draw.rect(surface, (74, 68, 40), box)
+                pygame.draw.rect(surface, T.ACCENT, box, 2)
+        for rect, (text, colour, style, index, kind) in self.log_visible:
+            if sel is not None and index == sel and kind == "action" and text[:1] != " ":
+                surface.blit(T.text("▶", px, T.ACCENT, "bold"), (rect.x, rect.y))
+                surface.blit(T.text(text, px, colour, style), (rect.x + th.px(14), rect.y))
+            else:
+                surface.blit(T.text(text, px, colour, style), (rect.x, rect.y))
         surface.set_clip(clip)
         if self.log_scroll:
             t = T.text(f"↓ {self.log_scroll} newer lines (scroll down)", px, T.TEXT_DIM)
-            surface.blit(t, (r.right - t.get_width(), r.bottom - lh))
+            y = self.log_visible[-1][0].bottom if self.log_visible else r.y
+            surface.blit(t, (r.right - t.get_width(), y))
+        elif not self.log_visible:
+            surface.blit(T.text("Nothing has happened yet.", px, T.TEXT_DIM), (r.x, r.y))
 
     def _draw_rules(self, surface: pygame.Surface, ctl) -> None:
         th = self.theme
@@ -363,16 +473,31 @@ class SidePanel:
         if st:
             paras = [rules_text.stage_line(st["kind"], st["side"], st.get("target")),
                      rules_text.STAGE_HELP.get(st["kind"], "")] + paras[1:]
+        elif ctl.mode() in rules_text.MODE_NOTES:
+            paras = paras[:1] + [rules_text.MODE_NOTES[ctl.mode()]] + paras[1:]
         if not paras:
             p = ctl.phase()
             paras = [getattr(p, "summary", "")]
         rows: list[tuple[str, int, tuple, str]] = []
+        if getattr(ctl, "past", False):
+            for ln in T.wrap(rules_text.HISTORY_NOTE, th.small, r.w, "bold"):
+                rows.append((ln, th.small, T.ACCENT, "bold"))
+            rows.append(("", th.small, T.TEXT, "regular"))
         for ln in T.wrap(title, th.normal, r.w, "bold"):
             rows.append((ln, th.normal, T.ACCENT, "bold"))
         for p in paras:
             for ln in T.wrap(p, th.small, r.w):
                 rows.append((ln, th.small, T.TEXT, "regular"))
             rows.append(("", th.small, T.TEXT, "regular"))
+        if self.explain:
+            side = SIDE_NAMES.get(ctl.acting(), "acting")
+            foe = next((SIDE_NAMES[x] for x in ("axis", "soviet") if SIDE_NAMES.get(x) != side), "enemy")
+            for ln in T.wrap("What Explain marks on the map", th.normal, r.w, "bold"):
+                rows.append((ln, th.normal, T.ACCENT, "bold"))
+            for key in ("zoc", "cut", "over", "hover"):
+                for ln in T.wrap(rules_text.EXPLAIN[key].format(side=side, foe=foe), th.small, r.w):
+                    rows.append((ln, th.small, T.TEXT, "regular"))
+                rows.append(("", th.small, T.TEXT, "regular"))
         clip = surface.get_clip()
         surface.set_clip(r)
         y = r.y
@@ -498,6 +623,122 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
     else:
         f.heading(v["phase_name"])
         f.text(now_text(ctl))
+
+
+def history_title(scene) -> str:
+    """'turn 3, Soviet combat' for the position shown in history mode."""
+    past = scene.past
+    inf = scene.ctl.timeline.info(past.index)
+    if inf is None:
+        return f"action {past.index}"
+    what = inf.phase_name
+    if inf.stage:
+        what += f" ({rules_text.STAGE_NAMES.get(inf.stage, inf.stage)})"
+    if inf.phase.endswith("setup"):
+        return what
+    return f"turn {inf.turn}, {what}"
+
+
+def history_banner(scene) -> str:
+    return f"Viewing history: {history_title(scene)} — press Esc to return to the present"
+
+
+def build_history(f: Flow, scene) -> None:
+    """The side panel in history mode: what happened at this step, and the way around."""
+    th = f.theme
+    tl = scene.ctl.timeline
+    k = scene.past.index
+    n = tl.last
+    f.heading("Looking back (read-only)")
+    st = tl.step(k)
+    if k == 0:
+        f.text("The start of the game, before any action.", th.normal, T.TEXT, "bold")
+    elif st is not None and st.action is not None:
+        who = SIDE_NAMES.get(st.side, "") if st.side else ""
+        f.text(f"Action {k} of {n}" + (f", {who}:" if who else ":"), th.small, T.TEXT_DIM)
+        f.text(st.action.notation(), th.normal, T.TEXT, "bold")
+    shown = 0
+    events = st.events if st is not None else []
+    for e in events:
+        if shown >= 5:
+            f.text(f"… and {len(events) - shown} more in the log", th.small, T.TEXT_DIM, indent=th.px(8))
+            break
+        f.text("• " + e.text, th.small, T.TEXT, indent=th.px(8))
+        shown += 1
+    f.space(4)
+    first = tl.first
+    f.row([("◀ Back  [", scene.history_back, k > first, "hist-back"),
+           ("Forward  ] ▶", scene.history_forward, k < n, "hist-forward")])
+    starts = tl.turn_starts()
+    if len(starts) > 1:
+        f.text("Jump to the start of:", th.small, T.TEXT_DIM)
+        cur = None
+        for label, idx in starts:
+            if idx <= k:
+                cur = idx
+        per = 4
+        for i in range(0, len(starts), per):
+            chunk = starts[i:i + per]
+            f.row([((("▸ " + label) if idx == cur else label), (lambda x=idx: scene.history_goto(x)), True,
+                    f"hist-{label.lower().replace(' ', '-')}") for label, idx in chunk], slots=per)
+    f.button("Return to the present", scene.leave_history, key_hint="Esc", name="hist-present")
+    if not tl.done.is_set():
+        f.text("Rebuilding the earlier positions from the record…", th.small, T.TEXT_DIM)
+    elif tl.error:
+        f.text(tl.error[:1].upper() + tl.error[1:] + ".", th.small, T.TEXT_DIM)
+    f.text("Keys: ← → or [ ] step, PgUp/PgDn a phase, Home/End the first/last position.", th.small, T.TEXT_DIM)
+
+
+def build_computer(f: Flow, scene) -> None:
+    """The side panel while a computer player acts."""
+    th = f.theme
+    drv = scene.computer
+    side = scene.ctl.acting()
+    name = SIDE_NAMES.get(side, side)
+    f.heading(f"{name} computer player")
+    if drv.thinking():
+        dots = "." * (1 + int(scene.time * 3) % 3)
+        f.text(f"Computer is thinking{dots}", th.normal, T.TEXT, "bold")
+    else:
+        f.text("Computer is playing its move.", th.normal, T.TEXT, "bold")
+    v = scene.ctl.view()
+    st = v.get("stage")
+    what = f"{v['phase_name']} (rule {v['phase_rule']})"
+    if st:
+        what = rules_text.stage_line(st["kind"], st["side"], st.get("target"))
+    f.text(what, th.small, T.TEXT_DIM)
+    if drv.last_reason:
+        f.space(4)
+        f.text("Last decision:", th.small, T.TEXT_DIM)
+        f.text(drv.last_reason, th.small, REASON_COLOUR, indent=th.px(8))
+    f.space(4)
+    speed = "fast" if drv.fast else "normal"
+    f.text(f"Pace: {speed}. Space switches between normal and fast; Enter skips to the end of its turn.",
+           th.small, T.TEXT_DIM)
+    f.row([("Faster / slower  Space", scene.computer_speed, True, "cpu-speed"),
+           ("Skip  Enter", scene.computer_skip, True, "cpu-skip")])
+
+
+def draw_history_banner(surface: pygame.Surface, rect: pygame.Rect, text: str, th: T.Theme) -> None:
+    """A band across the top of the map with warning stripes at both ends, and a frame round the map."""
+    pygame.draw.rect(surface, T.ACCENT, rect, th.px(4))
+    h = T.font(th.normal, "bold").get_linesize() + th.px(10)
+    band = pygame.Rect(rect.x, rect.y, rect.w, h)
+    pygame.draw.rect(surface, T.ACCENT, band)
+    stripe = th.px(90)
+    for x0 in (band.x, band.right - stripe):
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(x0, band.y, stripe, band.h).clip(clip) if clip else pygame.Rect(x0, band.y, stripe, band.h))
+        for k in range(-band.h, stripe + band.h, th.px(14)):
+            pygame.draw.polygon(surface, (20, 20, 20), [(x0 + k, band.bottom), (x0 + k + th.px(7), band.bottom),
+                                                         (x0 + k + th.px(7) + band.h, band.y), (x0 + k + band.h, band.y)])
+        surface.set_clip(clip)
+    room = band.w - 2 * stripe - th.px(16)
+    px = th.normal
+    while px > 9 and T.font(px, "bold").size(text)[0] > room:
+        px -= 1
+    t = T.text(text, px, (20, 20, 20), "bold")
+    surface.blit(t, (band.centerx - t.get_width() // 2, band.centery - t.get_height() // 2))
 
 
 def _build_tray(f: Flow, ctl, art: CounterArt, m: str) -> None:

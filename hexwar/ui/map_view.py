@@ -388,11 +388,21 @@ class MapView:
             pts = [(cx + hw, cy), (cx + hs, cy + hh), (cx - hs, cy + hh), (cx - hw, cy), (cx - hs, cy - hh), (cx + hs, cy - hh)]
             if pattern == "fill":
                 pygame.draw.polygon(s, rgba, pts)
-            elif pattern == "hatch":
+            elif pattern in ("hatch", "backhatch", "dots"):
                 mask = pygame.Surface((w, h), pygame.SRCALPHA)
                 step = max(5, int(7 * self.zoom))
-                for k in range(-h, w, step):
-                    pygame.draw.line(mask, rgba, (k, h), (k + h, 0), max(1, int(2 * self.zoom)))
+                if pattern == "hatch":  # lines rising to the right
+                    for k in range(-h, w, step):
+                        pygame.draw.line(mask, rgba, (k, h), (k + h, 0), max(1, int(2 * self.zoom)))
+                elif pattern == "backhatch":  # lines falling to the right
+                    for k in range(-h, w, step):
+                        pygame.draw.line(mask, rgba, (k, 0), (k + h, h), max(1, int(1.6 * self.zoom)))
+                else:  # staggered dots
+                    gap = max(6, int(8 * self.zoom))
+                    r = max(1.5, 2.2 * self.zoom)
+                    for j, yy in enumerate(range(gap // 2, h, gap)):
+                        for xx in range(gap // 2 + (gap // 2 if j % 2 else 0), w, gap):
+                            pygame.draw.circle(mask, rgba, (xx, yy), r)
                 poly = pygame.Surface((w, h), pygame.SRCALPHA)
                 pygame.draw.polygon(poly, (255, 255, 255, 255), pts)
                 mask.blit(poly, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)

@@ -15,6 +15,9 @@ from .counters import CounterArt
 from .map_view import MapView, star_points
 
 MOVE_FILL = (255, 255, 255, 70)
+ZOC_HATCH = (160, 16, 16, 200)  # enemy zones of control: back-slanted red hatching
+COMM_DOTS = (96, 40, 150, 210)  # out of communication: a grid of purple dots
+OVERSTACK = (230, 30, 30)
 PLACE_FILL = (60, 170, 60, 150)
 TARGET = (220, 40, 30)
 ARROW = (235, 110, 20)
@@ -104,7 +107,106 @@ class MapLayer:
         d = (k - (n - 1) / 2) * off
         return int(cx + d), int(cy - d)
 
-    def draw(self, surface: pygame.Surface, ctl, hover: Hex | None, time_s: float) -> None:
+    def explain_sets(self, ctl) -> dict:
+        """What Explain marks, from the rules' own helpers (cached per position)."""
+        key = (id(ctl.state), ctl.version, ctl.past)
+        if getattr(self, "_explain_key", None) == key:
+            return self._explain
+        rules = ctl.rules
+        side = ctl.acting() or getattr(ctl.phase(), "side", None)
+        v = ctl.view()
+        sides = sorted({u["side"] for u in v["units"] if u.get("side")})
+        foe = next((x for x in sides if x != side), None)
+        out = {"side": side, "foe": foe, "zoc": frozenset(), "cut": set(), "over": {}}
+        try:
+            if side is None and hasattr(rules, "zoc"):  # nobody to act (the game is over): every side's zones
+                out["zoc"] = frozenset().union(*(rules.zoc(ctl.state, x) for x in sides))
+            elif foe is not None and hasattr(rules, "zoc"):
+                out["zoc"] = rules.zoc(ctl.state, foe)
+            if side is not None and hasattr(rules, "in_communication"):
+                comm = rules.in_communication(ctl.state, side)
+                mine = {h for h, us in ctl.stacks().items() if any(u.get("side") == side for u in us)}
+                held = {parse_hex(k) for k, s_ in v["control"].items() if s_ == side}
+                out["cut"] = {h for h in mine | held if h not in comm}
+            if hasattr(rules, "overstacked"):
+                out["over"] = dict(rules.overstacked(ctl.state))
+        except Exception:  # an explanation must never break the map
+            import logging
+
+            logging.getLogger(__name__).exception("explain overlays failed")
+        self._explain_key, self._explain = key, out
+        return out
+
+    def _draw_explain(self, surface, ctl, ex: dict) -> None:
+        mv = self.mv
+        if ex["zoc"]:
+            ov = mv.hex_overlay(ZOC_HATCH, "backhatch", 0)
+            for h in ex["zoc"]:
+                if mv.visible(h):
+                    mv.blit_hex(surface, h, ov)
+        if ex["cut"]:
+            ov = mv.hex_overlay(COMM_DOTS, "dots", 2)
+            for h in ex["cut"]:
+                if mv.visible(h):
+                    mv.blit_hex(surface, h, ov)
+
+    def _draw_overstack(self, surface, ex: dict) -> None:
+        mv = self.mv
+        z = mv.zoom
+        for h in ex["over"]:
+            if not mv.visible(h):
+                continue
+            cx, cy = mv.hex_center(h)
+            pts = [(cx + (x - cx) * 0.92, cy + (y - cy) * 0.92) for x, y in mv.hex_corners(h)]
+            for a, b in zip(pts, pts[1:] + pts[:1]):
+                _dash(surface, OVERSTACK, a, b, max(2, int(3 * z)), max(4, int(6 * z)))
+            label_box(surface, "8.1 overstacked", max(8, int(10 * z)), (cx, cy + 27 * z), fg=(255, 255, 255),
+                      bg=OVERSTACK, border=(255, 255, 255))
+
+    def draw_explain_legend(self, surface, ctl, th) -> None:
+        """The key to what Explain marks, in the bottom-left corner of the map (details: Rules tab)."""
+        ex = self.explain_sets(ctl)
+        from .rules_text import EXPLAIN_SHORT, SIDE_NAMES
+
+        side, foe = SIDE_NAMES.get(ex["side"], "?"), SIDE_NAMES.get(ex["foe"], "?")
+        kinds = [("backhatch", ZOC_HATCH, "zoc" if ex["side"] else "zoc_all", len(ex["zoc"]))]
+        if ex["side"]:
+            kinds.append(("dots", COMM_DOTS, "cut", len(ex["cut"])))
+        kinds.append(("over", OVERSTACK, "over", len(ex["over"])))
+        rows = [(pat, rgba, EXPLAIN_SHORT[k].format(foe=foe, side=side) + (f": {n}" if n else ": none"))
+                for pat, rgba, k, n in kinds]
+        px = th.small
+        lh = max(T.font(px).get_linesize(), th.px(20))
+        sw = th.px(28)
+        mv = self.mv
+        title = "Explain (X) — details in the Rules tab (K)"
+        w = max(T.font(px).size(t)[0] for _, _, t in rows) + sw + th.px(26)
+        w = min(max(w, T.font(px, "bold").size(title)[0] + th.px(16)), mv.rect.w - th.px(20))
+        extra = EXPLAIN_SHORT["hover"] if ctl.mode() in ("movement", "special") and not ctl.past else ""
+        h = th.px(8) + T.font(px, "bold").get_linesize() + len(rows) * (lh + th.px(3)) + (lh if extra else 0)
+        box = pygame.Rect(mv.rect.x + th.px(10), mv.rect.bottom - h - th.px(10), w, h)
+        bg = pygame.Surface(box.size, pygame.SRCALPHA)
+        bg.fill((250, 248, 236, 235))
+        surface.blit(bg, box.topleft)
+        pygame.draw.rect(surface, (40, 40, 40), box, 1)
+        x, y = box.x + th.px(8), box.y + th.px(4)
+        surface.blit(T.text(title, px, (20, 20, 20), "bold"), (x, y))
+        y += T.font(px, "bold").get_linesize() + th.px(2)
+        for pattern, rgba, text in rows:
+            sample = pygame.Rect(x, y + 1, sw, lh - 2)
+            pygame.draw.rect(surface, (224, 219, 186), sample)
+            _swatch(surface, sample, pattern, rgba)
+            pygame.draw.rect(surface, (60, 60, 60), sample, 1)
+            t = T.text(text, px, (20, 20, 20))
+            surface.blit(t, (x + sw + th.px(8), y + (lh - t.get_height()) // 2))
+            y += lh + th.px(3)
+        if extra:
+            surface.blit(T.text(extra, px, (70, 70, 70)), (x, y))
+
+    def draw(self, surface: pygame.Surface, ctl, hover: Hex | None, time_s: float, *, explain: bool = False,
+             anim=None, offer: bool = True) -> None:
+        """``offer=False`` (the computer's turn) draws the position without the hexes and units that
+        could be picked."""
         mv = self.mv
         mv.draw_background(surface)
         clip = surface.get_clip()
@@ -114,7 +216,11 @@ class MapLayer:
         board = mv.board
         mode = ctl.mode()
         stacks = ctl.stacks()
-        legal_known = ctl.legal() is not None
+        past = bool(getattr(ctl, "past", False)) or not offer
+        legal_known = not past and ctl.legal() is not None
+        ex = self.explain_sets(ctl) if explain else None
+        if ex is not None:
+            self._draw_explain(surface, ctl, ex)
 
         # City control markers.
         r = max(3.0, 5.5 * z)
@@ -128,7 +234,9 @@ class MapLayer:
         dim: set[str] = set()
         marked: dict[str, str] = {}  # unit id -> "select" | "attacker" | "choice"
         labels: list[tuple[Hex, str]] = []
-        if mode in ("setup", "buildup"):
+        if past:
+            pass  # looking back: nothing may be done, so nothing is offered
+        elif mode in ("setup", "buildup"):
             sel_u = ctl.unit(ctl.sel) if ctl.sel else None
             if sel_u and sel_u.get("where") != "map":
                 hexes = ctl.place_hexes(ctl.sel) or set()
@@ -176,14 +284,19 @@ class MapLayer:
             if ctl.loss_pick:
                 marked[ctl.loss_pick] = "select"
         if mode == "stage:roll":
-            for uid in ctl.stage_attackers():
+            for uid in (v.get("stage") or {}).get("attackers") or ctl.stage_attackers():
                 marked[uid] = "attacker"
 
         # Counters.
         px = mv.counter_px
+        moving = anim.unit if anim is not None else None
         for h, units in stacks.items():
             if not mv.visible(h):
                 continue
+            if moving is not None:
+                units = [u for u in units if u["id"] != moving]
+                if not units:
+                    continue
             units = self.stack_order(h, units, ctl.sel if ctl.sel in marked else None)
             n = len(units)
             for k, u in enumerate(units):
@@ -204,6 +317,20 @@ class MapLayer:
                 pygame.draw.circle(surface, (20, 20, 20), bc, br)
                 t = T.text(str(n), max(7, int(br * 1.4)), (255, 255, 255), "bold")
                 surface.blit(t, (bc[0] - t.get_width() // 2, bc[1] - t.get_height() // 2))
+
+        if anim is not None:
+            u = ctl.unit(anim.unit)
+            if u is not None:
+                pts = [mv.hex_center(h) for h in anim.hexes]
+                f = min(1.0, anim.t / anim.duration) * (len(pts) - 1)
+                i = min(int(f), len(pts) - 2)
+                a, b = pts[i], pts[i + 1]
+                x, y = a[0] + (b[0] - a[0]) * (f - i), a[1] + (b[1] - a[1]) * (f - i)
+                polyline_arrow(surface, pts, ARROW, max(2, int(2 * z)))
+                surface.blit(self.art.surface(u, px), (int(x) - px // 2, int(y) - px // 2))
+                _counter_mark(surface, (int(x), int(y)), px, "select", time_s)
+        if ex is not None and ex["over"]:
+            self._draw_overstack(surface, ex)
 
         # Over the counters: costs, paths, targets, arrows.
         cpx = max(8, int(11 * z))
@@ -245,9 +372,10 @@ class MapLayer:
                 if done:
                     label_box(surface, "✓ done", max(8, int(11 * z)), (tc[0], tc[1] + 26 * z), bg=(220, 220, 220))
                     continue
-                pulse = 0.5 + 0.5 * math.sin(time_s * 5)
+                pulse = 0 if past else 0.5 + 0.5 * math.sin(time_s * 5)
                 crosshair(surface, tc, (24 + 3 * pulse) * z, TARGET, max(2, int(3 * z)))
-                label_box(surface, "click to resolve", max(8, int(10 * z)), (tc[0], tc[1] + 26 * z), bg=(255, 230, 200))
+                label_box(surface, "to resolve" if past else "click to resolve", max(8, int(10 * z)),
+                          (tc[0], tc[1] + 26 * z), bg=(255, 230, 200))
         elif mode.startswith("stage:"):
             st = v.get("stage") or {}
             if st.get("target"):
@@ -268,6 +396,13 @@ class MapLayer:
 
         if hover is not None and hover in board.terrain:
             mv.outline_hex(surface, hover, (255, 255, 255), max(1, int(2 * z)), 0.97)
+            if explain and not past and ctl.hover_text and mode in ("movement", "special"):
+                # The rule that keeps the selected unit out of this hex, on the hex itself.
+                rule = ctl.hover_text.split(": ", 1)[1].split(":", 1)[0] if ": " in ctl.hover_text else ""
+                if rule and len(rule) <= 12:
+                    cx, cy = mv.hex_center(hover)
+                    label_box(surface, f"✗ {rule}", max(9, int(12 * z)), (cx, cy), fg=(255, 255, 255), bg=TARGET,
+                              border=(255, 255, 255))
         surface.set_clip(clip)
 
 
@@ -311,3 +446,36 @@ def _counter_mark(surface, c, px: int, kind: str, time_s: float) -> None:
             for k in range(0, n, 2):
                 a, b = k / n, min(1, (k + 1) / n)
                 pygame.draw.line(surface, col, (x1 + (x2 - x1) * a, y1 + (y2 - y1) * a), (x1 + (x2 - x1) * b, y1 + (y2 - y1) * b), 3)
+
+
+def _dash(surface, colour, p1, p2, width: int, dash: int) -> None:
+    x1, y1 = p1
+    x2, y2 = p2
+    d = math.hypot(x2 - x1, y2 - y1)
+    n = max(1, int(d // dash))
+    for k in range(0, n, 2):
+        a, b = k / n, min(1.0, (k + 1) / n)
+        pygame.draw.line(surface, colour, (x1 + (x2 - x1) * a, y1 + (y2 - y1) * a),
+                         (x1 + (x2 - x1) * b, y1 + (y2 - y1) * b), width)
+
+
+def _swatch(surface, rect: pygame.Rect, pattern: str, rgba) -> None:
+    """A legend sample drawn with the same pattern as the map."""
+    clip = surface.get_clip()
+    surface.set_clip(rect.clip(clip) if clip else rect)
+    col = rgba[:3]
+    if pattern == "backhatch":
+        for k in range(-rect.h, rect.w + rect.h, 7):
+            pygame.draw.line(surface, col, (rect.x + k, rect.y), (rect.x + k + rect.h, rect.bottom), 2)
+    elif pattern == "dots":
+        for yy in range(rect.y + 3, rect.bottom, 7):
+            for xx in range(rect.x + 3 + (3 if (yy - rect.y) // 7 % 2 else 0), rect.right, 7):
+                pygame.draw.circle(surface, col, (xx, yy), 2)
+    elif pattern == "over":
+        surface.set_clip(clip)
+        for a, b in ((rect.topleft, rect.topright), (rect.topright, rect.bottomright),
+                     (rect.bottomright, rect.bottomleft), (rect.bottomleft, rect.topleft)):
+            _dash(surface, col, a, b, 3, 5)
+        t = T.text("8.1", max(8, rect.h - 10), col, "bold")
+        surface.blit(t, (rect.centerx - t.get_width() // 2, rect.centery - t.get_height() // 2))
+    surface.set_clip(clip)

@@ -112,6 +112,17 @@ KIEV_PHASES: dict[str, list[str]] = {
     ],
 }
 
+# The two halves of a combat phase (10.0), shown under the phase's first paragraph.
+MODE_NOTES: dict[str, str] = {
+    "combat-declare": "Now: declaring. Build each battle (target, then attackers) and declare it. Nothing is "
+                      "rolled until the declarations are closed with E, and none can be added after that (10.0).",
+    "combat-resolve": "Now: resolving. The declarations are closed. Pick the declared battles in any order; each "
+                      "is rolled and settled (losses, retreat, advance) before the next one starts (10.0, 10.6).",
+}
+
+HISTORY_NOTE = ("Looking back: this is an earlier position, shown read-only. The text below explains the phase "
+                "it was in. Press Esc to return to the present.")
+
 # Battle steps ("stages"): what the deciding player must do now.
 STAGES: dict[str, tuple[str, str]] = {
     "roll": ("10.0", "{side} player: add air support if you wish, then roll the die for the battle at {hex}."),
@@ -121,6 +132,17 @@ STAGES: dict[str, tuple[str, str]] = {
     "retreat": ("10.6", "{side} player: choose a retreat path for the defender in {hex}."),
     "advance": ("10.7", "{side} player: advance one attacking unit into {hex}, or decline."),
     "overstack": ("8.2", "{side} player: remove units from the overstacked hex {hex}."),
+}
+
+# Short names of the battle steps, for titles ("turn 3, Axis combat (retreat)").
+STAGE_NAMES: dict[str, str] = {
+    "roll": "battle roll",
+    "defender_loss": "defender's loss",
+    "exchange_loss": "exchange losses",
+    "attacker_loss": "attacker's loss",
+    "retreat": "retreat",
+    "advance": "advance after combat",
+    "overstack": "overstack removal",
 }
 
 STAGE_HELP: dict[str, str] = {
@@ -151,6 +173,25 @@ RESULTS: dict[str, str] = {
     "AL": "one attacker loses a step",
 }
 
+# Explain mode (X): the legend on the map.
+EXPLAIN: dict[str, str] = {
+    "zoc": "Red slanted lines: {foe} zones of control, the six hexes round each {foe} unit. "
+           "Moving in ends a move; supply lines and arrivals may not use them (7.0)",
+    "cut": "Purple dots: {side} units or cities with no line to their own map edge that avoids "
+           "enemy units and zones; no replacements there (12.2, 12.3)",
+    "over": "Dashed red frame: more units than the stacking limit allows; the owner removes "
+            "the excess at the end of the phase (8.1, 8.2)",
+    "hover": "With a unit selected, point at a hex: a red label names the rule that keeps the unit out.",
+}
+
+EXPLAIN_SHORT: dict[str, str] = {
+    "zoc": "{foe} zones of control (7.0)",
+    "zoc_all": "Zones of control of both sides (7.0)",
+    "cut": "{side} units and cities cut off from their edge (12.2, 12.3)",
+    "over": "Overstacked hexes (8.1)",
+    "hover": "Point at a hex with a unit selected: the red label names the rule in the way.",
+}
+
 OPTION_TITLES = {
     "axis_panzer_replacements_odd_turns": "German panzer corps take replacements only on turns 3, 5 and 7",
     "no_axis_replacements": "No Axis replacements at all",
@@ -174,6 +215,12 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("Ctrl+S", "save the game in the saves folder"),
     ("Ctrl+= and Ctrl+-", "make the interface larger or smaller (remembered)"),
     ("I", "show or hide hex ids"),
+    ("X", "explain: mark enemy zones of control, units cut off from their edge and overstacked hexes"),
+    ("H or [", "look back through the game (a click on a log line does it too)"),
+    ("← → or [ ]", "while looking back: one action back or forward"),
+    ("PgUp / PgDn, Home / End", "while looking back: a phase back or forward, the first or last position"),
+    ("Esc (looking back)", "return to the present"),
+    ("Space / Enter", "while the computer plays: normal or fast pace / skip to the end of its turn"),
     ("L / K", "side panel: log / rules"),
     ("F1 or ?", "this help"),
     ("Q (in the menu)", "quit"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import logging
+from dataclasses import dataclass
 import random
 from pathlib import Path
 from typing import Callable
@@ -22,10 +23,12 @@ from ..core.errors import DataError, HexwarError
 from ..core.hexgrid import Hex, hex_name
 from . import hud, rules_text
 from . import theme as T
-from .controller import Controller
+from .computer import COMPUTER, HUMAN, ComputerDriver, make_computer
+from .controller import PAST_REFUSAL, Controller, LogEntry, PastController
 from .counters import CounterArt
 from .map_view import MapView
 from .overlays import MapLayer, control_marker
+from .saves import SaveIndex
 from .widgets import Button, ButtonRow, draw_panel
 
 log = logging.getLogger(__name__)
@@ -243,11 +246,12 @@ class ConfirmScene(_Dialog):
 class HandoverScene(Scene):
     """Hotseat: hides the board until the next player is at the screen."""
 
-    def __init__(self, app, side: str, detail: str, decision: bool = False) -> None:
+    def __init__(self, app, side: str, detail: str, decision: bool = False, battle: str | None = None) -> None:
         super().__init__(app)
         self.side = side
         self.detail = detail
         self.decision = decision  # a choice in the middle of the other player's turn (a battle step)
+        self.battle = battle  # the battle result that handed the decision over
 
     def handle(self, event) -> bool:
         if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or \
@@ -265,6 +269,12 @@ class HandoverScene(Scene):
         t = T.text(f"{name} player, " + ("a decision for you" if self.decision else "your turn"), th.title, T.TEXT, "bold")
         surface.blit(t, (w // 2 - t.get_width() // 2, h // 2 - th.px(70)))
         y = h // 2
+        if self.battle:
+            for ln in T.wrap(self.battle, th.large, min(w - th.px(60), th.px(900)), "bold"):
+                s = T.text(ln, th.large, T.TEXT, "bold")
+                surface.blit(s, (w // 2 - s.get_width() // 2, y))
+                y += s.get_height() + 2
+            y += th.px(6)
         for ln in T.wrap(self.detail, th.large, min(w - th.px(60), th.px(900))):
             s = T.text(ln, th.large, T.TEXT_DIM)
             surface.blit(s, (w // 2 - s.get_width() // 2, y))
@@ -275,6 +285,8 @@ class HandoverScene(Scene):
 
 
 class VictoryScene(Scene):
+    """The result under the victory rules, and a summary of the game worked out from its record."""
+
     opaque = False
 
     def __init__(self, app, game_scene: "GameScene") -> None:
@@ -282,21 +294,30 @@ class VictoryScene(Scene):
         self.gs = game_scene
         self.buttons = ButtonRow()
         self.box = pygame.Rect(0, 0, 10, 10)
+        self.summary = None
+        self._worker = None
 
     def layout(self, size) -> None:
         th = self.theme
-        self.box = pygame.Rect(0, 0, min(size[0] - th.px(40), th.px(760)), min(size[1] - th.px(40), th.px(600)))
+        self.box = pygame.Rect(0, 0, min(size[0] - th.px(40), th.px(940)), min(size[1] - th.px(30), th.px(600)))
         self.box.center = (size[0] // 2, size[1] // 2)
         self.buttons.clear()
-        bw, bh = th.px(200), th.px(36)
-        y = self.box.bottom - th.px(20) - bh
-        self.buttons.add(Button(pygame.Rect(self.box.x + th.px(20), y, bw, bh), "Look at the map", self.close, px=th.normal,
-                                key_hint="Esc"))
-        self.buttons.add(Button(pygame.Rect(self.box.right - th.px(20) - bw, y, bw, bh), "Main menu", self.to_menu,
-                                px=th.normal))
+        bw, bh, gap = th.px(220), th.px(36), th.px(12)
+        y = self.box.bottom - th.px(18) - bh
+        x = self.box.x + th.px(20)
+        for label, cb, hint, name in (("Look at the map", self.close, "Esc", "victory-map"),
+                                      ("Look back at the game", self.look_back, "H", "victory-history"),
+                                      ("Main menu", self.to_menu, "", "victory-menu")):
+            self.buttons.add(Button(pygame.Rect(x, y, bw, bh), label, cb, px=th.normal, key_hint=hint, name=name))
+            x += bw + gap
 
     def close(self) -> None:
         self.app.stack.remove(self)
+
+    def look_back(self) -> None:
+        self.app.stack.remove(self)
+        tl = self.gs.ctl.timeline
+        self.gs.enter_history(tl.first if tl is not None else 0)
 
     def to_menu(self) -> None:
         self.app.back_to_menu()
@@ -305,48 +326,172 @@ class VictoryScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
             self.close()
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
+            self.look_back()
+            return True
         self.buttons.handle(event)
         return True
+
+    def update(self, dt: float) -> None:
+        ctl = self.gs.ctl
+        ctl.poll()
+        if self.summary is None and self._worker is None and ctl.timeline is not None and ctl.timeline.done.is_set():
+            # Worked out from every step of the record: in the background for a long game.
+            import threading
+
+            from .history import summarize
+
+            sides = tuple(self.gs.sides())
+
+            def work():
+                try:
+                    self.summary = summarize(ctl.timeline, sides)
+                except Exception:
+                    log.exception("game summary failed")
+
+            if ctl.threaded:
+                self._worker = threading.Thread(target=work, daemon=True, name="hexwar-summary")
+                self._worker.start()
+            else:
+                self._worker = True
+                work()
 
     def draw(self, surface) -> None:
         th = self.theme
         veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 160))
+        veil.fill((0, 0, 0, 170))
         surface.blit(veil, (0, 0))
         draw_panel(surface, self.box, T.PANEL, T.ACCENT)
         ctl = self.gs.ctl
         v = ctl.view()
         r = v.get("result") or {}
-        x, y = self.box.x + th.px(24), self.box.y + th.px(18)
+        x, y = self.box.x + th.px(24), self.box.y + th.px(14)
+        width = self.box.w - th.px(48)
         t = T.text(r.get("level", "Game over"), th.title, T.ACCENT, "bold")
         surface.blit(t, (x, y))
-        y += t.get_height() + th.px(8)
+        y += t.get_height() + th.px(4)
         from .widgets import blit_lines
 
-        y = blit_lines(surface, [r.get("detail", "")], x, y, self.box.w - th.px(48), th.large)
+        detail = r.get("detail", "")
+        y = blit_lines(surface, [detail + (" (5.0)" if detail else "")], x, y, width, th.large)
         board = ctl.rules.board
-        counts: dict[str, int] = {}
+        counts: dict = {}
         for h in board.places:
-            s = v["control"].get(hex_name(h))
-            counts[s] = counts.get(s, 0) + 1
-        y += th.px(8)
-        summary = ", ".join(f"{rules_text.SIDE_NAMES.get(s, s)} {n}" for s, n in sorted(counts.items(), key=lambda kv: str(kv[0])))
-        surface.blit(T.text(f"Cities held: {summary} (of {len(board.places)})", th.normal, T.TEXT, "bold"), (x, y))
+            s_ = v["control"].get(hex_name(h))
+            counts[s_] = counts.get(s_, 0) + 1
+        y += th.px(4)
+        held = ", ".join(f"{rules_text.SIDE_NAMES.get(s_, s_)} {n}"
+                         for s_, n in sorted(counts.items(), key=lambda kv: str(kv[0])))
+        sm = self.summary
+        length = ""
+        if sm is not None:
+            length = f" · {sm.turns_played} turn(s) played, to turn {sm.last_turn} of {v['turns']} · {sm.actions} actions"
+        surface.blit(T.text(f"Cities held: {held} (of {len(board.places)}){length}", th.normal, T.TEXT, "bold"), (x, y))
         y += T.font(th.normal).get_linesize() + th.px(6)
-        col_w = (self.box.w - th.px(48)) // 2
-        lh = T.font(th.small).get_linesize()
-        places = sorted(board.places.values(), key=lambda p: p.name)
-        half = (len(places) + 1) // 2
-        for i, p in enumerate(places):
-            cx = x + (i // half) * col_w
-            cy = y + (i % half) * lh
-            if cy + lh > self.box.bottom - th.px(70):
-                continue
-            s = v["control"].get(hex_name(p.hex))
-            control_marker(surface, s or "", (cx + th.px(7), cy + lh // 2), th.px(6))
-            surface.blit(T.text(f"{p.name} ({hex_name(p.hex)}): {rules_text.SIDE_NAMES.get(s, s)}", th.small, T.TEXT),
-                         (cx + th.px(18), cy))
+        # Which cities the side with fewer holds (the interesting list), in one line.
+        if counts:
+            fewer = min(counts, key=lambda k: counts[k])
+            names = sorted(p.name for h, p in board.places.items() if v["control"].get(hex_name(h)) == fewer)
+            if names and len(counts) > 1:
+                y = blit_lines(surface, [f"Held by {rules_text.SIDE_NAMES.get(fewer, fewer)}: {', '.join(names)}"], x, y,
+                               width, th.small, T.TEXT_DIM)
+        y += th.px(8)
+        pygame.draw.line(surface, T.PANEL_LINE, (x, y), (x + width, y))
+        y += th.px(8)
+        if sm is None:
+            msg = "Working out the summary from the record…"
+            if ctl.timeline is not None and ctl.timeline.error:
+                msg = f"No summary: {ctl.timeline.error}."
+            surface.blit(T.text(msg, th.normal, T.TEXT_DIM), (x, y))
+        else:
+            self._draw_summary(surface, sm, x, y, width, self.box.bottom - th.px(70))
         self.buttons.draw(surface)
+
+    def _draw_summary(self, surface, sm, x: int, y: int, width: int, bottom: int) -> None:
+        th = self.theme
+        sides = list(sm.sides)
+        label_w = th.px(230)
+        col_w = (width - label_w) // max(1, len(sides))
+        lh = T.font(th.normal).get_linesize() + th.px(2)
+        for i, side in enumerate(sides):
+            cx = x + label_w + i * col_w
+            hud.side_chip(surface, side, cx, y + 2, th.px(18))
+            surface.blit(T.text(rules_text.SIDE_NAMES.get(side, side), th.large, T.TEXT, "bold"), (cx + th.px(24), y))
+        y += T.font(th.large).get_linesize() + th.px(4)
+
+        def result_list(ss) -> str:
+            if not ss.results:
+                return "—"
+            order = [c for c in hud.RESULT_ORDER if c in ss.results] + sorted(c for c in ss.results if c not in hud.RESULT_ORDER)
+            return ", ".join(f"{c} {ss.results[c]}" for c in order)
+
+        def mean(ss) -> str:
+            m = ss.mean_roll
+            if m is None:
+                return "no rolls"
+            return f"{m:.2f} over {len(ss.rolls)} roll(s) ({m - 3.5:+.2f})"
+
+        rows = [("Steps lost", lambda ss: str(ss.steps_lost)),
+                ("Units eliminated", lambda ss: str(ss.units_eliminated)),
+                ("Battles fought as attacker", lambda ss: str(ss.battles)),
+                ("Battle results (10.6)", result_list),
+                ("Mean die roll (3.5 expected)", mean)]
+        for label, fn in rows:
+            if y + lh > bottom:
+                return
+            surface.blit(T.text(label, th.normal, T.TEXT_DIM), (x, y))
+            for i, side in enumerate(sides):
+                cx = x + label_w + i * col_w
+                txt = fn(sm.sides[side])
+                px = th.normal
+                while px > 9 and T.font(px).size(txt)[0] > col_w - th.px(10):
+                    px -= 1
+                surface.blit(T.text(txt, px, T.TEXT), (cx, y))
+            y += lh
+        # Die rolls of each value: bars with their counts, per side.
+        bar_h = th.px(46)
+        if y + bar_h + lh * 2 > bottom:
+            return
+        y += th.px(4)
+        surface.blit(T.text("Die rolls of each value", th.normal, T.TEXT_DIM), (x, y + bar_h // 2 - lh // 2))
+        for i, side in enumerate(sides):
+            counts = sm.sides[side].roll_counts()
+            top = max(counts) or 1
+            cx = x + label_w + i * col_w
+            bw = min(th.px(34), (col_w - th.px(20)) // 6)
+            for v_, c in enumerate(counts):
+                bx = cx + v_ * (bw + th.px(4))
+                hgt = int((bar_h - th.px(14)) * c / top)
+                pygame.draw.rect(surface, T.PANEL_DARK, (bx, y + th.px(14), bw, bar_h - th.px(14)))
+                if c:
+                    pygame.draw.rect(surface, (200, 200, 190), (bx, y + bar_h - hgt, bw, hgt))
+                n = T.text(str(c), th.small, T.TEXT)
+                surface.blit(n, (bx + bw // 2 - n.get_width() // 2, y + bar_h - hgt - n.get_height()))
+                d = T.text(str(v_ + 1), th.small, T.TEXT, "bold")
+                surface.blit(d, (bx + bw // 2 - d.get_width() // 2, y + bar_h + th.px(2)))
+        y += bar_h + lh
+        # Cities held at the end of each turn: how the game went.
+        turns = sorted(sm.cities_by_turn)
+        if turns and y + lh * (len(sides) + 2) <= bottom:
+            y += th.px(6)
+            surface.blit(T.text("Cities held at the end of each turn (5.0)", th.normal, T.TEXT_DIM), (x, y))
+            y += lh
+            cw = min(th.px(70), (width - label_w) // max(1, len(turns)))
+            for k, turn in enumerate(turns):
+                t = T.text(f"T{turn}", th.small, T.TEXT, "bold")
+                surface.blit(t, (x + label_w + k * cw + cw // 2 - t.get_width() // 2, y))
+            y += T.font(th.small).get_linesize()
+            for side in sides:
+                surface.blit(T.text(rules_text.SIDE_NAMES.get(side, side), th.small, T.TEXT), (x + th.px(16), y))
+                for k, turn in enumerate(turns):
+                    n = sm.cities_by_turn[turn].get(side, 0)
+                    t = T.text(str(n), th.small, T.TEXT)
+                    surface.blit(t, (x + label_w + k * cw + cw // 2 - t.get_width() // 2, y))
+                y += T.font(th.small).get_linesize()
+            y += th.px(4)
+        if not sm.complete:
+            surface.blit(T.text("The record before this session could not be replayed: these figures cover only "
+                                "what was played here.", th.small, T.TEXT_DIM), (x, y))
 
 
 class HelpScene(Scene):
@@ -475,9 +620,13 @@ class MenuScene(Scene):
         self.seed_given = seed is not None
         self.hotseat = app.settings.hotseat
         self.options: dict[str, bool] = {}
+        self.players: dict[str, str] = {}
         self._load_options()
         self.buttons = ButtonRow()
         self.saves: list[Path] = []
+        self.save_rows: list[tuple[pygame.Rect, Path]] = []
+        self.index = SaveIndex(threaded=getattr(app, "threaded_saves", True))
+        self._index_version = -1
         self.size = app.screen.get_size() if getattr(app, "screen", None) is not None else (800, 600)
         self.save_scroll = 0
 
@@ -497,6 +646,9 @@ class MenuScene(Scene):
         pkg = self._pkg()
         opts = getattr(pkg, "OPTIONS", {}) or {}
         self.options = {k: bool(v[0]) for k, v in opts.items()}
+        sides = getattr(getattr(pkg, "tables", None), "SIDES", None) or ("axis", "soviet")
+        saved = dict(getattr(self.app.settings, "players", {}) or {})
+        self.players = {s: saved.get(s, HUMAN) if saved.get(s) in (HUMAN, COMPUTER) else HUMAN for s in sides}
 
     def resume(self) -> None:
         self.layout(self.size)
@@ -522,10 +674,28 @@ class MenuScene(Scene):
                  px=th.normal, name="scenario"))
         y += bh + gap * 2
         half = (col_w - gap) // 2
-        B(Button(pygame.Rect(x1, y, half, bh), "Hotseat: two players", lambda: self.set_hotseat(True), px=th.normal,
-                 toggled=self.hotseat, name="hotseat"))
-        B(Button(pygame.Rect(x1 + half + gap, y, half, bh), "Solo: one player", lambda: self.set_hotseat(False),
-                 px=th.normal, toggled=not self.hotseat, name="solo"))
+        # Who plays each side.
+        self.players_y = y
+        y += T.font(th.small).get_linesize() + gap // 2
+        lab_w = th.px(96)
+        pw = (col_w - lab_w - gap) // 2
+        self.player_label_ys = []
+        for side, kind in self.players.items():
+            self.player_label_ys.append((side, y))
+            B(Button(pygame.Rect(x1 + lab_w, y, pw, bh), "Human", (lambda s=side: self.set_player(s, HUMAN)),
+                     px=th.normal, toggled=kind == HUMAN, name=f"{side}-human"))
+            B(Button(pygame.Rect(x1 + lab_w + pw + gap, y, pw, bh), "Computer", (lambda s=side: self.set_player(s, COMPUTER)),
+                     px=th.normal, toggled=kind == COMPUTER, name=f"{side}-computer",
+                     tooltip="The computer plays this side; its reasons appear in the log"))
+            y += bh + gap
+        y += gap
+        two_humans = all(k == HUMAN for k in self.players.values())
+        B(Button(pygame.Rect(x1, y, half, bh), "Hotseat: hide the map", lambda: self.set_hotseat(True), px=th.normal,
+                 toggled=self.hotseat, name="hotseat", enabled=two_humans,
+                 tooltip="Two players at one screen: the map is hidden whenever the screen changes hands"))
+        B(Button(pygame.Rect(x1 + half + gap, y, half, bh), "Solo: no hand-over", lambda: self.set_hotseat(False),
+                 px=th.normal, toggled=not self.hotseat, name="solo", enabled=two_humans,
+                 tooltip="One person plays both sides: no hand-over screen"))
         y += bh + gap * 2
         opts = getattr(pkg, "OPTIONS", {}) or {}
         self.options_y = y if opts else None
@@ -550,25 +720,30 @@ class MenuScene(Scene):
         # Right column: continue, load, help, quit.
         y = th.px(150)
         auto = paths.autosave_path()
-        when = ""
+        self.save_rows = []
+        row_h = th.px(46)
+        self.continue_rect = pygame.Rect(x2, y, col_w, row_h)
+        B(Button(self.continue_rect, "", self.continue_last, enabled=auto.is_file(), px=th.normal, name="continue"))
         if auto.is_file():
-            when = _dt.datetime.fromtimestamp(auto.stat().st_mtime).strftime("%d %b %Y %H:%M")
-        B(Button(pygame.Rect(x2, y, col_w, bh), "Continue the last game" + (f" ({when})" if when else ""), self.continue_last,
-                 enabled=auto.is_file(), px=th.normal, name="continue", key_hint="C"))
-        y += bh + gap * 2
+            self.save_rows.append((self.continue_rect, auto))
+        y += row_h + gap * 2
         self.saves_y = y
-        y += T.font(th.normal).get_linesize() + gap
+        y += T.font(th.small).get_linesize() + gap
         try:
             self.saves = sorted((p for p in paths.saves_dir().glob("*.yaml") if p.name != paths.AUTOSAVE_NAME),
                                 key=lambda p: p.stat().st_mtime, reverse=True)
         except OSError:
             self.saves = []
-        room = max(1, (h - y - th.px(130)) // (th.px(28) + th.px(4)))
+        step = row_h + th.px(4)
+        room = max(1, (h - y - th.px(130)) // step)
         self.save_scroll = min(self.save_scroll, max(0, len(self.saves) - room))
+        self.saves_room = room
         for p in self.saves[self.save_scroll:self.save_scroll + room]:
-            B(Button(pygame.Rect(x2, y, col_w, th.px(28)), p.stem, (lambda p=p: self.load(p)), px=th.small,
-                     name=f"load-{p.name}"))
-            y += th.px(32)
+            self.index.info(p)  # the header now, the turn and phase in the background
+            r = pygame.Rect(x2, y, col_w, row_h)
+            B(Button(r, "", (lambda p=p: self.load(p)), px=th.small, name=f"load-{p.name}"))
+            self.save_rows.append((r, p))
+            y += step
         if not self.saves:
             self.no_saves_y = y
         y = h - th.px(110)
@@ -585,6 +760,12 @@ class MenuScene(Scene):
 
     def next_scenario(self) -> None:
         self.scen_i = (self.scen_i + 1) % len(self.scenarios())
+        self.layout(self.size)
+
+    def set_player(self, side: str, kind: str) -> None:
+        self.players[side] = kind
+        self.app.settings.players = dict(self.players)
+        self.app.settings.save()
         self.layout(self.size)
 
     def set_hotseat(self, on: bool) -> None:
@@ -610,7 +791,7 @@ class MenuScene(Scene):
         except (DataError, HexwarError, KeyError, OSError) as e:
             self.app.show_message("Cannot start the game", _error_text(e))
             return
-        self.app.start_game(game, hotseat=self.hotseat)
+        self.app.start_game(game, hotseat=self.hotseat, players=dict(self.players))
         if not self.seed_given:
             self.seed = random.randrange(1, 1_000_000)
 
@@ -625,7 +806,7 @@ class MenuScene(Scene):
         except (DataError, HexwarError, KeyError, OSError) as e:
             self.app.show_message("Cannot load this game", _error_text(e))
             return
-        self.app.start_game(game, hotseat=self.hotseat)
+        self.app.start_game(game, hotseat=self.hotseat, players=dict(self.players))
 
     def help(self) -> None:
         self.app.stack.push(HelpScene(self.app))
@@ -653,7 +834,31 @@ class MenuScene(Scene):
         return True
 
     def update(self, dt: float) -> None:
-        pass
+        if self.index.version != self._index_version:
+            self._index_version = self.index.version  # the background replay has news: redraw the rows
+
+    def _draw_save_row(self, surface, rect: pygame.Rect, path: Path, auto: bool) -> None:
+        th = self.theme
+        info = self.index.info(path)
+        when = _dt.datetime.fromtimestamp(info.mtime).strftime("%d %b %Y %H:%M") if info.mtime else ""
+        pad = th.px(10)
+        where = info.where() if info.game or info.error else "reading…"
+        if auto:
+            head = f"Continue: {where}"
+            hint = T.text("C", th.px(12), T.TEXT_DIM)
+            surface.blit(hint, (rect.right - pad - hint.get_width(), rect.y + th.px(5)))
+        else:
+            head = where[:1].upper() + where[1:]
+        line2 = " · ".join(b for b in (info.title, f"saved {when}" if when else "",
+                                       f"{info.actions} actions" if info.game else "",
+                                       "" if auto else path.stem) if b)
+        colour = T.TEXT if info.error is None else T.BAD
+        room = rect.w - 2 * pad - th.px(20)
+        for text, px, col, style, yy in ((head, th.normal, colour, "bold", rect.y + th.px(4)),
+                                         (line2, th.small, T.TEXT_DIM, "regular", rect.y + th.px(25))):
+            while T.font(px, style).size(text)[0] > room and len(text) > 8:
+                text = text[:-2].rstrip() + "…"
+            surface.blit(T.text(text, px, col, style), (rect.x + pad, yy))
 
     def draw(self, surface) -> None:
         th = self.theme
@@ -668,14 +873,29 @@ class MenuScene(Scene):
         x2 = w // 2 + th.px(20)
         surface.blit(T.text("New game", th.large, T.TEXT, "bold"), (x1, th.px(118)))
         surface.blit(T.text("Go on playing", th.large, T.TEXT, "bold"), (x2, th.px(118)))
-        surface.blit(T.text(f"Saved games ({paths.saves_dir()}):", th.small, T.TEXT_DIM), (x2, self.saves_y))
+        more = ""
+        if len(self.saves) > self.saves_room:
+            more = f" — {self.save_scroll + 1}-{min(len(self.saves), self.save_scroll + self.saves_room)} of {len(self.saves)}, scroll for more"
+        surface.blit(T.text(f"Saved games ({paths.saves_dir()}){more}:", th.small, T.TEXT_DIM), (x2, self.saves_y))
         if self.options_y is not None:
             surface.blit(T.text("Balance options (13.0) — all off in the standard game:", th.small, T.TEXT_DIM),
                          (x1, self.options_y))
+        surface.blit(T.text("Who plays each side:", th.small, T.TEXT_DIM), (x1, self.players_y))
         if not self.saves:
             surface.blit(T.text("none yet — Ctrl+S saves during a game", th.small, T.TEXT_DIM),
                          (x2 + th.px(8), getattr(self, "no_saves_y", self.saves_y + th.px(24))))
         self.buttons.draw(surface)
+        bh = self.buttons.buttons[0].rect.h if self.buttons.buttons else th.px(34)
+        for side, yy in self.player_label_ys:
+            hud.side_chip(surface, side, x1, yy + (bh - th.px(22)) // 2, th.px(22))
+            surface.blit(T.text(rules_text.SIDE_NAMES.get(side, side), th.normal, T.TEXT, "bold"),
+                         (x1 + th.px(28), yy + (bh - T.font(th.normal).get_linesize()) // 2))
+        auto = paths.autosave_path()
+        if not auto.is_file():
+            t = T.text("Continue the last game — none yet", th.normal, T.BUTTON_OFF_TEXT, "bold")
+            surface.blit(t, (self.continue_rect.x + th.px(10), self.continue_rect.centery - t.get_height() // 2))
+        for rect, path in self.save_rows:
+            self._draw_save_row(surface, rect, path, auto=path == auto)
         hov = self.buttons.hovered()
         if hov is not None and hov.tooltip and hov.rect:
             hud.draw_tooltip(surface, hov.rect.bottomleft, [hov.tooltip], th)
@@ -688,11 +908,26 @@ def _error_text(e: BaseException) -> str:
 
 
 # --- the game ----------------------------------------------------------------------------
+@dataclass
+class MoveAnim:
+    """A counter sliding along its path (the computer's moves)."""
+
+    unit: str
+    hexes: list  # the start hex, then the path
+    duration: float
+    t: float = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.duration
+
+
 class GameScene(Scene):
     DRAG_PX = 6
     TOOLTIP_S = 0.45
 
-    def __init__(self, app, game, *, hotseat: bool = True, autosave: bool = True, threaded: bool = True) -> None:
+    def __init__(self, app, game, *, hotseat: bool = True, autosave: bool = True, threaded: bool = True,
+                 players: dict[str, str] | None = None) -> None:
         super().__init__(app)
         self.game = game
         self.hotseat = hotseat
@@ -703,6 +938,23 @@ class GameScene(Scene):
                 game.save(game.autosave_path)
             except OSError as e:
                 self.ctl.refuse(f"Autosave failed: {e}")
+        if getattr(game, "load_warning", None):
+            self.ctl.say(f"Loaded with a warning: {game.load_warning}", "refusal")
+        # Who plays which side: "human" (default) or "computer".
+        self.player_kinds = {s: k for s, k in (players or {}).items() if k in (HUMAN, COMPUTER)}
+        computers = {}
+        self.computer_note = None
+        for side, kind in self.player_kinds.items():
+            if kind == COMPUTER:
+                player, note = make_computer(game.game_id, seed=int(game.header.get("seed", 0)) + len(computers))
+                computers[side] = player
+                self.computer_note = self.computer_note or note
+        self.computer = ComputerDriver(game, computers, threaded=threaded)
+        humans = [s for s in self.sides() if not self.computer.is_computer(s)]
+        if len(humans) == 1:
+            self.ctl.viewer = humans[0]  # a computer's turn must not show its view to the person
+        if self.computer_note:
+            self.ctl.log.append(LogEntry(len(game.actions), "note", self.computer_note[:1].upper() + self.computer_note[1:] + "."))
         self.mv = MapView(game.rules.board)
         self.art = CounterArt()
         self.layer = MapLayer(self.mv, self.art)
@@ -715,10 +967,36 @@ class GameScene(Scene):
         self.hover_for = 0.0
         self.press: tuple[int, tuple[int, int], bool] | None = None  # button, position, dragging
         self.shown_side: str | None = None
+        self.pending_handover: tuple | None = None
         self.victory_shown = game.result() is not None
         self._fitted = False
         self._last_version = -1
         self.show_ids = app.settings.show_hex_ids
+        self.explain = False
+        self.past: PastController | None = None  # the position shown in history mode
+        self._past_cache: dict[int, PastController] = {}
+        self.anim: MoveAnim | None = None
+
+    # --- who plays ------------------------------------------------------------------
+    def sides(self) -> list[str]:
+        sides = getattr(self.ctl.tables, "SIDES", None)
+        if sides:
+            return list(sides)
+        return sorted({u["side"] for u in self.ctl.view()["units"] if u.get("side")})
+
+    def computer_turn(self) -> bool:
+        return self.computer.active()
+
+    def needs_handover(self, side: str) -> bool:
+        """Hotseat between two people: hide the map whenever the side to act changes."""
+        if not self.hotseat or self.computer.is_computer(side):
+            return False
+        return not any(self.computer.is_computer(s) for s in self.sides())
+
+    @property
+    def view_ctl(self) -> Controller:
+        """The controller whose position is on screen: the past one in history mode."""
+        return self.past if self.past is not None else self.ctl
 
     # --- layout ---------------------------------------------------------------------
     def layout(self, size) -> None:
@@ -731,11 +1009,14 @@ class GameScene(Scene):
         tool_h = hud.PhaseBar.tool_height(th)
         self.bar.layout(pygame.Rect(0, 0, w, bar_h), pygame.Rect(w - panel_w, bar_h, panel_w, tool_h), [
             ("end", "Close declarations", self.ask_end_phase, "E"),
-            ("undo", "Undo", self.ctl.undo, ""),
-            ("redo", "Redo", self.ctl.redo, ""),
+            ("undo", "Undo", self.undo, ""),
+            ("redo", "Redo", self.redo, ""),
             ("save", "Save", self.ctl.save, ""),
             ("help", "Help", self.open_help, ""),
             ("menu", "Menu", self.ask_menu, ""),
+        ], toggles=[
+            ("history", "Look back", self.toggle_history, "H"),
+            ("explain", "Explain", self.toggle_explain, "X"),
         ])
         self.panel.layout(pygame.Rect(w - panel_w, bar_h + tool_h, panel_w, h - bar_h - tool_h - status_h))
         self.status.rect = pygame.Rect(0, h - status_h, w, status_h)
@@ -746,30 +1027,42 @@ class GameScene(Scene):
         self._end_key = None
         tips = {"end": "End the phase (E). Asks first if units could still act.", "undo": "Undo (Ctrl+Z)",
                 "redo": "Redo (Ctrl+Y)", "save": "Save the game in the saves folder (Ctrl+S)",
-                "help": "Keys and map symbols (F1)", "menu": "Back to the main menu (Esc); the game is autosaved"}
+                "help": "Keys and map symbols (F1)", "menu": "Back to the main menu (Esc); the game is autosaved",
+                "history": "Look back (H): step through every position of the game; Esc returns to the present",
+                "explain": "Explain (X): mark enemy zones of control, units cut off from their map edge and "
+                           "overstacked hexes, with a legend"}
         for b in self.bar.buttons.buttons:
             b.tooltip = tips.get(b.name, "")
         self.refresh()
 
     def refresh(self) -> None:
         """Rebuild the panels from the controller (after any change)."""
-        self.panel.build(self.ctl, self)
-        end = next((b for b in self.bar.buttons.buttons if b.name == "end"), None)
+        self.panel.build(self.view_ctl, self)
+        locked = self.past is not None or self.computer_turn()
+        buttons = {b.name: b for b in self.bar.buttons.buttons}
+        end = buttons.get("end")
         if end is not None:
             end.label = self.ctl.end_label()
-            key = (id(self.game.state), self.ctl.version)
+            key = (id(self.game.state), self.ctl.version, locked)
             if getattr(self, "_end_key", None) != key:
                 self._end_key = key
                 why = self.game.check(EndPhase())
-                end.enabled = why is None
-                end.tooltip = ("End the phase (E). Asks first if units could still act." if why is None
-                               else f"Not now — {why}")
-        undo = next((b for b in self.bar.buttons.buttons if b.name == "undo"), None)
-        if undo is not None:
-            undo.enabled = self.game.can_undo()
-        redo = next((b for b in self.bar.buttons.buttons if b.name == "redo"), None)
-        if redo is not None:
-            redo.enabled = bool(self.ctl.redo_stack)
+                end.enabled = why is None and not locked
+                if self.past is not None:
+                    end.tooltip = "Not while looking back: press Esc to return to the present"
+                elif self.computer_turn():
+                    end.tooltip = "The computer is playing"
+                else:
+                    end.tooltip = ("End the phase (E). Asks first if units could still act." if why is None
+                                   else f"Not now — {why}")
+        if "undo" in buttons:
+            buttons["undo"].enabled = self.game.can_undo() and not locked
+        if "redo" in buttons:
+            buttons["redo"].enabled = bool(self.ctl.redo_stack) and not locked
+        if "history" in buttons:
+            buttons["history"].toggled = self.past is not None
+        if "explain" in buttons:
+            buttons["explain"].toggled = self.explain
 
     def enter(self) -> None:
         self.after_change()
@@ -783,21 +1076,57 @@ class GameScene(Scene):
             self._last_version = self.ctl.version
         if self.game.result() is not None and not self.victory_shown:
             self.victory_shown = True
+            self.pending_handover = None
             self.app.stack.push(VictoryScene(self.app, self))
             return
         side = self.ctl.acting()
         if side is not None and side != self.shown_side:
             previous = self.shown_side
             self.shown_side = side
-            if self.hotseat and self.app.stack.top is self:
-                self.app.stack.push(HandoverScene(self.app, side, hud.now_text(self.ctl),
-                                                  decision=bool(self.ctl.view().get("stage"))))
-            elif previous is not None:
+            if self.needs_handover(side):
+                v = self.ctl.view()
+                st = v.get("stage")
+                phase_side = getattr(self.ctl.phase(), "side", None)
+                self.pending_handover = (side, hud.now_text(self.ctl), bool(st) and st.get("side") != phase_side,
+                                         self._last_battle())
+            elif previous is not None and not self.computer.is_computer(side):
                 self.ctl.say(f"{rules_text.SIDE_NAMES.get(side, side)} player to act: {hud.now_text(self.ctl)}")
+        self._show_handover()
         self.refresh()
 
+    def _last_battle(self) -> str | None:
+        """The result of the battle that has just handed the decision over, if any."""
+        tl = self.ctl.timeline
+        st = tl.step(tl.last) if tl is not None else None
+        if st is None:
+            return None
+        return next((e.text for e in reversed(st.events) if e.kind == "combat"), None)
+
+    def _show_handover(self) -> None:
+        """Hide the map for the next player, once the die of the last roll has been seen."""
+        if self.pending_handover is None or self.app.stack.top is not self or self.ctl.die is not None:
+            return
+        side, detail, decision, battle = self.pending_handover
+        self.pending_handover = None
+        if self.ctl.acting() != side:
+            return
+        self.leave_history()
+        self.app.stack.push(HandoverScene(self.app, side, detail, decision=decision, battle=battle))
+
     # --- commands (buttons and keys) ---------------------------------------------------------
+    def _locked(self) -> bool:
+        """No action may be taken now (looking back, or the computer's turn): say why."""
+        if self.past is not None:
+            self.past.refuse(PAST_REFUSAL)
+            return True
+        if self.computer_turn():
+            self.ctl.say("The computer is playing this side: Space changes its pace, Enter skips to the end of its turn.")
+            return True
+        return False
+
     def ask_end_phase(self) -> None:
+        if self._locked():
+            return
         why = self.game.check(EndPhase())
         if why is not None:
             self.ctl.refuse(why)
@@ -813,7 +1142,46 @@ class GameScene(Scene):
         self.ctl.end_phase()
         self.after_change()
 
+    def undo(self) -> None:
+        if self._locked():
+            return
+        if not self.computer.players:
+            self.ctl.undo()
+            self.after_change()
+            return
+        # Against the computer: take back the person's own last action, and the computer's replies after it.
+        tl = self.ctl.timeline
+        target = None
+        for k in range(len(self.game.actions), 0, -1):
+            st = tl.step(k) if tl is not None else None
+            if st is None:
+                break
+            if st.side is not None and not self.computer.is_computer(st.side):
+                target = k
+                break
+        if target is None:
+            self.ctl.refuse("Nothing of yours to undo: the actions since the last die roll or reveal are the computer's.")
+            return
+        n = 0
+        while len(self.game.actions) >= target:
+            if not self.ctl.undo():
+                break
+            n += 1
+        if n:
+            self.ctl.redo_stack = self.ctl.redo_stack[-1:]  # redo your action; the computer answers again itself
+            if n > 1:
+                self.ctl.say(f"Undone: your last action and the computer's {n - 1} action(s) after it.")
+        self.after_change()
+
+    def redo(self) -> None:
+        if self._locked():
+            return
+        self.ctl.redo()
+        self.after_change()
+
     def do_action(self, action) -> None:
+        if self._locked():
+            return
         self.ctl.do(action)
         self.after_change()
 
@@ -823,14 +1191,20 @@ class GameScene(Scene):
         self.do_action(Resolve(target))
 
     def do_roll(self, support: str | None) -> None:
+        if self._locked():
+            return
         self.ctl.roll(support)
         self.after_change()
 
     def do_choose(self, uid: str) -> None:
+        if self._locked():
+            return
         self.ctl._choose(uid)
         self.after_change()
 
     def do_no_advance(self) -> None:
+        if self._locked():
+            return
         self.ctl.no_advance()
         self.after_change()
 
@@ -846,6 +1220,157 @@ class GameScene(Scene):
                                          "'Continue the last game' in the menu brings it back.",
                                          self.app.back_to_menu, yes="Leave", no="Stay"))
 
+    def toggle_explain(self) -> None:
+        self.explain = not self.explain
+        self.view_ctl.say("Explain is on: see the legend on the map (X turns it off)." if self.explain
+                          else "Explain is off.")
+        self.refresh()
+
+    # --- the computer ---------------------------------------------------------------------------
+    def computer_speed(self) -> None:
+        self.computer.toggle_speed()
+        self.ctl.say(f"Computer pace: {'fast' if self.computer.fast else 'normal'} (Space changes it).")
+
+    def computer_skip(self) -> None:
+        self.computer.skip()
+        self.anim = None
+        self.ctl.die = None
+        self.ctl.say("Skipping to the end of the computer's turn…")
+
+    def _apply_computer(self, dec) -> None:
+        from ..core.actions import Move
+
+        side = self.ctl.acting()
+        start = None
+        if isinstance(dec.action, Move):
+            u = self.ctl.unit(dec.action.unit) or {}
+            start = u.get("hex")
+        try:
+            ok = self.ctl.do(dec.action)
+        except Exception as e:  # a failure inside the rules: hand the side to a person, never loop on it
+            log.exception("computer action failed")
+            self.computer.players.pop(side, None)
+            self.ctl.refuse(f"The computer's action {dec.action.notation()} failed ({e.__class__.__name__}: {e}); "
+                            "you play this side now.")
+            self.after_change()
+            return
+        if not ok:
+            self.computer.players.pop(side, None)  # a refused decision: a person takes over this side
+            self.ctl.refuse(f"The computer's action {dec.action.notation()} was refused ({self.ctl.status.text}); "
+                            "you play this side now.")
+            return
+        n = len(self.game.actions)
+        if dec.reason:
+            # The reason goes right under its action in the log.
+            at = max((i for i, e in enumerate(self.ctl.log) if e.index == n and e.kind == "action"), default=None)
+            entry = LogEntry(n, "reason", dec.reason, side)
+            if at is None:
+                self.ctl.log.append(entry)
+            else:
+                self.ctl.log.insert(at + 1, entry)
+            self.ctl.log = list(self.ctl.log)
+        self.computer.pause_after(dec.action)
+        if self.ctl.die is not None:
+            if self.computer.skipping:
+                self.ctl.die = None
+            elif self.computer.fast:
+                self.ctl.die.time_left = min(self.ctl.die.time_left, 0.8)
+        if start and not self.computer.skipping:
+            from ..core.hexgrid import parse_hex
+
+            hexes = [parse_hex(start)] + list(dec.action.path)
+            dur = 0.12 * len(dec.action.path) if self.computer.fast else min(0.9, 0.25 * len(dec.action.path))
+            self.anim = MoveAnim(dec.action.unit, hexes, max(0.1, dur))
+            if not self.mv.rect.collidepoint(self.mv.hex_center(hexes[-1])):
+                self.mv.center_on(hexes[-1])
+        self.after_change()
+
+    # --- looking back ---------------------------------------------------------------------------
+    def enter_history(self, k: int) -> None:
+        tl = self.ctl.timeline
+        if tl is None:
+            return
+        k = max(tl.first, min(int(k), tl.last))
+        st = tl.step(k)
+        if st is None:
+            self.ctl.say("That position is not available yet: the record is still being replayed.")
+            return
+        pc = self._past_cache.get(k)
+        if pc is None or pc.game.state is not st.state:
+            if len(self._past_cache) > 64:
+                self._past_cache.clear()
+            pc = PastController(self.game, st.state, k, viewer=self.ctl.viewer or self.ctl.acting())
+            self._past_cache[k] = pc
+        if self.past is None:
+            self.ctl.cancel()
+        self.past = pc
+        self.hover_for = 0.0
+        self.view_ctl.hover(self.hover)
+        self.refresh()
+
+    def leave_history(self) -> None:
+        if self.past is not None:
+            self.past = None
+            self.ctl.say("Back to the present.")
+            self.refresh()
+
+    def toggle_history(self) -> None:
+        if self.past is not None:
+            self.leave_history()
+        else:
+            self.enter_history(len(self.game.actions))
+
+    def history_back(self) -> None:
+        if self.past is not None:
+            self.enter_history(self.past.index - 1)
+
+    def history_forward(self) -> None:
+        if self.past is not None:
+            self.enter_history(self.past.index + 1)
+
+    def history_goto(self, k: int) -> None:
+        self.enter_history(k)
+
+    def history_phase(self, delta: int) -> None:
+        if self.past is None:
+            return
+        starts = self.ctl.timeline.phase_starts()
+        k = self.past.index
+        if delta < 0:
+            earlier = [s for s in starts if s < k]
+            self.enter_history(earlier[-1] if earlier else self.ctl.timeline.first)
+        else:
+            later = [s for s in starts if s > k]
+            self.enter_history(later[0] if later else self.ctl.timeline.last)
+
+    def _key_past(self, event) -> bool | None:
+        """Keys in history mode; None lets the normal handler have the key (pan, zoom, tabs…)."""
+        k = event.key
+        if ctrl_held(event):
+            if k in (pygame.K_z, pygame.K_y):
+                self.past.refuse(PAST_REFUSAL)
+                return True
+            return None
+        if k in (pygame.K_ESCAPE, pygame.K_h):
+            self.leave_history()
+        elif k in (pygame.K_LEFT, pygame.K_LEFTBRACKET):
+            self.history_back()
+        elif k in (pygame.K_RIGHT, pygame.K_RIGHTBRACKET):
+            self.history_forward()
+        elif k == pygame.K_HOME:
+            self.enter_history(self.ctl.timeline.first)
+        elif k == pygame.K_END:
+            self.enter_history(self.ctl.timeline.last)
+        elif k == pygame.K_PAGEUP:
+            self.history_phase(-1)
+        elif k == pygame.K_PAGEDOWN:
+            self.history_phase(+1)
+        elif k in (pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_r, pygame.K_n, pygame.K_TAB):
+            self.past.refuse(PAST_REFUSAL)
+        else:
+            return None
+        return True
+
     # --- events -------------------------------------------------------------------------------
     def handle(self, event) -> bool:
         before = self.ctl.version
@@ -858,20 +1383,27 @@ class GameScene(Scene):
         return True
 
     def _handle(self, event) -> bool:
+        vctl = self.view_ctl
         if self.ctl.die is not None:
             # While the die is shown, a click or a key only puts it away.
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_SPACE, pygame.K_RETURN):
                 self.ctl.die = None
+                self._show_handover()
                 return True
             on_map = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.mv.rect.collidepoint(event.pos)
             if event.type == pygame.MOUSEBUTTONDOWN and on_map:
                 return True
             if event.type == pygame.MOUSEBUTTONUP:
                 self.ctl.die = None
+                self._show_handover()
                 if on_map:
                     self.press = None
                     return True
         if event.type == pygame.KEYDOWN:
+            if self.past is not None:
+                got = self._key_past(event)
+                if got is not None:
+                    return got
             return self._key(event)
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
@@ -888,7 +1420,7 @@ class GameScene(Scene):
             if h != self.hover:
                 self.hover = h
                 self.hover_for = 0.0
-                self.ctl.hover(h)
+                vctl.hover(h)
             return False
         if event.type == pygame.MOUSEWHEEL:
             if self.mv.rect.collidepoint(self.mouse):
@@ -925,14 +1457,19 @@ class GameScene(Scene):
             if press is None or press[2] or not self.mv.rect.collidepoint(event.pos):
                 return press is not None
             h = self.mv.hex_at(event.pos)
+            if self.past is None and self.computer_turn():
+                if h is not None:
+                    self.ctl.say(self.ctl.describe_hex(h))
+                return True
             if event.button == 1:
                 if h is not None:
-                    self.ctl.click_hex(h)
-                    self._remember_top(h)
+                    vctl.click_hex(h)
+                    if self.past is None:
+                        self._remember_top(h)
                 return True
             if event.button == 3:
-                if not self.ctl.cancel() and h is not None:
-                    self.ctl.say(self.ctl.describe_hex(h))
+                if not vctl.cancel() and h is not None:
+                    vctl.say(vctl.describe_hex(h))
                 return True
             return True
         return False
@@ -944,11 +1481,12 @@ class GameScene(Scene):
     def _key(self, event) -> bool:
         k = event.key
         ctl = self.ctl
+        cpu = self.past is None and self.computer_turn()
         if ctrl_held(event):
             if k == pygame.K_z:
-                ctl.redo() if shift_held(event) else ctl.undo()
+                self.redo() if shift_held(event) else self.undo()
             elif k == pygame.K_y:
-                ctl.redo()
+                self.redo()
             elif k == pygame.K_s:
                 ctl.save()
             elif k in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS):
@@ -959,7 +1497,13 @@ class GameScene(Scene):
                 return False
             return True
         step = max(40, self.mv.rect.w // 10)
-        if k == pygame.K_LEFT:
+        if cpu and k == pygame.K_SPACE:
+            self.computer_speed()
+        elif cpu and k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.computer_skip()
+        elif cpu and k in (pygame.K_e, pygame.K_r, pygame.K_n, pygame.K_TAB):
+            self._locked()
+        elif k == pygame.K_LEFT:
             self.mv.pan(step, 0)
         elif k == pygame.K_RIGHT:
             self.mv.pan(-step, 0)
@@ -1010,6 +1554,12 @@ class GameScene(Scene):
             self.panel.set_tab("log")
         elif k == pygame.K_k:
             self.panel.set_tab("rules")
+        elif k == pygame.K_x:
+            self.toggle_explain()
+        elif k == pygame.K_h:
+            self.toggle_history()
+        elif k == pygame.K_LEFTBRACKET:
+            self.enter_history(len(self.game.actions) - 1)
         else:
             return False
         return True
@@ -1018,32 +1568,64 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         self.time += dt
         self.hover_for += dt
+        if self.ctl.poll() and self.app.stack.top is self:
+            self.refresh()
         if self.ctl.die is not None:
             self.ctl.die.time_left -= dt
             if self.ctl.die.time_left <= 0:
                 self.ctl.die = None
+        if self.anim is not None:
+            self.anim.t += dt
+            if self.anim.done:
+                self.anim = None
         # Legal actions worked out in the background: show them as soon as they are ready.
         if self.ctl._job is not None and self.ctl._job.done.is_set() and getattr(self, "_job_seen", None) is not self.ctl._job:
             self._job_seen = self.ctl._job
             self.ctl.hover(self.hover)
+        # The computer's turn: one decision at a time, at a pace the player can follow.
+        can_act = (self.app.stack.top is self and self.past is None and self.ctl.die is None
+                   and self.anim is None and self.pending_handover is None)
+        dec = self.computer.tick(dt, can_act)
+        if dec is not None:
+            self._apply_computer(dec)
+        if self.computer.error:
+            self.ctl.refuse(self.computer.error + " — you play this side now.")
+            self.computer.error = None
+        self._show_handover()
         if self.app.stack.top is self:
             self.refresh()
 
     def draw(self, surface) -> None:
         th = self.theme
+        vctl = self.view_ctl
         # No full-screen fill: the map, the bars and the panel cover the whole window.
         self.mv.show_ids = self.show_ids
-        self.layer.draw(surface, self.ctl, self.hover, self.time)
-        self.bar.draw(surface, self.ctl, self._date())
-        self.panel.draw(surface, self.ctl)
-        self.status.draw(surface, self.ctl)
-        if self.ctl.die is not None:
+        self.layer.draw(surface, vctl, self.hover, self.time, explain=self.explain, anim=self.anim,
+                        offer=not (self.past is None and self.computer_turn()))
+        if self.explain:
+            self.layer.draw_explain_legend(surface, vctl, th)
+        line2 = colour = None
+        if self.past is not None:
+            hud.draw_history_banner(surface, self.mv.rect, hud.history_banner(self), th)
+            k, n = self.past.index, len(self.game.actions)
+            st = self.ctl.timeline.step(k)
+            what = "the start of the game" if k == 0 else f"after action {k} of {n}: {st.action.notation()}" if st else ""
+            line2, colour = f"History — {what}", T.ACCENT
+        elif self.computer_turn():
+            side = rules_text.SIDE_NAMES.get(self.ctl.acting(), "")
+            line2 = (f"Computer ({side}) is thinking…" if self.computer.thinking()
+                     else f"Computer ({side}) is playing.") + "  Space: pace · Enter: skip to the end of its turn"
+            colour = hud.REASON_COLOUR
+        self.bar.draw(surface, vctl, self._date(), line2, colour)
+        self.panel.draw(surface, vctl)
+        self.status.draw(surface, vctl if self.past is not None else self.ctl)
+        if self.ctl.die is not None and self.past is None:
             hud.draw_die(surface, self.mv.rect.center, self.ctl.die, th)
         if self.app.stack.top is self:
             tip = None
             if self.hover_for >= self.TOOLTIP_S:
                 if self.hover is not None and self.mv.rect.collidepoint(self.mouse):
-                    tip = self.ctl.hex_lines(self.hover)
+                    tip = vctl.hex_lines(self.hover)
                 else:
                     tip = self.panel.hovered_tooltip()
                     b = self.bar.buttons.hovered()
@@ -1053,6 +1635,9 @@ class GameScene(Scene):
                 hud.draw_tooltip(surface, self.mouse, tip, th)
 
     def _date(self) -> str:
+        v = self.view_ctl.view()
+        if v.get("date"):
+            return v["date"]
         scen = getattr(self.game.rules, "scenario", None)
         dates = getattr(scen, "dates", {}) or {}
-        return dates.get(self.ctl.view()["turn"], "")
+        return dates.get(v["turn"], "")

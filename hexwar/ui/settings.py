@@ -5,7 +5,7 @@ A missing or unreadable file gives the defaults; a bad value is ignored, never f
 from __future__ import annotations
 
 import logging
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 
 import yaml
 
@@ -20,6 +20,7 @@ class Settings:
     ui_scale: float = 1.0
     hotseat: bool = True
     show_hex_ids: bool = True
+    players: dict = field(default_factory=dict)  # side -> "human" | "computer", the last choice in the menu
 
     @classmethod
     def load(cls) -> "Settings":
@@ -42,6 +43,8 @@ class Settings:
                     setattr(s, f.name, float(v))
                 elif want is bool and isinstance(v, bool):
                     setattr(s, f.name, v)
+                elif want is dict and isinstance(v, dict):
+                    setattr(s, f.name, {str(k): str(x) for k, x in v.items()})
         return s
 
     def save(self) -> bool:

@@ -91,7 +91,12 @@ class Button:
                 pygame.draw.lines(surface, colour, False, [(box.x + 2, box.centery), (box.x + bs // 2 - 1, box.bottom - 3),
                                                            (box.right - 2, box.y + 2)], 2)
             x = box.right + 8
-            label = T.text(self.label, self._fit(self.label, r.right - x - 6, "regular"), colour)
+            right = r.right - 6
+            if self.key_hint:
+                hint = T.text(self.key_hint, max(8, self.px - 3), T.TEXT_DIM)
+                right -= hint.get_width() + 6
+                surface.blit(hint, (r.right - 6 - hint.get_width(), r.centery - hint.get_height() // 2 + 1))
+            label = T.text(self.label, self._fit(self.label, right - x, "regular"), colour)
             surface.blit(label, (x, r.centery - label.get_height() // 2))
         else:
             room = r.w - 12 - (T.font(max(8, self.px - 3)).size(self.key_hint)[0] + 6 if self.key_hint else 0)

@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 
 from hexwar.core.hexgrid import Hex, Layout, parse_hex, parse_hexside
-from hexwar.games.objective_kiev import TERRAINS
 from hexwar.loaders.tmx import load_board
 
 MAPS = Path(__file__).resolve().parents[2] / "maps"
@@ -42,10 +41,26 @@ def props(obj: dict) -> dict:
     return {p["name"]: p["value"] for p in obj.get("properties", [])}
 
 
+def own_names(tmx: Path) -> tuple[set[str], set[str]]:
+    """The terrain names of the map's own tileset(s) and the kinds of its
+    hexside objects: each game names its own (docs/map-format.md)."""
+    root = ET.parse(tmx).getroot()
+    terrains: set[str] = set()
+    for ts in root.iter("tileset"):
+        tsx = ET.parse(tmx.parent / ts.get("source")).getroot() if ts.get("source") else ts
+        for p in tsx.iter("property"):
+            if p.get("name") == "terrain":
+                terrains.add(p.get("value"))
+    kinds = {o.get("type") for g in root.iter("objectgroup") if g.get("name") == "hexsides"
+             for o in g.iter("object")}
+    return terrains, kinds
+
+
 @pytest.mark.parametrize("tmx", MAP_FILES, ids=[p.stem for p in MAP_FILES])
 def test_loader_reads_the_map_as_tiled_does(tmx: Path, tmp_path: Path) -> None:
     data = tiled_reading(tmx, tmp_path)
-    board = load_board(tmx, TERRAINS)
+    terrains, kinds = own_names(tmx)
+    board = load_board(tmx, terrains, feature_kinds=kinds)
     assert (board.width, board.height) == (data["width"], data["height"])
     assert data["orientation"] == "hexagonal" and data["staggeraxis"] == "x" and data["staggerindex"] == "odd"
     layout = Layout(data["tilewidth"], data["tileheight"], data["hexsidelength"])
@@ -91,3 +106,9 @@ def test_loader_reads_the_map_as_tiled_does(tmx: Path, tmp_path: Path) -> None:
             regions.setdefault(o["name"], set()).update(hexes)
     assert edges == {k: set(v) for k, v in board.edges.items()}
     assert regions == {k: set(v) for k, v in board.regions.items()}
+    # Zones (optional layer): kind, name, hexes and the other properties.
+    zones = sorted((o["type"], o["name"], tuple(sorted(parse_hex(x) for x in props(o)["hexes"].split(","))),
+                    tuple(sorted((k, str(v)) for k, v in props(o).items() if k != "hexes")))
+                   for o in groups.get("zones", []))
+    assert zones == sorted((z.kind, z.name, tuple(sorted(z.hexes)),
+                            tuple(sorted((k, str(v)) for k, v in z.props.items()))) for z in board.zones)

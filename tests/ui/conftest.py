@@ -87,7 +87,7 @@ def drive(app):
     return Driver(app)
 
 
-def start(app: App, game, hotseat: bool = False) -> GameScene:
-    gs = app.start_game(game, hotseat=hotseat, autosave=False, threaded=False)
+def start(app: App, game, hotseat: bool = False, players: dict | None = None) -> GameScene:
+    gs = app.start_game(game, hotseat=hotseat, autosave=False, threaded=False, players=players)
     app.step()
     return gs

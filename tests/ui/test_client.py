@@ -342,7 +342,8 @@ def test_random_clicks_and_keys_never_break_the_client(app, drive, caplog):
     game = hexwar.open_game("objective-kiev", "standard", seed=4)
     start(app, game, hotseat=True)
     keys = [pygame.K_e, pygame.K_RETURN, pygame.K_r, pygame.K_n, pygame.K_TAB, pygame.K_ESCAPE, pygame.K_f,
-            pygame.K_EQUALS, pygame.K_MINUS, pygame.K_i, pygame.K_k, pygame.K_l, pygame.K_SPACE]
+            pygame.K_EQUALS, pygame.K_MINUS, pygame.K_i, pygame.K_k, pygame.K_l, pygame.K_SPACE, pygame.K_x,
+            pygame.K_h, pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET, pygame.K_LEFT, pygame.K_PAGEUP, pygame.K_HOME]
     for _ in range(250):
         top = drive.top
         r = rng.random()
@@ -372,7 +373,8 @@ def test_random_clicks_and_keys_never_break_the_client(app, drive, caplog):
                         drive.click(rng.choice(top.panel.context.tray).rect.center)
                         continue
             elif hasattr(top, "buttons"):
-                buttons = [b for b in top.buttons.buttons if b.name not in ("quit", "Main menu")]
+                buttons = [b for b in top.buttons.buttons if b.name not in ("quit", "Main menu", "victory-menu")
+                           and not b.name.endswith("-computer")]
             if buttons:
                 drive.click(rng.choice(buttons).rect.center)
             else:

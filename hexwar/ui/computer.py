@@ -1,0 +1,157 @@
+"""Computer players in the client: who plays which side, and the worker thread that
+asks them for decisions off the render loop (no pygame).
+
+The players come from ``hexwar.ai``: ``make_player(kind, game_id, seed)`` gives an
+object with ``choose(game, side) -> Decision(action, reason)``. When the game has no
+computer player of its own, the client falls back to the random legal player, through
+the same interface (``RandomAdapter``), and says so.
+
+``ComputerDriver.tick(dt, can_act)`` is called once a frame. When a computer side must
+act it starts a worker thread on the current position, and once the decision is ready
+and the pause after the previous action is over, it hands the decision back for the
+scene to apply through the controller (so it is logged, autosaved and undoable like any
+other action). A decision worked out for a position that has since changed (an undo)
+is thrown away.
+"""
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+HUMAN, COMPUTER = "human", "computer"
+
+
+@dataclass(frozen=True)
+class Decision:
+    action: Any
+    reason: str | None = None
+
+
+class RandomAdapter:
+    """The random legal player behind the computer-player interface."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game, side: str) -> Decision:
+        from ..ai.random_player import choose_random
+
+        return Decision(choose_random(game, self.rng), "a random legal action")
+
+
+def make_computer(game_id: str, seed: int = 0):
+    """The best computer player available for a game, and a note when it is only the fallback."""
+    try:
+        from ..ai.player import make_player
+
+        return make_player("ai", game_id, seed), None
+    except (ImportError, KeyError, AttributeError) as e:
+        log.info("no computer player for %s (%s): the random player stands in", game_id, e)
+        return RandomAdapter(seed), f"no computer player for this game yet ({e}); a random player stands in"
+
+
+@dataclass
+class _Job:
+    state: Any
+    side: str
+    decision: Any = None
+    error: BaseException | None = None
+    seconds: float = 0.0
+    done: threading.Event = field(default_factory=threading.Event)
+
+
+class ComputerDriver:
+    """Runs the computer players of one game at a pace a person can follow."""
+
+    PACE = {False: 0.9, True: 0.15}  # seconds between two computer actions: normal, fast
+    ROLL_PAUSE = {False: 2.4, True: 0.8}  # after a die roll: time to read the result
+
+    def __init__(self, game, players: dict[str, Any], *, threaded: bool = True) -> None:
+        self.game = game
+        self.players = {s: p for s, p in players.items() if p is not None}
+        self.threaded = threaded
+        self.job: _Job | None = None
+        self.wait = 0.0
+        self.fast = False
+        self.skipping = False  # Enter: no pauses until a human must act
+        self.last_reason: str | None = None
+        self.error: str | None = None
+
+    def is_computer(self, side: str | None) -> bool:
+        return side in self.players
+
+    def active(self) -> bool:
+        """A computer side must act now."""
+        return self.game.result() is None and self.is_computer(self.game.acting_side())
+
+    def thinking(self) -> bool:
+        return self.job is not None and not self.job.done.is_set()
+
+    def toggle_speed(self) -> None:
+        self.fast = not self.fast
+        self.wait = min(self.wait, self.PACE[self.fast])
+
+    def skip(self) -> None:
+        self.skipping = True
+        self.wait = 0.0
+
+    def pause_after(self, action) -> None:
+        """How long to show the result of the action just applied."""
+        if self.skipping:
+            self.wait = 0.0
+            return
+        from ..core.actions import Roll
+
+        self.wait = self.ROLL_PAUSE[self.fast] if isinstance(action, Roll) else self.PACE[self.fast]
+
+    def _start(self, side: str) -> None:
+        job = _Job(self.game.state, side)
+        self.job = job
+        if self.threaded:
+            threading.Thread(target=self._work, args=(job,), daemon=True, name="hexwar-computer").start()
+        else:
+            self._work(job)
+
+    def _work(self, job: _Job) -> None:
+        t0 = time.perf_counter()
+        try:
+            job.decision = self.players[job.side].choose(self.game, job.side)
+        except BaseException as e:  # shown to the player; the game goes on with a human decision
+            log.exception("computer player failed")
+            job.error = e
+        finally:
+            job.seconds = time.perf_counter() - t0
+            job.done.set()
+
+    def tick(self, dt: float, can_act: bool) -> Decision | None:
+        """Once a frame: a decision to apply now, or None."""
+        if not self.active():
+            self.job = None
+            self.skipping = False
+            return None
+        side = self.game.acting_side()
+        if self.job is not None and (self.job.state is not self.game.state or self.job.side != side):
+            self.job = None  # the position changed under it (an undo): think again
+        if self.job is None:
+            self._start(side)
+        self.wait = max(0.0, self.wait - dt)
+        job = self.job
+        if not job.done.is_set() or not can_act or self.wait > 0:
+            return None
+        self.job = None
+        if job.error is not None or job.decision is None or getattr(job.decision, "action", None) is None:
+            self.error = f"the computer player could not decide: {job.error or 'no action'}"
+            del self.players[side]  # hand the side back to a person rather than loop on the error
+            return None
+        dec = job.decision
+        reason = getattr(dec, "reason", None)
+        self.last_reason = reason
+        return Decision(dec.action, reason)

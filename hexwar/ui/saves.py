@@ -1,0 +1,208 @@
+"""What the saves list shows about each saved game: the game, turn, phase and date
+(no pygame).
+
+A record file holds the game, scenario, seed, options and actions, not the turn or
+phase reached. Reading the header is quick (the file is small YAML), so the menu
+shows the game and the number of actions at once; the turn, phase and date come from
+replaying the record (about 0.3 s for a whole game), done one file at a time in a
+worker thread. What was worked out is remembered in ``<user_data_dir>/saves-index.json``
+against the file's name, size and modification time, so the next start is instant.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+
+from .. import paths
+
+log = logging.getLogger(__name__)
+CACHE_NAME = "saves-index.json"
+CACHE_VERSION = 1
+
+
+@dataclass
+class SaveInfo:
+    name: str
+    mtime: float
+    size: int
+    game: str = ""
+    title: str = ""
+    scenario: str = ""
+    actions: int = 0
+    turn: int | None = None
+    turns: int | None = None
+    phase: str | None = None  # phase name, e.g. "Soviet combat"
+    stage: str | None = None
+    date: str | None = None
+    result: str | None = None  # e.g. "Axis victory" for a finished game
+    error: str | None = None  # why the file cannot be loaded
+    replayed: bool = False
+
+    def where(self) -> str:
+        """'Turn 3 of 7, Soviet combat, 5 Jul 1941' (or what is known so far)."""
+        if self.error:
+            return "cannot be loaded: " + self.error
+        if self.result:
+            return f"finished: {self.result}" + (f" (turn {self.turn} of {self.turns})" if self.turn else "")
+        if not self.replayed:
+            return "reading…"
+        bits = []
+        if self.phase and self.phase.endswith("set-up"):
+            bits.append(self.phase)
+        else:
+            if self.turn is not None:
+                bits.append(f"Turn {self.turn}" + (f" of {self.turns}" if self.turns else ""))
+            if self.phase:
+                bits.append(self.phase + (f" ({self.stage})" if self.stage else ""))
+        if self.date:
+            bits.append(self.date)
+        return ", ".join(bits)
+
+
+def _key(p: Path) -> tuple[str, float, int] | None:
+    try:
+        st = p.stat()
+    except OSError:
+        return None
+    return p.name, st.st_mtime, st.st_size
+
+
+def _title(game_id: str) -> str:
+    try:
+        from ..games import find_game
+
+        return getattr(find_game(game_id), "TITLE", game_id)
+    except Exception:
+        return game_id
+
+
+class SaveIndex:
+    def __init__(self, *, threaded: bool = True, cache_file: Path | None = None) -> None:
+        self.threaded = threaded
+        self.cache_file = cache_file or (paths.user_data_dir() / CACHE_NAME)
+        self._lock = threading.Lock()
+        self._known: dict[tuple, SaveInfo] = {}
+        self._queue: list[tuple[tuple, Path]] = []
+        self._worker: threading.Thread | None = None
+        self.version = 0  # bumped whenever something new is known
+        self._load_cache()
+
+    # --- the cache file ---------------------------------------------------------------------
+    def _load_cache(self) -> None:
+        try:
+            data = json.loads(self.cache_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return
+        if not isinstance(data, dict) or data.get("version") != CACHE_VERSION:
+            return
+        names = {f.name for f in fields(SaveInfo)}
+        for row in data.get("saves", []):
+            try:
+                info = SaveInfo(**{k: v for k, v in row.items() if k in names})
+            except TypeError:
+                continue
+            if info.replayed or info.error:
+                self._known[(info.name, info.mtime, info.size)] = info
+
+    def _save_cache(self) -> None:
+        with self._lock:
+            rows = [asdict(i) for i in self._known.values() if i.replayed or i.error]
+        try:
+            from ..core.record import atomic_write_text
+
+            atomic_write_text(self.cache_file, json.dumps({"version": CACHE_VERSION, "saves": rows}))
+        except OSError as e:
+            log.info("saves index not written: %s", e)
+
+    # --- asking ---------------------------------------------------------------------------------
+    def info(self, path: Path) -> SaveInfo:
+        """What is known about a save now; the rest is worked out in the background."""
+        key = _key(path)
+        if key is None:
+            return SaveInfo(path.name, 0, 0, error="the file has gone")
+        with self._lock:
+            got = self._known.get(key)
+        if got is not None:
+            return got
+        info = self._header(path, key)
+        with self._lock:
+            self._known[key] = info
+            if info.error is None:
+                self._queue.append((key, path))
+        self._kick()
+        return info
+
+    def _header(self, path: Path, key) -> SaveInfo:
+        from ..core.errors import DataError
+        from ..core.record import read_record
+
+        info = SaveInfo(*key)
+        try:
+            data = read_record(path)
+        except DataError as e:
+            info.error = str(e).split(": ", 1)[-1]
+            return info
+        info.game = data["game"]
+        info.title = _title(data["game"])
+        info.scenario = data["scenario"]
+        info.actions = len(data["actions"])
+        return info
+
+    def _kick(self) -> None:
+        if not self.threaded:
+            self._drain()
+            return
+        if self._worker is None or not self._worker.is_alive():
+            self._worker = threading.Thread(target=self._drain, daemon=True, name="hexwar-saves")
+            self._worker.start()
+
+    def _drain(self) -> None:
+        changed = False
+        while True:
+            with self._lock:
+                if not self._queue:
+                    break
+                key, path = self._queue.pop(0)
+                info = self._known.get(key)
+            if info is None:
+                continue
+            self._replay(path, info)
+            changed = True
+            with self._lock:
+                self.version += 1
+        if changed:
+            self._save_cache()
+
+    @staticmethod
+    def _replay(path: Path, info: SaveInfo) -> None:
+        from ..core.errors import HexwarError
+        from ..core.record import load_record
+
+        try:
+            game = load_record(path)
+            v = game.view(None)
+        except (HexwarError, OSError, KeyError, ValueError) as e:
+            info.error = str(e).split(": ", 1)[-1]
+            return
+        except Exception as e:  # never let one odd file stop the list
+            log.exception("saves index: %s", path)
+            info.error = f"{e.__class__.__name__}: {e}"
+            return
+        st = v.get("stage")
+        info.turn, info.turns = v.get("turn"), v.get("turns")
+        info.phase = v.get("phase_name")
+        if st:
+            from .rules_text import STAGE_NAMES
+
+            info.stage = STAGE_NAMES.get(st.get("kind"), st.get("kind"))
+        info.date = v.get("date") or None
+        info.result = (v.get("result") or {}).get("level")
+        info.replayed = True
+
+    def wait(self, timeout: float = 10.0) -> None:
+        """For tests: until the queue is empty."""
+        if self._worker is not None:
+            self._worker.join(timeout)
