@@ -6,6 +6,8 @@
     hexwar --record saves/x.yaml             continue a saved game
     hexwar --screenshot out.png --size 1600x900 [--record x.yaml]
                                              draw the position headless into a PNG and exit
+    hexwar --game objective-kiev --computer axis
+                                             play the Soviets against the computer
 
 The loop is ``events -> scene stack -> update(dt) -> draw -> flip``. ``App.handle``,
 ``App.step`` and ``App.draw`` are separate so tests can drive single frames with posted
@@ -174,6 +176,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="draw the position (new game, or the end of --record) into a PNG and exit")
     p.add_argument("--size", type=parse_size, default=DEFAULT_SIZE, metavar="WxH", help="window size (default 1600x900)")
     p.add_argument("--solo", action="store_true", help="one player: no hand-over screen between the sides")
+    p.add_argument("--computer", action="append", default=[], metavar="SIDE",
+                   help="the computer plays this side (axis or soviet); may be given twice")
     p.add_argument("--zoom", type=float, default=None, help=argparse.SUPPRESS)  # for screenshots
     return p
 
@@ -205,8 +209,9 @@ def main(argv: list[str] | None = None) -> int:
         except (DataError, HexwarError, KeyError, OSError) as e:
             error = str(e.args[0]) if isinstance(e, KeyError) and e.args else str(e)
     if game is not None:
+        players = {side: "computer" for side in args.computer}
         app.start_game(game, hotseat=not (args.solo or args.screenshot) and app.settings.hotseat,
-                       autosave=not args.screenshot, threaded=not args.screenshot)
+                       autosave=not args.screenshot, threaded=not args.screenshot, players=players or None)
         if args.zoom:
             gs = app.stack.top
             gs.mv.set_zoom(args.zoom)

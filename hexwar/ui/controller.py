@@ -846,13 +846,22 @@ class Controller:
         if kinds:
             lines.append("hexsides: " + ", ".join(sorted(k.replace("_", " ") for k in kinds)))
         zoc = getattr(self.rules, "zoc", None)
-        if zoc is not None:
-            try:
+        here = self.units_at(h)
+        try:
+            if zoc is not None:
                 for side in ("axis", "soviet"):
                     if h in zoc(self.state, side):
                         lines.append(f"in the {SIDE_NAMES[side]} zone of control (7.0)")
-            except Exception:
-                pass
+            comm = getattr(self.rules, "in_communication", None)
+            owner = here[0].get("side") if here else None
+            if comm is not None and owner and h not in comm(self.state, owner):
+                lines.append(f"cut off: no line to the {SIDE_NAMES.get(owner, owner)} map edge clear of enemy "
+                             "units and zones, so no replacements here (12.2, 12.3)")
+            over = getattr(self.rules, "overstacked", None)
+            if over is not None and here and h in over(self.state):
+                lines.append("overstacked: more units than the stacking limit (8.1)")
+        except Exception:
+            log.exception("hex tooltip")
         for u in self.units_at(h):
             lines.append(unit_title(u))
         return lines

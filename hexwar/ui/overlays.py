@@ -150,6 +150,16 @@ class MapLayer:
                 if mv.visible(h):
                     mv.blit_hex(surface, h, ov)
 
+    def _draw_cut_labels(self, surface, ex: dict) -> None:
+        """A word as well as the dots: the counters hide most of a hex."""
+        mv = self.mv
+        z = mv.zoom
+        for h in ex["cut"]:
+            if mv.visible(h):
+                cx, cy = mv.hex_center(h)
+                label_box(surface, "cut off", max(8, int(10 * z)), (cx, cy + 27 * z), fg=(255, 255, 255),
+                          bg=COMM_DOTS[:3], border=(255, 255, 255))
+
     def _draw_overstack(self, surface, ex: dict) -> None:
         mv = self.mv
         z = mv.zoom
@@ -160,7 +170,9 @@ class MapLayer:
             pts = [(cx + (x - cx) * 0.92, cy + (y - cy) * 0.92) for x, y in mv.hex_corners(h)]
             for a, b in zip(pts, pts[1:] + pts[:1]):
                 _dash(surface, OVERSTACK, a, b, max(2, int(3 * z)), max(4, int(6 * z)))
-            label_box(surface, "8.1 overstacked", max(8, int(10 * z)), (cx, cy + 27 * z), fg=(255, 255, 255),
+            lpx = max(8, int(10 * z))
+            below = 27 * z + (T.font(lpx, "bold").get_height() + 5 if h in ex["cut"] else 0)  # under "cut off"
+            label_box(surface, "8.1 overstacked", lpx, (cx, cy + below), fg=(255, 255, 255),
                       bg=OVERSTACK, border=(255, 255, 255))
 
     def draw_explain_legend(self, surface, ctl, th) -> None:
@@ -180,9 +192,10 @@ class MapLayer:
         sw = th.px(28)
         mv = self.mv
         title = "Explain (X) — details in the Rules tab (K)"
-        w = max(T.font(px).size(t)[0] for _, _, t in rows) + sw + th.px(26)
-        w = min(max(w, T.font(px, "bold").size(title)[0] + th.px(16)), mv.rect.w - th.px(20))
         extra = EXPLAIN_SHORT["hover"] if ctl.mode() in ("movement", "special") and not ctl.past else ""
+        w = max(T.font(px).size(t)[0] for _, _, t in rows) + sw + th.px(26)
+        w = max(w, T.font(px, "bold").size(title)[0] + th.px(16), T.font(px).size(extra)[0] + th.px(16))
+        w = min(w, mv.rect.w - th.px(20))
         h = th.px(8) + T.font(px, "bold").get_linesize() + len(rows) * (lh + th.px(3)) + (lh if extra else 0)
         box = pygame.Rect(mv.rect.x + th.px(10), mv.rect.bottom - h - th.px(10), w, h)
         bg = pygame.Surface(box.size, pygame.SRCALPHA)
@@ -331,6 +344,8 @@ class MapLayer:
                 _counter_mark(surface, (int(x), int(y)), px, "select", time_s)
         if ex is not None and ex["over"]:
             self._draw_overstack(surface, ex)
+        if ex is not None and ex["cut"]:
+            self._draw_cut_labels(surface, ex)
 
         # Over the counters: costs, paths, targets, arrows.
         cpx = max(8, int(11 * z))

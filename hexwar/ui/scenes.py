@@ -497,6 +497,16 @@ class VictoryScene(Scene):
 class HelpScene(Scene):
     """Every shortcut, and a legend of the map and counter symbols."""
 
+    @property
+    def theme(self) -> T.Theme:
+        # Everything on one screen: a smaller scale in a small window.
+        surf = getattr(self.app, "screen", None)
+        w, h = surf.get_size() if surf is not None else (1600, 900)
+        fit = min(w / 1350, h / 860)
+        if fit >= self.app.theme.scale:
+            return self.app.theme
+        return T.Theme(max(T.Theme.MIN_SCALE, fit))
+
     def handle(self, event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_SPACE,
                                                           pygame.K_QUESTION, pygame.K_SLASH, pygame.K_h):
@@ -593,6 +603,22 @@ def draw_legend(surface, rect: pygame.Rect, th: T.Theme) -> None:
     surface.blit(T.text("an enemy hex you can attack", th.small, T.TEXT), (x + th.px(36), y + th.px(6)))
     label_box(surface, "3", th.px(12), (x + th.px(260), y + th.px(14)))
     surface.blit(T.text("movement points to get there", th.small, T.TEXT), (x + th.px(276), y + th.px(6)))
+    # What Explain (X) adds.
+    from .overlays import COMM_DOTS, OVERSTACK, ZOC_HATCH, _swatch
+
+    y += th.px(36)
+    surface.blit(T.text("Explain (X) adds:", th.small, T.TEXT_DIM, "bold"), (x, y))
+    y += lh + th.px(2)
+    cx = x
+    for pattern, rgba, note in (("backhatch", ZOC_HATCH, "enemy zone of control (7.0)"),
+                                ("dots", COMM_DOTS, "cut off from its edge (12.2, 12.3)"),
+                                ("over", OVERSTACK, "overstacked (8.1)")):
+        sample = pygame.Rect(cx, y, th.px(30), th.px(22))
+        pygame.draw.rect(surface, T.TERRAIN_COLOURS["clear"], sample)
+        _swatch(surface, sample, pattern, rgba)
+        t = T.text(note, th.small, T.TEXT)
+        surface.blit(t, (sample.right + th.px(6), y + (sample.h - t.get_height()) // 2))
+        cx = sample.right + th.px(6) + t.get_width() + th.px(16)
 
 
 # --- the menu ------------------------------------------------------------------------------
@@ -1146,6 +1172,16 @@ class GameScene(Scene):
         if self._locked():
             return
         if not self.computer.players:
+            if self.needs_handover(self.ctl.acting() or "") and self.game.actions:
+                # Hotseat: each player takes back only their own actions, never the other's.
+                tl = self.ctl.timeline
+                last = tl.step(len(self.game.actions)) if tl is not None else None
+                me = self.ctl.acting()
+                if last is not None and last.side is not None and last.side != me:
+                    self.ctl.refuse(f"The last action was the {rules_text.SIDE_NAMES.get(last.side, last.side)} "
+                                    "player's: in hotseat play only they could take it back, and it is now "
+                                    "your turn.")
+                    return
             self.ctl.undo()
             self.after_change()
             return

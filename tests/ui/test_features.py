@@ -467,3 +467,27 @@ def test_the_computer_falls_back_to_the_random_player(monkeypatch):
     drv = ComputerDriver(g, {"axis": player}, threaded=False)
     dec = drv.tick(0.0, True)
     assert dec is not None and g.check(dec.action) is None
+
+
+def test_hotseat_players_undo_only_their_own_actions(app, drive):
+    g = position({"G-III": "0303", "SU-5A": "0707"}, phase="soviet_movement", turn=2)
+    gs = start(app, g, hotseat=True)
+    drive.click((5, 5))  # the Soviet player sits down
+    drive.click_hex("0707")
+    drive.click_hex("0708")
+    drive.key(pygame.K_z, CTRL)  # their own move: fine
+    assert len(g.actions) == 0
+    drive.key(pygame.K_e)
+    drive.key(pygame.K_RETURN)
+    assert g.acting_side() == "axis" and isinstance(drive.top, HandoverScene)
+    drive.click((5, 5))
+    n = len(g.actions)
+    drive.key(pygame.K_z, CTRL)  # the Axis player may not take back the Soviet's end of phase
+    assert len(g.actions) == n and gs.ctl.status.kind == "refusal" and "Soviet" in gs.ctl.status.text
+
+
+def test_command_line_computer_side(tmp_path):
+    from hexwar.ui.app import build_parser
+
+    args = build_parser().parse_args(["--game", "objective-kiev", "--computer", "axis"])
+    assert args.computer == ["axis"]
