@@ -47,6 +47,16 @@ class Weights:
 AXIS_W = Weights(own_loss=0.8, risk=0.5, dist=0.35)
 SOVIET_W = Weights(own_loss=1.6, risk=1.0, dist=0.1, min_attack=0.8)
 
+import os  # TEMP: weight experiments
+from dataclasses import replace as _r
+for _kv in filter(None, os.environ.get("AI_W", "").split(",")):
+    _k, _v = _kv.split("=")
+    _side, _f = _k.split(".")
+    if _side == "axis":
+        AXIS_W = _r(AXIS_W, **{_f: float(_v)})
+    else:
+        SOVIET_W = _r(SOVIET_W, **{_f: float(_v)})
+
 
 def enemy(side: str) -> str:
     return T.enemy(side)
@@ -114,6 +124,21 @@ class Ctx:
             v *= 0.7 + 0.6 * min(1.0, h.col / 15)
         return v
 
+    def loss_weight(self, side: str) -> float:
+        """How much this player minds a strength point lost by ``side``.
+
+        On the last turn units are worth only the cities they take or hold: the Soviets
+        move last, so their losses then cost nothing, nor do the Axis's after its last move.
+        """
+        w = (AXIS_W if side == "axis" else SOVIET_W).own_loss
+        if self.turn < self.last_turn:
+            return w
+        if self.side == "soviet":
+            return 0.1 if side == "soviet" else 0.3
+        if side == "axis":
+            return 0.2 if self.phase.id == "axis_special" else 0.5 * w
+        return w
+
     def can_attack(self, uid: str, target: Hex) -> bool:
         """10.8: the first-turn limits around Romania (public: set-up hexes are seen)."""
         if self.turn != 1:
@@ -140,10 +165,9 @@ class Ctx:
 
         ``trapped`` is the chance a retreating defender has no safe way out (it then dies).
         """
-        w_att = AXIS_W if attacker_side == "axis" else SOVIET_W
-        w_def = SOVIET_W if attacker_side == "axis" else AXIS_W
+        w_def = self.loss_weight(enemy(attacker_side))
         dvals = [self.b.unit_value(x) for x in defenders]
-        kill = sum(dvals) + w_def.kill_bonus * len(defenders)
+        kill = sum(dvals) + self.w.kill_bonus * len(defenders)
         dstep = self.cheapest_step(defenders)
         astep = self.cheapest_step(attackers)
         retreat = trapped * kill + (1 - trapped) * 0.15 * sum(dvals)  # pushed back, out of position
@@ -151,12 +175,12 @@ class Ctx:
         if target in self.board.places and self.state.control.get(target) != attacker_side:
             cap = self.city_value(target, attacker_side)  # the advance takes the city
         # The defender's side minds its losses by its own weight; the attacker its own.
-        own = w_att.own_loss
+        own = self.loss_weight(attacker_side)
         g = {
-            "DE": kill * w_def.own_loss + cap,
-            "DRL": dstep * w_def.own_loss + retreat * w_def.own_loss + cap,
-            "DR": retreat * w_def.own_loss + cap,
-            "EX": dstep * w_def.own_loss - max(dstep, astep) * own + retreat * w_def.own_loss + cap,
+            "DE": kill * w_def + cap,
+            "DRL": dstep * w_def + retreat * w_def + cap,
+            "DR": retreat * w_def + cap,
+            "EX": dstep * w_def - max(dstep, astep) * own + retreat * w_def + cap,
             "AL": -astep * own,
             "NE": 0.0,
         }
@@ -413,7 +437,6 @@ class Ctx:
                 p, t = planned[2] + 0.5, planned[0]  # its place in a planned battle
             else:
                 p, t = self.prep(uid, h)
-                p *= 0.5  # an attack nobody planned is worth less: others may not come
             parts["prep"] = (p, t)
             score += p
         # Expected loss where it stands (with whoever else is there), and what it leaves behind.

@@ -141,6 +141,13 @@ class Controller:
     def acting(self) -> str | None:
         return self.game.acting_side()
 
+    def sides(self) -> tuple[str, ...]:
+        """The game's sides (from its tables, else from the units in view)."""
+        got = getattr(self.tables, "SIDES", None)
+        if got:
+            return tuple(got)
+        return tuple(sorted({u["side"] for u in self.view()["units"] if u.get("side")}))
+
     def view(self) -> dict:
         key = (id(self.game.state), self.version)
         if self._view is None or self._view_key != key:
@@ -849,9 +856,9 @@ class Controller:
         here = self.units_at(h)
         try:
             if zoc is not None:
-                for side in ("axis", "soviet"):
+                for side in self.sides():
                     if h in zoc(self.state, side):
-                        lines.append(f"in the {SIDE_NAMES[side]} zone of control (7.0)")
+                        lines.append(f"in the {SIDE_NAMES.get(side, side)} zone of control (7.0)")
             comm = getattr(self.rules, "in_communication", None)
             owner = here[0].get("side") if here else None
             if comm is not None and owner and h not in comm(self.state, owner):

@@ -93,6 +93,10 @@ class Timeline:
                         s.state = old.state
                     self._steps[s.index] = s
         self.done.set()
+        # What the turn list and the phase bar need, worked out here rather than in a frame.
+        for s in steps:
+            if s.index not in self._info:
+                self.info(s.index)
 
     def record(self, state, action, events, side: str | None) -> None:
         """The client applied ``action``: the game is now in ``state``."""
@@ -128,6 +132,8 @@ class Timeline:
     def first(self) -> int:
         """The earliest step that can be shown."""
         with self._lock:
+            if self._steps and self._steps[0] is not None:
+                return 0
             for i, s in enumerate(self._steps):
                 if s is not None:
                     return i

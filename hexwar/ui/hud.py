@@ -263,6 +263,8 @@ class SidePanel:
         self.log_selected: int | None = None  # the action shown in history mode
         self._log_rows_key: tuple | None = None
         self._log_rows: list[tuple[str, tuple, str, int, str]] = []
+        self._wrapped: dict[tuple, list] = {}
+        self._wrap_key: tuple | None = None
         self.log_visible: list[tuple[pygame.Rect, tuple[str, tuple, str, int, str]]] = []
         self._scrolled_to: int | None = None
         self.explain = False
@@ -314,23 +316,38 @@ class SidePanel:
         key = (id(ctl.log), len(ctl.log), width, px)
         if key == self._log_rows_key:
             return self._log_rows
+        if self._wrap_key != (width, px):
+            self._wrap_key = (width, px)
+            self._wrapped.clear()
         rows: list[tuple[str, tuple, str, int, str]] = []
         for e in ctl.log:
-            if e.kind == "action":
-                who = SIDE_NAMES.get(e.side, "") if e.side else ""
-                for i, ln in enumerate(T.wrap(f"{e.index}. {who}: {e.text}" if who else f"{e.index}. {e.text}", px,
-                                              width - th.px(14), "bold")):
-                    rows.append((ln if i == 0 else "   " + ln, T.ACCENT, "bold", e.index, "action"))
-            elif e.kind == "reason":
-                for i, ln in enumerate(T.wrap("reason: " + e.text, px, width - th.px(24))):
-                    rows.append((("  ↳ " if i == 0 else "     ") + ln, REASON_COLOUR, "regular", e.index, "reason"))
-            else:
-                for i, ln in enumerate(T.wrap(e.text, px, width - th.px(24))):
-                    rows.append((("  " if i == 0 else "    ") + ln, T.TEXT if e.kind == "event" else T.TEXT_DIM,
-                                 "regular", e.index, e.kind))
+            # Each entry is wrapped once (the log only grows): a long game stays smooth.
+            ek = (e.index, e.kind, e.text, e.side)
+            got = self._wrapped.get(ek)
+            if got is None:
+                got = self._wrap_entry(e, width, px)
+                self._wrapped[ek] = got
+            rows += got
         self._log_rows_key = key
         self._log_rows = rows
         return rows
+
+    def _wrap_entry(self, e, width: int, px: int) -> list[tuple[str, tuple, str, int, str]]:
+        th = self.theme
+        out = []
+        if e.kind == "action":
+            who = SIDE_NAMES.get(e.side, "") if e.side else ""
+            for i, ln in enumerate(T.wrap(f"{e.index}. {who}: {e.text}" if who else f"{e.index}. {e.text}", px,
+                                          width - th.px(14), "bold")):
+                out.append((ln if i == 0 else "   " + ln, T.ACCENT, "bold", e.index, "action"))
+        elif e.kind == "reason":
+            for i, ln in enumerate(T.wrap("reason: " + e.text, px, width - th.px(24))):
+                out.append((("  ↳ " if i == 0 else "     ") + ln, REASON_COLOUR, "regular", e.index, "reason"))
+        else:
+            for i, ln in enumerate(T.wrap(e.text, px, width - th.px(24))):
+                out.append((("  " if i == 0 else "    ") + ln, T.TEXT if e.kind == "event" else T.TEXT_DIM,
+                            "regular", e.index, e.kind))
+        return out
 
     def _layout_log(self, ctl) -> None:
         """Which log lines are visible where (kept for clicks and drawing)."""
@@ -346,8 +363,9 @@ class SidePanel:
             if idx:
                 first, last = idx[0], idx[-1]
                 end = len(rows) - self.log_scroll
-                if first < end - n or last >= end:
-                    end = min(len(rows), max(first + n, last + 1))
+                if first < end - (n - 1) or last >= end:
+                    # A few lines of what came before above it; one line kept for the "newer lines" note.
+                    end = min(len(rows), max(first - 3 + n - 1, last + 1))
                     self.log_scroll = len(rows) - end
             self._scrolled_to = sel
         elif sel is None and self._scrolled_to is not None:
@@ -490,8 +508,10 @@ class SidePanel:
                 rows.append((ln, th.small, T.TEXT, "regular"))
             rows.append(("", th.small, T.TEXT, "regular"))
         if self.explain:
-            side = SIDE_NAMES.get(ctl.acting(), "acting")
-            foe = next((SIDE_NAMES[x] for x in ("axis", "soviet") if SIDE_NAMES.get(x) != side), "enemy")
+            me = ctl.acting()
+            side = SIDE_NAMES.get(me, me or "acting")
+            foe_id = next((x for x in ctl.sides() if x != me), None)
+            foe = SIDE_NAMES.get(foe_id, foe_id or "enemy") if me else "both sides'"
             for ln in T.wrap("What Explain marks on the map", th.normal, r.w, "bold"):
                 rows.append((ln, th.normal, T.ACCENT, "bold"))
             for key in ("zoc", "cut", "over", "hover"):

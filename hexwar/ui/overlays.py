@@ -296,9 +296,10 @@ class MapLayer:
                 marked[uid] = "choice"
             if ctl.loss_pick:
                 marked[ctl.loss_pick] = "select"
-        if mode == "stage:roll":
+        if mode.startswith("stage:"):
+            # The attackers of the battle being settled keep their frame, unless they are to be picked.
             for uid in (v.get("stage") or {}).get("attackers") or ctl.stage_attackers():
-                marked[uid] = "attacker"
+                marked.setdefault(uid, "attacker")
 
         # Counters.
         px = mv.counter_px

@@ -1005,10 +1005,7 @@ class GameScene(Scene):
 
     # --- who plays ------------------------------------------------------------------
     def sides(self) -> list[str]:
-        sides = getattr(self.ctl.tables, "SIDES", None)
-        if sides:
-            return list(sides)
-        return sorted({u["side"] for u in self.ctl.view()["units"] if u.get("side")})
+        return list(self.ctl.sides())
 
     def computer_turn(self) -> bool:
         return self.computer.active()

@@ -491,3 +491,17 @@ def test_command_line_computer_side(tmp_path):
 
     args = build_parser().parse_args(["--game", "objective-kiev", "--computer", "axis"])
     assert args.computer == ["axis"]
+
+
+def test_a_loaded_game_is_replayed_in_the_background(app, drive, tmp_path):
+    g = random_game(6, 150)
+    rec = tmp_path / "bg.yaml"
+    g.save(rec)
+    gs = app.start_game(hexwar.load_record(rec), hotseat=False, autosave=False, threaded=True)
+    app.step()
+    assert gs.ctl.timeline.done.wait(10)
+    for _ in range(3):
+        app.step()
+    assert sum(1 for e in gs.ctl.log if e.kind == "event") > 100
+    gs.enter_history(10)
+    assert gs.past is not None and gs.past.index == 10
