@@ -64,3 +64,21 @@ def test_autosave_after_every_action_resumes_at_the_last_action(tmp_path):
         resumed = hexwar.load_record(game.autosave_path)
         assert resumed.digest() == game.digest()
     assert not [p for p in tmp_path.iterdir() if p.name != "autosave.yaml"], "temporary files left behind"
+
+
+def test_timeline_keeps_every_action_with_its_events_and_state(tmp_path):
+    game = hexwar.open_game("objective-kiev", "standard", seed=2)
+    game.apply("place SU-5A 0705")
+    game.apply("place SU-6A 1106")
+    tl = game.timeline()
+    assert [a.notation() for a, _, _ in tl] == ["place SU-5A 0705", "place SU-6A 1106"]
+    assert tl[0][1][0].kind == "placed" and tl[-1][2] is game.state
+    assert str(tl[0][2].units["SU-5A"].hex) == "0705" and tl[0][2].units["SU-6A"].where == "unplaced"
+
+
+def test_record_keeps_who_played_each_side(tmp_path):
+    game = hexwar.open_game("objective-kiev", "standard", seed=2)
+    game.header["players"] = {"axis": "computer", "soviet": "human"}
+    game.apply("place SU-5A 0705")
+    game.save(tmp_path / "g.yaml")
+    assert hexwar.load_record(tmp_path / "g.yaml").header["players"] == {"axis": "computer", "soviet": "human"}

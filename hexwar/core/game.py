@@ -92,7 +92,7 @@ class Game:
         new_state = self.state.copy() if hasattr(self.state, "copy") else copy.deepcopy(self.state)
         new_dice = self.dice.copy()
         events = self.rules.apply(new_state, action, new_dice)
-        self._history.append(_Entry(self.state, self.dice, action))
+        self._history.append(_Entry(self.state, self.dice, action, events))
         self.state, self.dice = new_state, new_dice
         self.actions.append(action)
         if any(e.kind in COMMIT_EVENTS for e in events):
@@ -112,6 +112,12 @@ class Game:
             self.autosave_error = None
         except OSError as e:
             self.autosave_error = e
+
+    def timeline(self) -> list[tuple[Action, list[Event], Any]]:
+        """(action, its events, the state after it) for every action of this session,
+        oldest first. States are snapshots: read them, never change them."""
+        after = [e.state for e in self._history[1:]] + [self.state]
+        return [(e.action, e.events, s) for e, s in zip(self._history, after)]
 
     def can_undo(self) -> bool:
         return len(self.actions) > self._barrier

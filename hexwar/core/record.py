@@ -34,6 +34,7 @@ def record_data(game: "Game") -> dict[str, Any]:
         "seed": game.header["seed"],
         "options": dict(game.header.get("options") or {}),
         "rules_version": getattr(game.rules, "rules_version", 1),
+        **({"players": dict(game.header["players"])} if game.header.get("players") else {}),
         "actions": [a.notation() for a in game.actions],
         "undo_barrier": game._barrier,
         "digest": game.digest(),
@@ -138,6 +139,8 @@ def load_record(path: str | os.PathLike) -> "Game":
         # game loads, but the position may differ a little from the one that was saved.
         game.load_warning = (f"saved with rules version {saved_with}, now {now}: the actions were replayed "
                              "under the current rules, so the position may differ slightly from the save")
+    if isinstance(data.get("players"), dict):  # who played each side (human / computer)
+        game.header["players"] = {str(k): str(v) for k, v in data["players"].items()}
     barrier = data.get("undo_barrier")
     if isinstance(barrier, int) and 0 <= barrier <= len(game.actions):
         game._barrier = max(game._barrier, barrier)

@@ -842,7 +842,7 @@ class KievRules:
         if u.steps > 1:
             state.units[uid] = replace(u, steps=u.steps - 1, revealed=True)
             ev.append(Event("reduced", f"{self.public_name(state, uid)} loses a step and is flipped to {s.label(u.steps - 1)} ({why}).",
-                            {"unit": uid}))
+                            {"unit": uid, "side": self.side(uid), "steps": u.steps - 1}))
             return a0 - s.attack(u.steps - 1), d0 - s.defense(u.steps - 1)
         self._eliminate(state, uid, ev, why)
         return a0, d0
@@ -853,7 +853,8 @@ class KievRules:
         state.units[uid] = replace(u.at(None, ELIMINATED), steps=1, revealed=True)
         if not u.revealed:
             ev.append(Event("revealed", f"{uid} was the {self.specs[u.spec].name}.", {"unit": uid, "spec": u.spec}))
-        ev.append(Event("eliminated", f"{self.public_name(state, uid)} is eliminated ({why}).", {"unit": uid}))
+        ev.append(Event("eliminated", f"{self.public_name(state, uid)} is eliminated ({why}).",
+                        {"unit": uid, "side": self.side(uid), "steps": u.steps if u.where == ON_MAP else 0}))
 
     def _apply_stage(self, state: State, st: Stage, act: A.Action, dice, ev: list[Event]) -> None:
         if isinstance(act, A.Roll):
@@ -882,14 +883,15 @@ class KievRules:
         o = self.odds(state, target, atk, act.support)
         if act.support:
             state.support_used.add(act.support)
-        data = {"target": target, "odds": o, "lines": o.lines()}
+        data = {"target": target, "odds": o, "lines": o.lines(), "side": st.side}
         if o.no_effect:
+            data.update(result="NE", below_1_1=True)
             ev.append(Event("combat", f"Battle at {hex_name(target)}: below 1:1 after shifts, no effect (10.3).", data))
             self._finish_battle(state, target, ev)
             return
         roll = dice.roll(6)
         result = T.CRT_TABLE.lookup(o.final_index, roll)
-        ev.append(Event("die_rolled", f"Die roll {roll}.", {"roll": roll}))
+        ev.append(Event("die_rolled", f"Die roll {roll}.", {"roll": roll, "side": st.side}))
         ev.append(Event("combat", f"Battle at {hex_name(target)}: {o.column}, roll {roll}: {result} — {T.RESULTS[result]}.",
                         {**data, "roll": roll, "result": result}))
         state.attacked.update(atk)
