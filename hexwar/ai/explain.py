@@ -27,15 +27,19 @@ def _threatens(ctx: "Ctx", target: Hex) -> str:
     return f"; threatens {', '.join(_place(ctx, c) for c in near)}" if near else ""
 
 
-def attack_reason(ctx: "Ctx", attack: A.Attack, est: Estimate) -> str:
-    """E.g. "attacks 0505 at 3:1 after the forest shift (10.4); 50% chance of DR or better; threatens Lvov"."""
+def attack_reason(ctx: "Ctx", attack: A.Attack, est: Estimate, support: str | None = None) -> str:
+    """E.g. "attacks 0505 at 3:1 after the forest shift (10.4); 50% chance of DR or better; threatens Lvov".
+
+    ``support``: an air support marker the odds count on (it is committed at the roll)."""
     target = hex_name(attack.target)
-    o = ctx.rules.odds(ctx.state, attack.target, attack.attackers)
+    o = ctx.rules.odds(ctx.state, attack.target, attack.attackers, support)
     if o is not None:  # every unit is revealed: quote the rules' own derivation
         shifts = [f"{s.reason} ({s.rule})" for s in o.shifts]
         ratio = next((ln for ln in o.lines() if ln.startswith("ratio")), "")
         if o.no_effect:
             head = f"attacks {target}: {ratio}, below 1:1 after {', '.join(shifts)}"
+        elif support:
+            head = f"attacks {target} counting on air support: {o.column} ({ratio}, then {', '.join(shifts)})"
         else:
             head = f"attacks {target} at {o.column} ({ratio}" + (f", then {', '.join(shifts)})" if shifts else ")")
         from ..games.objective_kiev.tables import CRT_TABLE
@@ -48,7 +52,7 @@ def attack_reason(ctx: "Ctx", attack: A.Attack, est: Estimate) -> str:
             body += f", {pct(ex + al)} of a loss of our own (EX/AL)"
     else:  # an untried corps is involved: its strength is a guess over the corps not yet seen
         n = sum(len(v) for v in ctx.b.unknown.values())
-        head = (f"attacks {target} (an untried corps: expected defense {est.defense:g} over the {n} corps not yet seen), "
+        head = (f"attacks {target} (an untried corps: expected defense {est.defense:.1f} over the {n} corps not yet seen), "
                 f"most likely at {est.column}" + (f" after {', '.join(est.shifts)}" if est.shifts else ""))
         body = f"{pct(sum(est.p.get(r, 0) for r in GOOD))} chance of DR or better"
     trapped = ctx.trapped(attack.target)

@@ -48,6 +48,7 @@ AXIS_W = Weights(own_loss=0.8, risk=0.5, dist=0.35)
 SOVIET_W = Weights(own_loss=1.6, risk=1.0, dist=0.1, min_attack=0.8)
 
 import os  # TEMP: weight experiments
+FINAL_CITY = float(os.environ.get("AI_FINAL", "2"))
 from dataclasses import replace as _r
 for _kv in filter(None, os.environ.get("AI_W", "").split(",")):
     _k, _v = _kv.split("=")
@@ -119,6 +120,8 @@ class Ctx:
         """Cities matter more as the end nears; the Soviets value the deep ones (Kiev) most."""
         for_side = for_side or self.side
         v = self.w.city * (0.5 + 0.5 * self.turn / self.last_turn)
+        if self.turn == self.last_turn:
+            v *= FINAL_CITY  # the count that decides the game is taken at the end of this turn
         if for_side == "soviet":
             # Cities the Axis reaches last are the ones the Soviets can keep.
             v *= 0.7 + 0.6 * min(1.0, h.col / 15)
@@ -145,6 +148,9 @@ class Ctx:
             return True
         origin = self.state.origin.get(uid)
         if self.rules.side(uid) == "axis":
+            if origin is None:  # not set up yet: its set-up area says where it will be
+                return not any(a.region == "Romania" for a in self.rules.scenario.setup_areas
+                               if self.rules.group.get(uid) in a.groups)
             return origin not in self.rules.romania
         return target not in self.rules.romania or origin in T.ROMANIA_BORDER_HEXES
 
@@ -278,8 +284,14 @@ class Ctx:
         own_city = h in self.board.places and self.state.control.get(h) == self.side
         reach2 = self.foe_reach_two
         if not stack:
-            if own_city and any(h in r for r in reach2.values()):
-                return self.city_value(h)
+            if not own_city:
+                return 0.0
+            # An empty city is lost to whoever can walk in: surely if the enemy can get there
+            # before his combat, less so if only by the end of his turn (he has other aims).
+            if any(h in r for r in self.foe_reach.values()):
+                return self.city_value(h) * 0.8
+            if any(h in r for r in reach2.values()):
+                return self.city_value(h) * (0.9 if last else 0.4)
             return 0.0
         excl = (moving_from,) if moving_from else ()
         att = self.threat(h, excl)
@@ -317,11 +329,15 @@ class Ctx:
         and again. One-unit-at-a-time moving cannot see that four units together reach
         3:1 where one alone does nothing; the plan can.
         """
-        avail = {u: self.can_reach(u) for u in self.my_units}
+        return self.make_plan({u: self.can_reach(u) for u in self.my_units})
+
+    def make_plan(self, avail: dict[str, frozenset[Hex]]) -> dict[str, tuple[Hex, Hex, float]]:
+        """The plan for units that may stand on the given hexes (see ``plan``)."""
+        avail = dict(avail)
         load: dict[Hex, list[str]] = {}  # hexes that will hold our units that stay or are planned there
-        for u in self.my_units:
-            if avail[u] == {self.hex_of(u)}:
-                load.setdefault(self.hex_of(u), []).append(u)
+        for u, hs in avail.items():
+            if len(hs) == 1:
+                load.setdefault(next(iter(hs)), []).append(u)
         supports = len(self.view["support_available"]) if self.side == "axis" else 0
         out: dict[str, tuple[Hex, Hex, float]] = {}
         targets = sorted(self.foe_hexes)
@@ -456,7 +472,8 @@ class Ctx:
         score -= risk
         d = self.objective_distance(uid, h)
         parts["dist"] = d
-        score -= d * self.w.dist
+        # Strong units belong at the front: their distance to it costs more.
+        score -= d * self.w.dist * (0.5 + self.b.attack_of(uid) / 10)
         return score, parts
 
 
@@ -493,12 +510,48 @@ class KievPlayer:
         places = [a for a in acts if isinstance(a, A.Place)]
         if not places:
             return Decision(A.EndPhase())
+        if ctx.side == "axis":
+            # 6.0 step 9: the Axis fights before it moves, so set up for the turn-1 battles.
+            dec = self._setup_for_battles(ctx, places)
+            if dec is not None:
+                return dec
         best, best_s = places[0], -math.inf
         for a in places:
             s = self._setup_score(ctx, a)
             if s > best_s:
                 best, best_s = a, s
         return Decision(best, f"sets up {best.unit} at {ctx.board.describe(best.hex)}")
+
+    def _setup_for_battles(self, ctx: Ctx, places: list[A.Place]) -> Decision | None:
+        def cls(uid: str) -> tuple:
+            sp = ctx.b.spec(uid)
+            return (ctx.rules.group.get(uid), sp.values, sp.kind, sp.nation, sp.size)
+
+        hexes_for: dict[tuple, set[Hex]] = {}
+        listed: dict[tuple, str] = {}
+        for a in places:
+            hexes_for.setdefault(cls(a.unit), set()).add(a.hex)
+            listed.setdefault(cls(a.unit), a.unit)
+        avail: dict[str, frozenset[Hex]] = {}
+        for u in ctx.state.units.values():
+            if ctx.rules.side(u.id) != "axis":
+                continue
+            if u.where == ON_MAP:
+                avail[u.id] = frozenset({u.hex})
+            elif cls(u.id) in hexes_for:
+                avail[u.id] = frozenset(hexes_for[cls(u.id)])
+        plan = ctx.make_plan(avail)
+        best = None
+        for uid, (t, n, share) in plan.items():
+            if ctx.state.units[uid].where == ON_MAP:
+                continue
+            a = A.Place(listed[cls(uid)], n)
+            if a in places and (best is None or share > best[0]):
+                best = (share, a, t)
+        if best is None:
+            return None
+        share, a, t = best
+        return Decision(a, f"sets up {a.unit} at {ctx.board.describe(a.hex)} to attack {hex_name(t)} on turn 1")
 
     def _setup_score(self, ctx: Ctx, a: A.Place) -> float:
         h = a.hex
@@ -575,18 +628,22 @@ class KievPlayer:
         if attacks:
             declared = len(ctx.state.battles)
             sup = 1 if ctx.side == "axis" and len(ctx.view["support_available"]) > declared else 0
-            best, best_s, best_est = None, ctx.w.min_attack, None
+            best, best_s, best_est, best_sup = None, ctx.w.min_attack, None, 0
             for a in attacks:
                 grp = tuple((u, ctx.hex_of(u)) for u in a.attackers)
-                est = ctx.estimate(a.target, grp, sup)
                 dfn = ctx.units_at(a.target)
-                v = ctx.battle_value(est, a.target, a.attackers, dfn, ctx.trapped(a.target), ctx.side)
-                # Use no more force than needed: every attacker is a unit not attacking elsewhere.
-                s = v - 0.04 * sum(ctx.b.attack_of(u) for u in a.attackers)
-                if s > best_s:
-                    best, best_s, best_est = a, s, est
+                trapped = ctx.trapped(a.target)
+                for k in range(sup + 1):
+                    est = ctx.estimate(a.target, grp, k)
+                    v = ctx.battle_value(est, a.target, a.attackers, dfn, trapped, ctx.side)
+                    # Use no more force than needed: every attacker is a unit not attacking
+                    # elsewhere; and an air marker used here is missing elsewhere.
+                    s = v - 0.04 * sum(ctx.b.attack_of(u) for u in a.attackers) - 0.5 * k
+                    if s > best_s:
+                        best, best_s, best_est, best_sup = a, s, est, k
             if best is not None:
-                return Decision(best, attack_reason(ctx, best, best_est))
+                marker = ctx.view["support_available"][0] if best_sup else None
+                return Decision(best, attack_reason(ctx, best, best_est, marker))
         resolves = [a for a in acts if isinstance(a, A.Resolve)]
         if resolves:
             # Surest battles first: their advances can close the retreat routes of the others.

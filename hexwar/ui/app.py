@@ -8,6 +8,8 @@
                                              draw the position headless into a PNG and exit
     hexwar --game objective-kiev --computer axis
                                              play the Soviets against the computer
+    hexwar --smoke 3 --smoke-shot out.png    open the real window, start a new game, run
+                                             3 seconds of frames, save the window, exit
 
 The loop is ``events -> scene stack -> update(dt) -> draw -> flip``. ``App.handle``,
 ``App.step`` and ``App.draw`` are separate so tests can drive single frames with posted
@@ -16,6 +18,7 @@ events.
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import os
 import sys
@@ -139,12 +142,17 @@ class App:
 
     def start_game(self, game, *, hotseat: bool = True, autosave: bool = True, threaded: bool = True,
                    players: dict[str, str] | None = None) -> GameScene:
-        """``players``: side -> "human" or "computer" (every side human when not given)."""
+        """``players``: side -> "human" or "computer"; when not given, who played each side as the
+        record says (``game.header["players"]``), else every side human."""
+        if players is None:
+            players = dict(game.header.get("players") or {}) or None
         # Only the menu stays under a game.
         while self.stack.scenes and not isinstance(self.stack.top, MenuScene):
             self.stack.pop()
-        return self.stack.push(GameScene(self, game, hotseat=hotseat, autosave=autosave, threaded=threaded,
-                                         players=players))
+        scene = self.stack.push(GameScene(self, game, hotseat=hotseat, autosave=autosave, threaded=threaded,
+                                          players=players))
+        settle_heap()
+        return scene
 
     def back_to_menu(self) -> None:
         while self.stack.scenes and not isinstance(self.stack.top, MenuScene):
@@ -154,6 +162,15 @@ class App:
 
     def screenshot(self, path: str) -> None:
         pygame.image.save(self.screen, path)
+
+
+def settle_heap() -> None:
+    """Collect the garbage of the last game, then set what lives on (the board, the rules, the
+    game so far, the client's caches) aside from the garbage collector: its full collections
+    then no longer walk tens of thousands of objects in the middle of a frame (a 15 ms hitch)."""
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -178,8 +195,49 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--solo", action="store_true", help="one player: no hand-over screen between the sides")
     p.add_argument("--computer", action="append", default=[], metavar="SIDE",
                    help="the computer plays this side (axis or soviet); may be given twice")
+    p.add_argument("--smoke", type=float, default=None, metavar="SECONDS",
+                   help="smoke test: open the real window, start a new game, run frames for SECONDS, "
+                        "save the window to --smoke-shot and exit")
+    p.add_argument("--smoke-shot", default=None, metavar="OUT.png", help="where --smoke saves the window")
     p.add_argument("--zoom", type=float, default=None, help=argparse.SUPPRESS)  # for screenshots
     return p
+
+
+def smoke(app: App, seconds: float, out: str | None) -> int:
+    """Run the real loop for ``seconds`` with a little input (pointing at the map, Explain on
+    and off), save the window, and say which video driver ran it and how fast."""
+    from .scenes import GameScene
+
+    gs = app.stack.find(GameScene)
+    if gs is None:
+        print("hexwar: smoke: no game was started", file=sys.stderr)
+        return 1
+    times: list[float] = []
+    t_end = time.perf_counter() + max(0.0, seconds)
+    k = 0
+    while app.running and time.perf_counter() < t_end:
+        if k % 20 == 0:  # something to redraw: the pointer wanders over the map
+            r = gs.mv.rect
+            pos = (r.x + (r.w * (k // 20 % 7 + 1)) // 8, r.y + r.h // 2)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        if k in (30, 60):
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="x", scancode=0))
+        dt = app.clock.tick(60) / 1000
+        t0 = time.perf_counter()
+        app.step(dt)
+        times.append((time.perf_counter() - t0) * 1000)
+        k += 1
+    driver = pygame.display.get_driver()
+    times.sort()
+    med = times[len(times) // 2] if times else 0.0
+    print(f"hexwar: smoke: driver {driver}, {len(times)} frames, median frame {med:.1f} ms", flush=True)
+    if out:
+        try:
+            pygame.image.save(app.screen, out)
+        except (pygame.error, OSError) as e:
+            print(f"hexwar: cannot write {out}: {e}", file=sys.stderr)
+            return 1
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -195,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
     app = App(args.size, resizable=not args.screenshot, seed=args.seed, game_id=args.game, scenario=args.scenario,
               menu=True)
     game, error = None, None
-    want_game = args.record or args.game or args.scenario or args.screenshot
+    want_game = args.record or args.game or args.scenario or args.screenshot or args.smoke is not None
     if want_game:
         import hexwar
 
@@ -203,15 +261,17 @@ def main(argv: list[str] | None = None) -> int:
             if args.record:
                 game = hexwar.load_record(args.record)
             else:
-                game = hexwar.open_game(args.game or "objective-kiev", args.scenario or "standard",
-                                        seed=args.seed if args.seed is not None else (1 if args.screenshot else
-                                                                                      int(time.time()) % 1_000_000))
+                fixed = args.screenshot or args.smoke is not None  # the same picture every time
+                seed = args.seed if args.seed is not None else (1 if fixed else int(time.time()) % 1_000_000)
+                game = hexwar.open_game(args.game or "objective-kiev", args.scenario or "standard", seed=seed)
         except (DataError, HexwarError, KeyError, OSError) as e:
             error = str(e.args[0]) if isinstance(e, KeyError) and e.args else str(e)
     if game is not None:
+        # --computer chooses the computer sides; without it a record brings back its own.
         players = {side: "computer" for side in args.computer}
-        app.start_game(game, hotseat=not (args.solo or args.screenshot) and app.settings.hotseat,
-                       autosave=not args.screenshot, threaded=not args.screenshot, players=players or None)
+        quiet = bool(args.screenshot) or args.smoke is not None  # no hand-over, no autosave
+        app.start_game(game, hotseat=not (args.solo or quiet) and app.settings.hotseat,
+                       autosave=not quiet, threaded=not args.screenshot, players=players or None)
         if args.zoom:
             gs = app.stack.top
             gs.mv.set_zoom(args.zoom)
@@ -231,6 +291,8 @@ def main(argv: list[str] | None = None) -> int:
         log.info("screenshot in %.0f ms", (time.perf_counter() - t0) * 1000)
         return 0
     try:
+        if args.smoke is not None:
+            return smoke(app, args.smoke, args.smoke_shot) if error is None else 1
         return app.run()
     finally:
         pygame.quit()

@@ -89,45 +89,36 @@ class Controller:
         self._units: dict[str, dict] = {}
         self._place_cache: dict = {}
         self._why_cache: dict = {}
+        self._of_src: list | None = None  # the legal actions _of_cache was worked out from
+        self._of_cache: dict = {}
+        self._targets_cache: dict = {}
         self.past = False  # True for a PastController (history, read-only)
         self.viewer: str | None = None  # whose view to show (None: the side to act)
         for e in getattr(game, "start_events", []) or []:
             self.log.append(LogEntry(0, "event", e.text))
         self.timeline: Timeline | None = None
-        self._log_rebuilt = True
         if record_history:
             self.timeline = Timeline(game, threaded=threaded)
-        if game.actions:  # a loaded game: its record has the actions, not their events
-            for i, a in enumerate(game.actions):
-                self.log.append(LogEntry(i + 1, "action", a.notation()))
-            self.log.append(LogEntry(len(game.actions), "note",
-                                     f"Game loaded: {len(game.actions)} actions replayed from the record."))
-            self._log_rebuilt = False
-            self.poll()
+        if game.actions:  # a loaded game: the core has replayed its record, events and all
+            self._log_loaded()
 
     # --- the history of the game ------------------------------------------------------
-    def poll(self) -> bool:
-        """Once the replay of a loaded game is done, put its events into the log. True if the log changed."""
+    def _log_loaded(self) -> None:
+        """The log of the actions applied before the client took the game over (a loaded record)."""
+        n = len(self.game.actions)
         tl = self.timeline
-        if self._log_rebuilt or tl is None or not tl.done.is_set():
-            return False
-        self._log_rebuilt = True
-        loaded = tl.loaded
-        if tl.error or tl.first != 0:
-            self.log.append(LogEntry(loaded, "note", f"The events of the loaded actions are not shown: {tl.error}."))
-            return True
-        regen: list[LogEntry] = []
-        for st in tl.steps():
-            if st.index > loaded:
-                break
-            if st.index == 0:
-                regen += [LogEntry(0, "event", e.text) for e in st.events]
-                continue
-            regen.append(LogEntry(st.index, "action", st.action.notation(), st.side))
-            regen += [LogEntry(st.index, "event", e.text, st.side) for e in st.events]
-        keep = [e for e in self.log if e.index > loaded or e.kind in ("note", "reason")]
-        self.log = regen + keep
-        return True
+        # With the start (opened again from the header and checked with one action), the first
+        # action knows its side too.
+        known = {st.index: st for st in tl.steps()} if tl is not None else {}
+        for i, a in enumerate(self.game.actions):
+            st = known.get(i + 1)
+            self.log.append(LogEntry(i + 1, "action", a.notation(), st.side if st else None))
+            if st is not None:
+                self.log += [LogEntry(i + 1, "event", e.text, st.side) for e in st.events]
+        note = f"Game loaded: {n} actions replayed from the record."
+        if any(i + 1 not in known for i in range(n)):
+            note += " The events of the earlier actions are not known."
+        self.log.append(LogEntry(n, "note", note))
 
     # --- what the game says ---------------------------------------------------------
     @property
@@ -230,13 +221,30 @@ class Controller:
 
     # --- derived from the legal actions ------------------------------------------------
     def _of(self, cls) -> list:
-        return [a for a in (self.legal() or []) if isinstance(a, cls)]
+        """The legal actions of one kind (remembered until the legal actions change; do not modify)."""
+        legal = self.legal()
+        if legal is None:
+            return []
+        if self._of_src is not legal:
+            self._of_src = legal
+            self._of_cache = {}
+        got = self._of_cache.get(cls)
+        if got is None:
+            got = self._of_cache[cls] = [a for a in legal if isinstance(a, cls)]
+        return got
 
     def movable_units(self) -> set[str]:
         return {a.unit for a in self._of(A.Move)}
 
     def move_targets(self, uid: str) -> dict[Hex, tuple[Hex, ...]]:
-        return {a.dest: a.path for a in self._of(A.Move) if a.unit == uid}
+        moves = self._of(A.Move)
+        key = (id(moves), uid)
+        got = self._targets_cache.get(key)
+        if got is None or got[0] is not moves:
+            if len(self._targets_cache) > 64:
+                self._targets_cache.clear()
+            got = self._targets_cache[key] = (moves, {a.dest: a.path for a in moves if a.unit == uid})
+        return got[1]
 
     def move_cost(self, uid: str, h: Hex) -> float | None:
         reach = getattr(self.rules, "reach", None)
@@ -386,8 +394,6 @@ class Controller:
         if not from_redo:
             self.redo_stack.clear()
         n = len(self.game.actions)
-        if self.timeline is not None:
-            self.timeline.record(self.game.state, action, events, who)
         self.log.append(LogEntry(n, "action", action.notation(), who))
         for e in events:
             self.log.append(LogEntry(n, "event", e.text, who))
@@ -429,8 +435,6 @@ class Controller:
         self.redo_stack.append(act)
         n = len(self.game.actions)
         self.log = [e for e in self.log if e.index <= n]
-        if self.timeline is not None:
-            self.timeline.resync()
         self._changed()
         self.say(f"Undone: {act.notation()}", "info")
         return True

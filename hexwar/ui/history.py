@@ -1,14 +1,15 @@
 """The game's timeline: the position after every action, the events each action
 caused, and the summaries worked out from them (no pygame).
 
-A game played in the client records its own timeline as it goes (the state after
-each ``game.apply`` and the events it returned). A game loaded from a record has
-only its actions: the timeline replays them on a fresh game opened from the record
-header (same game, scenario, seed and options). The rules are deterministic, so the
-replay is exact; the final digest is compared with the game's to make sure.
+Everything comes from the core: ``game.timeline()`` gives every action applied to the
+game in this session with its events and the state after it, and a game loaded with
+``hexwar.load_record`` has applied every action of its record, so it covers the whole
+game. The position before the first action is the game's start, opened again from the
+record header (same game, scenario, seed and options) when the game did not start in
+this session; one action replayed on it makes sure it is the same start.
 
-``Timeline`` is safe to use from two threads: the replay runs in a worker thread
-while the client goes on recording new actions.
+The timeline follows the game as it goes (new actions, undo): it reads
+``game.timeline()`` again whenever the game has changed.
 """
 from __future__ import annotations
 
@@ -45,125 +46,143 @@ class StepInfo:
 
 
 class Timeline:
-    def __init__(self, game, *, threaded: bool = True) -> None:
+    def __init__(self, game, *, threaded: bool = True) -> None:  # ``threaded``: kept for callers, unused
         self.game = game
         self.rules = game.rules
-        self._lock = threading.Lock()
-        n = len(game.actions)
-        start_events = list(getattr(game, "start_events", []) or [])
-        self._steps: list[Step | None] = [None] * n + [Step(n, game.state, game.actions[-1] if n else None,
-                                                            [] if n else start_events)]
-        self._info: dict[int, StepInfo] = {}
+        self._info: dict[int, tuple[Any, StepInfo]] = {}
         self.error: str | None = None
-        self.done = threading.Event()
-        self.loaded = n  # actions that came from a record (their events need a replay)
-        if n == 0:
-            self.done.set()
-        elif threaded:
-            threading.Thread(target=self._replay, args=(list(game.actions), game.digest()), daemon=True,
-                             name="hexwar-history").start()
-        else:
-            self._replay(list(game.actions), game.digest())
+        self.done = threading.Event()  # kept for callers: everything is known at once now
+        self.done.set()
+        n = len(game.actions)
+        self.loaded = n  # actions applied before the client took the game over (a loaded record)
+        # The start: the game's own state when it starts here, else opened again when first needed.
+        self._start: Step | None = Step(0, game.state, None, list(getattr(game, "start_events", []) or [])) \
+            if n == 0 else None
+        self._start_tried = n == 0
+        self._key: tuple | None = None
+        self._steps: list[Step | None] = []
+        self._lock = threading.RLock()
+        self._sync()
 
-    # --- filling it -------------------------------------------------------------------
-    def _replay(self, actions: list, digest: str) -> None:
+    # --- following the game ------------------------------------------------------------
+    def _timeline(self) -> list:
+        got = getattr(self.game, "timeline", None)
+        return list(got()) if callable(got) else []
+
+    def _sync(self) -> None:
+        """Read the game's timeline again if the game has changed since the last time."""
+        g = self.game
+        key = (len(g.actions), id(g.state))
+        if key == self._key:
+            return
+        self._key = key
+        n = len(g.actions)
+        tl = self._timeline()
+        missing = n - len(tl)  # actions of a game made before this session (not replayable here)
+        old = {id(st.state): st for st in self._steps if st is not None}
+        steps: list[Step | None] = [None] * (n + 1)
+        if missing == 0:
+            steps[0] = self._start
+        before = self._start.state if (missing == 0 and self._start is not None) else None
+        for i, (action, events, after) in enumerate(tl):
+            k = missing + i + 1
+            st = old.get(id(after))
+            if (st is None or st.state is not after or st.action is not action or st.index != k
+                    or (st.side is None and before is not None)):  # the start has just become known
+                side = self.rules.acting_side(before) if before is not None else None
+                st = Step(k, after, action, events, side)
+            steps[k] = st
+            before = after
+        if steps[n] is None:  # no history at all: at least the present
+            steps[n] = Step(n, g.state, g.actions[-1] if n else None, [], None)
+        if missing > 0 and self.error is None:
+            self.error = "the positions before this session cannot be rebuilt"
+        self._steps = steps
+
+    def _ensure_start(self) -> None:
+        """The position before the first action, for a game that did not start in this session."""
+        if self._start_tried:
+            return
+        self._start_tried = True
+        g = self.game
+        tl = self._timeline()
+        if len(tl) != len(g.actions) or not tl:
+            return
         try:
             from .. import session
 
-            h = self.game.header
-            g = session.open_game(h["game"], h["scenario"], seed=h.get("seed", 0), options=dict(h.get("options") or {}))
-            steps = [Step(0, g.state, None, list(g.start_events))]
-            for i, a in enumerate(actions):
-                who = g.acting_side()
-                ev = g.apply(a)
-                steps.append(Step(i + 1, g.state, a, list(ev), who))
-            if g.digest() != digest:
-                raise ValueError("replaying the record from its header does not give this position")
+            h = g.header
+            fresh = session.open_game(h["game"], h["scenario"], seed=h.get("seed", 0),
+                                      options=dict(h.get("options") or {}))
+            start = fresh.state
+            fresh.apply(tl[0][0])
+            if self.rules.snapshot(fresh.state) != self.rules.snapshot(tl[0][2]):
+                raise ValueError("the record header does not open the game this record started from")
         except Exception as e:  # a game made by hand (tests, tutorials) has no replayable header
-            log.info("history not replayable: %s", e)
-            self.error = f"the earlier history cannot be rebuilt ({e})"
-            self.done.set()
+            log.info("start of the game not available: %s", e)
+            self.error = f"the start of the game cannot be shown ({e})"
             return
-        with self._lock:
-            for s in steps:
-                if s.index < len(self._steps):
-                    old = self._steps[s.index]
-                    # Keep the live state object for the last loaded step (the game's own).
-                    if old is not None:
-                        s.state = old.state
-                    self._steps[s.index] = s
-        self.done.set()
-        # What the turn list and the phase bar need, worked out here rather than in a frame.
-        for s in steps:
-            if s.index not in self._info:
-                self.info(s.index)
+        self._start = Step(0, start, None, list(getattr(g, "start_events", []) or []))
+        self._key = None  # put it in on the next sync
 
+    def _list(self, start: bool = True) -> list[Step | None]:
+        """The steps; ``start``: with the start of the game, worked out if not known yet."""
+        with self._lock:  # the victory screen sums the game up in a worker thread
+            self._sync()
+            if start and self._steps and self._steps[0] is None and not self._start_tried:
+                self._ensure_start()
+                self._sync()
+            return self._steps
+
+    # Kept for callers of the old API: the game itself records everything now.
     def record(self, state, action, events, side: str | None) -> None:
-        """The client applied ``action``: the game is now in ``state``."""
-        with self._lock:
-            n = len(self._steps)
-            self._steps.append(Step(n, state, action, list(events), side))
+        self._sync()
 
     def truncate(self, n_actions: int) -> None:
-        """An undo: forget the steps after ``n_actions``."""
-        with self._lock:
-            del self._steps[n_actions + 1:]
-            for k in [k for k in self._info if k > n_actions]:
-                del self._info[k]
+        self._sync()
 
     def resync(self) -> None:
-        """Make sure the last step is the game's current position (after an undo)."""
-        with self._lock:
-            n = len(self.game.actions)
-            del self._steps[n + 1:]
-            while len(self._steps) < n + 1:
-                self._steps.append(None)
-            last = self._steps[n]
-            if last is None or last.state is not self.game.state:
-                self._steps[n] = Step(n, self.game.state, self.game.actions[-1] if n else None,
-                                      last.events if last else [], last.side if last else None)
+        self._sync()
 
     # --- reading it ---------------------------------------------------------------------
     @property
     def last(self) -> int:
-        return len(self._steps) - 1
+        return len(self._list(start=False)) - 1
 
     @property
     def first(self) -> int:
         """The earliest step that can be shown."""
-        with self._lock:
-            if self._steps and self._steps[0] is not None:
-                return 0
-            for i, s in enumerate(self._steps):
-                if s is not None:
-                    return i
-        return self.last
+        steps = self._list()
+        for i, s in enumerate(steps):
+            if s is not None:
+                return i
+        return len(steps) - 1
 
     def step(self, k: int) -> Step | None:
-        with self._lock:
-            return self._steps[k] if 0 <= k < len(self._steps) else None
+        steps = self._list(start=k == 0)
+        return steps[k] if 0 <= k < len(steps) else None
 
-    def steps(self) -> list[Step]:
-        with self._lock:
-            return [s for s in self._steps if s is not None]
+    def steps(self, start: bool = True) -> list[Step]:
+        """Every known step; ``start=False``: the start of the game only if it is known already."""
+        return [s for s in self._list(start) if s is not None]
 
     def complete(self) -> bool:
         """Every step from the start is known."""
-        return self.done.is_set() and self.first == 0
+        return self.first == 0
 
     def info(self, k: int) -> StepInfo | None:
-        got = self._info.get(k)
-        if got is not None:
-            return got
         s = self.step(k)
         if s is None:
             return None
+        got = self._info.get(k)
+        if got is not None and got[0] is s.state:
+            return got[1]
         v = self.rules.view(s.state, None)
         st = v.get("stage")
-        got = StepInfo(v["turn"], v["phase"], v["phase_name"], v.get("phase_rule", ""), st["kind"] if st else None,
-                       v.get("acting"), v.get("date", ""))
-        self._info[k] = got
-        return got
+        info = StepInfo(v["turn"], v["phase"], v["phase_name"], v.get("phase_rule", ""), st["kind"] if st else None,
+                        v.get("acting"), v.get("date", ""))
+        self._info[k] = (s.state, info)
+        return info
 
     def turn_starts(self) -> list[tuple[str, int]]:
         """(label, step) for the start of the game and the first step of every turn."""
@@ -246,43 +265,27 @@ def summarize(tl: Timeline, sides: tuple[str, ...] = ()) -> GameSummary:
     steps = tl.steps()
     rules = tl.rules
     out: dict[str, SideSummary] = {s: SideSummary() for s in sides}
-    prev_units: dict[str, dict] = {}
+    # The events say whose unit lost how many steps and which side fought and rolled.
     for s in steps:
-        units_before = prev_units
-        # The view of this step, for the sides and steps of the units involved.
-        v = rules.view(s.state, None)
-        units_now = {u["id"]: u for u in v["units"]}
-        reduced_now: dict[str, int] = {}
         for e in s.events:
             data = getattr(e, "data", {}) or {}
             kind = e.kind
+            side = data.get("side")
+            if not side:
+                continue
             if kind == "reduced":
-                uid = data.get("unit")
-                u = units_now.get(uid) or units_before.get(uid) or {}
-                side = u.get("side")
-                if side:
-                    out.setdefault(side, SideSummary()).steps_lost += 1
-                    reduced_now[uid] = reduced_now.get(uid, 0) + 1
+                out.setdefault(side, SideSummary()).steps_lost += 1
             elif kind == "eliminated":
-                uid = data.get("unit")
-                before = units_before.get(uid) or {}
-                u = units_now.get(uid) or before
-                side = u.get("side")
-                if side:
-                    ss = out.setdefault(side, SideSummary())
-                    ss.units_eliminated += 1
-                    had = int(before.get("steps", 1)) if before.get("where") == "map" else 1
-                    ss.steps_lost += max(1, had - reduced_now.get(uid, 0))
-            elif kind == "die_rolled" and s.side:
-                out.setdefault(s.side, SideSummary()).rolls.append(int(data.get("roll", 0)))
-            elif kind == "combat" and s.side:
-                ss = out.setdefault(s.side, SideSummary())
+                ss = out.setdefault(side, SideSummary())
+                ss.units_eliminated += 1
+                ss.steps_lost += int(data.get("steps", 0))
+            elif kind == "die_rolled":
+                out.setdefault(side, SideSummary()).rolls.append(int(data.get("roll", 0)))
+            elif kind == "combat":
+                ss = out.setdefault(side, SideSummary())
                 ss.battles += 1
-                res = data.get("result") or "NE"
-                if "result" not in data:
-                    res = "below 1:1"
+                res = "below 1:1" if data.get("below_1_1") else str(data.get("result", "NE"))
                 ss.results[res] = ss.results.get(res, 0) + 1
-        prev_units = units_now
     # Cities held at the end of every turn (the last step of the turn).
     from ..core.hexgrid import hex_name
 

@@ -1,9 +1,12 @@
 """Everything around the map: the phase bar, the side panel (tray, battle, log, rules),
 the status line, the die roll and tooltips.
 
-Panels are rebuilt from the controller every frame ("immediate mode"): a ``Flow``
+Panels are laid out from the controller every frame ("immediate mode"): a ``Flow``
 lays out text, buttons and counters top to bottom and remembers where each clickable
-thing is, so that the next events go to what the player actually saw.
+thing is, so that the next events go to what the player actually saw. Drawing them is
+another matter: every piece of a panel says what its drawing depends on (its
+signature), and a panel is drawn again only when that changes; otherwise the pixels
+drawn before stay (the GameScene keeps them in its back buffer).
 """
 from __future__ import annotations
 
@@ -19,6 +22,31 @@ from .widgets import Button, ButtonRow, draw_panel
 
 SIDE_NAMES = rules_text.SIDE_NAMES
 REASON_COLOUR = (150, 196, 232)
+
+
+class Drawn:
+    """What a part of the screen last drew onto a back buffer.
+
+    ``same(surface, key, cached)`` is True when ``cached`` and ``surface`` already
+    shows the drawing for ``key`` (so drawing it again can be skipped); otherwise it
+    remembers that the caller is about to draw it. ``cached`` is only for a surface
+    that nothing else draws on in that part (the GameScene's back buffer)."""
+
+    enabled = True  # tests turn it off to compare a cached frame with a fresh one
+
+    def __init__(self) -> None:
+        self.surface: pygame.Surface | None = None
+        self.key = None
+
+    def same(self, surface: pygame.Surface, key, cached: bool = True) -> bool:
+        if not cached:
+            return False
+        if Drawn.enabled and surface is self.surface and key == self.key:
+            return True
+        self.surface, self.key = surface, key
+        return False
+
+
 RESULT_ORDER = ("DE", "DRL", "DR", "EX", "NE", "AL")
 
 
@@ -62,8 +90,17 @@ class Flow:
         self.y = rect.y + self.pad
         self.w = rect.w - 2 * self.pad
         self.ops: list[Callable[[pygame.Surface], None]] = []
+        self.sigs: list = []  # what each op's drawing depends on (a value, or a function giving it)
         self.buttons = ButtonRow()
         self.tray: list[TrayItem] = []
+
+    def op(self, fn: Callable[[pygame.Surface], None], sig=None) -> None:
+        """A drawing step; ``sig`` is what it depends on (None: unknown, so always drawn anew)."""
+        self.ops.append(fn)
+        self.sigs.append(object() if sig is None else sig)
+
+    def sig(self) -> tuple:
+        return (tuple(self.rect),) + tuple(s() if callable(s) else s for s in self.sigs)
 
     @property
     def bottom(self) -> int:
@@ -76,7 +113,8 @@ class Flow:
             if self.y + lh > self.bottom:
                 return
             y = self.y
-            self.ops.append(lambda surf, ln=ln, y=y: surf.blit(T.text(ln, px, colour, style), (self.x + indent, y)))
+            self.op(lambda surf, ln=ln, y=y: surf.blit(T.text(ln, px, colour, style), (self.x + indent, y)),
+                    ("text", ln, px, colour, style, self.x + indent, y))
             self.y += lh
 
     def heading(self, s: str) -> None:
@@ -94,7 +132,7 @@ class Flow:
         b = Button(pygame.Rect(self.x, self.y, w, h), label, cb, enabled=enabled, key_hint=key_hint,
                    tooltip=tooltip, px=self.theme.normal, name=name or label)
         self.buttons.add(b)
-        self.ops.append(b.draw)
+        self.op(b.draw, b.sig)
         self.y += h + self.theme.px(5)
         return b
 
@@ -111,7 +149,7 @@ class Flow:
             b = Button(pygame.Rect(self.x + i * (w + gap), self.y, w, h), label, cb, enabled=enabled,
                        px=self.theme.normal, name=name or label)
             self.buttons.add(b)
-            self.ops.append(b.draw)
+            self.op(b.draw, b.sig)
             out.append(b)
         self.y += h + self.theme.px(5)
         return out
@@ -133,6 +171,7 @@ class PhaseBar:
         self.tool_rect = pygame.Rect(0, 0, 0, 0)
         self.text_right = 100
         self.buttons = ButtonRow()
+        self.drawn = Drawn()
 
     def layout(self, rect: pygame.Rect, tool_rect: pygame.Rect,
                actions: list[tuple[str, str, Callable[[], None], str]],
@@ -174,23 +213,32 @@ class PhaseBar:
         return th.px(8) * 2 + th.px(34) + th.px(6) + th.px(30)
 
     def draw(self, surface: pygame.Surface, ctl, date: str, line2: str | None = None,
-             line2_colour=None) -> None:
+             line2_colour=None, cached: bool = False) -> None:
+        """Draws the bar; ``cached``: unless ``surface`` already shows exactly this (see ``Drawn``)."""
         th = self.theme
-        draw_panel(surface, self.rect, T.PANEL_DARK)
         v = ctl.view()
+        acting = ctl.acting()
+        phase_side = getattr(ctl.phase(), "side", None)
+        now = now_text(ctl) if line2 is None else line2
+        key = (tuple(self.rect), tuple(self.tool_rect), self.text_right, th.scale, acting, phase_side,
+               v["phase_name"], v["turn"], v["turns"], v["phase_rule"], date, now, line2 is None, line2_colour,
+               self.buttons.sig())
+        if self.drawn.same(surface, key, cached):
+            return
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        draw_panel(surface, self.rect, T.PANEL_DARK)
         x0 = self.rect.x + th.px(12)
         right = self.text_right
         y = self.rect.y + th.px(6)
         px = th.large
         # Line 1: who acts (chip and name), the phase and its rule, then the turn and date.
-        acting = ctl.acting()
         x = x0
         if acting:
             chip = th.px(20)
             side_chip(surface, acting, x, y + 1, chip)
             x += chip + th.px(6)
         parts = [(v["phase_name"], T.ACCENT, "bold")]
-        phase_side = getattr(ctl.phase(), "side", None)
         if acting and acting != phase_side:
             parts.append((f"{SIDE_NAMES.get(acting, acting)} player decides", T.TEXT, "bold"))
         parts.append((f"Turn {v['turn']} of {v['turns']}", T.TEXT, "bold"))
@@ -211,13 +259,14 @@ class PhaseBar:
             surface.blit(t, (x, y))
             x += t.get_width()
         # Line 2: what may be done now (or what the history shows).
-        now = now_text(ctl) if line2 is None else line2
         y2 = y + T.font(px).get_linesize() + th.px(2)
         style = "regular" if line2 is None else "bold"
         lines = T.wrap(now, th.normal, right - x0, style)
         s = lines[0] + (" …" if len(lines) > 1 else "")
         surface.blit(T.text(s, th.normal, line2_colour or T.TEXT, style), (x0, y2))
+        surface.set_clip(self.tool_rect)
         draw_panel(surface, self.tool_rect, T.PANEL_DARK)
+        surface.set_clip(clip)
         self.buttons.draw(surface)
 
 
@@ -268,6 +317,9 @@ class SidePanel:
         self.log_visible: list[tuple[pygame.Rect, tuple[str, tuple, str, int, str]]] = []
         self._scrolled_to: int | None = None
         self.explain = False
+        self.legend: Legend | None = None  # the key to what Explain marks, at the bottom of the panel
+        self.mouse: tuple[int, int] = (-1, -1)
+        self.drawn = Drawn()
 
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -294,13 +346,30 @@ class SidePanel:
                        label, (lambda n=name: self.set_tab(n)), px=th.normal, name="tab-" + name)
             b.toggled = None
             self.tabs.add(b)
-        self.lower = pygame.Rect(self.rect.x, tab_y + th.px(36), self.rect.w, self.rect.bottom - tab_y - th.px(36))
-        live = getattr(scene, "ctl", ctl)
         self.explain = bool(getattr(scene, "explain", False))
+        layer = getattr(scene, "layer", None)
+        self.legend = None
+        bottom = self.rect.bottom
+        if self.explain and layer is not None:
+            # Explain's legend sits at the bottom of the panel, where it hides nothing on the map.
+            # The log and rules get what is left (in a very small window, little or nothing).
+            lg = Legend(th, layer.explain_sets(ctl), ctl, self.rect.w - th.px(16))
+            top = max(self.rect.bottom - lg.h - th.px(8), tab_y + th.px(36))
+            lg.rect = pygame.Rect(self.rect.x + th.px(8), top, lg.w, lg.h)
+            self.legend = lg
+            bottom = max(lg.rect.y - th.px(4), tab_y + th.px(36))
+        self.lower = pygame.Rect(self.rect.x, tab_y + th.px(36), self.rect.w, bottom - tab_y - th.px(36))
+        live = getattr(scene, "ctl", ctl)
         self.on_log_pick = getattr(scene, "enter_history", None)
         past = getattr(scene, "past", None)
         self.log_selected = past.index if past is not None else None
         self._layout_log(live)
+        # The panel is laid out anew every frame: what is under the mouse stays highlighted.
+        for b in ctx.buttons.buttons + self.tabs.buttons:
+            if b.rect.collidepoint(self.mouse):
+                b.hover = True
+        for item in ctx.tray:
+            item.hover = item.rect.collidepoint(self.mouse)
 
     def set_tab(self, name: str) -> None:
         self.tab = name
@@ -391,6 +460,8 @@ class SidePanel:
         return None
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
         if self.tabs.handle(event):
             return True
         if self.context is not None:
@@ -433,8 +504,22 @@ class SidePanel:
                 return [b.tooltip]
         return None
 
-    def draw(self, surface: pygame.Surface, ctl) -> None:
+    def draw(self, surface: pygame.Surface, ctl, cached: bool = False) -> None:
+        """Draws the panel; ``cached``: unless ``surface`` already shows exactly this (see ``Drawn``)."""
         th = self.theme
+        if self.tab == "log":
+            lower = ("log", tuple((tuple(rect), row) for rect, row in self.log_visible), self.log_selected,
+                     self.log_scroll, tuple(self._log_rect()))
+            rows = None
+        else:
+            rows, crt = self._rules_rows(ctl)
+            lower = ("rules", tuple(rows), self.rules_scroll, crt, tuple(self.lower))
+        key = (tuple(self.rect), th.scale, self.context.sig() if self.context is not None else None,
+               self.tabs.sig(), self.tab, lower, self.legend.sig() if self.legend is not None else None)
+        if self.drawn.same(surface, key, cached):
+            return
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
         draw_panel(surface, self.rect, T.PANEL)
         if self.context is not None:
             self.context.draw(surface)
@@ -450,15 +535,17 @@ class SidePanel:
         if self.tab == "log":
             self._draw_log(surface, ctl)
         else:
-            self._draw_rules(surface, ctl)
+            self._draw_rules(surface, ctl, rows)
+        if self.legend is not None:
+            self.legend.draw(surface)
+        surface.set_clip(clip)
 
     def _draw_log(self, surface: pygame.Surface, ctl) -> None:
         th = self.theme
         r = self._log_rect()
         px = th.small
-        lh = T.font(px).get_linesize()
         clip = surface.get_clip()
-        surface.set_clip(r)
+        surface.set_clip(r.clip(clip) if clip else r)
         sel = self.log_selected
         if sel is not None:
             # The action shown on the map: a frame around its lines and a pointer, not only a colour.
@@ -481,7 +568,8 @@ class SidePanel:
         elif not self.log_visible:
             surface.blit(T.text("Nothing has happened yet.", px, T.TEXT_DIM), (r.x, r.y))
 
-    def _draw_rules(self, surface: pygame.Surface, ctl) -> None:
+    def _rules_rows(self, ctl) -> tuple[list[tuple[str, int, tuple, str]], tuple]:
+        """The lines of the Rules tab, and what the CRT under them depends on."""
         th = self.theme
         r = self.lower.inflate(-th.px(16), -th.px(8))
         v = ctl.view()
@@ -518,10 +606,17 @@ class SidePanel:
                 for ln in T.wrap(rules_text.EXPLAIN[key].format(side=side, foe=foe), th.small, r.w):
                     rows.append((ln, th.small, T.TEXT, "regular"))
                 rows.append(("", th.small, T.TEXT, "regular"))
-        clip = surface.get_clip()
-        surface.set_clip(r)
-        y = r.y
         self.rules_scroll = min(self.rules_scroll, max(0, len(rows) - 3))
+        return rows, (ctl.phase_kind() == "combat", crt_column(ctl))
+
+    def _draw_rules(self, surface: pygame.Surface, ctl, rows=None) -> None:
+        th = self.theme
+        r = self.lower.inflate(-th.px(16), -th.px(8))
+        if rows is None:
+            rows, _ = self._rules_rows(ctl)
+        clip = surface.get_clip()
+        surface.set_clip(r.clip(clip) if clip else r)
+        y = r.y
         for text, px, colour, style in rows[self.rules_scroll:]:
             if text:
                 surface.blit(T.text(text, px, colour, style), (r.x, y))
@@ -531,6 +626,84 @@ class SidePanel:
         if ctl.phase_kind() == "combat" and y + th.px(120) < r.bottom:
             draw_crt(surface, pygame.Rect(r.x, y + th.px(4), r.w, r.bottom - y - th.px(4)), ctl, th)
         surface.set_clip(clip)
+
+
+class Legend:
+    """The key to what Explain marks on the map: a sample of each pattern, its meaning and count."""
+
+    def __init__(self, th: T.Theme, ex: dict, ctl, width: int) -> None:
+        from .overlays import COMM_DOTS, OVERSTACK, ZOC_HATCH
+        from .rules_text import EXPLAIN_SHORT
+
+        self.theme = th
+        side, foe = SIDE_NAMES.get(ex["side"], "?"), SIDE_NAMES.get(ex["foe"], "?")
+        kinds = [("backhatch", ZOC_HATCH, "zoc" if ex["side"] else "zoc_all", len(ex["zoc"]))]
+        if ex["side"]:
+            kinds.append(("dots", COMM_DOTS, "cut", len(ex["cut"])))
+        kinds.append(("over", OVERSTACK, "over", len(ex["over"])))
+        self.rows = [(pat, rgba, EXPLAIN_SHORT[k].format(foe=foe, side=side) + (f": {n}" if n else ": none"))
+                     for pat, rgba, k, n in kinds]
+        self.title = "Explain (X) — details in the Rules tab (K)"
+        self.extra = EXPLAIN_SHORT["hover"] if ctl.mode() in ("movement", "special") and not ctl.past else ""
+        px = th.small
+        self.lh = max(T.font(px).get_linesize(), th.px(20))
+        self.sw = th.px(28)
+        self.w = width
+        inner = width - th.px(16)
+        self.title_lines = T.wrap(self.title, px, inner, "bold")
+        self.row_lines = [T.wrap(text, px, inner - self.sw - th.px(8)) for _, _, text in self.rows]
+        self.extra_lines = T.wrap(self.extra, px, inner) if self.extra else []
+        ls = T.font(px).get_linesize()
+        h = th.px(4) + len(self.title_lines) * T.font(px, "bold").get_linesize() + th.px(2)
+        for lines in self.row_lines:
+            h += max(self.lh, len(lines) * ls) + th.px(3)
+        h += len(self.extra_lines) * ls + th.px(6)
+        self.h = h
+        self.rect = pygame.Rect(0, 0, self.w, self.h)
+
+    def sig(self) -> tuple:
+        return (tuple(self.rect), tuple(self.title_lines), tuple((p, r) for p, r, _ in self.rows), tuple(map(tuple, self.row_lines)),
+                tuple(self.extra_lines), self.theme.scale)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from .overlays import swatch
+
+        th = self.theme
+        px = th.small
+        box = self.rect
+        pygame.draw.rect(surface, (250, 248, 236), box)
+        pygame.draw.rect(surface, (40, 40, 40), box, 1)
+        x, y = box.x + th.px(8), box.y + th.px(4)
+        for ln in self.title_lines:
+            surface.blit(T.text(ln, px, (20, 20, 20), "bold"), (x, y))
+            y += T.font(px, "bold").get_linesize()
+        y += th.px(2)
+        ls = T.font(px).get_linesize()
+        for (pattern, rgba, _), lines in zip(self.rows, self.row_lines):
+            rh = max(self.lh, len(lines) * ls)
+            sample = pygame.Rect(x, y + 1, self.sw, self.lh - 2)
+            pygame.draw.rect(surface, (224, 219, 186), sample)
+            swatch(surface, sample, pattern, rgba)
+            pygame.draw.rect(surface, (60, 60, 60), sample, 1)
+            ty = y + (rh - len(lines) * ls) // 2
+            for ln in lines:
+                surface.blit(T.text(ln, px, (20, 20, 20)), (x + self.sw + th.px(8), ty))
+                ty += ls
+            y += rh + th.px(3)
+        for ln in self.extra_lines:
+            surface.blit(T.text(ln, px, (70, 70, 70)), (x, y))
+            y += ls
+
+
+def crt_column(ctl):
+    """The CRT column of the battle at hand (framed in the table), or None."""
+    o = ctl.odds() if ctl.target is not None else None
+    st = ctl.view().get("stage")
+    if o is None and st and st.get("kind") == "roll":
+        o = ctl.odds(ctl.state.stage.target, ctl.stage_attackers())
+    if o is not None and not o.no_effect:
+        return o.final_index
+    return None
 
 
 def draw_crt(surface: pygame.Surface, rect: pygame.Rect, ctl, th: T.Theme) -> None:
@@ -547,13 +720,7 @@ def draw_crt(surface: pygame.Surface, rect: pygame.Rect, ctl, th: T.Theme) -> No
     x0, y0 = rect.x + th.px(36), rect.y
     surface.blit(T.text("Combat results (10.6)", px, T.TEXT_DIM, "bold"), (rect.x, y0))
     y0 += lh
-    current = None
-    o = ctl.odds() if ctl.target is not None else None
-    st = ctl.view().get("stage")
-    if o is None and st and st.get("kind") == "roll":
-        o = ctl.odds(ctl.state.stage.target, ctl.stage_attackers())
-    if o is not None and not o.no_effect:
-        current = o.final_index
+    current = crt_column(ctl)
     for i, c in enumerate(cols):
         t = T.text(odds_label(c), px, T.TEXT, "bold")
         surface.blit(t, (x0 + i * cw + (cw - t.get_width()) // 2, y0))
@@ -702,9 +869,7 @@ def build_history(f: Flow, scene) -> None:
             f.row([((("▸ " + label) if idx == cur else label), (lambda x=idx: scene.history_goto(x)), True,
                     f"hist-{label.lower().replace(' ', '-')}") for label, idx in chunk], slots=per)
     f.button("Return to the present", scene.leave_history, key_hint="Esc", name="hist-present")
-    if not tl.done.is_set():
-        f.text("Rebuilding the earlier positions from the record…", th.small, T.TEXT_DIM)
-    elif tl.error:
+    if tl.error:
         f.text(tl.error[:1].upper() + tl.error[1:] + ".", th.small, T.TEXT_DIM)
     f.text("Keys: ← → or [ ] step, PgUp/PgDn a phase, Home/End the first/last position.", th.small, T.TEXT_DIM)
 
@@ -755,7 +920,7 @@ def draw_history_banner(surface: pygame.Surface, rect: pygame.Rect, text: str, t
         surface.set_clip(clip)
     room = band.w - 2 * stripe - th.px(16)
     px = th.normal
-    while px > 9 and T.font(px, "bold").size(text)[0] > room:
+    while px > 9 and T.size(text, px, "bold")[0] > room:
         px -= 1
     t = T.text(text, px, (20, 20, 20), "bold")
     surface.blit(t, (band.centerx - t.get_width() // 2, band.centery - t.get_height() // 2))
@@ -815,7 +980,8 @@ def _build_tray(f: Flow, ctl, art: CounterArt, m: str) -> None:
                     pygame.draw.rect(surf, T.ACCENT, (x - 3, y - 3, size + 6, size + 6), 3)
                 t = T.text(u["id"], th.px(10), T.TEXT if item.enabled else T.TEXT_DIM)
                 surf.blit(t, (x + size // 2 - t.get_width() // 2, y + size + 1))
-            f.ops.append(draw)
+            f.op(draw, lambda u=u, x=x, y=y, item=item: ("tray", CounterArt.key(u, size), x, y, item.enabled,
+                                                          ctl.sel == u["id"], th.scale))
         rows = (len(units) + per_row - 1) // per_row
         f.y += rows * (size + cap + gap)
     if m == "buildup":
@@ -899,10 +1065,10 @@ def _odds_block(f: Flow, ctl, target, attackers, support=None) -> None:
             room = f.x + f.w - mx
             meaning = rules_text.result_text(code)
             px = th.px(11)
-            while T.font(px).size(meaning)[0] > room and len(meaning) > 4:
+            while T.size(meaning, px)[0] > room and len(meaning) > 4:
                 meaning = meaning.rstrip("…")[:-1].rstrip() + "…"
             surf.blit(T.text(meaning, px, T.TEXT_DIM), (mx, y + 1))
-        f.ops.append(draw)
+        f.op(draw, ("odds", code, p, y, f.x, f.w, bar_w, lh, th.scale))
         f.y += lh
 
 
@@ -933,14 +1099,24 @@ class StatusLine:
     def __init__(self, theme: T.Theme) -> None:
         self.theme = theme
         self.rect = pygame.Rect(0, 0, 100, 24)
+        self.drawn = Drawn()
 
-    def draw(self, surface: pygame.Surface, ctl) -> None:
+    def draw(self, surface: pygame.Surface, ctl, cached: bool = False) -> None:
         th = self.theme
-        draw_panel(surface, self.rect, T.PANEL_DARK)
         if ctl.hover_text:
             text, kind = ctl.hover_text, "refusal"
         else:
             text, kind = ctl.status.text, ctl.status.kind
+        if self.drawn.same(surface, (tuple(self.rect), th.scale, text, kind), cached):
+            return
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        self._draw(surface, text, kind)
+        surface.set_clip(clip)
+
+    def _draw(self, surface: pygame.Surface, text: str, kind: str) -> None:
+        th = self.theme
+        draw_panel(surface, self.rect, T.PANEL_DARK)
         if not text:
             return
         icon = {"refusal": "✗ Not allowed — ", "ok": "✓ ", "info": "› "}.get(kind, "")
@@ -986,7 +1162,7 @@ def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: list[str]
         for w in T.wrap(ln, px, maxw, "bold" if i == 0 else "regular"):
             rows.append((w, "bold" if i == 0 else "regular"))
     lh = T.font(px).get_linesize()
-    w = max(T.font(px, s).size(r)[0] for r, s in rows) + th.px(16)
+    w = max(T.size(r, px, s)[0] for r, s in rows) + th.px(16)
     h = lh * len(rows) + th.px(10)
     x, y = pos[0] + th.px(18), pos[1] + th.px(18)
     sw, sh = surface.get_size()

@@ -62,6 +62,7 @@ class MapView:
         self._hex_masks: dict = {}
         self.chunk_limit = 80
         self.show_ids = True
+        self.generation = 0  # bumped whenever the cached map drawing is thrown away
         self._centres: dict[Hex, tuple[float, float]] = {}
         self._centre_zoom = -1.0
         base = Layout(self.tile_w, self.tile_h, self.side, 1.0)
@@ -236,6 +237,7 @@ class MapView:
     def invalidate(self) -> None:
         self._chunks.clear()
         self._ops.clear()
+        self.generation += 1
 
     def _ops_for(self, z: float) -> list[Op]:
         ops = self._ops.get(z)

@@ -1,7 +1,14 @@
-"""What is drawn on the map every frame: city control, highlights, counters, arrows.
+"""What is drawn over the map: city control, highlights, counters, arrows.
 
 Every highlight has a shape as well as a colour: legal hexes are hatched and outlined,
 reachable hexes carry their cost, targets a cross-hair, moves and retreats arrows.
+
+The drawing comes in two parts. ``draw_static`` is everything that depends only on
+the position, the selection and the camera (terrain, counters, shading, costs, zones…):
+the GameScene keeps it in a back buffer and draws it again only when
+``static_key`` changes. ``draw_dynamic`` is what follows the mouse or the clock (the
+hovered path and outline, retreat arrows, the pulsing battles to resolve), drawn on
+top every frame.
 """
 from __future__ import annotations
 
@@ -175,49 +182,32 @@ class MapLayer:
             label_box(surface, "8.1 overstacked", lpx, (cx, cy + below), fg=(255, 255, 255),
                       bg=OVERSTACK, border=(255, 255, 255))
 
-    def draw_explain_legend(self, surface, ctl, th) -> None:
-        """The key to what Explain marks, in the bottom-left corner of the map (details: Rules tab)."""
-        ex = self.explain_sets(ctl)
-        from .rules_text import EXPLAIN_SHORT, SIDE_NAMES
+    def _blinks(self, ctl, mode: str) -> bool:
+        """A step where counters may be picked: their dashed frames blink (twice a second)."""
+        return (mode == "combat-declare" and ctl.target is not None) or (
+            mode.startswith("stage:") and mode not in ("stage:retreat", "stage:roll"))
 
-        side, foe = SIDE_NAMES.get(ex["side"], "?"), SIDE_NAMES.get(ex["foe"], "?")
-        kinds = [("backhatch", ZOC_HATCH, "zoc" if ex["side"] else "zoc_all", len(ex["zoc"]))]
-        if ex["side"]:
-            kinds.append(("dots", COMM_DOTS, "cut", len(ex["cut"])))
-        kinds.append(("over", OVERSTACK, "over", len(ex["over"])))
-        rows = [(pat, rgba, EXPLAIN_SHORT[k].format(foe=foe, side=side) + (f": {n}" if n else ": none"))
-                for pat, rgba, k, n in kinds]
-        px = th.small
-        lh = max(T.font(px).get_linesize(), th.px(20))
-        sw = th.px(28)
+    def static_key(self, ctl, time_s: float, *, explain: bool = False, anim=None, offer: bool = True):
+        """What ``draw_static`` depends on; None when it must be drawn anew every frame (a moving counter)."""
+        if anim is not None:
+            return None
         mv = self.mv
-        title = "Explain (X) — details in the Rules tab (K)"
-        extra = EXPLAIN_SHORT["hover"] if ctl.mode() in ("movement", "special") and not ctl.past else ""
-        w = max(T.font(px).size(t)[0] for _, _, t in rows) + sw + th.px(26)
-        w = max(w, T.font(px, "bold").size(title)[0] + th.px(16), T.font(px).size(extra)[0] + th.px(16))
-        w = min(w, mv.rect.w - th.px(20))
-        h = th.px(8) + T.font(px, "bold").get_linesize() + len(rows) * (lh + th.px(3)) + (lh if extra else 0)
-        box = pygame.Rect(mv.rect.x + th.px(10), mv.rect.bottom - h - th.px(10), w, h)
-        bg = pygame.Surface(box.size, pygame.SRCALPHA)
-        bg.fill((250, 248, 236, 235))
-        surface.blit(bg, box.topleft)
-        pygame.draw.rect(surface, (40, 40, 40), box, 1)
-        x, y = box.x + th.px(8), box.y + th.px(4)
-        surface.blit(T.text(title, px, (20, 20, 20), "bold"), (x, y))
-        y += T.font(px, "bold").get_linesize() + th.px(2)
-        for pattern, rgba, text in rows:
-            sample = pygame.Rect(x, y + 1, sw, lh - 2)
-            pygame.draw.rect(surface, (224, 219, 186), sample)
-            _swatch(surface, sample, pattern, rgba)
-            pygame.draw.rect(surface, (60, 60, 60), sample, 1)
-            t = T.text(text, px, (20, 20, 20))
-            surface.blit(t, (x + sw + th.px(8), y + (lh - t.get_height()) // 2))
-            y += lh + th.px(3)
-        if extra:
-            surface.blit(T.text(extra, px, (70, 70, 70)), (x, y))
+        past = bool(getattr(ctl, "past", False)) or not offer
+        legal_known = not past and ctl.legal() is not None
+        mode = ctl.mode()
+        blink = int(time_s * 2) % 2 if self._blinks(ctl, mode) else None
+        return (tuple(mv.rect), mv.zoom, mv.cam_x, mv.cam_y, mv.show_ids, mv.generation,
+                id(ctl), id(ctl.state), ctl.version, ctl.viewer, ctl.sel, ctl.target, tuple(ctl.attackers),
+                ctl.loss_pick, legal_known, past, explain, blink, tuple(self.top.items()))
 
     def draw(self, surface: pygame.Surface, ctl, hover: Hex | None, time_s: float, *, explain: bool = False,
              anim=None, offer: bool = True) -> None:
+        """The whole map at once (the GameScene draws the two parts separately)."""
+        self.draw_static(surface, ctl, time_s, explain=explain, anim=anim, offer=offer)
+        self.draw_dynamic(surface, ctl, hover, time_s, explain=explain, offer=offer)
+
+    def draw_static(self, surface: pygame.Surface, ctl, time_s: float, *, explain: bool = False,
+                    anim=None, offer: bool = True) -> None:
         """``offer=False`` (the computer's turn) draws the position without the hexes and units that
         could be picked."""
         mv = self.mv
@@ -353,12 +343,6 @@ class MapLayer:
         for h, text in labels:
             cx, cy = mv.hex_center(h)
             label_box(surface, text, cpx, (cx, cy - 19 * z if h in stacks else cy))
-        if mode in ("movement", "special") and ctl.sel and hover is not None:
-            path = ctl.move_targets(ctl.sel).get(hover)
-            u = ctl.unit(ctl.sel)
-            if path and u and u.get("hex"):
-                pts = [mv.hex_center(parse_hex(u["hex"]))] + [mv.hex_center(h) for h in path]
-                polyline_arrow(surface, pts, ARROW, max(2, int(3 * z)))
         if mode == "combat-declare":
             w = max(2, int(2.5 * z))
             for b in getattr(ctl.state, "battles", []):
@@ -381,7 +365,30 @@ class MapLayer:
                 if ctl.attackers:
                     label_box(surface, "?" if o is None else ("NE" if o.no_effect else o.column), max(9, int(14 * z)),
                               (tc[0], tc[1] + 26 * z), bg=(255, 230, 200))
-        elif mode == "combat-resolve":
+        elif mode.startswith("stage:"):
+            st = v.get("stage") or {}
+            if st.get("target"):
+                th = parse_hex(st["target"])
+                mv.outline_hex(surface, th, TARGET, max(2, int(3 * z)))
+        surface.set_clip(clip)
+
+    def draw_dynamic(self, surface: pygame.Surface, ctl, hover: Hex | None, time_s: float, *,
+                     explain: bool = False, offer: bool = True) -> None:
+        """What follows the mouse and the clock, over ``draw_static``."""
+        mv = self.mv
+        clip = surface.get_clip()
+        surface.set_clip(mv.rect)
+        z = mv.zoom
+        board = mv.board
+        mode = ctl.mode()
+        past = bool(getattr(ctl, "past", False)) or not offer
+        if mode in ("movement", "special") and ctl.sel and hover is not None:
+            path = ctl.move_targets(ctl.sel).get(hover)
+            u = ctl.unit(ctl.sel)
+            if path and u and u.get("hex"):
+                pts = [mv.hex_center(parse_hex(u["hex"]))] + [mv.hex_center(h) for h in path]
+                polyline_arrow(surface, pts, ARROW, max(2, int(3 * z)))
+        if mode == "combat-resolve":
             for b in getattr(ctl.state, "battles", []):
                 tc = mv.hex_center(b.target)
                 done = b.target in getattr(ctl.state, "resolved", [])
@@ -392,23 +399,18 @@ class MapLayer:
                 crosshair(surface, tc, (24 + 3 * pulse) * z, TARGET, max(2, int(3 * z)))
                 label_box(surface, "to resolve" if past else "click to resolve", max(8, int(10 * z)),
                           (tc[0], tc[1] + 26 * z), bg=(255, 230, 200))
-        elif mode.startswith("stage:"):
-            st = v.get("stage") or {}
-            if st.get("target"):
-                th = parse_hex(st["target"])
-                mv.outline_hex(surface, th, TARGET, max(2, int(3 * z)))
-            if mode == "stage:retreat":
-                for rt in ctl.retreats():
-                    u = ctl.unit(rt.unit)
-                    if not u or not u.get("hex"):
-                        continue
-                    first = mv.hex_center(parse_hex(u["hex"]))
-                    pts = [_toward(first, mv.hex_center(rt.path[0]), 0.45)] + [mv.hex_center(h) for h in rt.path]
-                    hot = hover is not None and rt.path and rt.path[-1] == hover
-                    polyline_arrow(surface, pts, ARROW if hot else RETREAT, max(2, int((4 if hot else 3) * z)))
-                    end = mv.hex_center(rt.path[-1])
-                    pygame.draw.circle(surface, (255, 255, 255), end, 9 * z, max(2, int(3 * z)))
-                    pygame.draw.circle(surface, RETREAT, end, 7 * z, max(1, int(2 * z)))
+        elif mode == "stage:retreat":
+            for rt in ctl.retreats():
+                u = ctl.unit(rt.unit)
+                if not u or not u.get("hex"):
+                    continue
+                first = mv.hex_center(parse_hex(u["hex"]))
+                pts = [_toward(first, mv.hex_center(rt.path[0]), 0.45)] + [mv.hex_center(h) for h in rt.path]
+                hot = hover is not None and rt.path and rt.path[-1] == hover
+                polyline_arrow(surface, pts, ARROW if hot else RETREAT, max(2, int((4 if hot else 3) * z)))
+                end = mv.hex_center(rt.path[-1])
+                pygame.draw.circle(surface, (255, 255, 255), end, 9 * z, max(2, int(3 * z)))
+                pygame.draw.circle(surface, RETREAT, end, 7 * z, max(1, int(2 * z)))
 
         if hover is not None and hover in board.terrain:
             mv.outline_hex(surface, hover, (255, 255, 255), max(1, int(2 * z)), 0.97)
@@ -420,6 +422,8 @@ class MapLayer:
                     label_box(surface, f"✗ {rule}", max(9, int(12 * z)), (cx, cy), fg=(255, 255, 255), bg=TARGET,
                               border=(255, 255, 255))
         surface.set_clip(clip)
+
+
 
 
 def _toward(a, b, f: float):
@@ -475,7 +479,7 @@ def _dash(surface, colour, p1, p2, width: int, dash: int) -> None:
                          (x1 + (x2 - x1) * b, y1 + (y2 - y1) * b), width)
 
 
-def _swatch(surface, rect: pygame.Rect, pattern: str, rgba) -> None:
+def swatch(surface, rect: pygame.Rect, pattern: str, rgba) -> None:
     """A legend sample drawn with the same pattern as the map."""
     clip = surface.get_clip()
     surface.set_clip(rect.clip(clip) if clip else rect)

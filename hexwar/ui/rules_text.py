@@ -173,7 +173,7 @@ RESULTS: dict[str, str] = {
     "AL": "one attacker loses a step",
 }
 
-# Explain mode (X): the legend on the map.
+# Explain mode (X): the legend at the bottom of the side panel.
 EXPLAIN: dict[str, str] = {
     "zoc": "Red slanted lines: {foe} zones of control, the six hexes round each {foe} unit. "
            "Moving in ends a move; supply lines and arrivals may not use them (7.0)",

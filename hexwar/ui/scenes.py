@@ -334,8 +334,7 @@ class VictoryScene(Scene):
 
     def update(self, dt: float) -> None:
         ctl = self.gs.ctl
-        ctl.poll()
-        if self.summary is None and self._worker is None and ctl.timeline is not None and ctl.timeline.done.is_set():
+        if self.summary is None and self._worker is None and ctl.timeline is not None:
             # Worked out from every step of the record: in the background for a long game.
             import threading
 
@@ -604,7 +603,7 @@ def draw_legend(surface, rect: pygame.Rect, th: T.Theme) -> None:
     label_box(surface, "3", th.px(12), (x + th.px(260), y + th.px(14)))
     surface.blit(T.text("movement points to get there", th.small, T.TEXT), (x + th.px(276), y + th.px(6)))
     # What Explain (X) adds.
-    from .overlays import COMM_DOTS, OVERSTACK, ZOC_HATCH, _swatch
+    from .overlays import COMM_DOTS, OVERSTACK, ZOC_HATCH, swatch
 
     y += th.px(36)
     surface.blit(T.text("Explain (X) adds:", th.small, T.TEXT_DIM, "bold"), (x, y))
@@ -615,7 +614,7 @@ def draw_legend(surface, rect: pygame.Rect, th: T.Theme) -> None:
                                 ("over", OVERSTACK, "overstacked (8.1)")):
         sample = pygame.Rect(cx, y, th.px(30), th.px(22))
         pygame.draw.rect(surface, T.TERRAIN_COLOURS["clear"], sample)
-        _swatch(surface, sample, pattern, rgba)
+        swatch(surface, sample, pattern, rgba)
         t = T.text(note, th.small, T.TEXT)
         surface.blit(t, (sample.right + th.px(6), y + (sample.h - t.get_height()) // 2))
         cx = sample.right + th.px(6) + t.get_width() + th.px(16)
@@ -832,7 +831,9 @@ class MenuScene(Scene):
         except (DataError, HexwarError, KeyError, OSError) as e:
             self.app.show_message("Cannot load this game", _error_text(e))
             return
-        self.app.start_game(game, hotseat=self.hotseat, players=dict(self.players))
+        # Who played each side comes with the record (older records: the menu's choice).
+        players = game.header.get("players") or dict(self.players)
+        self.app.start_game(game, hotseat=self.hotseat, players=dict(players))
 
     def help(self) -> None:
         self.app.stack.push(HelpScene(self.app))
@@ -958,6 +959,10 @@ class GameScene(Scene):
         self.game = game
         self.hotseat = hotseat
         self.ctl = Controller(game, threaded=threaded)
+        # Who plays which side: "human" (default) or "computer"; the record remembers it
+        # (header "players"), so that a save or "Continue" brings the computer sides back.
+        self.player_kinds = {s: k for s, k in (players or {}).items() if k in (HUMAN, COMPUTER)}
+        game.header["players"] = {s: self.player_kinds.get(s, HUMAN) for s in self.sides()}
         if autosave:
             game.autosave_path = paths.autosave_path()
             try:
@@ -966,8 +971,6 @@ class GameScene(Scene):
                 self.ctl.refuse(f"Autosave failed: {e}")
         if getattr(game, "load_warning", None):
             self.ctl.say(f"Loaded with a warning: {game.load_warning}", "refusal")
-        # Who plays which side: "human" (default) or "computer".
-        self.player_kinds = {s: k for s, k in (players or {}).items() if k in (HUMAN, COMPUTER)}
         computers = {}
         self.computer_note = None
         for side, kind in self.player_kinds.items():
@@ -1002,6 +1005,8 @@ class GameScene(Scene):
         self.past: PastController | None = None  # the position shown in history mode
         self._past_cache: dict[int, PastController] = {}
         self.anim: MoveAnim | None = None
+        self._buf: pygame.Surface | None = None  # see _back_buffer
+        self._map_key = None
 
     # --- who plays ------------------------------------------------------------------
     def sides(self) -> list[str]:
@@ -1053,7 +1058,7 @@ class GameScene(Scene):
                 "help": "Keys and map symbols (F1)", "menu": "Back to the main menu (Esc); the game is autosaved",
                 "history": "Look back (H): step through every position of the game; Esc returns to the present",
                 "explain": "Explain (X): mark enemy zones of control, units cut off from their map edge and "
-                           "overstacked hexes, with a legend"}
+                           "overstacked hexes, with a legend under the log"}
         for b in self.bar.buttons.buttons:
             b.tooltip = tips.get(b.name, "")
         self.refresh()
@@ -1255,7 +1260,7 @@ class GameScene(Scene):
 
     def toggle_explain(self) -> None:
         self.explain = not self.explain
-        self.view_ctl.say("Explain is on: see the legend on the map (X turns it off)." if self.explain
+        self.view_ctl.say("Explain is on: the legend is at the bottom of the side panel (X turns it off)." if self.explain
                           else "Explain is off.")
         self.refresh()
 
@@ -1282,13 +1287,13 @@ class GameScene(Scene):
             ok = self.ctl.do(dec.action)
         except Exception as e:  # a failure inside the rules: hand the side to a person, never loop on it
             log.exception("computer action failed")
-            self.computer.players.pop(side, None)
+            self._human_takes_over(side)
             self.ctl.refuse(f"The computer's action {dec.action.notation()} failed ({e.__class__.__name__}: {e}); "
                             "you play this side now.")
             self.after_change()
             return
         if not ok:
-            self.computer.players.pop(side, None)  # a refused decision: a person takes over this side
+            self._human_takes_over(side)  # a refused decision: a person takes over this side
             self.ctl.refuse(f"The computer's action {dec.action.notation()} was refused ({self.ctl.status.text}); "
                             "you play this side now.")
             return
@@ -1318,6 +1323,11 @@ class GameScene(Scene):
                 self.mv.center_on(hexes[-1])
         self.after_change()
 
+    def _human_takes_over(self, side: str | None) -> None:
+        self.computer.players.pop(side, None)
+        self.player_kinds[side] = HUMAN
+        self.game.header["players"] = {**(self.game.header.get("players") or {}), side: HUMAN}
+
     # --- looking back ---------------------------------------------------------------------------
     def enter_history(self, k: int) -> None:
         tl = self.ctl.timeline
@@ -1326,7 +1336,7 @@ class GameScene(Scene):
         k = max(tl.first, min(int(k), tl.last))
         st = tl.step(k)
         if st is None:
-            self.ctl.say("That position is not available yet: the record is still being replayed.")
+            self.ctl.say("That position is not available: the game does not know it.")
             return
         pc = self._past_cache.get(k)
         if pc is None or pc.game.state is not st.state:
@@ -1601,8 +1611,6 @@ class GameScene(Scene):
     def update(self, dt: float) -> None:
         self.time += dt
         self.hover_for += dt
-        if self.ctl.poll() and self.app.stack.top is self:
-            self.refresh()
         if self.ctl.die is not None:
             self.ctl.die.time_left -= dt
             if self.ctl.die.time_left <= 0:
@@ -1628,18 +1636,32 @@ class GameScene(Scene):
         if self.app.stack.top is self:
             self.refresh()
 
+    def _back_buffer(self, size) -> pygame.Surface:
+        """The frame without what follows the mouse and the clock: each part of it (map,
+        bar, panel, status line) is drawn again only when what it shows changes."""
+        buf = self._buf
+        if buf is None or buf.get_size() != size:
+            buf = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                buf = buf.convert()
+            buf.fill(T.BG)
+            self._buf = buf
+            self._map_key = None
+        return buf
+
     def draw(self, surface) -> None:
         th = self.theme
         vctl = self.view_ctl
+        buf = self._back_buffer(surface.get_size())
         # No full-screen fill: the map, the bars and the panel cover the whole window.
         self.mv.show_ids = self.show_ids
-        self.layer.draw(surface, vctl, self.hover, self.time, explain=self.explain, anim=self.anim,
-                        offer=not (self.past is None and self.computer_turn()))
-        if self.explain:
-            self.layer.draw_explain_legend(surface, vctl, th)
+        offer = not (self.past is None and self.computer_turn())
+        key = self.layer.static_key(vctl, self.time, explain=self.explain, anim=self.anim, offer=offer)
+        if key is None or key != self._map_key or not hud.Drawn.enabled:
+            self.layer.draw_static(buf, vctl, self.time, explain=self.explain, anim=self.anim, offer=offer)
+        self._map_key = key
         line2 = colour = None
         if self.past is not None:
-            hud.draw_history_banner(surface, self.mv.rect, hud.history_banner(self), th)
             k, n = self.past.index, len(self.game.actions)
             st = self.ctl.timeline.step(k)
             what = "the start of the game" if k == 0 else f"after action {k} of {n}: {st.action.notation()}" if st else ""
@@ -1649,9 +1671,13 @@ class GameScene(Scene):
             line2 = (f"Computer ({side}) is thinking…" if self.computer.thinking()
                      else f"Computer ({side}) is playing.") + "  Space: pace · Enter: skip to the end of its turn"
             colour = hud.REASON_COLOUR
-        self.bar.draw(surface, vctl, self._date(), line2, colour)
-        self.panel.draw(surface, vctl)
-        self.status.draw(surface, vctl if self.past is not None else self.ctl)
+        self.bar.draw(buf, vctl, self._date(), line2, colour, cached=True)
+        self.panel.draw(buf, vctl, cached=True)
+        self.status.draw(buf, vctl if self.past is not None else self.ctl, cached=True)
+        surface.blit(buf, (0, 0))
+        self.layer.draw_dynamic(surface, vctl, self.hover, self.time, explain=self.explain, offer=offer)
+        if self.past is not None:
+            hud.draw_history_banner(surface, self.mv.rect, hud.history_banner(self), th)
         if self.ctl.die is not None and self.past is None:
             hud.draw_die(surface, self.mv.rect.center, self.ctl.die, th)
         if self.app.stack.top is self:

@@ -83,6 +83,8 @@ def _fonts_dir() -> Path | None:
 def reset_fonts() -> None:
     _font_cache.clear()
     TEXT_CACHE._cache.clear()
+    _size_cache.clear()
+    _wrap_cache.clear()
 
 
 def font(px: int, style: str = "regular") -> pygame.font.Font:
@@ -138,8 +140,28 @@ def text(s: str, px: int, colour=TEXT, style: str = "regular", halo=None) -> pyg
     return TEXT_CACHE.render(s, px, colour, style, halo)
 
 
+_size_cache: dict[tuple, tuple[int, int]] = {}
+_wrap_cache: OrderedDict = OrderedDict()
+
+
+def size(s: str, px: int, style: str = "regular") -> tuple[int, int]:
+    """``font(px, style).size(s)``, remembered: panels measure the same labels over and over."""
+    key = (s, int(px), style)
+    got = _size_cache.get(key)
+    if got is None:
+        if len(_size_cache) > 20000:
+            _size_cache.clear()
+        got = _size_cache[key] = font(px, style).size(s)
+    return got
+
+
 def wrap(s: str, px: int, width: int, style: str = "regular") -> list[str]:
-    """Split ``s`` into lines that fit ``width`` pixels (paragraphs kept)."""
+    """Split ``s`` into lines that fit ``width`` pixels (paragraphs kept); remembered."""
+    key = (s, int(px), int(width), style)
+    got = _wrap_cache.get(key)
+    if got is not None:
+        _wrap_cache.move_to_end(key)
+        return list(got)
     f = font(px, style)
     out: list[str] = []
     for para in str(s).split("\n"):
@@ -153,6 +175,9 @@ def wrap(s: str, px: int, width: int, style: str = "regular") -> list[str]:
                 out.append(line)
                 line = w
         out.append(line)
+    _wrap_cache[key] = tuple(out)
+    if len(_wrap_cache) > 4000:
+        _wrap_cache.popitem(last=False)
     return out
 
 

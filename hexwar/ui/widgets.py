@@ -63,9 +63,13 @@ class Button:
     def _fit(self, text: str, room: int, style: str) -> int:
         """The text size, made smaller if the label would not fit the button."""
         px = self.px
-        while px > 8 and T.font(px, style).size(text)[0] > room:
+        while px > 8 and T.size(text, px, style)[0] > room:
             px -= 1
         return px
+
+    def sig(self) -> tuple:
+        """Everything the drawing of this button depends on (panels redraw when it changes)."""
+        return (tuple(self.rect), self.label, self.enabled, self.toggled, self.hover, self.key_hint, self.px)
 
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect
@@ -99,7 +103,7 @@ class Button:
             label = T.text(self.label, self._fit(self.label, right - x, "regular"), colour)
             surface.blit(label, (x, r.centery - label.get_height() // 2))
         else:
-            room = r.w - 12 - (T.font(max(8, self.px - 3)).size(self.key_hint)[0] + 6 if self.key_hint else 0)
+            room = r.w - 12 - (T.size(self.key_hint, max(8, self.px - 3))[0] + 6 if self.key_hint else 0)
             label = T.text(self.label, self._fit(self.label, room, "bold"), colour, "bold")
             lx = r.centerx - label.get_width() // 2
             if self.key_hint:
@@ -153,6 +157,9 @@ class ButtonRow:
     def draw(self, surface: pygame.Surface) -> None:
         for b in self.buttons:
             b.draw(surface)
+
+    def sig(self) -> tuple:
+        return tuple(b.sig() for b in self.buttons)
 
     def find(self, name: str) -> Button | None:
         return next((b for b in self.buttons if b.name == name or b.label == name), None)

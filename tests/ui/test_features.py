@@ -211,11 +211,10 @@ def test_every_phase_and_battle_step_has_an_explanation():
 # --- 3. the summary at the end ------------------------------------------------------------------
 def test_summary_counts_losses_battles_and_dice():
     g = battle_game(dice=[3])
-    tl = Timeline(g, threaded=False)
+    tl = Timeline(g)  # follows the game: every action applied is in it with its events
     for a in ("attack 0505 G-III G-XIV", "end", "resolve 0505", "roll", "loss SU-5A"):
-        who = g.acting_side()
-        ev = g.apply(parse_action(a))
-        tl.record(g.state, parse_action(a), ev, who)
+        g.apply(parse_action(a))
+    assert tl.last == 5 and tl.step(4).side == "axis" and tl.step(5).side == "soviet"
     sm = summarize(tl, ("axis", "soviet"))
     ax, so = sm.sides["axis"], sm.sides["soviet"]
     assert ax.battles == 1 and ax.results == {"EX": 1} and so.battles == 0
@@ -223,7 +222,7 @@ def test_summary_counts_losses_battles_and_dice():
     assert so.steps_lost == 1 and so.units_eliminated == 0  # SU-5A flipped
     # The exchange: the Axis pays at least as many points with a step of its own.
     g.apply(parse_action("loss G-XIV"))
-    tl.record(g.state, parse_action("loss G-XIV"), [], "axis")
+    assert summarize(tl, ("axis", "soviet")).sides["axis"].steps_lost == 1
 
 
 def test_summary_of_a_whole_game_matches_its_events():
@@ -232,7 +231,7 @@ def test_summary_of_a_whole_game_matches_its_events():
     g = hexwar.open_game("objective-kiev", "standard", seed=8)
     events = []
     play_random(g, 8, after=lambda game, a, ev: events.append(ev))
-    tl = Timeline(g, threaded=False)  # a game with actions: the timeline replays them from the header
+    tl = Timeline(g)  # the game's own timeline: every action with its events
     sm = summarize(tl, ("axis", "soviet"))
     rolls = [e.data["roll"] for ev in events for e in ev if e.kind == "die_rolled"]
     assert sorted(sm.sides["axis"].rolls + sm.sides["soviet"].rolls) == sorted(rolls)
@@ -493,15 +492,58 @@ def test_command_line_computer_side(tmp_path):
     assert args.computer == ["axis"]
 
 
-def test_a_loaded_game_is_replayed_in_the_background(app, drive, tmp_path):
+def test_a_loaded_game_is_not_replayed_a_second_time(app, drive, tmp_path, monkeypatch):
+    from hexwar.core.game import Game
+
     g = random_game(6, 150)
     rec = tmp_path / "bg.yaml"
     g.save(rec)
-    gs = app.start_game(hexwar.load_record(rec), hotseat=False, autosave=False, threaded=True)
+    loaded = hexwar.load_record(rec)  # the core replays the record, keeping every event
+    applied = []
+    real_apply = Game.apply
+    monkeypatch.setattr(Game, "apply", lambda self, a: applied.append(a) or real_apply(self, a))
+    gs = app.start_game(loaded, hotseat=False, autosave=False, threaded=True)
     app.step()
-    assert gs.ctl.timeline.done.wait(10)
-    for _ in range(3):
-        app.step()
+    # The log and the positions come from game.timeline(); only the start is opened again from
+    # the header, and checked with the first action.
+    assert len(applied) == 1 and applied[0] == loaded.actions[0]
     assert sum(1 for e in gs.ctl.log if e.kind == "event") > 100
+    assert gs.ctl.log[[e.kind for e in gs.ctl.log].index("action")].side == "soviet"
     gs.enter_history(10)
     assert gs.past is not None and gs.past.index == 10
+    assert gs.ctl.timeline.step(10).state is loaded.timeline()[9][2]
+    gs.enter_history(0)
+    assert gs.past.index == 0 and len(applied) == 1
+
+
+def test_who_plays_each_side_is_saved_and_restored(app, drive, tmp_path):
+    game = hexwar.open_game("objective-kiev", "standard", seed=5)
+    gs = app.start_game(game, hotseat=False, autosave=True, threaded=False, players={"soviet": "computer"})
+    assert game.header["players"] == {"axis": "human", "soviet": "computer"}
+    app.step()
+    # The autosave remembers it, and "Continue" brings the computer side back.
+    assert hexwar.load_record(paths.autosave_path()).header["players"] == {"axis": "human", "soviet": "computer"}
+    app.back_to_menu()
+    menu = drive.top
+    assert isinstance(menu, MenuScene)
+    menu.players = {"axis": "human", "soviet": "human"}  # the menu's own choice does not count for a save
+    menu.continue_last()
+    gs2 = drive.game_scene
+    assert gs2 is not gs and gs2.computer.is_computer("soviet") and not gs2.computer.is_computer("axis")
+    # So does the command line, unless --computer says otherwise.
+    from hexwar.ui.app import main
+
+    out = tmp_path / "shot.png"
+    assert main(["--record", str(paths.autosave_path()), "--screenshot", str(out)]) == 0
+
+
+def test_the_start_of_a_loaded_game_and_who_took_the_first_action(tmp_path):
+    g = random_game(2, 30)
+    rec = tmp_path / "s.yaml"
+    g.save(rec)
+    tl = Timeline(hexwar.load_record(rec))
+    assert tl.last == len(g.actions) and tl.step(2).action == g.actions[1]
+    # The start is opened again from the header when first needed; then the first action has its side too.
+    assert tl.step(0).state.snapshot() == g._history[0].state.snapshot()
+    assert tl.step(1).side == g.rules.acting_side(g._history[0].state)
+    assert tl.complete() and tl.error is None

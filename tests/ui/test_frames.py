@@ -1,0 +1,164 @@
+"""Frame caching: the GameScene keeps the map, the bars and the side panel in a back
+buffer and draws a part again only when what it shows changes. A cached frame must be
+pixel for pixel the frame drawn from scratch, in every state the player can reach;
+a frame where nothing changed draws nothing but what follows the mouse and the clock.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+import hexwar
+from hexwar.core.hexgrid import parse_hex
+from hexwar.games.objective_kiev.positions import position
+from hexwar.ui import hud
+from hexwar.ui.overlays import MapLayer
+
+from .conftest import start
+
+CTRL = pygame.KMOD_LCTRL
+
+
+def same_as_fresh(app, what: str) -> None:
+    """The frame drawn with the caches equals the frame drawn from scratch."""
+    app.draw(app.screen)
+    cached = pygame.surfarray.array3d(app.screen).copy()
+    hud.Drawn.enabled = False
+    try:
+        app.draw(app.screen)
+    finally:
+        hud.Drawn.enabled = True
+    fresh = pygame.surfarray.array3d(app.screen)
+    diff = (cached != fresh).any(axis=2)
+    if diff.any():
+        xs, ys = np.nonzero(diff)
+        raise AssertionError(f"{what}: {diff.sum()} pixels differ from a fresh frame, "
+                             f"x {xs.min()}-{xs.max()}, y {ys.min()}-{ys.max()}")
+
+
+def test_cached_frames_match_fresh_frames_through_a_battle(app, drive):
+    g = position({"SU-5A": "0505", "G-III": "0504", "G-XIV": "0604", "SU-6A": "0808", "G-LII": "0807"},
+                 phase="axis_combat", dice=[1])
+    gs = start(app, g)
+    ctl = gs.ctl
+    same_as_fresh(app, "combat, nothing picked")
+    drive.click_hex("0505")
+    same_as_fresh(app, "target picked")
+    drive.click_hex("0504")
+    same_as_fresh(app, "one attacker")
+    for _ in range(40):  # the dashed frames of the units that may join blink
+        app.step(1 / 60)
+    same_as_fresh(app, "blink")
+    drive.click_hex("0604")
+    drive.key(pygame.K_RETURN)
+    same_as_fresh(app, "declared")
+    drive.key(pygame.K_k)
+    same_as_fresh(app, "rules tab with the CRT")
+    drive.key(pygame.K_l)
+    drive.key(pygame.K_e)
+    drive.key(pygame.K_RETURN)  # close the declarations although 0808 could be attacked
+    assert ctl.mode() == "combat-resolve"
+    same_as_fresh(app, "resolve")
+    drive.click_hex("0505")
+    assert ctl.mode() == "stage:roll"
+    same_as_fresh(app, "roll")
+    drive.key(pygame.K_r)
+    assert ctl.die is not None
+    same_as_fresh(app, "die")
+    drive.key(pygame.K_SPACE)
+    assert ctl.mode() == "stage:retreat"
+    end = ctl.retreats()[0].path[-1]
+    drive.hover(gs.mv.hex_center(end))
+    same_as_fresh(app, "retreat, pointing at one")
+    drive.key(pygame.K_h)
+    drive.key(pygame.K_LEFT)
+    same_as_fresh(app, "looking back")
+    drive.key(pygame.K_ESCAPE)
+    same_as_fresh(app, "back to the present")
+
+
+def test_cached_frames_match_fresh_frames_in_movement(app, drive):
+    g = position({"G-III": "0303", "G-XIV": "0403", "SU-5A": "0707", "SU-6A": "0606"}, phase="axis_movement")
+    gs = start(app, g)
+    same_as_fresh(app, "movement")
+    drive.click_hex("0303")
+    drive.hover(gs.mv.hex_center(parse_hex("0305")))
+    same_as_fresh(app, "a path")
+    drive.key(pygame.K_x)
+    drive.hover(gs.mv.hex_center(parse_hex("0707")))
+    same_as_fresh(app, "explain, a refused hex")
+    drive.click_hex("0305")
+    same_as_fresh(app, "moved")
+    drive.key(pygame.K_z, CTRL)
+    same_as_fresh(app, "undone")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False))
+    app.step()
+    same_as_fresh(app, "zoomed")
+    drive.key(pygame.K_RIGHT)
+    same_as_fresh(app, "panned")
+    drive.key(pygame.K_i)
+    same_as_fresh(app, "hex ids toggled")
+    drive.key(pygame.K_EQUALS, CTRL)
+    same_as_fresh(app, "UI scale")
+    drive.key(pygame.K_MINUS, CTRL)
+    app.screen = pygame.display.set_mode((1000, 700))
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1000, 700), w=1000, h=700))
+    app.step()
+    same_as_fresh(app, "resized")
+    drive.key(pygame.K_ESCAPE)  # a dialog over the game
+    same_as_fresh(app, "menu question")
+
+
+def test_cached_frames_match_fresh_frames_in_set_up(app, drive):
+    gs = start(app, hexwar.open_game("objective-kiev", "standard", seed=4))
+    same_as_fresh(app, "set-up")
+    tray = gs.panel.context.tray
+    drive.click(tray[0].rect.center)
+    same_as_fresh(app, "a counter picked")
+    uid = gs.ctl.sel
+    h = sorted(gs.ctl.place_hexes(uid))[0]
+    gs.mv.center_on(h)
+    drive.click_hex(h)
+    same_as_fresh(app, "placed")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, pos=gs.panel.lower.center))
+    drive.hover(gs.panel.lower.center)
+    same_as_fresh(app, "log scrolled")
+
+
+def test_a_still_frame_draws_only_what_moves(app, drive, monkeypatch):
+    g = position({"G-III": "0303", "G-XIV": "0403", "SU-5A": "0707"}, phase="axis_movement")
+    gs = start(app, g)
+    drive.click_hex("0303")
+    drive.hover(gs.mv.hex_center(parse_hex("0305")))
+    app.step()
+    calls = {"map": 0, "panel": 0, "bar": 0}
+    real_static, real_flow, real_panel = MapLayer.draw_static, hud.Flow.draw, hud.draw_panel
+
+    def count(name, fn):
+        def wrapped(*a, **k):
+            calls[name] += 1
+            return fn(*a, **k)
+        return wrapped
+
+    monkeypatch.setattr(MapLayer, "draw_static", count("map", real_static))
+    monkeypatch.setattr(hud.Flow, "draw", count("panel", real_flow))
+    monkeypatch.setattr(hud, "draw_panel", count("bar", real_panel))  # bar, panel and status backgrounds
+    for _ in range(5):
+        app.step(1 / 60)
+    assert calls == {"map": 0, "panel": 0, "bar": 0}
+    drive.hover(gs.mv.hex_center(parse_hex("0304")))  # the path follows the mouse: nothing else is redrawn
+    assert calls["map"] == 0 and calls["panel"] == 0
+    drive.click_hex("0304")  # a move changes the position: the map and the panel are drawn again
+    assert calls["map"] == 1 and calls["panel"] == 1
+
+
+def test_the_explain_legend_is_in_the_side_panel(app, drive):
+    g = position({"G-III": "0303", "SU-5A": "0707"}, phase="axis_movement")
+    gs = start(app, g)
+    drive.key(pygame.K_x)
+    lg = gs.panel.legend
+    assert lg is not None and gs.panel.rect.contains(lg.rect) and not lg.rect.colliderect(gs.mv.rect)
+    assert not lg.rect.colliderect(gs.panel.lower)  # the log stops above it
+    assert any("zones of control" in text for _, _, text in lg.rows)
+    drive.key(pygame.K_x)
+    assert gs.panel.legend is None
