@@ -62,6 +62,7 @@ class Game:
         self._history: list[_Entry] = []
         self._barrier = 0  # undo may not go back past this many actions
         self.start_events = list(start_events or [])
+        self.start_state = state  # the position before the first action (read only)
         self.autosave_path: Any = None
         self.autosave_error: OSError | None = None  # the last failed autosave, for the client to show
         self.load_warning: str | None = None  # set by load_record when a save needed attention
