@@ -35,6 +35,7 @@ class KievRules:
 
     game_id = T.GAME_ID
     rules_version = 1  # raise when a rules change alters the outcome of recorded actions
+    phase_ids = tuple(p.id for p in T.PHASES)  # the sequence of play, in order (4.0, 6.0)
 
     def __init__(self, board: Board, scenario: Scenario, options: dict[str, Any] | None = None) -> None:
         self.board = board
