@@ -52,6 +52,9 @@ class Board:
     regions: dict[str, frozenset[Hex]] = field(default_factory=dict)
     zones: list[Zone] = field(default_factory=list)
     hex_values: dict[str, dict[Hex, object]] = field(default_factory=dict)  # e.g. "height" -> {hex: 2}
+    # Results that depend only on this board (and the scenario played on it): movement
+    # graphs, reach, set-up searches. Shared by every game opened on the board.
+    cache: dict = field(default_factory=dict, repr=False, compare=False)
     layout: Layout = field(default_factory=Layout)
     properties: Mapping[str, object] = field(default_factory=dict)
     source: str = ""

@@ -58,6 +58,9 @@ class KievRules:
                   and (a.not_region is None or not board.in_region(h, a.not_region))]
             self._area_hexes[a.id] = tuple(sorted(hs))
         self.romania = board.regions.get("Romania", frozenset())
+        # Memos shared by every game of this scenario on this board (a loaded record
+        # replays with them warm); nothing in them depends on the options.
+        self.memo: dict = board.cache.setdefault(("objective-kiev", id(scenario)), {})
 
     def _piece_side(self, p) -> str:
         if p.spec:
@@ -292,7 +295,7 @@ class KievRules:
         # fill[j]: the classes on hexes[j], as a sorted tuple (the memo key is built from it).
         fill = [tuple(sorted(cidx.get(cls(x), -1) for x in pl.get(h, ()))) for h in hexes]
         key0 = (side, tuple(classes))
-        memo = self.__dict__.setdefault("_feasible_memo", {})
+        memo = self.memo.setdefault("feasible", {})
         if len(memo) > 200_000:
             memo.clear()
 
@@ -425,14 +428,14 @@ class KievRules:
     def _step_costs(self) -> tuple[dict, dict]:
         """Movement graphs computed once per board: hex -> ((neighbour, MP to enter), ...)
         for ordinary movement, and the same along rail hexsides only (9.4.3)."""
-        if "_costs" not in self.__dict__:
+        if "costs" not in self.memo:
             normal: dict = {}
             rail: dict = {}
             for a in self.board.terrain:
                 normal[a] = tuple((b, self._enter_cost(a, b)) for b in self.board.adjacent(a))
                 rail[a] = tuple((b, T.RAIL_COST) for b in self.board.adjacent(a) if self.board.has_side(a, b, "rail"))
-            self._costs = (normal, rail)
-        return self._costs
+            self.memo["costs"] = (normal, rail)
+        return self.memo["costs"]
 
     def reach(self, state: State, uid: str, mode: str | None = None) -> dict[Hex, tuple[float, tuple[Hex, ...]]]:
         """Every hex the unit may move to now: hex -> (MP spent, path)."""
@@ -445,8 +448,8 @@ class KievRules:
         foes = self.side_hexes(state, enemy(side))
         # A unit's reach depends only on where it stands, how it moves and where the
         # enemy stands (friendly units never block), so it is shared between states.
-        memo = self.__dict__.setdefault("_reach_memo", {})
-        mkey = (uid, u.hex, u.where, mode, foes)
+        memo = self.memo.setdefault("reach", {})
+        mkey = (uid, u.spec, u.hex, u.where, mode, foes)
         if mkey in memo:
             state._cache[key] = memo[mkey]
             return memo[mkey]
@@ -483,7 +486,7 @@ class KievRules:
             if u.where != ON_MAP or self.side(u.id) != side or u.id in state.moved:
                 continue
             r = self.reach(state, u.id)
-            memo = self.__dict__.setdefault("_moves_memo", {})
+            memo = self.memo.setdefault("moves", {})
             moves = memo.get(id(r))
             if moves is None or moves[0] is not r:
                 if len(memo) > 50_000:
