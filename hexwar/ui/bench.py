@@ -4,8 +4,10 @@
   driver) and draws the first menu frame; measured from outside (whole process, Python
   start included) and from inside (import to first frame);
 - frame time of the GameScene at 1920x1080 under the dummy driver, with every counter
-  on the map and the movement overlay (reach shading, costs, hovered path) shown:
-  median and 99th percentile of ``App.step()`` (events, update, draw, flip).
+  on the map and the movement overlay (reach shading, costs, hovered path) shown, the
+  pointer going back and forth between two hexes so that every frame draws: median and
+  99th percentile of ``App.step()`` (events, update, draw, flip); and the median of a
+  still frame (nothing changed: nothing is drawn or sent to the window).
 
 Run alone: ``python -m hexwar.ui.bench``.
 """
@@ -62,8 +64,9 @@ def full_board_game():
     return game
 
 
-def frame_times(frames: int = 300, size=(1920, 1080)) -> tuple[list[float], int]:
-    """Frame times (ms) of the GameScene with the movement overlay; also the counters shown."""
+def frame_times(frames: int = 300, size=(1920, 1080)) -> tuple[list[float], int, list[float]]:
+    """Frame times (ms) of the GameScene with the movement overlay and the pointer moving; also
+    the counters shown, and the times of still frames."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
@@ -82,18 +85,29 @@ def frame_times(frames: int = 300, size=(1920, 1080)) -> tuple[list[float], int]
                                              pos=pos, button=1))
     app.step()
     targets = ctl.move_targets(uid)
-    far = max(targets, key=lambda h: len(targets[h]))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=gs.mv.hex_center(far), rel=(0, 0), buttons=(0, 0, 0)))
-    for _ in range(10):  # warm the caches
+    ends = sorted(targets, key=lambda h: len(targets[h]))[-2:]
+
+    def point(k: int) -> None:
+        pos = gs.mv.hex_center(ends[k % len(ends)])
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+    for k in range(10):  # warm the caches
+        point(k)
         app.step(1 / 60)
     times = []
-    for _ in range(frames):
+    for k in range(frames):
+        point(k)
         t0 = time.perf_counter()
         app.step(1 / 60)
         times.append((time.perf_counter() - t0) * 1000)
+    still = []
+    for _ in range(frames // 3):
+        t0 = time.perf_counter()
+        app.step(1 / 60)
+        still.append((time.perf_counter() - t0) * 1000)
     shown = sum(len(v) for v in ctl.stacks().values())
     assert ctl.sel == uid and targets, "the movement overlay is not shown"
-    return times, shown
+    return times, shown, still
 
 
 def percentile(values: list[float], p: float) -> float:
@@ -106,9 +120,10 @@ def run(line: Callable[[str, str, float, str], None], frames: int = 300) -> None
     outer, inner = startup_ms()
     line("client", "start-up to menu (process)", outer, "ms")
     line("client", "start-up to menu (in process)", inner, "ms")
-    times, shown = frame_times(frames)
+    times, shown, still = frame_times(frames)
     line("client", f"frame 1920x1080, {shown} counters (median)", statistics.median(times), "ms")
     line("client", f"frame 1920x1080, {shown} counters (p99)", percentile(times, 99), "ms")
+    line("client", "still frame 1920x1080 (median)", statistics.median(still), "ms")
 
 
 def _print_line(game: str, figure: str, value: float, unit: str) -> None:

@@ -80,6 +80,7 @@ class Controller:
         self.target: Hex | None = None  # battle being built
         self.attackers: list[str] = []
         self.loss_pick: str | None = None
+        self.inspect: Hex | None = None  # the stack last clicked: its units are listed in the side panel
         self.die: DieShow | None = None
         self.version = 0  # bumped on every change of the game state
         self._job: _LegalJob | None = None
@@ -537,6 +538,21 @@ class Controller:
 
     def click_hex(self, h: Hex) -> None:
         """A left click on hex ``h`` of the map."""
+        self._click_hex(h)
+        self.look_at(h)
+
+    def look_at(self, h: Hex | None) -> None:
+        """List the units of the stack at ``h`` in the side panel (nothing there: no list)."""
+        self.inspect = h if h is not None and self.units_at(h) else None
+
+    def stack_hex(self) -> Hex | None:
+        """The stack whose units the side panel lists: the selected unit's, else the last one clicked."""
+        u = self.unit(self.sel) if self.sel else None
+        if u and u.get("where") == "map" and u.get("hex"):
+            return parse_hex(u["hex"])
+        return self.inspect if self.inspect is not None and self.units_at(self.inspect) else None
+
+    def _click_hex(self, h: Hex) -> None:
         m = self.mode()
         here = self.units_at(h)
         if m == "over":
@@ -722,7 +738,9 @@ class Controller:
 
     def cancel(self) -> bool:
         """Drop the current selection; False if there was none."""
-        had = self.sel is not None or self.target is not None or self.attackers or self.loss_pick is not None
+        had = self.sel is not None or self.target is not None or self.attackers or self.loss_pick is not None \
+            or self.inspect is not None
+        self.inspect = None
         self.sel = None
         self.target = None
         self.attackers = []
@@ -875,6 +893,9 @@ class Controller:
             log.exception("hex tooltip")
         for u in self.units_at(h):
             lines.append(unit_title(u))
+        if here:
+            lines.append("A click lists " + ("this unit" if len(here) == 1 else f"the {len(here)} units")
+                         + " in the side panel, with values and state.")
         return lines
 
 
@@ -948,3 +969,4 @@ class PastController(Controller):
 
     def click_hex(self, h: Hex) -> None:
         self.say(self.describe_hex(h))
+        self.look_at(h)

@@ -54,6 +54,19 @@ class CounterArt:
             self._cache.move_to_end(k)
         return s
 
+    def marker(self, m, px: int, used: bool | None = None) -> pygame.Surface:
+        """An air support marker (see ``draw_air_marker``), cached like the counters."""
+        k = marker_key(m, px, used)
+        s = self._cache.get(k)
+        if s is None:
+            s = draw_air_marker(m, int(px), used)
+            self._cache[k] = s
+            if len(self._cache) > self.limit:
+                self._cache.popitem(last=False)
+        else:
+            self._cache.move_to_end(k)
+        return s
+
 
 def draw_counter(u: dict, px: int) -> pygame.Surface:
     px = max(12, px)
@@ -135,3 +148,67 @@ def unit_title(u: dict) -> str:
     if int(u.get("max_steps", 1)) == 1:
         state = "one step"
     return f"{u['id']} {u.get('name', '')} ({nation} {u.get('kind', '')} {u.get('size', '')}), {u.get('label', '')}, {state}"
+
+
+# --- air support markers (10.5) --------------------------------------------------------------
+AIR_FILL = (206, 228, 246)  # pale sky
+AIR_INK = (24, 44, 92)  # navy
+AIR_USED_FILL = (150, 152, 154)
+AIR_USED_INK = (92, 94, 96)
+
+
+def marker_key(m, px: int, used: bool | None = None) -> tuple:
+    return ("air", m.id, m.short, m.shift, m.used if used is None else used, int(px))
+
+
+def draw_air_marker(m, px: int, used: bool | None = None) -> pygame.Surface:
+    """An air support marker: an octagon (not a square, so it never reads as a unit) with
+    an aircraft, the column shift in large figures ("+1") and its short name ("IV FK").
+    A used marker is grey with a diagonal bar."""
+    used = m.used if used is None else used
+    px = max(14, int(px))
+    fill, ink = (AIR_USED_FILL, AIR_USED_INK) if used else (AIR_FILL, AIR_INK)
+    s = pygame.Surface((px + 2, px + 2), pygame.SRCALPHA)
+    c = max(2, px // 4)  # the cut of the corners
+    pts = [(c, 0), (px - 1 - c, 0), (px - 1, c), (px - 1, px - 1 - c), (px - 1 - c, px - 1), (c, px - 1),
+           (0, px - 1 - c), (0, c)]
+    pygame.draw.polygon(s, (0, 0, 0, 110), [(x + 2, y + 2) for x, y in pts])
+    pygame.draw.polygon(s, fill, pts)
+    pygame.draw.polygon(s, ink, pts, max(1, px // 22))
+    # The aircraft seen from above: fuselage, straight wings, tailplane.
+    cx = px // 2
+    top = int(px * 0.07)
+    body_h = int(px * 0.27)
+    span = int(px * 0.25)
+    lw = max(1, px // 18)
+    pygame.draw.line(s, ink, (cx, top), (cx, top + body_h), lw + 1)
+    wy = top + int(body_h * 0.30)
+    wt = max(2, int(px * 0.06))
+    pygame.draw.polygon(s, ink, [(cx - span, wy + wt // 2), (cx + span, wy + wt // 2), (cx + span, wy + wt),
+                                 (cx - span, wy + wt), ])
+    pygame.draw.polygon(s, ink, [(cx - span, wy + wt // 2), (cx - lw, wy - 1), (cx + lw, wy - 1),
+                                 (cx + span, wy + wt // 2), (cx + span, wy + wt), (cx - span, wy + wt)])
+    ty = top + body_h - max(1, wt // 2)
+    tail = max(2, span // 3)
+    pygame.draw.rect(s, ink, (cx - tail, ty, 2 * tail + 1, max(2, wt - 1)))
+    # The shift, big, and the name along the bottom.
+    small = px < 28
+    fpx = max(8, int(px * (0.46 if small else 0.36)))
+    t = T.text(m.shift_text, fpx, ink, "bold")
+    band = (int(px * 0.36), int(px * 0.58)) if small else (int(px * 0.35), int(px * 0.34))
+    s.blit(t, (cx - t.get_width() // 2, band[0] + (band[1] - t.get_height()) // 2))
+    if px < 28:  # too small for the name: the shift alone, larger
+        return s if not used else _used_bar(s, px, c)
+    npx = max(6, int(px * 0.2))
+    n = T.text(m.short, npx, ink, "condensed")
+    while n.get_width() > px - c and npx > 6:
+        npx -= 1
+        n = T.text(m.short, npx, ink, "condensed")
+    s.blit(n, (cx - n.get_width() // 2, int(px * 0.70) + (int(px * 0.28) - n.get_height()) // 2))
+    return _used_bar(s, px, c) if used else s
+
+
+def _used_bar(s: pygame.Surface, px: int, c: int) -> pygame.Surface:
+    pygame.draw.line(s, (250, 250, 250), (c // 2, px - 1 - c // 2), (px - 1 - c // 2, c // 2), max(2, px // 12))
+    pygame.draw.line(s, AIR_USED_INK, (c // 2, px - 1 - c // 2), (px - 1 - c // 2, c // 2), max(1, px // 30))
+    return s

@@ -4,9 +4,10 @@ caused, and the summaries worked out from them (no pygame).
 Everything comes from the core: ``game.timeline()`` gives every action applied to the
 game in this session with its events and the state after it, and a game loaded with
 ``hexwar.load_record`` has applied every action of its record, so it covers the whole
-game. The position before the first action is the game's start, opened again from the
-record header (same game, scenario, seed and options) when the game did not start in
-this session; one action replayed on it makes sure it is the same start.
+game. The position before the first action is the game's ``start_state``; a game object
+without one (older cores) has it opened again from the record header (same game,
+scenario, seed and options), with one action replayed on it to make sure it is the same
+start.
 
 The timeline follows the game as it goes (new actions, undo): it reads
 ``game.timeline()`` again whenever the game has changed.
@@ -55,10 +56,14 @@ class Timeline:
         self.done.set()
         n = len(game.actions)
         self.loaded = n  # actions applied before the client took the game over (a loaded record)
-        # The start: the game's own state when it starts here, else opened again when first needed.
-        self._start: Step | None = Step(0, game.state, None, list(getattr(game, "start_events", []) or [])) \
-            if n == 0 else None
-        self._start_tried = n == 0
+        # The start: the game keeps it (``start_state``) when its timeline covers every action;
+        # else it is opened again from the header when first needed.
+        start = game.state if n == 0 else getattr(game, "start_state", None)
+        if start is not None and n and len(self._timeline()) != n:
+            start = None  # actions from before this session: the start does not lead to them
+        self._start: Step | None = Step(0, start, None, list(getattr(game, "start_events", []) or [])) \
+            if start is not None else None
+        self._start_tried = start is not None
         self._key: tuple | None = None
         self._steps: list[Step | None] = []
         self._lock = threading.RLock()

@@ -14,10 +14,11 @@ from typing import Callable
 
 import pygame
 
-from ..core.hexgrid import hex_name
+from ..core.hexgrid import hex_name, parse_hex
 from . import rules_text
 from . import theme as T
 from .counters import CounterArt, unit_title
+from .track_panel import TrackPanel
 from .widgets import Button, ButtonRow, draw_panel
 
 SIDE_NAMES = rules_text.SIDE_NAMES
@@ -93,6 +94,7 @@ class Flow:
         self.sigs: list = []  # what each op's drawing depends on (a value, or a function giving it)
         self.buttons = ButtonRow()
         self.tray: list[TrayItem] = []
+        self.tips: list[tuple[pygame.Rect, list[str]]] = []  # areas with a tooltip (air markers)
 
     def op(self, fn: Callable[[pygame.Surface], None], sig=None) -> None:
         """A drawing step; ``sig`` is what it depends on (None: unknown, so always drawn anew)."""
@@ -126,10 +128,11 @@ class Flow:
         self.y += self.theme.px(n)
 
     def button(self, label: str, cb: Callable[[], None], *, enabled: bool = True, key_hint: str = "",
-               tooltip: str = "", name: str = "", width: int | None = None, inline: bool = False) -> Button:
+               tooltip: str = "", name: str = "", width: int | None = None, inline: bool = False,
+               indent: int = 0) -> Button:
         h = self.theme.px(30)
-        w = width or self.w
-        b = Button(pygame.Rect(self.x, self.y, w, h), label, cb, enabled=enabled, key_hint=key_hint,
+        w = width or self.w - indent
+        b = Button(pygame.Rect(self.x + indent, self.y, w, h), label, cb, enabled=enabled, key_hint=key_hint,
                    tooltip=tooltip, px=self.theme.normal, name=name or label)
         self.buttons.add(b)
         self.op(b.draw, b.sig)
@@ -213,8 +216,9 @@ class PhaseBar:
         return th.px(8) * 2 + th.px(34) + th.px(6) + th.px(30)
 
     def draw(self, surface: pygame.Surface, ctl, date: str, line2: str | None = None,
-             line2_colour=None, cached: bool = False) -> None:
-        """Draws the bar; ``cached``: unless ``surface`` already shows exactly this (see ``Drawn``)."""
+             line2_colour=None, cached: bool = False) -> bool:
+        """Draws the bar; ``cached``: unless ``surface`` already shows exactly this (see ``Drawn``).
+        True when it drew."""
         th = self.theme
         v = ctl.view()
         acting = ctl.acting()
@@ -224,7 +228,7 @@ class PhaseBar:
                v["phase_name"], v["turn"], v["turns"], v["phase_rule"], date, now, line2 is None, line2_colour,
                self.buttons.sig())
         if self.drawn.same(surface, key, cached):
-            return
+            return False
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         draw_panel(surface, self.rect, T.PANEL_DARK)
@@ -268,6 +272,7 @@ class PhaseBar:
         draw_panel(surface, self.tool_rect, T.PANEL_DARK)
         surface.set_clip(clip)
         self.buttons.draw(surface)
+        return True
 
 
 def now_text(ctl) -> str:
@@ -320,6 +325,13 @@ class SidePanel:
         self.legend: Legend | None = None  # the key to what Explain marks, at the bottom of the panel
         self.mouse: tuple[int, int] = (-1, -1)
         self.drawn = Drawn()
+        self.track = TrackPanel(theme, art)  # the Track tab (T)
+
+    TABS = (("log", "Log (L)"), ("rules", "Rules (K)"), ("track", "Track (T)"))
+    TAB_TIPS = {"log": "Every action and what it caused (L). Click a line to look back at it",
+                "rules": "The current phase explained, with the rule numbers and the combat table (K)",
+                "track": "The turn track (T): dates, the reinforcements and replacement steps of each turn, "
+                         "and the air support markers"}
 
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect
@@ -340,10 +352,12 @@ class SidePanel:
         self.context = ctx
         tab_y = self.rect.y + used
         self.tabs.clear()
-        w = (self.rect.w - th.px(20)) // 2
-        for i, (name, label) in enumerate((("log", "Log (L)"), ("rules", "Rules (K)"))):
+        k = len(self.TABS)
+        w = (self.rect.w - th.px(16) - th.px(4) * (k - 1)) // k
+        for i, (name, label) in enumerate(self.TABS):
             b = Button(pygame.Rect(self.rect.x + th.px(8) + i * (w + th.px(4)), tab_y + th.px(4), w, th.px(28)),
-                       label, (lambda n=name: self.set_tab(n)), px=th.normal, name="tab-" + name)
+                       label, (lambda n=name: self.set_tab(n)), px=th.normal, name="tab-" + name,
+                       tooltip=self.TAB_TIPS.get(name, ""))
             b.toggled = None
             self.tabs.add(b)
         self.explain = bool(getattr(scene, "explain", False))
@@ -364,6 +378,9 @@ class SidePanel:
         past = getattr(scene, "past", None)
         self.log_selected = past.index if past is not None else None
         self._layout_log(live)
+        if self.tab == "track":
+            self.track.theme = th
+            self.track.layout(self.lower.inflate(-th.px(16), -th.px(8)), ctl)
         # The panel is laid out anew every frame: what is under the mouse stays highlighted.
         for b in ctx.buttons.buttons + self.tabs.buttons:
             if b.rect.collidepoint(self.mouse):
@@ -481,7 +498,9 @@ class SidePanel:
                 self.on_log_pick(k)
                 return True
         if event.type == pygame.MOUSEWHEEL and self.lower.collidepoint(getattr(event, "pos", (-1, -1))):
-            if self.tab == "log":
+            if self.tab == "track":
+                self.track.wheel(event.y)
+            elif self.tab == "log":
                 self.log_scroll = max(0, self.log_scroll + event.y * 3)
             else:
                 self.rules_scroll = max(0, self.rules_scroll - event.y * 3)
@@ -499,25 +518,33 @@ class SidePanel:
                 if item.note:
                     lines.append(item.note)
                 return lines
-        for b in self.context.buttons.buttons:
+        for b in self.context.buttons.buttons + self.tabs.buttons:
             if b.hover and b.tooltip:
                 return [b.tooltip]
+        for r, lines in self.context.tips:
+            if r.collidepoint(self.mouse) and self.context.rect.collidepoint(self.mouse):
+                return lines
+        if self.tab == "track" and self.lower.collidepoint(self.mouse):
+            return self.track.tooltip_at(self.mouse)
         return None
 
-    def draw(self, surface: pygame.Surface, ctl, cached: bool = False) -> None:
-        """Draws the panel; ``cached``: unless ``surface`` already shows exactly this (see ``Drawn``)."""
+    def draw(self, surface: pygame.Surface, ctl, cached: bool = False) -> bool:
+        """Draws the panel; ``cached``: unless ``surface`` already shows exactly this (see ``Drawn``).
+        True when it drew."""
         th = self.theme
+        rows = None
         if self.tab == "log":
             lower = ("log", tuple((tuple(rect), row) for rect, row in self.log_visible), self.log_selected,
                      self.log_scroll, tuple(self._log_rect()))
-            rows = None
+        elif self.tab == "track":
+            lower = ("track", self.track.sig())
         else:
             rows, crt = self._rules_rows(ctl)
             lower = ("rules", tuple(rows), self.rules_scroll, crt, tuple(self.lower))
         key = (tuple(self.rect), th.scale, self.context.sig() if self.context is not None else None,
                self.tabs.sig(), self.tab, lower, self.legend.sig() if self.legend is not None else None)
         if self.drawn.same(surface, key, cached):
-            return
+            return False
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         draw_panel(surface, self.rect, T.PANEL)
@@ -534,11 +561,14 @@ class SidePanel:
                 pygame.draw.line(surface, T.ACCENT, (b.rect.x + 6, b.rect.bottom - 3), (b.rect.right - 6, b.rect.bottom - 3), 2)
         if self.tab == "log":
             self._draw_log(surface, ctl)
+        elif self.tab == "track":
+            self.track.draw(surface)
         else:
             self._draw_rules(surface, ctl, rows)
         if self.legend is not None:
             self.legend.draw(surface)
         surface.set_clip(clip)
+        return True
 
     def _draw_log(self, surface: pygame.Surface, ctl) -> None:
         th = self.theme
@@ -776,7 +806,7 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
             else:
                 f.button("Resolve " + label, (lambda t=b.target: scene.do_resolve(t)), name=f"resolve-{hex_name(b.target)}")
     elif m == "stage:roll":
-        _build_roll(f, ctl, scene)
+        _build_roll(f, ctl, scene, art)
     elif m in ("stage:defender_loss", "stage:exchange_loss", "stage:attacker_loss", "stage:overstack", "stage:advance"):
         st = v["stage"]
         f.heading(rules_text.stage_line(st["kind"], st["side"], st.get("target")).split(":")[0] + " decides")
@@ -810,6 +840,115 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
     else:
         f.heading(v["phase_name"])
         f.text(now_text(ctl))
+    if m in ("combat-declare", "combat-resolve") or (m.startswith("stage:") and m != "stage:roll"):
+        _air_row(f, ctl, art)
+    # The stack last clicked; not the target of the battle at hand, whose units the odds list already.
+    st = v.get("stage") or {}
+    skip = ctl.target if ctl.target is not None else (
+        parse_hex(st["target"]) if m == "stage:roll" and st.get("target") else None)
+    _stack_list(f, ctl, art, skip=skip)
+
+
+# --- the units of a stack, air support ---------------------------------------------------------
+def unit_facts(u: dict, ctl) -> str:
+    """Values and state of one unit, for the stack list."""
+    if u.get("spec") == "untried" or u.get("label") == "?":
+        parts = ["untried: its strength stays hidden until its first battle (10.1)"]
+    else:
+        parts = []
+        if u.get("attack") is not None:
+            parts.append(f"attack {u['attack']:g}, defence {u.get('defense', 0):g}, movement {u.get('ma', '?')}")
+        else:
+            parts.append(str(u.get("label", "")))
+        if int(u.get("max_steps", 1)) == 1:
+            parts.append("one step")
+        elif int(u.get("steps", 1)) < int(u.get("max_steps", 1)):
+            parts.append("reduced (one step left)")
+        else:
+            parts.append(f"full strength ({u.get('max_steps')} steps)")
+    uid = u["id"]
+    m = ctl.mode()
+    mine = u.get("side") == ctl.acting()
+    if m in ("movement", "special") and mine and not getattr(ctl, "past", False) and ctl.legal() is not None:
+        parts.append("may still move" if uid in ctl.movable_units() else "cannot move now")
+    for b in getattr(ctl.state, "battles", []) or []:
+        if uid in b.attackers:
+            parts.append(f"attacks {hex_name(b.target)}")
+    if uid in ctl.attackers:
+        parts.append("in the battle being built")
+    return "; ".join(parts)
+
+
+def _stack_list(f: Flow, ctl, art: CounterArt, skip=None) -> None:
+    """The units of the stack last clicked (or of the selected unit), each with its values and state."""
+    h = ctl.stack_hex()
+    if h is None or h == skip:
+        return
+    units = ctl.units_at(h)
+    if not units:
+        return
+    th = f.theme
+    f.space(6)
+    if f.y + T.font(th.small).get_linesize() * 3 > f.bottom:
+        return
+    line_y = f.y
+    f.op(lambda surf, y=line_y: pygame.draw.line(surf, T.PANEL_LINE, (f.x, y), (f.x + f.w, y)),
+         ("line", f.x, line_y, f.w))
+    f.space(4)
+    n = len(units)
+    f.text(f"Stack in {hex_name(h)}: {n} unit" + ("" if n == 1 else "s"), th.small, T.TEXT_DIM, "bold")
+    cs = th.px(34)
+    indent = cs + th.px(8)
+    fpx = th.px(12)
+    for i, u in enumerate(units):
+        y0 = f.y
+        facts = unit_facts(u, ctl)
+        need = max(cs, T.font(th.small, "bold").get_linesize()
+                   + len(T.wrap(facts, fpx, f.w - indent)) * T.font(fpx).get_linesize())
+        if y0 + need > f.bottom:
+            f.text(f"… {n - i} more: point at the hex to read them all", th.small, T.TEXT_DIM)
+            break
+        f.op(lambda surf, u=u, y=y0: surf.blit(art.surface(u, cs), (f.x, y)), ("stack", CounterArt.key(u, cs), f.x, y0))
+        if ctl.sel == u["id"]:
+            f.op(lambda surf, y=y0: pygame.draw.rect(surf, T.ACCENT, (f.x - 2, y - 2, cs + 4, cs + 4), 2),
+                 ("stack-sel", f.x, y0, cs))
+        f.text(f"{u['id']} {u.get('name', '')}", th.small, T.TEXT, "bold", indent=indent)
+        f.text(facts, fpx, T.TEXT_DIM, indent=indent)
+        f.y = max(f.y, y0 + cs) + th.px(4)
+
+
+def _air_row(f: Flow, ctl, art: CounterArt) -> None:
+    """The air support markers of the side in this phase: ready, or grey once flown this turn."""
+    from .turns import air_markers
+
+    side = getattr(ctl.phase(), "side", None)
+    markers = [m for m in air_markers(ctl) if m.side == side]
+    if not markers:
+        return
+    th = f.theme
+    lh = T.font(th.small).get_linesize()
+    ms = th.px(36)
+    if f.y + lh + ms + th.px(10) > f.bottom:
+        return
+    f.space(6)
+    ready = sum(1 for m in markers if not m.used)
+    f.text(f"Air support (10.5): {ready} of {len(markers)} ready this turn", th.small, T.TEXT_DIM, "bold")
+    cw = max(ms + th.px(8), min(th.px(180), f.w // len(markers)))
+    for i, m in enumerate(markers):
+        x, y = f.x + i * cw, f.y + th.px(2)
+        if x + ms > f.x + f.w:
+            break
+        f.op(lambda surf, m=m, x=x, y=y: surf.blit(art.marker(m, ms), (x, y)),
+             ("air", m.id, m.short, m.shift, m.used, x, y, ms))
+        room = cw - ms - th.px(12)
+        for k, (txt, col) in enumerate(((m.name, T.TEXT), ("used this turn" if m.used else "ready", T.TEXT_DIM if m.used else T.GOOD))):
+            while T.size(txt, th.px(12))[0] > room and len(txt) > 4:
+                txt = txt.rstrip("…")[:-1].rstrip() + "…"
+            ty = y + th.px(2) + k * lh
+            f.op(lambda surf, txt=txt, col=col, x=x, ty=ty: surf.blit(T.text(txt, th.px(12), col), (x + ms + th.px(6), ty)),
+                 ("air-text", txt, col, x, ty))
+        f.tips.append((pygame.Rect(x, y, cw - th.px(4), ms), m.tooltip(ctl.view().get("turn"), ctl.view().get("turns"))))
+    f.y += ms + th.px(8)
 
 
 def history_title(scene) -> str:
@@ -844,6 +983,9 @@ def build_history(f: Flow, scene) -> None:
         who = SIDE_NAMES.get(st.side, "") if st.side else ""
         f.text(f"Action {k} of {n}" + (f", {who}:" if who else ":"), th.small, T.TEXT_DIM)
         f.text(st.action.notation(), th.normal, T.TEXT, "bold")
+    art = getattr(scene, "art", None)
+    if art is not None:
+        _air_note(f, scene.ctl, tl, k, art)
     shown = 0
     events = st.events if st is not None else []
     for e in events:
@@ -872,6 +1014,30 @@ def build_history(f: Flow, scene) -> None:
     if tl.error:
         f.text(tl.error[:1].upper() + tl.error[1:] + ".", th.small, T.TEXT_DIM)
     f.text("Keys: ← → or [ ] step, PgUp/PgDn a phase, Home/End the first/last position.", th.small, T.TEXT_DIM)
+    if art is not None:
+        _stack_list(f, scene.past, art)
+
+
+def _air_note(f: Flow, ctl, tl, k: int, art: CounterArt) -> None:
+    """The air support marker of the battle at this step of the history, if one flew."""
+    from .turns import air_in_battle, air_markers
+
+    got = air_in_battle(tl, k)
+    if not got:
+        return
+    th = f.theme
+    markers = {m.id: m for m in air_markers(ctl)}
+    for target, mid in got:
+        m = markers.get(mid)
+        if m is None:
+            continue
+        ms = th.px(30)
+        y = f.y + th.px(2)
+        f.op(lambda surf, m=m, y=y: surf.blit(art.marker(m, ms, False), (f.x, y)), ("hist-air", m.id, f.x, y, ms))
+        f.y = y
+        f.text(f"Air support: {m.name}, {m.shift_text} column, over {hex_name(target)} (10.5)", th.small, T.TEXT,
+               indent=ms + th.px(8))
+        f.y = max(f.y, y + ms) + th.px(4)
 
 
 def build_computer(f: Flow, scene) -> None:
@@ -902,6 +1068,9 @@ def build_computer(f: Flow, scene) -> None:
            th.small, T.TEXT_DIM)
     f.row([("Faster / slower  Space", scene.computer_speed, True, "cpu-speed"),
            ("Skip  Enter", scene.computer_skip, True, "cpu-skip")])
+    art = getattr(scene, "art", None)
+    if art is not None:
+        _stack_list(f, scene.ctl, art)
 
 
 def draw_history_banner(surface: pygame.Surface, rect: pygame.Rect, text: str, th: T.Theme) -> None:
@@ -1072,7 +1241,7 @@ def _odds_block(f: Flow, ctl, target, attackers, support=None) -> None:
         f.y += lh
 
 
-def _build_roll(f: Flow, ctl, scene) -> None:
+def _build_roll(f: Flow, ctl, scene, art: CounterArt) -> None:
     th = f.theme
     st = ctl.view()["stage"]
     target = ctl.state.stage.target
@@ -1085,14 +1254,36 @@ def _build_roll(f: Flow, ctl, scene) -> None:
     support = getattr(getattr(ctl.rules, "scenario", None), "support", {}) or {}
     for k, m in support.items():
         names[k] = getattr(m, "name", k)
-    for r in ctl.rolls():
-        if r.support is None:
-            f.button("Roll the die", (lambda: scene.do_roll(None)), key_hint="R", name="roll")
-        else:
-            o = ctl.odds(target, atk, r.support)
+    rolls = ctl.rolls()
+    can = {r.support for r in rolls}
+    if None in can:
+        f.button("Roll the die", (lambda: scene.do_roll(None)), key_hint="R", name="roll")
+    # Each air support marker of the attacker, drawn beside its button; a used one greyed.
+    from .turns import air_markers
+
+    markers = [m for m in air_markers(ctl) if m.side == st.get("side")]
+    ms = th.px(30)
+    for m in markers:
+        if f.y + ms > f.bottom:
+            break
+        y = f.y
+        if m.id in can:
+            o = ctl.odds(target, atk, m.id)
             odds = "" if o is None else (" → no effect" if o.no_effect else f" → {o.column}")
-            f.button(f"Roll with {names.get(r.support, r.support)}{odds}", (lambda s=r.support: scene.do_roll(s)),
-                     name=f"roll-{r.support}", tooltip="10.5: air support shifts the odds one column right; each marker flies once a turn")
+            label = f"Roll with {names.get(m.id, m.id)}{odds}"
+            tip = (f"10.5: {names.get(m.id, m.id)} shifts the odds {m.shift_text} column; the marker stays on the "
+                   "defending hex during the battle and flies once a turn")
+        else:
+            label = f"{names.get(m.id, m.id)}: used this turn"
+            tip = "10.5: each air support marker flies once a turn; it is ready again next turn"
+        f.op(lambda surf, m=m, y=y, used=m.id not in can: surf.blit(art.marker(m, ms, used), (f.x, y)),
+             ("roll-air", m.id, m.short, m.shift, m.id not in can, f.x, y, ms))
+        f.button(label, (lambda s=m.id: scene.do_roll(s)), enabled=m.id in can, name=f"roll-{m.id}",
+                 tooltip=tip, indent=ms + th.px(8))
+    for r in rolls:  # a marker the scenario does not list (should not happen): still offered
+        if r.support is not None and r.support not in {m.id for m in markers}:
+            f.button(f"Roll with {names.get(r.support, r.support)}", (lambda s=r.support: scene.do_roll(s)),
+                     name=f"roll-{r.support}")
 
 
 class StatusLine:
@@ -1101,18 +1292,20 @@ class StatusLine:
         self.rect = pygame.Rect(0, 0, 100, 24)
         self.drawn = Drawn()
 
-    def draw(self, surface: pygame.Surface, ctl, cached: bool = False) -> None:
+    def draw(self, surface: pygame.Surface, ctl, cached: bool = False) -> bool:
+        """True when it drew (not the same text as on ``surface`` already)."""
         th = self.theme
         if ctl.hover_text:
             text, kind = ctl.hover_text, "refusal"
         else:
             text, kind = ctl.status.text, ctl.status.kind
         if self.drawn.same(surface, (tuple(self.rect), th.scale, text, kind), cached):
-            return
+            return False
         clip = surface.get_clip()
         surface.set_clip(self.rect)
         self._draw(surface, text, kind)
         surface.set_clip(clip)
+        return True
 
     def _draw(self, surface: pygame.Surface, text: str, kind: str) -> None:
         th = self.theme
@@ -1152,9 +1345,10 @@ def draw_die(surface: pygame.Surface, center: tuple[int, int], die, th: T.Theme)
         surface.blit(t2, (r.centerx - t2.get_width() // 2, r.bottom + th.px(8) + t.get_height()))
 
 
-def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: list[str], th: T.Theme) -> None:
+def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: list[str], th: T.Theme) -> pygame.Rect | None:
+    """Draws a tooltip near ``pos``; returns where it went."""
     if not lines:
-        return
+        return None
     px = th.small
     maxw = th.px(420)
     rows = []
@@ -1177,3 +1371,4 @@ def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: list[str]
     for r, style in rows:
         surface.blit(T.text(r, px, (20, 20, 20), style), (x + th.px(8), yy))
         yy += lh
+    return rect

@@ -114,6 +114,25 @@ class MapLayer:
         d = (k - (n - 1) / 2) * off
         return int(cx + d), int(cy - d)
 
+    def air_rect(self, h: Hex, n: int) -> pygame.Rect:
+        """Where an air support marker goes on hex ``h`` holding ``n`` counters: it stacks free
+        (8.3), so it sits on top of the stack but shifted up, over the size mark of the top counter
+        only: the unit figures and the stack count stay in sight."""
+        px = self.mv.counter_px
+        mp = max(20, int(px * 0.66))
+        r = pygame.Rect(0, 0, mp, mp)
+        if not n:  # the defenders are gone: in the middle of the hex
+            r.center = self.mv.hex_center(h)
+            return r
+        x, y = self.counter_pos(h, n - 1, n)
+        r.bottom = int(y - px / 2 + px * 0.34)
+        r.centerx = int(x - px * 0.08)
+        return r
+
+    def draw_air(self, surface: pygame.Surface, h: Hex, m, n: int) -> None:
+        r = self.air_rect(h, n)
+        surface.blit(self.art.marker(m, r.w, False), r.topleft)
+
     def explain_sets(self, ctl) -> dict:
         """What Explain marks, from the rules' own helpers (cached per position)."""
         key = (id(ctl.state), ctl.version, ctl.past)
@@ -187,7 +206,7 @@ class MapLayer:
         return (mode == "combat-declare" and ctl.target is not None) or (
             mode.startswith("stage:") and mode not in ("stage:retreat", "stage:roll"))
 
-    def static_key(self, ctl, time_s: float, *, explain: bool = False, anim=None, offer: bool = True):
+    def static_key(self, ctl, time_s: float, *, explain: bool = False, anim=None, offer: bool = True, air=()):
         """What ``draw_static`` depends on; None when it must be drawn anew every frame (a moving counter)."""
         if anim is not None:
             return None
@@ -198,18 +217,19 @@ class MapLayer:
         blink = int(time_s * 2) % 2 if self._blinks(ctl, mode) else None
         return (tuple(mv.rect), mv.zoom, mv.cam_x, mv.cam_y, mv.show_ids, mv.generation,
                 id(ctl), id(ctl.state), ctl.version, ctl.viewer, ctl.sel, ctl.target, tuple(ctl.attackers),
-                ctl.loss_pick, legal_known, past, explain, blink, tuple(self.top.items()))
+                ctl.loss_pick, legal_known, past, explain, blink, tuple(self.top.items()), tuple(air))
 
     def draw(self, surface: pygame.Surface, ctl, hover: Hex | None, time_s: float, *, explain: bool = False,
-             anim=None, offer: bool = True) -> None:
+             anim=None, offer: bool = True, air=()) -> None:
         """The whole map at once (the GameScene draws the two parts separately)."""
-        self.draw_static(surface, ctl, time_s, explain=explain, anim=anim, offer=offer)
+        self.draw_static(surface, ctl, time_s, explain=explain, anim=anim, offer=offer, air=air)
         self.draw_dynamic(surface, ctl, hover, time_s, explain=explain, offer=offer)
 
     def draw_static(self, surface: pygame.Surface, ctl, time_s: float, *, explain: bool = False,
-                    anim=None, offer: bool = True) -> None:
+                    anim=None, offer: bool = True, air=()) -> None:
         """``offer=False`` (the computer's turn) draws the position without the hexes and units that
-        could be picked."""
+        could be picked. ``air``: (defending hex, AirMarker) of the air support flying in the battle
+        shown, drawn over that hex's counters."""
         mv = self.mv
         mv.draw_background(surface)
         clip = surface.get_clip()
@@ -370,7 +390,58 @@ class MapLayer:
             if st.get("target"):
                 th = parse_hex(st["target"])
                 mv.outline_hex(surface, th, TARGET, max(2, int(3 * z)))
+        # Air support over the defending hex, on top of everything else there.
+        for h, m in air:
+            if h is not None and mv.visible(h):
+                self.draw_air(surface, h, m, len(stacks.get(h, ())))
         surface.set_clip(clip)
+
+    def dynamic_key(self, ctl, hover: Hex | None, time_s: float, *, explain: bool = False, offer: bool = True):
+        """What ``draw_dynamic`` depends on, besides the camera (part of ``static_key``): when it is
+        the same as for the last frame, the same pixels would be drawn."""
+        mode = ctl.mode()
+        past = bool(getattr(ctl, "past", False)) or not offer
+        pulse = None
+        if mode == "combat-resolve" and not past:
+            pulse = _pulse_radius(time_s, self.mv.zoom, past)
+        return (id(ctl), id(ctl.state), ctl.version, mode, ctl.sel, hover, explain, past, ctl.hover_text,
+                ctl.legal() is not None if not past else None, pulse)
+
+    def dynamic_rects(self, ctl, hover: Hex | None, *, offer: bool = True) -> list[pygame.Rect]:
+        """Where ``draw_dynamic`` may draw (generous boxes around the path, the arrows, the battles
+        to resolve and the hovered hex): the only parts of the window to send again when nothing
+        but these moved."""
+        mv = self.mv
+        z = mv.zoom
+        out: list[pygame.Rect] = []
+
+        def around(pts, pad: float) -> None:
+            xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+            p = int(pad) + 2
+            out.append(pygame.Rect(int(min(xs)) - p, int(min(ys)) - p, int(max(xs) - min(xs)) + 2 * p,
+                                   int(max(ys) - min(ys)) + 2 * p))
+
+        mode = ctl.mode()
+        if mode in ("movement", "special") and ctl.sel and hover is not None:
+            path = ctl.move_targets(ctl.sel).get(hover)
+            u = ctl.unit(ctl.sel)
+            if path and u and u.get("hex"):
+                around([mv.hex_center(parse_hex(u["hex"]))] + [mv.hex_center(h) for h in path], 8 + 14 * z)
+        if mode == "combat-resolve":
+            for b in getattr(ctl.state, "battles", []):
+                cx, cy = mv.hex_center(b.target)
+                out.append(pygame.Rect(int(cx - 70 * z) - 10, int(cy - 44 * z) - 4, int(140 * z) + 20, int(90 * z) + 14))
+        elif mode == "stage:retreat":
+            for rt in ctl.retreats():
+                u = ctl.unit(rt.unit)
+                if u and u.get("hex") and rt.path:
+                    around([mv.hex_center(parse_hex(u["hex"]))] + [mv.hex_center(h) for h in rt.path], 8 + 16 * z)
+        if hover is not None and hover in mv.board.terrain:
+            corners = mv.hex_corners(hover)
+            around(corners, 4 + 4 * z)
+            cx, cy = mv.hex_center(hover)
+            out.append(pygame.Rect(int(cx - 60 * z) - 10, int(cy - 12 * z) - 6, int(120 * z) + 20, int(24 * z) + 12))
+        return [r.clip(mv.rect) for r in out if r.colliderect(mv.rect)]
 
     def draw_dynamic(self, surface: pygame.Surface, ctl, hover: Hex | None, time_s: float, *,
                      explain: bool = False, offer: bool = True) -> None:
@@ -395,8 +466,7 @@ class MapLayer:
                 if done:
                     label_box(surface, "✓ done", max(8, int(11 * z)), (tc[0], tc[1] + 26 * z), bg=(220, 220, 220))
                     continue
-                pulse = 0 if past else 0.5 + 0.5 * math.sin(time_s * 5)
-                crosshair(surface, tc, (24 + 3 * pulse) * z, TARGET, max(2, int(3 * z)))
+                crosshair(surface, tc, _pulse_radius(time_s, z, past), TARGET, max(2, int(3 * z)))
                 label_box(surface, "to resolve" if past else "click to resolve", max(8, int(10 * z)),
                           (tc[0], tc[1] + 26 * z), bg=(255, 230, 200))
         elif mode == "stage:retreat":
@@ -424,6 +494,13 @@ class MapLayer:
         surface.set_clip(clip)
 
 
+
+
+def _pulse_radius(time_s: float, z: float, past: bool) -> int:
+    """The cross-hair of a battle to resolve swells and shrinks, in whole pixels (so that a frame
+    where it has not changed size draws nothing new)."""
+    pulse = 0 if past else 0.5 + 0.5 * math.sin(time_s * 5)
+    return int(round((24 + 3 * pulse) * z))
 
 
 def _toward(a, b, f: float):

@@ -199,7 +199,8 @@ OPTION_TITLES = {
 }
 
 SHORTCUTS: list[tuple[str, str]] = [
-    ("Left click", "select a unit, a target or a hex; click again on a stack to pick the next unit"),
+    ("Left click", "select a unit, a target or a hex, and list the units of a stack in the side panel; "
+                   "click again on a stack to pick the next unit"),
     ("Right click / Esc", "drop the current selection (Esc with nothing selected: game menu)"),
     ("Drag (any button)", "pan the map"),
     ("Arrow keys", "pan the map"),
@@ -221,7 +222,7 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("PgUp / PgDn, Home / End", "while looking back: a phase back or forward, the first or last position"),
     ("Esc (looking back)", "return to the present"),
     ("Space / Enter", "while the computer plays: normal or fast pace / skip to the end of its turn"),
-    ("L / K", "side panel: log / rules"),
+    ("L / K / T", "side panel: log / rules / turn track (reinforcements, replacement steps, air support)"),
     ("F1 or ?", "this help"),
     ("Q (in the menu)", "quit"),
 ]

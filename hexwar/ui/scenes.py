@@ -70,11 +70,20 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None: ...
 
+    def frame_key(self):
+        """What this scene's drawing depends on apart from input events (which always redraw it):
+        when it is the same as last frame and no event came, the frame is not drawn again.
+        None: drawn every frame."""
+        return None
+
 
 class SceneStack:
     def __init__(self, app=None) -> None:
         self.app = app
         self.scenes: list[Scene] = []
+        self._drawn: tuple | None = None  # the visible scenes of the last frame drawn
+        self._keys: list | None = None
+        self.poked = True  # an event came since the last frame (set by the App)
 
     @property
     def top(self) -> Scene | None:
@@ -140,9 +149,33 @@ class SceneStack:
         for s in self._visible():
             s.update(dt)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        for s in self._visible():
+    def draw(self, surface: pygame.Surface) -> list | None:
+        """Draws the visible scenes; returns the areas of ``surface`` that changed: None for all
+        of it, [] for none (the surface still shows the last frame)."""
+        visible = self._visible()
+        ids = (id(surface), getattr(surface, "get_size", tuple)()) + tuple(id(s) for s in visible)
+        fresh = ids != self._drawn
+        self._drawn = ids
+        if len(visible) == 1 and hasattr(visible[0], "draw_dirty"):
+            # The game alone knows which parts of its frame changed.
+            if fresh:
+                visible[0].invalidate_frame()
+            self.poked = False
+            return visible[0].draw_dirty(surface)
+        keys = [s.frame_key() for s in visible]
+        poked, self.poked = self.poked, False
+        if not fresh and not poked and None not in keys and keys == self._keys:
+            return []
+        self._keys = keys
+        for s in visible:
+            if hasattr(s, "invalidate_frame"):
+                s.invalidate_frame()  # a scene over it draws too: the game must be drawn whole
             s.draw(surface)
+        return None
+
+    def invalidate(self) -> None:
+        """The next frame is drawn whole (the window was uncovered, resized…)."""
+        self._drawn = None
 
     def layout(self, size: tuple[int, int]) -> None:
         for s in self.scenes:
@@ -162,6 +195,9 @@ class _Dialog(Scene):
 
     def _specs(self) -> list[tuple[str, Callable[[], None], str]]:
         return []
+
+    def frame_key(self):
+        return ()  # changes only with events (the buttons under the mouse)
 
     def layout(self, size) -> None:
         th = self.theme
@@ -252,6 +288,9 @@ class HandoverScene(Scene):
         self.detail = detail
         self.decision = decision  # a choice in the middle of the other player's turn (a battle step)
         self.battle = battle  # the battle result that handed the decision over
+
+    def frame_key(self):
+        return ()
 
     def handle(self, event) -> bool:
         if (event.type == pygame.MOUSEBUTTONUP and event.button == 1) or \
@@ -496,6 +535,9 @@ class VictoryScene(Scene):
 class HelpScene(Scene):
     """Every shortcut, and a legend of the map and counter symbols."""
 
+    def frame_key(self):
+        return ()
+
     @property
     def theme(self) -> T.Theme:
         # Everything on one screen: a smaller scale in a small window.
@@ -591,6 +633,14 @@ def draw_legend(surface, rect: pygame.Rect, th: T.Theme) -> None:
         t = T.text(note, th.px(11), T.TEXT_DIM)
         surface.blit(t, (cx, y + px + th.px(4)))
         cx += max(px, t.get_width()) + th.px(14)
+    from .counters import draw_air_marker
+    from .turns import AirMarker
+
+    air = AirMarker("IV-FK", "IV Fliegerkorps", "IV FK", "axis", 1, False)
+    t = T.text("air support (10.5)", th.px(11), T.TEXT_DIM)
+    if cx + max(px, t.get_width()) <= rect.right:
+        surface.blit(draw_air_marker(air, px), (cx, y))
+        surface.blit(t, (cx, y + px + th.px(4)))
     y += px + th.px(24)
     for ln in T.wrap("Counter: size (XXX corps, XXXX army) on top, the NATO symbol (X infantry, oval armour), "
                      "then attack-defence-movement; one figure before the movement when attack and defence are equal.",
@@ -864,6 +914,9 @@ class MenuScene(Scene):
         if self.index.version != self._index_version:
             self._index_version = self.index.version  # the background replay has news: redraw the rows
 
+    def frame_key(self):
+        return (self._index_version, self.size, self.theme.scale, self.save_scroll, len(self.saves))
+
     def _draw_save_row(self, surface, rect: pygame.Rect, path: Path, auto: bool) -> None:
         th = self.theme
         info = self.index.info(path)
@@ -1007,6 +1060,9 @@ class GameScene(Scene):
         self.anim: MoveAnim | None = None
         self._buf: pygame.Surface | None = None  # see _back_buffer
         self._map_key = None
+        self._shown: tuple | None = None  # what the screen shows (see draw_dirty)
+        self._tip_rect: pygame.Rect | None = None
+        self._dyn_rects: list[pygame.Rect] = []
 
     # --- who plays ------------------------------------------------------------------
     def sides(self) -> list[str]:
@@ -1503,6 +1559,7 @@ class GameScene(Scene):
             if self.past is None and self.computer_turn():
                 if h is not None:
                     self.ctl.say(self.ctl.describe_hex(h))
+                    self.ctl.look_at(h)
                 return True
             if event.button == 1:
                 if h is not None:
@@ -1513,6 +1570,7 @@ class GameScene(Scene):
             if event.button == 3:
                 if not vctl.cancel() and h is not None:
                     vctl.say(vctl.describe_hex(h))
+                    vctl.look_at(h)
                 return True
             return True
         return False
@@ -1597,6 +1655,8 @@ class GameScene(Scene):
             self.panel.set_tab("log")
         elif k == pygame.K_k:
             self.panel.set_tab("rules")
+        elif k == pygame.K_t:
+            self.panel.set_tab("track")
         elif k == pygame.K_x:
             self.toggle_explain()
         elif k == pygame.K_h:
@@ -1649,16 +1709,27 @@ class GameScene(Scene):
             self._map_key = None
         return buf
 
+    def invalidate_frame(self) -> None:
+        """Something else has drawn on the screen (a dialog, a window expose): the next frame is drawn whole."""
+        self._shown = None
+
     def draw(self, surface) -> None:
+        self.draw_dirty(surface)
+
+    def draw_dirty(self, surface) -> list[pygame.Rect] | None:
+        """Draws the frame and returns the areas of ``surface`` that changed since the last one:
+        [] when nothing did (the surface is left as it was), None for the whole surface."""
         th = self.theme
         vctl = self.view_ctl
         buf = self._back_buffer(surface.get_size())
         # No full-screen fill: the map, the bars and the panel cover the whole window.
         self.mv.show_ids = self.show_ids
         offer = not (self.past is None and self.computer_turn())
-        key = self.layer.static_key(vctl, self.time, explain=self.explain, anim=self.anim, offer=offer)
-        if key is None or key != self._map_key or not hud.Drawn.enabled:
-            self.layer.draw_static(buf, vctl, self.time, explain=self.explain, anim=self.anim, offer=offer)
+        air = self.air_marks()
+        key = self.layer.static_key(vctl, self.time, explain=self.explain, anim=self.anim, offer=offer, air=air)
+        map_drawn = key is None or key != self._map_key or not hud.Drawn.enabled
+        if map_drawn:
+            self.layer.draw_static(buf, vctl, self.time, explain=self.explain, anim=self.anim, offer=offer, air=air)
         self._map_key = key
         line2 = colour = None
         if self.past is not None:
@@ -1671,27 +1742,68 @@ class GameScene(Scene):
             line2 = (f"Computer ({side}) is thinking…" if self.computer.thinking()
                      else f"Computer ({side}) is playing.") + "  Space: pace · Enter: skip to the end of its turn"
             colour = hud.REASON_COLOUR
-        self.bar.draw(buf, vctl, self._date(), line2, colour, cached=True)
-        self.panel.draw(buf, vctl, cached=True)
-        self.status.draw(buf, vctl if self.past is not None else self.ctl, cached=True)
+        dirty: list[pygame.Rect] = []
+        if map_drawn:
+            dirty.append(self.mv.rect)
+        if self.bar.draw(buf, vctl, self._date(), line2, colour, cached=True):
+            dirty += [self.bar.rect, self.bar.tool_rect]
+        if self.panel.draw(buf, vctl, cached=True):
+            dirty.append(self.panel.rect)
+        if self.status.draw(buf, vctl if self.past is not None else self.ctl, cached=True):
+            dirty.append(self.status.rect)
+        # What goes over the buffer: the map's moving parts, the banner, the die, the tooltip.
+        banner = hud.history_banner(self) if self.past is not None else None
+        die = self.ctl.die if self.past is None else None
+        tip = None
+        if self.app.stack.top is self and self.hover_for >= self.TOOLTIP_S:
+            if self.hover is not None and self.mv.rect.collidepoint(self.mouse):
+                tip = vctl.hex_lines(self.hover)
+            else:
+                tip = self.panel.hovered_tooltip()
+                b = self.bar.buttons.hovered()
+                if tip is None and b is not None and b.tooltip:
+                    tip = [b.tooltip]
+        over = (self.layer.dynamic_key(vctl, self.hover, self.time, explain=self.explain, offer=offer), banner)
+        dyn_rects = self.layer.dynamic_rects(vctl, self.hover, offer=offer)
+        die_key = (die.roll, die.result, die.text) if die is not None else None
+        tip_key = (tuple(tip), self.mouse) if tip else None
+        prev = self._shown
+        whole = (prev is None or prev[0] is not surface or prev[1] != surface.get_size() or not hud.Drawn.enabled
+                 or die_key != prev[3])
+        if not whole:
+            if over[1] != prev[2][1] or map_drawn:
+                dirty.append(self.mv.rect)
+            elif over != prev[2]:  # only what follows the mouse and the clock: where it was and where it is
+                dirty += self._dyn_rects + dyn_rects
+            if tip_key != prev[4]:
+                dirty += [r for r in (self._tip_rect,) if r is not None]
+            if not dirty and tip_key == prev[4]:
+                return []  # the screen already shows this frame
         surface.blit(buf, (0, 0))
         self.layer.draw_dynamic(surface, vctl, self.hover, self.time, explain=self.explain, offer=offer)
-        if self.past is not None:
-            hud.draw_history_banner(surface, self.mv.rect, hud.history_banner(self), th)
-        if self.ctl.die is not None and self.past is None:
-            hud.draw_die(surface, self.mv.rect.center, self.ctl.die, th)
-        if self.app.stack.top is self:
-            tip = None
-            if self.hover_for >= self.TOOLTIP_S:
-                if self.hover is not None and self.mv.rect.collidepoint(self.mouse):
-                    tip = vctl.hex_lines(self.hover)
-                else:
-                    tip = self.panel.hovered_tooltip()
-                    b = self.bar.buttons.hovered()
-                    if tip is None and b is not None and b.tooltip:
-                        tip = [b.tooltip]
-            if tip:
-                hud.draw_tooltip(surface, self.mouse, tip, th)
+        if banner is not None:
+            hud.draw_history_banner(surface, self.mv.rect, banner, th)
+        if die is not None:
+            hud.draw_die(surface, self.mv.rect.center, die, th)
+        self._tip_rect = hud.draw_tooltip(surface, self.mouse, tip, th) if tip else None
+        if self._tip_rect is not None:
+            dirty.append(self._tip_rect)
+        self._shown = (surface, surface.get_size(), over, die_key, tip_key)
+        self._dyn_rects = dyn_rects
+        return None if whole else dirty
+
+    def air_marks(self) -> tuple:
+        """(defending hex, AirMarker) for the air support flying in the battle on screen."""
+        from .turns import air_in_battle, air_markers
+
+        k = self.past.index if self.past is not None else len(self.game.actions)
+        key = (k, id(self.view_ctl.state), self.ctl.version)
+        if getattr(self, "_air_key", None) != key:
+            got = air_in_battle(self.ctl.timeline, k) if self.ctl.timeline is not None else ()
+            markers = {m.id: m for m in air_markers(self.view_ctl)} if got else {}
+            self._air = tuple((h, markers[mid]) for h, mid in got if mid in markers)
+            self._air_key = key
+        return self._air
 
     def _date(self) -> str:
         v = self.view_ctl.view()

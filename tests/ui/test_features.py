@@ -504,16 +504,17 @@ def test_a_loaded_game_is_not_replayed_a_second_time(app, drive, tmp_path, monke
     monkeypatch.setattr(Game, "apply", lambda self, a: applied.append(a) or real_apply(self, a))
     gs = app.start_game(loaded, hotseat=False, autosave=False, threaded=True)
     app.step()
-    # The log and the positions come from game.timeline(); only the start is opened again from
-    # the header, and checked with the first action.
-    assert len(applied) == 1 and applied[0] == loaded.actions[0]
+    # The log and the positions come from game.timeline(), the start from game.start_state:
+    # nothing is applied again.
+    assert applied == []
     assert sum(1 for e in gs.ctl.log if e.kind == "event") > 100
     assert gs.ctl.log[[e.kind for e in gs.ctl.log].index("action")].side == "soviet"
     gs.enter_history(10)
     assert gs.past is not None and gs.past.index == 10
     assert gs.ctl.timeline.step(10).state is loaded.timeline()[9][2]
     gs.enter_history(0)
-    assert gs.past.index == 0 and len(applied) == 1
+    assert gs.past.index == 0 and applied == []
+    assert gs.past.game.state is loaded.start_state
 
 
 def test_who_plays_each_side_is_saved_and_restored(app, drive, tmp_path):
@@ -543,7 +544,18 @@ def test_the_start_of_a_loaded_game_and_who_took_the_first_action(tmp_path):
     g.save(rec)
     tl = Timeline(hexwar.load_record(rec))
     assert tl.last == len(g.actions) and tl.step(2).action == g.actions[1]
-    # The start is opened again from the header when first needed; then the first action has its side too.
+    # The start is the game's own start_state; so the first action has its side too.
     assert tl.step(0).state.snapshot() == g._history[0].state.snapshot()
     assert tl.step(1).side == g.rules.acting_side(g._history[0].state)
     assert tl.complete() and tl.error is None
+
+
+def test_the_start_of_a_game_without_start_state_is_opened_from_its_header(tmp_path):
+    g = random_game(2, 12)
+    rec = tmp_path / "s.yaml"
+    g.save(rec)
+    loaded = hexwar.load_record(rec)
+    del loaded.start_state  # an older core: the start is opened again from the header
+    tl = Timeline(loaded)
+    assert tl.step(0).state.snapshot() == g._history[0].state.snapshot()
+    assert tl.step(1).side == g.rules.acting_side(g._history[0].state) and tl.complete()

@@ -162,3 +162,115 @@ def test_the_explain_legend_is_in_the_side_panel(app, drive):
     assert any("zones of control" in text for _, _, text in lg.rows)
     drive.key(pygame.K_x)
     assert gs.panel.legend is None
+
+
+class Window:
+    """Stands in for the window: keeps what was sent to it (whole flips and updated areas), so
+    that a test can check it always equals the frame drawn, and count what was sent."""
+
+    def __init__(self, app, monkeypatch) -> None:
+        self.app = app
+        self.shown = app.screen.copy()
+        self.flips = 0
+        self.updates: list[list[pygame.Rect]] = []
+        monkeypatch.setattr(pygame.display, "flip", self.flip)
+        monkeypatch.setattr(pygame.display, "update", self.update)
+
+    def flip(self) -> None:
+        self.shown = self.app.screen.copy()
+        self.flips += 1
+
+    def update(self, rects=None) -> None:
+        if rects is None:
+            return self.flip()
+        rects = [pygame.Rect(r) for r in rects]
+        for r in rects:
+            self.shown.blit(self.app.screen, r, r)
+        self.updates.append(rects)
+
+    def sent(self) -> int:
+        return self.flips + len(self.updates)
+
+    def check(self, what: str) -> None:
+        a = pygame.surfarray.array3d(self.shown)
+        b = pygame.surfarray.array3d(self.app.screen)
+        assert a.shape == b.shape, what
+        diff = (a != b).any(axis=2)
+        if diff.any():
+            xs, ys = np.nonzero(diff)
+            raise AssertionError(f"{what}: the window misses {diff.sum()} changed pixels, "
+                                 f"x {xs.min()}-{xs.max()}, y {ys.min()}-{ys.max()}")
+
+
+def test_the_window_gets_every_change_and_nothing_when_nothing_changed(app, drive, monkeypatch):
+    g = position({"SU-5A": "0505", "G-III": "0504", "G-XIV": "0604", "SU-6A": "0808", "G-LII": "0807"},
+                 phase="axis_combat", dice=[4])
+    gs = start(app, g)
+    win = Window(app, monkeypatch)
+    app.repaint()
+    app.step()
+    win.check("start")
+    n = win.sent()
+    for _ in range(5):
+        app.step(1 / 60)
+    assert win.sent() == n  # a still frame sends nothing
+    # Pointing at hexes: only the area around them goes to the window.
+    for h in ("0303", "0304", "0505", "0606"):
+        drive.hover(gs.mv.hex_center(parse_hex(h)))
+        win.check(f"hover {h}")
+    assert win.updates and all(sum(r.w * r.h for r in rs) < gs.mv.rect.w * gs.mv.rect.h for rs in win.updates[-3:])
+    gs.hover_for = 1.0  # the hex tooltip shows, then goes
+    app.step()
+    win.check("tooltip")
+    drive.hover(gs.panel.rect.center)
+    gs.hover_for = 1.0
+    app.step()
+    win.check("tooltip gone")
+    steps = [("target", lambda: drive.click_hex("0505")), ("attacker", lambda: drive.click_hex("0504")),
+             ("second", lambda: drive.click_hex("0604")), ("declare", lambda: drive.key(pygame.K_RETURN)),
+             ("track tab", lambda: drive.key(pygame.K_t)), ("explain", lambda: drive.key(pygame.K_x)),
+             ("close", lambda: drive.key(pygame.K_e)), ("confirm", lambda: drive.key(pygame.K_RETURN)),
+             ("resolve", lambda: drive.click_hex("0505")), ("roll", lambda: drive.press("roll-IV-FK")),
+             ("die away", lambda: drive.key(pygame.K_SPACE)), ("history", lambda: drive.key(pygame.K_h)),
+             ("back", lambda: drive.key(pygame.K_LEFT)), ("present", lambda: drive.key(pygame.K_ESCAPE)),
+             ("menu question", lambda: drive.key(pygame.K_ESCAPE)), ("stay", lambda: drive.key(pygame.K_n))]
+    for what, do in steps:
+        do()
+        win.check(what)
+        for _ in range(3):  # the pulsing battles, blinking frames: whatever changes is sent
+            app.step(1 / 60)
+            win.check(what + ", later")
+    # A window uncovered: painted whole.
+    flips = win.flips
+    pygame.event.post(pygame.event.Event(pygame.WINDOWEXPOSED))
+    app.step()
+    assert win.flips == flips + 1
+
+
+def test_cached_frames_match_fresh_frames_with_the_track_air_support_and_a_stack_list(app, drive):
+    g = position({"SU-5A": "0505", "G-III": "0504", "G-XIV": "0604", "G-LII": "0604", "SU-6A": "0808"},
+                 phase="axis_combat", dice=[4])
+    gs = start(app, g)
+    drive.key(pygame.K_t)
+    same_as_fresh(app, "track tab")
+    drive.hover(gs.panel.track.rows[1].center)
+    gs.hover_for = 1.0
+    same_as_fresh(app, "track tooltip")
+    drive.click_hex("0604")
+    same_as_fresh(app, "stack list")
+    drive.click_hex("0505")
+    drive.click_hex("0504")
+    drive.key(pygame.K_RETURN)
+    drive.key(pygame.K_e)
+    drive.key(pygame.K_RETURN)
+    drive.click_hex("0505")
+    same_as_fresh(app, "roll with markers")
+    drive.press("roll-V-FK")
+    drive.key(pygame.K_SPACE)
+    assert gs.air_marks()
+    same_as_fresh(app, "marker on the defending hex")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, pos=gs.mv.rect.center))
+    drive.hover(gs.mv.rect.center)
+    same_as_fresh(app, "marker, zoomed")
+    drive.key(pygame.K_h)
+    same_as_fresh(app, "marker in history")
