@@ -36,13 +36,18 @@ import csv
 import json
 import math
 import statistics
-import struct
 import sys
-import zlib
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from mapgen import (  # noqa: E402
+    SIDE, TH, TW, HexGrid, distance, edge_of_side, hcentre, hex_at, hex_line, hex_masks, hid,
+    outline_polygon, parse_hid, png_bytes, px_to_uv, side_id, uv_to_px, write_tileset,
+)
+from mapgen import num as _num, props as _props, pts as _pts, write_xml as _write_xml  # noqa: E402,F401
 
 REPO = Path(__file__).resolve().parents[1]
 GEO_DIR = REPO.parent / "shared" / "reference" / "geo"
@@ -65,14 +70,8 @@ TITLE = "Kasserine Pass"
 # columns put the east edge on the Eastern Dorsal (Faid, Fondouk, Maknassy),
 # the line the Axis held on 14 February 1943.
 COLS, ROWS = 21, 30
-TW, TH, SIDE = 64, 56, 32            # tile size and hexside length (pixels)
-COL_W = (TW - SIDE) // 2 + SIDE      # 48: distance between column centres
-HALF_H = TH // 2                     # 28: even printed columns sit this much lower
-MAP_W = COLS * COL_W + (TW - COL_W)  # 1024
-MAP_H = ROWS * TH + HALF_H           # 1708
-
-# Corner offsets of a flat-topped hex, clockwise from the west corner.
-CORNERS = [(-32, 0), (-16, -28), (16, -28), (32, 0), (16, 28), (-16, 28)]
+GRID = HexGrid(COLS, ROWS)
+MAP_W, MAP_H = GRID.map_w, GRID.map_h   # 1024, 1708
 
 # Projection proposed in data-kasserine-tcs.md A3 (RECON there): 90.9 km per
 # degree of longitude and 111 km per degree of latitude, 7.24 km per column
@@ -87,106 +86,22 @@ def fit_uv(lon: float, lat: float) -> tuple[float, float]:
 
 
 def lonlat_to_px(lon: float, lat: float) -> tuple[float, float]:
-    u, v = fit_uv(lon, lat)
-    return (u - 1) * COL_W + TW / 2, (v - 1) * TH + HALF_H
+    return uv_to_px(*fit_uv(lon, lat))
 
 
 def px_to_lonlat(x: float, y: float) -> tuple[float, float]:
-    u = (x - TW / 2) / COL_W + 1
-    v = (y - HALF_H) / TH + 1
+    u, v = px_to_uv(x, y)
     return 8.00 + u * KM_PER_HEX / 90.9, 36.30 - v * KM_PER_HEX / 111.0
-
-
-def hid(c: int, r: int) -> str:
-    return f"{c:02d}{r:02d}"
-
-
-def parse_hid(h: str) -> tuple[int, int]:
-    return int(h[:2]), int(h[2:])
-
-
-def on_map(c: int, r: int) -> bool:
-    return 1 <= c <= COLS and 1 <= r <= ROWS
-
-
-def centre(c: int, r: int) -> tuple[int, int]:
-    """Pixel centre of printed hex (c, r), as Tiled draws it (odd-q, x stagger)."""
-    return (c - 1) * COL_W + TW // 2, (r - 1) * TH + HALF_H + (HALF_H if c % 2 == 0 else 0)
-
-
-def hcentre(h: str) -> tuple[int, int]:
-    return centre(*parse_hid(h))
-
-
-def hex_corners(c: int, r: int) -> list[tuple[int, int]]:
-    x, y = centre(c, r)
-    return [(x + dx, y + dy) for dx, dy in CORNERS]
-
-
-def hex_at(x: float, y: float) -> tuple[int, int]:
-    """Printed hex whose centre is nearest to pixel (x, y); may be off the map."""
-    c0 = round((x - TW / 2) / COL_W) + 1
-    best = None
-    for c in (c0 - 1, c0, c0 + 1):
-        off = HALF_H if c % 2 == 0 else 0
-        r0 = round((y - HALF_H - off) / TH) + 1
-        for r in (r0 - 1, r0, r0 + 1):
-            cx, cy = (c - 1) * COL_W + TW / 2, (r - 1) * TH + HALF_H + off
-            d = (cx - x) ** 2 + (cy - y) ** 2
-            if best is None or d < best[0]:
-                best = (d, c, r)
-    return best[1], best[2]
 
 
 def hex_of_lonlat(lon: float, lat: float) -> str:
     return hid(*hex_at(*lonlat_to_px(lon, lat)))
 
 
-def neighbours(c: int, r: int) -> list[tuple[int, int]]:
-    """The six neighbours on the map; even printed columns are the lower ones."""
-    if c % 2 == 1:
-        cand = [(c, r - 1), (c, r + 1), (c + 1, r - 1), (c + 1, r), (c - 1, r - 1), (c - 1, r)]
-    else:
-        cand = [(c, r - 1), (c, r + 1), (c + 1, r), (c + 1, r + 1), (c - 1, r), (c - 1, r + 1)]
-    return [(a, b) for a, b in cand if on_map(a, b)]
+on_map, neighbours, hneighbours, adjacent = GRID.on_map, GRID.neighbours, GRID.hneighbours, GRID.adjacent
 
 
-def hneighbours(h: str) -> list[str]:
-    return [hid(a, b) for a, b in neighbours(*parse_hid(h))]
-
-
-def adjacent(a: str, b: str) -> bool:
-    return parse_hid(b) in neighbours(*parse_hid(a))
-
-
-def side_id(a: str, b: str) -> str:
-    return "-".join(sorted((a, b)))
-
-
-def to_cube(h: str) -> tuple[int, int, int]:
-    c, r = parse_hid(h)
-    q = c - 1
-    rr = (r - 1) - (q - (q & 1)) // 2
-    return q, rr, -q - rr
-
-
-def from_cube(q: int, rr: int) -> str:
-    return hid(q + 1, rr + (q - (q & 1)) // 2 + 1)
-
-
-def distance(a: str, b: str) -> int:
-    qa, ra, sa = to_cube(a)
-    qb, rb, sb = to_cube(b)
-    return max(abs(qa - qb), abs(ra - rb), abs(sa - sb))
-
-
-def edge_of_side(a: str, b: str) -> tuple:
-    common = set(hex_corners(*parse_hid(a))) & set(hex_corners(*parse_hid(b)))
-    assert len(common) == 2, (a, b)
-    return tuple(sorted(common))
-
-
-ALL_HEXES = [hid(c, r) for c in range(1, COLS + 1) for r in range(1, ROWS + 1)]
+ALL_HEXES = GRID.all_hexes
 EAST_EDGE = [hid(COLS, r) for r in range(1, ROWS + 1)]
 WEST_EDGE = [hid(1, r) for r in range(1, ROWS + 1)]
 NORTH_EDGE = [hid(c, 1) for c in range(1, COLS + 1)]
@@ -492,27 +407,6 @@ ROADS = [
 ]
 
 
-def hex_line(a: str, b: str, sign: int = 1) -> list[str]:
-    """Shortest straight run of hexes from a to b (cube-coordinate line)."""
-    qa, ra, sa = to_cube(a)
-    qb, rb, sb = to_cube(b)
-    n = max(abs(qa - qb), abs(ra - rb), abs(sa - sb))
-    out = []
-    for i in range(n + 1):
-        t = i / n if n else 0.0
-        q = qa + (qb - qa) * t + sign * 1e-6
-        r = ra + (rb - ra) * t + sign * 2e-6
-        s_ = sa + (sb - sa) * t - sign * 3e-6
-        rq, rr, rs = round(q), round(r), round(s_)
-        dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s_)
-        if dq > dr and dq > ds:
-            rq = -rr - rs
-        elif dr > ds:
-            rr = -rq - rs
-        out.append(from_cube(rq, rr))
-    return out
-
-
 def build_roads(place_hex: dict[str, str], river_hexes: set[str]) -> list[dict]:
     out = []
     for name, stops, why in ROADS:
@@ -684,26 +578,6 @@ def check(terrain, heights, places, roads, rivers, cliffs, edges, regions) -> li
 # --------------------------------------------------------------------------
 # Tileset images
 # --------------------------------------------------------------------------
-def png_bytes(rgba: np.ndarray) -> bytes:
-    h, w, _ = rgba.shape
-    raw = b"".join(b"\x00" + rgba[y].astype(np.uint8).tobytes() for y in range(h))
-
-    def chunk(tag, data):
-        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
-
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)) +
-            chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
-
-
-def _hex_masks():
-    ys, xs = np.mgrid[0:TH, 0:TW]
-    px, py = xs + 0.5, ys + 0.5
-    dx = np.abs(px - 32)
-    inside = dx <= 32 - np.abs(py - 28) * 16 / 28
-    inner = (dx <= 31 - np.abs(py - 28) * 16 / 28 - 0.5) & (py >= 1) & (py <= TH - 1)
-    return inside, inside & ~inner
-
-
 def _stroke(tile, inside, pts, colour, width=1.0):
     """Draw a polyline into the tile (only inside the hex)."""
     ys, xs = np.mgrid[0:TH, 0:TW]
@@ -717,7 +591,7 @@ def _stroke(tile, inside, pts, colour, width=1.0):
 
 
 def terrain_image() -> np.ndarray:
-    inside, border = _hex_masks()
+    inside, border = hex_masks()
     img = np.zeros((TH, TW * len(TERRAINS), 4), dtype=np.uint8)
     rng = np.random.default_rng(1943)
     base = {"plain": (236, 224, 184), "high_ground": (214, 184, 128),
@@ -788,85 +662,9 @@ def heights_image() -> np.ndarray:
     return img
 
 
-def write_tileset(path: Path, name: str, image: str, n: int, kind: str, props):
-    ts = ET.Element("tileset", {"version": "1.8", "tiledversion": "1.8.2", "name": name,
-                                "tilewidth": str(TW), "tileheight": str(TH),
-                                "tilecount": str(n), "columns": str(n)})
-    ET.SubElement(ts, "image", {"source": image, "width": str(TW * n), "height": str(TH)})
-    for i in range(n):
-        tile = ET.SubElement(ts, "tile", {"id": str(i), "type": kind})
-        pr = ET.SubElement(tile, "properties")
-        for k, v, typ in props(i):
-            attrs = {"name": k, "value": str(v)}
-            if typ:
-                attrs["type"] = typ
-            ET.SubElement(pr, "property", attrs)
-    _write_xml(ts, path)
-
-
 # --------------------------------------------------------------------------
 # TMX
 # --------------------------------------------------------------------------
-def _write_xml(root, path: Path):
-    ET.indent(root, space=" ")
-    data = ET.tostring(root, encoding="unicode")
-    path.write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + data + "\n", encoding="utf-8")
-
-
-def _props(parent, items):
-    props = ET.SubElement(parent, "properties")
-    for item in items:
-        k, v = item[0], item[1]
-        attrs = {"name": k, "value": str(v)}
-        if len(item) > 2:
-            attrs["type"] = item[2]
-        ET.SubElement(props, "property", attrs)
-
-
-def _pts(points, x0, y0):
-    return " ".join(f"{_num(x - x0)},{_num(y - y0)}" for x, y in points)
-
-
-def _num(v):
-    v = round(v, 2)
-    return str(int(v)) if v == int(v) else str(v)
-
-
-def outline(hexes):
-    """Boundary loops of a set of hexes (list of corner lists)."""
-    count: dict[tuple, int] = {}
-    for h in hexes:
-        k = hex_corners(*parse_hid(h))
-        for i in range(6):
-            e = tuple(sorted((k[i], k[(i + 1) % 6])))
-            count[e] = count.get(e, 0) + 1
-    nxt = {}
-    for h in hexes:
-        k = hex_corners(*parse_hid(h))
-        for i in range(6):
-            a, b = k[i], k[(i + 1) % 6]
-            if count[tuple(sorted((a, b)))] == 1:
-                nxt[a] = b
-    loops = []
-    while nxt:
-        start = next(iter(nxt))
-        loop = [start]
-        p = nxt.pop(start)
-        while p != start:
-            loop.append(p)
-            p = nxt.pop(p)
-        loops.append(loop)
-    loops.sort(key=len, reverse=True)
-    return loops
-
-
-def outline_polygon(hexes):
-    loops = outline(hexes)
-    pts = list(loops[0])
-    for loop in loops[1:]:
-        pts += [pts[0]] + loop + [loop[0]]
-    return pts
-
 
 def inset_polygon(hexes, d):
     """The outline pulled d pixels towards the centres of the hexes (for the

@@ -27,16 +27,21 @@ from __future__ import annotations
 
 import argparse
 import csv
-import heapq
 import json
 import math
-import struct
 import sys
-import zlib
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import mapgen  # noqa: E402
+from mapgen import (  # noqa: E402
+    SIDE, TH, TW, HexGrid, LinearFit, best_hex_line, centre, corner_of, hex_at, hex_masks, hid,
+    length, outline_polygon, parse_hid, png_bytes, point_in_poly, poly_dist, side_id, stitch,
+)
+from mapgen import num as _num, props as _props, pts as _pts, write_xml as _write_xml  # noqa: E402,F401
 
 REPO = Path(__file__).resolve().parents[1]
 GEO_DIR = REPO.parent / "shared" / "reference" / "geo"
@@ -46,122 +51,28 @@ TSX_NAME = "kiev-terrain.tsx"
 PNG_NAME = "kiev-terrain.png"
 
 # --------------------------------------------------------------------------
-# Grid
+# Grid (generic geometry and the writers are in tools/mapgen.py)
 # --------------------------------------------------------------------------
 COLS, ROWS = 20, 11
-TW, TH, SIDE = 64, 56, 32            # tile size and hexside length (pixels)
-COL_W = (TW - SIDE) // 2 + SIDE      # 48: distance between column centres
-HALF_H = TH // 2                     # 28: even printed columns sit this much lower
-MAP_W = COLS * COL_W + (TW - COL_W)  # 976
-MAP_H = ROWS * TH + HALF_H           # 644
-
-# Corner offsets of a flat-topped hex, clockwise from the west corner.
-CORNERS = [(-32, 0), (-16, -28), (16, -28), (32, 0), (16, 28), (-16, 28)]
+GRID = HexGrid(COLS, ROWS)
+MAP_W, MAP_H = GRID.map_w, GRID.map_h   # 976, 644
 
 # Grid fit of data-kiev-kursk.md 2.6 (RECON there): fractional printed column
 # u and fractional row v (v is the row of an odd column; an even column's
 # row r has its centre at v = r + 0.5).
 FIT = dict(lon0=25.93, dlon=0.56, lat0=48.29, dlat=0.45, col0=7, row0=8)
-
-
-def fit_uv(lon: float, lat: float) -> tuple[float, float]:
-    u = FIT["col0"] + (lon - FIT["lon0"]) / FIT["dlon"]
-    v = FIT["row0"] + (FIT["lat0"] - lat) / FIT["dlat"]
-    return u, v
-
-
-def lonlat_to_px(lon: float, lat: float) -> tuple[float, float]:
-    """Map pixel of a lon/lat point: linear, so that hex centres match the fit."""
-    u, v = fit_uv(lon, lat)
-    return (u - 1) * COL_W + TW / 2, (v - 1) * TH + HALF_H
-
-
-def px_to_lonlat(x: float, y: float) -> tuple[float, float]:
-    u = (x - TW / 2) / COL_W + 1
-    v = (y - HALF_H) / TH + 1
-    return (FIT["lon0"] + (u - FIT["col0"]) * FIT["dlon"],
-            FIT["lat0"] - (v - FIT["row0"]) * FIT["dlat"])
-
-
-def hid(c: int, r: int) -> str:
-    return f"{c:02d}{r:02d}"
-
-
-def parse_hid(h: str) -> tuple[int, int]:
-    return int(h[:2]), int(h[2:])
-
-
-def on_map(c: int, r: int) -> bool:
-    return 1 <= c <= COLS and 1 <= r <= ROWS
-
-
-def centre(c: int, r: int) -> tuple[int, int]:
-    """Pixel centre of printed hex (c, r), as Tiled draws it (odd-q, x stagger)."""
-    return (c - 1) * COL_W + TW // 2, (r - 1) * TH + HALF_H + (HALF_H if c % 2 == 0 else 0)
-
-
-def hex_corners(c: int, r: int) -> list[tuple[int, int]]:
-    x, y = centre(c, r)
-    return [(x + dx, y + dy) for dx, dy in CORNERS]
-
-
-def hex_at(x: float, y: float) -> tuple[int, int]:
-    """Printed hex whose centre is nearest to pixel (x, y); may be off the map."""
-    c0 = round((x - TW / 2) / COL_W) + 1
-    best = None
-    for c in (c0 - 1, c0, c0 + 1):
-        off = HALF_H if c % 2 == 0 else 0
-        r0 = round((y - HALF_H - off) / TH) + 1
-        for r in (r0 - 1, r0, r0 + 1):
-            cx, cy = (c - 1) * COL_W + TW / 2, (r - 1) * TH + HALF_H + off
-            d = (cx - x) ** 2 + (cy - y) ** 2
-            if best is None or d < best[0]:
-                best = (d, c, r)
-    return best[1], best[2]
+PROJ = LinearFit(FIT)
+fit_uv, lonlat_to_px, px_to_lonlat = PROJ.fit_uv, PROJ.lonlat_to_px, PROJ.px_to_lonlat
+on_map, neighbours, adjacent = GRID.on_map, GRID.neighbours, GRID.adjacent
+in_map_runs, nearest_corner, snap_chain = GRID.in_map_runs, GRID.nearest_corner, GRID.snap_chain
+ALL_HEXES = GRID.all_hexes
+# Edge table: an edge keyed by its two corners maps to the on-map hexes it
+# bounds; hexsides are the shared ones.
+EDGES, HEXSIDE_EDGES, CORNER_GRAPH = GRID.edges, GRID.hexside_edges, GRID.corner_graph
 
 
 def hex_of_lonlat(lon: float, lat: float) -> str:
     return hid(*hex_at(*lonlat_to_px(lon, lat)))
-
-
-def neighbours(c: int, r: int) -> list[tuple[int, int]]:
-    """The six neighbours; even printed columns are the lower ones."""
-    if c % 2 == 1:
-        cand = [(c, r - 1), (c, r + 1), (c + 1, r - 1), (c + 1, r), (c - 1, r - 1), (c - 1, r)]
-    else:
-        cand = [(c, r - 1), (c, r + 1), (c + 1, r), (c + 1, r + 1), (c - 1, r), (c - 1, r + 1)]
-    return [(a, b) for a, b in cand if on_map(a, b)]
-
-
-def adjacent(a: str, b: str) -> bool:
-    return parse_hid(b) in neighbours(*parse_hid(a))
-
-
-def side_id(a: str, b: str) -> str:
-    return "-".join(sorted((a, b)))
-
-
-ALL_HEXES = [hid(c, r) for c in range(1, COLS + 1) for r in range(1, ROWS + 1)]
-
-# Edge table: an edge of the hex grid, keyed by its two corners (sorted), maps
-# to the on-map hexes it bounds.  Hexsides are the edges shared by two hexes.
-EDGES: dict[tuple, list[str]] = {}
-for _c in range(1, COLS + 1):
-    for _r in range(1, ROWS + 1):
-        _k = hex_corners(_c, _r)
-        for _i in range(6):
-            EDGES.setdefault(tuple(sorted((_k[_i], _k[(_i + 1) % 6]))), []).append(hid(_c, _r))
-HEXSIDE_EDGES = {e: tuple(sorted(h)) for e, h in EDGES.items() if len(h) == 2}
-CORNER_GRAPH: dict[tuple, list[tuple]] = {}
-for (_p, _q) in HEXSIDE_EDGES:
-    CORNER_GRAPH.setdefault(_p, []).append(_q)
-    CORNER_GRAPH.setdefault(_q, []).append(_p)
-
-
-def edge_of_side(a: str, b: str) -> tuple:
-    common = set(hex_corners(*parse_hid(a))) & set(hex_corners(*parse_hid(b)))
-    assert len(common) == 2, (a, b)
-    return tuple(sorted(common))
 
 
 # --------------------------------------------------------------------------
@@ -183,44 +94,6 @@ def load_rivers(geo_dir: Path) -> dict[str, list[list[tuple[float, float]]]]:
         parts = g["coordinates"] if g["type"] == "MultiLineString" else [g["coordinates"]]
         out[feat["properties"]["name"]] = [[tuple(p) for p in part] for part in parts]
     return out
-
-
-def stitch(parts: list[list[tuple[float, float]]], drop=()) -> list[list[tuple[float, float]]]:
-    """Join the pieces of a Natural Earth river into as few lines as possible.
-    Joins in flow order (end of one piece = start of the next) are tried
-    first, reversed joins only after them; zero-length pieces and the pieces
-    listed in `drop` are left out."""
-    pieces = [list(p) for i, p in enumerate(parts) if i not in drop and len(p) >= 2 and
-              any(abs(a - b) > 1e-9 for a, b in zip(p[0], p[-1]))]
-    lines = []
-    while pieces:
-        line = pieces.pop(0)
-        grown = True
-        while grown:
-            grown = False
-            for mode in range(4):
-                for i, p in enumerate(pieces):
-                    if mode == 0 and _close(line[-1], p[0]):
-                        line += p[1:]
-                    elif mode == 1 and _close(line[0], p[-1]):
-                        line = p[:-1] + line
-                    elif mode == 2 and _close(line[-1], p[-1]):
-                        line += p[::-1][1:]
-                    elif mode == 3 and _close(line[0], p[0]):
-                        line = p[::-1][:-1] + line
-                    else:
-                        continue
-                    pieces.pop(i)
-                    grown = True
-                    break
-                if grown:
-                    break
-        lines.append(line)
-    return lines
-
-
-def _close(a, b, tol=0.02):
-    return abs(a[0] - b[0]) < tol and abs(a[1] - b[1]) < tol
 
 
 # --------------------------------------------------------------------------
@@ -485,124 +358,6 @@ TERRAIN_SOURCE = ("RECON after data-kiev-kursk.md 2.3: Pripet marshes along the 
                   "landscape (no land-cover data in geo/)")
 
 
-# --------------------------------------------------------------------------
-# Geometry helpers
-# --------------------------------------------------------------------------
-def point_in_poly(x, y, poly):
-    inside = False
-    n = len(poly)
-    for i in range(n):
-        x1, y1 = poly[i]
-        x2, y2 = poly[i - 1]
-        if (y1 > y) != (y2 > y) and x < (x2 - x1) * (y - y1) / (y2 - y1) + x1:
-            inside = not inside
-    return inside
-
-
-def seg_dist(px, py, ax, ay, bx, by):
-    dx, dy = bx - ax, by - ay
-    L2 = dx * dx + dy * dy
-    t = 0.0 if L2 == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / L2))
-    qx, qy = ax + t * dx, ay + t * dy
-    return math.hypot(px - qx, py - qy)
-
-
-def poly_dist(px, py, pts):
-    return min(seg_dist(px, py, *pts[i], *pts[i + 1]) for i in range(len(pts) - 1))
-
-
-def densify(pts, step):
-    out = [pts[0]]
-    for (ax, ay), (bx, by) in zip(pts, pts[1:]):
-        n = max(1, int(math.hypot(bx - ax, by - ay) / step))
-        for k in range(1, n + 1):
-            out.append((ax + (bx - ax) * k / n, ay + (by - ay) * k / n))
-    return out
-
-
-def length(pts):
-    return sum(math.hypot(b[0] - a[0], b[1] - a[1]) for a, b in zip(pts, pts[1:]))
-
-
-# --------------------------------------------------------------------------
-# Rivers: snap a line to a connected chain of hex edges
-# --------------------------------------------------------------------------
-def in_map_runs(line_px):
-    """Split a (dense) pixel line into runs whose points lie on the map."""
-    runs, cur = [], []
-    for x, y in densify(line_px, 4.0):
-        c, r = hex_at(x, y)
-        if on_map(c, r) and 0 <= x <= MAP_W and 0 <= y <= MAP_H:
-            cur.append((x, y))
-        elif cur:
-            runs.append(cur)
-            cur = []
-    if cur:
-        runs.append(cur)
-    return runs
-
-
-def nearest_corner(x, y, allowed=None):
-    pool = allowed if allowed is not None else CORNER_GRAPH.keys()
-    return min(pool, key=lambda k: (k[0] - x) ** 2 + (k[1] - y) ** 2)
-
-
-def snap_chain(run, used_edges, start=None, targets=None, via=()):
-    """Cheapest corner path hugging the run: an edge costs more the farther
-    it lies from the river line (square law).  Edges of an earlier river are
-    nearly forbidden.  `targets` is a set of corners at which the path may end
-    (a tributary ends where it first meets the river it flows into)."""
-    coarse = run[::3] + [run[-1]]
-
-    def cost(p, q):
-        e = tuple(sorted((p, q)))
-        pts = [p, q, ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)]
-        d = sum(poly_dist(x, y, coarse) for x, y in pts) / 3
-        c = 32.0 * (0.1 + (d / 20.0) ** 2)
-        return c * (1000 if e in used_edges else 1)
-
-    def dijkstra(s, goal):
-        dist = {s: 0.0}
-        prev = {}
-        heap = [(0.0, s)]
-        t = None
-        while heap:
-            d, u = heapq.heappop(heap)
-            if u in goal:
-                t = u
-                break
-            if d > dist[u]:
-                continue
-            for w in CORNER_GRAPH[u]:
-                nd = d + cost(u, w)
-                if nd < dist.get(w, float("inf")):
-                    dist[w] = nd
-                    prev[w] = u
-                    heapq.heappush(heap, (nd, w))
-        path = [t]
-        while path[-1] != s:
-            path.append(prev[path[-1]])
-        return path[::-1]
-
-    s = start or nearest_corner(*run[0])
-    goals = [{v} for v in via] + [targets or {nearest_corner(*run[-1])}]
-    path = [s]
-    for goal in goals:
-        path += dijkstra(path[-1], goal)[1:]
-    # remove any back-and-forth created by the via points
-    clean = []
-    for p in path:
-        if p in clean:
-            del clean[clean.index(p) + 1:]
-        else:
-            clean.append(p)
-    return clean
-
-
-def corner_of(h, k):
-    return hex_corners(*parse_hid(h))[k]
-
-
 def build_rivers(geo_rivers, log):
     used_edges: set = set()
     placed_corners: set = set()
@@ -661,47 +416,6 @@ def build_rivers(geo_rivers, log):
 # --------------------------------------------------------------------------
 # Rails: chains of adjacent hexes from centre to centre
 # --------------------------------------------------------------------------
-def to_cube(h):
-    c, r = parse_hid(h)
-    q = c - 1
-    rr = (r - 1) - (q - (q & 1)) // 2
-    return q, rr, -q - rr
-
-
-def from_cube(q, rr):
-    return hid(q + 1, rr + (q - (q & 1)) // 2 + 1)
-
-
-def hex_line(a: str, b: str, sign: int = 1) -> list[str]:
-    """Shortest straight run of hexes from a to b (cube-coordinate line);
-    `sign` picks the side on which exact ties fall."""
-    qa, ra, sa = to_cube(a)
-    qb, rb, sb = to_cube(b)
-    n = max(abs(qa - qb), abs(ra - rb), abs(sa - sb))
-    out = []
-    for i in range(n + 1):
-        t = i / n if n else 0.0
-        q = qa + (qb - qa) * t + sign * 1e-6
-        r = ra + (rb - ra) * t + sign * 2e-6
-        s_ = sa + (sb - sa) * t - sign * 3e-6
-        rq, rr, rs = round(q), round(r), round(s_)
-        dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s_)
-        if dq > dr and dq > ds:
-            rq = -rr - rs
-        elif dr > ds:
-            rr = -rq - rs
-        out.append(from_cube(rq, rr))
-    return out
-
-
-def best_hex_line(a: str, b: str, pa, pb) -> list[str]:
-    """Of the two tie-breaking variants of hex_line, the one whose hex centres
-    stay closest to the real segment pa-pb (pixels)."""
-    def off(line):
-        return sum(seg_dist(*centre(*parse_hid(h)), *pa, *pb) for h in line)
-    return min((hex_line(a, b, 1), hex_line(a, b, -1)), key=off)
-
-
 def build_rails(cities_geo, log):
     city_hex = {c[0]: c[1] for c in CITIES}
 
@@ -763,46 +477,6 @@ def build_regions():
         hexes -= set(REGION_OVERRIDES[name]["remove"])
         out[name] = sorted(hexes)
     return out
-
-
-def outline(hexes):
-    """Boundary loops of a set of hexes (list of corner lists)."""
-    count: dict[tuple, int] = {}
-    for h in hexes:
-        k = hex_corners(*parse_hid(h))
-        for i in range(6):
-            e = (k[i], k[(i + 1) % 6])
-            count[tuple(sorted(e))] = count.get(tuple(sorted(e)), 0) + 1
-    # keep the directed boundary edges (hex corners run clockwise on screen)
-    nxt = {}
-    for h in hexes:
-        k = hex_corners(*parse_hid(h))
-        for i in range(6):
-            a, b = k[i], k[(i + 1) % 6]
-            if count[tuple(sorted((a, b)))] == 1:
-                nxt[a] = b
-    loops = []
-    while nxt:
-        start = next(iter(nxt))
-        loop = [start]
-        p = nxt.pop(start)
-        while p != start:
-            loop.append(p)
-            p = nxt.pop(p)
-        loops.append(loop)
-    loops.sort(key=len, reverse=True)
-    return loops
-
-
-def outline_polygon(hexes):
-    """One polygon for the drawing: the boundary loops of the set, the
-    smaller ones joined to the largest by a there-and-back bridge (a region
-    in two pieces is still a single object; its `hexes` is what counts)."""
-    loops = outline(hexes)
-    pts = list(loops[0])
-    for loop in loops[1:]:
-        pts += [pts[0]] + loop + [loop[0]]
-    return pts
 
 
 # --------------------------------------------------------------------------
@@ -886,28 +560,12 @@ def check(cities, rivers, rails, setup, regions, edges):
 # --------------------------------------------------------------------------
 # Tileset image
 # --------------------------------------------------------------------------
-def png_bytes(rgba: np.ndarray) -> bytes:
-    h, w, _ = rgba.shape
-    raw = b"".join(b"\x00" + rgba[y].astype(np.uint8).tobytes() for y in range(h))
-
-    def chunk(tag, data):
-        return struct.pack(">I", len(data)) + tag + data + struct.pack(">I", zlib.crc32(tag + data) & 0xFFFFFFFF)
-
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 6, 0, 0, 0)) +
-            chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b""))
-
-
 TERRAIN_TILES = ["clear", "forest", "swamp"]   # tile id = index
 
 
 def tile_image() -> np.ndarray:
     img = np.zeros((TH, TW * len(TERRAIN_TILES), 4), dtype=np.uint8)
-    ys, xs = np.mgrid[0:TH, 0:TW]
-    px, py = xs + 0.5, ys + 0.5
-    # inside the flat-topped hex with corners (0,28) (16,0) (48,0) (64,28) (48,56) (16,56)
-    dx = np.abs(px - 32)
-    inside = (dx <= 32 - np.abs(py - 28) * 16 / 28)
-    border = inside & ~(dx <= 31 - np.abs(py - 28) * 16 / 28 - 0.5) | inside & ((py < 1) | (py > TH - 1))
+    inside, border = hex_masks()
     rng = np.random.default_rng(1941)
     for t, name in enumerate(TERRAIN_TILES):
         tile = np.zeros((TH, TW, 4), dtype=np.uint8)
@@ -946,41 +604,12 @@ def tile_image() -> np.ndarray:
 
 
 def write_tileset(path: Path):
-    ts = ET.Element("tileset", {"version": "1.8", "tiledversion": "1.8.2", "name": "kiev-terrain",
-                                "tilewidth": str(TW), "tileheight": str(TH),
-                                "tilecount": str(len(TERRAIN_TILES)), "columns": str(len(TERRAIN_TILES))})
-    ET.SubElement(ts, "image", {"source": PNG_NAME, "width": str(TW * len(TERRAIN_TILES)), "height": str(TH)})
-    for i, name in enumerate(TERRAIN_TILES):
-        tile = ET.SubElement(ts, "tile", {"id": str(i), "type": "terrain"})
-        props = ET.SubElement(tile, "properties")
-        ET.SubElement(props, "property", {"name": "terrain", "value": name})
-    _write_xml(ts, path)
-
+    mapgen.write_tileset(path, "kiev-terrain", PNG_NAME, len(TERRAIN_TILES), "terrain",
+                         lambda i: [("terrain", TERRAIN_TILES[i], None)])
 
 # --------------------------------------------------------------------------
 # TMX
 # --------------------------------------------------------------------------
-def _write_xml(root, path: Path):
-    ET.indent(root, space=" ")
-    data = ET.tostring(root, encoding="unicode")
-    path.write_text('<?xml version="1.0" encoding="UTF-8"?>\n' + data + "\n", encoding="utf-8")
-
-
-def _props(parent, items):
-    props = ET.SubElement(parent, "properties")
-    for k, v in items:
-        ET.SubElement(props, "property", {"name": k, "value": str(v)})
-
-
-def _pts(points, x0, y0):
-    return " ".join(f"{_num(x - x0)},{_num(y - y0)}" for x, y in points)
-
-
-def _num(v):
-    v = round(v, 2)
-    return str(int(v)) if v == int(v) else str(v)
-
-
 def terrain_of(h):
     if h in SWAMP:
         return "swamp"

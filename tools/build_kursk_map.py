@@ -21,10 +21,10 @@ Inputs
     (the front of July 1943), fortification belts, rail lines, forest, marsh
     and rough hexes.
 
-It follows tools/build_kiev_map.py and imports that generator's generic
-helpers (hex geometry that does not depend on the map size, river stitching,
-hex lines for rails, outlines, PNG and XML writing); only what depends on the
-grid size is written here.  The Kiev output is not touched.
+It follows tools/build_kiev_map.py and shares its generic helpers through
+tools/mapgen.py (hex geometry, the grid of a given size, river stitching and
+snapping, hex lines for rails, outlines, PNG and XML writing); only what is
+particular to this map is written here.
 
 Every hand-chosen value carries its provenance (rulebook / found /
 reconstructed) and a source text, which end up on the TMX objects.
@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import heapq
 import json
 import math
 import sys
@@ -46,11 +45,12 @@ from xml.etree import ElementTree as ET
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from build_kiev_map import (  # noqa: E402  (generic helpers only)
-    COL_W, HALF_H, SIDE, TH, TW, _num, _props, _pts, _write_xml, best_hex_line, centre, densify,
-    hex_at, hex_corners, hid, length, outline_polygon, parse_hid, png_bytes, point_in_poly,
-    poly_dist, side_id, stitch,
+import mapgen  # noqa: E402
+from mapgen import (  # noqa: E402
+    SIDE, TH, TW, HexGrid, LinearFit, best_hex_line, centre, corner_of, densify, hex_at, hex_masks,
+    hid, length, outline_polygon, parse_hid, png_bytes, point_in_poly, poly_dist, side_id, stitch,
 )
+from mapgen import num as _num, props as _props, pts as _pts, write_xml as _write_xml  # noqa: E402,F401
 
 REPO = Path(__file__).resolve().parents[1]
 GEO_DIR = REPO.parent / "shared" / "reference" / "geo"
@@ -71,49 +71,25 @@ TITLE = "Battle for Kursk: The Tigers Are Burning, 1943"
 # edge hex); 24 rows reach Mariupol and stop at the Sea of Azov (a 25th row
 # would be mostly sea).
 COLS, ROWS = 27, 24
-MAP_W = COLS * COL_W + (TW - COL_W)  # 1312
-MAP_H = ROWS * TH + HALF_H           # 1372
+GRID = HexGrid(COLS, ROWS)
+MAP_W, MAP_H = GRID.map_w, GRID.map_h   # 1312, 1372
 
 # Grid fit of data-kiev-kursk.md 3.6 (RECON there): fractional printed column
 # u and fractional row v (v is the row of an odd column; an even column's
 # row r has its centre at v = r + 0.5).
 FIT = dict(lon0=36.19, dlon=0.60, lat0=51.73, dlat=0.43, col0=21, row0=13)
-
-
-def fit_uv(lon: float, lat: float) -> tuple[float, float]:
-    u = FIT["col0"] + (lon - FIT["lon0"]) / FIT["dlon"]
-    v = FIT["row0"] + (FIT["lat0"] - lat) / FIT["dlat"]
-    return u, v
-
-
-def lonlat_to_px(lon: float, lat: float) -> tuple[float, float]:
-    """Map pixel of a lon/lat point: linear, so that hex centres match the fit."""
-    u, v = fit_uv(lon, lat)
-    return (u - 1) * COL_W + TW / 2, (v - 1) * TH + HALF_H
-
-
-def px_to_lonlat(x: float, y: float) -> tuple[float, float]:
-    u = (x - TW / 2) / COL_W + 1
-    v = (y - HALF_H) / TH + 1
-    return (FIT["lon0"] + (u - FIT["col0"]) * FIT["dlon"],
-            FIT["lat0"] - (v - FIT["row0"]) * FIT["dlat"])
+PROJ = LinearFit(FIT)
+fit_uv, lonlat_to_px, px_to_lonlat = PROJ.fit_uv, PROJ.lonlat_to_px, PROJ.px_to_lonlat
+on_map, neighbours = GRID.on_map, GRID.neighbours
+in_map_runs, nearest_corner, snap_chain = GRID.in_map_runs, GRID.nearest_corner, GRID.snap_chain
+ALL_HEXES = GRID.all_hexes
+# Edge table of this grid: an edge keyed by its two corners maps to the
+# on-map hexes it bounds; hexsides are the shared ones.
+EDGES, HEXSIDE_EDGES, CORNER_GRAPH = GRID.edges, GRID.hexside_edges, GRID.corner_graph
 
 
 def hex_lonlat(h: str) -> tuple[float, float]:
     return px_to_lonlat(*centre(*parse_hid(h)))
-
-
-def on_map(c: int, r: int) -> bool:
-    return 1 <= c <= COLS and 1 <= r <= ROWS
-
-
-def neighbours(c: int, r: int) -> list[tuple[int, int]]:
-    """The six neighbours; even printed columns are the lower ones."""
-    if c % 2 == 1:
-        cand = [(c, r - 1), (c, r + 1), (c + 1, r - 1), (c + 1, r), (c - 1, r - 1), (c - 1, r)]
-    else:
-        cand = [(c, r - 1), (c, r + 1), (c + 1, r), (c + 1, r + 1), (c - 1, r), (c - 1, r + 1)]
-    return [(a, b) for a, b in cand if on_map(a, b)]
 
 
 def nbrs(h: str) -> set[str]:
@@ -126,29 +102,6 @@ def adjacent(a: str, b: str) -> bool:
 
 def hex_of_lonlat(lon: float, lat: float) -> str:
     return hid(*hex_at(*lonlat_to_px(lon, lat)))
-
-
-ALL_HEXES = [hid(c, r) for c in range(1, COLS + 1) for r in range(1, ROWS + 1)]
-
-# Edge table of this grid (as in the Kiev generator): an edge keyed by its two
-# corners maps to the on-map hexes it bounds; hexsides are the shared ones.
-EDGES: dict[tuple, list[str]] = {}
-for _c in range(1, COLS + 1):
-    for _r in range(1, ROWS + 1):
-        _k = hex_corners(_c, _r)
-        for _i in range(6):
-            EDGES.setdefault(tuple(sorted((_k[_i], _k[(_i + 1) % 6]))), []).append(hid(_c, _r))
-HEXSIDE_EDGES = {e: tuple(sorted(h)) for e, h in EDGES.items() if len(h) == 2}
-CORNER_GRAPH: dict[tuple, list[tuple]] = {}
-for (_p, _q) in HEXSIDE_EDGES:
-    CORNER_GRAPH.setdefault(_p, []).append(_q)
-    CORNER_GRAPH.setdefault(_q, []).append(_p)
-
-
-def corner_of(h, k):
-    """Corner k of hex h, numbered clockwise from the west corner
-    (0=W, 1=NW, 2=NE, 3=E, 4=SE, 5=SW)."""
-    return hex_corners(*parse_hid(h))[k]
 
 
 # --------------------------------------------------------------------------
@@ -477,74 +430,6 @@ def _keep_runs(line, keep):
     if cur:
         runs.append(cur)
     return [r for r in runs if len(r) >= 2]
-
-
-def in_map_runs(line_px):
-    """Split a (dense) pixel line into runs whose points lie on the map."""
-    runs, cur = [], []
-    for x, y in densify(line_px, 4.0):
-        c, r = hex_at(x, y)
-        if on_map(c, r) and 0 <= x <= MAP_W and 0 <= y <= MAP_H:
-            cur.append((x, y))
-        elif cur:
-            runs.append(cur)
-            cur = []
-    if cur:
-        runs.append(cur)
-    return runs
-
-
-def nearest_corner(x, y):
-    return min(CORNER_GRAPH, key=lambda k: (k[0] - x) ** 2 + (k[1] - y) ** 2)
-
-
-def snap_chain(run, used_edges, start=None, targets=None, via=()):
-    """Cheapest corner path hugging the run (the Kiev generator's method, on
-    this grid's corner graph)."""
-    coarse = run[::3] + [run[-1]]
-
-    def cost(p, q):
-        e = tuple(sorted((p, q)))
-        pts = [p, q, ((p[0] + q[0]) / 2, (p[1] + q[1]) / 2)]
-        d = sum(poly_dist(x, y, coarse) for x, y in pts) / 3
-        c = 32.0 * (0.1 + (d / 20.0) ** 2)
-        return c * (1000 if e in used_edges else 1)
-
-    def dijkstra(s, goal):
-        dist = {s: 0.0}
-        prev = {}
-        heap = [(0.0, s)]
-        t = None
-        while heap:
-            d, u = heapq.heappop(heap)
-            if u in goal:
-                t = u
-                break
-            if d > dist[u]:
-                continue
-            for w in CORNER_GRAPH[u]:
-                nd = d + cost(u, w)
-                if nd < dist.get(w, float("inf")):
-                    dist[w] = nd
-                    prev[w] = u
-                    heapq.heappush(heap, (nd, w))
-        path = [t]
-        while path[-1] != s:
-            path.append(prev[path[-1]])
-        return path[::-1]
-
-    s = start or nearest_corner(*run[0])
-    goals = [{v} for v in via] + [targets or {nearest_corner(*run[-1])}]
-    path = [s]
-    for goal in goals:
-        path += dijkstra(path[-1], goal)[1:]
-    clean = []
-    for p in path:
-        if p in clean:
-            del clean[clean.index(p) + 1:]
-        else:
-            clean.append(p)
-    return clean
 
 
 def build_rivers(geo, log):
@@ -1047,10 +932,7 @@ def tile_image() -> np.ndarray:
     img = np.zeros((TH, TW * len(TERRAIN_TILES), 4), dtype=np.uint8)
     ys, xs = np.mgrid[0:TH, 0:TW]
     px, py = xs + 0.5, ys + 0.5
-    dx = np.abs(px - 32)
-    inside = (dx <= 32 - np.abs(py - 28) * 16 / 28)
-    border = inside & ~(dx <= 31 - np.abs(py - 28) * 16 / 28 - 0.5) | inside & ((py < 1) | (py > TH - 1))
-
+    inside, border = hex_masks()
     def put(tile, x, y, col):
         if 0 <= x < TW and 0 <= y < TH and inside[y, x]:
             tile[y, x] = (*col, 255)
@@ -1096,15 +978,8 @@ def tile_image() -> np.ndarray:
 
 
 def write_tileset(path: Path):
-    ts = ET.Element("tileset", {"version": "1.8", "tiledversion": "1.8.2", "name": "kursk-terrain",
-                                "tilewidth": str(TW), "tileheight": str(TH),
-                                "tilecount": str(len(TERRAIN_TILES)), "columns": str(len(TERRAIN_TILES))})
-    ET.SubElement(ts, "image", {"source": PNG_NAME, "width": str(TW * len(TERRAIN_TILES)), "height": str(TH)})
-    for i, name in enumerate(TERRAIN_TILES):
-        tile = ET.SubElement(ts, "tile", {"id": str(i), "type": "terrain"})
-        props = ET.SubElement(tile, "properties")
-        ET.SubElement(props, "property", {"name": "terrain", "value": name})
-    _write_xml(ts, path)
+    mapgen.write_tileset(path, "kursk-terrain", PNG_NAME, len(TERRAIN_TILES), "terrain",
+                         lambda i: [("terrain", TERRAIN_TILES[i], None)])
 
 
 # --------------------------------------------------------------------------

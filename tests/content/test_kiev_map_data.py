@@ -14,6 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from _hexmap import (  # sibling module: tests/content has no __init__.py
+    HexGrid, centre, cr, hid, side_edge, tmx_points, tmx_props,
+)
+
 REPO = Path(__file__).resolve().parents[2]
 MAPS = REPO / "maps"
 TMX = MAPS / "objective-kiev.tmx"
@@ -39,75 +43,15 @@ ROMANIA_STARS = {"0708", "0808", "1110"}
 # --------------------------------------------------------------------------
 # hex geometry (our own, so the test does not lean on the generator)
 # --------------------------------------------------------------------------
-def hid(c, r):
-    return f"{c:02d}{r:02d}"
-
-
-def cr(h):
-    return int(h[:2]), int(h[2:])
-
-
-def on_map(h):
-    c, r = cr(h)
-    return 1 <= c <= COLS and 1 <= r <= ROWS
-
-
-def neighbours(h):
-    c, r = cr(h)
-    if c % 2:   # odd printed column: the higher one
-        cand = [(c, r - 1), (c, r + 1), (c + 1, r - 1), (c + 1, r), (c - 1, r - 1), (c - 1, r)]
-    else:       # even printed column: half a hex lower
-        cand = [(c, r - 1), (c, r + 1), (c + 1, r), (c + 1, r + 1), (c - 1, r), (c - 1, r + 1)]
-    return {hid(a, b) for a, b in cand if 1 <= a <= COLS and 1 <= b <= ROWS}
-
-
-def adjacent(a, b):
-    return b in neighbours(a)
-
-
-def centre(h):
-    c, r = cr(h)
-    return (c - 1) * 48 + 32, (r - 1) * 56 + 28 + (28 if c % 2 == 0 else 0)
-
-
-def corners(h):
-    x, y = centre(h)
-    return {(x + dx, y + dy) for dx, dy in [(-32, 0), (-16, -28), (16, -28), (32, 0), (16, 28), (-16, 28)]}
-
-
-def hex_under(x, y):
-    """The hex whose centre is nearest to the pixel (as Tiled draws the grid)."""
-    return min((hid(c, r) for c in range(1, COLS + 1) for r in range(1, ROWS + 1)),
-               key=lambda h: (centre(h)[0] - x) ** 2 + (centre(h)[1] - y) ** 2)
-
-
-def side_edge(side):
-    a, b = side.split("-")
-    common = corners(a) & corners(b)
-    assert len(common) == 2, f"{side}: the two hexes share no edge"
-    return frozenset(common)
+GRID = HexGrid(COLS, ROWS)
+on_map, neighbours, adjacent, hex_under = GRID.on_map, GRID.neighbours, GRID.adjacent, GRID.hex_under
 
 
 # --------------------------------------------------------------------------
 # reading the TMX
 # --------------------------------------------------------------------------
-def _props(el):
-    p = el.find("properties")
-    return {} if p is None else {q.get("name"): q.get("value") for q in p.findall("property")}
-
-
-def _points(obj):
-    x0, y0 = float(obj.get("x")), float(obj.get("y"))
-    shape = obj.find("polyline")
-    if shape is None:
-        shape = obj.find("polygon")
-    if shape is None:
-        return []
-    out = []
-    for pair in shape.get("points").split():
-        a, b = pair.split(",")
-        out.append((x0 + float(a), y0 + float(b)))
-    return out
+_props = tmx_props
+_points = tmx_points
 
 
 @pytest.fixture(scope="module")
