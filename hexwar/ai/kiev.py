@@ -47,16 +47,13 @@ class Weights:
 AXIS_W = Weights(own_loss=0.8, risk=0.5, dist=0.35)
 SOVIET_W = Weights(own_loss=1.6, risk=1.0, dist=0.1, min_attack=0.8)
 
-import os  # TEMP: weight experiments
-FINAL_CITY = float(os.environ.get("AI_FINAL", "2"))
-from dataclasses import replace as _r
-for _kv in filter(None, os.environ.get("AI_W", "").split(",")):
-    _k, _v = _kv.split("=")
-    _side, _f = _k.split(".")
-    if _side == "axis":
-        AXIS_W = _r(AXIS_W, **{_f: float(_v)})
-    else:
-        SOVIET_W = _r(SOVIET_W, **{_f: float(_v)})
+# Tuned by hand against the baselines (tools/tournament.py); see docs/ai.md.
+FINAL_CITY = 2.0  # cities are worth this much more on the last turn, when the count is taken
+P_LATE_REACH = 0.15  # chance an empty city the enemy can reach only late in his turn is lost
+DEEP = 4  # Axis panzers aim at the uncaptured cities within this many columns of the deepest one
+import os
+CITY_W = float(os.environ.get("AI_CW", "0.5"))
+P_LATE_REACH = float(os.environ.get("AI_P2", "0.15"))
 
 
 def enemy(side: str) -> str:
@@ -127,6 +124,11 @@ class Ctx:
             v *= 0.7 + 0.6 * min(1.0, h.col / 15)
         return v
 
+    @property
+    def final_move(self) -> bool:
+        """This side's last move of the game: only where units end up counts."""
+        return self.turn == self.last_turn and self.phase.id in ("axis_special", "soviet_movement")
+
     def loss_weight(self, side: str) -> float:
         """How much this player minds a strength point lost by ``side``.
 
@@ -140,7 +142,7 @@ class Ctx:
             return 0.1 if side == "soviet" else 0.3
         if side == "axis":
             return 0.2 if self.phase.id == "axis_special" else 0.5 * w
-        return w
+        return 0.6  # Soviet units the Axis destroys now matter only as cities they cannot retake
 
     def can_attack(self, uid: str, target: Hex) -> bool:
         """10.8: the first-turn limits around Romania (public: set-up hexes are seen)."""
@@ -166,7 +168,7 @@ class Ctx:
         return min((self.b.step_value(u) for u in uids), default=0.0)
 
     def battle_value(self, est: Estimate, target: Hex, attackers: Sequence[str], defenders: Sequence[str],
-                     trapped: float, attacker_side: str) -> float:
+                     trapped: float, attacker_side: str, with_city: bool = True) -> float:
         """Expected worth of a battle's result to the attacker (strength points).
 
         ``trapped`` is the chance a retreating defender has no safe way out (it then dies).
@@ -178,7 +180,7 @@ class Ctx:
         astep = self.cheapest_step(attackers)
         retreat = trapped * kill + (1 - trapped) * 0.15 * sum(dvals)  # pushed back, out of position
         cap = 0.0
-        if target in self.board.places and self.state.control.get(target) != attacker_side:
+        if with_city and target in self.board.places and self.state.control.get(target) != attacker_side:
             cap = self.city_value(target, attacker_side)  # the advance takes the city
         # The defender's side minds its losses by its own weight; the attacker its own.
         own = self.loss_weight(attacker_side)
@@ -276,34 +278,35 @@ class Ctx:
             return 0
         return 1 if self.rules.support else 0
 
-    def stack_loss(self, h: Hex, stack: Sequence[str], moving_from: Hex | None = None) -> float:
-        """Expected loss (own strength points, cities) if ``stack`` stands on ``h`` when the enemy attacks."""
+    def stack_loss(self, h: Hex, stack: Sequence[str], moving_from: Hex | None = None) -> tuple[float, float]:
+        """Expected loss if ``stack`` stands on ``h`` when the enemy next attacks: (strength, city)."""
         last = self.turn == self.last_turn
         if self.side == "soviet" and last and self.phase.id != "soviet_buildup":
-            return 0.0  # after the last Soviet turn nobody moves again
+            return 0.0, 0.0  # after the last Soviet turn nobody moves again
         own_city = h in self.board.places and self.state.control.get(h) == self.side
         reach2 = self.foe_reach_two
         if not stack:
             if not own_city:
-                return 0.0
+                return 0.0, 0.0
             # An empty city is lost to whoever can walk in: surely if the enemy can get there
             # before his combat, less so if only by the end of his turn (he has other aims).
             if any(h in r for r in self.foe_reach.values()):
-                return self.city_value(h) * 0.8
+                return 0.0, self.city_value(h) * 0.8
             if any(h in r for r in reach2.values()):
-                return self.city_value(h) * (0.9 if last else 0.4)
-            return 0.0
+                return 0.0, self.city_value(h) * (0.9 if last else P_LATE_REACH)
+            return 0.0, 0.0
         excl = (moving_from,) if moving_from else ()
         att = self.threat(h, excl)
         if not att:
-            return 0.0
+            return 0.0, 0.0
         turn = self.turn if self.foe == "soviet" else self.turn + 1
         est = self.estimate(h, att, self.foe_support(), tuple(stack), turn)
         trapped = self._trapped_def(h)
-        val = self.battle_value(est, h, [u for u, _ in att], list(stack), trapped, self.foe)
+        val = self.battle_value(est, h, [u for u, _ in att], list(stack), trapped, self.foe, with_city=False)
+        city = est.p_success * self.city_value(h) if own_city else 0.0
         # Not every threatened hex is attacked: units already in contact are, others may be.
-        contact = any(n in self.foe_hexes for n in self.board.adjacent(h))
-        return max(0.0, val) * (1.0 if contact else 0.6)
+        f = 1.0 if any(n in self.foe_hexes for n in self.board.adjacent(h)) else 0.6
+        return max(0.0, val) * f, city * f
 
     def _trapped_def(self, h: Hex) -> float:
         free = 0
@@ -432,8 +435,13 @@ class Ctx:
     def objective_distance(self, uid: str, h: Hex) -> float:
         d = self.dist[h]
         if self.side == "axis":
-            goals = [c for c in self.cities if self.state.control.get(c) != "axis"] or list(self.foe_hexes)
-            goals = goals + list(self.foe_hexes)
+            goals = [c for c in self.cities if self.state.control.get(c) != "axis"]
+            if goals and self.b.kind(uid) == "tank":
+                # Panzers drive for the deepest cities still to take; infantry clears the rest.
+                east = max(c.col for c in goals)
+                goals = [c for c in goals if c.col >= east - DEEP]
+            else:
+                goals = goals + list(self.foe_hexes)
         else:
             goals = [c for c in self.cities if self.state.control.get(c) == "soviet"] or self.cities
         return min((d[g] for g in goals), default=0.0)
@@ -457,23 +465,27 @@ class Ctx:
             score += p
         # Expected loss where it stands (with whoever else is there), and what it leaves behind.
         others = [v for v in self.units_at(h) if v != uid]
-        if h != here:
-            stay_loss = self.stack_loss(h, others, here)
-            go_loss = self.stack_loss(h, others + [uid], here)
+        frm = here if h != here else None
+        stay_u, stay_c = self.stack_loss(h, others, frm)
+        go_u, go_c = self.stack_loss(h, others + [uid], frm)
+        gap_u = gap_c = 0.0
+        if h != here:  # what the hex it leaves loses
             left = [v for v in self.units_at(here) if v != uid]
-            gap = self.stack_loss(here, left, here) - self.stack_loss(here, left + [uid], here)
-        else:
-            stay_loss = self.stack_loss(h, others)
-            go_loss = self.stack_loss(h, others + [uid])
-            gap = 0.0
-        risk = (go_loss - stay_loss + gap) * self.w.risk
+            a_u, a_c = self.stack_loss(here, left, here)
+            b_u, b_c = self.stack_loss(here, left + [uid], here)
+            gap_u, gap_c = a_u - b_u, a_c - b_c
+        # Strength is weighed by the side's caution; so are cities, until the last turn
+        # decides which ones count.
+        city_w = 1.0 if self.turn == self.last_turn else CITY_W
+        risk = (go_u - stay_u + gap_u) * self.w.risk + (go_c - stay_c + gap_c) * city_w
         parts["risk"] = risk
-        parts["loss"] = go_loss - stay_loss
+        parts["loss"] = go_u - stay_u
         score -= risk
         d = self.objective_distance(uid, h)
         parts["dist"] = d
-        # Strong units belong at the front: their distance to it costs more.
-        score -= d * self.w.dist * (0.5 + self.b.attack_of(uid) / 10)
+        if not self.final_move:
+            # Strong units belong at the front: their distance to it costs more.
+            score -= d * self.w.dist * (0.5 + self.b.attack_of(uid) / 10)
         return score, parts
 
 
