@@ -78,7 +78,7 @@ def support_reason(ctx: "Ctx", target: Hex, attackers: Sequence[str], marker: st
 
 
 def move_reason(ctx: "Ctx", uid: str, dest: Hex, parts: dict | None) -> str:
-    """The main reason for a move, from the parts of its position score."""
+    """The main reasons for a move, from the parts of its position score."""
     if not parts:
         return "better placed"
     bits = []
@@ -87,13 +87,15 @@ def move_reason(ctx: "Ctx", uid: str, dest: Hex, parts: dict | None) -> str:
     p, t = parts.get("prep", (0.0, None))
     if t is not None and p > 0.3:
         bits.append(f"lines up an attack on {hex_name(t)}" + (f" ({_place(ctx, t)})" if t in ctx.board.places else ""))
-    if dest in ctx.board.places and ctx.state.control.get(dest) == ctx.side and not parts.get("cities"):
+    city, unit = parts.get("city_risk", 0.0), parts.get("unit_risk", 0.0)
+    if city < -0.5 and dest in ctx.board.places and not parts.get("cities"):
         bits.append(f"holds {_place(ctx, dest)}")
-    loss = parts.get("loss", 0.0)
-    if parts.get("risk", 0.0) < -0.5:
-        bits.append("gets out of reach of the enemy's strongest attack")
-    elif loss > 0.5:
-        bits.append(f"accepts an expected loss of {loss:.1f} points")
+    elif city > 0.5:
+        bits.append("leaves a city open, for more elsewhere")
+    if unit < -0.5:
+        bits.append(f"cuts its expected loss to an enemy attack by {-unit:.1f} points")
+    elif unit > 0.5:
+        bits.append(f"accepts an expected loss of {unit:.1f} points")
     if not bits:
         bits.append(f"closes on the nearest objective ({parts.get('dist', 0):g} MP away)")
     return "; ".join(bits)

@@ -51,9 +51,6 @@ SOVIET_W = Weights(own_loss=1.6, risk=1.0, dist=0.1, min_attack=0.8)
 FINAL_CITY = 2.0  # cities are worth this much more on the last turn, when the count is taken
 P_LATE_REACH = 0.15  # chance an empty city the enemy can reach only late in his turn is lost
 DEEP = 4  # Axis panzers aim at the uncaptured cities within this many columns of the deepest one
-import os
-CITY_W = float(os.environ.get("AI_CW", "0.5"))
-P_LATE_REACH = float(os.environ.get("AI_P2", "0.15"))
 
 
 def enemy(side: str) -> str:
@@ -476,11 +473,10 @@ class Ctx:
             gap_u, gap_c = a_u - b_u, a_c - b_c
         # Strength is weighed by the side's caution; so are cities, until the last turn
         # decides which ones count.
-        city_w = 1.0 if self.turn == self.last_turn else CITY_W
-        risk = (go_u - stay_u + gap_u) * self.w.risk + (go_c - stay_c + gap_c) * city_w
-        parts["risk"] = risk
-        parts["loss"] = go_u - stay_u
-        score -= risk
+        city_w = 1.0 if self.turn == self.last_turn else self.w.risk
+        parts["unit_risk"] = go_u - stay_u + gap_u
+        parts["city_risk"] = go_c - stay_c + gap_c
+        score -= parts["unit_risk"] * self.w.risk + parts["city_risk"] * city_w
         d = self.objective_distance(uid, h)
         parts["dist"] = d
         if not self.final_move:
@@ -496,8 +492,10 @@ class KievPlayer:
     name = "ai"
 
     def choose(self, game: Game, side: str) -> Decision:
-        ctx = Ctx(game, side)
         acts = game.legal_actions()
+        if not acts:
+            raise ValueError("nothing to decide: the game is over")
+        ctx = Ctx(game, side)
         if len(acts) == 1:
             return Decision(acts[0])
         st = ctx.state.stage

@@ -40,16 +40,29 @@ def ai_vs_random_games():
     for side, seed in (("axis", 3), ("soviet", 4)):
         game = _open(seed)
         players = {side: KievPlayer(), ("soviet" if side == "axis" else "axis"): RandomPlayer(seed)}
-        out[side] = (game, play_match(game, players))
+        kinds: set[str] = set()
+
+        def after(g: Game, dec, who: str, side=side, kinds=kinds) -> None:
+            if who == side:
+                kinds.add(type(dec.action).__name__)
+
+        out[side] = (game, play_match(game, players, after=after), kinds)
     return out
 
 
 def test_ai_beats_random_as_either_side(ai_vs_random_games):
-    axis_game, _ = ai_vs_random_games["axis"]
-    soviet_game, _ = ai_vs_random_games["soviet"]
+    axis_game = ai_vs_random_games["axis"][0]
+    soviet_game = ai_vs_random_games["soviet"][0]
     assert soviet_game.result().level == "Soviet victory"
     # The random Axis takes 6-10 cities against the random Soviets; the AI does better.
     assert _axis_cities(axis_game) >= 13, axis_game.result().detail
+
+
+def test_the_ai_plays_every_kind_of_step(ai_vs_random_games):
+    """Set-up, build-up, moves, battles, the roll, losses, retreats, advances: all of them come up."""
+    seen = ai_vs_random_games["axis"][2] | ai_vs_random_games["soviet"][2]
+    for kind in ("Place", "Restore", "Move", "Attack", "Resolve", "Roll", "Loss", "Retreat", "Advance", "EndPhase"):
+        assert kind in seen, (kind, seen)
 
 
 def test_attack_declarations_carry_reasons_with_the_rules_figures(ai_vs_random_games):
@@ -58,11 +71,11 @@ def test_attack_declarations_carry_reasons_with_the_rules_figures(ai_vs_random_g
     assert reasons, "the AI declared no battle at all"
     for r in reasons:
         assert "chance of DR or better" in r and (":1" in r or "untried" in r), r
-    assert any("(10.4)" in r for r in reasons) or any("ratio" in r for r in reasons)
+    assert any("ratio" in r for r in reasons)  # the rules' own derivation, quoted
 
 
 def test_an_ai_game_saves_loads_and_replays(ai_vs_random_games, tmp_path):
-    game, _ = ai_vs_random_games["axis"]
+    game = ai_vs_random_games["axis"][0]
     path = tmp_path / "ai-game.yaml"
     game.save(path)
     again = hexwar.load_record(path)
@@ -71,34 +84,29 @@ def test_an_ai_game_saves_loads_and_replays(ai_vs_random_games, tmp_path):
 
 
 def test_hidden_identities_never_change_a_decision():
-    """Swap the identities of unrevealed tokens: every decision stays the same, reason included."""
+    """Swap the identities of unrevealed tokens: every decision stays the same, reason included.
+
+    The AI plays both sides of the opening turns, while most mech corps are untried;
+    at every fifth decision the same position is rebuilt with two hidden identities
+    swapped, and with all of them shuffled, and the AI must answer exactly the same.
+    """
     game = _open(11)
     ai = KievPlayer()
     rng = random.Random(11)
     checked = 0
-    opponent = RandomPlayer(11)
-    for step in range(700):
-        if game.result() is not None:
-            break
+    for step in range(260):
         side = game.acting_side()
+        dec = ai.choose(game, side)
         hidden = sorted(u.id for u in game.state.units.values() if not u.revealed)
-        if side == "soviet" or len(hidden) < 2:
-            dec = ai.choose(game, side)
-        else:
-            dec = opponent.choose(game, side) if step % 3 else ai.choose(game, side)
-        if len(hidden) >= 2 and step % 4 == 0:
+        if step % 5 == 0 and len(hidden) >= 2:
             a, b = rng.sample(hidden, 2)
-            swapped = _with_identities(game, {a: game.state.units[b].spec, b: game.state.units[a].spec})
-            shuffled_ids = [game.state.units[t].spec for t in hidden]
-            rng.shuffle(shuffled_ids)
-            shuffled = _with_identities(game, dict(zip(hidden, shuffled_ids)))
-            for other in (swapped, shuffled):
-                for s in ("axis", "soviet"):
-                    if other.acting_side() == s:
-                        assert ai.choose(other, s) == ai.choose(game, s), (step, s)
-                        checked += 1
+            idents = [game.state.units[t].spec for t in hidden]
+            rng.shuffle(idents)
+            for perm in ({a: game.state.units[b].spec, b: game.state.units[a].spec}, dict(zip(hidden, idents))):
+                assert ai.choose(_with_identities(game, perm), side) == dec, (step, side, perm)
+                checked += 1
         game.apply(dec.action)
-    assert checked >= 40
+    assert checked >= 60
 
 
 def test_the_belief_holds_no_hidden_identity():
