@@ -136,7 +136,34 @@ class EndPhase:
         return "end"
 
 
-Action = Union[Place, Move, Attack, Resolve, Roll, Loss, Retreat, Advance, Restore, Remove, EndPhase]
+@dataclass(frozen=True)
+class Choose:
+    """Pick one value for a named decision the rules ask for (a posture, an
+    artillery battery for a unit, an option offered by a result …).
+
+    ``what`` names the decision, ``value`` the choice; games give both meaning.
+    """
+
+    what: str
+    value: str
+
+    def notation(self) -> str:
+        return f"choose {self.what} {self.value}"
+
+
+Action = Union[Place, Move, Attack, Resolve, Roll, Loss, Retreat, Advance, Restore, Remove, EndPhase, Choose]
+
+# Extra verbs a game package adds to the notation: verb -> parser of the arguments.
+# Games register at import time, so records of their actions parse anywhere.
+_EXTRA_VERBS: dict[str, Any] = {}
+
+
+def register_verb(verb: str, parser: Any) -> None:
+    """Teach ``parse_action`` a game's own verb. ``parser(args)`` gets the words after
+    the verb and returns the action, or raises MalformedError / ValueError."""
+    if verb in _CORE_VERBS:
+        raise ValueError(f"verb {verb!r} is a core verb")
+    _EXTRA_VERBS[verb] = parser
 
 
 def parse_action(text: str) -> Action:
@@ -168,7 +195,11 @@ def parse_action(text: str) -> Action:
             return Restore(args[0])
         if verb == "remove" and len(args) == 1:
             return Remove(args[0])
-    except MalformedError as e:
+        if verb == "choose" and len(args) == 2:
+            return Choose(args[0], args[1])
+        if verb in _EXTRA_VERBS:
+            return _EXTRA_VERBS[verb](args)
+    except (MalformedError, ValueError, IndexError) as e:
         raise MalformedError(f"bad action {text!r}: {e}") from None
     raise MalformedError(f"bad action {text!r}: unknown verb or wrong number of arguments")
 
@@ -188,6 +219,10 @@ class Event:
     def __str__(self) -> str:
         return self.text
 
+
+_CORE_VERBS = frozenset(
+    {"end", "place", "move", "attack", "resolve", "roll", "loss", "retreat", "advance", "restore", "remove", "choose"}
+)
 
 # Events after which undo may not go back: a die was cast or hidden information shown.
 COMMIT_EVENTS = frozenset({"die_rolled", "revealed", "drawn"})

@@ -164,3 +164,41 @@ def test_malformed_error_is_both_a_hexwar_error_and_a_value_error():
     assert issubclass(MalformedError, HexwarError)
     assert issubclass(MalformedError, ValueError)
     assert not issubclass(IllegalActionError, ValueError)
+
+
+def test_choose_action_round_trips():
+    from hexwar.core.actions import Choose, parse_action
+
+    act = parse_action("choose posture engage")
+    assert act == Choose("posture", "engage")
+    assert parse_action(act.notation()) == act
+
+
+def test_games_can_register_their_own_verbs():
+    from dataclasses import dataclass
+
+    import pytest
+
+    from hexwar.core.actions import _EXTRA_VERBS, parse_action, register_verb
+    from hexwar.core.errors import MalformedError
+
+    @dataclass(frozen=True)
+    class Blow:
+        unit: str
+
+        def notation(self) -> str:
+            return f"blowtest {self.unit}"
+
+    def parse(args):
+        (unit,) = args  # ValueError on the wrong number of words
+        return Blow(unit)
+
+    register_verb("blowtest", parse)
+    try:
+        assert parse_action("blowtest eng1") == Blow("eng1")
+        with pytest.raises(MalformedError, match="blowtest"):
+            parse_action("blowtest a b")
+        with pytest.raises(ValueError):
+            register_verb("move", parse)  # core verbs cannot be replaced
+    finally:
+        _EXTRA_VERBS.pop("blowtest", None)
