@@ -14,10 +14,13 @@ from .units import ON_MAP, Unit
 
 @dataclass(frozen=True)
 class Battle:
-    """A declared battle: the defending hex and the units attacking it."""
+    """A declared battle: the defending hex and the units attacking it; an Offensive
+    adds its lead unit and the second-echelon supporters (not adjacent to the target)."""
 
     target: Hex
     attackers: tuple[str, ...]
+    lead: str | None = None
+    support: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -108,7 +111,8 @@ class State:
             "control": {hex_name(h): s for h, s in sorted(self.control.items())},
             "stage": None if self.stage is None else _stage_dict(self.stage),
             "moved": sorted(self.moved),
-            "battles": [[hex_name(b.target), list(b.attackers)] for b in self.battles],
+            "battles": [[hex_name(b.target), list(b.attackers)]
+                        + ([b.lead, list(b.support)] if b.lead else []) for b in self.battles],
             "resolved": [hex_name(h) for h in self.resolved],
             "declared": self.declared,
             "attacked": sorted(self.attacked),

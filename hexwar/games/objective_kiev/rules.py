@@ -1,4 +1,6 @@
-"""Objective: Kiev rules as a phase-driven state machine on the shared core.
+"""Objective: Kiev rules: the shared phase, movement, battle and replacement machinery
+of ``hexwar.core`` plus the Kiev hooks (set-up search, special movement 9.4, untried
+mech corps, air support, build-up limits, victory by cities).
 
 Every rule case is cited where it is enforced (``# 10.6 DRL``) and every refusal is
 an ``Illegal(rule, reason)`` that the player sees.
@@ -7,35 +9,42 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from itertools import product
 from typing import Any, Iterable
 
 from ...core import actions as A
 from ...core.actions import Event
+from ...core.battle import BattleMixin
 from ...core.board import Board
 from ...core.combat import Odds, Shift, StrengthLine, resolve_odds
-from ...core.comms import reaching_edge
 from ...core.errors import Illegal
 from ...core.game import Result
-from ...core.hexgrid import Hex, are_adjacent, distance, hex_name
-from ...core.movement import Reach, path_cost, reachable
-from ...core.retreat import RetreatPath, retreat_paths
-from ...core.state import Battle, Stage, State
+from ...core.hexgrid import Hex, are_adjacent, hex_name
+from ...core.motion import MovementMixin, MoveMode
+from ...core.replacement import ReplacementMixin
+from ...core.sequence import Handlers, PhasedRules
+from ...core.state import Stage, State
 from ...core.units import ARRIVING, ELIMINATED, LOST, ON_MAP, UNPLACED, Unit, UnitSpec
-from ...core.zoc import zoc_hexes
 from ...loaders.scenario import Scenario
 from . import tables as T
-from .tables import enemy
 
 UNTRIED = "untried"
 
 
-class KievRules:
+class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
     """The rules of Objective: Kiev for one scenario on one board."""
 
     game_id = T.GAME_ID
     rules_version = 1  # raise when a rules change alters the outcome of recorded actions
     phase_ids = tuple(p.id for p in T.PHASES)  # the sequence of play, in order (4.0, 6.0)
+    side_names = T.SIDE_NAMES
+    sides = T.SIDES
+    CITE = {"over": "5.0", "sequence": "4.0", "move": "9.0", "enemy_hex": "9.1.1", "ezoc_stop": "9.1.2",
+            "ezoc_stop_why": "7.1", "combat": "10.0", "once": "10.0", "hexside": "10.2", "long_odds": "10.3",
+            "results": "10.6", "advance": "10.7", "overstack": "8.2", "replace": "12.0", "one_step": "12.1"}
+    crt = T.CRT_TABLE
+    results = T.RESULTS
+    retreat_length = T.RETREAT_LENGTH
+    retreat_extension = 6  # 10.6 / 8.2: a retreat goes on past an overstacked ending
 
     def __init__(self, board: Board, scenario: Scenario, options: dict[str, Any] | None = None) -> None:
         self.board = board
@@ -61,13 +70,21 @@ class KievRules:
         # Memos shared by every game of this scenario on this board (a loaded record
         # replays with them warm); nothing in them depends on the options.
         self.memo: dict = board.cache.setdefault(("objective-kiev", id(scenario)), {})
+        self._handlers: dict[str, Handlers] = {
+            "setup": {A.Place: (self._check_setup_place, self._apply_setup_place)},
+            "movement": {A.Move: (self._check_move, self._apply_move)},
+            "special": {A.Move: (self._check_move, self._apply_move)},
+            "combat": {A.Attack: (self._check_attack, self._apply_attack),
+                       A.Resolve: (self._check_resolve, self._apply_resolve)},
+            "buildup": {A.Place: (self._check_buildup_place, self._apply_buildup_place),
+                        A.Restore: (self._check_restore, self._apply_restore)},
+        }
 
     def _piece_side(self, p) -> str:
         if p.spec:
             return self.specs[p.spec].side
         return self.specs[self.scenario.pools[p.pool][0]].side
 
-    # ------------------------------------------------------------------ set-up
     def new_state(self, dice) -> tuple[State, list[Event]]:
         units: dict[str, Unit] = {}
         events: list[Event] = []
@@ -93,52 +110,23 @@ class KievRules:
         state = State(turn=1, phase=f"{first}_setup", units=units, control=control)
         return state, events
 
-    # ------------------------------------------------------------------ queries
-    def spec(self, state: State, uid: str) -> UnitSpec:
-        return self.specs[state.units[uid].spec]
-
-    def side(self, uid: str) -> str:
-        return self.unit_side[uid]
-
+    # ------------------------------------------------------------------ the sequence (4.0)
     def phase(self, state: State) -> T.Phase:
         return T.PHASE[state.phase]
 
-    def acting_side(self, state: State) -> str | None:
-        if state.result is not None:
-            return None
-        if state.stage is not None:
-            return state.stage.side
-        return self.phase(state).side
+    def phase_handlers(self, kind: str) -> Handlers:
+        return self._handlers.get(kind, {})
 
-    def hex_units(self, state: State, h: Hex) -> list[Unit]:
-        return state.units_at(h)
-
-    def side_hexes(self, state: State, side: str) -> frozenset[Hex]:
-        key = ("hexes", side)
-        if key not in state._cache:
-            state._cache[key] = frozenset(h for h, us in state.occupied().items() if us and self.side(us[0].id) == side)
-        return state._cache[key]
-
-    def zoc(self, state: State, side: str) -> frozenset[Hex]:
-        """Hexes in the zone of control of ``side``'s units (7.0: all six neighbours)."""
-        key = ("zoc", side)
-        if key not in state._cache:
-            state._cache[key] = zoc_hexes(self.side_hexes(state, side), self.board.adjacent)
-        return state._cache[key]
-
-    def in_ezoc(self, state: State, side: str, h: Hex) -> bool:
-        return h in self.zoc(state, enemy(side))
-
-    def in_communication(self, state: State, side: str) -> frozenset[Hex]:
-        """12.2/12.3: hexes from which a path reaches the friendly edge, avoiding enemy units and EZOC."""
-        key = ("comm", side)
-        if key not in state._cache:
-            foes = self.side_hexes(state, enemy(side))
-            ezoc = self.zoc(state, enemy(side))
-            state._cache[key] = reaching_edge(
-                self.board.edges.get(self.scenario.sides[side].get("edge", side), frozenset()),
-                self.board.adjacent, lambda h: h not in foes and h not in ezoc)
-        return state._cache[key]
+    def phase_actions(self, state: State, kind: str) -> list[A.Action]:
+        if kind == "setup":
+            return self._setup_actions(state)
+        if kind in ("movement", "special"):
+            return self._move_actions(state) + [A.EndPhase()]
+        if kind == "combat":
+            return self._combat_actions(state)
+        if kind == "buildup":
+            return self._buildup_actions(state) + [A.EndPhase()]
+        return [A.EndPhase()]
 
     def stack_problem(self, specs: list[UnitSpec]) -> Illegal | None:
         """8.1: at most two units, at most one army, never Romanian with Hungarian."""
@@ -150,87 +138,6 @@ class KievRules:
         if "romanian" in nations and "hungarian" in nations:
             return Illegal("8.1", "Romanian and Hungarian units may never stack together")
         return None
-
-    def stack_with(self, state: State, h: Hex, uid: str, exclude: Iterable[str] = ()) -> Illegal | None:
-        ex = set(exclude) | {uid}
-        specs = [self.spec(state, u.id) for u in state.units_at(h) if u.id not in ex]
-        return self.stack_problem(specs + [self.spec(state, uid)])
-
-    def strength(self, state: State, uid: str, attacking: bool) -> float:
-        u = state.units[uid]
-        s = self.specs[u.spec]
-        return s.attack(u.steps) if attacking else s.defense(u.steps)
-
-    # ---------------------------------------------------------------- the contract
-    def legal_actions(self, state: State) -> list[A.Action]:
-        if state.result is not None:
-            return []
-        st = state.stage
-        if st is not None:
-            return self._stage_actions(state, st)
-        kind = self.phase(state).kind
-        if kind == "setup":
-            return self._setup_actions(state)
-        if kind in ("movement", "special"):
-            return self._move_actions(state) + [A.EndPhase()]
-        if kind == "combat":
-            return self._combat_actions(state)
-        if kind == "buildup":
-            return self._buildup_actions(state) + [A.EndPhase()]
-        return [A.EndPhase()]
-
-    def check(self, state: State, action: A.Action) -> Illegal | None:
-        if state.result is not None:
-            return Illegal("5.0", "the game is over")
-        st = state.stage
-        for uid in _units_named(action):
-            if uid not in state.units:
-                return Illegal("notation", f"there is no unit {uid!r}")
-        if st is not None:
-            return self._check_stage(state, st, action)
-        kind = self.phase(state).kind
-        pname = self.phase(state).name
-        if isinstance(action, A.EndPhase):
-            return self._check_end(state)
-        if kind == "setup" and isinstance(action, A.Place):
-            return self._check_setup_place(state, action)
-        if kind in ("movement", "special") and isinstance(action, A.Move):
-            return self._check_move(state, action)
-        if kind == "combat" and isinstance(action, A.Attack):
-            return self._check_attack(state, action)
-        if kind == "combat" and isinstance(action, A.Resolve):
-            return self._check_resolve(state, action)
-        if kind == "buildup" and isinstance(action, A.Place):
-            return self._check_buildup_place(state, action)
-        if kind == "buildup" and isinstance(action, A.Restore):
-            return self._check_restore(state, action)
-        return Illegal("4.0", f"'{action.notation().split()[0]}' is not something to do in the {pname} phase")
-
-    def apply(self, state: State, action: A.Action, dice) -> list[Event]:
-        ev: list[Event] = []
-        st = state.stage
-        if st is not None:
-            self._apply_stage(state, st, action, dice, ev)
-        elif isinstance(action, A.EndPhase):
-            self._apply_end(state, ev)
-        elif isinstance(action, A.Place):
-            if self.phase(state).kind == "setup":
-                self._apply_setup_place(state, action, ev)
-            else:
-                self._apply_buildup_place(state, action, ev)
-        elif isinstance(action, A.Move):
-            self._apply_move(state, action, ev)
-        elif isinstance(action, A.Attack):
-            state.battles.append(Battle(action.target, action.attackers))
-            ev.append(Event("declared", f"Battle declared at {hex_name(action.target)} by {', '.join(action.attackers)}.",
-                            {"target": action.target, "attackers": action.attackers}))
-        elif isinstance(action, A.Resolve):
-            self._apply_resolve(state, action, dice, ev)
-        elif isinstance(action, A.Restore):
-            self._apply_restore(state, action, ev)
-        state.touch()
-        self._autoplay(state, dice, ev)
-        return ev
 
     # ------------------------------------------------------------------- set-up (6.0)
     def _areas_for(self, uid: str, side: str):
@@ -403,7 +310,7 @@ class KievRules:
             return Illegal("6.0", "after this placement the remaining units could not all be set up as the rules require")
         return None
 
-    def _apply_setup_place(self, state: State, act: A.Place, ev: list[Event]) -> None:
+    def _apply_setup_place(self, state: State, act: A.Place, dice, ev: list[Event]) -> None:
         u = state.units[act.unit]
         state.units[act.unit] = replace(u.at(act.hex), steps=self.specs[u.spec].max_steps)
         state.origin[act.unit] = act.hex
@@ -425,208 +332,35 @@ class KievRules:
             return T.RAIL_COST  # 9.3 road movement along a rail line
         return T.MOVE_COST[self.board.terrain[to]]
 
-    def _step_costs(self) -> tuple[dict, dict]:
-        """Movement graphs computed once per board: hex -> ((neighbour, MP to enter), ...)
-        for ordinary movement, and the same along rail hexsides only (9.4.3)."""
-        if "costs" not in self.memo:
-            normal: dict = {}
-            rail: dict = {}
-            for a in self.board.terrain:
-                normal[a] = tuple((b, self._enter_cost(a, b)) for b in self.board.adjacent(a))
-                rail[a] = tuple((b, T.RAIL_COST) for b in self.board.adjacent(a) if self.board.has_side(a, b, "rail"))
-            self.memo["costs"] = (normal, rail)
-        return self.memo["costs"]
+    def _rail_cost(self, frm: Hex, to: Hex) -> float | None:
+        return T.RAIL_COST if self.board.has_side(frm, to, "rail") else None  # 9.4.3 along rail only
 
-    def reach(self, state: State, uid: str, mode: str | None = None) -> dict[Hex, tuple[float, tuple[Hex, ...]]]:
-        """Every hex the unit may move to now: hex -> (MP spent, path)."""
-        mode = mode or self.move_mode(state, uid)
-        key = ("reach", uid, mode)
-        if key in state._cache:
-            return state._cache[key]
-        u = state.units[uid]
-        side = self.side(uid)
-        foes = self.side_hexes(state, enemy(side))
-        # A unit's reach depends only on where it stands, how it moves and where the
-        # enemy stands (friendly units never block), so it is shared between states.
-        memo = self.memo.setdefault("reach", {})
-        mkey = (uid, u.spec, u.hex, u.where, mode, foes)
-        if mkey in memo:
-            state._cache[key] = memo[mkey]
-            return memo[mkey]
-        if len(memo) > 50_000:
-            memo.clear()
-        ezoc = self.zoc(state, enemy(side))
+    def move_modes_named(self, state: State, uid: str, mode: str | None) -> list[MoveMode]:
         ma = self.spec(state, uid).ma
-        out: dict[Hex, tuple[float, tuple[Hex, ...]]] = {}
-        if mode is None or u.where != ON_MAP:
-            state._cache[key] = out
-            return out
-        normal, rail = self._step_costs()
-        parts: list[tuple[float, Any]] = []
-        if mode in ("full", "reserve", "reserve+rail"):
-            mp = ma if mode == "full" else ma // 2  # 9.4.2 reserve: half the allowance
-            parts.append((mp, normal))
+        out: list[MoveMode] = []
+        if mode == "full":
+            out.append(MoveMode(ma, "normal", self._enter_cost, "9.0"))
+        elif mode in ("reserve", "reserve+rail"):  # 9.4.2 reserve: half the allowance
+            out.append(MoveMode(ma // 2, "normal", self._enter_cost, "9.4.2", " (reserve movement: half its allowance)"))
         if mode == "reserve+rail":
             # 9.4.3 Soviet rail movement: the whole allowance, but only along connected rail.
-            parts.append((ma, rail))
-        for mp, graph in parts:
-            r: Reach = reachable(u.hex, mp, stops=ezoc.__contains__, blocked=foes.__contains__, edges=graph)
-            for h, path in r.all_paths().items():
-                c = r.cost[h]
-                if h not in out or c < out[h][0]:
-                    out[h] = (c, path)
-        state._cache[key] = out
-        memo[mkey] = out
+            out.append(MoveMode(ma, "rail", self._rail_cost, "9.4.3"))
         return out
 
-    def _move_actions(self, state: State) -> list[A.Action]:
-        side = self.phase(state).side
-        out: list[A.Action] = []
-        for u in sorted(state.units.values(), key=lambda u: u.id):
-            if u.where != ON_MAP or self.side(u.id) != side or u.id in state.moved:
-                continue
-            r = self.reach(state, u.id)
-            memo = self.memo.setdefault("moves", {})
-            moves = memo.get(id(r))
-            if moves is None or moves[0] is not r:
-                if len(memo) > 50_000:
-                    memo.clear()
-                moves = (r, [A.Move(u.id, path) for _, (_, path) in sorted(r.items())])
-                memo[id(r)] = moves
-            out.extend(moves[1])
-        return out
+    def move_modes(self, state: State, uid: str) -> list[MoveMode]:
+        return self.move_modes_named(state, uid, self.move_mode(state, uid))
 
-    def why_not_move(self, state: State, uid: str, dest: Hex) -> Illegal | None:
-        """Why a unit cannot reach ``dest`` (for the UI's hover text); None if it can."""
-        if dest in self.reach(state, uid):
-            return None
-        if dest not in self.board:
-            return Illegal("9.0", "that hex is not on the map")
-        bad = self._check_move_unit(state, uid)
-        if bad:
-            return bad
-        side = self.side(uid)
-        if dest in self.side_hexes(state, enemy(side)):
-            return Illegal("9.1.1", "a unit may never enter a hex holding an enemy unit")
-        mode = self.move_mode(state, uid)
-        wide = reachable(state.units[uid].hex, 99, self.board.adjacent, self._enter_cost,
-                         blocked=lambda h: h in self.side_hexes(state, enemy(side)))
-        free = reachable(state.units[uid].hex, self.spec(state, uid).ma if mode == "full" else self.spec(state, uid).ma // 2,
-                         self.board.adjacent, self._enter_cost, blocked=lambda h: h in self.side_hexes(state, enemy(side)))
-        if dest in free.cost:
-            return Illegal("7.1", "enemy zones of control stop movement on entry, so the unit cannot get there")
-        if dest in wide.cost:
-            ma = self.spec(state, uid).ma
-            allowance = ma if mode == "full" else ma // 2
-            return Illegal("9.0" if mode == "full" else "9.4.2",
-                           f"it would cost {wide.cost[dest]:g} MP; the unit has {allowance} to spend"
-                           + (" (reserve movement: half its allowance)" if mode != "full" else ""))
-        return Illegal("9.1.1", "no path reaches that hex without entering an enemy-held hex")
-
-    def _check_move_unit(self, state: State, uid: str) -> Illegal | None:
-        side = self.phase(state).side
-        u = state.units[uid]
-        if self.side(uid) != side:
-            return Illegal("9.0", f"{uid} belongs to the other player")
-        if u.where != ON_MAP:
-            return Illegal("9.0", f"{uid} is not on the map")
-        if uid in state.moved:
-            return Illegal("9.0", f"{uid} has already moved this phase; units move one at a time, once each")
+    def _move_unit_problem(self, state: State, uid: str) -> Illegal | None:
         if self.phase(state).kind == "special" and state.special.get(uid) is None:
             if self.spec(state, uid).kind == "infantry":
                 return Illegal("9.4", "infantry that starts the special movement phase in an enemy zone of control may not move")
             return Illegal("9.4", f"{uid} may not move in this phase")
         return None
 
-    def _check_move(self, state: State, act: A.Move) -> Illegal | None:
-        bad = self._check_move_unit(state, act.unit)
-        if bad:
-            return bad
-        if not act.path:
-            return Illegal("9.0", "a move needs at least one hex")
-        for h in act.path:
-            if h not in self.board:
-                return Illegal("9.0", f"{hex_name(h)} is not on the map")
-        r = self.reach(state, act.unit)
-        if act.dest in r and r[act.dest][1] == act.path:
-            return None
-        # Any other path: check it step by step.
-        u = state.units[act.unit]
-        side = self.side(act.unit)
-        foes = self.side_hexes(state, enemy(side))
-        ezoc = self.zoc(state, enemy(side))
-        mode = self.move_mode(state, act.unit)
-        ma = self.spec(state, act.unit).ma
-        tries = []
-        if mode in ("full", "reserve", "reserve+rail"):
-            tries.append((ma if mode == "full" else ma // 2, self._enter_cost, "9.0" if mode == "full" else "9.4.2"))
-        if mode == "reserve+rail":
-            tries.append((ma, lambda a, b: T.RAIL_COST if self.board.has_side(a, b, "rail") else None, "9.4.3"))
-        why = Illegal("9.0", "that path is not legal")
-        for mp, cost, rule in tries:
-            c, err = path_cost(u.hex, act.path, self.board.adjacent, cost, stops=lambda h: h in ezoc,
-                               blocked=lambda h: h in foes)
-            if c is not None and c <= mp + 1e-9:
-                return None
-            if err == "not adjacent":
-                why = Illegal("9.0", "each hex of a path must be next to the one before")
-            elif err == "blocked":
-                why = Illegal("9.1.1", "a unit may never enter a hex holding an enemy unit")
-            elif err == "stopped":
-                why = Illegal("9.1.2", "a unit entering an enemy zone of control must stop there")
-            elif err == "no entry" and rule == "9.4.3":
-                why = Illegal("9.4.3", "rail movement must follow connected rail lines the whole way")
-            elif c is not None:
-                why = Illegal(rule, f"the path costs {c:g} MP but the unit may spend only {mp}")
-        return why
-
-    def _apply_move(self, state: State, act: A.Move, ev: list[Event]) -> None:
-        u = state.units[act.unit]
-        start = u.hex
-        state.units[act.unit] = u.at(act.dest)
-        state.moved.add(act.unit)
-        for h in act.path:
-            self._take_control(state, act.unit, h, ev)
-        ev.append(Event("moved", f"{self.public_name(state, act.unit)} moves {hex_name(start)} → {hex_name(act.dest)}.",
-                        {"unit": act.unit, "from": start, "path": act.path}))
-
-    def _take_control(self, state: State, uid: str, h: Hex, ev: list[Event]) -> None:
-        """5.0: a city belongs to the side whose unit last entered or passed through it."""
-        place = self.board.place_at(h)
-        side = self.side(uid)
-        if place is not None and state.control.get(h) != side:
-            state.control[h] = side
-            ev.append(Event("control", f"{place.name} passes to the {T.SIDE_NAMES[side]} player.", {"hex": h, "side": side}))
+    def _no_entry_reason(self, mode: MoveMode) -> Illegal:
+        return Illegal("9.4.3", "rail movement must follow connected rail lines the whole way")
 
     # --------------------------------------------------------------------- combat (10.0)
-    def _combat_actions(self, state: State) -> list[A.Action]:
-        if not state.declared:
-            return self._attack_options(state) + [A.EndPhase()]
-        left = [b.target for b in state.battles if b.target not in state.resolved]
-        if left:
-            return [A.Resolve(t) for t in left]
-        return [A.EndPhase()]
-
-    def _attack_options(self, state: State) -> list[A.Action]:
-        side = self.phase(state).side
-        declared_targets = {b.target for b in state.battles}
-        busy = {x for b in state.battles for x in b.attackers}
-        out: list[A.Action] = []
-        for target in sorted(self.side_hexes(state, enemy(side))):
-            if target in declared_targets:
-                continue
-            per_hex: list[list[str | None]] = []
-            for n in self.board.adjacent(target):
-                ids = [u.id for u in state.units_at(n) if self.side(u.id) == side and u.id not in busy
-                       and self._attacker_problem(state, u.id, target) is None]
-                if ids:
-                    per_hex.append([None] + ids)
-            for combo in product(*per_hex):
-                atk = tuple(sorted(x for x in combo if x))
-                if atk:
-                    out.append(A.Attack(target, atk))
-        return out
-
     def _attacker_problem(self, state: State, uid: str, target: Hex) -> Illegal | None:
         """10.8 first-turn limits around Romania."""
         if state.turn != 1:
@@ -638,49 +372,6 @@ class KievRules:
         if side == "soviet" and target in self.romania and origin not in T.ROMANIA_BORDER_HEXES:
             return Illegal("10.8", "on turn 1 only units that set up at 0708, 0808 or 1110 may attack into Romania")
         return None
-
-    def _check_attack(self, state: State, act: A.Attack) -> Illegal | None:
-        side = self.phase(state).side
-        if state.declared:
-            return Illegal("10.0", "all battles have been declared; no more may be added (battle commitment)")
-        if act.target not in self.side_hexes(state, enemy(side)):
-            return Illegal("10.0", f"{hex_name(act.target)} holds no enemy unit to attack")
-        if any(b.target == act.target for b in state.battles):
-            return Illegal("10.0", "each enemy hex may be attacked only once per combat phase")
-        if not act.attackers or len(set(act.attackers)) != len(act.attackers):
-            return Illegal("10.0", "name each attacking unit once")
-        busy = {x for b in state.battles for x in b.attackers}
-        from_hexes: set[Hex] = set()
-        for uid in act.attackers:
-            u = state.units[uid]
-            if self.side(uid) != side or u.where != ON_MAP:
-                return Illegal("10.0", f"{uid} is not one of your units on the map")
-            if uid in busy:
-                return Illegal("10.0", f"{uid} already attacks in another battle; each unit attacks once per phase")
-            if not are_adjacent(u.hex, act.target):
-                return Illegal("10.0", f"{uid} is not next to {hex_name(act.target)}")
-            if u.hex in from_hexes:
-                return Illegal("10.2", "only one unit may attack across each hexside")
-            from_hexes.add(u.hex)
-            bad = self._attacker_problem(state, uid, act.target)
-            if bad:
-                return bad
-        return None
-
-    def _check_resolve(self, state: State, act: A.Resolve) -> Illegal | None:
-        if not state.declared:
-            return Illegal("10.0", "declare all battles first (end the declaration step), then resolve them")
-        if not any(b.target == act.target for b in state.battles):
-            return Illegal("10.0", f"no battle was declared at {hex_name(act.target)}")
-        if act.target in state.resolved:
-            return Illegal("10.0", f"the battle at {hex_name(act.target)} has been resolved")
-        return None
-
-    def battle(self, state: State, target: Hex) -> Battle:
-        return next(b for b in state.battles if b.target == target)
-
-    def live_attackers(self, state: State, b: Battle) -> tuple[str, ...]:
-        return tuple(x for x in b.attackers if state.units[x].where == ON_MAP and are_adjacent(state.units[x].hex, b.target))
 
     def odds(self, state: State, target: Hex, attackers: Iterable[str], support: str | None = None) -> Odds | None:
         """The odds of a battle with every modifier listed (None while a unit is untried)."""
@@ -731,37 +422,26 @@ class KievRules:
                 ev.append(Event("revealed", f"{uid} is revealed as the {s.name}, {s.label(u.steps)} ({rule}).",
                                 {"unit": uid, "spec": u.spec}))
 
-    def _apply_resolve(self, state: State, act: A.Resolve, dice, ev: list[Event]) -> None:
-        b = self.battle(state, act.target)
-        atk = self.live_attackers(state, b)
-        dfn = [u.id for u in state.units_at(b.target)]
-        if not atk or not dfn:
-            state.resolved.append(b.target)
-            ev.append(Event("cancelled", f"The battle at {hex_name(b.target)} is off: "
-                            + ("no attacker is left." if not atk else "no defender is left."), {"target": b.target}))
-            return
+    def _before_roll(self, state: State, atk: tuple[str, ...], dfn: list[str], ev: list[Event]) -> None:
         self._reveal(state, atk, "10.1.1, attacking: step 1", ev)
         self._reveal(state, dfn, "10.1.1, defending: step 2", ev)
-        state.stage = Stage("roll", self.side(atk[0]), b.target, (("attackers", atk),))
 
-    # ----------------------------------------------------------------- stages of a battle
-    def _stage_actions(self, state: State, st: Stage) -> list[A.Action]:
-        if st.kind == "roll":
-            out: list[A.Action] = [A.Roll(None)]
-            for m in sorted(self.support):
-                if self._check_support(state, st, m) is None:
-                    out.append(A.Roll(m))
-            return out
-        if st.kind in ("defender_loss", "exchange_loss", "attacker_loss"):
-            return [A.Loss(x) for x in st.get("units")]
-        if st.kind == "retreat":
-            uid = st.get("units")[0]
-            return [A.Retreat(uid, p.hexes) for p in self.retreat_options(state, st, uid)]
-        if st.kind == "advance":
-            return [A.Advance(x) for x in st.get("units")] + [A.Advance(None)]
-        if st.kind == "overstack":
-            return [A.Remove(x) for x in st.get("units")]
-        return []
+    def _roll_options(self, state: State, st: Stage) -> list[A.Action]:
+        out: list[A.Action] = [A.Roll(None)]
+        for m in sorted(self.support):
+            if self._check_support(state, st, m) is None:
+                out.append(A.Roll(m))
+        return out
+
+    def _check_roll(self, state: State, st: Stage, act: A.Roll) -> Illegal | None:
+        return None if act.support is None else self._check_support(state, st, act.support)
+
+    def _roll_odds(self, state: State, st: Stage, act: A.Roll) -> Odds:
+        return self.odds(state, st.target, st.get("attackers"), act.support)
+
+    def _note_roll(self, state: State, st: Stage, act: A.Roll) -> None:
+        if act.support:
+            state.support_used.add(act.support)
 
     def _check_support(self, state: State, st: Stage, mid: str) -> Illegal | None:
         m = self.support.get(mid)
@@ -773,283 +453,19 @@ class KievRules:
             return Illegal("10.5", f"{m.name} has already flown this turn; each marker is used once per turn")
         return None
 
-    def _check_stage(self, state: State, st: Stage, act: A.Action) -> Illegal | None:
-        names = {"roll": "roll the die", "defender_loss": "choose the defending unit that loses a step",
-                 "exchange_loss": "choose attacking units to lose steps for the exchange",
-                 "attacker_loss": "choose the attacking unit that loses a step",
-                 "retreat": "choose a retreat path", "advance": "advance a unit or decline",
-                 "overstack": "remove units from an overstacked hex"}
-        rule = {"roll": "10.0", "defender_loss": "10.6", "exchange_loss": "10.6", "attacker_loss": "10.6",
-                "retreat": "10.6", "advance": "10.7", "overstack": "8.2"}[st.kind]
-        expected = {"roll": A.Roll, "defender_loss": A.Loss, "exchange_loss": A.Loss, "attacker_loss": A.Loss,
-                    "retreat": A.Retreat, "advance": A.Advance, "overstack": A.Remove}[st.kind]
-        if not isinstance(act, expected):
-            return Illegal(rule, f"first {names[st.kind]} ({T.SIDE_NAMES[st.side]} player)")
-        if isinstance(act, A.Roll):
-            return None if act.support is None else self._check_support(state, st, act.support)
-        if isinstance(act, (A.Loss, A.Remove)):
-            if act.unit not in st.get("units"):
-                return Illegal(rule, f"{act.unit} cannot be chosen: choose one of {', '.join(st.get('units'))}")
-            return None
-        if isinstance(act, A.Retreat):
-            first = st.get("units")[0]
-            if act.unit != first:
-                return Illegal("10.6", f"retreat {first} first")
-            opts = self.retreat_options(state, st, first)
-            if any(p.hexes == act.path for p in opts):
-                return None
-            return self._why_not_retreat(state, st, first, act.path, opts)
-        if isinstance(act, A.Advance):
-            if act.unit is not None and act.unit not in st.get("units"):
-                return Illegal("10.7", "only a unit that attacked in this battle may advance")
-            return None
-        return Illegal(rule, "not now")
-
-    def retreat_options(self, state: State, st: Stage, uid: str) -> list[RetreatPath]:
-        key = ("retreat", uid)
-        if key not in state._cache:
-            side = self.side(uid)
-            foes = self.side_hexes(state, enemy(side))
-            ezoc = self.zoc(state, enemy(side))
-            state._cache[key] = retreat_paths(
-                state.units[uid].hex, T.RETREAT_LENGTH, self.board.adjacent,
-                enemy_at=lambda h: h in foes, in_ezoc=lambda h: h in ezoc,
-                can_end=lambda h: self.stack_with(state, h, uid) is None)
-        return state._cache[key]
-
-    def _why_not_retreat(self, state: State, st: Stage, uid: str, path: tuple[Hex, ...], opts) -> Illegal:
-        origin = state.units[uid].hex
-        side = self.side(uid)
-        for i, h in enumerate(path):
-            if h not in self.board:
-                return Illegal("10.6", f"{hex_name(h)} is not on the map")
-            prev = origin if i == 0 else path[i - 1]
-            if not are_adjacent(prev, h):
-                return Illegal("10.6", "each hex of a retreat must be next to the one before")
-            if distance(origin, h) != i + 1:
-                return Illegal("10.6", "each hex of a retreat must take the unit one hex further from the battle")
-            if h in self.side_hexes(state, enemy(side)):
-                return Illegal("10.6", "a unit may never retreat into an enemy-held hex")
-        if len(path) < T.RETREAT_LENGTH:
-            return Illegal("10.6", f"the retreat must be {T.RETREAT_LENGTH} hexes long")
-        if self.stack_with(state, path[-1], uid) is not None:
-            return Illegal("10.6", "the retreat must end where the stacking limit allows")
-        if opts and len(path) > len(opts[0].hexes):
-            return Illegal("10.6", "a retreat goes further only when every shorter ending would overstack")
-        return Illegal("10.6", "a path that avoids enemy zones of control better exists; the retreat must use it")
-
-    def _lose_step(self, state: State, uid: str, ev: list[Event], why: str) -> tuple[float, float]:
-        """Flip or eliminate a unit; returns (attack points lost, defense points lost)."""
-        u = state.units[uid]
-        s = self.specs[u.spec]
-        a0, d0 = s.attack(u.steps), s.defense(u.steps)
-        if u.steps > 1:
-            state.units[uid] = replace(u, steps=u.steps - 1, revealed=True)
-            ev.append(Event("reduced", f"{self.public_name(state, uid)} loses a step and is flipped to {s.label(u.steps - 1)} ({why}).",
-                            {"unit": uid, "side": self.side(uid), "steps": u.steps - 1}))
-            return a0 - s.attack(u.steps - 1), d0 - s.defense(u.steps - 1)
-        self._eliminate(state, uid, ev, why)
-        return a0, d0
-
-    def _eliminate(self, state: State, uid: str, ev: list[Event], why: str) -> None:
-        u = state.units[uid]
-        # 12.0: a mech corps stays known once it leaves the map.
-        state.units[uid] = replace(u.at(None, ELIMINATED), steps=1, revealed=True)
-        if not u.revealed:
-            ev.append(Event("revealed", f"{uid} was the {self.specs[u.spec].name}.", {"unit": uid, "spec": u.spec}))
-        ev.append(Event("eliminated", f"{self.public_name(state, uid)} is eliminated ({why}).",
-                        {"unit": uid, "side": self.side(uid), "steps": u.steps if u.where == ON_MAP else 0}))
-
-    def _apply_stage(self, state: State, st: Stage, act: A.Action, dice, ev: list[Event]) -> None:
-        if isinstance(act, A.Roll):
-            self._apply_roll(state, st, act, dice, ev)
-        elif isinstance(act, A.Loss):
-            self._apply_loss(state, st, act, ev)
-        elif isinstance(act, A.Retreat):
-            self._apply_retreat(state, st, act, ev)
-        elif isinstance(act, A.Advance):
-            if act.unit is not None:
-                u = state.units[act.unit]
-                state.units[act.unit] = u.at(st.target)
-                self._take_control(state, act.unit, st.target, ev)
-                ev.append(Event("advanced", f"{self.public_name(state, act.unit)} advances into {hex_name(st.target)} (10.7).",
-                                {"unit": act.unit, "hex": st.target}))
-            self._finish_battle(state, st.target, ev)
-        elif isinstance(act, A.Remove):
-            self._eliminate(state, act.unit, ev, "8.2 overstacked at the end of the phase")
-            state.stage = None
-            state.touch()
-            self._end_phase_penalty_or_advance(state, ev)
-
-    def _apply_roll(self, state: State, st: Stage, act: A.Roll, dice, ev: list[Event]) -> None:
-        target = st.target
-        atk = st.get("attackers")
-        o = self.odds(state, target, atk, act.support)
-        if act.support:
-            state.support_used.add(act.support)
-        data = {"target": target, "odds": o, "lines": o.lines(), "side": st.side}
-        if o.no_effect:
-            data.update(result="NE", below_1_1=True)
-            ev.append(Event("combat", f"Battle at {hex_name(target)}: below 1:1 after shifts, no effect (10.3).", data))
-            self._finish_battle(state, target, ev)
-            return
-        roll = dice.roll(6)
-        result = T.CRT_TABLE.lookup(o.final_index, roll)
-        ev.append(Event("die_rolled", f"Die roll {roll}.", {"roll": roll, "side": st.side}))
-        ev.append(Event("combat", f"Battle at {hex_name(target)}: {o.column}, roll {roll}: {result} — {T.RESULTS[result]}.",
-                        {**data, "roll": roll, "result": result}))
-        state.attacked.update(atk)
-        self._start_result(state, target, atk, result, ev)
-
-    def _start_result(self, state: State, target: Hex, atk: tuple[str, ...], result: str, ev: list[Event]) -> None:
-        dside = self.side(state.units_at(target)[0].id)
-        aside = enemy(dside)
-        dfn = tuple(u.id for u in state.units_at(target))
-        base = (("attackers", atk), ("result", result))
-        if result == "NE":
-            self._finish_battle(state, target, ev)
-        elif result == "DE":  # 10.6 DE
-            for x in dfn:
-                self._eliminate(state, x, ev, "10.6 DE")
-            self._after_defender_gone(state, target, atk, ev)
-        elif result == "DR":  # 10.6 DR
-            state.stage = Stage("retreat", aside, target, base + (("units", dfn),))
-        elif result in ("DRL", "EX"):  # 10.6 DRL / EX: one defending unit loses a step first
-            state.stage = Stage("defender_loss", dside, target, base + (("units", dfn),))
-        elif result == "AL":  # 10.6 AL: one attacker (attacker's choice) loses a step
-            state.stage = Stage("attacker_loss", aside, target, base + (("units", atk),))
-
-    def _apply_loss(self, state: State, st: Stage, act: A.Loss, ev: list[Event]) -> None:
-        target = st.target
-        atk = st.get("attackers")
-        result = st.get("result")
-        if st.kind == "defender_loss":
-            _, dlost = self._lose_step(state, act.unit, ev, f"10.6 {result}")
-            state.stage = None
-            state.touch()
-            if result == "EX":
-                # 10.6 EX: the attacker loses at least as many (printed) attack points.
-                live = tuple(x for x in atk if state.units[x].where == ON_MAP)
-                ev.append(Event("exchange", f"Exchange: the attacker owes {dlost:g} strength points (10.6 EX).",
-                                {"owed": dlost}))
-                if live and dlost > 0:
-                    state.stage = Stage("exchange_loss", self.side(atk[0]), target,
-                                        (("attackers", atk), ("owed", dlost), ("result", result), ("units", live)))
-                    return
-            self._retreat_or_gone(state, target, atk, result, ev)
-        elif st.kind == "exchange_loss":
-            alost, _ = self._lose_step(state, act.unit, ev, "10.6 EX")
-            owed = st.get("owed") - alost
-            live = tuple(x for x in atk if state.units[x].where == ON_MAP)
-            state.touch()
-            if owed > 0 and live:
-                state.stage = st.with_(owed=owed, units=live)
-                return
-            ev.append(Event("exchange", "The exchange is paid (10.6 EX).", {}))
-            state.stage = None
-            self._retreat_or_gone(state, target, atk, result, ev)
-        elif st.kind == "attacker_loss":
-            self._lose_step(state, act.unit, ev, "10.6 AL")
-            self._finish_battle(state, target, ev)
-
-    def _retreat_or_gone(self, state: State, target: Hex, atk, result: str, ev: list[Event]) -> None:
-        dfn = tuple(u.id for u in state.units_at(target))
-        if dfn:
-            state.stage = Stage("retreat", enemy(self.side(dfn[0])), target,
-                                (("attackers", atk), ("result", result), ("units", dfn)))
-        else:
-            self._after_defender_gone(state, target, atk, ev)
-
-    def _apply_retreat(self, state: State, st: Stage, act: A.Retreat, ev: list[Event]) -> None:
-        uid = act.unit
-        opt = next(p for p in self.retreat_options(state, st, uid) if p.hexes == act.path)
-        self._do_retreat(state, uid, opt, ev)
-        self._next_retreat(state, st, ev)
-
-    def _do_retreat(self, state: State, uid: str, p: RetreatPath, ev: list[Event]) -> None:
-        u = state.units[uid]
-        start = u.hex
-        if p.ends_in_ezoc:  # 7.2 / 10.6: forced to end in an enemy zone: eliminated
-            for h in p.hexes[:-1]:
-                self._take_control(state, uid, h, ev)
-            self._eliminate(state, uid, ev, "10.6 retreat ended in an enemy zone of control")
-            return
-        state.units[uid] = u.at(p.end)
-        for h in p.hexes:
-            self._take_control(state, uid, h, ev)
-        ev.append(Event("retreated", f"{self.public_name(state, uid)} retreats {hex_name(start)} → "
-                        + " → ".join(hex_name(h) for h in p.hexes) + ".", {"unit": uid, "path": p.hexes}))
-        if p.ezoc_entered:  # 7.2 / 10.6: retreating through an enemy zone costs one step
-            self._lose_step(state, uid, ev, "10.6 retreat through an enemy zone of control")
-
-    def _next_retreat(self, state: State, st: Stage, ev: list[Event]) -> None:
-        state.touch()
-        rest = tuple(x for x in st.get("units")[1:] if state.units[x].where == ON_MAP and state.units[x].hex == st.target)
-        if rest:
-            state.stage = st.with_(units=rest)
-            return
-        state.stage = None
-        self._after_defender_gone(state, st.target, st.get("attackers"), ev)
-
-    def _after_defender_gone(self, state: State, target: Hex, atk, ev: list[Event]) -> None:
-        state.touch()
-        if state.units_at(target):
-            self._finish_battle(state, target, ev)
-            return
-        live = tuple(x for x in atk if state.units[x].where == ON_MAP)
-        if live:  # 10.7 advance after combat: one attacking unit may move in
-            state.stage = Stage("advance", self.side(live[0]), target, (("units", live),))
-        else:
-            self._finish_battle(state, target, ev)
-
-    def _finish_battle(self, state: State, target: Hex, ev: list[Event]) -> None:
-        state.stage = None
-        if target not in state.resolved:
-            state.resolved.append(target)
-        state.touch()
-
-    def _autoplay(self, state: State, dice, ev: list[Event]) -> None:
-        """Carry out steps that leave no choice: one unit to lose a step, one retreat path, none at all."""
-        for _ in range(100):
-            st = state.stage
-            if st is None:
-                return
-            if st.kind == "retreat":
-                uid = st.get("units")[0]
-                opts = self.retreat_options(state, st, uid)
-                if not opts:  # 10.6 "or else": no legal retreat path
-                    self._eliminate(state, uid, ev, "10.6 no legal retreat path")
-                    self._next_retreat(state, st, ev)
-                    continue
-                if len(opts) == 1:
-                    self._do_retreat(state, uid, opts[0], ev)
-                    self._next_retreat(state, st, ev)
-                    continue
-                return
-            if st.kind in ("defender_loss", "exchange_loss", "attacker_loss") and len(st.get("units")) == 1:
-                self._apply_loss(state, st, A.Loss(st.get("units")[0]), ev)
-                continue
-            return
-
     # ------------------------------------------------------------ build-up (11.0, 12.0)
     def _arrivals(self, state: State, side: str) -> list[str]:
         return sorted(u.id for u in state.units.values()
                       if u.where == ARRIVING and u.arrives == state.turn and self.side(u.id) == side)
 
-    def _edge(self, side: str) -> frozenset[Hex]:
-        return self.board.edges.get(self.scenario.sides[side].get("edge", side), frozenset())
-
-    def placement_hexes(self, state: State, uid: str) -> list[Hex]:
-        """Hexes where a reinforcement (11.0) or a rebuilt unit (12.2, 12.3) may be placed now."""
+    def placement_cities(self, state: State, uid: str) -> set[Hex]:
+        """12.2: a rebuilt unit may also enter in a friendly city in communication."""
+        if state.units[uid].where != ELIMINATED:
+            return set()
         side = self.side(uid)
-        u = state.units[uid]
-        foes = self.side_hexes(state, enemy(side))
-        ezoc = self.zoc(state, enemy(side))
-        cand = set(self._edge(side))
-        if u.where == ELIMINATED:  # 12.2: also a friendly city in communication
-            comm = self.in_communication(state, side)
-            cand |= {h for h in self.board.places if state.control.get(h) == side and h in comm}
-        return sorted(h for h in cand if h not in foes and h not in ezoc and self.stack_with(state, h, uid) is None)
+        comm = self.in_communication(state, side)
+        ezoc = self.zoc(state, self.enemy(side))
+        return {h for h in self.board.places if state.control.get(h) == side and h in comm and h not in ezoc}
 
     def _replacement_limit(self, state: State, uid: str) -> Illegal | None:
         s = self.spec(state, uid)
@@ -1101,12 +517,12 @@ class KievRules:
         if act.hex in self.placement_hexes(state, act.unit):
             return None
         rule = "11.0" if u.where == ARRIVING else ("12.3" if side == "axis" else "12.2")
-        foes = self.side_hexes(state, enemy(side))
+        foes = self.side_hexes(state, self.enemy(side))
         if act.hex in foes:
             return Illegal(rule, "that hex holds an enemy unit")
         if self.in_ezoc(state, side, act.hex):
             return Illegal(rule, "units may not be placed in an enemy zone of control")
-        if act.hex in self._edge(side) or (act.hex in self.board.places and u.where == ELIMINATED
+        if act.hex in self.edge_of(side) or (act.hex in self.board.places and u.where == ELIMINATED
                                            and state.control.get(act.hex) == side
                                            and act.hex in self.in_communication(state, side)):
             bad = self.stack_with(state, act.hex, act.unit)
@@ -1116,7 +532,7 @@ class KievRules:
             return Illegal("11.0", "reinforcements enter on a hex of their own side's map edge")
         return Illegal(rule, "rebuilt units enter on the friendly map edge or in a friendly city in communication with it")
 
-    def _apply_buildup_place(self, state: State, act: A.Place, ev: list[Event]) -> None:
+    def _apply_buildup_place(self, state: State, act: A.Place, dice, ev: list[Event]) -> None:
         u = state.units[act.unit]
         if u.where == ELIMINATED:
             state.steps_left -= 1
@@ -1132,30 +548,13 @@ class KievRules:
         ev.append(Event("placed", f"{self.public_name(state, act.unit)} enters at {self.board.describe(act.hex)} ({rule}).",
                         {"unit": act.unit, "hex": act.hex}))
 
-    def _check_restore(self, state: State, act: A.Restore) -> Illegal | None:
-        side = self.phase(state).side
-        u = state.units[act.unit]
-        s = self.spec(state, act.unit)
-        if self.side(act.unit) != side or u.where != ON_MAP:
-            return Illegal("12.0", f"{act.unit} is not one of your units on the map")
-        if u.steps >= s.max_steps:
-            return Illegal("12.0", f"{act.unit} is already at full strength")
-        if act.unit in state.rebuilt:
-            return Illegal("12.1", "a unit rebuilt this phase cannot also be flipped to full strength in the same phase")
-        bad = self._replacement_limit(state, act.unit)
-        if bad:
-            return bad
-        if u.hex not in self.in_communication(state, side):
+    def restore_problem(self, state: State, uid: str) -> Illegal | None:
+        side = self.side(uid)
+        if state.units[uid].hex not in self.in_communication(state, side):
             edge = "west" if side == "axis" else "east"
             return Illegal("12.2" if side == "soviet" else "12.3",
                            f"a unit must be in communication with the {edge} edge to take a replacement")
         return None
-
-    def _apply_restore(self, state: State, act: A.Restore, ev: list[Event]) -> None:
-        u = state.units[act.unit]
-        state.units[act.unit] = replace(u, steps=u.steps + 1)
-        state.steps_left -= 1
-        ev.append(Event("restored", f"{self.public_name(state, act.unit)} returns to full strength (12.0).", {"unit": act.unit}))
 
     # ------------------------------------------------------------ phase ends (4.0, 8.2)
     def _check_end(self, state: State) -> Illegal | None:
@@ -1191,25 +590,6 @@ class KievRules:
         state.touch()
         self._end_phase_penalty_or_advance(state, ev)
 
-    def overstacked(self, state: State) -> dict[Hex, list[str]]:
-        out = {}
-        for h, us in state.occupied().items():
-            if us and self.stack_problem([self.specs[u.spec] for u in us]) is not None:
-                out[h] = [u.id for u in us]
-        return out
-
-    def _end_phase_penalty_or_advance(self, state: State, ev: list[Event]) -> None:
-        if self.phase(state).kind != "setup":
-            over = self.overstacked(state)
-            if over:  # 8.2: the owner removes units until the hex is legal
-                h = min(over)
-                side = self.side(over[h][0])
-                state.stage = Stage("overstack", side, h, (("units", tuple(over[h])),))
-                ev.append(Event("overstack", f"{hex_name(h)} is overstacked: the {T.SIDE_NAMES[side]} player removes units (8.2).",
-                                {"hex": h}))
-                return
-        self._advance_phase(state, ev)
-
     def _advance_phase(self, state: State, ev: list[Event]) -> None:
         cur = state.phase
         if cur.endswith("_setup"):
@@ -1236,14 +616,7 @@ class KievRules:
 
     def _begin_phase(self, state: State, ev: list[Event]) -> None:
         p = self.phase(state)
-        state.moved = set()
-        state.battles = []
-        state.resolved = []
-        state.declared = False
-        state.rebuilt = set()
-        state.special = {}
-        state.steps_left = 0
-        state.touch()
+        self._reset_phase(state)
         if p.kind == "buildup":
             steps = self.scenario.replacements.get(state.turn, {}).get(p.side, 0)
             if p.side == "axis" and self.options["no_axis_replacements"]:
@@ -1275,9 +648,6 @@ class KievRules:
         if axis >= draw:
             return Result(None, "Draw", detail)
         return Result("soviet", "Soviet victory", detail)
-
-    def result(self, state: State) -> Result | None:
-        return state.result
 
     # ----------------------------------------------------------------------- views
     def public_name(self, state: State, uid: str) -> str:
@@ -1342,8 +712,3 @@ def _multisets(n: int, k: int) -> list[tuple[int, ...]]:
     return [(i,) + rest for i in range(n) for rest in _multisets(n, k - 1) if not rest or rest[0] >= i]
 
 
-def _units_named(action: A.Action) -> list[str]:
-    if isinstance(action, A.Attack):
-        return list(action.attackers)
-    u = getattr(action, "unit", None)
-    return [u] if isinstance(u, str) else []

@@ -1,0 +1,244 @@
+"""The shared frame of a phase-driven game: the contract, the common queries and the
+turn sequence with its end-of-phase stacking check.
+
+A game subclasses ``PhasedRules`` (with the mixins of ``motion``, ``battle`` and
+``replacement``) and fills in the hooks: its phases, its stacking rule, its rule
+numbers (``CITE``) and the handlers of its own phase kinds. Nothing here knows a
+particular game.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, ClassVar, Iterable
+
+from . import actions as A
+from .actions import Event
+from .board import Board
+from .comms import reaching_edge
+from .errors import Illegal
+from .game import Result
+from .hexgrid import Hex, hex_name
+from .state import Stage, State
+from .units import ON_MAP, UnitSpec
+from .zoc import zoc_hexes
+
+# What a phase kind does with each action type: (check, apply) per action class.
+Handlers = dict[type, tuple[Callable[..., "Illegal | None"], Callable[..., None]]]
+
+
+class PhasedRules:
+    """Queries and the sequence engine shared by the hex-and-counter games.
+
+    Subclasses set ``game_id``, ``side_names``, ``sides`` (two side ids), ``CITE`` and
+    ``unit_side``/``specs``/``board``/``scenario`` in their ``__init__``, and provide
+    ``phase(state)`` (an object with ``id``, ``side``, ``name``, ``rule``, ``kind``),
+    ``phase_actions(state, kind)``, ``phase_handlers(kind)``, ``stack_problem`` and
+    ``_advance_phase``.
+    """
+
+    game_id: ClassVar[str] = ""
+    rules_version: ClassVar[int] = 1
+    side_names: ClassVar[dict[str, str]] = {}
+    sides: ClassVar[tuple[str, str]] = ("", "")
+    # Rule numbers of the shared concepts, so that every refusal cites the game's own case.
+    CITE: ClassVar[dict[str, str]] = {}
+
+    board: Board
+    specs: dict[str, UnitSpec]
+    unit_side: dict[str, str]
+    memo: dict
+
+    # ------------------------------------------------------------------ queries
+    def enemy(self, side: str) -> str:
+        a, b = self.sides
+        return b if side == a else a
+
+    def spec(self, state: State, uid: str) -> UnitSpec:
+        return self.specs[state.units[uid].spec]
+
+    def side(self, uid: str) -> str:
+        return self.unit_side[uid]
+
+    def acting_side(self, state: State) -> str | None:
+        if state.result is not None:
+            return None
+        if state.stage is not None:
+            return state.stage.side
+        return self.phase(state).side
+
+    def hex_units(self, state: State, h: Hex) -> list:
+        return state.units_at(h)
+
+    def side_hexes(self, state: State, side: str) -> frozenset[Hex]:
+        key = ("hexes", side)
+        if key not in state._cache:
+            state._cache[key] = frozenset(h for h, us in state.occupied().items() if us and self.side(us[0].id) == side)
+        return state._cache[key]
+
+    def zoc(self, state: State, side: str) -> frozenset[Hex]:
+        """Hexes in the zone of control of ``side``'s units (all six neighbours)."""
+        key = ("zoc", side)
+        if key not in state._cache:
+            state._cache[key] = zoc_hexes(self.side_hexes(state, side), self.board.adjacent)
+        return state._cache[key]
+
+    def in_ezoc(self, state: State, side: str, h: Hex) -> bool:
+        return h in self.zoc(state, self.enemy(side))
+
+    def edge_of(self, side: str) -> frozenset[Hex]:
+        """The friendly map edge of ``side``."""
+        return self.board.edges.get(self.scenario.sides[side].get("edge", side), frozenset())
+
+    def comm_blocked(self, state: State, side: str) -> frozenset[Hex]:
+        """Hexes a communication path of ``side`` may not enter (hook): enemy units and EZOC."""
+        return self.side_hexes(state, self.enemy(side)) | self.zoc(state, self.enemy(side))
+
+    def in_communication(self, state: State, side: str) -> frozenset[Hex]:
+        """Hexes from which a path reaches the friendly edge through no blocked hex."""
+        key = ("comm", side)
+        if key not in state._cache:
+            blocked = self.comm_blocked(state, side)
+            state._cache[key] = reaching_edge(self.edge_of(side), self.board.adjacent, lambda h: h not in blocked)
+        return state._cache[key]
+
+    def stack_problem(self, specs: list[UnitSpec]) -> Illegal | None:  # pragma: no cover - hook
+        raise NotImplementedError
+
+    def stack_with(self, state: State, h: Hex, uid: str, exclude: Iterable[str] = ()) -> Illegal | None:
+        ex = set(exclude) | {uid}
+        specs = [self.spec(state, u.id) for u in state.units_at(h) if u.id not in ex]
+        return self.stack_problem(specs + [self.spec(state, uid)])
+
+    def overstacked(self, state: State) -> dict[Hex, list[str]]:
+        out = {}
+        for h, us in state.occupied().items():
+            if us and self.stack_problem([self.specs[u.spec] for u in us]) is not None:
+                out[h] = [u.id for u in us]
+        return out
+
+    def strength(self, state: State, uid: str, attacking: bool) -> float:
+        u = state.units[uid]
+        s = self.specs[u.spec]
+        return s.attack(u.steps) if attacking else s.defense(u.steps)
+
+    def public_name(self, state: State, uid: str) -> str:
+        return f"{uid} {self.specs[state.units[uid].spec].name}"
+
+    def result(self, state: State) -> Result | None:
+        return state.result
+
+    def snapshot(self, state: State) -> dict[str, Any]:
+        return state.snapshot()
+
+    # ---------------------------------------------------------------- the contract
+    def phase_actions(self, state: State, kind: str) -> list[A.Action]:  # pragma: no cover - hook
+        raise NotImplementedError
+
+    def phase_handlers(self, kind: str) -> Handlers:  # pragma: no cover - hook
+        raise NotImplementedError
+
+    def legal_actions(self, state: State) -> list[A.Action]:
+        if state.result is not None:
+            return []
+        if state.stage is not None:
+            return self._stage_actions(state, state.stage)
+        return self.phase_actions(state, self.phase(state).kind)
+
+    def check(self, state: State, action: A.Action) -> Illegal | None:
+        if state.result is not None:
+            return Illegal(self.CITE["over"], "the game is over")
+        for uid in units_named(action):
+            if uid not in state.units:
+                return Illegal("notation", f"there is no unit {uid!r}")
+        if state.stage is not None:
+            return self._check_stage(state, state.stage, action)
+        p = self.phase(state)
+        if isinstance(action, A.EndPhase):
+            return self._check_end(state)
+        h = self.phase_handlers(p.kind).get(type(action))
+        if h is not None:
+            return h[0](state, action)
+        return Illegal(self.CITE["sequence"], f"'{action.notation().split()[0]}' is not something to do in the {p.name} phase")
+
+    def apply(self, state: State, action: A.Action, dice) -> list[Event]:
+        ev: list[Event] = []
+        if state.stage is not None:
+            self._apply_stage(state, state.stage, action, dice, ev)
+        elif isinstance(action, A.EndPhase):
+            self._apply_end(state, ev)
+        else:
+            self.phase_handlers(self.phase(state).kind)[type(action)][1](state, action, dice, ev)
+        state.touch()
+        self._autoplay(state, dice, ev)
+        self.after_action(state, dice, ev)
+        return ev
+
+    def after_action(self, state: State, dice, ev: list[Event]) -> None:
+        """Hook: checks made after every action (sudden death, objectives …)."""
+
+    # ------------------------------------------------------------ phase ends
+    def _check_end(self, state: State) -> Illegal | None:
+        return None
+
+    def _apply_end(self, state: State, ev: list[Event]) -> None:
+        state.touch()
+        self._end_phase_penalty_or_advance(state, ev)
+
+    def _end_phase_penalty_or_advance(self, state: State, ev: list[Event]) -> None:
+        if self.phase(state).kind != "setup":
+            over = self.overstacked(state)
+            if over:  # the owner removes units until the hex is legal
+                h = min(over)
+                side = self.side(over[h][0])
+                state.stage = Stage("overstack", side, h, (("units", tuple(over[h])),))
+                ev.append(Event("overstack", f"{hex_name(h)} is overstacked: the {self.side_names[side]} player removes "
+                                f"units ({self.CITE['overstack']}).", {"hex": h}))
+                return
+        self._advance_phase(state, ev)
+
+    def _advance_phase(self, state: State, ev: list[Event]) -> None:  # pragma: no cover - hook
+        raise NotImplementedError
+
+    def _reset_phase(self, state: State) -> None:
+        """Forget what the last phase recorded (moves, battles, replacement steps)."""
+        state.moved = set()
+        state.battles = []
+        state.resolved = []
+        state.declared = False
+        state.rebuilt = set()
+        state.special = {}
+        state.steps_left = 0
+        state.touch()
+
+    def _apply_overstack_removal(self, state: State, act: A.Remove, ev: list[Event]) -> None:
+        self._eliminate(state, act.unit, ev, f"{self.CITE['overstack']} overstacked at the end of the phase")
+        state.stage = None
+        state.touch()
+        self._end_phase_penalty_or_advance(state, ev)
+
+    # The battle stages live in battle.BattleMixin; a game without battles never has a stage.
+    def _stage_actions(self, state: State, st: Stage) -> list[A.Action]:  # pragma: no cover - hook
+        return []
+
+    def _check_stage(self, state: State, st: Stage, act: A.Action) -> Illegal | None:  # pragma: no cover - hook
+        return Illegal(self.CITE["sequence"], "not now")
+
+    def _apply_stage(self, state: State, st: Stage, act: A.Action, dice, ev: list[Event]) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def _autoplay(self, state: State, dice, ev: list[Event]) -> None:
+        pass
+
+    def _eliminate(self, state: State, uid: str, ev: list[Event], why: str) -> None:  # pragma: no cover - hook
+        raise NotImplementedError
+
+
+def units_named(action: A.Action) -> list[str]:
+    """The unit ids an action names (to refuse unknown ones before any rule)."""
+    if isinstance(action, A.Attack):
+        return list(action.attackers)
+    out = [getattr(action, "unit", None)] + list(getattr(action, "units", ()) or ())
+    return [u for u in out if isinstance(u, str)]
+
+
+def on_map(state: State, ids: Iterable[str]) -> tuple[str, ...]:
+    return tuple(x for x in ids if state.units[x].where == ON_MAP)
