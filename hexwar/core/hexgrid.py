@@ -1,8 +1,14 @@
 """Hex grid maths for flat-topped hexes in columns (Tiled staggeraxis=x, staggerindex=odd).
 
-A hex is named as the printed map names it: ``CCRR``, column then row, both 1-based.
-Even printed columns sit half a hex lower than odd ones. Internally distances use
+A hex is named as the printed map names it: by default ``CCRR``, column then row, both
+1-based. Even printed columns sit half a hex lower than odd ones. Internally distances use
 cube coordinates (Red Blob Games, "odd-q" offset with 1-based printed numbers).
+
+A game whose map is printed on several sheets names its hexes differently (Black
+Wednesday: ``B34.16``, sheet, row, column). That is a *hex id scheme* (``HexIds``): the
+board carries it (``hex_ids_of(board)``), and ``hex_name``/``parse_hex`` follow the scheme
+in force (``use_hex_ids``), CCRR unless a game says otherwise. A ``Hex`` is always the
+column and row on the whole joined board, so neighbours and distances need no scheme.
 
 >>> h = parse_hex("0406")
 >>> hex_name(h), [hex_name(n) for n in neighbors(h)]
@@ -13,7 +19,11 @@ cube coordinates (Red Blob Games, "odd-q" offset with 1-based printed numbers).
 from __future__ import annotations
 
 import math
+import re
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterator, NamedTuple
 
 from .errors import MalformedError
@@ -37,16 +47,201 @@ class Hex(NamedTuple):
 
 
 def hex_name(h: Hex) -> str:
-    """Printed id of a hex, ``CCRR``."""
-    return f"{h.col:02d}{h.row:02d}"
+    """Printed id of a hex in the scheme in force: ``CCRR`` unless a game set another."""
+    ids = _IDS.get()
+    if ids is CCRR:  # the common case stays a plain format
+        return f"{h.col:02d}{h.row:02d}"
+    return ids.name(h)
 
 
 def parse_hex(text: str) -> Hex:
-    """Parse a printed hex id such as ``"0406"``; raises MalformedError."""
+    """Parse a printed hex id (``"0406"``, or ``"B34.16"`` under a sheet scheme); raises
+    MalformedError."""
+    ids = _IDS.get()
+    if ids is CCRR:
+        return _parse_ccrr(text)
+    return ids.parse(text)
+
+
+def _parse_ccrr(text: object) -> Hex:
     t = str(text).strip()
     if len(t) != 4 or not (t.isascii() and t.isdigit()):
         raise MalformedError(f"bad hex id {text!r}: expected four digits CCRR")
     return Hex(int(t[:2]), int(t[2:]))
+
+
+# --- hex id schemes --------------------------------------------------------------------
+
+
+class HexIds:
+    """How a game writes its hex ids. ``name(h)`` and ``parse(text)`` are inverse on the
+    board; ``spec`` is the text a map file carries (map property ``hex_ids``)."""
+
+    spec: str = "CCRR"
+
+    def name(self, h: Hex) -> str:
+        return f"{h.col:02d}{h.row:02d}"
+
+    def parse(self, text: object) -> Hex:
+        return _parse_ccrr(text)
+
+    def name_side(self, s: "Hexside") -> str:
+        return f"{self.name(s.a)}-{self.name(s.b)}"
+
+    def parse_side(self, text: object) -> "Hexside":
+        parts = str(text).strip().split("-")
+        if len(parts) != 2:
+            raise MalformedError(f"bad hexside {text!r}: expected two hex ids joined by '-'")
+        return Hexside.between(self.parse(parts[0]), self.parse(parts[1]))
+
+
+class _CCRRIds(HexIds):
+    def __repr__(self) -> str:
+        return "CCRR"
+
+
+CCRR: HexIds = _CCRRIds()
+"""The default scheme: column then row, two digits each (``0406``)."""
+
+_SHEET_ID = re.compile(r"([A-Za-z])(\d{2})\.(\d{2})")
+
+
+@dataclass(frozen=True)
+class SheetIds(HexIds):
+    """Hexes on map sheets laid side by side, west to east, written
+    ``<sheet><row>.<column>`` (``B34.16``: sheet B, row 34, column 16 of sheet B).
+
+    ``sheets`` is ``((letter, columns), ...)`` west to east. On the joined board sheet B's
+    column 1 is the column after sheet A's last one; every sheet starts on an odd joined
+    column so that each sheet keeps its own stagger (even columns lower).
+    """
+
+    sheets: tuple[tuple[str, int], ...]
+
+    def __post_init__(self) -> None:
+        if not self.sheets:
+            raise MalformedError("a sheet scheme needs at least one sheet")
+        seen: set[str] = set()
+        start = 0
+        for letter, cols in self.sheets:
+            if len(letter) != 1 or not ("A" <= letter <= "Z"):
+                raise MalformedError(f"bad sheet letter {letter!r}: expected one capital letter")
+            if letter in seen:
+                raise MalformedError(f"sheet {letter} is named twice")
+            if not 1 <= cols <= 99:
+                raise MalformedError(f"sheet {letter} has {cols} columns; expected 1..99")
+            if start % 2:
+                raise MalformedError(f"sheet {letter} would start on an even joined column: "
+                                     "every sheet before it must have an even number of columns")
+            seen.add(letter)
+            start += cols
+
+    @property
+    def spec(self) -> str:  # type: ignore[override]
+        return "sheets " + " ".join(f"{k}:{n}" for k, n in self.sheets)
+
+    @property
+    def letters(self) -> tuple[str, ...]:
+        return tuple(k for k, _ in self.sheets)
+
+    @property
+    def width(self) -> int:
+        return sum(n for _, n in self.sheets)
+
+    def origin(self, letter: str) -> int:
+        """Joined columns west of a sheet (sheet A: 0)."""
+        start = 0
+        for k, n in self.sheets:
+            if k == letter:
+                return start
+            start += n
+        raise MalformedError(f"unknown map sheet {letter!r} (sheets: {', '.join(self.letters)})")
+
+    def columns(self, letter: str) -> int:
+        return dict(self.sheets)[letter] if letter in dict(self.sheets) else 0
+
+    def sheet_of(self, h: Hex) -> tuple[str, int] | None:
+        """(sheet letter, column on that sheet), or None west or east of every sheet."""
+        start = 0
+        for k, n in self.sheets:
+            if start < h.col <= start + n:
+                return k, h.col - start
+            start += n
+        return None
+
+    def name(self, h: Hex) -> str:
+        where = self.sheet_of(h)
+        if where is None or not 0 <= h.row <= 99:
+            return f"?{h.col}.{h.row}"  # off every sheet: readable, never parsed back
+        return f"{where[0]}{h.row:02d}.{where[1]:02d}"
+
+    def parse(self, text: object) -> Hex:
+        t = str(text).strip()
+        m = _SHEET_ID.fullmatch(t) if t.isascii() else None
+        if not m:
+            raise MalformedError(f"bad hex id {text!r}: expected a sheet letter, the row and the column "
+                                 f"like {self.letters[-1]}34.16")
+        letter, row, col = m.group(1).upper(), int(m.group(2)), int(m.group(3))
+        if letter not in self.letters:
+            raise MalformedError(f"bad hex id {text!r}: there is no map sheet {letter} "
+                                 f"(sheets: {', '.join(self.letters)})")
+        if not 1 <= col <= self.columns(letter):
+            raise MalformedError(f"bad hex id {text!r}: sheet {letter} has columns 01..{self.columns(letter):02d}")
+        if row < 1:
+            raise MalformedError(f"bad hex id {text!r}: rows start at 01")
+        return Hex(self.origin(letter) + col, row)
+
+
+@lru_cache(maxsize=64)
+def hex_ids_from_spec(spec: str | None) -> HexIds:
+    """The scheme a map property ``hex_ids`` names: empty or ``CCRR`` for the default,
+    ``sheets A:36 B:36`` for sheets west to east. Raises MalformedError."""
+    text = (spec or "").strip()
+    if text in ("", "CCRR"):
+        return CCRR
+    words = text.split()
+    if words[0] != "sheets" or len(words) < 2:
+        raise MalformedError(f"unknown hex id scheme {spec!r}: expected 'CCRR' or 'sheets A:36 B:36'")
+    sheets = []
+    for w in words[1:]:
+        letter, _, cols = w.partition(":")
+        if not cols.isdigit():
+            raise MalformedError(f"bad sheet {w!r} in hex id scheme {spec!r}: expected LETTER:COLUMNS")
+        sheets.append((letter, int(cols)))
+    return SheetIds(tuple(sheets))
+
+
+def hex_ids_of(board: object) -> HexIds:
+    """The scheme of a board (from its map property ``hex_ids``); CCRR when it names none."""
+    props = getattr(board, "properties", None) or {}
+    return hex_ids_from_spec(str(props.get("hex_ids") or ""))
+
+
+_IDS: ContextVar[HexIds] = ContextVar("hexwar_hex_ids", default=CCRR)
+
+
+def current_hex_ids() -> HexIds:
+    """The scheme ``hex_name``/``parse_hex`` follow right now."""
+    return _IDS.get()
+
+
+@contextmanager
+def use_hex_ids(ids: HexIds) -> Iterator[HexIds]:
+    """Within the block, ``hex_name``, ``parse_hex``, ``parse_hexside``, ``str(Hex)`` and the
+    action notation built on them write and read ``ids``."""
+    token = _IDS.set(ids)
+    try:
+        yield ids
+    finally:
+        _IDS.reset(token)
+
+
+def set_hex_ids(ids: HexIds) -> HexIds:
+    """Make ``ids`` the scheme in force from now on (the client, when it opens a game);
+    returns the previous one."""
+    old = _IDS.get()
+    _IDS.set(ids)
+    return old
 
 
 def _is_low(col: int) -> bool:
@@ -113,7 +308,9 @@ class Hexside:
 def parse_hexside(text: str) -> Hexside:
     parts = str(text).strip().split("-")
     if len(parts) != 2:
-        raise MalformedError(f"bad hexside {text!r}: expected CCRR-CCRR")
+        ids = _IDS.get()
+        form = "CCRR-CCRR" if ids is CCRR else "two hex ids joined by '-'"
+        raise MalformedError(f"bad hexside {text!r}: expected {form}")
     return Hexside.between(parse_hex(parts[0]), parse_hex(parts[1]))
 
 

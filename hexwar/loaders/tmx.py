@@ -8,7 +8,19 @@ from typing import Iterable
 
 from ..core.board import Board, HexsideFeature, Place, Zone
 from ..core.errors import DataError, MalformedError
-from ..core.hexgrid import Hex, Hexside, Layout, hex_name, parse_hex, parse_hexside
+from ..core.hexgrid import (
+    CCRR,
+    Hex,
+    HexIds,
+    Hexside,
+    Layout,
+    SheetIds,
+    hex_ids_from_spec,
+    hex_name,
+    parse_hex,
+    parse_hexside,
+    use_hex_ids,
+)
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -59,7 +71,9 @@ def load_board(path: str | os.PathLike, terrains: Iterable[str] | None = None,
     """Load ``path`` into a Board; ``terrains`` is the set of terrain names the game knows,
     ``feature_kinds`` the hexside features it knows.
 
-    Raises DataError naming the file and the problem.
+    A sheet of a multi-sheet map (map properties ``hex_ids`` and ``sheet``, see
+    docs/map-format.md) loads alone with its hexes at their columns on the joined board;
+    ``load_sheets`` joins the sheets. Raises DataError naming the file and the problem.
     """
     p = Path(path)
     if not p.is_file():
@@ -74,7 +88,23 @@ def load_board(path: str | os.PathLike, terrains: Iterable[str] | None = None,
     except Exception as e:  # pytmx raises bare Exception, ValueError, KeyError …
         raise DataError(p, f"Tiled cannot read this map: {type(e).__name__}: {e}") from None
     try:
-        return _build(p, tm, set(terrains) if terrains is not None else None, tuple(feature_kinds))
+        ids = hex_ids_from_spec(str(tm.properties.get("hex_ids") or ""))
+    except MalformedError as e:
+        raise DataError(p, f"map property 'hex_ids': {e}") from None
+    origin, sheet = 0, None
+    if isinstance(ids, SheetIds):
+        sheet = str(tm.properties.get("sheet") or "")
+        if sheet not in ids.letters:
+            raise DataError(p, f"map property 'sheet' is {sheet!r}; the hex id scheme {ids.spec!r} "
+                               f"has sheets {', '.join(ids.letters)}")
+        if int(tm.width) != ids.columns(sheet):
+            raise DataError(p, f"sheet {sheet} is {tm.width} columns wide but the hex id scheme "
+                               f"{ids.spec!r} gives it {ids.columns(sheet)}")
+        origin = ids.origin(sheet)
+    try:
+        with use_hex_ids(ids):
+            return _build(p, tm, set(terrains) if terrains is not None else None, tuple(feature_kinds),
+                          ids, origin)
     except MalformedError as e:
         raise DataError(p, str(e)) from None
 
@@ -138,11 +168,14 @@ def _layer(tm, name: str, p: Path):
         raise DataError(p, f"missing layer '{name}'") from None
 
 
-def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...]) -> Board:
+def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...],
+           ids: HexIds = CCRR, origin: int = 0) -> Board:
+    """``origin``: joined-board columns west of this map (0 unless it is a later sheet)."""
     width, height = int(tm.width), int(tm.height)
     if not (1 <= width <= 99 and 1 <= height <= 99):
         raise DataError(p, f"map size {width}x{height} is outside 1..99 (hex ids have two digits each)")
     layout = Layout(float(tm.tilewidth), float(tm.tileheight), float(tm.hexsidelength or tm.tilewidth / 2))
+    dx = origin * layout.col_w  # a sheet's pixels, moved to its place on the joined board
 
     # Terrain: one tile per hex.
     terrain_layer = _layer(tm, "terrain", p)
@@ -151,7 +184,7 @@ def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...
     for y in range(height):
         for x in range(width):
             props = tm.get_tile_properties(x, y, li)
-            h = Hex(x + 1, y + 1)
+            h = Hex(origin + x + 1, y + 1)
             if not props or "terrain" not in props:
                 raise DataError(p, f"hex {hex_name(h)} has no terrain tile (every cell of layer 'terrain' needs one)")
             t = str(props["terrain"])
@@ -176,7 +209,7 @@ def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...
                 gid = tm.tiledgidmap.get(layer.data[y][x], 0) & 0x0FFFFFFF
                 props = raw.get(gid)
                 if props and layer.name in props:
-                    vals[Hex(x + 1, y + 1)] = props[layer.name]
+                    vals[Hex(origin + x + 1, y + 1)] = props[layer.name]
         hex_values[layer.name] = vals
 
     def on_map(h: Hex, what: str) -> Hex:
@@ -185,7 +218,14 @@ def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...
         return h
 
     def hex_of(obj, what: str) -> Hex:
-        return on_map(layout.hex_at(float(obj.x), float(obj.y)), what)
+        return on_map(layout.hex_at(float(obj.x) + dx, float(obj.y)), what)
+
+    def on_sheets(h: Hex, what: str) -> Hex:
+        # A hexside on a sheet's edge may name a hex of the next sheet (a road across
+        # the seam); it must still be a hex of the scheme, and the joined board checks it.
+        if h in terrain or (isinstance(ids, SheetIds) and ids.sheet_of(h) and 1 <= h.row <= height):
+            return h
+        return on_map(h, what)
 
     # Hexside features.
     features: list[HexsideFeature] = []
@@ -200,12 +240,14 @@ def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...
                 s = parse_hexside(t)
             except MalformedError as e:
                 raise DataError(p, f"{what}: {e}") from None
-            on_map(s.a, what)
-            on_map(s.b, what)
+            if s.a not in terrain and s.b not in terrain:
+                on_map(s.a, what)
+            on_sheets(s.a, what)
+            on_sheets(s.b, what)
             sides.append(s)
         if not sides:
             raise DataError(p, f"{what} lists no hexsides (property 'hexsides')")
-        pts = tuple((float(pt.x), float(pt.y)) for pt in getattr(obj, "points", ()) or ())
+        pts = tuple((float(pt.x) + dx, float(pt.y)) for pt in getattr(obj, "points", ()) or ())
         features.append(HexsideFeature(kind, obj.name or kind, tuple(sides), str(obj.properties.get("provenance", "")), pts))
 
     places: dict[Hex, Place] = {}
@@ -286,4 +328,98 @@ def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...
         layout=layout,
         properties=dict(tm.properties),
         source=str(p),
+    )
+
+
+def load_sheets(paths: Iterable[str | os.PathLike], terrains: Iterable[str] | None = None,
+                feature_kinds: Iterable[str] = FEATURE_KINDS) -> Board:
+    """Load the sheets of a multi-sheet map (docs/map-format.md, "Maps on several sheets")
+    and join them side by side into one Board named by their hex id scheme.
+
+    Every sheet must name the same scheme (map property ``hex_ids``), a different sheet
+    of it, and have the same height and tile size. A hexside feature or a zone of the same
+    kind and name on several sheets becomes one; regions and edges of the same name join.
+    Raises DataError naming the file and the problem.
+    """
+    files = [Path(x) for x in paths]
+    if not files:
+        raise DataError(Path("."), "no map sheets given")
+    terrain_set = set(terrains) if terrains is not None else None
+    kinds = tuple(feature_kinds)
+    boards = [load_board(f, terrain_set, kinds) for f in files]
+    first, p0 = boards[0], files[0]
+    spec = str(first.properties.get("hex_ids") or "")
+    ids = hex_ids_from_spec(spec) if spec else CCRR
+    if not isinstance(ids, SheetIds):
+        raise DataError(p0, "not a map sheet: it names no sheet scheme (map property 'hex_ids')")
+    seen: dict[str, Path] = {}
+    for b, f in zip(boards, files):
+        if str(b.properties.get("hex_ids") or "") != spec:
+            raise DataError(f, f"its hex id scheme {b.properties.get('hex_ids')!r} differs from {spec!r} of {p0}")
+        letter = str(b.properties.get("sheet"))
+        if letter in seen:
+            raise DataError(f, f"sheet {letter} is already loaded from {seen[letter]}")
+        seen[letter] = f
+        if b.height != first.height:
+            raise DataError(f, f"sheet {letter} has {b.height} rows; sheet {first.properties.get('sheet')} has {first.height}")
+        if b.layout != first.layout:
+            raise DataError(f, f"sheet {letter} has another tile size than {p0}")
+
+    terrain: dict[Hex, str] = {}
+    features: dict[tuple[str, str], HexsideFeature] = {}
+    places: dict[Hex, Place] = {}
+    marks: dict[Hex, tuple[str, ...]] = {}
+    edges: dict[str, frozenset[Hex]] = {}
+    regions: dict[str, frozenset[Hex]] = {}
+    zones: dict[tuple[str, str, str], Zone] = {}
+    hex_values: dict[str, dict[Hex, object]] = {}
+    for b in boards:
+        terrain.update(b.terrain)
+        for f in b.features:
+            old = features.get((f.kind, f.name))
+            if old is None:
+                features[(f.kind, f.name)] = f
+            else:
+                sides = old.hexsides + tuple(s for s in f.hexsides if s not in old.hexsides)
+                features[(f.kind, f.name)] = HexsideFeature(f.kind, f.name, sides, old.provenance or f.provenance,
+                                                            old.points + f.points)
+        places.update(b.places)
+        for h, ms in b.marks.items():
+            marks[h] = marks.get(h, ()) + ms
+        for k, v in b.edges.items():
+            edges[k] = edges.get(k, frozenset()) | v
+        for k, v in b.regions.items():
+            regions[k] = regions.get(k, frozenset()) | v
+        for z in b.zones:
+            key = (z.kind, z.name, repr(sorted((k, str(v)) for k, v in z.props.items())))
+            old_z = zones.get(key)
+            zones[key] = z if old_z is None else Zone(z.kind, z.name, old_z.hexes | z.hexes, old_z.props)
+        for name, vals in b.hex_values.items():
+            hex_values.setdefault(name, {}).update(vals)
+
+    with use_hex_ids(ids):
+        for f in features.values():
+            for s in f.hexsides:
+                for h in (s.a, s.b):
+                    if h not in terrain:
+                        raise DataError(p0, f"{f.kind} {f.name!r}: hexside {s} reaches hex {hex_name(h)}, "
+                                            "which is on no loaded sheet")
+    width = max(h.col for h in terrain)
+    props = dict(first.properties)
+    props.pop("sheet", None)
+    props["sheets"] = ",".join(str(b.properties.get("sheet")) for b in boards)
+    return Board(
+        width=width,
+        height=first.height,
+        terrain=terrain,
+        features=list(features.values()),
+        places=places,
+        marks=marks,
+        edges=edges,
+        regions=regions,
+        zones=list(zones.values()),
+        hex_values=hex_values,
+        layout=first.layout,
+        properties=props,
+        source=" + ".join(str(f) for f in files),
     )

@@ -469,3 +469,126 @@ def test_hex_at_round_trips_when_scaled(scale):
         assert lay.hex_at(cx, cy) == h
         ang, rad = rng.uniform(0, 2 * math.pi), rng.uniform(0, 20 * scale)
         assert lay.hex_at(cx + rad * math.cos(ang), cy + rad * math.sin(ang)) == h
+
+
+# --- hex id schemes (multi-sheet maps: Black Wednesday writes B34.16) ----------------------
+
+from hexwar.core.hexgrid import (  # noqa: E402
+    CCRR,
+    SheetIds,
+    current_hex_ids,
+    hex_ids_from_spec,
+    hex_ids_of,
+    set_hex_ids,
+    use_hex_ids,
+)
+
+BW = SheetIds((("A", 36), ("B", 36)))
+
+
+@pytest.mark.parametrize("text, col, row", [("A01.01", 1, 1), ("A25.23", 23, 25), ("A62.36", 36, 62),
+                                             ("B01.01", 37, 1), ("B32.06", 42, 32), ("B53.12", 48, 53),
+                                             ("B62.36", 72, 62), (" b34.16 ", 52, 34)])
+def test_sheet_ids_read_sheet_row_column_onto_the_joined_board(text, col, row):
+    assert BW.parse(text) == Hex(col, row)
+
+
+def test_sheet_ids_round_trip_every_hex_of_both_sheets():
+    for c in range(1, 73):
+        for r in range(1, 63):
+            h = Hex(c, r)
+            name = BW.name(h)
+            assert BW.parse(name) == h
+            assert name[0] == ("A" if c <= 36 else "B") and name[3] == "."
+
+
+@pytest.mark.parametrize("bad, words", [
+    ("", "sheet letter"), ("B3416", "sheet letter"), ("0406", "sheet letter"), ("B34,16", "sheet letter"),
+    ("B3.16", "sheet letter"), ("B34.16.1", "sheet letter"), ("BB34.16", "sheet letter"), ("B٣4.16", "sheet letter"),
+    ("C34.16", "no map sheet C"), ("B34.37", "columns 01..36"), ("A10.00", "columns 01..36"),
+    ("B00.16", "rows start"), (None, "sheet letter"),
+])
+def test_sheet_ids_refuse_malformed_ids(bad, words):
+    with pytest.raises(MalformedError) as e:
+        BW.parse(bad)
+    assert words in str(e.value)
+
+
+def test_el_bastion_hexes_are_adjacent_across_the_parity_of_sheet_b():
+    # 1.6: B32.06 and B33.07 are one position; on the joined board B's even columns stay low.
+    assert are_adjacent(BW.parse("B32.06"), BW.parse("B33.07"))
+    assert not are_adjacent(BW.parse("B32.07"), BW.parse("B34.06"))
+
+
+def test_sheets_join_at_the_seam():
+    # A's last column touches B's first: same row and the row below (A36 is even, low).
+    a = BW.parse("A25.36")
+    assert {BW.name(n) for n in neighbors(a)} >= {"B25.01", "B26.01"}
+    assert distance(BW.parse("A25.34"), BW.parse("B25.02")) == 4
+
+
+def test_sheet_names_off_every_sheet_are_readable_but_not_parsed():
+    assert BW.name(Hex(73, 3)).startswith("?") and BW.name(Hex(0, 3)).startswith("?")
+    with pytest.raises(MalformedError):
+        BW.parse(BW.name(Hex(73, 3)))
+
+
+def test_sheet_scheme_needs_even_sheets_before_the_last():
+    with pytest.raises(MalformedError, match="even"):
+        SheetIds((("A", 35), ("B", 36)))
+    with pytest.raises(MalformedError, match="twice"):
+        SheetIds((("A", 36), ("A", 36)))
+    with pytest.raises(MalformedError):
+        SheetIds(())
+
+
+@pytest.mark.parametrize("spec, expected", [("", CCRR), (None, CCRR), ("CCRR", CCRR), ("sheets A:36 B:36", BW)])
+def test_hex_ids_from_the_map_property(spec, expected):
+    assert hex_ids_from_spec(spec) == expected
+    assert hex_ids_from_spec(expected.spec) == expected
+
+
+@pytest.mark.parametrize("spec", ["sheet A:36", "sheets", "sheets A36", "sheets A:x", "sheets AB:36", "hexes"])
+def test_bad_hex_id_scheme_is_refused(spec):
+    with pytest.raises(MalformedError):
+        hex_ids_from_spec(spec)
+
+
+def test_hex_ids_of_a_board_default_to_ccrr():
+    class B:
+        properties = {"hex_ids": "sheets A:36 B:36"}
+
+    class Plain:
+        properties: dict = {}
+
+    assert hex_ids_of(B()) == BW and hex_ids_of(Plain()) is CCRR and hex_ids_of(object()) is CCRR
+
+
+def test_global_names_follow_the_scheme_in_force_and_come_back():
+    h = BW.parse("B34.16")
+    assert hex_name(h) == "5234" and current_hex_ids() is CCRR
+    with use_hex_ids(BW):
+        assert hex_name(h) == "B34.16" and str(h) == "B34.16" and repr(h) == "Hex(B34.16)"
+        assert parse_hex("B34.16") == h
+        s = parse_hexside("B32.06-B33.07")
+        assert str(s) == "B32.06-B33.07" and parse_hexside(str(s)) == s
+        with pytest.raises(MalformedError, match="sheet letter"):
+            parse_hex("0406")
+        with pytest.raises(MalformedError, match="joined by"):
+            parse_hexside("B32.06")
+    assert hex_name(h) == "5234" and parse_hex("0406") == Hex(4, 6)
+    old = set_hex_ids(BW)
+    try:
+        assert old is CCRR and hex_name(h) == "B34.16"
+    finally:
+        set_hex_ids(old)
+    assert current_hex_ids() is CCRR
+
+
+def test_action_notation_round_trips_sheet_ids():
+    from hexwar.core.actions import parse_action
+
+    with use_hex_ids(BW):
+        for text in ("move 1-I-262 B16.29 B16.30 B17.30", "attack A25.23 x y", "resolve B53.12"):
+            a = parse_action(text)
+            assert a.notation() == text and parse_action(a.notation()) == a
