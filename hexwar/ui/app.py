@@ -223,8 +223,40 @@ def build_parser() -> argparse.ArgumentParser:
                    help="smoke test: open the real window, start a new game, run frames for SECONDS, "
                         "save the window to --smoke-shot and exit")
     p.add_argument("--smoke-shot", default=None, metavar="OUT.png", help="where --smoke saves the window")
-    p.add_argument("--zoom", type=float, default=None, help=argparse.SUPPRESS)  # for screenshots
+    p.add_argument("--map", default=None, metavar="FILE.tmx",
+                   help="view a map file on its own, no rules needed (with --screenshot: draw it into a PNG)")
+    p.add_argument("--zoom", type=float, default=None, help="zoom of the map (1.0: the Tiled size), for screenshots")
+    p.add_argument("--center", default=None, metavar="HEX", help="centre the map on this hex, for screenshots")
     return p
+
+
+def place_camera(mv, zoom: float | None, center: str | None) -> None:
+    """Zoom and centre a map view as the command line asks (screenshots of a detail)."""
+    from ..core.hexgrid import parse_hex
+
+    if zoom:
+        mv.set_zoom(zoom)
+    if center:
+        try:
+            h = parse_hex(center)
+        except Exception:
+            return
+        if h in mv.board.terrain:
+            mv.center_on(h)
+
+
+def open_map(app: App, path: str, zoom: float | None = None, center: str | None = None) -> str | None:
+    """Show a map file in the map viewer; returns the error text when it cannot be read."""
+    from .map_scene import MapScene, load_map
+
+    try:
+        board = load_map(path)
+    except (DataError, HexwarError, OSError) as e:
+        app.show_message("Cannot open the map", str(e))
+        return str(e)
+    scene = app.stack.push(MapScene(app, board))
+    place_camera(scene.mv, zoom, center)
+    return None
 
 
 def smoke(app: App, seconds: float, out: str | None) -> int:
@@ -285,6 +317,9 @@ def main(argv: list[str] | None = None) -> int:
               menu=True)
     game, error = None, None
     want_game = args.record or args.game or args.scenario or args.screenshot or args.smoke is not None
+    if args.map:
+        want_game = False
+        error = open_map(app, args.map, args.zoom, args.center)
     if want_game:
         import hexwar
 
@@ -303,9 +338,8 @@ def main(argv: list[str] | None = None) -> int:
         quiet = bool(args.screenshot) or args.smoke is not None  # no hand-over, no autosave
         app.start_game(game, hotseat=not (args.solo or quiet) and app.settings.hotseat,
                        autosave=not quiet, threaded=not args.screenshot, players=players or None)
-        if args.zoom:
-            gs = app.stack.top
-            gs.mv.set_zoom(args.zoom)
+        if args.zoom or args.center:
+            place_camera(app.stack.top.mv, args.zoom, args.center)
     elif error is not None:
         app.show_message("Cannot open the game", error)
     if args.screenshot:

@@ -53,17 +53,19 @@ RESULT_ORDER = ("DE", "DRL", "DR", "EX", "NE", "AL")
 
 def side_chip(surface: pygame.Surface, side: str | None, x: int, y: int, size: int) -> int:
     """A side marker: Axis a square, Soviet a circle, each with its letter. Returns its width."""
-    if side not in T.SIDE_COLOURS:
+    if not side:
         return 0
-    col = T.SIDE_COLOURS[side]
+    col = T.side_colour(side)
     r = pygame.Rect(x, y, size, size)
-    if side == "soviet":
+    if side in T.ROUND_SIDES:
         pygame.draw.circle(surface, col, r.center, size // 2)
         pygame.draw.circle(surface, (255, 255, 255), r.center, size // 2, 1)
     else:
         pygame.draw.rect(surface, col, r)
         pygame.draw.rect(surface, (255, 255, 255), r, 1)
-    t = T.text(T.SIDE_LETTER[side], max(7, int(size * 0.62)), T.SIDE_TEXT[side], "bold")
+    letter = T.side_letter(side)
+    t = T.text(letter, max(7, int(size * (0.62 if len(letter) == 1 else 0.45))), T.SIDE_TEXT.get(side, (255, 255, 255)),
+               "bold")
     surface.blit(t, (r.centerx - t.get_width() // 2, r.centery - t.get_height() // 2))
     return size
 

@@ -17,6 +17,8 @@ import pygame
 
 from ..core.board import Board
 from ..core.hexgrid import Hex, Layout, hex_name, neighbors
+from . import map_features as MF
+from . import mapinfo
 from . import theme as T
 
 CHUNK = 512
@@ -269,11 +271,15 @@ class MapView:
                                int(max(xs) - min(xs) + 2 * pad) + 1, int(max(ys) - min(ys) + 2 * pad) + 1)
 
         hexes = sorted(b.terrain)
-        # 1. Terrain fill, grid lines and terrain symbols.
+        g = MF.Geo(b, lay, ox, oy, z)
+        levels = mapinfo.heights(b)
+        top = max(levels.values(), default=0)
+        labels = z * self.tile_h >= 22
+        # 1. Terrain fill (darker with height), grid lines and terrain symbols.
         for h in hexes:
             pts = corners(h)
             ter = b.terrain[h]
-            col = terrain_colour(ter)
+            col = MF.relief_colour(terrain_colour(ter), levels.get(h, 0), top)
 
             def fill(s, dx, dy, pts=pts, col=col, ter=ter, h=h):
                 p = [(x + dx, y + dy) for x, y in pts]
@@ -284,19 +290,29 @@ class MapView:
 
             ops.append((bbox_of(pts), fill))
 
-        # 2. Region borders (dashed), friendly map edges (bands on the outer sides).
+        # 1b. Relief: contour lines between levels, the level figure in raised hexes.
+        cliffs = {frozenset((sd.a, sd.b)) for f in b.features if f.kind == "cliff" for sd in f.hexsides}
+        if levels:
+            ops += MF.relief_ops(g, levels, cliffs, show_figures=z * self.tile_h >= 30)
+
+        # 2. Region borders (dashed), entry areas (arrows), friendly map edges (bands on the outer sides).
+        lines = {frozenset((sd.a, sd.b)) for f in b.features if f.kind == "start_line" for sd in f.hexsides}
         for name, region in sorted(b.regions.items()):
+            if MF.is_entry(name):
+                ops += MF.entry_ops(g, name, region, z, labels)
+                continue
             for h in sorted(region):
                 if h not in b.terrain:
                     continue
                 for i, n in enumerate(neighbors(h)):
-                    if n in b.terrain and n not in region:
+                    if n in b.terrain and n not in region and frozenset((h, n)) not in lines:
                         a, c = SIDE_CORNERS[i]
                         pts = corners(h)
                         seg = (pts[a], pts[c])
                         ops.append((bbox_of(seg, 4), _dashed_op(seg, T.REGION_BORDER, max(2, int(3 * z)), 6 * z)))
         for side, edge in sorted(b.edges.items()):
-            colour = T.EDGE_SOVIET if side == "soviet" else T.EDGE_AXIS
+            colour = T.EDGE_SOVIET if side == "soviet" else T.side_colour(side) if side in T.SIDE_COLOURS else T.EDGE_AXIS
+            striped = side in T.ROUND_SIDES  # the red sides: red and white dashes; the others solid
             for h in sorted(edge):
                 if h not in b.terrain:
                     continue
@@ -307,18 +323,24 @@ class MapView:
                     a, c = SIDE_CORNERS[i]
                     seg = _inset((pts[a], pts[c]), centre(h), 2.5 * z)
                     w = max(3, int(5 * z))
-                    if side == "soviet":  # red and white dashes; the Axis edge is solid black
+                    if striped:
                         ops.append((bbox_of(seg, w), _line_op(seg, (255, 255, 255), w)))
                         ops.append((bbox_of(seg, w), _dashed_op(seg, colour, w, 7 * z)))
                     else:
                         ops.append((bbox_of(seg, w), _line_op(seg, colour, w)))
 
-        # 3. Rivers along hexsides, rail lines from centre to centre.
-        rails = []
+        # 2b. Zones: fortification belts (with the turn they become active), bridges, any other kind.
+        zone_ops = MF.zone_ops(g, z, z * self.tile_h >= 45)
+
+        # 3. Rivers and other hexside features along hexsides; rail and roads from centre to centre.
+        rails, roads, starts, others = [], [], [], []
         for f in b.features:
             for side in f.hexsides:
                 if f.kind == "rail":
                     rails.append(side)
+                    continue
+                if f.kind in MF.ALONG:
+                    roads.append((side, f.kind))
                     continue
                 if side.a not in b.terrain and side.b not in b.terrain:
                     continue
@@ -330,14 +352,44 @@ class MapView:
                 a, c = SIDE_CORNERS[i]
                 pts = corners(ref)
                 seg = (pts[a], pts[c])
-                major = f.kind == "major_river"
-                w = max(2, int((6.5 if major else 3.5) * z))
-                colour = T.MAJOR_RIVER if major else T.RIVER
-                ops.append((bbox_of(seg, w), _river_op(seg, colour, w, major, z)))
+                if f.kind in ("river", "major_river"):
+                    major = f.kind == "major_river"
+                    w = max(2, int((6.5 if major else 3.5) * z))
+                    colour = T.MAJOR_RIVER if major else T.RIVER
+                    ops.append((bbox_of(seg, w), _river_op(seg, colour, w, major, z)))
+                elif f.kind == "start_line":
+                    starts.append((bbox_of(seg, 6 * z + 2), MF.start_line_op(seg, z)))
+                elif f.kind == "cliff":
+                    hi, lo = (ref, other) if levels.get(ref, 0) >= levels.get(other, 0) else (other, ref)
+                    down = centre(lo) if lo in b.terrain else centre(hi)
+                    if lo not in b.terrain:  # the lower side is off the map: teeth point outwards
+                        cx, cy = centre(hi)
+                        mx, my = (seg[0][0] + seg[1][0]) / 2, (seg[0][1] + seg[1][1]) / 2
+                        down = (2 * mx - cx, 2 * my - cy)
+                    others.append((bbox_of(seg, 8 * z + 3), MF.cliff_op(seg, down, z)))
+                else:
+                    others.append((bbox_of(seg, 4 * z + 2), MF.unknown_side_op(seg, MF.kind_colour(f.kind), z)))
+        ops += zone_ops
+        ops += starts
+        ops += others
         for side in rails:
             seg = (centre(side.a), centre(side.b))
             w = max(3, int(4.5 * z))
             ops.append((bbox_of(seg, w), _rail_op(seg, w, z)))
+        if roads:
+            segs = [((centre(sd.a), centre(sd.b)), kind) for sd, kind in roads]
+            for seg, kind in segs:  # casing first, then the pale fill over every road, so joins stay clean
+                colour = T.ROAD if kind == "road" else MF.kind_colour(kind)
+                ops.append((bbox_of(seg, 6 * z + 2), MF.road_op(seg, z, colour)))
+            for seg, _kind in segs:
+                ops.append((bbox_of(seg, 6 * z + 2), MF.road_fill_op(seg, z)))
+            for f in b.features:
+                if f.kind == "road":
+                    ops += MF.road_label_ops(g, f, z)
+
+        for zn in b.zones:  # bridges sit on the road they carry
+            if zn.kind == "bridge":
+                ops += [MF.bridge_op(g, h, z) for h in sorted(zn.hexes) if h in b.terrain]
 
         # 4. Set-up marks at the hex centre (counters cover them once placed, as on paper).
         for h, marks in sorted(b.marks.items()):
@@ -348,15 +400,24 @@ class MapView:
             box = pygame.Rect(int(cx - r * 2), int(cy - r * 2), int(r * 4), int(r * 4))
             ops.append((box, _mark_op(marks, (cx, cy), z)))
 
-        # 5. Places: a symbol at the right of the hex, the name along the bottom (or top).
+        # 5. Places: a symbol at the right of the hex (village, city, major city), victory points
+        #    in a gold disc, the name along the bottom (or top).
         name_px = max(8, int(round(11 * z)))
+        pprops = mapinfo.place_props(b)
         for h, place in sorted(b.places.items()):
             cx, cy = centre(h)
-            major = place.kind == "major_city"
+            props = pprops.get(h, {})
+            style = MF.place_style(place.kind, props)
             sx = cx + 22 * z
             box = pygame.Rect(int(sx - 8 * z), int(cy - 8 * z), int(16 * z) + 2, int(16 * z) + 2)
-            ops.append((box, _city_symbol_op((sx, cy), major, z)))
-            if z * self.tile_h >= 22:
+            if style == "village":
+                ops.append((box, MF.village_op((sx, cy), z)))
+            else:
+                ops.append((box, _city_symbol_op((sx, cy), style == "major", z)))
+            vp = MF.vp_of(props)
+            if vp:
+                ops.append(MF.vp_badge_op((cx + 19 * z, cy - 14 * z), vp, z))
+            if labels:
                 label = T.text(place.name, name_px, T.TEXT_DARK, "bold", halo=(250, 248, 236))
                 ly = cy - 25 * z if h in self._labels_below else cy + 25.5 * z - label.get_height()
                 lx = cx - label.get_width() / 2
@@ -368,7 +429,7 @@ class MapView:
             id_px = max(8, int(round(8.5 * z)))
             for h in hexes:
                 cx, cy = centre(h)
-                t = T.text(hex_name(h), id_px, (70, 70, 60))
+                t = T.text(mapinfo.hex_label(b, h), id_px, (70, 70, 60))
                 lx, ly = cx - t.get_width() / 2, cy - 27 * z + 1
                 if h in self._labels_below:
                     ly = cy + 27 * z - t.get_height() - 1
@@ -560,6 +621,10 @@ def _mark_op(marks, pos, z):
 def _terrain_symbol(s, terrain: str, cx: float, cy: float, z: float, h: Hex) -> None:
     """A symbol per terrain, so that terrain never rests on colour alone."""
     if terrain == "clear":
+        return
+    if terrain == "marsh":
+        terrain = "swamp"  # the same reeds
+    elif terrain not in ("forest", "swamp") and MF.terrain_symbol(s, terrain, cx, cy, z):
         return
     spots = ((-19, -9), (18, 10), (-8, 17), (9, -18), (-20, 9), (20, -8))
     if z * 56 < 30:

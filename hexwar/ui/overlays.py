@@ -79,9 +79,9 @@ def label_box(surface, text: str, px: int, centre, fg=(20, 20, 20), bg=(255, 255
 
 def control_marker(surface, side: str, c, r: float) -> None:
     """Who holds a city: Axis a square with A, Soviet a circle with S (shape, letter and colour)."""
-    col = T.SIDE_COLOURS.get(side, (128, 128, 128))
+    col = T.side_colour(side)
     x, y = c
-    if side == "soviet":
+    if side in T.ROUND_SIDES:
         pygame.draw.circle(surface, (255, 255, 255), (x, y), r + 1.5)
         pygame.draw.circle(surface, col, (x, y), r)
     else:
@@ -89,7 +89,7 @@ def control_marker(surface, side: str, c, r: float) -> None:
         rect.center = (int(x), int(y))
         pygame.draw.rect(surface, (255, 255, 255), rect.inflate(3, 3))
         pygame.draw.rect(surface, col, rect)
-    t = T.text(T.SIDE_LETTER.get(side, "?"), max(7, int(r * 1.45)), (255, 255, 255), "bold")
+    t = T.text(T.side_letter(side), max(7, int(r * 1.45)), (255, 255, 255), "bold")
     surface.blit(t, (x - t.get_width() / 2, y - t.get_height() / 2))
 
 

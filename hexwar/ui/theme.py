@@ -29,9 +29,27 @@ BUTTON_HOVER = (92, 100, 112)
 BUTTON_ON = (150, 126, 48)
 BUTTON_OFF_TEXT = (120, 122, 124)
 
-SIDE_COLOURS = {"axis": (58, 60, 64), "soviet": (178, 36, 30)}
-SIDE_TEXT = {"axis": (255, 255, 255), "soviet": (255, 255, 255)}
-SIDE_LETTER = {"axis": "A", "soviet": "S"}
+SIDE_COLOURS = {"axis": (58, 60, 64), "soviet": (178, 36, 30), "german": (58, 60, 64), "russian": (178, 36, 30),
+                "allied": (92, 110, 52), "allies": (92, 110, 52)}
+SIDE_TEXT = {"axis": (255, 255, 255), "soviet": (255, 255, 255), "german": (255, 255, 255),
+             "russian": (255, 255, 255), "allied": (255, 255, 255), "allies": (255, 255, 255)}
+SIDE_LETTER = {"axis": "A", "soviet": "S", "german": "G", "russian": "R", "allied": "Al", "allies": "Al"}
+ROUND_SIDES = frozenset({"soviet", "russian"})  # drawn as circles (the red sides); the others as squares
+
+
+def side_colour(side: str | None):
+    """A side's colour; a side the theme does not know gets a steady colour of its own."""
+    c = SIDE_COLOURS.get(side or "")
+    if c is None:
+        import random
+
+        rnd = random.Random(str(side))
+        c = (rnd.randint(40, 150), rnd.randint(40, 150), rnd.randint(40, 150))
+    return c
+
+
+def side_letter(side: str | None) -> str:
+    return SIDE_LETTER.get(side or "", (str(side or "?")[:1]).upper())
 
 # Terrain fill colours; the map also draws a symbol for every terrain but clear.
 TERRAIN_COLOURS = {
@@ -42,7 +60,19 @@ TERRAIN_COLOURS = {
     "mountain": (170, 150, 120),
     "desert": (232, 214, 160),
     "water": (130, 170, 220),
+    "marsh": (176, 196, 184),
+    "plain": (230, 216, 172),
+    "high_ground": (206, 184, 136),
+    "rugged_crest": (176, 146, 106),
+    "river": (196, 214, 206),
 }
+# Relief: height levels darken the ground towards this brown; contours are drawn in CONTOUR.
+RELIEF = (120, 84, 50)
+CONTOUR = (110, 70, 36)
+ROAD = (150, 40, 30)
+ROAD_FILL = (246, 226, 170)
+START_LINE = (204, 20, 20)
+ENTRY = (40, 110, 60)
 RIVER = (38, 104, 196)
 MAJOR_RIVER = (22, 66, 168)
 REGION_BORDER = (118, 60, 138)

@@ -1,0 +1,493 @@
+"""Map symbols beyond Objective: Kiev's: relief, roads, cliffs, the Start Line, zones
+(fortification belts, bridges …), entry areas, town sizes and victory points, and a
+steady default look for any terrain, feature or zone kind the client does not know.
+
+Every function returns drawing ops for ``MapView._build_ops``: (bounding box, fn(surface,
+dx, dy)) in map pixels at one zoom. Nothing here rests on colour alone: relief has
+contour lines and level figures, cliffs have teeth pointing downhill, fortifications
+their sawtooth and the turn they become active, entry areas arrows and a label.
+"""
+from __future__ import annotations
+
+import math
+import random
+from typing import Callable
+
+import pygame
+
+from ..core.board import Board
+from ..core.hexgrid import Hex, neighbors
+from . import mapinfo
+from . import theme as T
+
+SIDE_CORNERS = {i: ((i + 4) % 6, (i + 5) % 6) for i in range(6)}
+# Hexside features drawn from hex centre to hex centre (a line one travels along);
+# every other kind is drawn on the hexside itself.
+ALONG = frozenset({"rail", "road", "railway", "highway", "track", "trail"})
+KNOWN_SIDES = frozenset({"river", "major_river", "rail", "road", "cliff", "start_line"})
+
+
+def kind_colour(kind: str):
+    """A steady, fairly dark colour for a kind the client does not know."""
+    rnd = random.Random("kind:" + kind)
+    return (rnd.randint(30, 150), rnd.randint(30, 150), rnd.randint(30, 150))
+
+
+def bbox_of(pts, pad: float = 2) -> pygame.Rect:
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    return pygame.Rect(int(min(xs) - pad), int(min(ys) - pad),
+                       int(max(xs) - min(xs) + 2 * pad) + 1, int(max(ys) - min(ys) + 2 * pad) + 1)
+
+
+class Geo:
+    """Corners, centres and hexside segments of one board at one zoom (map pixels)."""
+
+    def __init__(self, board: Board, lay, ox: float, oy: float, z: float) -> None:
+        self.b, self.lay, self.ox, self.oy, self.z = board, lay, ox, oy, z
+
+    def corners(self, h: Hex):
+        return [(x + self.ox, y + self.oy) for x, y in self.lay.corners(h)]
+
+    def centre(self, h: Hex):
+        x, y = self.lay.center(h)
+        return x + self.ox, y + self.oy
+
+    def side_seg(self, a: Hex, b: Hex):
+        """The segment between two adjacent hexes (a on the map), or None."""
+        try:
+            i = neighbors(a).index(b)
+        except ValueError:
+            return None
+        c1, c2 = SIDE_CORNERS[i]
+        pts = self.corners(a)
+        return pts[c1], pts[c2]
+
+
+def _text_op(surf: pygame.Surface, x: float, y: float):
+    def op(s, dx, dy):
+        s.blit(surf, (int(x + dx), int(y + dy)))
+    return op
+
+
+# --- terrain symbols ---------------------------------------------------------------------
+def terrain_symbol(s, terrain: str, cx: float, cy: float, z: float) -> bool:
+    """Symbols for the terrains of the newer maps; False when the terrain is not one of them."""
+    spots = ((-19, -9), (18, 10), (-8, 17), (9, -18), (-20, 9), (20, -8))
+    if z * 56 < 30:
+        spots = spots[:2]
+    w = max(1, int(1.3 * z))
+    if terrain in ("rough", "hills", "hill"):
+        ink = (120, 86, 50)
+        for sx, sy in spots[:4]:
+            x, y = cx + sx * z, cy + sy * z
+            pygame.draw.lines(s, ink, False, [(x - 5 * z, y + 2 * z), (x - 2 * z, y - 2.5 * z), (x + 0.5 * z, y + 1 * z),
+                                              (x + 3 * z, y - 2.5 * z), (x + 6 * z, y + 2 * z)], w)
+        return True
+    if terrain == "high_ground":  # form lines: short arcs, like contour marks on a survey map
+        ink = (128, 92, 54)
+        for sx, sy in spots[:3]:
+            x, y = cx + sx * z, cy + sy * z
+            r = pygame.Rect(0, 0, max(4, int(12 * z)), max(3, int(7 * z)))
+            r.center = (int(x), int(y))
+            pygame.draw.arc(s, ink, r, 0.2, math.pi - 0.2, w)
+        return True
+    if terrain == "rugged_crest":  # a jagged crest line with hachures falling from it
+        ink = (84, 52, 26)
+        pts = [(cx - 18 * z, cy + 2 * z), (cx - 10 * z, cy - 6 * z), (cx - 4 * z, cy - 1 * z), (cx + 3 * z, cy - 9 * z),
+               (cx + 10 * z, cy - 2 * z), (cx + 18 * z, cy - 6 * z)]
+        pygame.draw.lines(s, ink, False, pts, max(2, int(2.2 * z)))
+        for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
+            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+            pygame.draw.line(s, ink, (mx, my + 1 * z), (mx, my + 6 * z), w)
+        return True
+    if terrain == "river":  # a river (wadi) hex: a meander across the hex
+        ink = (40, 100, 190)
+        pts = [(cx - 22 * z + k * 4.4 * z, cy + math.sin(k * 0.9) * 5 * z) for k in range(11)]
+        pygame.draw.lines(s, ink, False, pts, max(2, int(2.4 * z)))
+        return True
+    if terrain == "plain":
+        ink = (196, 176, 128)
+        for sx, sy in spots[:4]:
+            pygame.draw.circle(s, ink, (cx + sx * z, cy + sy * z), max(1, 1.1 * z))
+        return True
+    return False
+
+
+# --- relief ---------------------------------------------------------------------------------
+def relief_colour(col, level: int, top: int):
+    """Ground colour darkened towards brown with height (a cue on top of contours and figures)."""
+    if level <= 0 or top <= 0:
+        return col
+    f = 0.16 * level / max(1, top) * 2
+    return tuple(int(c + (r - c) * min(0.5, f)) for c, r in zip(col[:3], T.RELIEF))
+
+
+def relief_ops(g: Geo, levels: dict[Hex, int], cliffs: set, show_figures: bool) -> list:
+    """Contour lines on every hexside between different levels (one line per level of
+    difference, the extra lines set towards the lower hex), and the level figure in each
+    raised hex. Hexsides with a cliff get the cliff symbol instead."""
+    ops = []
+    z = g.z
+    for h, lv in sorted(levels.items()):
+        if h not in g.b.terrain:
+            continue
+        for n in neighbors(h):
+            nl = levels.get(n)
+            if n not in g.b.terrain or nl is None or nl >= lv:
+                continue
+            if frozenset((h, n)) in cliffs:
+                continue
+            seg = g.side_seg(h, n)
+            if seg is None:
+                continue
+            diff = lv - nl
+            cn = g.centre(n)
+            lines = []
+            for k in range(diff):
+                lines.append(_inset(seg, cn, k * 2.6 * z) if k else seg)
+            w = max(1, int(1.6 * z))
+
+            def op(s, dx, dy, lines=lines, w=w):
+                for (x1, y1), (x2, y2) in lines:
+                    pygame.draw.line(s, T.CONTOUR, (x1 + dx, y1 + dy), (x2 + dx, y2 + dy), w)
+            ops.append((bbox_of([p for ln in lines for p in ln], w + 2), op))
+        if show_figures and lv > 0:
+            cx, cy = g.centre(h)
+            t = T.text(str(lv), max(8, int(9 * z)), T.CONTOUR, "bold", halo=(245, 236, 214))
+            x, y = cx - 24 * z, cy - t.get_height() / 2
+            ops.append((pygame.Rect(int(x), int(y), t.get_width(), t.get_height()), _text_op(t, x, y)))
+    return ops
+
+
+def _inset(seg, towards, d: float):
+    (x1, y1), (x2, y2) = seg
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    vx, vy = towards[0] - mx, towards[1] - my
+    n = math.hypot(vx, vy) or 1
+    return ((x1 + vx / n * d, y1 + vy / n * d), (x2 + vx / n * d, y2 + vy / n * d))
+
+
+# --- hexside features -----------------------------------------------------------------------
+def cliff_op(seg, down, z):
+    """A cliff: a heavy line on the hexside with teeth pointing towards the lower hex."""
+    (x1, y1), (x2, y2) = seg
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    vx, vy = down[0] - mx, down[1] - my
+    n = math.hypot(vx, vy) or 1
+    ux, uy = vx / n, vy / n
+    ink = (70, 30, 14)
+    w = max(2, int(3 * z))
+    teeth = []
+    for k in range(1, 5):
+        t = k / 5
+        px, py = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
+        teeth.append(((px, py), (px + ux * 6 * z, py + uy * 6 * z)))
+
+    def op(s, dx, dy):
+        pygame.draw.line(s, ink, (x1 + dx, y1 + dy), (x2 + dx, y2 + dy), w)
+        for (a, b), (c, d) in teeth:
+            pygame.draw.line(s, ink, (a + dx, b + dy), (c + dx, d + dy), max(1, int(2 * z)))
+    return op
+
+
+def start_line_op(seg, z):
+    """The Start Line: a bold red line with a thin white casing, so it reads over rivers."""
+    (x1, y1), (x2, y2) = seg
+    w = max(3, int(4.5 * z))
+
+    def op(s, dx, dy):
+        p1, p2 = (x1 + dx, y1 + dy), (x2 + dx, y2 + dy)
+        pygame.draw.line(s, (255, 255, 255), p1, p2, w + 2)
+        pygame.draw.line(s, T.START_LINE, p1, p2, w)
+        r = max(1, (w + 1) // 2)
+        pygame.draw.circle(s, T.START_LINE, p1, r)
+        pygame.draw.circle(s, T.START_LINE, p2, r)
+    return op
+
+
+def unknown_side_op(seg, colour, z):
+    """A hexside feature of a kind the client does not know: a dashed line in its own colour."""
+    (x1, y1), (x2, y2) = seg
+    w = max(2, int(3 * z))
+
+    def op(s, dx, dy):
+        n = 6
+        for k in range(0, n, 2):
+            a, c = k / n, (k + 1) / n
+            pygame.draw.line(s, colour, (x1 + (x2 - x1) * a + dx, y1 + (y2 - y1) * a + dy),
+                             (x1 + (x2 - x1) * c + dx, y1 + (y2 - y1) * c + dy), w)
+    return op
+
+
+def road_op(seg, z, colour=None):
+    """A road from hex centre to hex centre: a pale band cased in dark red."""
+    (x1, y1), (x2, y2) = seg
+    w = max(3, int(5 * z))
+    col = colour or T.ROAD
+
+    def op(s, dx, dy):
+        p1, p2 = (x1 + dx, y1 + dy), (x2 + dx, y2 + dy)
+        pygame.draw.line(s, col, p1, p2, w)
+        pygame.draw.circle(s, col, p1, w / 2)
+        pygame.draw.circle(s, col, p2, w / 2)
+    return op
+
+
+def road_fill_op(seg, z):
+    (x1, y1), (x2, y2) = seg
+    w = max(1, int(5 * z) - 2 * max(1, int(1.4 * z)))
+
+    def op(s, dx, dy):
+        p1, p2 = (x1 + dx, y1 + dy), (x2 + dx, y2 + dy)
+        pygame.draw.line(s, T.ROAD_FILL, p1, p2, w)
+        pygame.draw.circle(s, T.ROAD_FILL, p1, w / 2)
+        pygame.draw.circle(s, T.ROAD_FILL, p2, w / 2)
+    return op
+
+
+def road_label_ops(g: Geo, feature, z: float) -> list:
+    """A road's number in a small white shield where it leaves the map (or at one end)."""
+    name = str(feature.name or "")
+    if not name or len(name) > 3:
+        return []
+    count: dict[Hex, int] = {}
+    for sd in feature.hexsides:
+        for h in (sd.a, sd.b):
+            count[h] = count.get(h, 0) + 1
+    ends = [h for h, c in count.items() if c == 1 and h in g.b.terrain]
+    if not ends:
+        return []
+    b = g.b
+
+    def on_edge(h: Hex) -> bool:
+        return any(n not in b.terrain for n in neighbors(h))
+
+    edge_ends = [h for h in ends if on_edge(h)] or ends[:1]
+    ops = []
+    px = max(8, int(10 * z))
+    for h in edge_ends:
+        cx, cy = g.centre(h)
+        t = T.text(name, px, (20, 20, 20), "bold")
+        bw, bh = t.get_width() + int(6 * z) + 2, t.get_height() + 2
+        box = pygame.Rect(0, 0, bw, bh)
+        box.center = (int(cx), int(cy + 13 * z))
+
+        def op(s, dx, dy, box=box, t=t):
+            r = box.move(int(dx), int(dy))
+            pygame.draw.rect(s, (252, 250, 240), r, border_radius=max(2, int(4 * z)))
+            pygame.draw.rect(s, T.ROAD, r, max(1, int(1.4 * z)), border_radius=max(2, int(4 * z)))
+            s.blit(t, (r.centerx - t.get_width() // 2, r.centery - t.get_height() // 2))
+        ops.append((box.inflate(4, 4), op))
+    return ops
+
+
+# --- zones ------------------------------------------------------------------------------------
+def zone_ops(g: Geo, z: float, show_labels: bool) -> list:
+    ops = []
+    b = g.b
+    for zone in b.zones:
+        hexes = sorted(h for h in zone.hexes if h in b.terrain)
+        if not hexes:
+            continue
+        kind = zone.kind
+        side = str(zone.props.get("side", "") or "")
+        if kind == "fortification":
+            ops += _fortification_ops(g, zone, hexes, side, z, show_labels)
+        elif kind == "bridge":
+            continue  # drawn over the roads (MapView), since a bridge carries one
+        else:
+            ops += _outline_ops(g, zone.hexes, kind_colour(kind), z, dashed=True)
+            if show_labels:
+                ops += _label_ops(g, hexes, zone.name or kind, z, kind_colour(kind))
+    return ops
+
+
+def active_from(zone) -> str:
+    """The turn a zone (a fortification belt) becomes active, as the map writes it."""
+    for key in ("active_from", "active", "turn"):
+        v = zone.props.get(key)
+        if v not in (None, ""):
+            return str(v)
+    return ""
+
+
+def _fortification_ops(g: Geo, zone, hexes, side: str, z: float, show_labels: bool) -> list:
+    """A fortification belt: a sawtooth (the classic trench mark) in its side's colour on every
+    hex of the belt, with the turn the belt becomes active beside it. The belts' names are in
+    the hex tooltip and the legend: on the map they would cover towns and each other."""
+    col = T.side_colour(side) if side else (90, 60, 120)
+    when = active_from(zone)
+    ops = []
+    tag = T.text(when, max(8, int(9 * z)), col, "bold", halo=(255, 255, 255)) if when and z * 56 >= 30 else None
+    for h in hexes:
+        cx, cy = g.centre(h)
+        y = cy - 9 * z
+        n = 4
+        step = 6.5 * z
+        x0 = cx - n * step / 2 - (4 * z if tag is not None else 0)
+        pts = []
+        for k in range(n + 1):
+            pts.append((x0 + k * step, y))
+            if k < n:
+                pts.append((x0 + k * step + step / 2, y - 5 * z))
+        box = bbox_of(pts, 3)
+        tx = pts[-1][0] + 2 * z
+        if tag is not None:
+            box.union_ip(pygame.Rect(int(tx), int(y - tag.get_height() + 2 * z), tag.get_width() + 1, tag.get_height()))
+
+        def op(s, dx, dy, pts=pts, tx=tx, y=y):
+            p = [(x + dx, yy + dy) for x, yy in pts]
+            pygame.draw.lines(s, (255, 255, 255), False, p, max(2, int(2.2 * z)) + 2)
+            pygame.draw.lines(s, col, False, p, max(2, int(2.2 * z)))
+            if tag is not None:
+                s.blit(tag, (int(tx + dx), int(y - tag.get_height() + 2 * z + dy)))
+        ops.append((box, op))
+    return ops
+
+
+def bridge_op(g: Geo, h: Hex, z: float):
+    """A bridge: two parallel rails with splayed ends across the hex centre."""
+    cx, cy = g.centre(h)
+    L, gap, flare = 11 * z, 4.5 * z, 3.5 * z
+    ink = (30, 30, 30)
+    w = max(2, int(2.2 * z))
+    lines = []
+    for sgn in (-1, 1):
+        y = cy + sgn * gap
+        lines.append(((cx - L, y), (cx + L, y)))
+        lines.append(((cx - L, y), (cx - L - flare, y + sgn * flare)))
+        lines.append(((cx + L, y), (cx + L + flare, y + sgn * flare)))
+
+    def op(s, dx, dy):
+        deck = pygame.Rect(0, 0, int(2 * L), int(2 * gap))
+        deck.center = (int(cx + dx), int(cy + dy))
+        pygame.draw.rect(s, (250, 246, 232), deck)
+        for (x1, y1), (x2, y2) in lines:
+            pygame.draw.line(s, ink, (x1 + dx, y1 + dy), (x2 + dx, y2 + dy), w)
+    pts = [p for ln in lines for p in ln]
+    return bbox_of(pts, 3), op
+
+
+def _outline_ops(g: Geo, hexes, colour, z: float, dashed: bool, width: int | None = None) -> list:
+    ops = []
+    b = g.b
+    w = width or max(2, int(2 * z))
+    for h in sorted(hexes):
+        if h not in b.terrain:
+            continue
+        for n in neighbors(h):
+            if n in hexes:
+                continue
+            seg = g.side_seg(h, n)
+            if seg is None:
+                continue
+            seg = _inset(seg, g.centre(h), 1.5 * z)
+            if dashed:
+                ops.append((bbox_of(seg, w + 2), unknown_side_op(seg, colour, z)))
+            else:
+                (x1, y1), (x2, y2) = seg
+
+                def op(s, dx, dy, x1=x1, y1=y1, x2=x2, y2=y2):
+                    pygame.draw.line(s, colour, (x1 + dx, y1 + dy), (x2 + dx, y2 + dy), w)
+                ops.append((bbox_of(seg, w + 2), op))
+    return ops
+
+
+def _label_ops(g: Geo, hexes, text: str, z: float, colour) -> list:
+    """One label for a group of hexes, on the hex nearest the group's middle."""
+    if not hexes:
+        return []
+    pts = [g.centre(h) for h in hexes]
+    mx, my = sum(p[0] for p in pts) / len(pts), sum(p[1] for p in pts) / len(pts)
+    h = min(hexes, key=lambda h: (g.centre(h)[0] - mx) ** 2 + (g.centre(h)[1] - my) ** 2)
+    cx, cy = g.centre(h)
+    t = T.text(text, max(8, int(9.5 * z)), colour, "bold", halo=(255, 255, 255))
+    x, y = cx - t.get_width() / 2, cy + 4 * z
+    return [(pygame.Rect(int(x), int(y), t.get_width(), t.get_height()), _text_op(t, x, y))]
+
+
+# --- entry areas ------------------------------------------------------------------------------
+def is_entry(name: str) -> bool:
+    return name.lower().startswith("entry")
+
+
+def entry_ops(g: Geo, name: str, hexes, z: float, show_labels: bool) -> list:
+    """An entry area: a green chevron on each hex pointing in from the map edge, and its name."""
+    b = g.b
+    ops = []
+    hs = sorted(h for h in hexes if h in b.terrain)
+    for h in hs:
+        cx, cy = g.centre(h)
+        out = [n for n in neighbors(h) if n not in b.terrain]
+        if out:  # point away from the outside
+            dirs = []
+            for i, n in enumerate(neighbors(h)):
+                if n not in b.terrain:
+                    c1, c2 = SIDE_CORNERS[i]
+                    pts = g.corners(h)
+                    dirs.append(((pts[c1][0] + pts[c2][0]) / 2 - cx, (pts[c1][1] + pts[c2][1]) / 2 - cy))
+            vx, vy = -sum(d[0] for d in dirs), -sum(d[1] for d in dirs)
+        else:
+            vx, vy = 0.0, 1.0
+        n_ = math.hypot(vx, vy) or 1
+        ux, uy = vx / n_, vy / n_
+        px_, py_ = -uy, ux
+        tip = (cx + ux * 10 * z, cy + uy * 10 * z)
+        back = (cx - ux * 2 * z, cy - uy * 2 * z)
+        pts = [(back[0] + px_ * 8 * z, back[1] + py_ * 8 * z), tip, (back[0] - px_ * 8 * z, back[1] - py_ * 8 * z)]
+
+        def op(s, dx, dy, pts=pts):
+            p = [(x + dx, y + dy) for x, y in pts]
+            pygame.draw.lines(s, (255, 255, 255), False, p, max(2, int(3.4 * z)) + 2)
+            pygame.draw.lines(s, T.ENTRY, False, p, max(2, int(3.4 * z)))
+        ops.append((bbox_of(pts, 5), op))
+    if show_labels and hs:
+        label = name[:1].upper() + name[1:]
+        h = hs[len(hs) // 2]
+        cx, cy = g.centre(h)
+        t = T.text(label, max(8, int(9 * z)), T.ENTRY, "bold", halo=(255, 255, 255))
+        x, y = cx - t.get_width() / 2, cy + 10 * z
+        ops.append((pygame.Rect(int(x), int(y), t.get_width(), t.get_height()), _text_op(t, x, y)))
+    return ops
+
+
+# --- places -----------------------------------------------------------------------------------
+def village_op(pos, z):
+    def op(s, dx, dy):
+        x, y = pos[0] + dx, pos[1] + dy
+        r = max(2.5, 4 * z)
+        pygame.draw.circle(s, (240, 236, 220), (x, y), r + 1.5)
+        pygame.draw.circle(s, (30, 30, 30), (x, y), r)
+    return op
+
+
+def vp_badge_op(pos, vp: int, z: float):
+    """Victory points: a gold disc with the figure (and 'VP' under it when big enough)."""
+    r = max(6, 7.5 * z)
+    t = T.text(str(vp), max(8, int(10 * z)), (20, 20, 20), "bold")
+
+    def op(s, dx, dy):
+        x, y = pos[0] + dx, pos[1] + dy
+        pygame.draw.circle(s, (40, 30, 10), (x, y), r + 1)
+        pygame.draw.circle(s, (246, 204, 64), (x, y), r)
+        s.blit(t, (x - t.get_width() / 2, y - t.get_height() / 2))
+    box = pygame.Rect(int(pos[0] - r - 2), int(pos[1] - r - 2), int(2 * r + 5), int(2 * r + 5))
+    return box, op
+
+
+def place_style(kind: str, props: dict) -> str:
+    """'major', 'city' or 'village' for the map symbol."""
+    size = str(props.get("size", "") or "").lower()
+    if kind == "major_city" or size in ("major_city", "major"):
+        return "major"
+    if size in ("village", "hamlet"):
+        return "village"
+    return "city"
+
+
+def vp_of(props: dict) -> int:
+    return mapinfo.place_vp(props)
+
+
+Op = tuple[pygame.Rect, Callable]
