@@ -39,6 +39,82 @@ class LogEntry:
     kind: str  # action | event | note | reason (a computer player's reason)
     text: str
     side: str | None = None
+    # A secret decision (see ``is_secret``): what the other side sees instead of ``text`` until
+    # a ``revealed`` event comes; None once revealed, or for anything public.
+    secret: str | None = None
+
+
+def secret_whats(rules) -> frozenset:
+    """The decisions whose value the other side must not see until it is revealed: the rules'
+    ``secret_choices`` (names of ``Choose.what``), e.g. Kursk's simultaneous postures (12.0)."""
+    return frozenset(getattr(rules, "secret_choices", ()) or ())
+
+
+def is_secret(rules, action) -> bool:
+    """Is this action a secret decision? A rules object may answer itself (``is_secret(action)``);
+    otherwise a ``Choose`` whose ``what`` is one of its ``secret_choices``."""
+    fn = getattr(rules, "is_secret", None)
+    if callable(fn):
+        try:
+            return bool(fn(action))
+        except Exception:  # a broken hook must not reveal anything: treat the action as secret
+            log.exception("rules.is_secret failed")
+            return True
+    return isinstance(action, A.Choose) and action.what in secret_whats(rules)
+
+
+# Phase kinds of other games -> the client's step with the same widgets.
+KIND_ALIASES = {"replacement": "buildup", "replacements": "buildup", "reinforcement": "buildup",
+                "armor_rail": "special", "rail": "special", "move": "movement"}
+
+
+def guess_kind(phase_id: str) -> str:
+    """A phase kind from a phase id, for games that give no phase objects."""
+    p = phase_id.lower()
+    for words, kind in ((("setup", "set_up", "deploy"), "setup"), (("combat", "battle", "attack"), "combat"),
+                        (("move", "movement"), "movement"), (("replacement", "buildup", "reinforce"), "buildup")):
+        if any(w in p for w in words):
+            return kind
+    return ""
+
+
+# The actions each step of the client has its own widget for (tray, map clicks, battle buttons);
+# any other legal action goes to the generic chooser (``Controller.choice_groups``). End phase
+# always has its button.
+HANDLED: dict[str, tuple[type, ...]] = {
+    "setup": (A.Place,), "buildup": (A.Place, A.Restore),
+    "movement": (A.Move,), "special": (A.Move,),
+    "combat-declare": (A.Attack,), "combat-resolve": (A.Resolve,),
+    "stage:roll": (A.Roll,), "stage:retreat": (A.Retreat,), "stage:advance": (A.Advance,),
+    "stage:defender_loss": (A.Loss,), "stage:exchange_loss": (A.Loss,), "stage:attacker_loss": (A.Loss,),
+    "stage:overstack": (A.Remove,),
+}
+CHOOSER_LIMIT = 24  # options shown per group; the rest are counted
+
+
+@dataclass(frozen=True)
+class Option:
+    label: str
+    action: Any
+    refusal: str = ""  # "rule: reason" from game.check when the option is not legal now
+
+
+@dataclass(frozen=True)
+class ChoiceGroup:
+    """Legal actions of one kind for the generic chooser: a Choose decision (by ``what``) or a verb."""
+
+    key: str  # "choose:<what>" or "verb:<verb>"
+    title: str
+    rule: str
+    help: str
+    options: tuple[Option, ...]
+    secret: bool = False
+    more: int = 0  # options left out (beyond CHOOSER_LIMIT)
+
+
+def secret_label(action) -> str:
+    what = getattr(action, "what", None) or getattr(action, "notation", lambda: "a decision")().split()[0]
+    return f"chose a {str(what).replace('_', ' ')} (hidden until both are revealed)"
 
 
 @dataclass
@@ -95,6 +171,10 @@ class Controller:
         self._targets_cache: dict = {}
         self.past = False  # True for a PastController (history, read-only)
         self.viewer: str | None = None  # whose view to show (None: the side to act)
+        # True when one person must not see the other side's secrets (hotseat, or against the
+        # computer); False for one person playing both sides openly (solo).
+        self.private = False
+        self.log_version = 0  # bumped when log lines change in place (a secret revealed)
         for e in getattr(game, "start_events", []) or []:
             self.log.append(LogEntry(0, "event", e.text))
         self.timeline: Timeline | None = None
@@ -113,9 +193,10 @@ class Controller:
         known = {st.index: st for st in tl.steps()} if tl is not None else {}
         for i, a in enumerate(self.game.actions):
             st = known.get(i + 1)
-            self.log.append(LogEntry(i + 1, "action", a.notation(), st.side if st else None))
+            secret = secret_label(a) if is_secret(self.rules, a) else None
+            self.log.append(LogEntry(i + 1, "action", a.notation(), st.side if st else None, secret))
             if st is not None:
-                self.log += [LogEntry(i + 1, "event", e.text, st.side) for e in st.events]
+                self._log_events(i + 1, st.events, st.side, secret is not None)
         note = f"Game loaded: {n} actions replayed from the record."
         if any(i + 1 not in known for i in range(n)):
             note += " The events of the earlier actions are not known."
@@ -135,8 +216,9 @@ class Controller:
 
     def sides(self) -> tuple[str, ...]:
         """The game's sides (from its tables, else from the units in view)."""
-        got = getattr(self.tables, "SIDES", None)
-        if got:
+        got = getattr(self.tables, "SIDES", None) or getattr(self.rules, "SIDES", None) or \
+            getattr(self.rules, "sides", None)
+        if got and not callable(got):
             return tuple(got)
         return tuple(sorted({u["side"] for u in self.view()["units"] if u.get("side")}))
 
@@ -166,15 +248,24 @@ class Controller:
         return self.stacks().get(h, [])
 
     def phase(self):
-        tables = self.tables
-        pid = self.view()["phase"]
-        if tables is not None and hasattr(tables, "PHASE"):
-            return tables.PHASE.get(pid)
+        """The phase object (id, side, name, rule, kind) from the game's ``tables.PHASE`` or the
+        rules' own ``PHASE`` mapping; None when the game has neither."""
+        pid = self.view().get("phase")
+        for holder in (self.tables, self.rules):
+            table = getattr(holder, "PHASE", None)
+            if isinstance(table, dict):
+                return table.get(pid)
         return None
 
     def phase_kind(self) -> str:
+        """What kind of step this is for the client's widgets (setup, buildup, movement, special,
+        combat …). Kinds of other games map onto these (KIND_ALIASES); a game without phase
+        objects gets a guess from the phase id, and anything else the generic chooser."""
         p = self.phase()
-        return getattr(p, "kind", "") if p is not None else ""
+        kind = str(getattr(p, "kind", "") or "") if p is not None else ""
+        if not kind:
+            kind = guess_kind(str(self.view().get("phase") or ""))
+        return KIND_ALIASES.get(kind, kind)
 
     def mode(self) -> str:
         v = self.view()
@@ -233,6 +324,77 @@ class Controller:
         if got is None:
             got = self._of_cache[cls] = [a for a in legal if isinstance(a, cls)]
         return got
+
+    def other_actions(self) -> list | None:
+        """Legal actions no widget of the current step handles (None while being worked out)."""
+        legal = self.legal()
+        if legal is None:
+            return None
+        handled = HANDLED.get(self.mode(), ()) + (A.EndPhase,)
+        return [a for a in legal if not isinstance(a, handled)]
+
+    def choice_info(self, what: str) -> dict:
+        """What the rules say about a named decision (optional hook ``rules.choice_info(state,
+        what)``: ``title``, ``rule``, ``help``, ``values`` — every value, legal now or not)."""
+        fn = getattr(self.rules, "choice_info", None)
+        if callable(fn):
+            try:
+                return dict(fn(self.state, what) or {})
+            except Exception:
+                log.exception("rules.choice_info failed")
+        return {}
+
+    def choice_groups(self) -> list[ChoiceGroup]:
+        """The generic chooser: the legal actions no widget handles, grouped — ``Choose`` by what
+        is decided, any other verb by its verb — with the rule and, for values the rules list but
+        do not allow now, the refusal from ``game.check``."""
+        acts = self.other_actions()
+        if not acts:
+            return []
+        key = (id(self.game.state), self.version, len(acts))
+        if getattr(self, "_groups_key", None) == key:
+            return self._groups
+        v = self.view()
+        default_rule = str(v.get("phase_rule") or getattr(self.phase(), "rule", "") or "")
+        order: list[str] = []
+        by: dict[str, list] = {}
+        for a in acts:
+            k = f"choose:{a.what}" if isinstance(a, A.Choose) else f"verb:{a.notation().split()[0]}"
+            if k not in by:
+                order.append(k)
+                by[k] = []
+            by[k].append(a)
+        groups = []
+        for k in order:
+            items = by[k]
+            if k.startswith("choose:"):
+                what = k.split(":", 1)[1]
+                info = self.choice_info(what)
+                legal_vals = [a.value for a in items]
+                values = [str(x) for x in (info.get("values") or legal_vals)]
+                values += [x for x in legal_vals if x not in values]
+                opts = []
+                for val in values:
+                    act = A.Choose(what, val)
+                    if val in legal_vals:
+                        opts.append(Option(val.replace("_", " "), act))
+                    else:
+                        why = self.game.check(act)
+                        opts.append(Option(val.replace("_", " "), act, str(why) if why else "not offered now"))
+                title = str(info.get("title") or what.replace("_", " ").capitalize())
+                groups.append(ChoiceGroup(k, title, str(info.get("rule") or default_rule), str(info.get("help") or ""),
+                                          tuple(opts[:CHOOSER_LIMIT]), is_secret(self.rules, items[0]),
+                                          max(0, len(opts) - CHOOSER_LIMIT)))
+            else:
+                verb = k.split(":", 1)[1]
+                info = self.choice_info(verb)
+                opts = [Option(" ".join(a.notation().split()[1:]) or verb, a) for a in items]
+                groups.append(ChoiceGroup(k, str(info.get("title") or verb.replace("_", " ").capitalize()),
+                                          str(info.get("rule") or default_rule), str(info.get("help") or ""),
+                                          tuple(opts[:CHOOSER_LIMIT]), is_secret(self.rules, items[0]),
+                                          max(0, len(opts) - CHOOSER_LIMIT)))
+        self._groups_key, self._groups = key, groups
+        return groups
 
     def movable_units(self) -> set[str]:
         return {a.unit for a in self._of(A.Move)}
@@ -395,9 +557,10 @@ class Controller:
         if not from_redo:
             self.redo_stack.clear()
         n = len(self.game.actions)
-        self.log.append(LogEntry(n, "action", action.notation(), who))
+        secret = is_secret(self.rules, action)
+        self.log.append(LogEntry(n, "action", action.notation(), who, secret_label(action) if secret else None))
+        self._log_events(n, events, who, secret)
         for e in events:
-            self.log.append(LogEntry(n, "event", e.text, who))
             if e.kind == "die_rolled":
                 self.die = DieShow(int(e.data.get("roll", 0)), e.text)
             if e.kind == "combat" and self.die is not None and "result" in e.data:
@@ -406,9 +569,52 @@ class Controller:
         self._changed()
         if save_error is not None:
             self.refuse(f"Autosave failed: {save_error}")
+        elif secret and not any(e.kind == "revealed" for e in events):
+            # Never the value in the status line: it stays on screen for the next player.
+            self.say(f"Done: the {SIDE_NAMES.get(who, who)} player {secret_label(action)}.", "ok")
         else:
             last = next((e.text for e in reversed(events) if e.kind != "die_rolled"), action.notation())
             self.say(last, "ok")
+        return True
+
+    def _log_events(self, n: int, events, side: str | None, secret: bool) -> None:
+        """The events of an action into the log. Those of a secret decision are hidden from the
+        other side like the decision itself; a ``revealed`` event reveals every earlier secret."""
+        for e in events:
+            if e.kind == "revealed":
+                for old in self.log:
+                    if old.secret is not None:
+                        old.secret = None
+                self.log_version += 1
+            hide = secret and e.kind != "revealed"
+            self.log.append(LogEntry(n, "event", e.text, side, "(hidden until both are revealed)" if hide else None))
+
+    def screen_side(self) -> str | None:
+        """The side whose player is at the screen, when secrets must be kept (None: no secrets)."""
+        if not self.private:
+            return None
+        return self.viewer or self.acting()
+
+    def log_text(self, e: LogEntry) -> str:
+        """A log line as the player at the screen may read it."""
+        if e.secret is not None and self.private and e.side != self.screen_side():
+            return e.secret
+        return e.text
+
+    def hidden_step(self, k: int, action, side: str | None) -> bool:
+        """History: is the action at step ``k`` a secret the player at the screen may not read yet
+        (another side's, with no ``revealed`` event from then up to the present)?"""
+        if not self.private or action is None or not is_secret(self.rules, action):
+            return False
+        if side == self.screen_side():
+            return False
+        tl = self.timeline
+        if tl is None:
+            return True
+        for j in range(k, tl.last + 1):
+            st = tl.step(j)
+            if st is not None and any(e.kind == "revealed" for e in st.events):
+                return False
         return True
 
     def _changed(self) -> None:

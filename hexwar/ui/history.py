@@ -184,7 +184,7 @@ class Timeline:
             return got[1]
         v = self.rules.view(s.state, None)
         st = v.get("stage")
-        info = StepInfo(v["turn"], v["phase"], v["phase_name"], v.get("phase_rule", ""), st["kind"] if st else None,
+        info = StepInfo(v.get("turn"), v.get("phase", ""), v.get("phase_name", ""), v.get("phase_rule", ""), st["kind"] if st else None,
                         v.get("acting"), v.get("date", ""))
         self._info[k] = (s.state, info)
         return info
@@ -303,7 +303,7 @@ def summarize(tl: Timeline, sides: tuple[str, ...] = ()) -> GameSummary:
         if inf is not None and not inf.phase.endswith("setup"):
             last_of_turn[inf.turn] = st
     for turn, st in sorted(last_of_turn.items()):
-        ctrl = rules.view(st.state, None)["control"]
+        ctrl = rules.view(st.state, None).get("control") or {}
         row: dict[str | None, int] = {}
         for h in places:
             holder = ctrl.get(hex_name(h))
@@ -313,11 +313,14 @@ def summarize(tl: Timeline, sides: tuple[str, ...] = ()) -> GameSummary:
     v = rules.view(last.state, None) if last else {"control": {}, "turn": 0, "result": None, "phase": ""}
     cities: dict[str | None, int] = {}
     for h in places:
-        holder = v["control"].get(hex_name(h))
+        holder = (v.get("control") or {}).get(hex_name(h))
         cities[holder] = cities.get(holder, 0) + 1
     first_turn_step = next((st for st in steps if not tl.info(st.index).phase.endswith("setup")), None)
     played = 0
     if first_turn_step is not None:
-        played = v["turn"] - tl.info(first_turn_step.index).turn + 1
-    return GameSummary(out, played, v["turn"], tl.last, cities, len(places), v.get("result"), tl.complete(),
+        try:
+            played = v["turn"] - tl.info(first_turn_step.index).turn + 1
+        except (TypeError, KeyError):  # named turns (A, B … 1, 2): count the distinct turns seen
+            played = len({tl.info(st.index).turn for st in steps if tl.info(st.index) is not None})
+    return GameSummary(out, played, v.get("turn"), tl.last, cities, len(places), v.get("result"), tl.complete(),
                        by_turn)

@@ -17,8 +17,10 @@ import pygame
 from ..core.hexgrid import hex_name, parse_hex
 from . import rules_text
 from . import theme as T
+from .controller import secret_label
 from .counters import CounterArt, unit_title
 from .track_panel import TrackPanel
+from .turns import turn_title
 from .widgets import Button, ButtonRow, draw_panel
 
 SIDE_NAMES = rules_text.SIDE_NAMES
@@ -227,7 +229,8 @@ class PhaseBar:
         phase_side = getattr(ctl.phase(), "side", None)
         now = now_text(ctl) if line2 is None else line2
         key = (tuple(self.rect), tuple(self.tool_rect), self.text_right, th.scale, acting, phase_side,
-               v["phase_name"], v["turn"], v["turns"], v["phase_rule"], date, now, line2 is None, line2_colour,
+               v.get("phase_name"), v.get("turn"), v.get("turns"), v.get("phase_rule"), date, now, line2 is None,
+               line2_colour,
                self.buttons.sig())
         if self.drawn.same(surface, key, cached):
             return False
@@ -244,13 +247,16 @@ class PhaseBar:
             chip = th.px(20)
             side_chip(surface, acting, x, y + 1, chip)
             x += chip + th.px(6)
-        parts = [(v["phase_name"], T.ACCENT, "bold")]
+        parts = [(str(v.get("phase_name") or v.get("phase") or ""), T.ACCENT, "bold")]
         if acting and acting != phase_side:
             parts.append((f"{SIDE_NAMES.get(acting, acting)} player decides", T.TEXT, "bold"))
-        parts.append((f"Turn {v['turn']} of {v['turns']}", T.TEXT, "bold"))
+        title = turn_title(ctl, v)
+        if title:
+            parts.append((title, T.TEXT, "bold"))
         if date:
             parts.append((date, T.TEXT, "regular"))
-        parts.append((f"rule {v['phase_rule']}", T.TEXT_DIM, "regular"))
+        if v.get("phase_rule"):
+            parts.append((f"rule {v['phase_rule']}", T.TEXT_DIM, "regular"))
         if acting and acting == phase_side:
             parts.append((f"{SIDE_NAMES.get(acting, acting)} player to act", T.TEXT, "regular"))
         sep = T.text("  ·  ", px, T.TEXT_DIM)
@@ -285,7 +291,7 @@ def now_text(ctl) -> str:
         return f"Game over: {r['level']}. {r.get('detail', '')}"
     st = v.get("stage")
     if st:
-        return rules_text.stage_line(st["kind"], st["side"], st.get("target"))
+        return rules_text.stage_line(st["kind"], st["side"], st.get("target"), v.get("game"))
     m = ctl.mode()
     if m == "combat-declare" and getattr(ctl.state, "battles", None):
         return (f"{len(ctl.state.battles)} battle(s) declared. Declare more, or press E to close the "
@@ -295,11 +301,15 @@ def now_text(ctl) -> str:
         if left:
             return f"Click a declared battle to resolve it ({', '.join(hex_name(h) for h in left)})."
         return "Every battle is resolved: end the phase (E)."
-    paras = rules_text.phase_paragraphs(v["game"], v["phase"])
+    paras = rules_text.phase_paragraphs(v.get("game"), v.get("phase"))
     if paras:
         return paras[0]
+    groups = ctl.choice_groups() if hasattr(ctl, "choice_groups") else []
+    if groups:
+        return "Decide in the side panel: " + "; ".join(g.title + (f" ({g.rule})" if g.rule else "") for g in groups) + "."
     p = ctl.phase()
-    return getattr(p, "summary", "") if p is not None else ""
+    got = rules_text.phase_paragraphs(v.get("game"), v.get("phase"), p, v)
+    return got[0] if got else ""
 
 
 class SidePanel:
@@ -401,38 +411,43 @@ class SidePanel:
     def _all_log_rows(self, ctl, width: int) -> list[tuple[str, tuple, str, int, str]]:
         th = self.theme
         px = th.small
-        key = (id(ctl.log), len(ctl.log), width, px)
+        shown_side = ctl.screen_side() if hasattr(ctl, "screen_side") else None
+        key = (id(ctl.log), len(ctl.log), width, px, getattr(ctl, "log_version", 0), shown_side)
         if key == self._log_rows_key:
             return self._log_rows
         if self._wrap_key != (width, px):
             self._wrap_key = (width, px)
             self._wrapped.clear()
         rows: list[tuple[str, tuple, str, int, str]] = []
+        text_of = getattr(ctl, "log_text", lambda e: e.text)
         for e in ctl.log:
             # Each entry is wrapped once (the log only grows): a long game stays smooth.
-            ek = (e.index, e.kind, e.text, e.side)
+            # A secret decision reads as its placeholder for the other side (ctl.log_text).
+            text = text_of(e)
+            ek = (e.index, e.kind, text, e.side)
             got = self._wrapped.get(ek)
             if got is None:
-                got = self._wrap_entry(e, width, px)
+                got = self._wrap_entry(e, width, px, text)
                 self._wrapped[ek] = got
             rows += got
         self._log_rows_key = key
         self._log_rows = rows
         return rows
 
-    def _wrap_entry(self, e, width: int, px: int) -> list[tuple[str, tuple, str, int, str]]:
+    def _wrap_entry(self, e, width: int, px: int, text: str | None = None) -> list[tuple[str, tuple, str, int, str]]:
         th = self.theme
         out = []
+        text = e.text if text is None else text
         if e.kind == "action":
             who = SIDE_NAMES.get(e.side, "") if e.side else ""
-            for i, ln in enumerate(T.wrap(f"{e.index}. {who}: {e.text}" if who else f"{e.index}. {e.text}", px,
+            for i, ln in enumerate(T.wrap(f"{e.index}. {who}: {text}" if who else f"{e.index}. {text}", px,
                                           width - th.px(14), "bold")):
                 out.append((ln if i == 0 else "   " + ln, T.ACCENT, "bold", e.index, "action"))
         elif e.kind == "reason":
-            for i, ln in enumerate(T.wrap("reason: " + e.text, px, width - th.px(24))):
+            for i, ln in enumerate(T.wrap("reason: " + text, px, width - th.px(24))):
                 out.append((("  ↳ " if i == 0 else "     ") + ln, REASON_COLOUR, "regular", e.index, "reason"))
         else:
-            for i, ln in enumerate(T.wrap(e.text, px, width - th.px(24))):
+            for i, ln in enumerate(T.wrap(text, px, width - th.px(24))):
                 out.append((("  " if i == 0 else "    ") + ln, T.TEXT if e.kind == "event" else T.TEXT_DIM,
                             "regular", e.index, e.kind))
         return out
@@ -605,14 +620,14 @@ class SidePanel:
         th = self.theme
         r = self.lower.inflate(-th.px(16), -th.px(8))
         v = ctl.view()
-        paras = list(rules_text.phase_paragraphs(v["game"], v["phase"]))
-        title = f"{v['phase_name']} (rule {v['phase_rule']})"
+        paras = list(rules_text.phase_paragraphs(v.get("game"), v.get("phase"), ctl.phase(), v))
+        title = f"{v.get('phase_name', '')}" + (f" (rule {v['phase_rule']})" if v.get("phase_rule") else "")
         st = v.get("stage")
         if st:
-            paras = [rules_text.stage_line(st["kind"], st["side"], st.get("target")),
-                     rules_text.STAGE_HELP.get(st["kind"], "")] + paras[1:]
-        elif ctl.mode() in rules_text.MODE_NOTES:
-            paras = paras[:1] + [rules_text.MODE_NOTES[ctl.mode()]] + paras[1:]
+            paras = [rules_text.stage_line(st["kind"], st["side"], st.get("target"), v.get("game")),
+                     rules_text.stage_help(st["kind"], v.get("game"))] + paras[1:]
+        elif rules_text.mode_note(ctl.mode(), v.get("game")):
+            paras = paras[:1] + [rules_text.mode_note(ctl.mode(), v.get("game"))] + paras[1:]
         if not paras:
             p = ctl.phase()
             paras = [getattr(p, "summary", "")]
@@ -811,9 +826,9 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
         _build_roll(f, ctl, scene, art)
     elif m in ("stage:defender_loss", "stage:exchange_loss", "stage:attacker_loss", "stage:overstack", "stage:advance"):
         st = v["stage"]
-        f.heading(rules_text.stage_line(st["kind"], st["side"], st.get("target")).split(":")[0] + " decides")
-        f.text(rules_text.stage_line(st["kind"], st["side"], st.get("target")), th.normal)
-        f.text(rules_text.STAGE_HELP.get(st["kind"], ""), th.small, T.TEXT_DIM)
+        f.heading(rules_text.stage_line(st["kind"], st["side"], st.get("target"), v.get("game")).split(":")[0] + " decides")
+        f.text(rules_text.stage_line(st["kind"], st["side"], st.get("target"), v.get("game")), th.normal)
+        f.text(rules_text.stage_help(st["kind"], v.get("game")), th.small, T.TEXT_DIM)
         f.space()
         for uid in sorted(set(ctl.choice_units())):
             u = ctl.unit(uid) or {}
@@ -828,7 +843,7 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
     elif m == "stage:retreat":
         st = v["stage"]
         f.heading("Retreat")
-        f.text(rules_text.stage_line(st["kind"], st["side"], st.get("target")), th.normal)
+        f.text(rules_text.stage_line(st["kind"], st["side"], st.get("target"), v.get("game")), th.normal)
         f.text("Arrows on the map show every legal path; click the end of one, or a button here.", th.small, T.TEXT_DIM)
         f.space()
         for r in ctl.retreats():
@@ -840,8 +855,10 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
         f.text(r.get("detail", ""))
         f.button("Show the result", scene.show_victory, name="show-result")
     else:
-        f.heading(v["phase_name"])
+        f.heading(v.get("phase_name") or str(v.get("phase", "")))
         f.text(now_text(ctl))
+    if m != "over":
+        _build_choices(f, ctl, scene)
     if m in ("combat-declare", "combat-resolve") or (m.startswith("stage:") and m != "stage:roll"):
         _air_row(f, ctl, art)
     # The stack last clicked; not the target of the battle at hand, whose units the odds list already.
@@ -849,6 +866,36 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
     skip = ctl.target if ctl.target is not None else (
         parse_hex(st["target"]) if m == "stage:roll" and st.get("target") else None)
     _stack_list(f, ctl, art, skip=skip)
+
+
+def _build_choices(f: Flow, ctl, scene) -> None:
+    """The generic chooser: every legal action of the decider that no widget above offers,
+    grouped (a decision by what is decided, other verbs by verb), with its rule number. Values
+    the rules name but refuse now are greyed, with the refusal from game.check as tooltip."""
+    th = f.theme
+    groups = ctl.choice_groups()
+    if not groups:
+        return
+    for g in groups:
+        f.space(4)
+        f.text(f"{g.title}" + (f" ({g.rule})" if g.rule else ""), th.normal, T.ACCENT, "bold")
+        if g.help:
+            f.text(g.help, th.small, T.TEXT_DIM)
+        if g.secret:
+            if ctl.private:
+                f.text("Secret: the other side cannot see your choice until both are revealed.", th.small, T.TEXT_DIM)
+            else:
+                f.text("Chosen openly (one person plays both sides).", th.small, T.TEXT_DIM)
+        per = 3 if max((len(o.label) for o in g.options), default=0) <= 12 else 1
+        for i in range(0, len(g.options), per):
+            chunk = g.options[i:i + per]
+            specs = [(o.label, (lambda a=o.action: scene.do_action(a)), not o.refusal,
+                      f"{g.key}:{o.label}") for o in chunk]
+            for b, o in zip(f.row(specs, slots=per), chunk):
+                b.tooltip = f"Not now — {o.refusal}" if o.refusal else o.action.notation()
+                b.name = f"{g.key.replace(':', '-')}-{o.label.replace(' ', '_')}"
+        if g.more:
+            f.text(f"… and {g.more} more of these", th.small, T.TEXT_DIM)
 
 
 # --- the units of a stack, air support ---------------------------------------------------------
@@ -979,17 +1026,21 @@ def build_history(f: Flow, scene) -> None:
     n = tl.last
     f.heading("Looking back (read-only)")
     st = tl.step(k)
+    hidden = st is not None and scene.ctl.hidden_step(k, st.action, st.side)
     if k == 0:
         f.text("The start of the game, before any action.", th.normal, T.TEXT, "bold")
     elif st is not None and st.action is not None:
         who = SIDE_NAMES.get(st.side, "") if st.side else ""
         f.text(f"Action {k} of {n}" + (f", {who}:" if who else ":"), th.small, T.TEXT_DIM)
-        f.text(st.action.notation(), th.normal, T.TEXT, "bold")
+        f.text(secret_label(st.action) if hidden else st.action.notation(), th.normal, T.TEXT, "bold")
     art = getattr(scene, "art", None)
     if art is not None:
         _air_note(f, scene.ctl, tl, k, art)
     shown = 0
     events = st.events if st is not None else []
+    if hidden:
+        events = [e for e in events if e.kind == "revealed"]
+        f.text("Its value is hidden until both choices are revealed.", th.small, T.TEXT_DIM, indent=th.px(8))
     for e in events:
         if shown >= 5:
             f.text(f"… and {len(events) - shown} more in the log", th.small, T.TEXT_DIM, indent=th.px(8))
@@ -1056,9 +1107,9 @@ def build_computer(f: Flow, scene) -> None:
         f.text("Computer is playing its move.", th.normal, T.TEXT, "bold")
     v = scene.ctl.view()
     st = v.get("stage")
-    what = f"{v['phase_name']} (rule {v['phase_rule']})"
+    what = f"{v.get('phase_name', '')}" + (f" (rule {v['phase_rule']})" if v.get("phase_rule") else "")
     if st:
-        what = rules_text.stage_line(st["kind"], st["side"], st.get("target"))
+        what = rules_text.stage_line(st["kind"], st["side"], st.get("target"), v.get("game"))
     f.text(what, th.small, T.TEXT_DIM)
     if drv.last_reason:
         f.space(4)
@@ -1249,7 +1300,7 @@ def _build_roll(f: Flow, ctl, scene, art: CounterArt) -> None:
     target = ctl.state.stage.target
     atk = ctl.stage_attackers()
     f.heading(f"Battle at {st.get('target')}")
-    f.text(rules_text.stage_line("roll", st["side"], st.get("target")), th.small)
+    f.text(rules_text.stage_line("roll", st["side"], st.get("target"), ctl.view().get("game")), th.small)
     _odds_block(f, ctl, target, atk)
     f.space()
     names = {}

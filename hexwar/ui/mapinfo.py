@@ -30,7 +30,12 @@ def hex_label(board: Board | None, h: Hex) -> str:
                 return str(scheme.name(h))
             except Exception:  # a scheme that cannot name this hex: the plain id
                 break
-    return hex_name(h)
+    try:  # the map's own scheme (map property ``hex_ids``), when the core knows of schemes
+        from ..core.hexgrid import hex_ids_of
+
+        return str(hex_ids_of(board).name(h))
+    except Exception:
+        return hex_name(h)
 
 
 def heights(board: Board) -> dict[Hex, int]:

@@ -6,7 +6,29 @@ Pure text: no pygame, no rules logic.
 """
 from __future__ import annotations
 
-SIDE_NAMES = {"axis": "Axis", "soviet": "Soviet", None: "Nobody"}
+class _SideNames(dict):
+    """Side id -> name. A side no game has named reads as its id in capitals ("blue" -> "Blue"),
+    so ``SIDE_NAMES.get(side, side)`` always gives a readable name."""
+
+    def get(self, key, default=None):
+        if key in self:
+            return self[key]
+        if isinstance(key, str) and key:
+            return key.replace("_", " ").title()
+        return default
+
+
+SIDE_NAMES = _SideNames({"axis": "Axis", "soviet": "Soviet", "german": "German", "russian": "Russian",
+                         "allied": "Allied", "allies": "Allies", None: "Nobody"})
+
+
+def learn_side_names(pkg) -> None:
+    """Take a game package's own side names (``tables.SIDE_NAMES``), e.g. when it starts."""
+    names = getattr(getattr(pkg, "tables", None), "SIDE_NAMES", None) or getattr(pkg, "SIDE_NAMES", None)
+    if isinstance(names, dict):
+        for k, v in names.items():
+            if isinstance(k, str) and isinstance(v, str) and k not in SIDE_NAMES:
+                SIDE_NAMES[k] = v
 
 # --- Objective: Kiev -------------------------------------------------------------
 # Phase id -> paragraphs. The first paragraph is the short version for the phase bar.
@@ -111,6 +133,144 @@ KIEV_PHASES: dict[str, list[str]] = {
         "victory, 15 a draw, fewer a Soviet victory (5.0). The 13.0 balance options may change these.",
     ],
 }
+
+# --- Battle for Kursk ---------------------------------------------------------------
+# Our own summaries of the ten phases (4.0) and the set-up step, with rule numbers.
+KURSK_PHASES: dict[str, list[str]] = {
+    "russian_setup": [
+        "Short scenario: spend the extra Russian replacement steps on units in their starting hexes, then end the step.",
+        "The short game begins on turn 1 instead of turn A. Before it starts, the Russian side adds its "
+        "extra infantry and armor steps to units still standing where they set up (4.0, 6.0).",
+        "Infantry points go to infantry and shock units, armor points to armor (10.5).",
+    ],
+    "posture": [
+        "Each side chooses its posture for the turn in secret; both are shown together.",
+        "First the turn-start checks: whether this is a mud turn (11.0), new Offensive markers (never "
+        "more than three available, 9.2.1), the replacement figures, and the fortification belts that "
+        "become active now (4.0).",
+        "The new posture may equal last turn's, be lower, or be one box higher; every further box costs "
+        "one available Offensive marker (12.0).",
+        "Pause gives replacements only; Reposition adds the regular movement phase; Deploy adds armor and "
+        "rail movement too but no combat; Engage gives every phase. Each posture changes that side's "
+        "replacement points (12.0 a–d).",
+        "A side that chose Pause against an enemy Engage may spend an Offensive marker to rise to "
+        "Reposition at once (12.0, Emergency Reaction).",
+        "Until the Germans first choose Engage, each German Deploy lets them shift the Strategic Objective "
+        "to a different town (city or major city) beyond the Start Line, on Russian ground (12.1).",
+    ],
+    "german_replacement": [
+        "Spend the German replacement points, then end the phase.",
+        "Infantry points rebuild infantry and shock units, armor points panzers; points with no unit to "
+        "take them are lost (10.5), and so is any point not spent now (10.4).",
+        "A step flips a reduced unit that is in communication, or brings an eliminated unit back on its "
+        "reduced side at the German (west or south) edge or in a German city in communication, as near "
+        "as possible to a unit of its own army (10.3, 10.7).",
+        "A unit brought back from off the map needs a second step on a later turn to reach full strength "
+        "(10.1). A negative figure on the track takes steps from units in communication instead (10.6).",
+    ],
+    "german_armor_rail": [
+        "Panzers move; German infantry that begins on a rail hex in German ground behind the Start Line may travel by rail.",
+        "Rail movement costs 1 MP a hex along connected rail, whatever the terrain, and may carry a unit "
+        "across the Start Line (8.1). Armor never uses it.",
+        "Entering an enemy zone of control ends the move (8.3); one unit per hex at the end of the phase "
+        "(8.2.2). In mud every unit moves one hex, except by rail (11.1).",
+    ],
+    "german_combat": [
+        "Declare the German attacks, then resolve them one by one.",
+        "Each defending hex is attacked once and each unit attacks once (9.0). Odds under 1:1 have no "
+        "effect; above 6:1 they count as 6:1 (9.1).",
+        "Shifts to the left: forest, rough, Moscow or an active friendly fortification under the defender; "
+        "one for a river and two for a major river when every attacker is across it. A side wholly out of "
+        "communication gives the other a shift; both out, they cancel (9.2).",
+        "An Offensive names an armor or shock unit as the lead; each unit of the same army beside the lead "
+        "but not beside the defender adds a column and may take losses (9.2.1).",
+        "In mud, attacking armor counts half, fractions kept (11.2).",
+    ],
+    "german_movement": [
+        "Move German units, including those that moved in the armor and rail phase, then end the phase.",
+        "Units move up to their allowance at the terrain's cost (8.0); entering marsh or crossing a major "
+        "river takes a unit's whole allowance (8.0).",
+        "Units never enter an enemy hex (8.2.1); an enemy zone of control ends the move (8.3); one unit per "
+        "hex at the end of the phase (8.2.2). In mud, one hex per unit (11.1).",
+    ],
+    "russian_replacement": [
+        "Spend the Russian replacement points, then end the phase.",
+        "Infantry points rebuild infantry and shock units, armor points tank and guards units; points not "
+        "spent now are lost (10.4, 10.5).",
+        "A step flips a reduced unit in communication, or returns an eliminated unit reduced at the Russian "
+        "(north or east) edge or in a Russian city in communication, as near as possible to a unit of its "
+        "own front (10.2, 10.7).",
+        "A unit back from off the map reaches full strength only with a step on a later turn (10.1).",
+    ],
+    "russian_armor_rail": [
+        "Tank and guards units move; Russian infantry that begins on a rail hex in Russian ground behind the Start Line may travel by rail.",
+        "Rail costs 1 MP a hex whatever the terrain and may cross the Start Line (8.1).",
+        "An enemy zone of control ends the move (8.3); one unit per hex at the end of the phase (8.2.2). "
+        "In mud, one hex per unit except by rail (11.1).",
+    ],
+    "russian_combat": [
+        "Declare the Russian attacks, then resolve them one by one.",
+        "One attack per defending hex and per unit (9.0); under 1:1 no effect, above 6:1 read as 6:1 (9.1).",
+        "Terrain, fortification, river and communication shifts as in 9.2; an Offensive adds a column for "
+        "each supporter of the lead unit's front (9.2.1). In mud, attacking armor counts half (11.2).",
+    ],
+    "russian_movement": [
+        "Move Russian units, including those that moved in the armor and rail phase, then end the phase.",
+        "Marsh and major river crossings take a unit's whole allowance (8.0); enemy zones of control stop "
+        "a move (8.3); one unit per hex at the end of the phase (8.2.2).",
+    ],
+    "housekeeping": [
+        "The turn ends: the turn marker moves on, or after turn 8 the victory points are counted.",
+        "Victory points: major cities held across the Start Line, the Strategic Objective, and one for the "
+        "side with fewer units eliminated (5.0, 12.1). German control of Moscow wins at once (5.0).",
+    ],
+}
+
+# --- Kasserine Pass ------------------------------------------------------------------
+# The rulebook has no rule numbers: these cite the ids of the project's rule-case list.
+KASSERINE_PHASES: dict[str, list[str]] = {
+    "german_move": [
+        "Move German and Italian units and bring on the day's arrivals, then end the phase.",
+        "Arrivals enter in their entry areas on the east edge on their day (KP-OOB-GERMAN).",
+        "Terrain sets the cost: along a road 1 MP a hex, every river hex 4 MP, crossing a cliff never "
+        "(KP-TERRAIN, KP-RIVER-MOVE, KP-CLIFF).",
+        "Entering an enemy zone of control stops the unit, and it may not stay there without attacking "
+        "(KP-ZOC). Fighting costs Germans and Italians 2 MP, artillery included; one hex and fight is "
+        "always possible (KP-COST-OF-COMBAT).",
+        "Stacking goes by size, never more than four counters (KP-STACKING). German units may break down "
+        "(KP-BREAKDOWN) and may leave an ENGAGED battle for 2 MP (KP-BREAK-OFF); engineers blow or "
+        "rebuild bridges (KP-ENGINEERS).",
+    ],
+    "german_combat": [
+        "Set up the German attacks, allocate artillery, then resolve each battle with two dice.",
+        "The attacker allocates artillery first, then the defender; each battery supports one unit within "
+        "its range (KP-ARTILLERY).",
+        "An attacker lower than the defender, attacking up a cliff or out of a river hex is weakened, "
+        "never below a quarter; a city doubles the defender; odds round in the defender's favour "
+        "(KP-HEIGHT, KP-CLIFF, KP-RIVER-ATTACK, KP-SEMI-CUMULATIVE, KP-CITY, KP-ODDS).",
+        "The Germans may attack one unit of a stack (KP-SELECTIVE-ATTACK). CONTACT and ENGAGED carry "
+        "over to the next turn (KP-RESULT-CONTACT, KP-RESULT-ENGAGED); see the table (KP-CRT).",
+    ],
+    "allied_move": [
+        "Move Allied units and bring on the day's reinforcements, then end the phase.",
+        "Reinforcements come by road 5, road 6 or Le Kef on their dates (KP-OOB-ALLIED).",
+        "Roads 1 MP a hex, river hexes 4 MP, no cliff crossings (KP-TERRAIN, KP-RIVER-MOVE, KP-CLIFF). "
+        "Fighting costs Allied units 4 MP, artillery included; one hex and fight is always possible "
+        "(KP-COST-OF-COMBAT). Rangers move five hexes whatever the terrain (KP-RANGERS).",
+        "An enemy zone of control stops the move and obliges an attack (KP-ZOC).",
+    ],
+    "allied_combat": [
+        "Set up the Allied attacks, allocate artillery, then resolve each battle with two dice.",
+        "Allied attacks take on a whole stack (KP-SELECTIVE-ATTACK). Artillery: attacker first, then "
+        "defender, one battery per unit (KP-ARTILLERY).",
+        "Height, cliffs, river hexes and cities change the factors as in the German combat phase "
+        "(KP-HEIGHT, KP-CLIFF, KP-RIVER-ATTACK, KP-CITY). With the air power option the Allies gain a "
+        "column from 22 February (KP-OPT-AIR-POWER).",
+    ],
+}
+
+GAME_PHASES: dict[str, dict[str, list[str]]] = {}  # filled below, once every table exists
+
 
 # The two halves of a combat phase (10.0), shown under the phase's first paragraph.
 MODE_NOTES: dict[str, str] = {
@@ -228,15 +388,83 @@ SHORTCUTS: list[tuple[str, str]] = [
 ]
 
 
-def phase_paragraphs(game_id: str, phase_id: str) -> list[str]:
-    if game_id == "objective-kiev":
-        return KIEV_PHASES.get(phase_id, [])
-    return []
+GAME_PHASES.update({"objective-kiev": KIEV_PHASES, "battle-for-kursk": KURSK_PHASES,
+                    "kasserine-pass": KASSERINE_PHASES})
 
 
-def stage_line(kind: str, side: str | None, hex_id: str | None) -> str:
-    rule, text = STAGES.get(kind, ("", "{side} player: decide ({kind})."))
-    return text.format(side=SIDE_NAMES.get(side, str(side)), hex=hex_id or "", kind=kind) + (f" ({rule})" if rule else "")
+def phase_paragraphs(game_id: str, phase_id: str, phase=None, view: dict | None = None) -> list[str]:
+    """The phase explained: this game's own text, or a fallback built from what the rules say
+    about the phase (its name and rule number, from the phase object or the view)."""
+    got = GAME_PHASES.get(game_id, {}).get(phase_id)
+    if got:
+        return got
+    if phase is None and view is None:
+        return []
+    return fallback_paragraphs(phase_id, phase, view)
+
+
+def fallback_paragraphs(phase_id: str, phase=None, view: dict | None = None) -> list[str]:
+    v = view or {}
+    name = str(getattr(phase, "name", "") or v.get("phase_name") or phase_id.replace("_", " ").capitalize())
+    rule = str(getattr(phase, "rule", "") or v.get("phase_rule") or "")
+    summary = str(getattr(phase, "summary", "") or "")
+    first = summary or f"{name}: do what the step asks, then end the phase."
+    out = [first, f"{name}" + (f" — see rule {rule} in the rulebook." if rule else ".")]
+    out.append("The client offers only what the rules allow now; a refused action names its rule.")
+    return out
+
+
+# Battle steps of the other games: their own rule numbers (never Kiev's), and a plain roll line
+# (air support markers are Kiev's).
+STAGE_RULES_BY_GAME: dict[str, dict[str, str]] = {
+    "battle-for-kursk": {"roll": "9.0", "defender_loss": "9.3", "exchange_loss": "9.3 EX", "attacker_loss": "9.3",
+                         "retreat": "9.3", "advance": "9.3", "overstack": "8.2.2", "result_choice": "9.3"},
+    "kasserine-pass": {"roll": "KP-CRT", "retreat": "KP-RETREAT-TERRAIN", "advance": "KP-RESULT-D-BACK",
+                       "exchange_loss": "KP-RESULT-EXCHANGE", "attacker_loss": "KP-RESULT-A-ELIM",
+                       "overstack": "KP-STACKING"},
+}
+GENERIC_STAGES: dict[str, str] = {
+    "roll": "{side} player: roll for the battle at {hex}.",
+    "result_choice": "{side} player: choose how the result at {hex} is taken.",
+}
+STAGE_HELP_BY_GAME: dict[str, dict[str, str]] = {
+    "battle-for-kursk": {
+        "result_choice": "A defender in an active friendly fortification may take an exchange instead of "
+                         "retreating (9.3); the options are listed in the panel.",
+    },
+}
+MODE_NOTES_BY_GAME: dict[str, dict[str, str]] = {
+    "battle-for-kursk": {
+        "combat-declare": "Now: declaring. Build each battle (target, then attackers) and declare it; E "
+                          "closes the declarations and the battles are then resolved one by one (9.0).",
+        "combat-resolve": "Now: resolving. Pick the declared battles in any order; each is settled before "
+                          "the next (9.0, 9.3).",
+    },
+}
+
+
+def stage_line(kind: str, side: str | None, hex_id: str | None, game_id: str | None = None) -> str:
+    """What the deciding player must do at a battle step, with the rule (this game's own)."""
+    if game_id in (None, "objective-kiev"):
+        rule, text = STAGES.get(kind, ("", "{side} player: decide ({kind})."))
+    else:
+        rule = STAGE_RULES_BY_GAME.get(game_id, {}).get(kind, "")
+        text = GENERIC_STAGES.get(kind) or STAGES.get(kind, ("", "{side} player: decide ({kind})."))[1]
+    return text.format(side=SIDE_NAMES.get(side, str(side)), hex=hex_id or "",
+                       kind=kind.replace("_", " ")) + (f" ({rule})" if rule else "")
+
+
+def stage_help(kind: str, game_id: str | None = None) -> str:
+    """More on a battle step. Kiev's texts cite Kiev's rules, so other games get their own or none."""
+    if game_id in (None, "objective-kiev"):
+        return STAGE_HELP.get(kind, "")
+    return STAGE_HELP_BY_GAME.get(game_id, {}).get(kind, "")
+
+
+def mode_note(mode: str, game_id: str | None = None) -> str:
+    if game_id in (None, "objective-kiev"):
+        return MODE_NOTES.get(mode, "")
+    return MODE_NOTES_BY_GAME.get(game_id, {}).get(mode, "")
 
 
 def result_text(code: str) -> str:

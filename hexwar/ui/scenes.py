@@ -411,11 +411,13 @@ class VictoryScene(Scene):
         from .widgets import blit_lines
 
         detail = r.get("detail", "")
-        y = blit_lines(surface, [detail + (" (5.0)" if detail else "")], x, y, width, th.large)
+        kiev = v.get("game") == "objective-kiev"  # the victory rule is Kiev's 5.0; others say theirs in the detail
+        y = blit_lines(surface, [detail + (" (5.0)" if detail and kiev else "")], x, y, width, th.large)
         board = ctl.rules.board
         counts: dict = {}
+        control = v.get("control") or {}
         for h in board.places:
-            s_ = v["control"].get(hex_name(h))
+            s_ = control.get(hex_name(h))
             counts[s_] = counts.get(s_, 0) + 1
         y += th.px(4)
         held = ", ".join(f"{rules_text.SIDE_NAMES.get(s_, s_)} {n}"
@@ -423,13 +425,16 @@ class VictoryScene(Scene):
         sm = self.summary
         length = ""
         if sm is not None:
-            length = f" · {sm.turns_played} turn(s) played, to turn {sm.last_turn} of {v['turns']} · {sm.actions} actions"
-        surface.blit(T.text(f"Cities held: {held} (of {len(board.places)}){length}", th.normal, T.TEXT, "bold"), (x, y))
+            of = f" of {v['turns']}" if v.get("turns") else ""
+            length = f" · {sm.turns_played} turn(s) played, to turn {sm.last_turn}{of} · {sm.actions} actions"
+        line = (f"Cities held: {held} (of {len(board.places)}){length}" if board.places and control
+                else length.lstrip(" ·") or " ")
+        surface.blit(T.text(line, th.normal, T.TEXT, "bold"), (x, y))
         y += T.font(th.normal).get_linesize() + th.px(6)
         # Which cities the side with fewer holds (the interesting list), in one line.
         if counts:
             fewer = min(counts, key=lambda k: counts[k])
-            names = sorted(p.name for h, p in board.places.items() if v["control"].get(hex_name(h)) == fewer)
+            names = sorted(p.name for h, p in board.places.items() if control.get(hex_name(h)) == fewer)
             if names and len(counts) > 1:
                 y = blit_lines(surface, [f"Held by {rules_text.SIDE_NAMES.get(fewer, fewer)}: {', '.join(names)}"], x, y,
                                width, th.small, T.TEXT_DIM)
@@ -684,8 +689,11 @@ class MenuScene(Scene):
         super().__init__(app)
         from .. import session
 
+        from ..games import GAMES
+
         self.choices = session.list_scenarios()
-        self.games = sorted({g for g, _ in self.choices}) or ["objective-kiev"]
+        # Every registered game, even one whose scenarios are not there yet (it says so on Start).
+        self.games = sorted(set(GAMES) | {g for g, _ in self.choices}) or ["objective-kiev"]
         self.game_i = self.games.index(game_id) if game_id in self.games else 0
         self.scen_i = 0
         if scenario:
@@ -708,6 +716,11 @@ class MenuScene(Scene):
     def scenarios(self) -> list[str]:
         g = self.games[self.game_i]
         return [s for gg, s in self.choices if gg == g] or ["standard"]
+
+    def options_heading(self) -> str:
+        if self.games[self.game_i] == "objective-kiev":
+            return "Balance options (13.0) — all off in the standard game:"
+        return "Game options (the rule is in brackets):"
 
     def _pkg(self):
         from ..games import find_game
@@ -958,8 +971,7 @@ class MenuScene(Scene):
             more = f" — {self.save_scroll + 1}-{min(len(self.saves), self.save_scroll + self.saves_room)} of {len(self.saves)}, scroll for more"
         surface.blit(T.text(f"Saved games ({paths.saves_dir()}){more}:", th.small, T.TEXT_DIM), (x2, self.saves_y))
         if self.options_y is not None:
-            surface.blit(T.text("Balance options (13.0) — all off in the standard game:", th.small, T.TEXT_DIM),
-                         (x1, self.options_y))
+            surface.blit(T.text(self.options_heading(), th.small, T.TEXT_DIM), (x1, self.options_y))
         surface.blit(T.text("Who plays each side:", th.small, T.TEXT_DIM), (x1, self.players_y))
         if not self.saves:
             surface.blit(T.text("none yet — Ctrl+S saves during a game", th.small, T.TEXT_DIM),
@@ -1012,6 +1024,7 @@ class GameScene(Scene):
         self.game = game
         self.hotseat = hotseat
         self.ctl = Controller(game, threaded=threaded)
+        rules_text.learn_side_names(self.ctl.pkg)
         # Who plays which side: "human" (default) or "computer"; the record remembers it
         # (header "players"), so that a save or "Continue" brings the computer sides back.
         self.player_kinds = {s: k for s, k in (players or {}).items() if k in (HUMAN, COMPUTER)}
@@ -1035,6 +1048,9 @@ class GameScene(Scene):
         humans = [s for s in self.sides() if not self.computer.is_computer(s)]
         if len(humans) == 1:
             self.ctl.viewer = humans[0]  # a computer's turn must not show its view to the person
+        # Secrets (a hidden simultaneous choice) are kept from the other side whenever the person at
+        # the screen must not see them: hotseat between two people, or a person against the computer.
+        self.ctl.private = bool(humans) and (bool(computers) or hotseat)
         if self.computer_note:
             self.ctl.log.append(LogEntry(len(game.actions), "note", self.computer_note[:1].upper() + self.computer_note[1:] + "."))
         self.mv = MapView(game.rules.board)
@@ -1167,11 +1183,16 @@ class GameScene(Scene):
         if side is not None and side != self.shown_side:
             previous = self.shown_side
             self.shown_side = side
+            self._past_cache.clear()  # past positions were seen through the last player's eyes
             if self.needs_handover(side):
                 v = self.ctl.view()
                 st = v.get("stage")
                 phase_side = getattr(self.ctl.phase(), "side", None)
-                self.pending_handover = (side, hud.now_text(self.ctl), bool(st) and st.get("side") != phase_side,
+                detail = hud.now_text(self.ctl)
+                note = self._secret_note(side)
+                if note:
+                    detail = note + " " + detail
+                self.pending_handover = (side, detail, bool(st) and st.get("side") != phase_side,
                                          self._last_battle())
             elif previous is not None and not self.computer.is_computer(side):
                 self.ctl.say(f"{rules_text.SIDE_NAMES.get(side, side)} player to act: {hud.now_text(self.ctl)}")
@@ -1179,12 +1200,27 @@ class GameScene(Scene):
         self.refresh()
 
     def _last_battle(self) -> str | None:
-        """The result of the battle that has just handed the decision over, if any."""
+        """The result of the battle that has just handed the decision over, or the secret
+        choices just revealed, if any."""
         tl = self.ctl.timeline
         st = tl.step(tl.last) if tl is not None else None
         if st is None:
             return None
-        return next((e.text for e in reversed(st.events) if e.kind == "combat"), None)
+        return next((e.text for e in reversed(st.events) if e.kind in ("combat", "revealed")), None)
+
+    def _secret_note(self, side: str) -> str:
+        """For the hand-over after another player's secret choice: that it was made, never what."""
+        from .controller import is_secret
+
+        tl = self.ctl.timeline
+        st = tl.step(tl.last) if tl is not None else None
+        if st is None or st.action is None or st.side in (None, side) or not is_secret(self.game.rules, st.action):
+            return ""
+        if any(e.kind == "revealed" for e in st.events):
+            return ""
+        who = rules_text.SIDE_NAMES.get(st.side, st.side)
+        what = str(getattr(st.action, "what", "decision")).replace("_", " ")
+        return f"The {who} player has chosen a {what}; it stays hidden until both are revealed."
 
     def _show_handover(self) -> None:
         """Hide the map for the next player, once the die of the last roll has been seen."""
@@ -1809,6 +1845,9 @@ class GameScene(Scene):
         v = self.view_ctl.view()
         if v.get("date"):
             return v["date"]
-        scen = getattr(self.game.rules, "scenario", None)
-        dates = getattr(scen, "dates", {}) or {}
-        return dates.get(v["turn"], "")
+        from .turns import named_turns
+
+        for nt in named_turns(self.view_ctl):
+            if nt.turn == v.get("turn"):
+                return nt.date
+        return ""

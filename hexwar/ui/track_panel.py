@@ -108,7 +108,10 @@ class TrackPanel:
             y += ((len(markers) + per - 1) // per) * (ms + th.px(6)) + th.px(4)
         # Column heads: one column per side.
         sides = [s.side for s in boxes[0].sides]
-        lw = max(T.size("Turn 7", px, "bold")[0], T.size("22 Jun 1941", px - 1)[0]) + th.px(22)
+        lw = max([T.size("Turn 7", px, "bold")[0], T.size("22 Jun 1941", px - 1)[0]]
+                 + [T.size(b.title, px, "bold")[0] + th.px(16) for b in boxes]
+                 + [T.size(b.date, px - 1)[0] for b in boxes]) + th.px(22)
+        lw = min(lw, w // 2)
         cols_x = x0 + lw
         col_w = (w - lw) // max(1, len(sides))
         self._text("Turn", x0 + th.px(6), y, px, T.TEXT_DIM, "bold")
@@ -207,11 +210,11 @@ class TrackPanel:
             for sx in [row.x + lw - th.px(8)] + [x - th.px(4) for x in seps]:
                 pygame.draw.line(s, T.PANEL_LINE, (sx, row.y + 4), (sx, row.bottom - 4))
             colour = T.TEXT_DIM if box.when == "past" else T.TEXT
-            label = ("▶ " if now else "") + f"Turn {box.turn}"
+            label = ("▶ " if now else "") + box.title
             ty = row.y + (row.h - 2 * lh) // 2
             s.blit(T.text(label, px, T.ACCENT if now else colour, "bold"), (row.x + th.px(6), ty))
             s.blit(T.text(box.date, px - 1, colour), (row.x + th.px(6), ty + lh))
-        self._op(draw, ("row", tuple(row), box.turn, box.date, box.when, lw, lh, px, tuple(seps)))
+        self._op(draw, ("row", tuple(row), box.turn, box.date, box.when, lw, lh, px, tuple(seps), box.title))
 
     def _unit(self, tu: TR.TrackUnit, r: pygame.Rect, when: str) -> None:
         u, status = tu.unit, tu.status

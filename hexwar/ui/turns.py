@@ -69,13 +69,18 @@ class SideTurn:
 
 @dataclass(frozen=True)
 class TurnBox:
-    turn: int
+    turn: Any  # as view["turn"] gives it (1, 2 … or a game's own names, see named_turns)
     date: str
     when: str  # "past", "now" or "future"
     sides: tuple[SideTurn, ...]
+    label: str = ""  # "Turn 3", "Turn A", "14 Feb"
+
+    @property
+    def title(self) -> str:
+        return self.label or f"Turn {self.turn}"
 
     def tooltip(self) -> list[str]:
-        head = f"Turn {self.turn}" + (f" — {self.date}" if self.date else "")
+        head = self.title + (f" — {self.date}" if self.date else "")
         head += {"past": " (played)", "now": " (the current turn)", "future": ""}[self.when]
         lines = [head]
         for s in self.sides:
@@ -152,12 +157,15 @@ def air_markers(ctl) -> list[AirMarker]:
     return out
 
 
-def _steps(rules, scen, turn: int, side: str) -> tuple[int, str, int]:
-    base = int((getattr(scen, "replacements", {}) or {}).get(turn, {}).get(side, 0))
+def _steps(rules, scen, turn, side: str) -> tuple[int, str, int]:
+    try:
+        base = int((getattr(scen, "replacements", {}) or {}).get(turn, {}).get(side, 0) or 0)
+    except (TypeError, ValueError, AttributeError):
+        base = 0
     options = getattr(rules, "options", {}) or {}
     steps, note = base, ""
     for opt, (who, effect, turns) in STEP_OPTIONS.items():
-        if not options.get(opt) or who != side or (turns == "even" and turn % 2):
+        if not options.get(opt) or who != side or (turns == "even" and (not isinstance(turn, int) or turn % 2)):
             continue
         if effect == "none":
             steps, note = 0, "none" if base else ""
@@ -166,14 +174,70 @@ def _steps(rules, scen, turn: int, side: str) -> tuple[int, str, int]:
     return steps, note, base
 
 
+@dataclass(frozen=True)
+class NamedTurn:
+    turn: Any  # the value ``view["turn"]`` takes on this turn
+    label: str  # what the track and the phase bar call it: "Turn 3", "Turn A", "14 Feb"
+    date: str = ""
+
+
+def named_turns(ctl) -> list[NamedTurn]:
+    """Every turn in play order. A game names its own turns with the hook ``rules.turn_track``
+    (a sequence, or a method returning one, of ``(turn, label)`` or ``(turn, label, date)``, where
+    ``turn`` is the value of ``view["turn"]``): Kursk's preliminary turns A–D then 1–8,
+    Kasserine's days. Without it: turns 1 to ``view["turns"]`` with the scenario's dates."""
+    rules = ctl.rules
+    hook = getattr(rules, "turn_track", None)
+    if callable(hook):
+        try:
+            hook = hook()
+        except Exception:
+            hook = None
+    if hook:
+        out = []
+        for item in hook:
+            if isinstance(item, NamedTurn):
+                out.append(item)
+                continue
+            t = tuple(item)
+            out.append(NamedTurn(t[0], str(t[1]) if len(t) > 1 else f"Turn {t[0]}", str(t[2]) if len(t) > 2 else ""))
+        return out
+    scen = scenario_of(ctl)
+    v = ctl.view()
+    try:
+        turns = int(v.get("turns") or getattr(scen, "turns", 0) or 0)
+    except (TypeError, ValueError):
+        turns = 0
+    dates = getattr(scen, "dates", {}) or {}
+    return [NamedTurn(t, f"Turn {t}", str(dates.get(t, ""))) for t in range(1, turns + 1)]
+
+
+def turn_title(ctl, v: dict | None = None) -> str:
+    """The current turn for the phase bar: "Turn 3 of 7", "Turn A (1 of 12)", "14 Feb (1 of 12)"."""
+    v = v if v is not None else ctl.view()
+    turn = v.get("turn")
+    named = named_turns(ctl)
+    custom = getattr(ctl.rules, "turn_track", None) is not None
+    for i, nt in enumerate(named):
+        if nt.turn == turn:
+            if not custom:
+                return f"Turn {turn} of {len(named)}"
+            return f"{nt.label} ({i + 1} of {len(named)})"
+    if turn is None:
+        return ""
+    return f"Turn {turn}" + (f" of {v['turns']}" if v.get("turns") else "")
+
+
 def turn_track(ctl) -> list[TurnBox]:
     """One box per turn of the scenario (empty when the game has no turn record)."""
     scen = scenario_of(ctl)
     v = ctl.view()
-    turns = int(v.get("turns") or getattr(scen, "turns", 0) or 0)
-    if turns <= 0:
+    named = named_turns(ctl)
+    if not named:
         return []
-    now = int(v.get("turn") or 1)
+    order = [nt.turn for nt in named]
+    now_turn = v.get("turn", order[0])
+    now = order.index(now_turn) if now_turn in order else 0
     sides = list(ctl.sides())
     units = {u["id"]: u for u in v["units"]}
     # Which turn each unit arrives on: the view says it while the unit waits; the scenario
@@ -185,9 +249,9 @@ def turn_track(ctl) -> list[TurnBox]:
     for u in v["units"]:
         if u.get("where") == "arriving" and u.get("arrives"):
             arrives[u["id"]] = int(u["arrives"])
-    dates = getattr(scen, "dates", {}) or {}
     out = []
-    for t in range(1, turns + 1):
+    for i, nt in enumerate(named):
+        t = nt.turn
         per_side = []
         for side in sides:
             tus = []
@@ -197,7 +261,7 @@ def turn_track(ctl) -> list[TurnBox]:
                     continue
                 where = u.get("where")
                 if where == "arriving":
-                    status = ARRIVING if t == now else DUE
+                    status = ARRIVING if i == now else DUE
                 elif where == "lost":
                     status = LOST
                 else:
@@ -205,8 +269,8 @@ def turn_track(ctl) -> list[TurnBox]:
                 tus.append(TrackUnit(u, status))
             steps, note, base = _steps(ctl.rules, scen, t, side)
             per_side.append(SideTurn(side, tuple(tus), steps, note, base))
-        when = "past" if t < now else "now" if t == now else "future"
-        out.append(TurnBox(t, str(dates.get(t, "")), when, tuple(per_side)))
+        when = "past" if i < now else "now" if i == now else "future"
+        out.append(TurnBox(t, nt.date, when, tuple(per_side), nt.label))
     return out
 
 
