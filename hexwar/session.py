@@ -28,14 +28,15 @@ def _safe(name: str, what: str, where: object) -> str:
 @lru_cache(maxsize=16)
 def _load(game_id: str, scenario_id: str, scenario_file: str) -> tuple[Any, Scenario]:
     pkg = find_game(game_id)
-    scen = load_scenario(scenario_file)
+    scen = getattr(pkg, "load_scenario", load_scenario)(scenario_file)  # a game may read its own format
     if scen.game != game_id:
         raise DataError(scenario_file, f"this scenario is for game {scen.game!r}, not {game_id!r}")
     map_name = _safe(scen.map, "map", scenario_file)
     map_file = Path(str(paths.data_dir("maps"))) / map_name
     if not map_file.is_file():
         raise DataError(scenario_file, f"map file {map_name!r} not found in {paths.data_dir('maps')}")
-    board = load_board(map_file, pkg.TERRAINS)
+    kinds = getattr(pkg, "FEATURE_KINDS", None)  # hexside features beyond rivers and rails
+    board = load_board(map_file, pkg.TERRAINS) if kinds is None else load_board(map_file, pkg.TERRAINS, feature_kinds=kinds)
     _cross_check(board, scen)
     return board, scen
 

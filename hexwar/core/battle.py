@@ -91,6 +91,24 @@ class BattleMixin:
             return [A.Resolve(t) for t in left]
         return [A.EndPhase()]
 
+    def _check_combat_end(self, state: State) -> Illegal | None:
+        """The combat phase ends only when every declared battle is resolved."""
+        if state.declared:
+            left = [b.target for b in state.battles if b.target not in state.resolved]
+            if left:
+                return Illegal(self.CITE["combat"], "resolve every declared battle first: "
+                               + ", ".join(hex_name(t) for t in left))
+        return None
+
+    def _commit_battles(self, state: State, ev: list[Event]) -> bool:
+        """The first end of a combat phase with battles closes the declarations (commitment)."""
+        if state.declared or not state.battles:
+            return False
+        state.declared = True
+        ev.append(Event("committed", f"{len(state.battles)} battle(s) declared; now resolve them in any order "
+                        f"({self.CITE['combat']}).", {}))
+        return True
+
     def busy_units(self, state: State) -> set[str]:
         """Units already in a declared battle this phase."""
         return {x for b in state.battles for x in b.attackers + b.support}

@@ -106,17 +106,21 @@ def resolve_odds(
     min_index: int,
     max_index: int,
     cap_rule: str = "",
+    cap_before_shifts: bool = True,
 ) -> Odds:
     """Sum strengths, take the ratio, cap it at the top of the table, then apply shifts.
 
     A result below ``min_index`` after the shifts means the attack has no effect;
-    above ``max_index`` it is read on the last column.
+    above ``max_index`` it is read on the last column. With ``cap_before_shifts``
+    False the straight ratio is shifted first and only the result is capped (odds
+    "may begin above" the table).
     """
     att = sum(s.value for s in attackers)
     dfn = sum(s.value for s in defenders)
     raw = odds_index(att, dfn)
-    capped = min(raw, max_index)
-    note = f"{cap_rule}: odds above {odds_label(max_index)} count as {odds_label(max_index)}" if raw > max_index else ""
+    capped = min(raw, max_index) if cap_before_shifts else raw
+    note = (f"{cap_rule}: odds above {odds_label(max_index)} count as {odds_label(max_index)}"
+            if raw > max_index and cap_before_shifts else "")
     total = capped + sum(s.columns for s in shifts)
     no_effect = total < min_index
     final = min(total, max_index)

@@ -37,10 +37,6 @@ class MovementMixin:
     def move_modes(self, state: State, uid: str) -> list[MoveMode]:  # pragma: no cover - hook
         raise NotImplementedError
 
-    def can_end_move(self, state: State, uid: str, h: Hex) -> bool:
-        """Hook: whether a move may end in ``h`` (stacking limits checked during the move)."""
-        return True
-
     def _move_unit_problem(self, state: State, uid: str) -> Illegal | None:
         """Hook: why this unit may not move at all in this phase (beyond the common reasons)."""
         return None
@@ -61,40 +57,48 @@ class MovementMixin:
             graphs[mode.key] = g
         return g
 
-    def reach(self, state: State, uid: str, mode: str | None = None) -> dict[Hex, tuple[float, tuple[Hex, ...]]]:
-        """Every hex the unit may move to now: hex -> (MP spent, path)."""
-        modes = self.move_modes(state, uid) if mode is None else self.move_modes_named(state, uid, mode)
-        key = ("reach", uid, tuple(m.key for m in modes) + tuple(m.mp for m in modes))
-        if key in state._cache:
-            return state._cache[key]
+    def move_end_blocked(self, state: State, uid: str) -> frozenset[Hex]:
+        """Hook: hexes where no move may end (e.g. occupied ones, with one unit per hex)."""
+        return frozenset()
+
+    def can_end_move(self, state: State, uid: str, h: Hex) -> bool:
+        return h not in self.move_end_blocked(state, uid)
+
+    def _raw_reach(self, state: State, uid: str, modes: list[MoveMode]) -> dict[Hex, tuple[float, tuple[Hex, ...]]]:
+        """Reach before the end-of-move filter. It depends only on where the unit stands, how
+        it moves and where the enemy stands (friendly units never block), so it is shared
+        between states."""
         u = state.units[uid]
         side = self.side(uid)
         foes = self.side_hexes(state, self.enemy(side))
-        # A unit's reach depends only on where it stands, how it moves and where the other
-        # units stand, so it is shared between states.
         memo = self.memo.setdefault("reach", {})
-        mkey = (uid, u.spec, u.hex, u.where, key[2], foes, self._reach_context(state, uid))
-        if mkey in memo:
-            state._cache[key] = memo[mkey]
-            return memo[mkey]
-        if len(memo) > 50_000:
-            memo.clear()
-        ezoc = self.zoc(state, self.enemy(side))
-        out: dict[Hex, tuple[float, tuple[Hex, ...]]] = {}
-        if u.where == ON_MAP:
-            for m in modes:
-                r: Reach = reachable(u.hex, m.mp, stops=ezoc.__contains__, blocked=foes.__contains__, edges=self._graph(m))
-                for h, path in r.all_paths().items():
-                    c = r.cost[h]
-                    if (h not in out or c < out[h][0]) and self.can_end_move(state, uid, h):
-                        out[h] = (c, path)
-        state._cache[key] = out
-        memo[mkey] = out
+        mkey = (uid, u.spec, u.hex, u.where, tuple((m.key, m.mp) for m in modes), foes)
+        out = memo.get(mkey)
+        if out is None:
+            if len(memo) > 50_000:
+                memo.clear()
+            ezoc = self.zoc(state, self.enemy(side))
+            out = {}
+            if u.where == ON_MAP:
+                for m in modes:
+                    r: Reach = reachable(u.hex, m.mp, stops=ezoc.__contains__, blocked=foes.__contains__,
+                                         edges=self._graph(m))
+                    for h, path in r.all_paths().items():
+                        c = r.cost[h]
+                        if h not in out or c < out[h][0]:
+                            out[h] = (c, path)
+            memo[mkey] = out
         return out
 
-    def _reach_context(self, state: State, uid: str) -> Any:
-        """Hook: anything besides the enemy's hexes that changes a reach (e.g. occupied hexes)."""
-        return None
+    def reach(self, state: State, uid: str, mode: str | None = None) -> dict[Hex, tuple[float, tuple[Hex, ...]]]:
+        """Every hex the unit may move to now: hex -> (MP spent, path)."""
+        modes = self.move_modes(state, uid) if mode is None else self.move_modes_named(state, uid, mode)
+        key = ("reach", uid, tuple((m.key, m.mp) for m in modes))
+        if key not in state._cache:
+            raw = self._raw_reach(state, uid, modes)
+            blocked = self.move_end_blocked(state, uid)
+            state._cache[key] = {h: v for h, v in raw.items() if h not in blocked} if blocked else raw
+        return state._cache[key]
 
     def move_modes_named(self, state: State, uid: str, mode: str) -> list[MoveMode]:
         """Hook for callers that ask for a named mode; by default the current modes."""
@@ -103,19 +107,22 @@ class MovementMixin:
     def _move_actions(self, state: State) -> list[A.Action]:
         side = self.phase(state).side
         out: list[A.Action] = []
+        memo = self.memo.setdefault("moves", {})
         for u in sorted(state.units.values(), key=lambda u: u.id):
             if u.where != ON_MAP or self.side(u.id) != side or u.id in state.moved:
                 continue
             if self._move_unit_problem(state, u.id) is not None:
                 continue
-            r = self.reach(state, u.id)
-            memo = self.memo.setdefault("moves", {})
-            moves = memo.get(id(r))
-            if moves is None or moves[0] is not r:
+            raw = self._raw_reach(state, u.id, self.move_modes(state, u.id))
+            blocked = self.move_end_blocked(state, u.id)
+            excl = frozenset(h for h in blocked if h in raw)
+            mk = (id(raw), excl)
+            moves = memo.get(mk)
+            if moves is None or moves[0] is not raw:
                 if len(memo) > 50_000:
                     memo.clear()
-                moves = (r, [A.Move(u.id, path) for _, (_, path) in sorted(r.items())])
-                memo[id(r)] = moves
+                moves = (raw, [A.Move(u.id, path) for h, (_, path) in sorted(raw.items()) if h not in excl])
+                memo[mk] = moves
             out.extend(moves[1])
         return out
 

@@ -234,9 +234,11 @@ class PhasedRules:
 
 def units_named(action: A.Action) -> list[str]:
     """The unit ids an action names (to refuse unknown ones before any rule)."""
-    if isinstance(action, A.Attack):
-        return list(action.attackers)
-    out = [getattr(action, "unit", None)] + list(getattr(action, "units", ()) or ())
+    out = [getattr(action, "unit", None), getattr(action, "lead", None)]
+    for attr in ("attackers", "support", "units"):
+        v = getattr(action, attr, None)
+        if isinstance(v, tuple):
+            out += list(v)
     return [u for u in out if isinstance(u, str)]
 
 

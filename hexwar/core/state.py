@@ -68,6 +68,9 @@ class State:
     special: dict[str, str] = field(default_factory=dict)  # unit -> special movement mode (9.4)
     origin: dict[str, Hex] = field(default_factory=dict)  # where each unit was set up (10.8)
     result: Any = None
+    # Game-specific values (postures, markers …). Replace a value, never change it in place:
+    # copies share them.
+    extra: dict[str, Any] = field(default_factory=dict)
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
 
     def copy(self) -> "State":
@@ -122,6 +125,7 @@ class State:
             "support_used": sorted(self.support_used),
             "special": dict(sorted(self.special.items())),
             "result": None if self.result is None else [self.result.winner, self.result.level],
+            **({"extra": _plain(self.extra)} if self.extra else {}),
         }
 
 
@@ -136,13 +140,18 @@ def _unit_dict(u: Unit) -> dict[str, Any]:
     }
 
 
-def _stage_dict(s: Stage) -> dict[str, Any]:
-    def plain(v: Any) -> Any:
-        if isinstance(v, Hex):
-            return hex_name(v)
-        if isinstance(v, (tuple, list)):
-            return [plain(x) for x in v]
-        return v
+def _plain(v: Any) -> Any:
+    if isinstance(v, Hex):
+        return hex_name(v)
+    if isinstance(v, (tuple, list)):
+        return [_plain(x) for x in v]
+    if isinstance(v, (set, frozenset)):
+        return sorted(_plain(x) for x in v)
+    if isinstance(v, dict):
+        return {str(_plain(k)): _plain(x) for k, x in sorted(v.items(), key=lambda kv: str(kv[0]))}
+    return v
 
+
+def _stage_dict(s: Stage) -> dict[str, Any]:
     return {"kind": s.kind, "side": s.side, "target": hex_name(s.target) if s.target else None,
-            "data": {k: plain(v) for k, v in s.data}}
+            "data": {k: _plain(v) for k, v in s.data}}

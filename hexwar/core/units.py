@@ -26,12 +26,15 @@ class UnitSpec:
     name: str
     side: str
     nation: str
-    kind: str  # "infantry" or "tank"
+    kind: str  # "infantry", "tank" or "armor"
     size: str  # "corps" or "army"
     values: tuple[tuple[float, float], ...]
     ma: int
     flags: frozenset[str] = frozenset()
     provenance: str = ""
+    type: str = ""  # the printed type when it matters beyond ``kind`` (shock, guards, panzer …)
+    formation: str = ""  # the Army or Front it belongs to
+    colour: str = ""  # the formation's interior colour (Offensives, formation integrity)
 
     @property
     def max_steps(self) -> int:

@@ -5,6 +5,7 @@ import importlib
 
 GAMES = {
     "objective-kiev": "hexwar.games.objective_kiev",
+    "battle-for-kursk": "hexwar.games.battle_for_kursk",
 }
 
 

@@ -15,7 +15,8 @@ import yaml
 # The C parser when PyYAML has it (ten times faster); both only build plain data.
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-from ..core.errors import DataError
+from ..core.errors import DataError, MalformedError
+from ..core.hexgrid import Hex, parse_hex
 from ..core.units import ARRIVING, ELIMINATED, UNPLACED, UnitSpec
 
 MAX_SCENARIO_BYTES = 2_000_000
@@ -52,6 +53,7 @@ class Piece:
     setup: str | None = None
     arrives: int = 0
     pool: str | None = None
+    face: str = ""  # "full" or "reduced" for a unit set up on a printed hex ("" = full)
 
 
 @dataclass(frozen=True)
@@ -77,8 +79,9 @@ class Scenario:
 
 
 class _Reader:
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, kinds: tuple[str, ...] = ("infantry", "tank")) -> None:
         self.path = path
+        self.kinds = kinds
 
     def fail(self, where: str, problem: str) -> DataError:
         return DataError(self.path, f"{where}: {problem}" if where else problem)
@@ -115,8 +118,8 @@ class _Reader:
         if side not in sides:
             raise self.fail(f"{where}.side", f"unknown side {side!r} (sides: {', '.join(sides)})")
         kind = g(u, "kind", str, where)
-        if kind not in ("infantry", "tank"):
-            raise self.fail(f"{where}.kind", f"unknown unit kind {kind!r} (infantry or tank)")
+        if kind not in self.kinds:
+            raise self.fail(f"{where}.kind", f"unknown unit kind {kind!r} ({' or '.join(self.kinds)})")
         size = g(u, "size", str, where)
         if size not in ("corps", "army"):
             raise self.fail(f"{where}.size", f"unknown unit size {size!r} (corps or army)")
@@ -134,12 +137,25 @@ class _Reader:
             values=self.values(g(u, "values", list, where), f"{where}.values"),
             ma=ma,
             flags=frozenset(str(f) for f in flags),
-            provenance=str(g(u, "provenance", (str, int, float), where, "")),
+            provenance=_provenance(g(u, "provenance", (str, int, float, dict), where, "")),
+            type=g(u, "type", str, where, ""),
+            formation=g(u, "formation", str, where, ""),
+            colour=g(u, "colour", str, where, ""),
         )
 
 
-def load_scenario(path: str | os.PathLike) -> Scenario:
-    p = Path(path)
+def _provenance(v: Any) -> str:
+    if isinstance(v, dict):  # one mark per aspect
+        return ", ".join(f"{k}: {x}" for k, x in v.items())
+    return str(v)
+
+
+MAX_EXTENDS = 3
+
+
+def _read_yaml(p: Path, depth: int = 0) -> dict:
+    """The file's top-level mapping; ``extends: <file>`` reads that file (same folder)
+    first and lets each top-level key of this one replace the key of the same name."""
     if not p.is_file():
         raise DataError(p, "scenario file not found")
     if p.stat().st_size > MAX_SCENARIO_BYTES:
@@ -150,9 +166,26 @@ def load_scenario(path: str | os.PathLike) -> Scenario:
         raise DataError(p, "not a text file") from None
     except yaml.YAMLError as e:
         raise DataError(p, f"YAML syntax error: {' '.join(str(e).split())}") from None
-    r = _Reader(p)
     if not isinstance(data, dict):
-        raise r.fail("", "expected a mapping at the top of the file")
+        raise DataError(p, "expected a mapping at the top of the file")
+    base = data.pop("extends", None)
+    if base is None:
+        return data
+    if not isinstance(base, str) or "/" in base or "\\" in base or base.startswith("."):
+        raise DataError(p, f"extends: {base!r} is not a plain file name in the same folder")
+    if depth >= MAX_EXTENDS:
+        raise DataError(p, f"extends: more than {MAX_EXTENDS} files deep (a loop?)")
+    merged = _read_yaml(p.parent / base, depth + 1)
+    merged.update(data)  # whole values, no deep merge
+    return merged
+
+
+def load_scenario(path: str | os.PathLike) -> Scenario:
+    p = Path(path)
+    data = _read_yaml(p)
+    if isinstance(data.get("turns"), list):
+        return load_campaign(p, data, _Reader(p, ("infantry", "armor")))
+    r = _Reader(p)
     g = r.get
     sides = g(data, "sides", dict, "")
     for s, info in sides.items():
@@ -269,3 +302,216 @@ def load_scenario(path: str | os.PathLike) -> Scenario:
         map=g(data, "map", str, ""), turns=turns, sides=sides, specs=specs, pieces=tuple(pieces), pools=pools,
         setup_order=tuple(g(data, "setup_order", list, "", list(sides))), setup_areas=tuple(areas),
         replacements=reps, dates=dates, support=support, control=control, victory=victory, source=str(p))
+
+
+# --------------------------------------------------------------------------
+# Turn-track scenarios (docs/battle-for-kursk/scenario-data.md is the schema).
+# Turns are numbered 1, 2 … in track order inside the engine; ``labels`` gives the names.
+# --------------------------------------------------------------------------
+IRP, ARP = "irp", "arp"
+
+
+@dataclass(frozen=True)
+class TrackTurn:
+    """One box of the turn track (4.0)."""
+
+    number: int  # 1-based position on the track
+    label: str
+    date: str
+    mud: bool
+    points: dict[str, dict[str, int]]  # side -> {"irp": n, "arp": n}, before posture modifiers
+    offensives_added: dict[str, int]
+    fortifications: tuple[str, ...]
+    historical_posture: dict[str, str] | None = None
+
+
+@dataclass(frozen=True)
+class Campaign:
+    """The typed parts of a turn-track scenario that the generic Scenario has no field for."""
+
+    labels: tuple[str, ...]
+    start_turn: int
+    last_turn: int
+    first_player: str
+    stacking_limit: int
+    track: tuple[TrackTurn, ...]
+    control_regions: dict[str, str]  # side -> map region whose places it controls at the start
+    formations: dict[str, tuple[dict, ...]]
+    markers: tuple[dict, ...]
+    offensives: dict[str, Any]
+    postures: dict[str, Any]
+    mud_roll: dict[str, tuple[int, ...]]
+    victory: dict[str, Any]
+    strategic_objective: dict[str, Any]
+    setup_adjustments: tuple[dict, ...]
+    setup_hex: dict[str, Hex] = field(default_factory=dict)  # unit id -> printed set-up hex
+
+    def turn(self, n: int) -> TrackTurn:
+        return self.track[n - 1]
+
+    def number(self, label: str) -> int:
+        return self.labels.index(str(label)) + 1
+
+
+def load_campaign(p: Path, data: dict, r: "_Reader") -> Scenario:
+    """Read a turn-track scenario (``turns`` is a list of names, e.g. Battle for Kursk)."""
+    g = r.get
+    sides = g(data, "sides", dict, "")
+    for s, info in sides.items():
+        g(info, "name", str, f"sides.{s}")
+        g(info, "region", str, f"sides.{s}")
+    side_ids = tuple(sides)
+    labels = tuple(g(data, "turns", list, ""))
+    if not labels or not all(isinstance(t, str) for t in labels) or len(set(labels)) != len(labels):
+        raise r.fail("turns", "expected a list of distinct turn names written as text")
+
+    def turn_no(v: Any, where: str) -> int:
+        if str(v) not in labels:
+            raise r.fail(where, f"{v!r} is not one of the turns {', '.join(labels)}")
+        return labels.index(str(v)) + 1
+
+    start = turn_no(g(data, "start_turn", str, ""), "start_turn")
+    last = turn_no(g(data, "last_turn", str, ""), "last_turn")
+    first = g(data, "first_player", str, "")
+    if first not in sides:
+        raise r.fail("first_player", f"unknown side {first!r}")
+
+    specs = {}
+    pieces = []
+    setup_hex: dict[str, Hex] = {}
+    for i, u in enumerate(g(data, "units", list, "")):
+        where = f"units[{i}]"
+        s = r.spec(u, where, sides)
+        if s.id in specs:
+            raise r.fail(where, f"duplicate unit id {s.id!r}")
+        if s.max_steps != 2:
+            raise r.fail(f"{where}.values", "a unit needs a reduced and a full side")
+        specs[s.id] = s
+        setup = g(u, "setup", str, where)
+        try:
+            setup_hex[s.id] = parse_hex(setup)
+        except (MalformedError, ValueError) as e:
+            raise r.fail(f"{where}.setup", str(e)) from None
+        face = g(u, "start", str, where)
+        if face not in ("full", "reduced"):
+            raise r.fail(f"{where}.start", f"expected 'full' or 'reduced', found {face!r}")
+        pieces.append(Piece(s.id, s.id, UNPLACED, setup, 0, None, face))
+
+    control = g(data, "control", dict, "")
+    control_regions = {}
+    for side in sides:
+        c = g(control, side, dict, "control")
+        control_regions[side] = g(c, "region", str, f"control.{side}")
+
+    formations = {}
+    for side, rows in g(data, "formations", dict, "").items():
+        if side not in sides or not isinstance(rows, list):
+            raise r.fail(f"formations.{side}", "expected a side and a list of formations")
+        for j, row in enumerate(rows):
+            g(row, "name", str, f"formations.{side}[{j}]")
+            g(row, "colour", str, f"formations.{side}[{j}]")
+        formations[side] = tuple(rows)
+
+    markers = tuple(g(data, "markers", list, ""))
+    for i, m in enumerate(markers):
+        g(m, "id", str, f"markers[{i}]")
+
+    off = g(data, "offensives", dict, "")
+    for k in ("per_side", "max_available", "support_shift"):
+        g(off, k, int, "offensives")
+    avail = g(off, "start_available", dict, "offensives")
+    for side in sides:
+        n = g(avail, side, int, "offensives.start_available")
+        if not 0 <= n <= off["max_available"]:
+            raise r.fail(f"offensives.start_available.{side}", f"{n} is outside 0..{off['max_available']}")
+    g(off, "lead_types", list, "offensives")
+
+    post = g(data, "postures", dict, "")
+    order = g(post, "order", list, "postures")
+    phases = g(post, "phases", dict, "postures")
+    mods = g(post, "modifiers", dict, "postures")
+    for name in order:
+        g(phases, name, list, "postures.phases")
+        for side in sides:
+            m = g(g(mods, side, dict, "postures.modifiers"), name, dict, f"postures.modifiers.{side}")
+            g(m, IRP, int, f"postures.modifiers.{side}.{name}")
+            g(m, ARP, int, f"postures.modifiers.{side}.{name}")
+    g(post, "free_step_up", int, "postures")
+    er = g(post, "emergency_reaction", dict, "postures")
+    for k in ("own", "other", "becomes"):
+        if g(er, k, str, "postures.emergency_reaction") not in order:
+            raise r.fail(f"postures.emergency_reaction.{k}", f"{er[k]!r} is not a posture")
+
+    track = []
+    rows = g(data, "turn_track", list, "")
+    if len(rows) != len(labels):
+        raise r.fail("turn_track", f"{len(rows)} entries for {len(labels)} turns")
+    for i, t in enumerate(rows):
+        where = f"turn_track[{i}]"
+        label = str(g(t, "turn", str, where))
+        if label != labels[i]:
+            raise r.fail(f"{where}.turn", f"expected turn {labels[i]!r} here, found {label!r}")
+        reps = g(t, "replacements", dict, where)
+        points = {}
+        for side in sides:
+            rp = g(reps, side, dict, f"{where}.replacements")
+            points[side] = {IRP: g(rp, IRP, int, f"{where}.replacements.{side}"),
+                            ARP: g(rp, ARP, int, f"{where}.replacements.{side}")}
+        added = g(t, "offensives_added", dict, where)
+        forts = g(t, "fortifications", list, where)
+        hist = g(t, "historical_posture", (dict, type(None)), where, None)
+        track.append(TrackTurn(i + 1, label, str(g(t, "date", str, where, "")), g(t, "mud", bool, where), points,
+                               {side: g(added, side, int, f"{where}.offensives_added") for side in sides},
+                               tuple(str(f) for f in forts), hist))
+
+    mud = g(data, "mud_roll", dict, "", {"rolls": {}})
+    mud_rolls = {}
+    for label, rolls in g(mud, "rolls", dict, "mud_roll").items():
+        turn_no(label, f"mud_roll.rolls.{label}")
+        if not isinstance(rolls, list) or not all(isinstance(x, int) and 1 <= x <= 6 for x in rolls):
+            raise r.fail(f"mud_roll.rolls.{label}", "expected a list of die rolls 1-6")
+        mud_rolls[str(label)] = tuple(rolls)
+
+    vic = g(data, "victory", dict, "")
+    sd = g(vic, "sudden_death", dict, "victory")
+    g(sd, "controls", str, "victory.sudden_death")
+    mc = g(vic, "major_cities", dict, "victory")
+    for k in mc:
+        g(mc, k, list, "victory.major_cities")
+    levels = g(vic, "levels", list, "victory")
+    for j, lv in enumerate(levels):
+        g(lv, "level", str, f"victory.levels[{j}]")
+
+    so = g(data, "strategic_objective", dict, "")
+    so_start = g(so, "start", dict, "strategic_objective")
+    try:
+        parse_hex(g(so_start, "hex", str, "strategic_objective.start"))
+    except (MalformedError, ValueError) as e:
+        raise r.fail("strategic_objective.start.hex", str(e)) from None
+    g(g(so, "flip", dict, "strategic_objective"), "move_to", str, "strategic_objective.flip")
+    g(g(so, "russian", dict, "strategic_objective"), "targets", list, "strategic_objective.russian")
+
+    adjustments = tuple(g(data, "setup_adjustments", list, "", []))
+    for j, a in enumerate(adjustments):
+        where = f"setup_adjustments[{j}]"
+        if g(a, "side", str, where) not in sides:
+            raise r.fail(f"{where}.side", f"unknown side {a['side']!r}")
+        act = g(a, "action", str, where)
+        if act == "add_steps":
+            g(a, "infantry", int, where)
+            g(a, "armor", int, where)
+        elif act != "all_full":
+            raise r.fail(f"{where}.action", f"unknown adjustment {act!r} (all_full or add_steps)")
+
+    camp = Campaign(
+        labels=labels, start_turn=start, last_turn=last, first_player=first,
+        stacking_limit=g(data, "stacking_limit", int, "", 1), track=tuple(track), control_regions=control_regions,
+        formations=formations, markers=markers, offensives=off, postures=post, mud_roll=mud_rolls,
+        victory=vic, strategic_objective=so, setup_adjustments=adjustments, setup_hex=setup_hex)
+    dates = {t.number: t.date for t in track}
+    return Scenario(
+        game=g(data, "game", str, ""), id=g(data, "scenario", str, ""), title=g(data, "title", str, ""),
+        map=g(data, "map", str, ""), turns=last, sides=sides, specs=specs, pieces=tuple(pieces), pools={},
+        setup_order=tuple(g(data, "setup_order", list, "", list(side_ids))), setup_areas=(),
+        replacements={}, dates=dates, support={}, control={}, victory={}, source=str(p),
+        extra={"campaign": camp, "map_loader": g(data, "map_loader", dict, "", {})})

@@ -564,17 +564,13 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
             if left:
                 return Illegal("6.0", f"set up every unit first ({len(left)} still to place)")
             return None
-        if p.kind == "combat" and state.declared:
-            left = [b.target for b in state.battles if b.target not in state.resolved]
-            if left:
-                return Illegal("10.0", "resolve every declared battle first: " + ", ".join(hex_name(t) for t in left))
+        if p.kind == "combat":
+            return self._check_combat_end(state)
         return None
 
     def _apply_end(self, state: State, ev: list[Event]) -> None:
         p = self.phase(state)
-        if p.kind == "combat" and not state.declared and state.battles:
-            state.declared = True  # 10.0 battle commitment
-            ev.append(Event("committed", f"{len(state.battles)} battle(s) declared; now resolve them in any order (10.0).", {}))
+        if p.kind == "combat" and self._commit_battles(state, ev):  # 10.0 battle commitment
             return
         if p.kind == "buildup":
             side = p.side
