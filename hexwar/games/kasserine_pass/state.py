@@ -1,0 +1,92 @@
+"""Kasserine Pass state: the core State plus movement points, carry-over results,
+bridges, captured guns and the battles of the current combat phase."""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any
+
+from ...core.hexgrid import Hex, hex_name
+from ...core.state import State
+
+
+@dataclass(frozen=True)
+class KBattle:
+    """One declared attack: the defending units (all of a hex, or a German selection)."""
+
+    target: Hex
+    defenders: tuple[str, ...]
+    attackers: tuple[str, ...]
+    air: bool = False  # Allied air power raised this attack one column
+
+
+@dataclass(frozen=True)
+class Carry:
+    """A result that carries over to the next turn (CONTACT or ENGAGED)."""
+
+    kind: str  # "CONTACT" or "ENGAGED"
+    attacker_side: str
+    attackers: tuple[str, ...]
+    defenders: tuple[str, ...]
+    due_side: str  # whose combat phase settles it
+    turn: int  # the turn whose combat phase of due_side settles it
+
+
+# Fields added to the core State; each is copied shallowly (values are immutable).
+_EXTRA = ("mp", "hexes_moved", "stopped", "kbattles", "kresolved", "step", "support", "carries",
+          "blown", "bridge_used", "owner", "air_used", "air_state", "breakups")
+
+
+class KPState(State):
+    """State with the Kasserine extras. ``copy`` stays shallow, ``snapshot`` complete."""
+
+    def __init__(self, *a: Any, **kw: Any) -> None:
+        super().__init__(*a, **kw)
+        self.mp: dict[str, float] = {}  # movement points left this phase
+        self.hexes_moved: dict[str, int] = {}  # hexes entered this phase (one hex and fight)
+        self.stopped: set[str] = set()  # entered an enemy ZOC: no more movement this phase
+        self.kbattles: list[KBattle] = []
+        self.kresolved: list[int] = []  # indexes of resolved battles
+        self.step: str = ""  # combat phase step: declare, defend, resolve
+        self.support: dict[str, str] = {}  # battery -> supported unit, this phase
+        self.carries: list[Carry] = []
+        self.blown: set[Hex] = set()  # bridge hexes destroyed
+        self.bridge_used: set[str] = set()  # engineers that blew or built a bridge this turn
+        self.owner: dict[str, str] = {}  # captured guns: unit -> new side
+        self.air_used: int = 0  # last turn the Allied air power was used
+        self.air_state: str = ""  # "", "yes", "no": the optional die roll for air superiority
+        self.breakups: dict[str, tuple[str, str]] = {}  # broken-down unit -> its two parts
+
+    def copy(self) -> "KPState":
+        new = KPState.__new__(KPState)
+        for f in fields(State):
+            v = getattr(self, f.name)
+            if f.name == "_cache":
+                v = {}
+            elif isinstance(v, (dict, list, set)):
+                v = v.copy()
+            setattr(new, f.name, v)
+        for name in _EXTRA:
+            v = getattr(self, name)
+            setattr(new, name, v.copy() if isinstance(v, (dict, list, set)) else v)
+        return new
+
+    def snapshot(self) -> dict[str, Any]:
+        out = super().snapshot()
+        out.update({
+            "mp": dict(sorted(self.mp.items())),
+            "hexes_moved": dict(sorted(self.hexes_moved.items())),
+            "stopped": sorted(self.stopped),
+            "kbattles": [[hex_name(b.target), list(b.defenders), list(b.attackers), b.air] for b in self.kbattles],
+            "kresolved": list(self.kresolved),
+            "step": self.step,
+            "support": dict(sorted(self.support.items())),
+            "carries": [[c.kind, c.attacker_side, list(c.attackers), list(c.defenders), c.due_side, c.turn]
+                        for c in self.carries],
+            "blown": sorted(hex_name(h) for h in self.blown),
+            "bridge_used": sorted(self.bridge_used),
+            "owner": dict(sorted(self.owner.items())),
+            "air_used": self.air_used,
+            "air_state": self.air_state,
+            "breakups": {k: list(v) for k, v in sorted(self.breakups.items())},
+        })
+        return out

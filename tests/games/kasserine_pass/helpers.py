@@ -1,0 +1,64 @@
+"""Helpers for the Kasserine Pass rule tests: a game with only the named units on the map."""
+from __future__ import annotations
+
+from hexwar.core.dice import FixedDice
+from hexwar.core.game import Game
+from hexwar.core.hexgrid import hex_name, parse_hex
+from hexwar.core.units import LOST, ON_MAP
+from hexwar.games.kasserine_pass import open_local
+
+H = parse_hex
+
+
+def position(units: dict[str, str], phase: str = "german_move", turn: int = 2, dice=(),
+             options: dict | None = None, keep_arriving: bool = False) -> Game:
+    """A game on ``turn`` at the start of ``phase`` with only ``units`` (id -> hex) on the map.
+    Every other unit is out of play (unless ``keep_arriving``)."""
+    g = open_local(options=options)
+    st = g.state.copy()
+    for uid, u in list(st.units.items()):
+        if uid in units:
+            st.units[uid] = u.at(H(units[uid]))
+        elif u.where == ON_MAP or not keep_arriving:
+            st.units[uid] = u.at(None, LOST)
+    st.turn, st.phase = turn, phase
+    st.touch()
+    g.rules._begin_phase(st, [], FixedDice([]))
+    g.state = st
+    g.start_state = st
+    g.dice = FixedDice(list(dice))
+    return g
+
+
+def set_dice(g: Game, *values: int) -> None:
+    g.dice = FixedDice(list(values))
+
+
+def at(g: Game, uid: str) -> str | None:
+    u = g.state.units[uid]
+    return hex_name(u.hex) if u.where == ON_MAP else u.where
+
+
+def legal(g: Game) -> list[str]:
+    return sorted(a.notation() for a in g.legal_actions())
+
+
+def rule_of(g: Game, action: str) -> str | None:
+    why = g.check(action)
+    return None if why is None else why.rule
+
+
+def play(g: Game, *actions: str) -> list:
+    out = []
+    for a in actions:
+        out += g.apply(a)
+    return out
+
+
+def of(events, kind: str) -> list:
+    return [e for e in events if e.kind == kind]
+
+
+def to_combat(g: Game) -> None:
+    """End the movement phase (the attacker's combat phase begins)."""
+    g.apply("end")
