@@ -229,7 +229,11 @@ def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...
 
     # Hexside features.
     features: list[HexsideFeature] = []
-    for obj in _layer(tm, "hexsides", p):
+    # "hexsides" is required; more groups named "hexsides <anything>" (say "hexsides water")
+    # let a map draw its kinds of hexside in their own colours.
+    extra_groups = [lay for lay in tm.layers if isinstance(lay, _pytmx().TiledObjectGroup)
+                    and str(lay.name).startswith("hexsides ")]
+    for obj in [o for lay in [_layer(tm, "hexsides", p)] + extra_groups for o in lay]:
         kind = _kind(obj)
         what = f"object {obj.id} ({obj.name or kind})"
         if kind not in feature_kinds:

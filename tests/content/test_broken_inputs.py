@@ -262,3 +262,75 @@ def test_autosave_failure_is_reported_not_raised(tmp_path):
     game.autosave_path = blocker / "autosave.yaml"  # a folder that cannot exist
     game.apply("place SU-5A 0705")
     assert game.autosave_error is not None and len(game.actions) == 1
+
+
+# --- map sheets with their own hex ids (Black Wednesday: B34.16) ---------------------------------
+BW_MAPS = sorted((REPO / "maps").glob("black-wednesday-?.tmx"))
+BW_KINDS = ("rail", "road_primary", "road_secondary", "road_tertiary", "izhora_river", "at_ditch")
+
+
+@pytest.fixture
+def bwdir(tmp_path):
+    for f in (REPO / "maps").glob("black-wednesday-*"):
+        shutil.copy(f, tmp_path / f.name)
+    return tmp_path
+
+
+def bw_sheet(bwdir: Path, letter: str, edit) -> Path:
+    p = bwdir / f"black-wednesday-{letter}.tmx"
+    p.write_text(edit(p.read_text(encoding="utf-8")), encoding="utf-8")
+    return p
+
+
+def load_bw(p):
+    return load_board(p, None, BW_KINDS)
+
+
+def test_sheet_with_a_bad_hex_id_scheme(bwdir):
+    p = bw_sheet(bwdir, "b", lambda t: t.replace('value="sheets A:36 B:36"', 'value="sheets A36 B36"'))
+    refused(p, load_bw, "hex_ids", "LETTER:COLUMNS")
+
+
+def test_sheet_without_or_with_an_unknown_sheet_letter(bwdir):
+    p = bw_sheet(bwdir, "b", lambda t: t.replace('name="sheet" value="B"', 'name="sheet" value="C"'))
+    refused(p, load_bw, "sheet", "'C'")
+    p = bw_sheet(bwdir, "a", lambda t: t.replace('name="sheet" value="A"', 'name="sheets" value="A"'))
+    refused(p, load_bw, "sheet", "''")
+
+
+def test_sheet_whose_width_differs_from_its_scheme(bwdir):
+    p = bw_sheet(bwdir, "b", lambda t: t.replace('value="sheets A:36 B:36"', 'value="sheets A:36 B:34"'))
+    refused(p, load_bw, "36 columns wide", "34")
+
+
+@pytest.mark.parametrize("bad, words", [("C34.16", "no map sheet C"), ("B34.40", "columns 01..36"),
+                                        ("3416", "sheet letter"), ("B00.16", "rows start")])
+def test_sheet_with_a_bad_hex_id_in_an_area(bwdir, bad, words):
+    p = bw_sheet(bwdir, "b", lambda t: re.sub(r'(name="hexes" value=")B\d\d\.\d\d', rf"\g<1>{bad}", t, count=1))
+    refused(p, load_bw, "bad hex id", words)
+
+
+def test_sheet_area_naming_a_hex_of_the_other_sheet(bwdir):
+    # areas list the sheet's own hexes; only a hexside may reach across the seam
+    p = bw_sheet(bwdir, "b", lambda t: re.sub(r'(name="hexes" value=")B\d\d\.\d\d', r"\g<1>A10.10", t, count=1))
+    refused(p, load_bw, "off the map", "A10.10")
+
+
+def test_sheet_hexside_between_hexes_that_do_not_touch(bwdir):
+    p = bw_sheet(bwdir, "b", lambda t: re.sub(r'(name="hexsides" value=")[^,"]+', r"\g<1>B10.10-B12.10", t, count=1))
+    refused(p, load_bw, "not adjacent", "B10.10", "B12.10")
+
+
+def test_joining_sheets_that_do_not_fit(bwdir):
+    from hexwar.loaders.tmx import load_sheets
+
+    a, b = bwdir / "black-wednesday-a.tmx", bwdir / "black-wednesday-b.tmx"
+    refused(b, lambda p: load_sheets([a, p, p], None, BW_KINDS), "already loaded")
+    # map A lists the highway's hexside across the seam: alone in a join, it reaches nowhere
+    refused(a, lambda p: load_sheets([p], None, BW_KINDS), "on no loaded sheet")
+    refused(MAP, lambda p: load_sheets([p], TERRAINS), "not a map sheet")
+    c = bw_sheet(bwdir, "b", lambda t: t.replace('height="62"', 'height="61"', 1))
+    with pytest.raises(DataError):
+        load_sheets([a, c], None, BW_KINDS)
+    with pytest.raises(DataError, match="no map sheets"):
+        load_sheets([], None, BW_KINDS)
