@@ -264,7 +264,7 @@ ROADS = [  # kind, name, waypoints (sheet ids), why
      "north-south through Krasni Bor past the Hospital and off the south edge (RECON)"),
     ("road_secondary", "Kolpino road",
      ("B44.29", "B30.30", "B16.31", "B01.31"),
-     "north along the east side of the railway; 3-Recon 'moved up the east side of the railroad' (history)"),
+     "north along the east side of the railway, the way 3-Recon went up to stop the breakthrough (historical notes)"),
     ("road_secondary", "Mill road",
      ("A25.23", "A26.23", "A30.24", "A37.24", "A40.30", "A40.36", "B40.02"),
      "1.1f: the road enters the Mill A25.23 from A26.23; on through Staraia Myza to the highway (RECON)"),
@@ -332,14 +332,14 @@ TERRAINS = ["open", "forest", "building", "city", "hospital", "mill", "peat_bog"
 ELEVATIONS = [50, 60, 70]
 
 VILLAGES = [  # name, centre, radius, how many hexes, why the hex
-    ("Iam Izhora", "A25.35", 3, 22, "72nd Rifle set-ups A25.34, A22.35, B25.02 (Scen. 5) and 'poured out of Iam "
-     "Izhora' onto 2-MR (A30.33/A27.30); on the highway and the Izhora (geo)"),
+    ("Iam Izhora", "A25.35", 3, 22, "72nd Rifle set-ups A25.34, A22.35, B25.02 (Scen. 5); the historical notes "
+     "launch its attack on 2-MR (A30.33/A27.30) from the village; on the highway and the Izhora (geo)"),
     ("Staraia Myza", "A37.24", 2, 12, "133-72 holds it in Scen. 7-8 (A28.27, A35.23, A39.24, A33.25, A37.24); "
      "west of Bxx.07 (Scen. 5 victory); on the Izhora's east bank, across from I-263 at A38.17"),
     ("Potrolovo", "A21.28", 2, 7, "beside Iam Izhora on the west (left) bank (geo: Putrolovo), behind "
      "9-III-262's trench (A22.30, A21.31)"),
     ("Raikolovo", "A48.14", 2, 9, "5-II-269 set up at A48.15 / A49.13 (Scen. 7, 8) to hold it (history: "
-     "'5-II-263 arrived to prepare to defend Raikolovo'); I-263 came from it"),
+     "a company of II-263 came to hold it); I-263 marched from it"),
     ("Samsonovka", "A52.23", 2, 9, "the Spanish withdrew to it (history); 3-MR A51.24 and 2-MR A54.19 "
      "(Scen. 8) around it"),
     ("Mondolovo", "A51.31", 2, 8, "II-262's battalion area A51.31 (Scen. 7, 8); a Scen. 7 Soviet objective "
@@ -370,12 +370,12 @@ def ellipse(cu: float, cv: float, ru: float, rv: float, h: str) -> float:
 
 FORESTS = [  # name, (centre col, centre row on the joined board), radii, why
     ("central woods", (46.0, 27.0), (9.0, 5.0),
-     "the 'covered approach through the central woods' of 63 Gd and 72 Rifle (Player's Notes); "
-     "'across the peat bog into the woods in front of Krasni Bor' (history)"),
+     "the Player's Notes give 63 Gd and 72 Rifle a covered approach through woods in the centre; the "
+     "historical notes have 63 Gd cross the bog and reach woods before the town"),
     ("woods east of the railway", (68.0, 23.0), (5.0, 6.0),
-     "'2-I-262 was taking shelter in the woods to the east' (history)"),
+     "the historical notes send 2-I-262 to shelter in woods east of its trenches"),
     ("woods south of Krasni Bor", (46.0, 60.0), (13.0, 4.0),
-     "the survivors 'formed up ... along the woods south of Krasni Bor' (history): Scen. 7-8 set-ups "
+     "the historical notes gather the survivors at the woods below the town: Scen. 7-8 set-ups "
      "B57.02 ... B62.30"),
     ("woods south-east", (66.0, 55.0), (6.0, 5.0), "RECON"),
     ("western woods", (7.0, 8.0), (7.0, 7.0), "RECON: far from the fighting, behind the Spanish line"),
@@ -416,7 +416,7 @@ def build_terrain(t1, t2, wire, soviet, river) -> tuple[dict, dict]:
             kind = "city" if ellipse(ku, kv, kru, krv, h) <= 1.0 and noise(h, 5) > 0.15 else "building"
             terrain[h], why[h] = kind, (f"{kind} hex of Krasni Bor (defenders B38.11 ... B49.19; Scen. 4 and 6 count "
                                         "50 City & Building hexes, 5.1 at least 40); RECON layout")
-    for s in ("B45.05", "B46.06", "B41.24"):  # 'the various small forest areas' of 5.0
+    for s in ("B45.05", "B46.06", "B41.24"):  # 5.0 mentions small woods inside the town
         terrain[J(s)], why[J(s)] = "forest", "forest: one of Krasni Bor's small woods (5.0)"
     # Houses along the Popovka road out to the station.
     for h in path_through("B44.22", "B44.27"):
@@ -497,7 +497,7 @@ ENTRY_AREAS = [  # letter, hexes, why
     ("F", edge_hexes("B", "south", 4, 11), "German entry (1.10h, 3.5b): the highway from Sablino"),
     ("G", edge_hexes("B", "south", 12, 20), "German entry (1.10h, 3.5b): the Krasni Bor - Sablino road"),
     ("H", edge_hexes("B", "south", 29, 36) + edge_hexes("B", "east", 52, 61),
-     "German entry (1.10h, 3.5b): the south-east corner, east of the railway: 'the easiest approach' for the "
+     "German entry (1.10h, 3.5b): the south-east corner, east of the railway: the simplest way out for the "
      "43rd Rifle (Player's Notes)"),
 ]
 
@@ -754,10 +754,11 @@ def build(geo: Path, log: list[str]) -> dict:
     for kind, name, hexes, why in roads:
         features.append((kind, name, sides_along(hexes), [centre(*parse_hid(h)) for h in hexes], RECON, why))
     features.append(("izhora_river", "Izhora River", river, river_drawing, RECON,
-                     "flows north from the south edge of map A past I-263's A38.17 (history: 'either side of the "
-                     "Izhora'), between Staraia Myza (east) and the Mill and Batteries 7-8 (west: 'objectives across "
-                     "the Izhora', Player's Notes), through Iam Izhora and north along the Spanish line's front "
-                     "(Scen. 5: 'the Spanish line west of the Izhora'), off the north edge toward Kolpino (geo)"))
+                     "flows north from the south edge of map A past I-263's A38.17 (historical notes: I-263 advanced "
+                     "on both banks), between Staraia Myza (east) and the Mill and Batteries 7-8 (west: the Player's "
+                     "Notes put those objectives beyond the river), through Iam Izhora and on along the front of the "
+                     "Spanish line, which Scen. 5 places on the west side of the river, off the north edge toward "
+                     "Kolpino (geo)"))
     ditch = ditch_sides()
     features.append(("at_ditch", "AT ditch", ditch,
                      [centre(*parse_hid(J(f"B{AT_DITCH_ROWS[0]:02d}.{AT_DITCH_ROWS[1]:02d}"))),
