@@ -35,7 +35,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mapgen import (  # noqa: E402
-    COL_W, TH, TW, HexGrid, centre, distance, hex_line, hex_masks, hid, outline_polygon, parse_hid,
+    COL_W, TH, TW, HexGrid, centre, distance, hex_line, hex_masks, hid, outline, outline_polygon, parse_hid,
     png_bytes, side_id, write_tileset,
 )
 from mapgen import num as _num, props as _props, pts as _pts, write_xml as _write_xml  # noqa: E402
@@ -611,17 +611,34 @@ TERRAIN_SOURCE = ("RECON, see docs/maps/black-wednesday.md: every rulebook hex r
                   "Izhora and Popovka station, map turned so that the railway runs north-south) for the rest")
 
 
-def write_sheet(path: Path, letter: str, b: dict) -> None:
-    n = dict(SHEETS)[letter]
+def _pieces(hexes) -> int:
+    """How many separate pieces a set of hexes is in."""
+    left, n = set(hexes), 0
+    while left:
+        n += 1
+        todo = [left.pop()]
+        while todo:
+            h = todo.pop()
+            for x in GRID.hneighbours(h):
+                if x in left:
+                    left.discard(x)
+                    todo.append(x)
+    return n
+
+
+def write_sheet(path: Path, letter: str, b: dict, whole: bool = False) -> None:
+    """One sheet's TMX; ``whole`` writes the joined board instead (the documentation
+    preview only: its hex ids are still sheet ids, so our loader does not read it)."""
+    n = COLS if whole else dict(SHEETS)[letter]
     origin = 0
     for k, w in SHEETS:
-        if k == letter:
+        if k == letter or whole:
             break
         origin += w
     x_off = origin * COL_W
 
     def mine(h: str) -> bool:
-        return sheet_of(h) == letter
+        return whole or sheet_of(h) == letter
 
     m = ET.Element("map", {
         "version": "1.8", "tiledversion": "1.8.2", "orientation": "hexagonal",
@@ -690,7 +707,8 @@ def write_sheet(path: Path, letter: str, b: dict) -> None:
         own = [h for h in hexes if mine(h)]
         if not own:
             continue
-        loop = outline_polygon(own)
+        # the drawing is the outer outline only (holes would add bridging lines); `hexes` counts
+        loop = outline_polygon(own) if len(outline(own)) > 1 and _pieces(own) > 1 else outline(own)[0]
         o = obj(areas, name, "region", *loop[0], [("hexes", sid_list(own)), ("provenance", prov), ("source", src)])
         ET.SubElement(o, "polygon", {"points": _pts(loop, *loop[0])})
 
@@ -854,12 +872,29 @@ def ascii_map(b: dict) -> list[str]:
     return out
 
 
+def write_preview(b: dict, png: Path, scale: float = 0.5) -> None:
+    """Tiled's own rendering (tmxrasterizer) of both sheets side by side."""
+    import shutil
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        t = Path(tmp)
+        for f in (TERRAIN_TSX, TERRAIN_PNG, WORKS_TSX, WORKS_PNG, ELEV_TSX, ELEV_PNG):
+            shutil.copy(MAPS / f, t / f)
+        write_sheet(t / "preview.tmx", "A", b, whole=True)
+        subprocess.run(["tmxrasterizer", "--no-smoothing", "-s", str(scale), str(t / "preview.tmx"), str(png)],
+                       check=True, env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"},
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--geo", type=Path, default=GEO_DIR, help="folder of the geo reference files")
     ap.add_argument("--out", type=Path, default=MAPS, help="output folder (default: maps/)")
     ap.add_argument("--report", action="store_true", help="print the geography fit and an ASCII map")
     ap.add_argument("--force", action="store_true", help="write the files even if a constraint check fails")
+    ap.add_argument("--preview", type=Path, help="also render the documentation preview (needs tmxrasterizer)")
     args = ap.parse_args(argv)
     log: list[str] = []
     b = build(args.geo, log)
@@ -886,6 +921,9 @@ def main(argv=None) -> int:
     for letter, _ in SHEETS:
         write_sheet(args.out / f"black-wednesday-{letter.lower()}.tmx", letter, b)
     print(f"wrote {', '.join(f'black-wednesday-{k.lower()}.tmx' for k, _ in SHEETS)} and three tilesets in {args.out}")
+    if args.preview:
+        write_preview(b, args.preview)
+        print(f"wrote {args.preview}")
     return 0
 
 
