@@ -83,7 +83,7 @@ def guess_kind(phase_id: str) -> str:
 # always has its button.
 HANDLED: dict[str, tuple[type, ...]] = {
     "setup": (A.Place,), "buildup": (A.Place, A.Restore),
-    "movement": (A.Move,), "special": (A.Move,),
+    "movement": (A.Move, A.Place), "special": (A.Move, A.Place),  # Place: arrivals, from the tray
     "combat-declare": (A.Attack,), "combat-resolve": (A.Resolve,),
     "stage:roll": (A.Roll,), "stage:retreat": (A.Retreat,), "stage:advance": (A.Advance,),
     "stage:defender_loss": (A.Loss,), "stage:exchange_loss": (A.Loss,), "stage:attacker_loss": (A.Loss,),
@@ -460,15 +460,19 @@ class Controller:
             w = u.get("where")
             if kind == "setup" and w == "unplaced":
                 out.append(u)
-            elif kind == "buildup" and (w == "eliminated" or (w == "arriving" and u.get("arrives") == v["turn"])):
+            elif kind == "buildup" and (w == "eliminated" or (w == "arriving" and u.get("arrives") == v.get("turn"))):
                 out.append(u)
+        if kind in ("movement", "special"):
+            # Games that bring units on during movement (Kasserine's arrivals): whoever may be placed now.
+            placeable = {a.unit for a in self._of(A.Place)}
+            out = [u for u in v["units"] if u["id"] in placeable]
         return out
 
     def later_arrivals(self) -> list[dict]:
         v = self.view()
         side = self.acting()
         return [u for u in v["units"] if u.get("side") == side and u.get("where") == "arriving"
-                and u.get("arrives") != v["turn"]]
+                and u.get("arrives") != v.get("turn")]
 
     def restorable(self) -> set[str]:
         return {a.unit for a in self._of(A.Restore)}
@@ -818,6 +822,9 @@ class Controller:
                 return
 
     def _click_move(self, h: Hex, here: list[dict]) -> None:
+        if self.sel is not None and (self.unit(self.sel) or {}).get("where") not in ("map", None):
+            self._click_build(h, here)  # a counter from the arrivals tray
+            return
         if self.sel is not None:
             targets = self.move_targets(self.sel)
             if h in targets:

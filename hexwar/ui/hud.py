@@ -360,6 +360,14 @@ class SidePanel:
             build_context(ctx, ctl, scene, self.art)
         # Shrink the context box to what it used, within limits, and give the rest to the tabs.
         used = min(max(ctx.y - self.rect.y + th.px(8), int(self.rect.h * 0.25)), ctx_h)
+        if self.tab == "track" and self.rect.h < th.px(700):
+            # A small window with the Track tab open: the turn record gets more room, as long as no
+            # button of the context box would be cut off (the tray's last rows may be: Log shows them).
+            cut_h = int(self.rect.h * 0.4)
+            cut = self.rect.y + cut_h
+            if used > cut_h and all(b.rect.bottom <= cut for b in ctx.buttons.buttons):
+                ctx.tray = [it for it in ctx.tray if it.rect.bottom <= cut]
+                used = cut_h
         ctx.rect = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, used)
         self.context = ctx
         tab_y = self.rect.y + used
@@ -797,7 +805,9 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
         else:
             n = len(ctl.movable_units())
             f.text(f"{n} unit(s) may still move. Units that cannot move are greyed out on the map.")
-        if ctl.sel:
+            if ctl.tray():
+                _build_tray(f, ctl, art, "arrivals")
+        if ctl.sel and (ctl.unit(ctl.sel) or {}).get("where") == "map":
             u = ctl.unit(ctl.sel) or {}
             f.space()
             f.text(unit_title(u), th.normal, T.TEXT, "bold")
@@ -1154,6 +1164,9 @@ def _build_tray(f: Flow, ctl, art: CounterArt, m: str) -> None:
     tray = ctl.tray()
     if m == "setup":
         f.heading(f"Set-up tray: {len(tray)} to place")
+    elif m == "arrivals":
+        f.space(4)
+        f.text(f"Arriving: {len(tray)} to place — click a counter, then a highlighted hex.", th.normal, T.ACCENT, "bold")
     else:
         f.heading("Build-up")
         f.text(f"Replacement steps left: {v.get('steps_left', 0)}", th.normal, T.TEXT, "bold")
@@ -1164,7 +1177,7 @@ def _build_tray(f: Flow, ctl, art: CounterArt, m: str) -> None:
     gap = th.px(8)
     per_row = max(1, (f.w + gap) // (size + gap))
     cap = T.font(th.small).get_linesize()
-    groups = [("", tray)] if m == "setup" else [
+    groups = [("", tray)] if m in ("setup", "arrivals") else [
         ("Arriving now (11.0):", [u for u in tray if u.get("where") == "arriving"]),
         ("Eliminated, may be rebuilt (12.0):", [u for u in tray if u.get("where") == "eliminated"])]
     for title, units in groups:

@@ -346,6 +346,11 @@ def _fortification_ops(g: Geo, zone, hexes, side: str, z: float, show_labels: bo
     return ops
 
 
+def fort_mark_rect(cx: float, cy: float, z: float) -> pygame.Rect:
+    """Where a fortification hex's sawtooth and turn letter are drawn (screen or map pixels)."""
+    return pygame.Rect(int(cx - 19 * z), int(cy - 18 * z), int(38 * z) + 2, int(12 * z) + 2)
+
+
 def bridge_op(g: Geo, h: Hex, z: float):
     """A bridge: two parallel rails with splayed ends across the hex centre."""
     cx, cy = g.centre(h)

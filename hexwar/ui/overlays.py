@@ -17,6 +17,7 @@ import math
 import pygame
 
 from ..core.hexgrid import Hex, hex_name, parse_hex
+from . import map_features as MF
 from . import theme as T
 from .counters import CounterArt
 from .map_view import MapView, star_points
@@ -75,6 +76,29 @@ def label_box(surface, text: str, px: int, centre, fg=(20, 20, 20), bg=(255, 255
     pygame.draw.rect(surface, bg, box, border_radius=3)
     pygame.draw.rect(surface, border, box, 1, border_radius=3)
     surface.blit(t, r)
+
+
+def inactive_forts(surface, mv, v: dict) -> None:
+    """Wash out the mark of every fortification belt the view does not list as active."""
+    active = v.get("fortifications")
+    if active is None:
+        return
+    active = set(active)
+    z = mv.zoom
+    veil = None
+    for zone in mv.board.zones:
+        if zone.kind != "fortification" or zone.name in active:
+            continue
+        for h in zone.hexes:
+            if h not in mv.board.terrain or not mv.visible(h):
+                continue
+            cx, cy = mv.hex_center(h)
+            r = MF.fort_mark_rect(cx, cy, z)
+            if veil is None or veil.get_size() != r.size:
+                veil = pygame.Surface(r.size, pygame.SRCALPHA)
+                veil.fill((240, 240, 232, 170))
+            surface.blit(veil, r.topleft)
+            pygame.draw.line(surface, (90, 90, 90), (r.x + 2, r.bottom - 2), (r.right - 2, r.y + 2), max(1, int(1.4 * z)))
 
 
 def control_marker(surface, side: str, c, r: float) -> None:
@@ -245,10 +269,14 @@ class MapLayer:
         if ex is not None:
             self._draw_explain(surface, ctl, ex)
 
+        # Fortification belts not active in this position: their sawtooth washed out and struck
+        # through (the view lists the active belts by name, e.g. Kursk's "fortifications").
+        inactive_forts(surface, mv, v)
+
         # City control markers.
         r = max(3.0, 5.5 * z)
         for h in board.places:
-            side = v["control"].get(hex_name(h))
+            side = (v.get("control") or {}).get(hex_name(h))
             if side and mv.visible(h):
                 cx, cy = mv.hex_center(h)
                 control_marker(surface, side, (cx - 23 * z, cy), r)
@@ -259,7 +287,9 @@ class MapLayer:
         labels: list[tuple[Hex, str]] = []
         if past:
             pass  # looking back: nothing may be done, so nothing is offered
-        elif mode in ("setup", "buildup"):
+        elif mode in ("setup", "buildup") or (mode in ("movement", "special") and ctl.sel
+                                              and (ctl.unit(ctl.sel) or {}).get("where") not in ("map", None)):
+            # Set-up, build-up, and units arriving during a movement phase (a tray counter picked).
             sel_u = ctl.unit(ctl.sel) if ctl.sel else None
             if sel_u and sel_u.get("where") != "map":
                 hexes = ctl.place_hexes(ctl.sel) or set()

@@ -371,6 +371,9 @@ class VictoryScene(Scene):
         self.buttons.handle(event)
         return True
 
+    def frame_key(self):
+        return (self.summary is not None, self._worker is not None) + (self.gs.frame_key() or (None,))
+
     def update(self, dt: float) -> None:
         ctl = self.gs.ctl
         if self.summary is None and self._worker is None and ctl.timeline is not None:
@@ -693,7 +696,8 @@ class MenuScene(Scene):
 
         self.choices = session.list_scenarios()
         # Every registered game, even one whose scenarios are not there yet (it says so on Start).
-        self.games = sorted(set(GAMES) | {g for g, _ in self.choices}) or ["objective-kiev"]
+        # In the registry's order (the first game first), then any scenario folder's game it lacks.
+        self.games = list(dict.fromkeys(list(GAMES) + sorted({g for g, _ in self.choices}))) or ["objective-kiev"]
         self.game_i = self.games.index(game_id) if game_id in self.games else 0
         self.scen_i = 0
         if scenario:
@@ -1748,6 +1752,18 @@ class GameScene(Scene):
     def invalidate_frame(self) -> None:
         """Something else has drawn on the screen (a dialog, a window expose): the next frame is drawn whole."""
         self._shown = None
+
+    def frame_key(self):
+        """Under a dialog (the only time the stack asks): what the game's frame shows, so a still
+        dialog is not drawn again every frame. None while something moves (the die, a sliding
+        counter, the computer playing)."""
+        if self.ctl.die is not None or self.anim is not None or self.computer_turn():
+            return None
+        mv = self.mv
+        return (self.ctl.version, id(self.game.state), self.past.index if self.past is not None else None,
+                self.explain, mv.show_ids, round(mv.zoom, 4), round(mv.cam_x), round(mv.cam_y), tuple(mv.rect),
+                self.panel.tab, self.ctl.status.text, self.ctl.legal(wait=0) is not None, self.theme.scale,
+                self.pending_handover is not None)
 
     def draw(self, surface) -> None:
         self.draw_dirty(surface)

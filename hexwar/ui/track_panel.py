@@ -85,10 +85,13 @@ class TrackPanel:
             return
         # Air support markers.
         if markers:
-            self._text("Air support this turn (10.5)", x0, y, px, T.TEXT_DIM, "bold")
-            y += lh + th.px(3)
-            ms = th.px(40)
-            per = max(1, min(len(markers), w // th.px(170)))
+            # A small window: smaller markers and no heading, so the turns keep most of the room.
+            small = rect.h < 12 * lh
+            if not small:
+                self._text("Air support this turn (10.5)", x0, y, px, T.TEXT_DIM, "bold")
+                y += lh + th.px(3)
+            ms = th.px(26 if small else 40)
+            per = max(1, min(len(markers), w // th.px(150 if small else 170)))
             cw = w // per
             for i, m in enumerate(markers):
                 mx = x0 + (i % per) * cw
@@ -98,12 +101,16 @@ class TrackPanel:
                 self._op(lambda s, m=m, r=r: s.blit(self.art.marker(m, ms), r.topleft),
                          ("marker", m.id, m.short, m.shift, m.used, tuple(r)))
                 name = m.name
-                state = f"used: ready on turn {turn + 1}" if m.used and turn is not None and turn < (turns or 0) \
+                state = f"used: ready on turn {turn + 1}" if m.used and isinstance(turn, int) and turn < (turns or 0) \
                     else "used this turn" if m.used else "ready"
                 tx = mx + ms + th.px(6)
                 room = cw - ms - th.px(12)
-                self._text(self._fit(name, px, room, "bold"), tx, my + th.px(2), px, T.TEXT, "bold")
-                self._text(self._fit(state, px, room), tx, my + th.px(2) + lh, px, T.TEXT_DIM if m.used else T.GOOD)
+                if small:  # one line: the name and its state
+                    self._text(self._fit(f"{name}: {state}", px, room), tx, my + (ms - lh) // 2, px,
+                               T.TEXT_DIM if m.used else T.GOOD)
+                else:
+                    self._text(self._fit(name, px, room, "bold"), tx, my + th.px(2), px, T.TEXT, "bold")
+                    self._text(self._fit(state, px, room), tx, my + th.px(2) + lh, px, T.TEXT_DIM if m.used else T.GOOD)
                 self.tips.append((pygame.Rect(mx, my, cw - th.px(6), ms), m.tooltip(turn, turns)))
             y += ((len(markers) + per - 1) // per) * (ms + th.px(6)) + th.px(4)
         # Column heads: one column per side.

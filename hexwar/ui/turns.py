@@ -124,7 +124,7 @@ class AirMarker:
                  f"Shifts the odds of one {side} attack {abs(self.shift)} {cols} to the right; it flies at most "
                  "once a turn and stacks free, over any units (10.5, 8.3)."]
         if self.used:
-            back = f" It is ready again on turn {turn + 1}." if turn is not None and (turns is None or turn < turns) \
+            back = f" It is ready again on turn {turn + 1}." if isinstance(turn, int) and (turns is None or turn < turns) \
                 else ""
             lines.append("Used this turn." + back)
         else:
@@ -209,7 +209,18 @@ def named_turns(ctl) -> list[NamedTurn]:
     except (TypeError, ValueError):
         turns = 0
     dates = getattr(scen, "dates", {}) or {}
-    return [NamedTurn(t, f"Turn {t}", str(dates.get(t, ""))) for t in range(1, turns + 1)]
+    label = getattr(rules, "turn_label", None)  # the smaller hook: a name per turn number
+    out = []
+    for t in range(1, turns + 1):
+        name = f"Turn {t}"
+        if callable(label):
+            try:
+                name = f"Turn {label(t)}"
+            except Exception:
+                pass
+        date = dates.get(t, "") if isinstance(dates, dict) else ""
+        out.append(NamedTurn(t, name, str(date or "")))
+    return out
 
 
 def turn_title(ctl, v: dict | None = None) -> str:
@@ -217,7 +228,7 @@ def turn_title(ctl, v: dict | None = None) -> str:
     v = v if v is not None else ctl.view()
     turn = v.get("turn")
     named = named_turns(ctl)
-    custom = getattr(ctl.rules, "turn_track", None) is not None
+    custom = getattr(ctl.rules, "turn_track", None) is not None or callable(getattr(ctl.rules, "turn_label", None))
     for i, nt in enumerate(named):
         if nt.turn == turn:
             if not custom:

@@ -273,3 +273,76 @@ def test_menu_lists_every_registered_game_and_starts_each(app, drive):
         gs = app.stack.find(GameScene)
         assert gs is not None and gs.game.game_id == gid, gid
         app.step()
+
+
+def test_turn_label_hook_names_the_turns(app):
+    from types import SimpleNamespace
+
+    from hexwar.ui import turns
+
+    g = new_game()
+    g.rules.scenario = SimpleNamespace(turns=6, dates={1: "18 Mar 1943"})
+    g.rules.turn_label = lambda n: "ABCD"[n - 1] if n <= 4 else str(n - 4)
+    gs = start(app, g)
+    assert [t.label for t in turns.named_turns(gs.ctl)] == ["Turn A", "Turn B", "Turn C", "Turn D", "Turn 1", "Turn 2"]
+    assert turns.turn_title(gs.ctl) == "Turn A (1 of 6)"
+    assert gs._date() == "18 Mar 1943"
+
+
+def test_a_still_dialog_over_the_game_is_not_drawn_again(app, drive):
+    gs = start(app, new_game())
+    drive.key(pygame.K_ESCAPE)  # "back to the menu?"
+    assert type(app.stack.top).__name__ == "ConfirmScene"
+    app.step()
+    app.step()
+    flips = app.flips
+    for _ in range(4):
+        app.step()
+    assert app.flips == flips
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0)))
+    app.step()
+    assert app.flips == flips + 1  # an event redraws it
+    drive.key(pygame.K_n)
+    assert app.stack.top is gs
+
+
+def test_units_arriving_in_a_movement_phase_come_from_a_tray(app, drive):
+    """Kasserine brings units on during movement: a tray, then a click on a highlighted hex."""
+    from hexwar.core.actions import Place
+    from hexwar.games import GAMES
+
+    if "kasserine-pass" not in GAMES:
+        pytest.skip("Kasserine Pass is not registered")
+    import hexwar
+
+    gs = start(app, hexwar.open_game("kasserine-pass", "standard", seed=1))
+    assert gs.ctl.mode() == "movement" and gs.ctl.tray()
+    assert not any(g.key == "verb:place" for g in gs.ctl.choice_groups())  # the tray offers them
+    item = gs.panel.context.tray[0]
+    drive.click(item.rect.center)
+    uid = item.unit["id"]
+    assert gs.ctl.sel == uid
+    h = sorted(gs.ctl.place_hexes(uid))[0]
+    gs.mv.center_on(h)
+    app.step()
+    drive.click_hex(h)
+    assert gs.game.actions[-1] == Place(uid, h)
+
+
+def test_track_tab_in_a_small_window_keeps_turns_in_view():
+    import hexwar
+    from hexwar.ui.app import App
+
+    small = App((800, 560), resizable=False, menu=True)
+    try:
+        gs = start(small, hexwar.open_game("objective-kiev", "standard", seed=2))
+        gs.panel.set_tab("track")
+        gs.refresh()
+        small.step()
+        tp = gs.panel.track
+        lower = gs.panel.lower
+        inside = [t for t, r in tp.rows.items() if lower.top <= r.top and r.bottom <= lower.bottom]
+        assert len(inside) >= 2, (lower, tp.rows)
+        assert all(r.h <= 30 for r in tp.markers.values())  # compact air markers
+    finally:
+        pygame.event.clear()

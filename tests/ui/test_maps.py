@@ -241,3 +241,25 @@ def test_map_viewer_centre_and_zoom(tmp_path):
     app.step()
     assert scene.hover == parse_hex("1016")
     assert "bridge: Hatab bridge 1016" in describe(scene.board, scene.hover)
+
+
+def test_inactive_fortification_belts_are_washed_out(boards):
+    from hexwar.ui.overlays import inactive_forts
+
+    b = boards["battle-for-kursk"]
+    belt = next(z for z in b.zones if z.kind == "fortification" and z.props.get("side") == "russian")
+    h = sorted(belt.hexes)[0]
+    mv, surf = _draw(b, 1.6, h)
+    r = MF.fort_mark_rect(*mv.hex_center(h), mv.zoom)
+    before = [tuple(surf.get_at((x, y)))[:3] for x in range(r.x, r.right, 3) for y in range(r.y, r.bottom, 3)]
+    active = surf.copy()
+    inactive_forts(active, mv, {"fortifications": [belt.name]})
+    assert [tuple(active.get_at((x, y)))[:3] for x in range(r.x, r.right, 3) for y in range(r.y, r.bottom, 3)] == before
+    inactive_forts(surf, mv, {"fortifications": []})
+    after = [tuple(surf.get_at((x, y)))[:3] for x in range(r.x, r.right, 3) for y in range(r.y, r.bottom, 3)]
+    assert after != before
+    col = T.side_colour("russian")
+    strong = sum(1 for c in before if sum(abs(a - b_) for a, b_ in zip(c, col)) < 40)
+    pale = sum(1 for c in after if sum(abs(a - b_) for a, b_ in zip(c, col)) < 40)
+    assert strong > 0 and pale < strong  # the belt's mark no longer reads at full strength
+    inactive_forts(surf, mv, {})  # a view that does not list belts: nothing is drawn
