@@ -457,3 +457,13 @@ def test_the_generator_reproduces_the_committed_sheets(tmp_path):
     assert gen.main(["--out", str(tmp_path)]) == 0
     for f in tmp_path.iterdir():
         assert f.read_bytes() == (MAPS / f.name).read_bytes(), f.name
+
+
+def test_north_of_xx37_read_as_rows_1_to_37_east_of_the_railway_holds_the_43rd_positions(board, H):
+    """Scen. 7-8 set the 708-43 and the tank battalion 'north of xx.37 and east of the
+    railroad'; xx.37 cannot be a column here (docs/maps/black-wednesday.md), so it is read as
+    row 37. That area must hold every place these units had in Scen. 6."""
+    rail = min(h.col for s in hexes_of(board, "rail") for h in (s.a, s.b))
+    area = {h for h in board.terrain if h.row <= 37 and h.col >= rail}
+    assert {H(s) for s in ("B15.31", "B15.32", "B15.33", "B12.32")} <= area
+    assert not any(h.col > 72 for h in area) and len(area) == 37 * 9
