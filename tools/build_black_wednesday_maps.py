@@ -15,9 +15,9 @@ into the two sheet files at the end; every hex id written into a file is a sheet
 
 The map is drawn with the railway running north-south (rule-references §6): the real
 line runs about 35 degrees east of south, so geographic north is rotated. The geo files
-are used through an affine fit on three anchors (Krasny Bor, Iam Izhora, Popovka
-station); `--report` prints where every geo place and line falls and how far the drawn
-course lies from it.
+are used through a fit on three anchors (Krasny Bor, Iam Izhora, Popovka
+station); `--report` prints the fit and where every geo place and line falls on the
+joined board.
 
 Run: python tools/build_black_wednesday_maps.py [--report]
 """
@@ -118,7 +118,7 @@ def ring_within(center: str, radius: int) -> list[str]:
 
 
 # --------------------------------------------------------------------------
-# Geography: an affine fit on three anchors
+# Geography: turned to the railway, one scale and a shift fitted on three anchors
 # --------------------------------------------------------------------------
 ANCHORS = [  # geo name, where it is drawn (joined column, row), why
     ("Krasny Bor", (50.0, 46.0), "centre of the Krasni Bor set-ups (B38.11 ... B53.12, B45.18, B49.19): B46.14"),
@@ -607,7 +607,7 @@ def elevation_image() -> np.ndarray:
 # TMX, one per sheet
 # --------------------------------------------------------------------------
 TERRAIN_SOURCE = ("RECON, see docs/maps/black-wednesday.md: every rulebook hex reference placed first "
-                  "(rule-references.md), the geography of shared/reference/geo (affine fit on Krasny Bor, Iam "
+                  "(rule-references.md), the geography of shared/reference/geo (fit on Krasny Bor, Iam "
                   "Izhora and Popovka station, map turned so that the railway runs north-south) for the rest")
 
 
