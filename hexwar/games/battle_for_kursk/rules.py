@@ -141,7 +141,7 @@ class KurskRules(P.PostureMixin, ReplacementRules, MovementMixin, BattleMixin, R
     def comm_blocked(self, state: State, side: str) -> frozenset[Hex]:
         """10.0 In Communication: no enemy unit, enemy zone of control or enemy-controlled city on the path."""
         foe = self.enemy(side)
-        cities = frozenset(h for h, s in state.control.items() if s == foe)
+        cities = frozenset(h for h, s in state.control.items() if s == foe and h in self.board.places)
         return self.side_hexes(state, foe) | self.zoc(state, foe) | cities
 
     def is_mud(self, state: State) -> bool:
@@ -505,7 +505,7 @@ class KurskRules(P.PostureMixin, ReplacementRules, MovementMixin, BattleMixin, R
         total = 0
         for side, key in (("russian", "german_side"), ("german", "russian_side")):
             names = v["major_cities"].get(key, [])
-            held = [n for n in names if state.control.get(self._place_hex(n)) == side]
+            held = [n for n in names if (pl := self.board.place_named(n)) and state.control.get(pl.hex) == side]
             total += sign[side] * len(held)
             parts.append(f"{T.SIDE_NAMES[side]} major cities across the Start Line: {len(held)}")
         so = state.extra.get("so_vp", 0)
