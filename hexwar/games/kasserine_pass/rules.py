@@ -12,7 +12,7 @@ from typing import Any, Iterable
 from ...core import actions as A
 from ...core.actions import Event
 from ...core.board import Board
-from ...core.errors import Illegal
+from ...core.errors import DataError, Illegal
 from ...core.game import Result
 from ...core.hexgrid import Hex, distance, hex_name
 from ...core.movement import path_cost, reachable
@@ -73,6 +73,11 @@ class KPRules:
         if self.opt("errata_crest"):
             mp["rugged_crest"] = self.T.errata_crest_mp  # D2 alternative reading
         self.terrain_mp = mp
+        for p in scenario.pieces:  # the scenario must fit the map
+            if p.entry and p.entry not in board.regions:
+                raise DataError(scenario.source, f"unit {p.id}: map has no entry region {p.entry!r}")
+            if p.hex is not None and p.hex not in board:
+                raise DataError(scenario.source, f"unit {p.id}: hex {hex_name(p.hex)} is off the map")
         self._edges_cache: dict = {}
         self._reach_cache: dict = {}  # reach depends only on the key it is stored under
 
@@ -188,7 +193,7 @@ class KPRules:
         if not here and len(tuple(add)) <= 1:
             return True  # one counter alone is always legal
         dropped = set(drop)
-        ids = [u.id for u in here if u.id not in dropped] + [a for a in add if a not in dropped]
+        ids = [u.id for u in here if u.id not in dropped] + list(add)
         specs = [self.kspec(state, i) for i in ids]
         return stack_legal([self.T.size_points[s.size] for s in specs], [s.type in self.T.free_stacking for s in specs],
                            self.T.stack_points, self.T.stack_counters)

@@ -24,6 +24,9 @@ def position(units: dict[str, str], phase: str = "german_move", turn: int = 2, d
     st.turn, st.phase = turn, phase
     st.touch()
     g.rules._begin_phase(st, [], FixedDice([]))
+    if phase.endswith("_combat"):  # a combat phase after a movement phase in which nobody moved
+        side = g.rules.phase_side(st)
+        st.mp = {u.id: float(g.rules.kspec(st, u.id).ma) for u in g.rules.on_map(st, side)}
     g.state = st
     g.start_state = st
     g.dice = FixedDice(list(dice))
