@@ -709,7 +709,9 @@ def write_sheet(path: Path, letter: str, b: dict, whole: bool = False) -> None:
             continue
         # the drawing is the outer outline only (holes would add bridging lines); `hexes` counts
         loop = outline_polygon(own) if len(outline(own)) > 1 and _pieces(own) > 1 else outline(own)[0]
-        o = obj(areas, name, "region", *loop[0], [("hexes", sid_list(own)), ("provenance", prov), ("source", src)])
+        hidden = {"visible": "0"} if name.startswith("Scenario") else None
+        o = obj(areas, name, "region", *loop[0], [("hexes", sid_list(own)), ("provenance", prov), ("source", src)],
+                hidden)
         ET.SubElement(o, "polygon", {"points": _pts(loop, *loop[0])})
 
     groups = {"road": ET.SubElement(m, "objectgroup", {"id": "6", "name": "hexsides", "color": "#7a1010"}),
@@ -790,6 +792,22 @@ def build(geo: Path, log: list[str]) -> dict:
         regions.append((name, hexes, RECON,
                         f"5.0: the contiguous City and Building hexes of {name}; RECON positions, see "
                         "docs/maps/black-wednesday.md"))
+    # The scenarios' map areas (drawn hidden in Tiled: they cover whole sheets).
+    rail_col = parse_hid(RAILWAY[0])[0]
+    b_col = {h: parse_hid(h)[0] - dict(SHEETS)["A"] for h in ALL if sheet_of(h) == "B"}
+    scen_areas = [
+        ("Scenario 1 area", [h for h, c in b_col.items() if c + 36 >= rail_col],
+         "Scen. 1: map B east of the railroad, the railway hexes included"),
+        ("Scenario 2 and 4 area", [h for h, c in b_col.items() if 6 <= c and c + 36 <= rail_col],
+         "Scen. 2 and 4: map B west of the railroad and east of xx.06, both inclusive"),
+        ("Scenario 5 area", [h for h in ALL if sheet_of(h) == "A" or b_col[h] <= 7],
+         "Scen. 5: both maps, west of Bxx.07 inclusive"),
+        ("Scenarios 7-8: north of xx.37, east of the railroad",
+         [h for h, c in b_col.items() if c + 36 >= rail_col and parse_hid(h)[1] <= 37],
+         "Scen. 7 and 8 set-up of 708-43 and 1 Ind Tank Bn; xx.37 read as row 37 (docs/maps/black-wednesday.md)"),
+    ]
+    for name, hexes, why in scen_areas:
+        regions.append((name, sorted(hexes), RB, f"{why}; the railway column B28 is reconstructed"))
     highway_entry = J("A01.33")
     soviet_edge = [hid(c, 1) for c in range(parse_hid(highway_entry)[0] + 1, COLS + 1)]
 

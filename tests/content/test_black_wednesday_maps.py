@@ -467,3 +467,23 @@ def test_north_of_xx37_read_as_rows_1_to_37_east_of_the_railway_holds_the_43rd_p
     area = {h for h in board.terrain if h.row <= 37 and h.col >= rail}
     assert {H(s) for s in ("B15.31", "B15.32", "B15.33", "B12.32")} <= area
     assert not any(h.col > 72 for h in area) and len(area) == 37 * 9
+
+
+def test_scenario_map_areas_hold_their_set_ups(board, H):
+    """The scenarios' map areas are regions of the map; each holds its scenario's set-up
+    centres, except the two documented slips (B37.05 in Scen. 4, B14.09 in Scen. 5)."""
+    areas = {k: v for k, v in board.regions.items() if k.startswith("Scenario")}
+    assert len(areas) == 4
+    s1 = "B16.29 B16.33 B21.32".split()
+    s24 = ("B19.26 B24.25 B29.25 B33.23 B34.15 B34.19 B33.12 B31.09 B41.21 B38.16 B53.12 B37.06 B21.26 B44.26 "
+           "B33.07 B45.18 B48.14 B43.14 B40.10 B49.19 B38.11 B34.16 B33.13 B31.10 B32.22 B29.23 B15.23 B21.20 "
+           "B26.22 B29.15 B29.19 B07.17").split()
+    s5 = ("A25.23 B30.05 A21.31 A22.30 A15.32 A17.33 A12.29 A10.27 A27.14 A53.14 A25.24 A17.25 B25.02 A25.34 "
+          "A22.35 B29.01 A29.33 A27.31 B20.04").split()
+    for name, refs in (("Scenario 1 area", s1), ("Scenario 2 and 4 area", s24), ("Scenario 5 area", s5)):
+        for s in refs:
+            assert H(s) in areas[name], (name, s)
+    assert H("B37.05") not in areas["Scenario 2 and 4 area"] and H("B14.09") not in areas["Scenario 5 area"]
+    rail = {h for s in hexes_of(board, "rail") for h in (s.a, s.b)}
+    assert rail <= areas["Scenario 1 area"] and rail <= areas["Scenario 2 and 4 area"]  # both "inclusive"
+    assert not areas["Scenario 1 area"] & areas["Scenario 5 area"]
