@@ -44,10 +44,18 @@ class LogEntry:
     secret: str | None = None
 
 
+# Secret decisions of the games whose rules object does not (yet) declare ``secret_choices``:
+# the rulebook makes them secret, so the client keeps them hidden in any case.
+KNOWN_SECRETS: dict[str, frozenset] = {"battle-for-kursk": frozenset({"posture"})}  # 12.0
+
+
 def secret_whats(rules) -> frozenset:
     """The decisions whose value the other side must not see until it is revealed: the rules'
     ``secret_choices`` (names of ``Choose.what``), e.g. Kursk's simultaneous postures (12.0)."""
-    return frozenset(getattr(rules, "secret_choices", ()) or ())
+    got = getattr(rules, "secret_choices", None)
+    if got is None:
+        got = KNOWN_SECRETS.get(str(getattr(rules, "game_id", "")), ())
+    return frozenset(got or ())
 
 
 def is_secret(rules, action) -> bool:

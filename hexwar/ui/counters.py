@@ -8,15 +8,32 @@ and pixel size, so a frame only blits.
 """
 from __future__ import annotations
 
+import math
 from collections import OrderedDict
 
 import pygame
 
 from . import theme as T
 
-SIZE_MARKS = {"corps": "XXX", "army": "XXXX", "division": "XX", "brigade": "X", "regiment": "III"}
+SIZE_MARKS = {"corps": "XXX", "army": "XXXX", "division": "XX", "brigade": "X", "regiment": "III",
+              "battalion": "II", "company": "I"}
 NATION_NAMES = {"german": "German", "hungarian": "Hungarian", "italian": "Italian", "romanian": "Romanian",
-                "slovak": "Slovak", "soviet": "Soviet"}
+                "slovak": "Slovak", "soviet": "Soviet", "us": "US", "american": "US", "british": "British",
+                "french": "French"}
+
+
+def nation_colours(u: dict):
+    """(background, ink) of a counter: its nation's colours, else a pale tint of its side's."""
+    got = T.NATION_COLOURS.get(u.get("nation", ""))
+    if got is not None:
+        return got
+    if u.get("side"):
+        return _mix(T.side_colour(u["side"]), (255, 255, 255), 0.55), (16, 16, 16)
+    return T.NATION_FALLBACK
+
+
+def unit_kind(u: dict) -> str:
+    return str(u.get("kind") or u.get("type") or "")
 
 
 def _mix(c, other, f: float):
@@ -40,7 +57,7 @@ class CounterArt:
     @staticmethod
     def key(u: dict, px: int) -> tuple:
         return (u.get("id"), u.get("nation"), u.get("kind"), u.get("size"), u.get("label"), u.get("steps"),
-                u.get("max_steps"), u.get("side"), int(px))
+                u.get("max_steps"), u.get("side"), u.get("type"), int(px))
 
     def surface(self, u: dict, px: int) -> pygame.Surface:
         k = self.key(u, px)
@@ -70,7 +87,7 @@ class CounterArt:
 
 def draw_counter(u: dict, px: int) -> pygame.Surface:
     px = max(12, px)
-    bg, fg = T.NATION_COLOURS.get(u.get("nation", ""), T.NATION_FALLBACK)
+    bg, fg = nation_colours(u)
     reduced = is_reduced(u)
     if reduced:
         bg = _mix(bg, (255, 255, 255), 0.45)
@@ -111,12 +128,30 @@ def draw_counter(u: dict, px: int) -> pygame.Surface:
     pygame.draw.rect(s, _mix(bg, (255, 255, 255), 0.25), box)
     lw = max(1, px // 28)
     pygame.draw.rect(s, fg, box, lw)
-    kind = u.get("kind", "")
-    if kind == "infantry":
-        pygame.draw.line(s, fg, box.topleft, (box.right - 1, box.bottom - 1), lw)
-        pygame.draw.line(s, fg, (box.left, box.bottom - 1), (box.right - 1, box.top), lw)
+    kind = unit_kind(u)
+    cross = ((box.topleft, (box.right - 1, box.bottom - 1)), ((box.left, box.bottom - 1), (box.right - 1, box.top)))
+    oval = box.inflate(-int(bw * 0.3), -int(bh * 0.4))
+    if kind in ("infantry", "shock"):
+        for a, b in cross:
+            pygame.draw.line(s, fg, a, b, lw)
     elif kind in ("tank", "armor", "armour", "mech", "motorized"):
-        pygame.draw.ellipse(s, fg, box.inflate(-int(bw * 0.3), -int(bh * 0.4)), lw)
+        pygame.draw.ellipse(s, fg, oval, lw)
+    elif kind in ("armored_infantry", "armoured_infantry", "panzer_grenadier", "mechanized"):
+        for a, b in cross:
+            pygame.draw.line(s, fg, a, b, lw)
+        pygame.draw.ellipse(s, fg, oval, lw)
+    elif kind in ("recon", "cavalry"):  # one diagonal
+        pygame.draw.line(s, fg, (box.left, box.bottom - 1), (box.right - 1, box.top), lw)
+    elif kind == "artillery":  # a filled dot
+        pygame.draw.circle(s, fg, box.center, max(2, bh // 5))
+    elif kind in ("anti_tank", "antitank"):  # an inverted V
+        pygame.draw.lines(s, fg, False, [(box.left, box.bottom - 1), (box.centerx, box.top), (box.right - 1, box.bottom - 1)], lw)
+    elif kind in ("engineers", "engineer"):  # the bridge-like E symbol
+        e = box.inflate(-int(bw * 0.4), -int(bh * 0.45))
+        pygame.draw.lines(s, fg, False, [e.bottomleft, e.topleft, e.topright, e.bottomright], lw)
+        pygame.draw.line(s, fg, (e.centerx, e.top), (e.centerx, e.bottom), lw)
+    elif kind in ("flak", "anti_aircraft"):  # an arc over the box's floor
+        pygame.draw.arc(s, fg, box.inflate(-int(bw * 0.2), 0).move(0, bh // 2), 0, math.pi, lw)
     else:
         pygame.draw.circle(s, fg, box.center, max(2, bh // 4), lw)
 
@@ -142,6 +177,8 @@ def draw_counter(u: dict, px: int) -> pygame.Surface:
 def unit_title(u: dict) -> str:
     """One line about a unit for panels and tooltips."""
     nation = NATION_NAMES.get(u.get("nation", ""), u.get("nation", ""))
+    if not u.get("kind") and u.get("type"):
+        u = {**u, "kind": str(u["type"]).replace("_", " ")}
     if u.get("spec") == "untried":
         return f"{u['id']}: untried Soviet mech corps (strength hidden until it fights)"
     state = "reduced" if is_reduced(u) else "full strength"

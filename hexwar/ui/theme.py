@@ -87,6 +87,10 @@ NATION_COLOURS = {
     "romanian": ((150, 196, 236), (16, 16, 16)),  # light blue
     "slovak": ((232, 196, 96), (16, 16, 16)),  # ochre, unlike any other
     "soviet": ((168, 78, 52), (255, 250, 240)),  # red-brown
+    "us": ((112, 128, 72), (255, 255, 240)),  # olive drab
+    "american": ((112, 128, 72), (255, 255, 240)),
+    "british": ((200, 180, 128), (16, 16, 16)),  # khaki
+    "french": ((150, 178, 214), (16, 16, 16)),  # horizon blue
 }
 NATION_FALLBACK = ((200, 200, 200), (16, 16, 16))
 

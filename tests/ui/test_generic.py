@@ -346,3 +346,49 @@ def test_track_tab_in_a_small_window_keeps_turns_in_view():
         assert all(r.h <= 30 for r in tp.markers.values())  # compact air markers
     finally:
         pygame.event.clear()
+
+
+def test_kursk_posture_stays_hidden_from_the_other_player_in_hotseat(app, drive):
+    """The real Battle for Kursk engine: the German posture (12.0) never reaches the Russian
+    player's screen before both are revealed."""
+    from hexwar.games import GAMES
+
+    if "battle-for-kursk" not in GAMES:
+        pytest.skip("Battle for Kursk is not registered")
+    import hexwar
+
+    gs = start(app, hexwar.open_game("battle-for-kursk", "full", seed=2), hotseat=True)
+    first = _dismiss_handover(app).side
+    groups = gs.ctl.choice_groups()
+    assert groups and groups[0].key == "choose:posture" and groups[0].secret
+    value = groups[0].options[-1].label
+    drive.press(f"choose-posture-{value.replace(' ', '_')}")
+    ho = _dismiss_handover(app)
+    assert ho.side != first
+    assert value not in ho.detail and value not in (ho.battle or "")
+    shown = " ".join(_shown_log(gs))
+    assert f"posture {value}" not in shown
+    assert value not in gs.ctl.status.text
+    # The view the client draws from is the player at the screen's: it knows a posture was chosen, not which.
+    assert gs.ctl.screen_side() == ho.side
+    assert gs.ctl.view().get("posture_chosen", {}).get(first) in (True, None)
+
+
+def test_counters_of_the_newer_games_read_by_nation_and_type():
+    from hexwar.ui.counters import draw_counter, nation_colours, unit_title
+
+    pygame.font.init()
+    us = {"id": "US-1", "nation": "us", "side": "allied", "type": "armor", "size": "battalion", "label": "2-16"}
+    de = {"id": "DE-1", "nation": "german", "side": "axis", "type": "armor", "size": "battalion", "label": "2-16"}
+    odd = {"id": "X-1", "nation": "martian", "side": "blue", "type": "walker", "label": "1-1"}
+    assert nation_colours(us)[0] != nation_colours(de)[0]
+    assert nation_colours(odd)[0] != nation_colours({"id": "Y", "nation": "martian", "side": "red"})[0]
+    a, b = draw_counter(us, 60), draw_counter(de, 60)
+    assert a.get_at((30, 6)) != b.get_at((30, 6))
+    # Different types draw different symbols in the same box.
+    arty = draw_counter({**de, "type": "artillery"}, 60)
+    recon = draw_counter({**de, "type": "recon"}, 60)
+    box = [(x, y) for x in range(14, 46) for y in range(18, 36)]
+    assert any(arty.get_at(p) != recon.get_at(p) for p in box)
+    draw_counter(odd, 60)  # an unknown nation and type: a default look, no crash
+    assert "armor" in unit_title(us) and "US" in unit_title(us)
