@@ -253,8 +253,8 @@ class BattleMixin:
                 return retreat_paths(
                     here, self.retreat_length, adjacent,
                     enemy_at=lambda h: h in foes, in_ezoc=lambda h: h in ezoc,
-                    can_end=lambda h: h not in self.board or self.stack_with(state, h, uid) is None,
-                    max_extra=self.retreat_extension)
+                    can_end=lambda h: self.stack_with(state, h, uid) is None,
+                    max_extra=self.retreat_extension, exits=lambda h: h not in self.board)
 
             opts = search(self.retreat_adjacent(state, uid, True))
             if not opts:  # off the map only when no retreat on it is possible (games that allow it)

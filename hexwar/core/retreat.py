@@ -38,18 +38,23 @@ def retreat_paths(
     in_ezoc: Callable[[Hex], bool],
     can_end: Callable[[Hex], bool],
     max_extra: int = 6,
+    exits: Callable[[Hex], bool] | None = None,
 ) -> list[RetreatPath]:
     """All retreat paths that meet the rules, keeping only the best-ranked ones.
 
     Ranking (lower is better): ending in an enemy zone, then the number of zone
     hexes entered, then the number of extra hexes. Only paths of the best rank are
-    legal choices: "avoid where possible" is a rule, not a preference.
+    legal choices: "avoid where possible" is a rule, not a preference. A path that
+    reaches a hex where ``exits`` is true (off the map) ends there, however short.
     """
     found: list[RetreatPath] = []
 
     def walk(path: list[Hex], ezoc: int) -> None:
         here = path[-1] if path else origin
         n = len(path)
+        if path and exits is not None and exits(here):
+            found.append(RetreatPath(tuple(path), ezoc, False, 0))
+            return
         if n >= length:
             if can_end(here):
                 found.append(RetreatPath(tuple(path), ezoc, in_ezoc(here), n - length))
