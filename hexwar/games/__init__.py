@@ -6,6 +6,7 @@ import importlib
 GAMES = {
     "objective-kiev": "hexwar.games.objective_kiev",
     "battle-for-kursk": "hexwar.games.battle_for_kursk",
+    "kasserine-pass": "hexwar.games.kasserine_pass",
 }
 
 
