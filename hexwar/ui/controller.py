@@ -276,6 +276,16 @@ class Controller:
         return KIND_ALIASES.get(kind, kind)
 
     def mode(self) -> str:
+        """The client's step: "setup", "movement", "combat-declare", "stage:retreat" … (asked many
+        times a frame, so remembered per position)."""
+        key = (id(self.game.state), self.version)
+        if getattr(self, "_mode_key", None) == key:
+            return self._mode
+        got = self._mode_now()
+        self._mode_key, self._mode = key, got
+        return got
+
+    def _mode_now(self) -> str:
         v = self.view()
         if v.get("result"):
             return "over"
@@ -356,12 +366,15 @@ class Controller:
         """The generic chooser: the legal actions no widget handles, grouped — ``Choose`` by what
         is decided, any other verb by its verb — with the rule and, for values the rules list but
         do not allow now, the refusal from ``game.check``."""
+        legal = self.legal()
+        key = (id(self.game.state), self.version, id(legal), self.mode())
+        if getattr(self, "_groups_key", None) == key:
+            return self._groups  # laid out every frame: worked out once per position
         acts = self.other_actions()
         if not acts:
+            if legal is not None:
+                self._groups_key, self._groups = key, []
             return []
-        key = (id(self.game.state), self.version, len(acts))
-        if getattr(self, "_groups_key", None) == key:
-            return self._groups
         v = self.view()
         default_rule = str(v.get("phase_rule") or getattr(self.phase(), "rule", "") or "")
         order: list[str] = []
