@@ -468,7 +468,7 @@ def build_elevation(terrain: dict, river: list[str]) -> tuple[dict, dict]:
         if h in valley or terrain[h] == "peat_bog":
             elev[h], why[h] = 50, "50 m: the Izhora valley or the Peat Bog"
         elif ellipse(52.0, 50.0, 21.0, 13.0, h) + 0.25 * noise(h, 41) <= 1.0:
-            elev[h], why[h] = 70, "70 m: the low rise of Krasni Bor and the ground south of it"
+            elev[h], why[h] = 70, "70 m: the low rise around Krasni Bor"
         else:
             elev[h], why[h] = 60, "60 m: the plain"
     return elev, why
@@ -650,8 +650,8 @@ def write_sheet(path: Path, letter: str, b: dict, whole: bool = False) -> None:
                ("hex_m", "114"),
                ("provenance_terrain", RECON), ("source_terrain", TERRAIN_SOURCE),
                ("provenance_elevation", RECON),
-               ("source_elevation", "RECON contour levels (m): 50 the Izhora valley and the Peat Bog, 70 the rise of "
-                                    "Krasni Bor and south of it, 60 elsewhere; the RR embankment is 80 m by 1.2a")])
+               ("source_elevation", "RECON contour levels (m): 50 the Izhora valley and the Peat Bog, 70 the low rise "
+                                    "around Krasni Bor, 60 elsewhere; the RR embankment is 80 m by 1.2a")])
     ET.SubElement(m, "tileset", {"firstgid": "1", "source": TERRAIN_TSX})
     wfirst = 1 + len(TERRAINS)
     ET.SubElement(m, "tileset", {"firstgid": str(wfirst), "source": WORKS_TSX})

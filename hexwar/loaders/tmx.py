@@ -365,7 +365,8 @@ def load_sheets(paths: Iterable[str | os.PathLike], terrains: Iterable[str] | No
             raise DataError(f, f"sheet {letter} is already loaded from {seen[letter]}")
         seen[letter] = f
         if b.height != first.height:
-            raise DataError(f, f"sheet {letter} has {b.height} rows; sheet {first.properties.get('sheet')} has {first.height}")
+            raise DataError(f, f"sheet {letter} has {b.height} rows; sheet {first.properties.get('sheet')} "
+                               f"has {first.height}")
         if b.layout != first.layout:
             raise DataError(f, f"sheet {letter} has another tile size than {p0}")
 
