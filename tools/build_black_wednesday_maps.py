@@ -263,7 +263,7 @@ ROADS = [  # kind, name, waypoints (sheet ids), why
      ("B38.14", "B45.14", "B51.13", "B54.13", "B62.14"),
      "north-south through Krasni Bor past the Hospital and off the south edge (RECON)"),
     ("road_secondary", "Kolpino road",
-     ("B44.29", "B30.30", "B16.31", "B01.31"),
+     ("B44.28", "B43.30", "B30.30", "B16.31", "B01.31"),
      "north along the east side of the railway, the way 3-Recon went up to stop the breakthrough (historical notes)"),
     ("road_secondary", "Mill road",
      ("A25.23", "A26.23", "A30.24", "A37.24", "A40.30", "A40.36", "B40.02"),
@@ -651,7 +651,14 @@ def write_sheet(path: Path, letter: str, b: dict, whole: bool = False) -> None:
                ("provenance_terrain", RECON), ("source_terrain", TERRAIN_SOURCE),
                ("provenance_elevation", RECON),
                ("source_elevation", "RECON contour levels (m): 50 the Izhora valley and the Peat Bog, 70 the low rise "
-                                    "around Krasni Bor, 60 elsewhere; the RR embankment is 80 m by 1.2a")])
+                                    "around Krasni Bor, 60 elsewhere; the RR embankment is 80 m by 1.2a"),
+               ("provenance_trench", RECON),
+               ("source_trench", "1.3 (two connected lines), 1.6 (El Bastion B32.06, B33.07, in line 1), 1.10f (every "
+                                 "Axis company area centred on a trench hex: line 1 runs through all of them); the "
+                                 "course between the centres and line 2 are ours (docs/maps/black-wednesday.md)"),
+               ("provenance_wire", RECON),
+               ("source_wire", "1.4, 1.10f: the belt in front of trench line 1, every hex of the Soviet side touching "
+                               "it (our rule of drawing)")])
     ET.SubElement(m, "tileset", {"firstgid": "1", "source": TERRAIN_TSX})
     wfirst = 1 + len(TERRAINS)
     ET.SubElement(m, "tileset", {"firstgid": str(wfirst), "source": WORKS_TSX})

@@ -438,7 +438,8 @@ def test_sheet_order_does_not_matter(board):
 def test_every_value_carries_provenance(tmx):
     root = ET.parse(tmx).getroot()
     mprops = {p.get("name"): p.get("value") for p in root.find("properties")}
-    for k in ("provenance_terrain", "source_terrain", "provenance_elevation", "source_elevation"):
+    for k in ("provenance_terrain", "source_terrain", "provenance_elevation", "source_elevation",
+              "provenance_trench", "source_trench", "provenance_wire", "source_wire"):
         assert mprops.get(k), k
     objs = list(root.iter("object"))
     assert objs
@@ -487,3 +488,28 @@ def test_scenario_map_areas_hold_their_set_ups(board, H):
     rail = {h for s in hexes_of(board, "rail") for h in (s.a, s.b)}
     assert rail <= areas["Scenario 1 area"] and rail <= areas["Scenario 2 and 4 area"]  # both "inclusive"
     assert not areas["Scenario 1 area"] & areas["Scenario 5 area"]
+
+
+def test_roads_tracks_and_the_highway_make_one_network(board):
+    roads = [f for f in board.features if f.kind.startswith("road_")]
+    assert {f.kind for f in roads} == {"road_primary", "road_secondary", "road_tertiary"}
+    hexes = {h for f in roads for s in f.hexsides for h in (s.a, s.b)}
+    links = {h: set() for h in hexes}
+    for f in roads:
+        for s in f.hexsides:
+            links[s.a].add(s.b)
+            links[s.b].add(s.a)
+    start = next(iter(hexes))
+    seen, todo = {start}, [start]
+    while todo:
+        h = todo.pop()
+        for n in links[h]:
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    assert seen == hexes
+
+
+def test_entry_areas_do_not_overlap(board):
+    areas = [board.regions[f"Entry Area {k}"] for k in "ABCDEFGH"]
+    assert sum(len(a) for a in areas) == len(set().union(*areas))
