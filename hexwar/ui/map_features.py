@@ -106,6 +106,37 @@ def terrain_symbol(s, terrain: str, cx: float, cy: float, z: float) -> bool:
         pts = [(cx - 22 * z + k * 4.4 * z, cy + math.sin(k * 0.9) * 5 * z) for k in range(11)]
         pygame.draw.lines(s, ink, False, pts, max(2, int(2.4 * z)))
         return True
+    if terrain in ("peat_bog", "bog"):  # reeds over brown tussocks
+        ink = (96, 84, 44)
+        for sx, sy in spots[:4]:
+            x, y = cx + sx * z, cy + sy * z
+            pygame.draw.line(s, ink, (x - 4 * z, y + 2 * z), (x + 4 * z, y + 2 * z), w)
+            pygame.draw.line(s, ink, (x, y + 1 * z), (x, y - 4 * z), w)
+            pygame.draw.line(s, ink, (x - 2.5 * z, y + 1 * z), (x - 3.5 * z, y - 2.5 * z), w)
+            pygame.draw.line(s, ink, (x + 2.5 * z, y + 1 * z), (x + 3.5 * z, y - 2.5 * z), w)
+        return True
+    if terrain in ("building", "village", "city", "town"):  # black house blocks
+        ink = (40, 36, 34)
+        n = 2 if terrain in ("building", "village") else 4
+        for sx, sy in ((-8, -6), (6, 4), (-4, 9), (9, -9))[:n]:
+            r = pygame.Rect(0, 0, max(2, int(6 * z)), max(2, int(5 * z)))
+            r.center = (int(cx + sx * z), int(cy + sy * z))
+            pygame.draw.rect(s, ink, r)
+        return True
+    if terrain == "hospital":  # a red cross on white
+        r = pygame.Rect(0, 0, max(4, int(14 * z)), max(4, int(14 * z)))
+        r.center = (int(cx), int(cy))
+        pygame.draw.rect(s, (255, 255, 255), r)
+        pygame.draw.rect(s, (200, 20, 20), r.inflate(-int(9 * z), -2))
+        pygame.draw.rect(s, (200, 20, 20), r.inflate(-2, -int(9 * z)))
+        return True
+    if terrain == "mill":  # a windmill's sails
+        ink = (40, 36, 34)
+        for a in (0.785, 2.356):
+            dx, dy = math.cos(a) * 8 * z, math.sin(a) * 8 * z
+            pygame.draw.line(s, ink, (cx - dx, cy - dy), (cx + dx, cy + dy), max(2, int(2 * z)))
+        pygame.draw.circle(s, ink, (cx, cy), max(2, 2.5 * z))
+        return True
     if terrain == "plain":
         ink = (196, 176, 128)
         for sx, sy in spots[:4]:
@@ -115,6 +146,63 @@ def terrain_symbol(s, terrain: str, cx: float, cy: float, z: float) -> bool:
 
 
 # --- relief ---------------------------------------------------------------------------------
+def works_ops(g: Geo, values: dict[str, dict], z: float) -> list:
+    """Field works carried per hex (Black Wednesday's ``trench`` and ``wire`` layers): a trench as
+    the crenellated line of the printed maps (black, or dark red for a second kind), wire as a
+    line of small crosses. Other per-hex layers show in the hex tooltip only."""
+    ops = []
+    if z * 56 < 16:
+        return ops
+    w = max(1, int(1.6 * z))
+    for h, v in sorted((values.get("trench") or {}).items()):
+        if h not in g.b.terrain or v in (0, "0", None, ""):
+            continue
+        cx, cy = g.centre(h)
+        ink = (20, 20, 20) if str(v) == "1" else (150, 20, 20)
+        y = cy + 12 * z
+        pts = []
+        for k in range(6):
+            x = cx - 15 * z + k * 6 * z
+            up = k % 2 == 0
+            pts += [(x, y), (x, y - 3 * z if up else y), (x + 6 * z, y - 3 * z if up else y)]
+
+        def op(s, dx, dy, pts=pts, ink=ink):
+            pygame.draw.lines(s, ink, False, [(x + dx, yy + dy) for x, yy in pts], w)
+        ops.append((bbox_of(pts, 3), op))
+    for h, v in sorted((values.get("wire") or {}).items()):
+        if h not in g.b.terrain or v in (0, "0", None, ""):
+            continue
+        cx, cy = g.centre(h)
+        y = cy + 18 * z
+        xs = [cx - 12 * z + k * 6 * z for k in range(5)]
+
+        def op(s, dx, dy, xs=xs, y=y):
+            ink = (60, 60, 60)
+            pygame.draw.line(s, ink, (xs[0] + dx, y + dy), (xs[-1] + dx, y + dy), max(1, w - 1))
+            for x in xs:
+                d = 2 * z
+                pygame.draw.line(s, ink, (x - d + dx, y - d + dy), (x + d + dx, y + d + dy), w)
+                pygame.draw.line(s, ink, (x - d + dx, y + d + dy), (x + d + dx, y - d + dy), w)
+        ops.append((pygame.Rect(int(xs[0] - 4 * z), int(y - 4 * z), int(32 * z), int(8 * z) + 2), op))
+    return ops
+
+
+def side_style(kind: str) -> str:
+    """How a hexside feature kind is drawn: 'river', 'major_river', 'rail', 'road', 'cliff',
+    'start_line' or 'other' (by the words in its name: ``izhora_river`` is a river,
+    ``road_primary`` a road)."""
+    k = kind.lower()
+    if k in ("major_river", "start_line", "cliff"):
+        return k
+    if "rail" in k:
+        return "rail"
+    if any(w in k for w in ("road", "highway", "track", "trail")):
+        return "road"
+    if any(w in k for w in ("river", "stream", "creek", "brook")):
+        return "river"
+    return "other"
+
+
 def relief_colour(col, level: int, top: int):
     """Ground colour darkened towards brown with height (a cue on top of contours and figures)."""
     if level <= 0 or top <= 0:
@@ -123,12 +211,23 @@ def relief_colour(col, level: int, top: int):
     return tuple(int(c + (r - c) * min(0.5, f)) for c, r in zip(col[:3], T.RELIEF))
 
 
+def relief_ranks(levels: dict[Hex, int]) -> dict[Hex, int]:
+    """Levels as ranks 0, 1, 2 … (Kasserine's 0-2 stay as they are; metres 50/60/70 become 0/1/2)."""
+    order = {v: i for i, v in enumerate(sorted(set(levels.values())))}
+    return {h: order[v] for h, v in levels.items()}
+
+
 def relief_ops(g: Geo, levels: dict[Hex, int], cliffs: set, show_figures: bool) -> list:
-    """Contour lines on every hexside between different levels (one line per level of
-    difference, the extra lines set towards the lower hex), and the level figure in each
-    raised hex. Hexsides with a cliff get the cliff symbol instead."""
+    """Contour lines on every hexside between different levels (one line per step of rank,
+    the extra lines set towards the lower hex), and the level figure in raised hexes (only
+    along the contours when most of the map is raised, as a printed map labels its contours).
+    Hexsides with a cliff get the cliff symbol instead."""
     ops = []
     z = g.z
+    figures = dict(levels)
+    levels = relief_ranks(levels)
+    raised = sum(1 for v in levels.values() if v > 0)
+    sparse = raised > 0.4 * max(1, len(levels))
     for h, lv in sorted(levels.items()):
         if h not in g.b.terrain:
             continue
@@ -141,7 +240,7 @@ def relief_ops(g: Geo, levels: dict[Hex, int], cliffs: set, show_figures: bool) 
             seg = g.side_seg(h, n)
             if seg is None:
                 continue
-            diff = lv - nl
+            diff = min(3, lv - nl)
             cn = g.centre(n)
             lines = []
             for k in range(diff):
@@ -152,9 +251,10 @@ def relief_ops(g: Geo, levels: dict[Hex, int], cliffs: set, show_figures: bool) 
                 for (x1, y1), (x2, y2) in lines:
                     pygame.draw.line(s, T.CONTOUR, (x1 + dx, y1 + dy), (x2 + dx, y2 + dy), w)
             ops.append((bbox_of([p for ln in lines for p in ln], w + 2), op))
-        if show_figures and lv > 0:
+        on_contour = any(levels.get(n, lv) < lv for n in neighbors(h))
+        if show_figures and lv > 0 and (not sparse or on_contour):
             cx, cy = g.centre(h)
-            t = T.text(str(lv), max(8, int(9 * z)), T.CONTOUR, "bold", halo=(245, 236, 214))
+            t = T.text(str(figures[h]), max(8, int(9 * z)), T.CONTOUR, "bold", halo=(245, 236, 214))
             x, y = cx - 24 * z, cy - t.get_height() / 2
             ops.append((pygame.Rect(int(x), int(y), t.get_width(), t.get_height()), _text_op(t, x, y)))
     return ops

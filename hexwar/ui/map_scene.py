@@ -25,9 +25,19 @@ from .widgets import draw_panel
 
 
 def load_map(path: str | Path) -> Board:
-    """Load a map for viewing: every hexside kind the file uses is accepted, any terrain.
+    """Load a map for viewing: every hexside kind the file uses is accepted, any terrain. A sheet
+    of a multi-sheet map comes with its sibling sheets, joined (``loaders.tmx.load_sheets``).
     Raises DataError (naming the file) for a file the loader refuses."""
-    kinds = tuple(dict.fromkeys(FEATURE_KINDS + mapinfo.hexside_kinds(path)))
+    sheets = mapinfo.sibling_sheets(path)
+    kinds: tuple[str, ...] = FEATURE_KINDS
+    for f in sheets:
+        kinds = tuple(dict.fromkeys(kinds + mapinfo.hexside_kinds(f)))
+    if len(sheets) > 1:
+        try:
+            from ..loaders.tmx import load_sheets
+        except ImportError:  # a core without multi-sheet maps: the one sheet
+            return load_board(path, None, kinds)
+        return load_sheets(sheets, None, kinds)
     return load_board(path, None, kinds)
 
 
@@ -37,6 +47,10 @@ def describe(board: Board, h: Hex) -> list[str]:
     lv = mapinfo.heights(board).get(h)
     if lv is not None:
         lines.append(f"height level {lv}")
+    for name, vals in sorted((getattr(board, "hex_values", None) or {}).items()):
+        if name in mapinfo.HEIGHT_LAYERS or h not in vals:
+            continue
+        lines.append(f"{name.replace('_', ' ')}: {vals[h]}")
     p = board.places.get(h)
     if p is not None:
         props = mapinfo.place_props(board).get(h, {})
@@ -192,7 +206,8 @@ class MapScene(Scene):
         room = self.panel.w - th.px(24)
         surface.blit(T.text("On this map", th.large, T.TEXT, "bold"), (x, y))
         y += T.font(th.large).get_linesize() + th.px(4)
-        src = T.text(Path(self.board.source).name, th.small, T.TEXT_DIM)
+        src = T.text(" + ".join(Path(x.strip()).name for x in str(self.board.source).split(" + ")), th.small,
+                     T.TEXT_DIM)
         surface.blit(src, (x, y))
         y += src.get_height() + th.px(8)
         for para in self.legend:

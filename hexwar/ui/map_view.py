@@ -42,9 +42,10 @@ def _shade(c, f: float):
 
 def terrain_colour(name: str):
     c = T.TERRAIN_COLOURS.get(name)
-    if c is None:  # an unknown terrain still gets a steady colour of its own
+    if c is None:  # an unknown terrain still gets a steady colour of its own, pale like map ground
         rnd = random.Random(name)
         c = (rnd.randint(120, 220), rnd.randint(120, 220), rnd.randint(120, 220))
+        c = tuple(int(a + (b - a) * 0.5) for a, b in zip(c, T.TERRAIN_COLOURS["clear"]))
     return c
 
 
@@ -57,6 +58,7 @@ class MapView:
         self.tile_w, self.tile_h, self.side = float(lay.tile_w), float(lay.tile_h), float(lay.side)
         self.rect = pygame.Rect(rect or (0, 0, 800, 600))
         self.zoom = 1.0
+        self.zoom_min = ZOOM_MIN  # lower for a map too big to fit at ZOOM_MIN (see fit)
         self.cam_x = 0.0
         self.cam_y = 0.0
         self._chunks: OrderedDict = OrderedDict()
@@ -163,7 +165,7 @@ class MapView:
         self._clamp()
 
     def set_zoom(self, zoom: float, anchor: tuple[int, int] | None = None) -> None:
-        zoom = min(max(zoom, ZOOM_MIN), ZOOM_MAX)
+        zoom = min(max(zoom, self.zoom_min), ZOOM_MAX)
         if anchor is None:
             anchor = self.rect.center
         ax, ay = anchor[0] - self.rect.x, anchor[1] - self.rect.y
@@ -181,7 +183,8 @@ class MapView:
     def fit(self) -> None:
         """Zoom so the whole map fits the view, and centre it."""
         z = min(self.rect.w / self._w1, self.rect.h / self._h1)
-        self.zoom = min(max(z, ZOOM_MIN), ZOOM_MAX)
+        self.zoom_min = min(ZOOM_MIN, max(0.05, z))  # a big map (Black Wednesday's two sheets) still fits
+        self.zoom = min(max(z, self.zoom_min), ZOOM_MAX)
         mw, mh = self.map_size()
         self.cam_x, self.cam_y = (mw - self.rect.w) / 2, (mh - self.rect.h) / 2
         self._clamp()
@@ -273,13 +276,14 @@ class MapView:
         hexes = sorted(b.terrain)
         g = MF.Geo(b, lay, ox, oy, z)
         levels = mapinfo.heights(b)
-        top = max(levels.values(), default=0)
+        ranks = MF.relief_ranks(levels)
+        top = max(ranks.values(), default=0)
         labels = z * self.tile_h >= 22
         # 1. Terrain fill (darker with height), grid lines and terrain symbols.
         for h in hexes:
             pts = corners(h)
             ter = b.terrain[h]
-            col = MF.relief_colour(terrain_colour(ter), levels.get(h, 0), top)
+            col = MF.relief_colour(terrain_colour(ter), ranks.get(h, 0), top)
 
             def fill(s, dx, dy, pts=pts, col=col, ter=ter, h=h):
                 p = [(x + dx, y + dy) for x, y in pts]
@@ -335,11 +339,12 @@ class MapView:
         # 3. Rivers and other hexside features along hexsides; rail and roads from centre to centre.
         rails, roads, starts, others = [], [], [], []
         for f in b.features:
+            style = MF.side_style(f.kind)
             for side in f.hexsides:
-                if f.kind == "rail":
+                if style == "rail":
                     rails.append(side)
                     continue
-                if f.kind in MF.ALONG:
+                if style == "road":
                     roads.append((side, f.kind))
                     continue
                 if side.a not in b.terrain and side.b not in b.terrain:
@@ -352,14 +357,14 @@ class MapView:
                 a, c = SIDE_CORNERS[i]
                 pts = corners(ref)
                 seg = (pts[a], pts[c])
-                if f.kind in ("river", "major_river"):
-                    major = f.kind == "major_river"
+                if style in ("river", "major_river"):
+                    major = style == "major_river"
                     w = max(2, int((6.5 if major else 3.5) * z))
                     colour = T.MAJOR_RIVER if major else T.RIVER
                     ops.append((bbox_of(seg, w), _river_op(seg, colour, w, major, z)))
-                elif f.kind == "start_line":
+                elif style == "start_line":
                     starts.append((bbox_of(seg, 6 * z + 2), MF.start_line_op(seg, z)))
-                elif f.kind == "cliff":
+                elif style == "cliff":
                     hi, lo = (ref, other) if levels.get(ref, 0) >= levels.get(other, 0) else (other, ref)
                     down = centre(lo) if lo in b.terrain else centre(hi)
                     if lo not in b.terrain:  # the lower side is off the map: teeth point outwards
@@ -379,14 +384,14 @@ class MapView:
         if roads:
             segs = [((centre(sd.a), centre(sd.b)), kind) for sd, kind in roads]
             for seg, kind in segs:  # casing first, then the pale fill over every road, so joins stay clean
-                colour = T.ROAD if kind == "road" else MF.kind_colour(kind)
-                ops.append((bbox_of(seg, 6 * z + 2), MF.road_op(seg, z, colour)))
+                ops.append((bbox_of(seg, 6 * z + 2), MF.road_op(seg, z, T.ROAD)))
             for seg, _kind in segs:
                 ops.append((bbox_of(seg, 6 * z + 2), MF.road_fill_op(seg, z)))
             for f in b.features:
-                if f.kind == "road":
+                if MF.side_style(f.kind) == "road":
                     ops += MF.road_label_ops(g, f, z)
 
+        ops += MF.works_ops(g, b.hex_values, z)  # trenches and wire (per-hex layers)
         for zn in b.zones:  # bridges sit on the road they carry
             if zn.kind == "bridge":
                 ops += [MF.bridge_op(g, h, z) for h in sorted(zn.hexes) if h in b.terrain]
@@ -620,8 +625,8 @@ def _mark_op(marks, pos, z):
 
 def _terrain_symbol(s, terrain: str, cx: float, cy: float, z: float, h: Hex) -> None:
     """A symbol per terrain, so that terrain never rests on colour alone."""
-    if terrain == "clear":
-        return
+    if terrain in ("clear", "open") or z * 56 < 16:
+        return  # clear ground, or hexes too small for a symbol to read
     if terrain == "marsh":
         terrain = "swamp"  # the same reeds
     elif terrain not in ("forest", "swamp") and MF.terrain_symbol(s, terrain, cx, cy, z):

@@ -54,15 +54,50 @@ def heights(board: Board) -> dict[Hex, int]:
     return {}
 
 
-def _objects(path: str, layer: str):
+def _objects(path: str, layer: str, prefix: bool = False):
+    """The objects of a layer (``prefix``: of every layer named ``layer`` or ``layer <x>``)."""
     try:
         root = ET.parse(path).getroot()
     except (OSError, ET.ParseError):
         return []
+    out = []
     for group in root.iter("objectgroup"):
-        if group.get("name") == layer:
-            return list(group.iter("object"))
-    return []
+        name = group.get("name") or ""
+        if name == layer or (prefix and name.startswith(layer + " ")):
+            out += list(group.iter("object"))
+            if not prefix:
+                break
+    return out
+
+
+def map_properties(path: str | Path) -> dict[str, str]:
+    """The map-level properties of a Tiled file (cheap: no tiles read); {} when unreadable."""
+    try:
+        root = ET.parse(str(path)).getroot()
+    except (OSError, ET.ParseError):
+        return {}
+    props = root.find("properties")
+    if props is None:
+        return {}
+    return {p.get("name", ""): p.get("value", p.text or "") for p in props.iter("property")}
+
+
+def sibling_sheets(path: str | Path) -> list[Path]:
+    """The sheets of a multi-sheet map, in sheet order, when ``path`` is one of them (the files
+    of its folder that name the same hex id scheme); just ``path`` otherwise."""
+    p = Path(path)
+    props = map_properties(p)
+    spec, sheet = props.get("hex_ids", ""), props.get("sheet", "")
+    if not spec or not sheet or not p.parent.is_dir():
+        return [p]
+    found = {}
+    for q in sorted(p.parent.glob("*.tmx")):
+        qp = map_properties(q)
+        if qp.get("hex_ids") == spec and qp.get("sheet"):
+            found.setdefault(qp["sheet"], q)
+    letters = [w.split(":")[0] for w in spec.split()[1:]]
+    got = [found[x] for x in letters if x in found]
+    return got if len(got) > 1 and p in got else [p]
 
 
 def _props(obj) -> dict[str, object]:
@@ -124,7 +159,7 @@ def place_vp(props: dict[str, object]) -> int:
 def hexside_kinds(path: str | Path) -> tuple[str, ...]:
     """The feature kinds (object types) of a map file's ``hexsides`` layer."""
     kinds = []
-    for obj in _objects(str(path), "hexsides"):
+    for obj in _objects(str(path), "hexsides", prefix=True):
         k = obj.get("type") or obj.get("class")
         if k and k not in kinds:
             kinds.append(k)

@@ -65,6 +65,13 @@ TERRAIN_COLOURS = {
     "high_ground": (206, 184, 136),
     "rugged_crest": (176, 146, 106),
     "river": (196, 214, 206),
+    "open": (224, 219, 186),
+    "peat_bog": (170, 166, 130),
+    "bog": (170, 166, 130),
+    "building": (214, 206, 188),
+    "city": (196, 190, 178),
+    "town": (196, 190, 178),
+    "village": (214, 206, 188),
 }
 # Relief: height levels darken the ground towards this brown; contours are drawn in CONTOUR.
 RELIEF = (120, 84, 50)

@@ -263,3 +263,34 @@ def test_inactive_fortification_belts_are_washed_out(boards):
     pale = sum(1 for c in after if sum(abs(a - b_) for a, b_ in zip(c, col)) < 40)
     assert strong > 0 and pale < strong  # the belt's mark no longer reads at full strength
     inactive_forts(surf, mv, {})  # a view that does not list belts: nothing is drawn
+
+
+def test_black_wednesday_sheets_join_and_draw_with_works_and_relief():
+    from hexwar.core.hexgrid import hex_ids_of
+
+    path = paths.data_dir("maps") / "black-wednesday-a.tmx"
+    if not path.is_file():
+        pytest.skip("no Black Wednesday map yet")
+    pygame.font.init()
+    b = load_map(path)  # sheet A brings sheet B along
+    assert b.width == 72 and len(b.terrain) == 72 * 62
+    ids = hex_ids_of(b)
+    el = ids.parse("B32.06")
+    assert mapinfo.hex_label(b, el) == "B32.06"
+    assert any("El Bastion" in ln for ln in describe(b, el))
+    # Metres become ranks: three levels, three shades, one contour line per step.
+    ranks = MF.relief_ranks(mapinfo.heights(b))
+    assert set(ranks.values()) == {0, 1, 2}
+    # Kinds by the words in their names.
+    assert [MF.side_style(k) for k in ("izhora_river", "road_primary", "rail", "at_ditch", "major_river")] == \
+        ["river", "road", "rail", "other", "major_river"]
+    # A trench hex carries the crenellated line (black for the first kind).
+    h = next(h for h, v in sorted(b.hex_values["trench"].items()) if str(v) == "1")
+    mv, surf = _draw(b, 1.5, h)
+    cx, cy = mv.hex_center(h)
+    assert any(_near(surf, (cx + dx, cy + 12 * 1.5), (20, 20, 20), r=1, tol=30) for dx in range(-20, 21, 2))
+    # The whole map fits the view even though it is bigger than the usual minimum zoom allows.
+    mv = MapView(b, pygame.Rect(0, 0, 1000, 700))
+    mv.fit()
+    w, hh = mv.map_size()
+    assert w <= 1000 + 2 and hh <= 700 + 2
