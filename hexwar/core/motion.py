@@ -72,7 +72,7 @@ class MovementMixin:
         side = self.side(uid)
         foes = self.side_hexes(state, self.enemy(side))
         memo = self.memo.setdefault("reach", {})
-        mkey = (uid, u.spec, u.hex, u.where, tuple((m.key, m.mp) for m in modes), foes)
+        mkey = (uid, u.spec, u.hex, u.where, _modes_key(modes), foes)
         out = memo.get(mkey)
         if out is None:
             if len(memo) > 50_000:
@@ -93,12 +93,19 @@ class MovementMixin:
     def reach(self, state: State, uid: str, mode: str | None = None) -> dict[Hex, tuple[float, tuple[Hex, ...]]]:
         """Every hex the unit may move to now: hex -> (MP spent, path)."""
         modes = self.move_modes(state, uid) if mode is None else self.move_modes_named(state, uid, mode)
-        key = ("reach", uid, tuple((m.key, m.mp) for m in modes))
+        key = ("reach", uid, _modes_key(modes))
         if key not in state._cache:
             raw = self._raw_reach(state, uid, modes)
             blocked = self.move_end_blocked(state, uid)
             state._cache[key] = {h: v for h, v in raw.items() if h not in blocked} if blocked else raw
         return state._cache[key]
+
+    def _ids_of(self, side: str) -> list[str]:
+        """The unit ids of a side, sorted (computed once per scenario)."""
+        ids = self.memo.setdefault("ids_of", {})
+        if side not in ids:
+            ids[side] = sorted(uid for uid, s in self.unit_side.items() if s == side)
+        return ids[side]
 
     def move_modes_named(self, state: State, uid: str, mode: str) -> list[MoveMode]:
         """Hook for callers that ask for a named mode; by default the current modes."""
@@ -108,14 +115,16 @@ class MovementMixin:
         side = self.phase(state).side
         out: list[A.Action] = []
         memo = self.memo.setdefault("moves", {})
-        for u in sorted(state.units.values(), key=lambda u: u.id):
-            if u.where != ON_MAP or self.side(u.id) != side or u.id in state.moved:
+        units = state.units
+        for uid in self._ids_of(side):
+            u = units[uid]
+            if u.where != ON_MAP or uid in state.moved:
                 continue
             if self._move_unit_problem(state, u.id) is not None:
                 continue
             raw = self._raw_reach(state, u.id, self.move_modes(state, u.id))
             blocked = self.move_end_blocked(state, u.id)
-            excl = frozenset(h for h in blocked if h in raw)
+            excl = frozenset(raw.keys() & blocked) if blocked else frozenset()
             mk = (id(raw), excl)
             moves = memo.get(mk)
             if moves is None or moves[0] is not raw:
@@ -226,3 +235,7 @@ class MovementMixin:
         if place is not None and state.control.get(h) != side:
             state.control[h] = side
             ev.append(Event("control", f"{place.name} passes to the {self.side_names[side]} player.", {"hex": h, "side": side}))
+
+
+def _modes_key(modes: list[MoveMode]) -> tuple:
+    return tuple((m.key, m.mp) for m in modes)

@@ -184,10 +184,17 @@ class KurskRules(P.PostureMixin, ReplacementRules, MovementMixin, BattleMixin, R
     def move_modes(self, state: State, uid: str) -> list[MoveMode]:
         mode = self.move_mode(state, uid)
         ma = self.spec(state, uid).ma
+        key = (mode, ma, self.is_mud(state))
+        modes = self.memo.setdefault("modes", {})
+        if key not in modes:
+            modes[key] = self._make_modes(mode, ma, key[2])
+        return modes[key]
+
+    def _make_modes(self, mode: str | None, ma: int, mud: bool) -> list[MoveMode]:
         if mode == "rail":  # 8.1: the whole allowance along rail, 1 MP a hex; 11.1 mud does not slow it
             return [MoveMode(ma, "rail", self._rail_cost, "8.1")]
         if mode == "full":
-            if self.is_mud(state):  # 11.1: one hex per phase
+            if mud:  # 11.1: one hex per phase
                 return [MoveMode(1, "mud", lambda a, b: 1, "11.1", " (mud: one hex per phase)")]
             return [MoveMode(ma, ("normal", ma), self._normal_cost(ma), "8.0")]
         return []
