@@ -1169,7 +1169,27 @@ class GameScene(Scene):
             buttons["explain"].toggled = self.explain
 
     def enter(self) -> None:
+        # Hex ids as this game writes them (Black Wednesday's B34.16) wherever the client names or
+        # reads a hex, for as long as the game is on screen.
+        try:
+            from ..core.hexgrid import CCRR, hex_ids_of, use_hex_ids
+
+            ids = hex_ids_of(self.game.rules.board)
+            if ids is not CCRR and getattr(self, "_ids_ctx", None) is None:
+                self._ids_ctx = use_hex_ids(ids)
+                self._ids_ctx.__enter__()
+        except (ImportError, AttributeError):
+            pass
         self.after_change()
+
+    def exit(self) -> None:
+        ctx = getattr(self, "_ids_ctx", None)
+        if ctx is not None:
+            self._ids_ctx = None
+            try:
+                ctx.__exit__(None, None, None)
+            except ValueError:  # entered in another context: nothing to undo here
+                pass
 
     def resume(self) -> None:
         self.refresh()

@@ -392,3 +392,17 @@ def test_counters_of_the_newer_games_read_by_nation_and_type():
     assert any(arty.get_at(p) != recon.get_at(p) for p in box)
     draw_counter(odd, 60)  # an unknown nation and type: a default look, no crash
     assert "armor" in unit_title(us) and "US" in unit_title(us)
+
+
+def test_a_game_on_a_board_with_its_own_hex_ids_is_named_so_while_on_screen(app):
+    from hexwar.core.hexgrid import Hex, hex_ids_of, hex_name
+
+    g = new_game()
+    g.rules.board.properties = {"hex_ids": "sheets A:2 B:2"}
+    ids = hex_ids_of(g.rules.board)
+    h = Hex(3, 1)
+    assert ids.name(h) != "0301"
+    start(app, g)
+    assert hex_name(h) == ids.name(h)
+    app.back_to_menu()
+    assert hex_name(h) == "0301"
