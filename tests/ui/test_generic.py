@@ -406,3 +406,42 @@ def test_a_game_on_a_board_with_its_own_hex_ids_is_named_so_while_on_screen(app)
     assert hex_name(h) == ids.name(h)
     app.back_to_menu()
     assert hex_name(h) == "0301"
+
+
+@pytest.mark.parametrize("gid", sorted(__import__("hexwar.games", fromlist=["GAMES"]).GAMES))
+def test_every_registered_game_plays_in_the_client(app, gid):
+    """Random legal actions through the controller, with Explain, the tabs, the hex tooltip and
+    looking back on the way: the client draws every state without error."""
+    import random
+
+    import hexwar
+
+    scen = [s for g, s in hexwar.list_scenarios() if g == gid]
+    if not scen:
+        pytest.skip(f"{gid} has no scenario yet")
+    g = hexwar.open_game(gid, scen[0], seed=5)
+    gs = start(app, g)
+    rnd = random.Random(1)
+    terrain = sorted(g.rules.board.terrain)
+    for k in range(60):
+        acts = g.legal_actions()
+        if not acts or g.result() is not None:
+            break
+        assert gs.ctl.do(rnd.choice(acts)), gs.ctl.status.text
+        gs.after_change()
+        while app.stack.top is not gs:
+            app.stack.pop()
+        if k % 15 == 0:
+            for key in (pygame.K_x, pygame.K_t, pygame.K_k, pygame.K_l, pygame.K_x):
+                pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0))
+                app.step()
+            h = terrain[(k * 37) % len(terrain)]
+            gs.mv.center_on(h)
+            gs.hover, gs.hover_for = h, 1.0
+            app.step()
+            assert gs.ctl.hex_lines(h)
+            gs.enter_history(max(1, len(g.actions) // 2))
+            app.step()
+            gs.leave_history()
+        app.step()
+    assert len(g.actions) >= 10
