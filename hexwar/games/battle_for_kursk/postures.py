@@ -14,7 +14,6 @@ from ...core.actions import Event
 from ...core.errors import Illegal
 from ...core.hexgrid import Hex, hex_name, parse_hex
 from ...core.state import Stage, State
-from ...core.units import ON_MAP
 from . import tables as T
 
 
@@ -234,7 +233,7 @@ class PostureMixin:
             except ValueError:
                 return Illegal("notation", f"{act.value!r} is not a hex")
             if h not in self.objective_targets(state, st.side):
-                where = ("a city or major city on the Russian side of the Start Line" if st.side == "german"
+                where = ("a Russian-side city (12.1)" if st.side == "german"
                          else "a city west of the Dniepr, Vitebsk or Gomel")
                 return Illegal("12.1", f"the Strategic Objective may go only to {where}")
             return None
@@ -288,6 +287,3 @@ class PostureMixin:
                           "locked": dict(state.extra.get("so_locked", {})), "scored": state.extra.get("so_scored")},
         }
 
-
-def on_map_units(state: State, side_of, side: str) -> list[str]:
-    return sorted(u.id for u in state.units.values() if u.where == ON_MAP and side_of(u.id) == side)

@@ -7,7 +7,6 @@ import pytest
 import hexwar
 from hexwar.core.dice import FixedDice
 from hexwar.core.errors import DataError
-from hexwar.core.hexgrid import hex_name
 from hexwar.games.battle_for_kursk.tables import PHASE_IDS
 
 from .helpers import H, kboard, legal, of, play, position, rule_of, where
