@@ -491,6 +491,10 @@ class KurskRules(P.PostureMixin, ReplacementRules, MovementMixin, BattleMixin, R
         t = self.camp.turn(state.turn)
         ev.append(Event("turn", f"Turn {t.label} begins ({t.date}).", {"turn": state.turn, "label": t.label}))
         self.start_posture_segment(state, ev)
+        sched = "; ".join(f"{T.SIDE_NAMES[s]} {t.points[s]['irp']:+d} infantry, {t.points[s]['arp']:+d} armor"
+                          for s in self.sides)
+        ev.append(Event("replacements_scheduled", f"Replacement points on the track this turn, before postures: "
+                        f"{sched} (4.0, 10.5).", {"points": t.points}))
         for name in t.fortifications:
             ev.append(Event("fortification", f"The {name} becomes active (4.0, 9.2).", {"zone": name}))
 
@@ -581,6 +585,7 @@ class KurskRules(P.PostureMixin, ReplacementRules, MovementMixin, BattleMixin, R
             "battles": [{"target": hex_name(b.target), "attackers": list(b.attackers), "lead": b.lead,
                          "support": list(b.support), "resolved": b.target in state.resolved} for b in state.battles],
             "points": dict(state.extra.get("points", {})),
+            "steps_left": sum(state.extra.get("points", {}).values()),
             "owed": dict(state.extra.get("owed", {})),
             "fortifications": sorted(z.name for z in self.forts
                                      if self.camp.number(str(z.props.get("active_from"))) <= state.turn),
