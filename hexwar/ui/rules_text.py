@@ -358,6 +358,26 @@ OPTION_TITLES = {
     "axis_needs_one_city_less": "The Axis needs one city less to win or draw",
 }
 
+def option_label(name: str, desc: str) -> tuple[str, str]:
+    """(label, rule) for a game option's toggle, from the package's description: "13.0: …"
+    (Kiev, Kursk) or "… (KP-OPT-AIR-POWER)" (Kasserine); our own title when we have one."""
+    import re
+
+    text, rule = str(desc), ""
+    m = re.match(r"^\s*([0-9][0-9.]*[a-z]?)\s*:\s*(.*)$", text, re.S)
+    if m:
+        rule, text = m.group(1), m.group(2)
+    else:
+        m = re.search(r"\s*\(([A-Z][A-Z0-9-]+|decision [A-Z0-9]+)\)\s*$", text)
+        if m:
+            rule, text = m.group(1), text[:m.start()]
+        if ":" in text:  # "Optional rule Allied Air Power: from 22 February …" -> the part after the name
+            head, tail = text.split(":", 1)
+            text = head.replace("Optional rule", "").strip() + ":" + tail
+    label = OPTION_TITLES.get(name) or (text[:1].upper() + text[1:]).strip()
+    return label, rule
+
+
 SHORTCUTS: list[tuple[str, str]] = [
     ("Left click", "select a unit, a target or a hex, and list the units of a stack in the side panel; "
                    "click again on a stack to pick the next unit"),

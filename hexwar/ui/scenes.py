@@ -724,6 +724,9 @@ class MenuScene(Scene):
     def options_heading(self) -> str:
         if self.games[self.game_i] == "objective-kiev":
             return "Balance options (13.0) — all off in the standard game:"
+        pkg = self._pkg()
+        if len(getattr(pkg, "OPTIONS", {}) or {}) > 3:
+            return "Game options (point at one for its rule and what it does):"
         return "Game options (the rule is in brackets):"
 
     def _pkg(self):
@@ -738,7 +741,8 @@ class MenuScene(Scene):
         pkg = self._pkg()
         opts = getattr(pkg, "OPTIONS", {}) or {}
         self.options = {k: bool(v[0]) for k, v in opts.items()}
-        sides = getattr(getattr(pkg, "tables", None), "SIDES", None) or ("axis", "soviet")
+        sides = (getattr(getattr(pkg, "tables", None), "SIDES", None) or getattr(pkg, "SIDES", None)
+                 or getattr(getattr(pkg, "rules", None), "SIDES", None) or ("axis", "soviet"))
         saved = dict(getattr(self.app.settings, "players", {}) or {})
         self.players = {s: saved.get(s, HUMAN) if saved.get(s) in (HUMAN, COMPUTER) else HUMAN for s in sides}
 
@@ -793,13 +797,23 @@ class MenuScene(Scene):
         self.options_y = y if opts else None
         if opts:
             y += T.font(th.small).get_linesize() + gap // 2
-        for name, (default, desc) in opts.items():
-            label = rules_text.OPTION_TITLES.get(name, desc)
-            rule = desc.split(":")[0] if ":" in desc else ""
-            B(Button(pygame.Rect(x1, y, col_w, bh), f"{label}" + (f" ({rule})" if rule else ""),
-                     (lambda n=name: self.toggle_option(n)), px=th.small, toggled=self.options.get(name, default),
-                     name=f"option-{name}", tooltip=desc))
-            y += bh + gap
+        # Many options (Kasserine's seven): two columns of short titles; the full text is the tooltip.
+        two = len(opts) > 3
+        ow = (col_w - gap) // 2 if two else col_w
+        for i, (name, (default, desc)) in enumerate(opts.items()):
+            label, rule = rules_text.option_label(name, desc)
+            if two:
+                label = label.split(":")[0]
+                if len(label) > 30:  # a long title: its first words; the tooltip has it all
+                    label = label[:28].rsplit(" ", 1)[0] + "…"
+            elif rule:
+                label += f" ({rule})"
+            ox = x1 + (ow + gap) * (i % 2) if two else x1
+            B(Button(pygame.Rect(ox, y, ow, bh), label, (lambda n=name: self.toggle_option(n)), px=th.small,
+                     toggled=self.options.get(name, default), name=f"option-{name}",
+                     tooltip=f"{desc}" if not rule or rule in desc else f"{desc} ({rule})"))
+            if not two or i % 2 == 1 or i == len(opts) - 1:
+                y += bh + gap
         y += gap
         B(Button(pygame.Rect(x1, y, col_w - th.px(130), bh), f"Seed: {self.seed}", None, px=th.normal, enabled=False,
                  name="seed-label"))
@@ -808,6 +822,10 @@ class MenuScene(Scene):
         y += bh + gap * 3
         B(Button(pygame.Rect(x1, y, col_w, th.px(44)), "Start a new game", self.start, px=th.large, key_hint="Enter",
                  name="new-game"))
+        y += th.px(44) + gap
+        B(Button(pygame.Rect(x1, y, col_w, bh), "Look at the map only", self.view_map, px=th.small, key_hint="M",
+                 name="view-map", enabled=self.map_file() is not None,
+                 tooltip="The map viewer: the game's map with every symbol explained, no rules loaded"))
 
         # Right column: continue, load, help, quit.
         y = th.px(150)
@@ -887,6 +905,25 @@ class MenuScene(Scene):
         if not self.seed_given:
             self.seed = random.randrange(1, 1_000_000)
 
+    def map_file(self) -> Path | None:
+        """The map of the selected game: ``maps/<game>.tmx``, or its first sheet (``<game>-a.tmx``)."""
+        try:
+            root = Path(str(paths.data_dir("maps")))
+        except Exception:
+            return None
+        gid = self.games[self.game_i]
+        for cand in [root / f"{gid}.tmx"] + sorted(root.glob(f"{gid}-*.tmx")):
+            if cand.is_file():
+                return cand
+        return None
+
+    def view_map(self) -> None:
+        from .app import open_map
+
+        f = self.map_file()
+        if f is not None:
+            open_map(self.app, str(f))
+
     def continue_last(self) -> None:
         self.load(paths.autosave_path())
 
@@ -916,6 +953,8 @@ class MenuScene(Scene):
                     self.continue_last()
             elif event.key == pygame.K_F1:
                 self.help()
+            elif event.key == pygame.K_m:
+                self.view_map()
             elif ctrl_held(event) and event.key in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_MINUS,
                                                     pygame.K_KP_MINUS):
                 return False

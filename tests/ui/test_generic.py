@@ -445,3 +445,41 @@ def test_every_registered_game_plays_in_the_client(app, gid):
             gs.leave_history()
         app.step()
     assert len(g.actions) >= 10
+
+
+def test_the_menu_opens_the_map_viewer_of_the_selected_game(app, drive):
+    from hexwar.ui.map_scene import MapScene
+
+    menu = app.stack.top
+    for _ in range(len(menu.games)):
+        gid = menu.games[menu.game_i]
+        drive.press("view-map")
+        top = app.stack.top
+        assert isinstance(top, MapScene), gid
+        assert gid.replace("-", " ") in str(top.board.properties.get("game", gid)).replace("-", " ")
+        drive.key(pygame.K_ESCAPE)
+        assert app.stack.top is menu
+        drive.press("game")
+
+
+def test_the_menu_fits_every_game_with_its_own_sides_and_options():
+    from hexwar.games import find_game
+    from hexwar.ui.app import App
+
+    small = App((800, 560), resizable=False, menu=True)
+    try:
+        menu = small.stack.top
+        for _ in range(len(menu.games)):
+            gid = menu.games[menu.game_i]
+            pkg = find_game(gid)
+            sides = getattr(getattr(pkg, "tables", None), "SIDES", None) or getattr(getattr(pkg, "rules", None), "SIDES")
+            assert tuple(menu.players) == tuple(sides), gid
+            screen = pygame.Rect(0, 0, 800, 560)
+            for b in menu.buttons.buttons:
+                assert screen.contains(b.rect), (gid, b.name, b.rect)
+            for name in getattr(pkg, "OPTIONS", {}):
+                b = menu.buttons.find(f"option-{name}")
+                assert b is not None and b.tooltip, (gid, name)
+            menu.next_game()
+    finally:
+        pygame.event.clear()
