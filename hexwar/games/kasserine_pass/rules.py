@@ -79,7 +79,10 @@ class KPRules:
             if p.hex is not None and p.hex not in board:
                 raise DataError(scenario.source, f"unit {p.id}: hex {hex_name(p.hex)} is off the map")
         self._edges_cache: dict = {}
+        self._spec_side = {k: v.side for k, v in self.kp.items()}
+        self._zoc_adj = {h: tuple(n for n in board.adjacent(h) if self.exerts(h, n)) for h in board.terrain}
         self._reach_cache: dict = {}  # reach depends only on the key it is stored under
+        self._moves_cache: dict = {}  # id(reach) -> (reach, its Move actions)
 
     def opt(self, name: str) -> bool:
         return bool(self.opts.get(name, False))
@@ -92,11 +95,13 @@ class KPRules:
         """A unit's side: its nation's, or its captor's when a state is given."""
         if state is not None and uid in state.units:
             return self.uside(state, uid)
+        if "@" in uid:  # a captured battery (D7)
+            return uid.split("@", 1)[1].rstrip("0123456789")
         p = self.pieces.get(uid) or self.pieces.get(uid[:-1])  # broken-down parts end in a/b
         return self.kp[p.spec].side if p is not None else "axis"
 
     def uside(self, state: KPState, uid: str) -> str:
-        return state.owner.get(uid) or self.kp[state.units[uid].spec].side
+        return state.owner.get(uid) or self._spec_side[state.units[uid].spec]
 
     def name(self, state: KPState, uid: str) -> str:
         p = self.pieces.get(uid)
@@ -106,7 +111,12 @@ class KPRules:
         return self.kspec(state, uid).type == "artillery"  # KP-ERRATA-AT: anti-tank is not artillery
 
     def on_map(self, state: KPState, side: str | None = None) -> list[Unit]:
-        return [u for u in state.units.values() if u.where == ON_MAP and (side is None or self.uside(state, u.id) == side)]
+        key = ("on", side)
+        v = state._cache.get(key)
+        if v is None:
+            v = [u for u in state.units.values() if u.where == ON_MAP and (side is None or self.uside(state, u.id) == side)]
+            state._cache[key] = v
+        return v
 
     def combat_cost(self, state: KPState, uid: str) -> int:
         s = self.kspec(state, uid)
@@ -161,9 +171,8 @@ class KPRules:
         if c is None:
             c = {}
             for u in self.on_map(state, side):
-                for n in self.board.adjacent(u.hex):
-                    if self.exerts(u.hex, n):
-                        c.setdefault(n, []).append(u.id)
+                for n in self._zoc_adj[u.hex]:
+                    c.setdefault(n, []).append(u.id)
             state._cache[key] = c
         return c
 
@@ -190,13 +199,34 @@ class KPRules:
         """KP-STACKING: battalions count 1, detachments 1/2 (D6), regiments and brigades 3,
         three points at most; engineers, artillery and flak free; four counters at most."""
         here = state.units_at(h)
-        if not here and len(tuple(add)) <= 1:
+        add = tuple(add)
+        if not here and len(add) <= 1:
             return True  # one counter alone is always legal
+        drop = tuple(drop)
+        if len(add) == 1 and (not drop or drop == add):
+            # the common question "may this unit end here?": from the hex's cached load
+            pts, cnt = self._load(state, h, skip=add[0])
+            s = self.kspec(state, add[0])
+            free = s.type in self.T.free_stacking
+            return (cnt + 1 <= self.T.stack_counters
+                    and (free or pts + self.T.size_points[s.size] <= self.T.stack_points + 1e-9))
         dropped = set(drop)
         ids = [u.id for u in here if u.id not in dropped] + list(add)
         specs = [self.kspec(state, i) for i in ids]
         return stack_legal([self.T.size_points[s.size] for s in specs], [s.type in self.T.free_stacking for s in specs],
                            self.T.stack_points, self.T.stack_counters)
+
+    def _load(self, state: KPState, h: Hex, skip: str = "") -> tuple[float, int]:
+        """(size points, counters) in a hex, leaving out one unit."""
+        pts, cnt = 0.0, 0
+        for u in state.units_at(h):
+            if u.id == skip:
+                continue
+            s = self.kspec(state, u.id)
+            cnt += 1
+            if s.type not in self.T.free_stacking:
+                pts += self.T.size_points[s.size]
+        return pts, cnt
 
     def overstacked(self, state: KPState) -> dict[Hex, list[str]]:
         return {h: [u.id for u in us] for h, us in state.occupied().items() if not self.stack_ok(state, h)}
@@ -388,6 +418,17 @@ class KPRules:
             self._reach_cache.clear()
         self._reach_cache[key] = out
         return out
+
+    def _move_list(self, state: KPState, uid: str) -> list[tuple[Hex, A.Move]]:
+        reach = self.reach(state, uid)
+        key = id(reach)
+        hit = self._moves_cache.get(key)
+        if hit is None or hit[0] is not reach:
+            hit = (reach, [(h, A.Move(uid, p)) for h, (_, p) in sorted(reach.items())])
+            if len(self._moves_cache) > 20000:
+                self._moves_cache.clear()
+            self._moves_cache[key] = hit
+        return hit[1]
 
     def _enemy_sig(self, state: KPState, side: str) -> int:
         """A key for where the enemy stands (all a unit's reach depends on besides itself)."""
@@ -907,7 +948,9 @@ class KPRules:
         assert bi is not None
         state.kresolved.append(bi)
         b = state.kbattles[bi]
-        alive_a = tuple(a for a in b.attackers if self._alive(state, a) and self.uside(state, a) == self.phase_side(state))
+        # an earlier result may have moved or killed units of this attack
+        alive_a = tuple(a for a in b.attackers if self._alive(state, a) and self.uside(state, a) == self.phase_side(state)
+                        and distance(state.units[a].hex, b.target) == 1)
         alive_d = tuple(d for d in b.defenders if self._alive(state, d) and state.units[d].hex == b.target)
         if not alive_a or not alive_d:
             ev.append(Event("battle_void", f"the attack on {hex_name(b.target)} has no one left to fight", {}))
@@ -1150,10 +1193,23 @@ class KPRules:
         side = st.side
         first = act.path[0]
         guns = [x.id for x in state.units_at(first) if self.uside(state, x.id) != side]
+        taken = []
         for g in guns:  # KP-ARTILLERY-STACK: the guns left behind are captured
-            state.owner[g] = side
-            state.mp[g] = 0.0
-            ev.append(Event("captured", f"{g} is captured and now serves the {side}", {"unit": g, "side": side}))
+            # a captured battery is a new counter of its captor's side: ids stay tied to one side
+            base = g.split("@")[0]
+            new, k = f"{base}@{side}", 2
+            while new in state.units:
+                new, k = f"{base}@{side}{k}", k + 1
+            old = state.units[g]
+            state.units[new] = Unit(new, old.spec, ON_MAP, old.hex)
+            state.units[g] = old.at(None, LOST)
+            state.owner[new] = side
+            state.mp[new] = 0.0
+            state.mp.pop(g, None)
+            taken.append(new)
+            ev.append(Event("captured", f"{g} is captured and now serves the {side} as {new}",
+                            {"unit": g, "as": new, "side": side}))
+        guns = taken
         state.units[uid] = state.units[uid].at(act.path[-1])
         state.touch()
         for g in guns:
@@ -1223,9 +1279,10 @@ class KPRules:
             for u in self.on_map(state, side):
                 if self._movable(state, u.id) is None:
                     # reach() applies every movement rule but stacking at the destination
-                    out += [A.Move(u.id, p) for h, (_, p) in sorted(self.reach(state, u.id).items())
-                            if self.stack_ok(state, h, add=(u.id,), drop=(u.id,))]
-                for build in (False, True):
+                    occ = state.occupied()
+                    out += [m for h, m in self._move_list(state, u.id)
+                            if h not in occ or self.stack_ok(state, h, add=(u.id,))]
+                for build in ((False, True) if u.hex in self.bridges else ()):
                     if self._check_bridge(state, u.id, build) is None:
                         out.append(V.Build(u.id) if build else V.Blow(u.id))
         elif state.step == "declare":

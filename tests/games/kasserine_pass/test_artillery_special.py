@@ -64,8 +64,12 @@ def test_KP_ARTILLERY_STACK_cannot_be_singled_out_and_is_captured_on_the_advance
     play(g, [a for a in g.legal_actions() if a.notation().startswith("retreat CCA-AR")][0].notation())
     assert at(g, "CCA-ART") == "1322"  # the guns stay behind
     ev = play(g, "move G10-AR-1 1322")
-    assert of(ev, "captured") and g.rules.uside(g.state, "CCA-ART") == "axis"
-    assert g.state.mp["CCA-ART"] == 0
+    assert of(ev, "captured") and at(g, "CCA-ART") == "lost"
+    assert at(g, "CCA-ART@axis") == "1322" and g.rules.uside(g.state, "CCA-ART@axis") == "axis"
+    assert g.rules.side("CCA-ART@axis") == "axis"  # also without the state (fuzzer, client)
+    assert g.state.mp["CCA-ART@axis"] == 0
+    # the captor may use the guns from the next phase on
+    assert g.rules.is_art(g.state, "CCA-ART@axis")
 
 
 def test_KP_ARTILLERY_EXCHANGE_attacker_loses_only_the_defenders_base_value():
