@@ -596,3 +596,95 @@ def vp_of(props: dict) -> int:
 
 
 Op = tuple[pygame.Rect, Callable]
+
+
+# --- the legend of a map ------------------------------------------------------------------------
+TERRAIN_NOTES = {
+    "forest": "trees", "swamp": "reeds", "marsh": "reeds", "rough": "chevrons", "high_ground": "form lines",
+    "rugged_crest": "crest and hachures", "river": "a river hex: blue meander", "plain": "sparse dots",
+    "peat_bog": "reeds on brown", "building": "house blocks", "city": "house blocks", "hospital": "red cross",
+    "mill": "sails",
+}
+
+
+def legend_lines(board: Board) -> list[str]:
+    """What each symbol on this map means, for the symbols this map has (the printed map's key)."""
+    out = []
+    kinds = {side_style(f.kind) for f in board.features}
+    other = sorted({f.kind for f in board.features if side_style(f.kind) == "other"})
+    if mapinfo.heights(board):
+        out.append("Brown lines between hexes: contours, one per step of height (two or three for a steep "
+                   "step); the figure in a hex is its height; higher ground is darker")
+    if "start_line" in kinds:
+        out.append("Bold red line cased in white: the Start Line")
+    if "river" in kinds or "major_river" in kinds:
+        out.append("Blue hexside: river; thick blue hexside with a light centre: major river")
+    if "cliff" in kinds:
+        out.append("Heavy line with teeth on a hexside: cliff; the teeth point down the slope")
+    if "road" in kinds:
+        out.append("Pale line cased in red from hex centre to hex centre: road; its number in a white shield "
+                   "where it leaves the map")
+    if "rail" in kinds:
+        out.append("Black line with white dashes from centre to centre: railway")
+    for k in other:
+        out.append(f"Dashed coloured hexside: {k.replace('_', ' ')}")
+    zk = {z.kind for z in board.zones}
+    if "fortification" in zk:
+        out.append("Sawtooth in a side's colour, with a letter or figure: a fortification belt and the turn it "
+                   "becomes active; washed out and struck through: not active in this position")
+    if "bridge" in zk:
+        out.append("Two rails with splayed ends across a hex: bridge")
+    for k in sorted(zk - {"fortification", "bridge"}):
+        out.append(f"Dashed outline with a name: {k.replace('_', ' ')}")
+    values = getattr(board, "hex_values", None) or {}
+    if values.get("trench"):
+        out.append("Crenellated line low in a hex: trench (black; dark red: the second kind)")
+    if values.get("wire"):
+        out.append("Line of small crosses: wire")
+    if board.places:
+        props = mapinfo.place_props(board)
+        styles = {place_style(p.kind, props.get(h, {})) for h, p in board.places.items()}
+        names = {"village": "dot: village", "city": "small square: city", "major": "framed square: major city"}
+        text = "; ".join(names[s] for s in ("village", "city", "major") if s in styles)
+        if any(vp_of(v) for v in props.values()):
+            text += "; gold disc: victory points"
+        out.append(text[:1].upper() + text[1:])
+    if any(is_entry(n) for n in board.regions):
+        out.append("Green chevrons pointing in from the edge: an entry area, with its name")
+    if any(not is_entry(n) for n in board.regions):
+        out.append("Purple dashes: the border of a named area")
+    if board.edges:
+        out.append("Band along the map edge in a side's colour (dashed red and white for the red side): "
+                   "that side's friendly edge")
+    return out
+
+
+def terrain_legend(board: Board) -> list[tuple[str, str]]:
+    """(terrain, what marks it) for the terrains of a map, commonest first."""
+    counts: dict[str, int] = {}
+    for t in board.terrain.values():
+        counts[t] = counts.get(t, 0) + 1
+    return [(t, TERRAIN_NOTES.get(t, "")) for t in sorted(counts, key=lambda t: -counts[t])]
+
+
+def draw_terrain_row(surface: pygame.Surface, x: int, y: int, size: int, board: Board, limit: int = 8) -> int:
+    """A row of small hexes, one per terrain of the map, drawn with the map's own colours and
+    symbols, each with its name under it; returns the height used."""
+    from .map_view import _terrain_symbol, terrain_colour
+
+    z = size / 56
+    cx = x + size * 0.6
+    h_used = 0
+    for t, _note in terrain_legend(board)[:limit]:
+        cy = y + size / 2
+        hw, hh, hs = size * 32 / 56 * 0.95, size / 2 * 0.95, size * 16 / 56 * 0.95
+        pts = [(cx + hw, cy), (cx + hs, cy + hh), (cx - hs, cy + hh), (cx - hw, cy), (cx - hs, cy - hh), (cx + hs, cy - hh)]
+        col = terrain_colour(t)
+        pygame.draw.polygon(surface, col, pts)
+        _terrain_symbol(surface, t, cx, cy, z, None)
+        pygame.draw.polygon(surface, tuple(int(c * 0.72) for c in col[:3]), pts, 1)
+        lab = T.text(t.replace("_", " "), max(9, int(size * 0.2)), T.TEXT)
+        surface.blit(lab, (cx - lab.get_width() / 2, y + size + 2))
+        h_used = size + 2 + lab.get_height()
+        cx += max(size * 1.25, lab.get_width() + 8)
+    return h_used

@@ -108,8 +108,17 @@ def legend_lines(board: Board) -> list[str]:
     if board.edges:
         out.append("Friendly edges: " + ", ".join(sorted(board.edges)))
     if board.regions:
-        out.append("Areas: " + ", ".join(sorted(board.regions)))
+        names = sorted(board.regions)
+        out.append(f"Areas ({len(names)}): " + ", ".join(names[:8]) + (", …" if len(names) > 8 else ""))
     return out
+
+
+class _TerrainSubset:
+    """A stand-in board holding some of a map's terrains (for one row of the key)."""
+
+    def __init__(self, board: Board, terrains: list[str]) -> None:
+        order = {t: i for i, t in enumerate(terrains)}
+        self.terrain = {Hex(i + 1, 1): t for t, i in order.items()}
 
 
 class MapScene(Scene):
@@ -217,6 +226,25 @@ class MapScene(Scene):
                 surface.blit(T.text(ln, th.small, T.TEXT), (x, y))
                 y += T.font(th.small).get_linesize()
             y += th.px(4)
+        # The key of the map: its terrains drawn as on the map, then what each symbol means.
+        y += th.px(6)
+        surface.blit(T.text("Key", th.large, T.TEXT, "bold"), (x, y))
+        y += T.font(th.large).get_linesize() + th.px(4)
+        per = max(1, room // th.px(62))
+        terr = MF.terrain_legend(self.board)
+        for i in range(0, min(len(terr), 2 * per), per):
+            sub = _TerrainSubset(self.board, [t for t, _ in terr[i:i + per]])
+            y += MF.draw_terrain_row(surface, x, y, th.px(40), sub, per) + th.px(6)
+        for para in MF.legend_lines(self.board):
+            for ln in T.wrap("• " + para, th.small, room):
+                if y > self.panel.bottom - th.px(20):
+                    return self._tooltip(surface)
+                surface.blit(T.text(ln, th.small, T.TEXT_DIM), (x, y))
+                y += T.font(th.small).get_linesize()
+        self._tooltip(surface)
+
+    def _tooltip(self, surface) -> None:
+        th = self.theme
         if self.hover is not None:
             from .hud import draw_tooltip
 

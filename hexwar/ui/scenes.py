@@ -541,7 +541,13 @@ class VictoryScene(Scene):
 
 
 class HelpScene(Scene):
-    """Every shortcut, and a legend of the map and counter symbols."""
+    """Every shortcut, and a legend of the map and counter symbols (Kiev's drawn sample; for the
+    other games the key of their own map)."""
+
+    def __init__(self, app, board=None, game_id: str | None = None) -> None:
+        super().__init__(app)
+        self.board = board
+        self.game_id = game_id
 
     def frame_key(self):
         return ()
@@ -584,9 +590,35 @@ class HelpScene(Scene):
                 surface.blit(T.text(ln, th.normal, T.TEXT), (x + keys_w, yy))
                 yy += lh
             yy += th.px(3)
-        draw_legend(surface, pygame.Rect(x + col + th.px(40), y, col, h - y - th.px(40)), th)
+        rect = pygame.Rect(x + col + th.px(40), y, col, h - y - th.px(40))
+        if self.board is not None and self.game_id not in (None, "objective-kiev"):
+            draw_board_legend(surface, rect, th, self.board)
+        else:
+            draw_legend(surface, rect, th)
         s = T.text("Click or press Esc to go back.", th.normal, T.TEXT_DIM)
         surface.blit(s, (w - s.get_width() - th.px(30), h - s.get_height() - th.px(14)))
+
+
+def draw_board_legend(surface, rect: pygame.Rect, th: T.Theme, board) -> None:
+    """The key of a game's own map: its terrains as drawn on the map, then each symbol it has."""
+    from . import map_features as MF
+
+    x, y = rect.x, rect.y
+    surface.blit(T.text("The map's key", th.large, T.TEXT, "bold"), (x, y))
+    y += T.font(th.large).get_linesize() + th.px(6)
+    y += MF.draw_terrain_row(surface, x, y, th.px(44), board, max(1, rect.w // th.px(64))) + th.px(8)
+    lh = T.font(th.small).get_linesize()
+    lines = MF.legend_lines(board) + [
+        "Counters: the nation's colour, the size on top (II battalion … XXXX army), the NATO symbol "
+        "(X infantry, oval armour, dot artillery, one diagonal recon), the figures at the bottom; a reduced "
+        "unit is paler with a white stripe",
+        "Look at the map only (M in the menu) shows the whole map with a tooltip on every hex"]
+    for it in lines:
+        for ln in T.wrap("• " + it, th.small, rect.w):
+            if y + lh > rect.bottom:
+                return
+            surface.blit(T.text(ln, th.small, T.TEXT), (x, y))
+            y += lh
 
 
 def draw_legend(surface, rect: pygame.Rect, th: T.Theme) -> None:
@@ -1405,7 +1437,7 @@ class GameScene(Scene):
         self.app.stack.push(VictoryScene(self.app, self))
 
     def open_help(self) -> None:
-        self.app.stack.push(HelpScene(self.app))
+        self.app.stack.push(HelpScene(self.app, self.game.rules.board, self.game.game_id))
 
     def ask_menu(self) -> None:
         self.app.stack.push(ConfirmScene(self.app, "Leave this game?",

@@ -294,3 +294,21 @@ def test_black_wednesday_sheets_join_and_draw_with_works_and_relief():
     mv.fit()
     w, hh = mv.map_size()
     assert w <= 1000 + 2 and hh <= 700 + 2
+
+
+def test_each_map_has_a_key_of_its_own_symbols(boards, app):
+    kursk = " ".join(MF.legend_lines(boards["battle-for-kursk"]))
+    assert "Start Line" in kursk and "fortification belt" in kursk and "railway" in kursk
+    assert "cliff" not in kursk and "contours" not in kursk  # only what the map has
+    kp = " ".join(MF.legend_lines(boards["kasserine-pass"]))
+    assert all(w in kp for w in ("contours", "cliff", "road", "bridge", "victory points", "entry area"))
+    assert [t for t, _ in MF.terrain_legend(boards["kasserine-pass"])] == ["plain", "high_ground", "river", "rugged_crest"]
+    # The Help screen of a game other than Kiev shows its own map's key.
+    import hexwar
+    from hexwar.ui.scenes import HelpScene
+
+    gs = app.start_game(hexwar.open_game("kasserine-pass", "standard", seed=1), hotseat=False, autosave=False,
+                        threaded=False)
+    gs.open_help()
+    assert isinstance(app.stack.top, HelpScene) and app.stack.top.board is gs.game.rules.board
+    app.step()
