@@ -1432,6 +1432,46 @@ class KPRules:
         state.touch()
         return ev
 
+    def battle_detail(self, state: KPState, index: int) -> dict[str, Any]:
+        """What an odds panel shows for one declared attack: each attacking unit's base
+        factor, terrain multiplier and the rules behind it, the supports, the defence, the
+        odds, and the chance of every result on two dice."""
+        b = state.kbattles[index]
+        st = self.strengths(state, b)
+        units = []
+        for a in b.attackers:
+            if not self._alive(state, a):
+                continue
+            ah = state.units[a].hex
+            why = []
+            if self.is_cliff(ah, b.target) and self.height[b.target] > self.height[ah]:
+                why.append("KP-CLIFF")
+            elif self.height[ah] < self.height[b.target]:
+                why.append("KP-HEIGHT")
+            if self.board.terrain[ah] == "river":
+                why.append("KP-RIVER-ATTACK")
+            m = self.attack_multiplier(state, ah, b.target)
+            if len(why) > 1:
+                why.append("KP-SEMI-CUMULATIVE")
+            sup = [bat for bat, t in state.support.items() if t == a]
+            units.append({"unit": a, "base": self.kspec(state, a).factor, "multiplier": str(m), "rules": why,
+                          "support": {bat: self.kspec(state, bat).factor for bat in sup}})
+        dsup = {bat: self.kspec(state, bat).factor for bat, t in state.support.items() if t in b.defenders}
+        o = self.odds(state, b)
+        return {"target": hex_name(b.target), "attackers": units, "attack": str(st["attack"]),
+                "defenders": list(b.defenders), "defense_base": str(st["defense_base"]), "city": st["city"],
+                "defense_support": dsup, "defense": str(st["defense"]), "odds": odds_label(o), "air": b.air,
+                "chances": self.result_chances(o)}
+
+    def result_chances(self, o: tuple[int, int]) -> dict[str, Fraction]:
+        """KP-CRT: the probability of each result at these odds (two dice, totals 2-12)."""
+        ways = {t: 6 - abs(t - 7) for t in range(2, 13)}
+        out: dict[str, Fraction] = {}
+        for t, w in ways.items():
+            r = self.crt_result(o, t)
+            out[r] = out.get(r, Fraction(0)) + Fraction(w, 36)
+        return out
+
     # --- views ------------------------------------------------------------------------------------------
     def unit_view(self, state: KPState, uid: str) -> dict[str, Any]:
         u = state.units[uid]

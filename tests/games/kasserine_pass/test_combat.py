@@ -306,16 +306,15 @@ def test_KP_ERRATA_RETREAT_ZOC_friendly_units_do_not_open_a_retreat_through_a_zo
 
 def test_KP_RETREAT_TERRAIN_retreat_costing_more_than_the_movement_factor_kills():
     """The rulebook's example: an Italian 1-6 cannot retreat two high-ground hexes (8 MP)."""
-    g = position({"IT-INF-1": "0813", "CCA-AR": "0812"}, phase="allied_combat")
+    # 0301 is ringed by high ground: one hex back (4 MP) is possible, two (8 MP) are not
+    g = position({"IT-INF-1": "0301", "CCA-AR": "0201"}, phase="allied_combat")
     r = g.rules
-    paths = r.retreat_options(g.state, "IT-INF-1", 2)
-    for p in paths:
-        total = 0
-        prev = H("0813")
-        for h in p.hexes:
-            total += r.step_cost(prev, h)
-            prev = h
-        assert total <= 6
+    assert r.retreat_options(g.state, "IT-INF-1", 1)
+    assert r.retreat_options(g.state, "IT-INF-1", 2) == []
+    g2 = position({"IT-INF-1": "0301", "CCA-AR": "0201", "CCA-AI": "0201"}, phase="allied_combat")
+    ev = fight(g2, "attack 0301 CCA-AR CCA-AI", 3, 3)  # 4 against 1: 4-1, total 6: D BACK 2
+    assert of(ev, "combat")[0].data["result"] == "D BACK 2"
+    assert at(g2, "IT-INF-1") == "eliminated"
     # a one-hex retreat into a crest (8 MP) is never allowed to a 6 MP unit
     g = position({"IT-INF-1": "1721", "CCA-AR": "1722"}, phase="allied_combat")
     assert all(p.hexes[-1] != H("1720") for p in g.rules.retreat_options(g.state, "IT-INF-1", 1))
@@ -448,3 +447,34 @@ def test_KP_SELECTIVE_ATTACK_germans_may_single_out_allies_may_not():
     assert rule_of(g, "select 1322 G10-AR-1 CCA-AR") == "KP-SELECTIVE-ATTACK"
     play(g, "attack 1322 CCA-AR")
     assert set(g.state.kbattles[0].defenders) == {"G10-AR-1", "G10-PG-1"}
+
+
+def test_battle_detail_for_the_odds_panel():
+    from fractions import Fraction as F
+    g = position({"G10-AR-1": "1220", "G10-AR-2": "1119", "CCA-AR": "1120", "G10-ART": "1219"},
+                 phase="german_combat")
+    play(g, "attack 1120 G10-AR-1 G10-AR-2", "support G10-ART G10-AR-1")
+    d = g.rules.battle_detail(g.state, 0)
+    by = {u["unit"]: u for u in d["attackers"]}
+    assert by["G10-AR-1"]["multiplier"] == "1/2" and by["G10-AR-1"]["rules"] == ["KP-HEIGHT"]
+    assert by["G10-AR-1"]["support"] == {"G10-ART": 4}
+    assert by["G10-AR-2"]["rules"] == []
+    assert d["attack"] == "7" and d["defense"] == "2" and d["odds"] == "3-1"
+    assert sum(d["chances"].values()) == 1
+    assert d["chances"]["CONTACT"] == F(24, 36)
+
+
+def test_EX_artillery_turns_a_3_to_1_into_a_1_to_1():
+    """The rulebook's remark: the defender's artillery can turn a planned 3-1 into a 1-1."""
+    g = position({**THREE, "CCA-ART": "1423"}, phase="german_combat")
+    play(g, ATTACK3)
+    assert g.rules.odds(g.state, g.state.kbattles[0]) == (3, 1)
+    play(g, "end", "support CCA-ART CCA-AR")
+    assert g.rules.odds(g.state, g.state.kbattles[0]) == (1, 1)
+
+
+def test_EX_semi_cumulative_river_and_height_make_a_quarter():
+    """The rulebook's example: from a river hex against a higher defender, a quarter."""
+    g = position({"G10-AR-1": "1719", "CCA-AR": "1720"}, phase="german_combat")
+    s = g.rules.strengths(g.state, KBattle(H("1720"), ("CCA-AR",), ("G10-AR-1",)))
+    assert s["attack"] == Fraction(1, 2)  # a 2-16 counts 1/2
