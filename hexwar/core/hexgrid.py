@@ -171,7 +171,7 @@ class SheetIds(HexIds):
 
     def name(self, h: Hex) -> str:
         where = self.sheet_of(h)
-        if where is None or not 0 <= h.row <= 99:
+        if where is None or not 1 <= h.row <= 99:
             return f"?{h.col}.{h.row}"  # off every sheet: readable, never parsed back
         return f"{where[0]}{h.row:02d}.{where[1]:02d}"
 

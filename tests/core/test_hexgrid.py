@@ -529,6 +529,7 @@ def test_sheets_join_at_the_seam():
 
 def test_sheet_names_off_every_sheet_are_readable_but_not_parsed():
     assert BW.name(Hex(73, 3)).startswith("?") and BW.name(Hex(0, 3)).startswith("?")
+    assert BW.name(Hex(40, 0)).startswith("?") and BW.name(Hex(40, 100)).startswith("?")
     with pytest.raises(MalformedError):
         BW.parse(BW.name(Hex(73, 3)))
 
