@@ -807,8 +807,6 @@ class KPRules:
         if act.unit == act.battery or self._battle_of(state, act.unit, role) is None:
             what = "an attacking" if attacking else "a defending"
             return Illegal("KP-ARTILLERY", f"{act.unit} is not {what} unit of a declared attack")
-        if self._battle_of(state, act.battery, "d") is not None and attacking:
-            pass
         rng = self.kspec(state, act.battery).range
         if distance(bat.hex, state.units[act.unit].hex) > rng:
             return Illegal("KP-ARTILLERY", f"{act.unit} is beyond {act.battery}'s support range of {rng}")
@@ -894,10 +892,10 @@ class KPRules:
     def _attackable(self, state: KPState, uid: str) -> bool:
         """Some legal attack could include this enemy unit as a defender."""
         h = state.units[uid].hex
-        if self.is_art(state, uid) and uid not in self.stack_defenders(state, h):
+        whole = self.stack_defenders(state, h)
+        if uid not in whole:
             return False
-        return any(self._check_attack(state, a.target, getattr(a, "defenders", None), a.attackers) is None
-                   for a in self._attack_options(state, h))
+        return any(uid in (a.defenders if isinstance(a, V.Select) else whole) for a in self._attack_options(state, h))
 
     def _can_attack_somewhere(self, state: KPState, uid: str) -> bool:
         side = self.phase_side(state)
