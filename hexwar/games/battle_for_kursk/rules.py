@@ -119,6 +119,10 @@ class KurskRules(P.PostureMixin, ReplacementRules, MovementMixin, BattleMixin, R
     def phase(self, state: State) -> T.Phase:
         return T.PHASE[state.phase]
 
+    def setup_hexes(self, state: State, uid: str) -> list[Hex]:
+        """6.0: every unit starts on its printed hex, so there is nothing to place by hand."""
+        return []
+
     def turn_label(self, n: int) -> str:
         return self.camp.labels[n - 1]
 
@@ -586,6 +590,7 @@ class KurskRules(P.PostureMixin, ReplacementRules, MovementMixin, BattleMixin, R
                          "support": list(b.support), "resolved": b.target in state.resolved} for b in state.battles],
             "points": dict(state.extra.get("points", {})),
             "steps_left": sum(state.extra.get("points", {}).values()),
+            "support_available": [],  # no air support markers in this game
             "owed": dict(state.extra.get("owed", {})),
             "fortifications": sorted(z.name for z in self.forts
                                      if self.camp.number(str(z.props.get("active_from"))) <= state.turn),

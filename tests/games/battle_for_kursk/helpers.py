@@ -7,6 +7,7 @@ corners) with real units of the order of battle put straight onto hexes in a pha
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from typing import Iterable
 
 from hexwar.core.board import Board, Zone
@@ -46,7 +47,7 @@ def position(units: dict[str, str], phase: str = "german_movement", turn: str = 
              control: dict[str, str] | None = None, scenario: str = "full") -> Game:
     """A game in ``phase`` of ``turn`` with ``units`` (id -> hex) on the map at full
     strength (or reduced when named in ``reduced``); every other unit is eliminated."""
-    scen = load_scenario(scenario_file("battle-for-kursk", scenario))
+    scen = _scenario(scenario)
     b = board_ or kboard()
     rules = KurskRules(b, scen, options)
     state, _ = rules.new_state(FixedDice([]))
@@ -65,6 +66,11 @@ def position(units: dict[str, str], phase: str = "german_movement", turn: str = 
     rules._begin_phase(state, [])
     return Game(rules, state, FixedDice(list(dice)),
                 {"game": "battle-for-kursk", "scenario": scenario, "seed": 0, "options": options or {}})
+
+
+@lru_cache(maxsize=4)
+def _scenario(name: str):
+    return load_scenario(scenario_file("battle-for-kursk", name))  # read only: shared by the tests
 
 
 def where(game: Game, uid: str) -> tuple:
