@@ -65,6 +65,8 @@ class KurskRules(P.PostureMixin, ReplacementRules, MovementMixin, BattleMixin, R
         self.camp: Campaign = scenario.extra["campaign"]
         self.specs = scenario.specs
         self.unit_side = {p.id: scenario.specs[p.spec].side for p in scenario.pieces}
+        self.support: dict = {}  # no air support markers (KievRules has some; the client asks)
+        self.pool_of: dict = {}  # no hidden units
         self.region = {s: board.regions.get(self.camp.control_regions[s], frozenset()) for s in self.sides}
         self.forts = [z for z in board.zones if z.kind == "fortification"]
         self.moscow = self._place_hex(self.camp.victory["sudden_death"]["controls"])
