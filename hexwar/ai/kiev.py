@@ -30,6 +30,7 @@ from ..games.objective_kiev import tables as T
 from .belief import Belief, Estimate, move_distances
 from .explain import attack_reason, move_reason, support_reason
 from .player import Decision
+from .walkin import WalkIn
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,9 @@ SOVIET_W = Weights(own_loss=1.6, risk=1.0, dist=0.1, min_attack=0.8)
 # Tuned by hand against the baselines (tools/tournament.py); see docs/ai.md.
 FINAL_CITY = 2.0  # cities are worth this much more on the last turn, when the count is taken
 P_LATE_REACH = 0.15  # chance an empty city the enemy can reach only late in his turn is lost
+P_WALKIN_BEFORE_LAST = 0.5  # chance an open city the Soviets can walk into on the turn before the last is lost
+WALKIN_TOP = 12  # moves re-scored with the exact walk-in flood (walkin.py), best first
+REAR_TURNS = 1  # from this many turns before the last, Axis infantry also heads for open cities at risk
 DEEP = 4  # Axis panzers aim at the uncaptured cities within this many columns of the deepest one
 
 
@@ -248,6 +252,84 @@ class Ctx:
             out[uid] = frozenset(near)
         return out
 
+    @cached_property
+    def foe_arrival_cities(self) -> frozenset[Hex]:
+        """Cities the enemy's next arrivals could walk into by the end of his coming player-turn.
+
+        The Soviets rebuild up to five steps a turn (12.0) on their edge or in their cities in
+        communication (12.2), and the reinforcements of 11.0 enter on the edge: a corps rebuilt
+        behind the front retakes an empty city in the same turn. Only the Soviets' arrivals
+        move before the Axis can answer, so only the Axis looks for them.
+        """
+        if self.foe != "soviet":
+            return frozenset()
+        budgets: dict[str, int] = {}
+        for u in self.state.units.values():
+            if self.rules.side(u.id) != self.foe:
+                continue
+            if u.where == ARRIVING and u.arrives == self.turn:
+                pass
+            elif u.where != ELIMINATED or "never_replaced" in self.rules.specs[u.spec].flags:
+                continue
+            s = self.rules.specs[u.spec]
+            # 9.4: a tank moves its whole allowance in both phases, infantry half then whole.
+            b = 2 * s.ma if s.kind == "tank" else s.ma // 2 + s.ma
+            budgets[u.id] = max(budgets.get(u.id, 0), b)
+        if not budgets:
+            return frozenset()
+        out: set[Hex] = set()
+        by_budget: dict[int, str] = {}
+        for uid, b in budgets.items():
+            by_budget.setdefault(b, uid)
+        for b, uid in by_budget.items():
+            spawns = self.rules.placement_hexes(self.state, uid)
+            for c in self.cities:
+                if c in out:
+                    continue
+                if any(self.dist[sp].get(c, 99) <= b for sp in spawns):
+                    out.add(c)
+        return frozenset(out)
+
+    @cached_property
+    def walkin(self) -> WalkIn | None:
+        """The Soviets' next player-turn movement, for the Axis (see ``walkin.py``)."""
+        return WalkIn(self.rules, self.state, self.foe) if self.side == "axis" else None
+
+    def walkin_loss(self, ours: frozenset[Hex] | set[Hex], held: Iterable[Hex]) -> float:
+        """Worth of our empty cities among ``held`` the enemy could walk into, our units on ``ours``."""
+        if self.walkin is None:
+            return 0.0
+        p = 0.9 if self.turn == self.last_turn else (P_WALKIN_BEFORE_LAST if self.turn == self.last_turn - 1 else P_LATE_REACH)
+        key = ("walkin", frozenset(ours))
+        if key not in self._est_cache:
+            self._est_cache[key] = self.walkin.reach(ours)
+        w = self._est_cache[key]
+        return sum(p * self.city_value(c) for c in held if c not in ours and c in w)
+
+    @cached_property
+    def held_cities(self) -> frozenset[Hex]:
+        return frozenset(c for c in self.cities if self.state.control.get(c) == self.side)
+
+    def walkin_gain(self, uid: str, dest: Hex, path: Sequence[Hex]) -> float:
+        """How much moving ``uid`` to ``dest`` lowers the worth of the cities the enemy can walk into."""
+        here = self.hex_of(uid)
+        now = self.walkin_loss(self.my_hexes, self.held_cities)
+        ours = set(self.my_hexes)
+        if here is not None and not [v for v in self.units_at(here) if v != uid]:
+            ours.discard(here)
+        ours.add(dest)
+        held = self.held_cities | {c for c in path if c in self.board.places}
+        return now - self.walkin_loss(frozenset(ours), held)
+
+    def empty_city_risk(self, h: Hex) -> float:
+        """What an empty city of ours on ``h`` is expected to cost (city value lost)."""
+        last = self.turn == self.last_turn
+        if any(h in r for r in self.foe_reach.values()):
+            return self.city_value(h) * 0.8
+        if any(h in r for r in self.foe_reach_two.values()) or h in self.foe_arrival_cities:
+            return self.city_value(h) * (0.9 if last else P_LATE_REACH)
+        return 0.0
+
     def threat(self, h: Hex, exclude_hexes: Iterable[Hex] = ()) -> list[tuple[str, Hex]]:
         """The strongest enemy attack that could be made on ``h`` next: one unit per hexside."""
         key = ("threat", h, tuple(sorted(exclude_hexes)))
@@ -281,17 +363,12 @@ class Ctx:
         if self.side == "soviet" and last and self.phase.id != "soviet_buildup":
             return 0.0, 0.0  # after the last Soviet turn nobody moves again
         own_city = h in self.board.places and self.state.control.get(h) == self.side
-        reach2 = self.foe_reach_two
         if not stack:
             if not own_city:
                 return 0.0, 0.0
             # An empty city is lost to whoever can walk in: surely if the enemy can get there
             # before his combat, less so if only by the end of his turn (he has other aims).
-            if any(h in r for r in self.foe_reach.values()):
-                return 0.0, self.city_value(h) * 0.8
-            if any(h in r for r in reach2.values()):
-                return 0.0, self.city_value(h) * (0.9 if last else P_LATE_REACH)
-            return 0.0, 0.0
+            return 0.0, self.empty_city_risk(h)
         excl = (moving_from,) if moving_from else ()
         att = self.threat(h, excl)
         if not att:
@@ -438,10 +515,22 @@ class Ctx:
                 east = max(c.col for c in goals)
                 goals = [c for c in goals if c.col >= east - DEEP]
             else:
-                goals = goals + list(self.foe_hexes)
+                goals = goals + list(self.foe_hexes) + list(self.rear_goals)
         else:
             goals = [c for c in self.cities if self.state.control.get(c) == "soviet"] or self.cities
         return min((d[g] for g in goals), default=0.0)
+
+    @cached_property
+    def rear_goals(self) -> frozenset[Hex]:
+        """Late in the game, our empty cities the enemy could walk into: they want a garrison.
+
+        The count is taken after the Soviets' last move, so a city left open behind the front
+        on the last turns is a city lost; infantry must be there in time.
+        """
+        if self.side != "axis" or self.turn < self.last_turn - REAR_TURNS:
+            return frozenset()
+        return frozenset(c for c in self.cities if self.state.control.get(c) == self.side
+                         and not self.units_at(c) and self.empty_city_risk(c) > 0)
 
     def position_score(self, uid: str, h: Hex, path: Sequence[Hex] = (), prep: bool = False) -> tuple[float, dict]:
         """Score of unit ``uid`` ending its move on ``h`` having passed ``path``; with the parts, for reasons."""
@@ -452,6 +541,9 @@ class Ctx:
         cap_w = 3.0 if final_soviet else 1.0
         parts["cities"] = taken
         score = sum(self.city_value(c) * cap_w for c in taken)
+        if self.side == "axis":
+            # A city passed through and left empty may be walked back into.
+            score -= sum(self.empty_city_risk(c) for c in taken if c != h)
         if prep:
             planned = self.plan.get(uid)
             if planned and planned[1] == h:
@@ -616,7 +708,7 @@ class KievPlayer:
         for a in acts:
             if isinstance(a, A.Move):
                 by_unit.setdefault(a.unit, []).append(a)
-        best, best_gain, best_parts = None, 0.3, None
+        cands: list[tuple[float, A.Move, dict]] = []
         for uid in sorted(by_unit):
             here = ctx.hex_of(uid)
             base, _ = ctx.position_score(uid, here, (), prep)
@@ -624,9 +716,19 @@ class KievPlayer:
                 if ctx.rules.stack_with(ctx.state, m.dest, uid) is not None:
                     continue  # 8.2: never end a phase overstacked
                 s, parts = ctx.position_score(uid, m.dest, m.path, prep)
-                gain = s - base
-                if gain > best_gain + 1e-9:
-                    best, best_gain, best_parts = m, gain, parts
+                cands.append((s - base, m, parts))
+        if ctx.walkin is not None and ctx.turn >= ctx.last_turn - REAR_TURNS:
+            # Late on, re-score the best moves with where the Soviets could really walk in
+            # next turn: our zones of control stop them and bar their edge to arrivals.
+            cands.sort(key=lambda c: -c[0])
+            for i, (g, m, parts) in enumerate(cands[:WALKIN_TOP]):
+                w = ctx.walkin_gain(m.unit, m.dest, m.path)
+                parts["walkin"] = w
+                cands[i] = (g + w, m, parts)
+        best, best_gain, best_parts = None, 0.3, None
+        for gain, m, parts in cands:
+            if gain > best_gain + 1e-9:
+                best, best_gain, best_parts = m, gain, parts
         if best is None:
             return Decision(A.EndPhase())
         return Decision(best, f"{best.unit} {hex_name(ctx.hex_of(best.unit))}→{hex_name(best.dest)}: "
