@@ -282,7 +282,10 @@ class Controller:
         if getattr(self, "_mode_key", None) == key:
             return self._mode
         got = self._mode_now()
-        self._mode_key, self._mode = key, got
+        if got != "combat-wait":
+            self._mode_key, self._mode = key, got
+        else:  # the legal actions are still being worked out: ask again next frame
+            got = "combat-declare"
         return got
 
     def _mode_now(self) -> str:
@@ -293,7 +296,16 @@ class Controller:
             return "stage:" + v["stage"]["kind"]
         kind = self.phase_kind()
         if kind == "combat":
-            return "combat-resolve" if getattr(self.state, "declared", False) else "combat-declare"
+            if getattr(self.state, "declared", False):
+                return "combat-resolve"
+            # A game that does not use Kiev's "declared" flag: resolving once battles can be
+            # resolved and no attack can be declared any more.
+            legal = self.legal(wait=0)
+            if legal is None:
+                return "combat-wait"
+            can_resolve = any(isinstance(a, A.Resolve) for a in legal)
+            can_attack = any(isinstance(a, A.Attack) for a in legal)
+            return "combat-resolve" if can_resolve and not can_attack else "combat-declare"
         return kind or "play"
 
     def legal(self, wait: float | None = None) -> list | None:

@@ -821,9 +821,16 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
         _build_declare(f, ctl)
     elif m == "combat-resolve":
         f.heading("Resolve the battles")
-        f.text("Click a battle on the map, or here. Untried units are revealed when their battle starts (10.1).", th.small)
+        kiev = v.get("game") == "objective-kiev"
+        f.text("Click a battle on the map, or here." + (" Untried units are revealed when their battle starts (10.1)."
+                                                        if kiev else ""), th.small)
         f.space()
-        for b in getattr(ctl.state, "battles", []):
+        battles = getattr(ctl.state, "battles", None) or []
+        if not battles:  # a game that keeps its battles elsewhere: the battles it lets be resolved now
+            for t in ctl.unresolved():
+                f.button(f"Resolve the battle at {hex_name(t)}", (lambda t=t: scene.do_resolve(t)),
+                         name=f"resolve-{hex_name(t)}")
+        for b in battles:
             done = b.target in getattr(ctl.state, "resolved", [])
             o = ctl.odds(b.target, b.attackers)
             odds = "?" if o is None else ("no effect" if o.no_effect else o.column)

@@ -483,3 +483,31 @@ def test_the_menu_fits_every_game_with_its_own_sides_and_options():
             menu.next_game()
     finally:
         pygame.event.clear()
+
+
+def test_a_combat_phase_without_kievs_declared_flag_reaches_the_resolve_step(app):
+    """Kasserine resolves its battles after a declaration step of its own: the client finds the
+    resolve step from the legal actions and lists the battles to resolve."""
+    import random
+
+    from hexwar.core.actions import Attack, Resolve
+    from hexwar.games import GAMES
+
+    if "kasserine-pass" not in GAMES:
+        pytest.skip("Kasserine Pass is not registered")
+    import hexwar
+
+    g = hexwar.open_game("kasserine-pass", "standard", seed=3)
+    rnd = random.Random(2)
+    for _ in range(600):
+        acts = g.legal_actions()
+        if any(isinstance(a, Resolve) for a in acts) and not any(isinstance(a, Attack) for a in acts):
+            break
+        g.apply(rnd.choice(acts))
+    else:
+        pytest.fail("no resolve step reached")
+    gs = start(app, g)
+    assert gs.ctl.mode() == "combat-resolve"
+    names = [b.name for b in gs.panel.context.buttons.buttons]
+    assert any(n.startswith("resolve-") for n in names), names
+    assert not any(grp.key == "verb:resolve" for grp in gs.ctl.choice_groups())
