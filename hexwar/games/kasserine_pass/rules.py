@@ -82,7 +82,8 @@ class KPRules:
         self._spec_side = {k: v.side for k, v in self.kp.items()}
         self._zoc_adj = {h: tuple(n for n in board.adjacent(h) if self.exerts(h, n)) for h in board.terrain}
         self._reach_cache: dict = {}  # reach depends only on the key it is stored under
-        self._moves_cache: dict = {}  # id(reach) -> (reach, its Move actions)
+        self._moves_cache: dict = {}
+        self._zoc_cache: dict = {}  # positions of a side -> the hexes its zones cover  # id(reach) -> (reach, its Move actions)
 
     def opt(self, name: str) -> bool:
         return bool(self.opts.get(name, False))
@@ -169,15 +170,34 @@ class KPRules:
         key = ("zoc", side)
         c = state._cache.get(key)
         if c is None:
-            c = {}
-            for u in self.on_map(state, side):
-                for n in self._zoc_adj[u.hex]:
-                    c.setdefault(n, []).append(u.id)
+            pos = self._positions(state, side)
+            c = self._zoc_cache.get(pos)
+            if c is None:
+                c = {}
+                for uid, h in pos:
+                    for n in self._zoc_adj[h]:
+                        c.setdefault(n, []).append(uid)
+                if len(self._zoc_cache) > 5000:
+                    self._zoc_cache.clear()
+                self._zoc_cache[pos] = c
             state._cache[key] = c
         return c
 
     def in_ezoc(self, state: KPState, side: str, h: Hex) -> bool:
         return h in self.zoc_sources(state, enemy(side))
+
+    def _may_pass(self, s: KPSpec) -> bool:
+        """Could this kind of unit ever move on through an enemy zone?"""
+        return ((s.nation == "german" and s.type in PASS_TYPES)
+                or (self.opt("italian_zoc") and ((s.nation == "us" and s.type == "armor") or s.nation in ("british", "french"))))
+
+    def _foe_hexes(self, state: KPState, side: str) -> set[Hex]:
+        key = ("foe", side)
+        v = state._cache.get(key)
+        if v is None:
+            v = {h for _, h in self._positions(state, enemy(side))}
+            state._cache[key] = v
+        return v
 
     def _passable_zoc(self, state: KPState, uid: str, sources: list[str]) -> bool:
         """May this unit move on through a hex in the zone of these enemy units (+2 MP)?"""
@@ -205,7 +225,13 @@ class KPRules:
         drop = tuple(drop)
         if len(add) == 1 and (not drop or drop == add):
             # the common question "may this unit end here?": from the hex's cached load
-            pts, cnt = self._load(state, h, skip=add[0])
+            if all(u.id != add[0] for u in here):
+                loads = state._cache.setdefault("loads", {})
+                if h not in loads:
+                    loads[h] = self._load(state, h)
+                pts, cnt = loads[h]
+            else:
+                pts, cnt = self._load(state, h, skip=add[0])
             s = self.kspec(state, add[0])
             free = s.type in self.T.free_stacking
             return (cnt + 1 <= self.T.stack_counters
@@ -384,11 +410,13 @@ class KPRules:
         side = self.uside(state, uid)
         s = self.kspec(state, uid)
         zs = self.zoc_sources(state, enemy(side))
-        occ = state.occupied()
-        foe = {h for h, us in occ.items() if any(self.uside(state, x.id) != side for x in us)}
+        foe = self._foe_hexes(state, side)
         budget = self._move_budget(state, uid)
         edges = self._edges(frozenset(state.blown), s.rangers)
-        passable = {h: self._passable_zoc(state, uid, src) for h, src in zs.items()}
+        if self._may_pass(s):
+            passable = {h: self._passable_zoc(state, uid, src) for h, src in zs.items()}
+        else:
+            passable = dict.fromkeys(zs, False)
 
         class _E:
             def get(_, h, default=()):  # noqa: N805
@@ -430,12 +458,16 @@ class KPRules:
             self._moves_cache[key] = hit
         return hit[1]
 
-    def _enemy_sig(self, state: KPState, side: str) -> int:
+    def _enemy_sig(self, state: KPState, side: str) -> tuple:
         """A key for where the enemy stands (all a unit's reach depends on besides itself)."""
-        key = ("esig", side)
+        return self._positions(state, enemy(side))
+
+    def _positions(self, state: KPState, side: str) -> tuple:
+        """(unit, hex) of every unit of ``side`` on the map, as a hashable key."""
+        key = ("pos", side)
         v = state._cache.get(key)
         if v is None:
-            v = hash(tuple(sorted((u.id, u.hex) for u in self.on_map(state, enemy(side)))))
+            v = tuple(sorted((u.id, u.hex) for u in self.on_map(state, side)))
             state._cache[key] = v
         return v
 
@@ -1237,9 +1269,13 @@ class KPRules:
             while frontier:
                 nxt = []
                 for p in frontier:
-                    if p[-1] in best or self._advance_problem(state, st, A.Move(uid, p)) is not None:
+                    if p[-1] in best:
                         continue
-                    best[p[-1]] = p
+                    why = self._advance_problem(state, st, A.Move(uid, p))
+                    if why is not None and why.rule != "KP-STACKING":
+                        continue  # a full hex may still be passed through
+                    if why is None:
+                        best[p[-1]] = p
                     if len(p) < max_len:
                         nxt += [p + (n,) for n in self.board.adjacent(p[-1]) if n not in p and n != start
                                 and n not in best]
