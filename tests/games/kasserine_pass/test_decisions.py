@@ -52,3 +52,29 @@ def test_D18_selective_attack_leaves_the_rest_of_the_stack_alone_if_the_german_w
     g = position({"G10-AR-1": "1321", "CCA-AR": "1322", "US18-INF-1": "1322"}, phase="german_combat")
     play(g, "select 1322 US18-INF-1 G10-AR-1")
     assert rule_of(g, "end") is None
+
+
+def test_KP_RESULT_CONTACT_after_an_allied_attack_falls_due_in_the_next_german_turn():
+    pos = {"CCA-AR": "1321", "CCA-AI": "1222", "BR-AR-1": "1221", "G10-AR-1": "1322"}
+    g = position(pos, phase="allied_combat", turn=3)
+    ev = fight(g, "attack 1322 CCA-AR CCA-AI BR-AR-1", 2, 3)  # 6 against 2: 3-1, total 5: CONTACT
+    assert of(ev, "combat")[0].data["result"] == "CONTACT"
+    play(g, "end")
+    assert (g.state.turn, g.state.phase) == (4, "german_move")
+    c = g.state.carries[0]
+    assert (c.due_side, c.turn) == ("axis", 4)
+    play(g, "end")
+    assert rule_of(g, "end") == "KP-RESULT-CONTACT"
+
+
+def test_KP_RESULT_ENGAGED_after_an_allied_attack_the_allies_must_attack_again():
+    pos = {"CCA-AR": "1321", "CCA-AI": "1222", "BR-AR-1": "1221", "G10-AR-1": "1322"}
+    g = position(pos, phase="allied_combat", turn=3)
+    ev = fight(g, "attack 1322 CCA-AR CCA-AI BR-AR-1", 1, 3)  # 3-1, total 4: ENGAGED
+    assert of(ev, "combat")[0].data["result"] == "ENGAGED"
+    play(g, "end")  # turn 4: the engaged German may break off (a panzer), but stays
+    play(g, "end", "end")  # no German counter-attack
+    assert g.state.phase == "allied_move"
+    assert rule_of(g, "move CCA-AR 1320") == "KP-BREAK-OFF"  # Allies never break off
+    play(g, "end")
+    assert rule_of(g, "end") == "KP-RESULT-ENGAGED"
