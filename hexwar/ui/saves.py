@@ -20,7 +20,7 @@ from .. import paths
 
 log = logging.getLogger(__name__)
 CACHE_NAME = "saves-index.json"
-CACHE_VERSION = 1
+CACHE_VERSION = 2  # 2: turn_label
 
 
 @dataclass
@@ -40,6 +40,7 @@ class SaveInfo:
     result: str | None = None  # e.g. "Axis victory" for a finished game
     error: str | None = None  # why the file cannot be loaded
     replayed: bool = False
+    turn_label: str | None = None  # the game's own name of the turn ("Turn A", "14 Feb"), if it has one
 
     def where(self) -> str:
         """'Turn 3 of 7, Soviet combat, 5 Jul 1941' (or what is known so far)."""
@@ -53,13 +54,35 @@ class SaveInfo:
         if self.phase and self.phase.endswith("set-up"):
             bits.append(self.phase)
         else:
-            if self.turn is not None:
+            if self.turn_label:
+                bits.append(self.turn_label)
+            elif self.turn is not None:
                 bits.append(f"Turn {self.turn}" + (f" of {self.turns}" if self.turns else ""))
             if self.phase:
                 bits.append(self.phase + (f" ({self.stage})" if self.stage else ""))
         if self.date:
             bits.append(self.date)
         return ", ".join(bits)
+
+
+def _turn_label(rules, v: dict) -> str | None:
+    """"Turn A (1 of 12)" when the game names its turns (``turn_track`` or ``turn_label``)."""
+    turn = v.get("turn")
+    track = getattr(rules, "turn_track", None)
+    try:
+        if callable(track):
+            track = track()
+        if track:
+            items = [tuple(x) for x in track]
+            for i, it in enumerate(items):
+                if it[0] == turn:
+                    return f"{it[1]} ({i + 1} of {len(items)})"
+        label = getattr(rules, "turn_label", None)
+        if callable(label) and turn is not None:
+            return f"Turn {label(turn)}" + (f" ({turn} of {v['turns']})" if v.get("turns") else "")
+    except Exception:  # a label is a nicety: never let it stop the list
+        return None
+    return None
 
 
 def _key(p: Path) -> tuple[str, float, int] | None:
@@ -193,6 +216,7 @@ class SaveIndex:
             return
         st = v.get("stage")
         info.turn, info.turns = v.get("turn"), v.get("turns")
+        info.turn_label = _turn_label(game.rules, v)
         info.phase = v.get("phase_name")
         if st:
             from .rules_text import STAGE_NAMES

@@ -511,3 +511,22 @@ def test_a_combat_phase_without_kievs_declared_flag_reaches_the_resolve_step(app
     names = [b.name for b in gs.panel.context.buttons.buttons]
     assert any(n.startswith("resolve-") for n in names), names
     assert not any(grp.key == "verb:resolve" for grp in gs.ctl.choice_groups())
+
+
+def test_the_saves_list_names_turns_as_the_game_does(tmp_path):
+    from hexwar.games import GAMES
+    from hexwar.ui.saves import SaveIndex
+
+    if "battle-for-kursk" not in GAMES:
+        pytest.skip("Battle for Kursk is not registered")
+    import hexwar
+
+    g = hexwar.open_game("battle-for-kursk", "full", seed=3)
+    g.apply(g.legal_actions()[0])
+    p = tmp_path / "kursk.yaml"
+    g.save(p)
+    idx = SaveIndex(threaded=False)
+    info = idx.info(p)
+    idx.wait()
+    info = idx.info(p)
+    assert info.replayed and info.where().startswith("Turn A (1 of 12)"), info.where()
