@@ -216,11 +216,20 @@ def test_9_3_dr_two_hexes_away_avoiding_zones_never_into_occupied_hexes():
 def test_7_2_retreat_through_an_enemy_zone_costs_a_step_ending_in_one_eliminates():
     """7.2 / 9.3: a retreat forced through an enemy zone loses a step; forced to end in one,
     the unit is eliminated."""
-    # Russians at 0604 (attacker) and 0403/0406 (zones over 0404, 0405 and beyond).
-    g, ev = _attack({"R-4SA": "0604", "G-II-LW": "0505", "R-13A": "0303", "R-70A": "0306", "R-38A": "0503",
-                     "R-40A": "0507"}, "0505", ["R-4SA"], dice=[3])
-    assert where(g, "G-II-LW")[0] in ("eliminated", "map")
-    assert of(ev, "eliminated") or of(ev, "reduced")
+    g, ev = _attack({"R-4SA": "0604", "G-II-LW": "0505", "R-13A": "0202", "R-70A": "0405"}, "0505", ["R-4SA"],
+                    dice=[3])  # 10 vs 4: 2:1, roll 3: DR; every path crosses a zone, none ends in one
+    opts = g.rules.retreat_options(g.state, g.state.stage, "G-II-LW")
+    assert opts and all(p.ezoc_entered == 1 and not p.ends_in_ezoc for p in opts)
+    ev = play(g, "retreat G-II-LW 0506 0507")
+    assert where(g, "G-II-LW") == ("map", "0507", 1)
+    assert any("through an enemy zone" in e.text for e in of(ev, "reduced"))
+    g, ev = _attack({"R-4SA": "0604", "G-II-LW": "0505", "R-13A": "0306", "R-70A": "0403", "R-38A": "0606"},
+                    "0505", ["R-4SA"], dice=[3])  # every ending lies in a Russian zone
+    opts = g.rules.retreat_options(g.state, g.state.stage, "G-II-LW")
+    assert opts and all(p.ends_in_ezoc for p in opts)
+    ev = play(g, "retreat G-II-LW 0506 0507")
+    assert where(g, "G-II-LW")[0] == "eliminated"
+    assert any("ended in an enemy zone" in e.text for e in of(ev, "eliminated"))
 
 
 def test_9_3_no_legal_retreat_eliminates():
