@@ -93,7 +93,7 @@ HANDLED: dict[str, tuple[type, ...]] = {
     "setup": (A.Place,), "buildup": (A.Place, A.Restore),
     "movement": (A.Move, A.Place), "special": (A.Move, A.Place),  # Place: arrivals, from the tray
     "combat-declare": (A.Attack,), "combat-resolve": (A.Resolve,),
-    "stage:roll": (A.Roll,), "stage:retreat": (A.Retreat,), "stage:advance": (A.Advance,),
+    "stage:roll": (A.Roll,), "stage:retreat": (A.Retreat,), "stage:advance": (A.Advance, A.Move),
     "stage:defender_loss": (A.Loss,), "stage:exchange_loss": (A.Loss,), "stage:attacker_loss": (A.Loss,),
     "stage:overstack": (A.Remove,),
 }
@@ -428,6 +428,11 @@ class Controller:
                                           max(0, len(opts) - CHOOSER_LIMIT)))
         self._groups_key, self._groups = key, groups
         return groups
+
+    def step_moves(self) -> bool:
+        """A battle step that is done by moving units (Kasserine's advance after combat): the map
+        then works as in movement."""
+        return self.mode().startswith("stage:") and bool(self._of(A.Move))
 
     def movable_units(self) -> set[str]:
         return {a.unit for a in self._of(A.Move)}
@@ -812,6 +817,8 @@ class Controller:
                 self.do(A.Resolve(h))
             else:
                 self.refuse(self.game.check(A.Resolve(h)))
+        elif self.step_moves():
+            self._click_move(h, here)  # a battle step done by moving (Kasserine's advance)
         elif m in ("stage:defender_loss", "stage:exchange_loss", "stage:attacker_loss", "stage:overstack",
                    "stage:advance"):
             self._click_choice(h, here, m)

@@ -855,6 +855,9 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
             if ctl.loss_pick == uid:
                 b.toggled = None
                 b.hover = True
+        if m == "stage:advance" and ctl.step_moves():
+            n = len(ctl.movable_units())
+            f.text(f"{n} unit(s) may advance: click one, then a shaded hex (its path is the advance).", th.small)
         if m == "stage:advance":
             f.button("No advance", scene.do_no_advance, key_hint="N", name="no-advance")
     elif m == "stage:retreat":

@@ -303,7 +303,7 @@ class MapLayer:
                     mv.blit_hex(surface, h, ov)
             if ctl.sel:
                 marked[ctl.sel] = "select"
-        elif mode in ("movement", "special"):
+        elif mode in ("movement", "special") or (legal_known and ctl.step_moves()):
             if legal_known:
                 movable = ctl.movable_units()
                 acting = ctl.acting()

@@ -530,3 +530,37 @@ def test_the_saves_list_names_turns_as_the_game_does(tmp_path):
     idx.wait()
     info = idx.info(p)
     assert info.replayed and info.where().startswith("Turn A (1 of 12)"), info.where()
+
+
+def test_an_advance_made_by_moving_is_clicked_on_the_map(app, drive):
+    """Kasserine's advance after combat is a Move along a path: select the unit, click a hex."""
+    import random
+
+    from hexwar.core.actions import Move
+    from hexwar.games import GAMES
+
+    if "kasserine-pass" not in GAMES:
+        pytest.skip("Kasserine Pass is not registered")
+    import hexwar
+
+    g = hexwar.open_game("kasserine-pass", "standard", seed=3)
+    rnd = random.Random(2)
+    for _ in range(800):
+        st = g.view(g.acting_side()).get("stage")
+        if st and st["kind"] == "advance" and any(isinstance(a, Move) for a in g.legal_actions()):
+            break
+        g.apply(rnd.choice(g.legal_actions()))
+    else:
+        pytest.fail("no advance by moving reached")
+    gs = start(app, g)
+    assert gs.ctl.step_moves() and not any(grp.key == "verb:move" for grp in gs.ctl.choice_groups())
+    mv = next(a for a in g.legal_actions() if isinstance(a, Move))
+    u = gs.ctl.unit(mv.unit)
+    from hexwar.core.hexgrid import parse_hex
+
+    gs.mv.center_on(parse_hex(u["hex"]))
+    app.step()
+    drive.click_hex(u["hex"])
+    assert gs.ctl.sel == mv.unit
+    drive.click_hex(mv.dest)
+    assert isinstance(gs.game.actions[-1], Move) and gs.game.actions[-1].unit == mv.unit
