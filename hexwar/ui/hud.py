@@ -795,6 +795,8 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
     m = ctl.mode()
     th = f.theme
     v = ctl.view()
+    for note in v.get("notices") or ():  # what the game wants every player to notice (a mud turn …)
+        f.text("⚑ " + str(note), th.normal, T.ACCENT, "bold")
     if m in ("setup", "buildup"):
         _build_tray(f, ctl, art, m)
     elif m in ("movement", "special"):

@@ -564,3 +564,13 @@ def test_an_advance_made_by_moving_is_clicked_on_the_map(app, drive):
     assert gs.ctl.sel == mv.unit
     drive.click_hex(mv.dest)
     assert isinstance(gs.game.actions[-1], Move) and gs.game.actions[-1].unit == mv.unit
+
+
+def test_notices_of_the_view_are_shown_in_the_panel_and_at_the_hand_over(app):
+    g = new_game()
+    view = g.rules.view
+    g.rules.view = lambda state, side: {**view(state, side), "notices": ["Mud turn: one hex per phase (11.1)"]}
+    gs = start(app, g, hotseat=True)
+    ho = _dismiss_handover(app)
+    assert ho.detail.startswith("Mud turn: one hex per phase (11.1)")
+    assert "⚑ Mud turn: one hex per phase (11.1)" in _panel_texts(gs)
