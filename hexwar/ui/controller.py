@@ -379,10 +379,14 @@ class Controller:
         is decided, any other verb by its verb — with the rule and, for values the rules list but
         do not allow now, the refusal from ``game.check``."""
         legal = self.legal()
-        key = (id(self.game.state), self.version, id(legal), self.mode())
+        key = (id(self.game.state), self.version, id(legal), self.mode(), self.target)
         if getattr(self, "_groups_key", None) == key:
             return self._groups  # laid out every frame: worked out once per position
         acts = self.other_actions()
+        if acts and self.target is not None:
+            # A battle being built: of the actions aimed at a hex (Kursk's offensives), only those
+            # aimed at the hex picked on the map.
+            acts = [a for a in acts if getattr(a, "target", self.target) == self.target]
         if not acts:
             if legal is not None:
                 self._groups_key, self._groups = key, []

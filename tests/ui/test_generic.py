@@ -574,3 +574,35 @@ def test_notices_of_the_view_are_shown_in_the_panel_and_at_the_hand_over(app):
     ho = _dismiss_handover(app)
     assert ho.detail.startswith("Mud turn: one hex per phase (11.1)")
     assert "⚑ Mud turn: one hex per phase (11.1)" in _panel_texts(gs)
+
+
+def test_actions_aimed_at_a_hex_follow_the_target_picked_on_the_map(app):
+    """Kursk's offensives are actions aimed at a hex: once a target is picked on the map, the
+    chooser offers only those aimed at it."""
+    from dataclasses import dataclass
+
+    from hexwar.core.hexgrid import Hex
+
+    @dataclass(frozen=True)
+    class Aim:
+        target: Hex
+
+        def notation(self) -> str:
+            return f"aim {self.target}"
+
+    class Aiming(MiniRules):
+        def legal_actions(self, state):
+            out = super().legal_actions(state)
+            return out + [Aim(Hex(1, 1)), Aim(Hex(2, 2))] if state.phase == "orders" else out
+
+    g = new_game()
+    g.rules.__class__ = Aiming
+    g.apply("choose posture hold")
+    g.apply("choose posture engage")
+    gs = start(app, g)
+    aims = next(grp for grp in gs.ctl.choice_groups() if grp.key == "verb:aim")
+    assert len(aims.options) == 2
+    gs.ctl.target = Hex(2, 2)
+    aims = next(grp for grp in gs.ctl.choice_groups() if grp.key == "verb:aim")
+    assert [o.action for o in aims.options] == [Aim(Hex(2, 2))]
+    assert any(grp.key == "verb:signal" for grp in gs.ctl.choice_groups())  # the others stay
