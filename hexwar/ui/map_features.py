@@ -517,7 +517,7 @@ def is_entry(name: str) -> bool:
     return name.lower().startswith("entry")
 
 
-def entry_ops(g: Geo, name: str, hexes, z: float, show_labels: bool) -> list:
+def entry_ops(g: Geo, name: str, hexes, z: float, show_labels: bool, map_w: float | None = None) -> list:
     """An entry area: a green chevron on each hex pointing in from the map edge, and its name."""
     b = g.b
     ops = []
@@ -553,6 +553,8 @@ def entry_ops(g: Geo, name: str, hexes, z: float, show_labels: bool) -> list:
         cx, cy = g.centre(h)
         t = T.text(label, max(8, int(9 * z)), T.ENTRY, "bold", halo=(255, 255, 255))
         x, y = cx - t.get_width() / 2, cy + 10 * z
+        if map_w is not None:  # an edge area: keep its name on the map
+            x = max(2.0, min(x, map_w - t.get_width() - 2))
         ops.append((pygame.Rect(int(x), int(y), t.get_width(), t.get_height()), _text_op(t, x, y)))
     return ops
 

@@ -301,9 +301,10 @@ class MapView:
 
         # 2. Region borders (dashed), entry areas (arrows), friendly map edges (bands on the outer sides).
         lines = {frozenset((sd.a, sd.b)) for f in b.features if f.kind == "start_line" for sd in f.hexsides}
+        entries: list[Op] = []  # drawn over the edge bands, below
         for name, region in sorted(b.regions.items()):
             if MF.is_entry(name):
-                ops += MF.entry_ops(g, name, region, z, labels)
+                entries += MF.entry_ops(g, name, region, z, labels, self._w1 * z)
                 continue
             for h in sorted(region):
                 if h not in b.terrain:
@@ -332,6 +333,8 @@ class MapView:
                         ops.append((bbox_of(seg, w), _dashed_op(seg, colour, w, 7 * z)))
                     else:
                         ops.append((bbox_of(seg, w), _line_op(seg, colour, w)))
+
+        ops += entries
 
         # 2b. Zones: fortification belts (with the turn they become active), bridges, any other kind.
         zone_ops = MF.zone_ops(g, z, z * self.tile_h >= 45)
