@@ -1207,7 +1207,7 @@ class KPRules:
         if st.get("mode") == "hexes":
             if len(act.path) > st.get("limit"):
                 return Illegal(rule, f"this advance may go {st.get('limit')} hex(es) at most")
-            if self.opt("advance_limit") and total > s.ma + 1e-9 and len(act.path) > 1:
+            if self.opt("advance_limit") and total > s.ma + 1e-9:
                 return Illegal("KP-OPT-ADVANCE", f"the advance costs {total:g} MP, more than {act.unit}'s {s.ma}")
         else:
             if total > st.get("limit") + 1e-9 and len(act.path) > 1:

@@ -386,6 +386,15 @@ def test_KP_OPT_ADVANCE_no_advance_through_terrain_costing_more_than_the_unit_is
         g.state.units["US18-INF-1"] = g.state.units["US18-INF-1"].at(H("1724"))  # it has retreated
         g.state.touch()
         assert rule_of(g, "move IT-INF-1 1721 1720") == want
+    # with the option even a single hex is refused when it costs more than the unit is worth
+    g = position({"IT-INF-1": "1721", "CCA-AR": "1720"}, phase="german_combat", options={"advance_limit": True})
+    from hexwar.core.state import Stage
+    g.state.units["CCA-AR"] = g.state.units["CCA-AR"].at(H("1619"))
+    g.state.stage = Stage("advance", "axis", H("1720"), (("battle", 0), ("done", ()), ("firsts", (H("1720"),)),
+                                                           ("limit", 1), ("mode", "hexes"), ("units", ("IT-INF-1",))))
+    g.state.kbattles = [KBattle(H("1720"), ("CCA-AR",), ("IT-INF-1",))]
+    g.state.touch()
+    assert rule_of(g, "move IT-INF-1 1720") == "KP-OPT-ADVANCE"
 
 
 def test_KP_OPT_AIR_POWER_one_allied_attack_a_turn_one_column_from_22_february():
