@@ -61,7 +61,7 @@ def check_invariants(game: Game, before_phase: tuple[int, str], rng: random.Rand
         if st.turn == t0:
             need(order.index(st.phase) > order.index(p0), f"phase went back from {p0} to {st.phase}")
     # Hidden information never shows in a view.
-    for side in (None, "axis", "soviet"):
+    for side in (None, *getattr(rules, "sides", ("axis", "soviet"))):
         for uv in game.view(side)["units"]:
             u = st.units[uv["id"]]
             if not u.revealed:

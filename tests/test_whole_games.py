@@ -38,6 +38,27 @@ def test_random_game_of_objective_kiev_ends_and_replays(seed, tmp_path):
     assert again.result() == res
 
 
+OTHER_SCENARIOS = [s for s in hexwar.list_scenarios() if s[0] != "objective-kiev"]
+
+
+@pytest.mark.parametrize("game_id, scenario_id", OTHER_SCENARIOS, ids=[f"{g}-{s}" for g, s in OTHER_SCENARIOS])
+def test_random_game_of_every_other_scenario_ends_and_replays(game_id, scenario_id, tmp_path):
+    """Every registered game, every scenario: random legal play reaches the verdict and
+    the record replays to the same position."""
+    game = hexwar.open_game(game_id, scenario_id, seed=3)
+
+    def after(g, action, events):
+        assert parse_action(action.notation()) == action
+
+    play_random(game, 3, after=after)
+    assert game.result() is not None
+    path = tmp_path / "game.yaml"
+    game.save(path)
+    again = hexwar.load_record(path)
+    assert again.digest() == game.digest()
+    assert again.result() == game.result()
+
+
 def test_same_seed_same_game():
     a = play_random(hexwar.open_game("objective-kiev", "standard", seed=9), 9)
     b = play_random(hexwar.open_game("objective-kiev", "standard", seed=9), 9)

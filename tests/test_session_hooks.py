@@ -1,0 +1,50 @@
+"""session: the per-game hooks (own board loader) and the hex-id scheme set on opening."""
+from __future__ import annotations
+
+import types
+
+import pytest
+
+import hexwar
+from hexwar import session
+from hexwar.core.hexgrid import Hex, SheetIds, hex_name, set_hex_ids
+
+
+def test_opening_a_game_sets_its_hex_id_scheme_back_to_ccrr():
+    old = set_hex_ids(SheetIds((("A", 36), ("B", 36))))
+    try:
+        assert "." in hex_name(Hex(1, 1))
+        hexwar.open_game("objective-kiev", "standard", seed=1)
+        assert hex_name(Hex(1, 1)) == "0101"  # Kiev names its hexes CCRR again
+    finally:
+        set_hex_ids(old)
+
+
+def test_a_game_may_load_its_own_board(monkeypatch):
+    """A package with ``load_game_board(scenario, maps_dir)`` reads the board itself (a map
+    of several sheets); the session uses what it returns."""
+    kiev = hexwar.games.find_game("objective-kiev")
+    seen = {}
+
+    def load_game_board(scen, maps_dir):
+        seen["args"] = (scen.game, maps_dir.name)
+        return session.load_board(maps_dir / scen.map, kiev.TERRAINS)
+
+    fake = types.SimpleNamespace(**{k: getattr(kiev, k) for k in ("GAME_ID", "TITLE", "TERRAINS", "OPTIONS", "make_rules")},
+                                 load_game_board=load_game_board)
+    monkeypatch.setattr(session, "find_game", lambda gid: fake)
+    session._load.cache_clear()
+    try:
+        game = session.open_game("objective-kiev", "standard", seed=2)
+    finally:
+        session._load.cache_clear()
+    assert seen["args"] == ("objective-kiev", "maps")
+    assert game.legal_actions()
+
+
+def test_load_game_data_reads_afresh_each_time():
+    a = session.load_game_data("objective-kiev", "standard")
+    b = session.load_game_data("objective-kiev", "standard")
+    assert a[0] is not b[0] and a[0].hexes() == b[0].hexes()
+    with pytest.raises(session.HexwarError):
+        session.load_game_data("objective-kiev", "no-such-scenario")
