@@ -44,6 +44,11 @@ class KPRules:
     game_id = GAME_ID
     rules_version = 1
     phase_ids = PHASES
+    SIDES = SIDES
+
+    def turn_track(self) -> tuple[tuple[int, str, str], ...]:
+        """The client's named-turns hook: one day a turn, 14 to 25 February 1943."""
+        return tuple((n, f"Turn {n}", self.scen.date(n)) for n in range(1, self.scen.turns + 1))
 
     def __init__(self, board: Board, scenario: KPScenario, options: dict[str, Any] | None = None) -> None:
         self.board = board
@@ -1302,10 +1307,22 @@ class KPRules:
             elif st.kind == "advance":
                 out = list(self.advance_moves(state, st)) + [A.Advance(None)]
             if st.side == "axis":
-                out += [V.Breakdown(u.id) for u in self.on_map(state, "axis") if self._check_breakdown(state, u.id) is None]
+                out += [V.Breakdown(u.id) for u in self.on_map(state, "axis")
+                    if u.spec in self.T.breakdown and self._check_breakdown(state, u.id) is None]
             return out
         side = self.acting_side(state)
         if state.phase.endswith("_move"):
+            occ = state.occupied()
+            loads: dict[Hex, tuple[float, int]] = {}
+
+            def fits(h: Hex, uid: str) -> bool:  # stacking at a destination the unit is not in
+                if h not in loads:
+                    loads[h] = self._load(state, h)
+                pts, cnt = loads[h]
+                sp = self.kspec(state, uid)
+                return cnt + 1 <= self.T.stack_counters and (
+                    sp.type in self.T.free_stacking or pts + self.T.size_points[sp.size] <= self.T.stack_points + 1e-9)
+
             for u in state.units.values():
                 if u.where == ARRIVING and self.uside(state, u.id) == side:
                     out += [A.Place(u.id, h) for h in self.entry_hexes(state, u.id)
@@ -1313,9 +1330,7 @@ class KPRules:
             for u in self.on_map(state, side):
                 if self._movable(state, u.id) is None:
                     # reach() applies every movement rule but stacking at the destination
-                    occ = state.occupied()
-                    out += [m for h, m in self._move_list(state, u.id)
-                            if h not in occ or self.stack_ok(state, h, add=(u.id,))]
+                    out += [m for h, m in self._move_list(state, u.id) if h not in occ or fits(h, u.id)]
                 for build in ((False, True) if u.hex in self.bridges else ()):
                     if self._check_bridge(state, u.id, build) is None:
                         out.append(V.Build(u.id) if build else V.Blow(u.id))
@@ -1337,7 +1352,8 @@ class KPRules:
                 if i not in state.kresolved:
                     out.append(A.Resolve(b.target))
         if side == "axis" and self.phase_side(state) == "axis":
-            out += [V.Breakdown(u.id) for u in self.on_map(state, "axis") if self._check_breakdown(state, u.id) is None]
+            out += [V.Breakdown(u.id) for u in self.on_map(state, "axis")
+                    if u.spec in self.T.breakdown and self._check_breakdown(state, u.id) is None]
         if self._check_end(state) is None:
             out.append(A.EndPhase())
         return out

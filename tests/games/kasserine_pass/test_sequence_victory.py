@@ -129,3 +129,9 @@ def test_view_and_snapshot_are_plain_data():
     json.dumps(v)
     assert v["date"] == "14 Feb 1943" and v["german_points"] == 0
     json.dumps(g.rules.snapshot(g.state), default=str)
+
+
+def test_turn_track_hook_names_the_days():
+    g = open_local(seed=1)
+    track = g.rules.turn_track()
+    assert track[0] == (1, "Turn 1", "14 Feb 1943") and track[-1] == (12, "Turn 12", "25 Feb 1943")
