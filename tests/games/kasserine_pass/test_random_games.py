@@ -128,3 +128,29 @@ def test_undo_never_rerolls():
     while not any(e.kind == "die_rolled" for e in g.apply(choose(g, rng, moved))):
         pass
     assert not g.can_undo()
+
+
+def test_check_refuses_nonsense_without_raising_and_without_changing_the_state():
+    """Garbage actions at many points of a game: each is refused (or legal), never a crash."""
+    g = open_local(seed=11)
+    rng = random.Random(11)
+    moved: set = set()
+    hexes = [h for h in g.rules.board.hexes]
+    from hexwar.core.hexgrid import hex_name
+    for step in range(1200):
+        if g.result() is not None:
+            break
+        if step % 10 == 0:
+            units = sorted(g.state.units)
+            digest = g.digest()
+            for _ in range(20):
+                u, v = rng.choice(units), rng.choice(units)
+                h = hex_name(rng.choice(hexes))
+                text = rng.choice([f"support {u} {v}", f"select {h} {u}+{v} {v}", f"breakdown {u}", f"blow {u}",
+                                   f"build {u}", f"choose air {h}", f"choose posture {h}", f"resolve {h}",
+                                   f"loss {u}", f"retreat {u} {h}", f"advance {u}", f"move {u} {h}",
+                                   f"place {u} {h}", f"attack {h} {u} {v}", "restore " + u, "remove " + u])
+                why = g.check(text)
+                assert why is None or why.rule, text
+            assert g.digest() == digest
+        g.apply(choose(g, rng, moved))
