@@ -1,0 +1,70 @@
+"""Black Wednesday (The Gamers, 1995): the Battle of Krasni Bor, 10 February 1943, on
+TCS-lite (docs/black-wednesday/tcs-lite.md). Scenario 1 "Turning the Left" so far."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from ...core.board import Board
+from ...core.hexgrid import HexIds, hex_ids_of
+from ...loaders.tmx import load_board as _load_board
+from ...loaders.tmx import load_sheets as _load_sheets
+from . import verbs  # noqa: F401  (registers pfa, assault, breach, mode, call)
+from .rules import GAME_ID, BWRules
+from .scenario import BWScenario
+from .scenario import load_scenario as _load_scenario
+
+TITLE = "Black Wednesday"
+TERRAINS = ("open", "forest", "building", "city", "hospital", "mill", "peat_bog")
+FEATURE_KINDS = ("rail", "road_primary", "road_secondary", "road_tertiary", "izhora_river", "at_ditch")
+OPTIONS: dict = {}
+
+
+def load_scenario(path) -> BWScenario:
+    """The session's hook for this game's scenario schema."""
+    return _load_scenario(path)
+
+
+@lru_cache(maxsize=4)
+def _sheets(files: tuple[str, ...]) -> Board:
+    if len(files) == 1:
+        return _load_board(files[0], TERRAINS, FEATURE_KINDS)
+    return _load_sheets(list(files), TERRAINS, FEATURE_KINDS)
+
+
+def load_board(scenario: BWScenario) -> Board:
+    """Hook for the session: the board of a scenario, one sheet or several joined
+    (``scenario.sheets``). Its hex ids follow ``hex_ids(board)``."""
+    from ... import paths
+
+    root = Path(str(paths.data_dir("maps")))
+    return _sheets(tuple(str(root / s) for s in scenario.sheets))
+
+
+def hex_ids(board: Board) -> HexIds:
+    """The hex id scheme records and the notation of this game use (``B34.16``)."""
+    return hex_ids_of(board)
+
+
+def make_rules(board: Board, scenario, options: dict | None = None) -> BWRules:
+    return BWRules(board, scenario, options)
+
+
+def open_local(scenario_id: str = "s1-turning-the-left", seed: int = 0, options: dict | None = None):
+    """Open a match without the session (tests): the same steps as ``open_game`` with this
+    game's hooks. Use it inside ``use_hex_ids(hex_ids(game.rules.board))`` for notation."""
+    from ... import paths
+    from ...core.dice import SeededDice
+    from ...core.game import Game
+
+    scen = load_scenario(Path(str(paths.data_dir("scenarios"))) / "black-wednesday" / f"{scenario_id}.yaml")
+    board = load_board(scen)
+    rules = make_rules(board, scen, options)
+    dice = SeededDice(int(seed))
+    state, events = rules.new_state(dice)
+    header = {"game": GAME_ID, "scenario": scenario_id, "seed": int(seed), "options": dict(options or {})}
+    return Game(rules, state, dice, header, events)
+
+
+__all__ = ["GAME_ID", "TITLE", "TERRAINS", "FEATURE_KINDS", "OPTIONS", "make_rules", "load_scenario",
+           "load_board", "hex_ids", "open_local", "BWRules"]

@@ -1,0 +1,239 @@
+"""The phasing player's fire: SFA (§8), PFA (§9) and assault (§11.1, 1.12). Mixin for BWRules."""
+from __future__ import annotations
+
+from ...core.actions import Attack, Event
+from ...core.errors import Illegal
+from ...core.hexgrid import Hex, distance, hex_name
+from ...core.units import ON_MAP
+from .combat import ASSAULT, SFA
+from .verbs import Assault, PointFire
+
+
+class Fire:
+    def firepower(self, state, units: list, rng: int, full: bool = False) -> float:
+        """§8.2 step 2: half beyond half range (not in assault), half for weapons units with a
+        step lost (TCS 10.0b as reconstructed; Soviet mortar companies after 3, 2.5a);
+        Suppressed units fire at half in assaults, Paralyzed not at all."""
+        total = 0.0
+        for u in units:
+            s = self.spec(u.id)
+            if s.fo or not s.area_fp:
+                continue
+            if not full and rng > s.area_range:
+                continue
+            fp = float(s.area_fp)
+            if not full and rng * 2 > s.area_range:
+                fp /= 2
+            lost = s.steps - state.units[u.id].steps
+            if (s.weapons is True and lost >= 1) or (s.weapons == "after_3_steps" and lost >= 3):
+                fp /= 2
+            st = self.status(state, u.id)
+            if full and st == "P":
+                continue
+            if full and st == "S":
+                fp /= 2
+            total += fp
+        return total
+
+    def _direct_spotter(self, state, firer, target_hex: Hex) -> bool:
+        """Direct fire needs a spotted enemy in the target hex (§6.1); an on-map mortar may
+        use its permitted spotter (§13.12): itself (Soviet 82 mm, 2.2d), its regiment's
+        mortar FO (120 mm, 2.3d), or any unit of its battalion (Axis)."""
+        side = self.side_of(firer.id)
+        enemies = [e for e in state.units_at(target_hex) if self.side_of(e.id) != side]
+        s = self.spec(firer.id)
+        spotters = [firer]
+        if s.indirect == "mortar_fo_or_self":
+            spotters += [u for u in self.on_map(state, side) if self.entry(u.id).fo == "mortar"]
+        elif s.indirect == "battalion_or_self":
+            bn = self.entry(firer.id).battalion
+            spotters += [u for u in self.on_map(state, side) if self.entry(u.id).battalion == bn]
+        for sp in spotters:
+            if s.indirect and sp is not firer and (self.status(state, sp.id) or self.mode(state, sp.id) != "fire"):
+                continue
+            if any(self.spots(state, sp.hex, e) for e in enemies):
+                return True
+        return False
+
+    def fire_targets(self, state, uid: str) -> list[Hex]:
+        u = state.units[uid]
+        s = self.spec(uid)
+        if not s.area_fp or s.fo or self.may_sfa(state, uid):
+            return []
+        side = self.side_of(uid)
+        hexes = sorted({e.hex for e in self.on_map(state, self.enemy_of(side)) if distance(e.hex, u.hex) <= s.area_range})
+        return [h for h in hexes if self.check_sfa(state, Attack(h, (uid,))) is None]
+
+    def check_sfa(self, state, a: Attack) -> Illegal | None:
+        if not a.attackers or len(set(a.attackers)) != len(a.attackers):
+            return Illegal("§8.2", "name each firing unit once")
+        us = [state.units[x] for x in a.attackers]
+        if any(u.where != ON_MAP for u in us):
+            return Illegal("§8.2", "every firing unit must be on the map")
+        if len({u.hex for u in us}) != 1:
+            return Illegal("§8.2", "an SFA is fired by the units of one hex (Decision 4)")
+        for u in us:
+            s = self.spec(u.id)
+            if u.id in state.extra.get("acted", frozenset()):
+                return Illegal("§3.4", f"{u.id} has already acted this phase")
+            if self.mode(state, u.id) != "fire":
+                return Illegal("§5", f"{u.id} is in Move Mode: only Fire Mode units make SFAs")
+            if self.status(state, u.id):
+                return Illegal("§12.4", f"{u.id} is {'Suppressed' if self.status(state, u.id) == 'S' else 'Paralyzed'}: no fire")
+            if s.fo or not s.area_fp:
+                return Illegal("§8.2", f"{u.id} has no area firepower")
+            why = self.may_sfa(state, u.id)
+            if why:
+                return why
+            if distance(u.hex, a.target) > s.area_range:
+                return Illegal("§8.2", f"{hex_name(a.target)} is beyond {u.id}'s range of {s.area_range}")
+            if not s.indirect and not self.sees_hex(state, u.hex, a.target):
+                return Illegal("§6.2", f"{u.id} has no line of sight to {hex_name(a.target)}")
+        side = self.side_of(us[0].id)
+        if not any(self.side_of(e.id) != side for e in state.units_at(a.target)):
+            return Illegal("§8.2", f"no enemy unit in {hex_name(a.target)}")
+        if not any(self._direct_spotter(state, u, a.target) for u in us):
+            return Illegal("§6.1", f"no enemy unit in {hex_name(a.target)} is spotted by the firers")
+        return None
+
+    def do_sfa(self, state, a: Attack, dice) -> list[Event]:
+        us = [state.units[x] for x in a.attackers]
+        rng = distance(us[0].hex, a.target)
+        fp = int(self.firepower(state, us, rng))
+        ids = set(a.attackers)
+        for k in ("acted", "fired", "shown"):
+            state.extra[k] = state.extra.get(k, frozenset()) | ids
+        ev = [Event("sfa", f"SFA by {', '.join(a.attackers)} on {hex_name(a.target)}: firepower {fp}")]
+        _, e = self.fire_on_hex(state, dice, a.target, fp, SFA, self.side_of(us[0].id))
+        return ev + e
+
+    # --- point fire -----------------------------------------------------------------------
+    def point_targets(self, state, uid: str) -> list[str]:
+        side = self.side_of(uid)
+        return [e.id for e in sorted(self.on_map(state, self.enemy_of(side)), key=lambda x: x.id)
+                if self.spec(e.id).point_target and self.check_pfa(state, PointFire(uid, e.id)) is None]
+
+    def check_pfa(self, state, a: PointFire) -> Illegal | None:
+        f = state.units[a.firer]
+        t = state.units.get(a.target)
+        s = self.spec(a.firer)
+        if t is None or t.where != ON_MAP or self.side_of(a.target) == self.side_of(a.firer):
+            return Illegal("§9", f"{a.target} is not an enemy unit on the map")
+        if f.where != ON_MAP:
+            return Illegal("§9", f"{a.firer} is not on the map")
+        if not s.at_attack:
+            return Illegal("§9", f"{a.firer} has no point weapon")
+        if not self.spec(a.target).point_target:
+            return Illegal("§9", f"{a.target} is an area target only (platoons and companies)")
+        if a.firer in state.extra.get("acted", frozenset()):
+            return Illegal("§3.4", f"{a.firer} has already acted this phase")
+        if self.mode(state, a.firer) != "fire" or self.status(state, a.firer):
+            return Illegal("§9", f"{a.firer} must be in Fire Mode and neither Suppressed nor Paralyzed")
+        why = self.may_sfa(state, a.firer)
+        if why:
+            return Illegal("§16.7", why.reason.replace("overwatch", "overwatch (no PFA, Decision 19)"))
+        d = distance(f.hex, t.hex)
+        if d > s.at_range:
+            return Illegal("§9.1", f"{a.target} is beyond {a.firer}'s point range of {s.at_range}")
+        if not self.spots(state, f.hex, t):
+            return Illegal("§6.1", f"{a.firer} does not spot {a.target}")
+        return None
+
+    def do_pfa(self, state, a: PointFire, dice) -> list[Event]:
+        for k in ("acted", "fired", "shown"):
+            state.extra[k] = state.extra.get(k, frozenset()) | {a.firer}
+        d = distance(state.units[a.firer].hex, state.units[a.target].hex)
+        return self.point_fire(state, dice, a.firer, a.target, d)
+
+    # --- assault ----------------------------------------------------------------------
+    def check_assault(self, state, a: Assault) -> Illegal | None:
+        if not a.units or len(set(a.units)) != len(a.units):
+            return Illegal("§11.1", "name each assaulting unit once")
+        side = self.side_of(a.units[0])
+        defenders = [e for e in state.units_at(a.target) if self.side_of(e.id) != side]
+        if not defenders:
+            return Illegal("§11.1", f"no enemy unit in {hex_name(a.target)} to assault")
+        if a.target in self.ter.wire and self.wire_state(state, a.target) < 2:
+            return Illegal("1.4a", "no assault into wire that is not fully breached")
+        men = 0
+        for uid in a.units:
+            u = state.units[uid]
+            s = self.spec(uid)
+            if u.where != ON_MAP or distance(u.hex, a.target) != 1:
+                return Illegal("§11.1", f"{uid} must be next to {hex_name(a.target)}")
+            if uid in state.extra.get("acted", frozenset()):
+                return Illegal("§3.4", f"{uid} has already acted this phase")
+            if self.mode(state, uid) != "move":
+                return Illegal("§11.1", f"{uid} must be in Move Mode to assault")
+            if self.status(state, uid):
+                return Illegal("§12.4", f"{uid} is Suppressed or Paralyzed: no assault")
+            if s.fo:
+                return Illegal("2.3e", "FOs never assault")
+            if not s.vehicle and (s.weapons or s.indirect or s.point_target or s.id.endswith(("_mg", "_mg_co"))):
+                return Illegal("§11.1", f"{uid} is a weapons unit: MG, mortar and gun units do not assault")
+            if self.ter.step_cost(u.hex, a.target, s.move_class, s.ma) is None:
+                return Illegal("§11.1", f"{uid} cannot enter {hex_name(a.target)}")
+            why = self.may_assault(state, uid, a.target)
+            if why:
+                return why
+            men += 0 if s.vehicle else 1
+        if not men:
+            return Illegal("§11.1", "an assault needs at least one non-vehicle unit (vehicles join a Combined Assault)")
+        return None
+
+    def do_assault(self, state, a: Assault, dice) -> list[Event]:
+        """§11.1: combined-assault point fire, simultaneous assault fire, one morale check per
+        side (printed morale doubled unless assault-trained, 1.12), then the outcome."""
+        side = self.side_of(a.units[0])
+        att = [state.units[x] for x in a.units]
+        dfd = [e for e in state.units_at(a.target) if self.side_of(e.id) != side]
+        for k in ("acted", "moved_mm", "moved_turn"):
+            state.extra[k] = state.extra.get(k, frozenset()) | set(a.units)
+        ev = [Event("assault", f"assault on {hex_name(a.target)} by {', '.join(a.units)}")]
+        # combined assault: each defending gun or vehicle fires once at an attacking vehicle (range 0)
+        for d in dfd:
+            vs = [x for x in att if self.spec(x.id).vehicle and state.units[x.id].where == ON_MAP]
+            if vs and self.spec(d.id).at_attack and not self.status(state, d.id):
+                ev += self.point_fire(state, dice, d.id, vs[0].id, 0)
+        att = [state.units[x.id] for x in att if state.units[x.id].where == ON_MAP]
+        if not any(not self.spec(x.id).vehicle for x in att):
+            return ev + [Event("assault", "no attacking infantry left: the assault fails")]
+        fp_att = self.firepower(state, att, 0, full=True)
+        fp_def = self.firepower(state, dfd, 0, full=True)
+        trained = sum(self.spec(x.id).area_fp for x in att if self.spec(x.id).assault_trained)
+        half = trained * 2 >= sum(self.spec(x.id).area_fp for x in att) and trained > 0
+        trained_d = sum(self.spec(x.id).area_fp for x in dfd if self.spec(x.id).assault_trained)
+        half_d = trained_d * 2 >= max(1, sum(self.spec(x.id).area_fp for x in dfd)) and trained_d > 0
+        if fp_def >= 1:  # against the attackers: open, Move Mode +1, never trench (1.3a)
+            _, e = self.fire_on_hex(state, dice, a.target, fp_def, ASSAULT, self.enemy_of(side), defender=False,
+                                    units=att, morale=False,
+                                    extra_shifts=[("assault-trained (1.12)", self.t.shifts["assault_trained"])] if half_d else None)
+            ev += e
+        if fp_att >= 1:
+            _, e = self.fire_on_hex(state, dice, a.target, fp_att, ASSAULT, side, units=dfd, morale=False,
+                                    extra_shifts=[("assault-trained (1.12)", self.t.shifts["assault_trained"])] if half else None)
+            ev += e
+        att = [state.units[x.id] for x in att if state.units[x.id].where == ON_MAP]
+        e, _, ra = self.morale_check(state, dice, None, ASSAULT, units=att, side_label="attackers")
+        ev += e
+        dfd = [state.units[x.id] for x in dfd if state.units[x.id].where == ON_MAP and state.units[x.id].hex == a.target]
+        e, _, rd = self.morale_check(state, dice, None, ASSAULT, units=dfd, side_label="defenders")
+        ev += e
+        if ra in ("S", "P", "SYR", "X"):
+            return ev + [Event("assault", "the attackers falter: the assault fails (Decision 8)")]
+        if rd in ("-", "S"):
+            return ev + [Event("assault", "the defenders hold: the assault fails (Decision 8)")]
+        for d in [x for x in state.units_at(a.target) if self.side_of(x.id) != side]:
+            if self.spec(d.id).vehicle:
+                e, _ = self.retreat(state, d.id)
+            else:
+                e, _ = self.retreat(state, d.id)  # P defenders retreat as SYR without the roll
+            ev += e
+        if any(self.side_of(x.id) != side for x in state.units_at(a.target)):
+            return ev + [Event("assault", "the hex is still held")]
+        for x in att:
+            cur = state.units[x.id]
+            if cur.where == ON_MAP and not self.status(state, x.id):
+                state.units[x.id] = cur.at(a.target)
+        state.touch()
+        return ev + [Event("assault", f"the assault takes {hex_name(a.target)}")]

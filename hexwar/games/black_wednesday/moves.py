@@ -1,0 +1,364 @@
+"""Spotting (§6.1), movement with modes (§5, §7), overwatch (§10) and wire breaching
+(1.4b, §7.4): the phasing player's moving actions. Mixin for BWRules."""
+from __future__ import annotations
+
+import math
+
+from ...core.actions import Event, Move
+from ...core.errors import Illegal
+from ...core.hexgrid import Hex, distance, hex_name
+from ...core.movement import reachable
+from ...core.units import ARRIVING, ON_MAP
+from .combat import OVERWATCH
+from .verbs import Breach, Mode
+
+
+class Moves:
+    # --- seeing ---------------------------------------------------------------------
+    def sees_hex(self, state, a: Hex, b: Hex) -> bool:
+        """LOS within the visibility limit (§6.2, 1.8); Level 2 smoke blocks (§13.8)."""
+        if distance(a, b) > self.period(state)[1] and distance(a, b) > 1:
+            return False
+        if distance(a, b) <= 1:
+            return True
+        blocked, between = self.ter.line(a, b)
+        if blocked:
+            return False
+        smoke = state.extra.get("smoke", {})
+        if smoke and any(smoke.get(h) == 2 for h in (a, b, *between)):
+            return False
+        return True
+
+    def spots(self, state, obs: Hex, target) -> bool:
+        """§6.1: range by the target's class (doubled if it moved in Move Mode or fired this
+        phase), adjacent always, trench-to-trench movers only from next door (1.3c)."""
+        d = distance(obs, target.hex)
+        if d <= 1:
+            return True
+        if target.id in state.extra.get("t2t", frozenset()):
+            return False  # 1.3c
+        s = self.spec(target.id)
+        rng = self.t.spotting[self.ter.spotting_class(target.hex, s.vehicle)]
+        if (target.id in state.extra.get("moved_mm", frozenset()) or target.id in state.extra.get("shown", frozenset())
+                or (s.vehicle and target.hex in self.ter.rail)):  # 1.2b: always counts as moving
+            rng *= 2
+        if d > rng:
+            return False
+        return self.sees_hex(state, obs, target.hex)
+
+    def spotted_by_side(self, state, target, side: str) -> bool:
+        return any(self.spots(state, u.hex, target) for u in self.on_map(state, side))
+
+    # --- moving ------------------------------------------------------------------------
+    def can_stand(self, state, h: Hex, uid: str, enemy_hexes) -> bool:
+        if h not in self.area or h in enemy_hexes:
+            return False
+        if h in self.ter.wire and self.wire_state(state, h) < 2:
+            return False
+        cls = self.spec(uid).move_class
+        return self.t.terrain[self.board.terrain[h]]["cost"].get(cls) != "P"
+
+    def _blocked(self, state, uid: str):
+        side = self.side_of(uid)
+        enemy = {u.hex for u in self.on_map(state) if self.side_of(u.id) != side}
+        s = self.spec(uid)
+        full_emb = set()
+        if s.vehicle:  # 1.2d: at most two vehicles in an embankment hex
+            cnt: dict[Hex, int] = {}
+            for u in self.on_map(state):
+                if self.spec(u.id).vehicle and u.hex in self.ter.rail:
+                    cnt[u.hex] = cnt.get(u.hex, 0) + 1
+            full_emb = {h for h, n in cnt.items() if n >= 2}
+        wire = {h for h in self.ter.wire if self.wire_state(state, h) < 2}
+        area = self.area
+        return lambda h: h in enemy or h in wire or h not in area or h in full_emb, enemy
+
+    def mp_of(self, state, uid: str) -> tuple[float, int]:
+        """MP left for a move: MA, less half (rounded up) to change from Fire Mode (§5)."""
+        ma = self.spec(uid).ma
+        if self.mode(state, uid) == "fire" and state.units[uid].where == ON_MAP:
+            return ma - math.ceil(ma / 2), ma
+        return float(ma), ma
+
+    def _cost_fn(self, uid: str):
+        s = self.spec(uid)
+        return lambda a, b: self.ter.step_cost(a, b, s.move_class, s.ma)
+
+    def reach(self, state, uid: str) -> dict[Hex, tuple[Hex, ...]]:
+        key = ("reach", uid)
+        if key in state._cache:
+            return state._cache[key]
+        u = state.units[uid]
+        blocked, enemy = self._blocked(state, uid)
+        mp, ma = self.mp_of(state, uid)
+        r = reachable(u.hex, mp, self.board.adjacent, self._cost_fn(uid), blocked=blocked)
+        paths = r.all_paths()
+        if mp >= ma:  # minimum move (§7.1): one adjacent hex with the whole MA
+            for n in self.board.adjacent(u.hex):
+                if n not in paths and not blocked(n) and self._cost_fn(uid)(u.hex, n) is not None:
+                    paths[n] = (n,)
+        out = {d: p for d, p in paths.items() if self._dest_ok(state, uid, u.hex, d, enemy) is None}
+        state._cache[key] = out
+        return out
+
+    def entry_reach(self, state, uid: str) -> dict[Hex, tuple[Hex, ...]]:
+        """§7.7: enter in Move Mode from an entry hex, paying the first hex's cost."""
+        key = ("entry", self.spec(uid).move_class, self.spec(uid).ma)
+        if key in state._cache:
+            return state._cache[key]
+        blocked, enemy = self._blocked(state, uid)
+        cls, ma = self.spec(uid).move_class, self.spec(uid).ma
+        out: dict[Hex, tuple[Hex, ...]] = {}
+        for e in sorted(self.entry_hexes):
+            if blocked(e):
+                continue
+            c0 = self.t.terrain[self.board.terrain[e]]["cost"].get(cls)
+            if c0 == "P":
+                continue
+            out.setdefault(e, (e,))
+            left = ma - float(c0)
+            if left <= 0:
+                continue
+            r = reachable(e, left, self.board.adjacent, self._cost_fn(uid), blocked=blocked)
+            for d, p in r.all_paths().items():
+                if d not in out and d not in enemy:
+                    out[d] = (e,) + p
+        state._cache[key] = out
+        return out
+
+    def _dest_ok(self, state, uid: str, start: Hex | None, dest: Hex, enemy) -> Illegal | None:
+        if self.status(state, uid) == "S":
+            side = self.side_of(uid)
+            for e in self.on_map(state, self.enemy_of(side)):
+                if distance(e.hex, dest) == 1:
+                    return Illegal("§12.4", f"{uid} is Suppressed: it may not end a move next to a spotted enemy")
+        return self.check_order_move(state, uid, start, dest)
+
+    def check_move(self, state, a: Move) -> Illegal | None:
+        u = state.units[a.unit]
+        if not a.path:
+            return Illegal("§7", "a move needs at least one hex")
+        if u.id in state.extra.get("acted", frozenset()):
+            return Illegal("§3.4", f"{u.id} has already acted this phase (Decision 5)")
+        if u.where == ARRIVING:
+            if u.arrives > state.turn:
+                return Illegal("§17", f"{u.id} arrives later")
+            if a.path[0] not in self.entry_hexes:
+                return Illegal("1.10g", f"{u.id} enters from the north edge of the play area "
+                                        f"({', '.join(hex_name(h) for h in sorted(self.entry_hexes)[:3])} ...)")
+            if self.entry_reach(state, u.id).get(a.dest) is None or not self._path_ok(state, u.id, a.path, entering=True):
+                return Illegal("§7.1", f"{u.id} cannot reach {hex_name(a.dest)} this phase")
+            return None
+        if u.where != ON_MAP:
+            return Illegal("§7", f"{u.id} is not on the map")
+        if self.status(state, u.id) == "P":
+            return Illegal("§12.4", f"{u.id} is Paralyzed and cannot move")
+        why = self.check_order_move(state, u.id, None, a.dest)
+        if u.id in state.extra.get("reserve", frozenset()):
+            return why
+        if a.dest not in self.reach(state, u.id):
+            blocked, enemy = self._blocked(state, u.id)
+            why = self._dest_ok(state, u.id, u.hex, a.dest, enemy)
+            if why:
+                return why
+            return Illegal("§7.1", f"{u.id} cannot reach {hex_name(a.dest)}: too far, prohibited terrain, "
+                                   "unbreached wire (1.4a) or an enemy hex")
+        if not self._path_ok(state, u.id, a.path):
+            return Illegal("§7.1", f"that path costs more than {u.id}'s {self.mp_of(state, u.id)[0]:g} MP")
+        return None
+
+    def _path_ok(self, state, uid: str, path, entering: bool = False) -> bool:
+        blocked, _ = self._blocked(state, uid)
+        u = state.units[uid]
+        mp, ma = (float(self.spec(uid).ma), self.spec(uid).ma) if entering else self.mp_of(state, uid)
+        cost = 0.0
+        prev = None if entering else u.hex
+        for i, h in enumerate(path):
+            if blocked(h):
+                return False
+            if prev is None:
+                c = self.t.terrain[self.board.terrain[h]]["cost"].get(self.spec(uid).move_class)
+                c = None if c == "P" else float(c)
+            else:
+                if h not in self.board.adjacent(prev):
+                    return False
+                c = self._cost_fn(uid)(prev, h)
+            if c is None:
+                return False
+            cost += c
+            prev = h
+        return cost <= mp + 1e-9 or (len(path) == 1 and mp >= ma and not entering)
+
+    def do_move(self, state, a: Move, dice) -> list[Event]:
+        u = state.units[a.unit]
+        ev: list[Event] = []
+        mode = dict(state.extra.get("mode", {}))
+        if u.where == ON_MAP and mode.get(u.id, "fire") == "fire":
+            ev.append(Event("mode", f"{u.id} changes to Move Mode (half its MA, §5)"))
+        mode[u.id] = "move"
+        state.extra["mode"] = mode
+        state.extra["dug"] = state.extra.get("dug", frozenset()) - {u.id}  # Dug In lost on moving (§5)
+        state.extra["acted"] = state.extra.get("acted", frozenset()) | {u.id}
+        state.extra["moved_mm"] = state.extra.get("moved_mm", frozenset()) | {u.id}
+        state.extra["moved_turn"] = state.extra.get("moved_turn", frozenset()) | {u.id}
+        state.extra["last_mover"] = u.id
+        prev = u.hex
+        for h in a.path:
+            cur = state.units[u.id]
+            trench_move = (prev is not None and self.ter.is_trench(prev) and self.ter.is_trench(h)
+                           and not self.spec(u.id).vehicle)
+            t2t = set(state.extra.get("t2t", frozenset()))
+            (t2t.add if trench_move else t2t.discard)(u.id)  # 1.3c
+            state.extra["t2t"] = frozenset(t2t)
+            state.units[u.id] = cur.at(h)
+            state.touch()
+            ev.append(Event("moved", f"{u.id} enters {hex_name(h)}", {"unit": u.id, "hex": hex_name(h)}))
+            ev += self.barrage_on_entry(state, dice, u.id, h)
+            if state.units[u.id].where == ON_MAP and not self.status(state, u.id):
+                ev += self.overwatch(state, dice, u.id)
+            if state.units[u.id].where != ON_MAP or self.status(state, u.id):
+                ev.append(Event("moved", f"{u.id} stops (§10: Suppressed or worse)"))
+                break
+            prev = h
+        state.moved.add(u.id)
+        return ev
+
+    def check_mode(self, state, a: Mode) -> Illegal | None:
+        u = state.units[a.unit]
+        if u.where != ON_MAP:
+            return Illegal("§5", f"{a.unit} is not on the map")
+        if self.mode(state, a.unit) == a.mode:
+            return Illegal("§5", f"{a.unit} is already in {a.mode.capitalize()} Mode")
+        if self.status(state, a.unit) == "P":
+            return Illegal("§12.4", f"{a.unit} is Paralyzed: no mode change")
+        acted = a.unit in state.extra.get("acted", frozenset())
+        if a.mode == "fire" and acted and state.extra.get("last_mover") != a.unit:
+            return Illegal("§5", f"{a.unit} may change to Fire Mode only at the end of its own move")
+        if a.mode == "move" and acted:
+            return Illegal("§3.4", f"{a.unit} has already acted this phase")
+        if a.mode == "move" and a.unit in state.extra.get("reserve", frozenset()):
+            return Illegal("§16.8", f"{a.unit} is in reserve")
+        return None
+
+    def do_mode(self, state, a: Mode, dice) -> list[Event]:
+        mode = dict(state.extra.get("mode", {}))
+        mode[a.unit] = a.mode
+        state.extra["mode"] = mode
+        state.extra["last_mover"] = None
+        ev = [Event("mode", f"{a.unit} changes to {a.mode.capitalize()} Mode", {"unit": a.unit, "mode": a.mode})]
+        if a.mode == "move":
+            state.extra["acted"] = state.extra.get("acted", frozenset()) | {a.unit}
+            state.extra["dug"] = state.extra.get("dug", frozenset()) - {a.unit}
+            state.extra["moved_mm"] = state.extra.get("moved_mm", frozenset()) | {a.unit}
+            ev += self.overwatch(state, dice, a.unit)  # Decision 47
+        return ev
+
+    # --- overwatch (§10) -------------------------------------------------------------
+    def overwatch(self, state, dice, uid: str) -> list[Event]:
+        """Every non-phasing stack in Fire Mode within 3 hexes that spots the mover fires,
+        plus the nearest one farther away; a marked stack needs 5-6 (T5). The engine fires
+        for the non-phasing player: each stack makes one point fire at a vehicle mover if it
+        has a gun in range, else one area fire at the mover's hex."""
+        mover = state.units[uid]
+        side = self.side_of(uid)
+        foe = self.enemy_of(side)
+        stacks: dict[Hex, list] = {}
+        for u in self.on_map(state, foe):
+            if self.mode(state, u.id) != "fire" or self.status(state, u.id):
+                continue
+            stacks.setdefault(u.hex, []).append(u)
+        cand = []
+        for h, us in sorted(stacks.items()):
+            if self.spots(state, h, mover):
+                cand.append((distance(h, mover.hex), h, us))
+        near = [c for c in cand if c[0] <= 3]
+        far = sorted(c for c in cand if c[0] > 3)[:1]
+        ev: list[Event] = []
+        for d, h, us in near + far:
+            mover = state.units[uid]
+            if mover.where != ON_MAP:
+                break
+            marked = state.extra.get("ow_marked", frozenset()) | state.extra.get("fired", frozenset())
+            if any(u.id in marked for u in us):
+                r = dice.roll(6)
+                ev.append(Event("die_rolled", f"overwatch re-fire roll for {hex_name(h)}: {r} (needs 5-6)", {"dice": [r]}))
+                if r < 5:
+                    continue
+            state.extra["ow_marked"] = state.extra.get("ow_marked", frozenset()) | {u.id for u in us}
+            state.extra["shown"] = state.extra.get("shown", frozenset()) | {u.id for u in us}
+            ms = self.spec(uid)
+            guns = [u for u in us if self.spec(u.id).at_attack and d <= self.spec(u.id).at_range]
+            if ms.vehicle and ms.point_target and guns:
+                g = max(guns, key=lambda x: (self.spec(x.id).at_attack, x.id))
+                ev.append(Event("overwatch", f"overwatch: {g.id} fires at {uid}"))
+                ev += self.point_fire(state, dice, g.id, uid, d)
+                continue
+            if all(self.spec(x.id).vehicle and self.spec(x.id).defense > 1 for x in state.units_at(mover.hex)):
+                continue  # small arms do nothing to heavy vehicles (§8.4)
+            fp = self.firepower(state, [u for u in us], d)
+            if fp >= 1:
+                ev.append(Event("overwatch", f"overwatch from {hex_name(h)} at {hex_name(mover.hex)}"))
+                _, e = self.fire_on_hex(state, dice, mover.hex, fp, OVERWATCH, foe)
+                ev += e
+        return ev
+
+    # --- wire (1.4b) -------------------------------------------------------------------
+    def check_breach(self, state, a: Breach) -> Illegal | None:
+        u = state.units[a.unit]
+        s = self.spec(a.unit)
+        if u.where != ON_MAP:
+            return Illegal("1.4b", f"{a.unit} is not on the map")
+        if not s.infantry:
+            return Illegal("1.4b", f"only infantry or cavalry breach wire; {a.unit} is not (Decision 59)")
+        if a.unit in state.extra.get("acted", frozenset()):
+            return Illegal("§3.4", f"{a.unit} has already acted this phase")
+        if self.status(state, a.unit):
+            return Illegal("§12.4", f"{a.unit} is Suppressed or Paralyzed")
+        if a.hex not in self.ter.wire or self.wire_state(state, a.hex) >= 2:
+            return Illegal("1.4b", f"{hex_name(a.hex)} holds no wire left to breach")
+        if distance(u.hex, a.hex) != 1:
+            return Illegal("1.4b", "the wire hex must be next to the unit")
+        if a.unit not in state.extra.get("adj_wire", frozenset()):
+            return Illegal("1.4b", f"{a.unit} did not begin this Action Phase next to the wire (1.4b A)")
+        if any(self.side_of(x.id) != self.side_of(a.unit) for x in state.units_at(a.hex)):
+            return Illegal("1.4b", "the wire hex holds enemy units")
+        if a.unit in state.extra.get("reserve", frozenset()):
+            return Illegal("§16.8", f"{a.unit} is in reserve")
+        return None
+
+    def do_breach(self, state, a: Breach, dice) -> list[Event]:
+        """1.4b: enter spending all MA (overwatch as usual); if still there in Move Mode and
+        not S/P: intact -> partial and back to the hex it came from (no overwatch), partial
+        -> full and it stays. Stopped by fire, it falls back without breaching."""
+        u = state.units[a.unit]
+        back = u.hex
+        mode = dict(state.extra.get("mode", {}))
+        mode[a.unit] = "move"
+        state.extra["mode"] = mode
+        state.extra["dug"] = state.extra.get("dug", frozenset()) - {a.unit}
+        state.extra["acted"] = state.extra.get("acted", frozenset()) | {a.unit}
+        state.extra["moved_mm"] = state.extra.get("moved_mm", frozenset()) | {a.unit}
+        state.extra["moved_turn"] = state.extra.get("moved_turn", frozenset()) | {a.unit}
+        state.units[a.unit] = u.at(a.hex)
+        state.touch()
+        ev = [Event("breach", f"{a.unit} enters the wire in {hex_name(a.hex)} to breach it (1.4b B)")]
+        ev += self.barrage_on_entry(state, dice, a.unit, a.hex)
+        if state.units[a.unit].where == ON_MAP and not self.status(state, a.unit):
+            ev += self.overwatch(state, dice, a.unit)
+        cur = state.units[a.unit]
+        if cur.where != ON_MAP:
+            return ev
+        wire = dict(state.extra.get("wire", {}))
+        before = wire.get(a.hex, 0)
+        if self.status(state, a.unit) or self.mode(state, a.unit) != "move":
+            state.units[a.unit] = cur.at(back)
+            return ev + [Event("breach", f"{a.unit} is stopped and falls back to {hex_name(back)}: no breach")]
+        if before == 0:
+            wire[a.hex] = 1
+            state.extra["wire"] = wire
+            state.units[a.unit] = cur.at(back)
+            return ev + [Event("breach", f"{hex_name(a.hex)} is partially breached; {a.unit} returns to "
+                                         f"{hex_name(back)} (1.4b C)")]
+        wire[a.hex] = 2
+        state.extra["wire"] = wire
+        return ev + [Event("breach", f"{hex_name(a.hex)} is fully breached and {a.unit} stays there (1.4b D)")]

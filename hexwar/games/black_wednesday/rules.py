@@ -1,0 +1,539 @@
+"""Black Wednesday on TCS-lite: the rules object (docs/black-wednesday/tcs-lite.md).
+
+Phases (``state.phase``): ``prep_log`` (Soviet fills the Prep Log, 1.10b/2.4), ``axis_setup``
+(1.10f), then each turn ``command`` (§3.1), ``initiative`` (§3.3, from turn 2), ``action``
+twice (§3.4; ``extra['phasing']`` says whose) and an automatic Clean Up (§3.5); ``over``
+after the last turn's victory check.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ...core.actions import Attack, Choose, EndPhase, Event, Move, Place
+from ...core.errors import Illegal
+from ...core.game import Result
+from ...core.hexgrid import Hex, distance, hex_ids_of, hex_name, use_hex_ids
+from ...core.state import State
+from ...core.units import ARRIVING, ON_MAP, UNPLACED, Unit
+from .artillery import Artillery
+from .combat import Combat, roll2
+from .fire import Fire
+from .moves import Moves
+from .orders import Orders
+from .scenario import BWScenario, UnitEntry
+from .tables import Tables, UnitType, load_tables
+from .terrain import Terrain
+from .verbs import Assault, Breach, Call, Mode, PointFire
+
+GAME_ID = "black-wednesday"
+SIDES = ("soviet", "axis")
+
+
+def clock(first: int, turn: int) -> int:
+    """hhmm of a turn (20-minute turns 0600-1740, hourly at night: visibility.yaml)."""
+    mins = (first // 100) * 60 + first % 100
+    for _ in range(turn - 1):
+        hh = (mins // 60) % 24
+        mins += 20 if 6 <= hh < 18 else 60
+    mins %= 24 * 60
+    return (mins // 60) * 100 + mins % 60
+
+
+class BWRules(Moves, Fire, Combat, Artillery, Orders):
+    game_id = GAME_ID
+    rules_version = 1
+    sides = SIDES
+
+    def __init__(self, board, scenario: BWScenario, options: dict | None = None, tables: Tables | None = None) -> None:
+        self.board, self.scen = board, scenario
+        self.options = dict(options or {})
+        self.t = tables or load_tables()
+        self.ter = Terrain(board, self.t)
+        self.ids = hex_ids_of(board)
+        self.area = frozenset(board.regions.get(scenario.region, frozenset(board.terrain)))
+        self.entries: dict[str, UnitEntry] = {u.id: u for u in scenario.units}
+        self.specs: dict[str, UnitType] = {}
+        div_morale = self.t.unit_types["sov_rifle_43_72" if scenario.division in ("43", "72") else "sov_rifle_63gd"].morale
+        for u in scenario.units:
+            ut = self.t.unit_types.get(u.type)
+            if ut is None:
+                from ...core.errors import DataError
+                raise DataError(scenario.source, f"unit {u.id}: unknown unit type {u.type!r} (counters.yaml)")
+            if ut.morale == "division":
+                ut = replace(ut, morale=div_morale)
+            self.specs[u.id] = ut
+        with use_hex_ids(self.ids):
+            self.area_hexes = {k: self._area(w, h) for k, (w, h) in scenario.areas.items()}
+        self.entry_hexes = frozenset(board.edges.get(scenario.entry_edge, frozenset()) & self.area)
+        self.trench_hexes = frozenset(h for h in self.area if self.ter.is_trench(h))
+        self.north_of_wire = self._north_of_wire()
+
+    # --- small look-ups ------------------------------------------------------------
+    def spec(self, uid: str) -> UnitType:
+        return self.specs[uid]
+
+    def entry(self, uid: str) -> UnitEntry:
+        return self.entries[uid]
+
+    def side_of(self, uid: str) -> str:
+        return self.entries[uid].side
+
+    def _area(self, within: int, hid: str) -> frozenset[Hex]:
+        from ...core.hexgrid import parse_hex
+        c = parse_hex(hid)
+        return frozenset(h for h in self.area if distance(h, c) <= within)
+
+    def _north_of_wire(self) -> frozenset[Hex]:
+        """1.10f: no Axis set-up in the wire or north of it (per column, rows up to the
+        southernmost wire hex of that column)."""
+        last: dict[int, int] = {}
+        for h in self.ter.wire:
+            last[h.col] = max(last.get(h.col, 0), h.row)
+        return frozenset(h for h in self.area if h.col in last and h.row <= last[h.col])
+
+    def time(self, state) -> int:
+        return clock(self.scen.first_time, state.turn)
+
+    def period(self, state) -> tuple[str, int]:
+        kind, lim = self.t.period(self.time(state))
+        wlim = self.t.weather_states.get(state.extra.get("weather", "clear"), {}).get("visibility_limit", lim)
+        return kind, min(lim, int(wlim))  # 1.8: the lesser of the two
+
+    def wire_state(self, state, h: Hex) -> int:
+        if h not in self.ter.wire:
+            return 2
+        return state.extra.get("wire", {}).get(h, 0)
+
+    def mode(self, state, uid: str) -> str:
+        return state.extra.get("mode", {}).get(uid, "fire")
+
+    def status(self, state, uid: str) -> str:
+        return state.extra.get("status", {}).get(uid, "")
+
+    def on_map(self, state, side: str | None = None) -> list[Unit]:
+        return [u for u in state.units.values() if u.where == ON_MAP and (side is None or self.side_of(u.id) == side)]
+
+    def enemy_of(self, side: str) -> str:
+        return "axis" if side == "soviet" else "soviet"
+
+    # --- state ------------------------------------------------------------------
+    def new_state(self, dice) -> tuple[State, list[Event]]:
+        units = {}
+        for u in self.scen.units:
+            if u.side == "axis" and not u.arrives:
+                units[u.id] = Unit(u.id, u.id, UNPLACED, None, self.specs[u.id].steps)
+            else:
+                arr = 1
+                if u.arrives:
+                    arr = next((t for t in range(1, self.scen.turns + 1)
+                                if clock(self.scen.first_time, t) == int(u.arrives)), self.scen.turns + 1)
+                units[u.id] = Unit(u.id, u.id, ARRIVING, None, self.specs[u.id].steps, True, arr)
+        st = State(turn=1, phase="prep_log", units=units)
+        st.extra = {
+            "prep": self.historical_prep(),
+            "ammo": {s: dict(v) for s, v in self.scen.ammo.items()},
+            "weather": "clear",
+            "reserve": frozenset(u.id for u in self.scen.units if u.reserve),
+            "lost": {"soviet": 0, "axis": 0},
+            "phasing": "soviet",
+        }
+        return st, [Event("phase", "Soviet Prep Log: keep the historical targets or change them (2.4, 1.10b)")]
+
+    def acting_side(self, state) -> str | None:
+        if state.result is not None:
+            return None
+        if state.stage is not None:
+            return state.stage.side
+        return {"prep_log": "soviet", "axis_setup": "axis", "command": "axis"}.get(state.phase,
+                                                                                    state.extra.get("phasing"))
+
+    def result(self, state) -> Result | None:
+        return state.result
+
+    def snapshot(self, state) -> dict:
+        with use_hex_ids(self.ids):
+            return state.snapshot()
+
+    def view(self, state, side: str | None) -> dict:
+        with use_hex_ids(self.ids):
+            return {
+                "turn": state.turn, "time": f"{self.time(state):04d}", "phase": state.phase,
+                "phasing": state.extra.get("phasing"), "period": self.period(state),
+                "weather": state.extra.get("weather"),
+                "units": {u.id: {"hex": hex_name(u.hex), "steps": u.steps, "mode": self.mode(state, u.id),
+                                 "status": self.status(state, u.id)}
+                          for u in state.units.values() if u.where == ON_MAP},
+                "wire": {hex_name(h): v for h, v in state.extra.get("wire", {}).items()},
+                "barrages": [[s, [hex_name(h) for h in hs], fp] for s, hs, fp in state.extra.get("barrage", ())],
+                "battalion_morale": dict(state.extra.get("bn", {})),
+                "ammo": state.extra.get("ammo"),
+                "prep_log": {c: dict(v) for c, v in state.extra.get("prep", {}).items()},
+                "result": None if state.result is None else [state.result.winner, state.result.level],
+            }
+
+    # --- legal actions ------------------------------------------------------------------
+    def legal_actions(self, state) -> list:
+        return self.legal_for(state, None)
+
+    def legal_for(self, state, only: set[str] | None) -> list:
+        """Every legal action (``only``: just those of these units, plus the phase's other
+        actions) — the random player samples units to keep a turn fast."""
+        if state.result is not None:
+            return []
+        out: list = []
+        ph = state.phase
+        if ph == "prep_log":
+            out.append(Choose("prep_log", "historical"))
+            for col in self.scen.prep_columns:
+                for tm in self.prep_times(col):
+                    for h in sorted(self.area):
+                        if state.extra["prep"][col].get(tm) != hex_name_ids(self, h):
+                            out.append(Choose(f"prep-{col}-{tm}", hex_name_ids(self, h)))
+            out.append(EndPhase())
+            return out
+        if ph == "axis_setup":
+            for u in sorted(state.units.values(), key=lambda x: x.id):
+                if u.where == UNPLACED and (only is None or u.id in only):
+                    for h in sorted(self.setup_hexes(u.id)):
+                        out.append(Place(u.id, h))
+            if not any(u.where == UNPLACED for u in state.units.values()):
+                out.append(EndPhase())
+            return out
+        if ph == "command":
+            for comp in self.reserve_companies(state):
+                out.append(Choose("release", comp))
+            out.append(EndPhase())
+            return out
+        if ph == "initiative":
+            return [Choose("first", "soviet"), Choose("first", "axis")]
+        if ph == "action":
+            side = state.extra["phasing"]
+            for u in sorted(state.units.values(), key=lambda x: x.id):
+                if only is not None and u.id not in only:
+                    continue
+                if self.side_of(u.id) != side:
+                    continue
+                out += self._unit_actions(state, u)
+            out.append(EndPhase())
+            return [a for a in out if self.check(state, a) is None]
+        return out
+
+    def _unit_actions(self, state, u: Unit) -> list:
+        out: list = []
+        side = self.side_of(u.id)
+        if u.where == ARRIVING and u.arrives <= state.turn:
+            for dest, path in sorted(self.entry_reach(state, u.id).items()):
+                out.append(Move(u.id, path))
+            return out
+        if u.where != ON_MAP or u.id in state.extra.get("acted", frozenset()):
+            return out
+        if self.status(state, u.id) == "P":
+            return out
+        for dest, path in sorted(self.reach(state, u.id).items()):
+            out.append(Move(u.id, path))
+        out.append(Mode(u.id, "move" if self.mode(state, u.id) == "fire" else "fire"))
+        s = self.spec(u.id)
+        if self.mode(state, u.id) == "fire" and not self.status(state, u.id):
+            for tgt in self.fire_targets(state, u.id):
+                out.append(Attack(tgt, (u.id,)))
+                stack = tuple(x.id for x in state.units_at(u.hex) if self.side_of(x.id) == side and x.id != u.id
+                              and self.check_sfa(state, Attack(tgt, (x.id,))) is None)
+                if stack and u.id < min(stack):  # the whole stack together, listed once
+                    out.append(Attack(tgt, (u.id,) + stack))
+            if s.point_target and s.at_attack:
+                for tu in self.point_targets(state, u.id):
+                    out.append(PointFire(u.id, tu))
+            for call in self.calls_for(state, u.id):
+                out.append(call)
+        if s.infantry and u.id in state.extra.get("adj_wire", frozenset()):
+            for h in self.board.adjacent(u.hex):
+                if h in self.ter.wire and self.wire_state(state, h) < 2 and h in self.area:
+                    out.append(Breach(u.id, h))
+        if self.mode(state, u.id) == "move" and not self.status(state, u.id):
+            for h in self.board.adjacent(u.hex):
+                if any(self.side_of(x.id) != side for x in state.units_at(h)):
+                    out.append(Assault(h, (u.id,)))
+        return out
+
+    # --- check -------------------------------------------------------------------------
+    def check(self, state, action) -> Illegal | None:
+        if state.result is not None:
+            return Illegal("5.0", "the game is over")
+        ph = state.phase
+        if isinstance(action, Choose):
+            return self._check_choose(state, action)
+        if ph == "prep_log":
+            if isinstance(action, EndPhase):
+                return None
+            return Illegal("2.4", "first fill the Prep Log (choose prep-<column>-<time> <hex>) or end")
+        if ph == "axis_setup":
+            if isinstance(action, Place):
+                return self._check_place(state, action)
+            if isinstance(action, EndPhase):
+                left = [u.id for u in state.units.values() if u.where == UNPLACED]
+                return Illegal("1.10a", f"set up every unit first ({len(left)} left, e.g. {left[0]})") if left else None
+            return Illegal("1.10f", "the Axis player is setting up: place units")
+        if ph == "command":
+            if isinstance(action, EndPhase):
+                return None
+            return Illegal("§3.1", "in the Command Phase you may release reserves (choose release <company>) or end")
+        if ph == "initiative":
+            return Illegal("§3.3", "choose who acts first this turn (choose first soviet|axis)")
+        if ph != "action":
+            return Illegal("", "no actions now")
+        if isinstance(action, EndPhase):
+            return None
+        uid = getattr(action, "unit", None) or getattr(action, "firer", None) or getattr(action, "spotter", None)
+        uids = list(getattr(action, "attackers", ()) or getattr(action, "units", ()) or ([uid] if uid else []))
+        for x in uids:
+            if x not in state.units:
+                return Illegal("", f"there is no unit {x}")
+            if self.side_of(x) != state.extra["phasing"]:
+                return Illegal("§3.4", f"{x} is not a unit of the phasing player")
+        if isinstance(action, Move):
+            return self.check_move(state, action)
+        if isinstance(action, Mode):
+            return self.check_mode(state, action)
+        if isinstance(action, Attack):
+            return self.check_sfa(state, action)
+        if isinstance(action, PointFire):
+            return self.check_pfa(state, action)
+        if isinstance(action, Breach):
+            return self.check_breach(state, action)
+        if isinstance(action, Assault):
+            return self.check_assault(state, action)
+        if isinstance(action, Call):
+            return self.check_call(state, action)
+        return Illegal("", f"{action.notation()} is not an action of this game")
+
+    def _check_choose(self, state, a: Choose) -> Illegal | None:
+        ph = state.phase
+        if a.what == "prep_log":
+            if ph != "prep_log":
+                return Illegal("2.4", "the Prep Log is fixed once written")
+            return None if a.value == "historical" else Illegal("2.4", "choose prep_log historical, or set one box")
+        if a.what.startswith("prep-"):
+            if ph != "prep_log":
+                return Illegal("2.4", "the Prep Log cannot be changed once written")
+            parts = a.what.split("-")
+            if len(parts) != 3 or parts[1] not in self.scen.prep_columns:
+                return Illegal("2.4", f"no Prep Log column {a.what[5:]!r} in this scenario "
+                                      f"(columns: {', '.join(self.scen.prep_columns)})")
+            if parts[2] not in self.prep_times(parts[1]):
+                return Illegal("2.4g" if parts[1].startswith("katyusha") else "2.4",
+                               f"{parts[1]} has no mission at {parts[2]} (Katyushas fire only on the logged turns)")
+            h = self._parse(a.value)
+            if h is None or h not in self.area:
+                return Illegal("2.4a", f"{a.value} is not a hex of the play area")
+            return None
+        if a.what == "release":
+            if ph != "command":
+                return Illegal("§16.8", "reserves are released in the Command Phase")
+            if a.value not in self.reserve_companies(state):
+                return Illegal("§16.8", f"{a.value} is not a reserve company that may try to be released now")
+            return None
+        if a.what == "first":
+            if ph != "initiative":
+                return Illegal("§3.3", "the order of the Action Phases is chosen after the initiative roll")
+            return None if a.value in SIDES else Illegal("§3.3", "choose soviet or axis")
+        if a.what in ("commissars", "trench_syr"):
+            return Illegal("2.2a", "standing choices are not offered in this version")
+        return Illegal("", f"nothing to choose called {a.what!r}")
+
+    def _parse(self, text: str) -> Hex | None:
+        try:
+            return self.ids.parse(text)
+        except Exception:
+            return None
+
+    def _check_place(self, state, a: Place) -> Illegal | None:
+        u = state.units.get(a.unit)
+        if u is None or self.side_of(a.unit) != "axis" or u.where != UNPLACED:
+            return Illegal("1.10f", f"{a.unit} is not an Axis unit waiting to set up")
+        if a.hex not in self.setup_hexes(a.unit):
+            area = self.entry(a.unit).area
+            return Illegal("1.10f", f"{a.unit} sets up in area {area} of the play area, "
+                                    "not in the wire or north of it")
+        return None
+
+    def setup_hexes(self, uid: str) -> frozenset[Hex]:
+        area = self.entry(uid).area
+        hs = (frozenset().union(*self.area_hexes.values()) if area == "any" else self.area_hexes[area])
+        return frozenset(h for h in hs if h not in self.north_of_wire and h not in self.ter.wire)
+
+    # --- apply ---------------------------------------------------------------------------
+    def apply(self, state, action, dice) -> list[Event]:
+        with use_hex_ids(self.ids):
+            ev = self._apply(state, action, dice)
+        state.touch()
+        return ev
+
+    def _apply(self, state, action, dice) -> list[Event]:
+        ph = state.phase
+        if isinstance(action, Choose):
+            return self._apply_choose(state, action, dice)
+        if ph == "prep_log":
+            state.phase = "axis_setup"
+            return [Event("phase", "The Prep Log is written and fixed (2.4). Axis set-up (1.10f).")]
+        if ph == "axis_setup":
+            if isinstance(action, Place):
+                u = state.units[action.unit]
+                state.units[u.id] = u.at(action.hex)
+                # §5/3.1d: set up in Fire Mode; Prepared Defense units and reserves start Dug In
+                state.extra["dug"] = state.extra.get("dug", frozenset()) | {u.id}
+                return [Event("placed", f"{u.id} sets up in {hex_name(action.hex)}, Dug In")]
+            return self.start_turn(state, dice)
+        if ph == "command":
+            return self.end_command(state, dice)
+        if ph == "action":
+            if isinstance(action, EndPhase):
+                return self.end_action(state, dice)
+            if isinstance(action, Move):
+                return self.do_move(state, action, dice)
+            if isinstance(action, Mode):
+                return self.do_mode(state, action, dice)
+            if isinstance(action, Attack):
+                return self.do_sfa(state, action, dice)
+            if isinstance(action, PointFire):
+                return self.do_pfa(state, action, dice)
+            if isinstance(action, Breach):
+                return self.do_breach(state, action, dice)
+            if isinstance(action, Assault):
+                return self.do_assault(state, action, dice)
+            if isinstance(action, Call):
+                return self.do_call(state, action, dice)
+        raise AssertionError(action)
+
+    def _apply_choose(self, state, a: Choose, dice) -> list[Event]:
+        if a.what == "prep_log":
+            state.extra["prep"] = self.historical_prep()
+            return [Event("prep_log", "Prep Log reset to the historical targets")]
+        if a.what.startswith("prep-"):
+            _, col, tm = a.what.split("-")
+            prep = {c: dict(v) for c, v in state.extra["prep"].items()}
+            prep[col][tm] = a.value
+            state.extra["prep"] = prep
+            return [Event("prep_log", f"Prep Log {col} at {tm}: {a.value}")]
+        if a.what == "release":
+            return self.release_reserve(state, a.value, dice)
+        if a.what == "first":
+            second = self.enemy_of(a.value)
+            state.extra["order"] = (a.value, second)
+            return self.start_action(state, a.value, dice)
+        raise AssertionError(a)
+
+    # --- the turn ------------------------------------------------------------------------
+    def start_turn(self, state, dice) -> list[Event]:
+        """Command Phase (§3.1): weather on hour turns (1.8), battalion morale recovery on hour
+        turns (§12.6), then the Axis may release reserves."""
+        state.phase = "command"
+        tm = self.time(state)
+        ev = [Event("phase", f"Turn {state.turn} ({tm:04d}): Command Phase")]
+        if tm % 100 == 0:
+            ev += self.bn_recovery(state, dice)
+            ev += self.roll_weather(state, dice)
+        state.extra["released_now"] = frozenset()
+        return ev
+
+    def roll_weather(self, state, dice) -> list[Event]:
+        roll, ev = roll2(dice)
+        mod = self.t.after_snow if state.extra.get("weather") == "snow" else 0
+        w = self.t.weather(roll + mod)
+        state.extra["weather"] = w
+        return ev + [Event("weather", f"weather roll {roll}{f'+{mod}' if mod else ''}: {w} (1.8)", {"weather": w})]
+
+    def bn_recovery(self, state, dice) -> list[Event]:
+        ev: list[Event] = []
+        bn = dict(state.extra.get("bn", {}))
+        for b in sorted(k for k, v in bn.items() if v > 0):
+            r = dice.roll(6)
+            ev.append(Event("die_rolled", f"battalion {b} recovery roll {r}", {"dice": [r]}))
+            if r <= bn[b]:
+                bn[b] -= 1
+                ev.append(Event("battalion_morale", f"battalion {b} morale falls to {bn[b]} (§12.6)"))
+        state.extra["bn"] = bn
+        return ev
+
+    def end_command(self, state, dice) -> list[Event]:
+        ev = self.air_phase(state, dice)
+        if state.turn == 1:  # first turn: the scenario names the first player (§3.3)
+            first = self.scen.first_player
+            state.extra["order"] = (first, self.enemy_of(first))
+            return ev + self.start_action(state, first, dice)
+        while True:  # §3.3: both roll, ties re-rolled, the higher chooses
+            s, a = dice.roll(6), dice.roll(6)
+            ev.append(Event("die_rolled", f"initiative: Soviet {s}, Axis {a}", {"dice": [s, a]}))
+            if s != a:
+                break
+        win = "soviet" if s > a else "axis"
+        state.phase = "initiative"
+        state.extra["phasing"] = win
+        return ev + [Event("phase", f"the {win} player chooses who acts first (§3.3)")]
+
+    def start_action(self, state, side: str, dice) -> list[Event]:
+        state.phase = "action"
+        state.extra["phasing"] = side
+        for k in ("acted", "moved_mm", "shown", "t2t", "ow_marked", "commissar_used", "spotting"):
+            state.extra[k] = frozenset()
+        state.moved = set()
+        ev = [Event("phase", f"{side.capitalize()} Action Phase")]
+        # 2.4e: the phasing player's own barrage markers go first
+        bars = tuple(b for b in state.extra.get("barrage", ()) if b[0] != side)
+        if len(bars) != len(state.extra.get("barrage", ())):
+            ev.append(Event("barrage", f"{side} barrage markers removed (2.4e)"))
+        state.extra["barrage"] = bars
+        state.extra["adj_wire"] = frozenset(
+            u.id for u in self.on_map(state, side)
+            if any(h in self.ter.wire and self.wire_state(state, h) < 2 for h in self.board.adjacent(u.hex)))
+        if side == "soviet":
+            ev += self.fire_prep(state, dice)
+        ev += self.check_game_end(state, only_if_empty=True)
+        return ev
+
+    def end_action(self, state, dice) -> list[Event]:
+        order = state.extra.get("order", (self.scen.first_player, self.enemy_of(self.scen.first_player)))
+        if state.extra["phasing"] == order[0]:
+            return self.start_action(state, order[1], dice)
+        return self.clean_up(state, dice)
+
+    def clean_up(self, state, dice) -> list[Event]:
+        """§3.5: S goes, P becomes S, smoke decays, Dug In for Prepared Defense units in Fire
+        Mode that stayed put, then the next turn (or the victory check)."""
+        ev = [Event("phase", "Clean Up")]
+        st = {k: "S" for k, v in state.extra.get("status", {}).items() if v == "P"}
+        state.extra["status"] = st
+        smoke = {h: v - 1 for h, v in state.extra.get("smoke", {}).items() if v > 1}
+        state.extra["smoke"] = smoke
+        dug = set(state.extra.get("dug", frozenset()))
+        for u in self.on_map(state):
+            if self.may_dig_in(state, u.id) and self.mode(state, u.id) == "fire" and u.id not in state.extra.get("moved_turn", frozenset()):
+                dug.add(u.id)
+        state.extra["dug"] = frozenset(dug)
+        state.extra["fired"] = frozenset()
+        state.extra["moved_turn"] = frozenset()
+        state.extra["arty_used"] = frozenset()
+        if state.turn >= self.scen.turns:
+            return ev + self.victory(state)
+        state.turn += 1
+        return ev + self.start_turn(state, dice)
+
+    def check_game_end(self, state, only_if_empty: bool = False) -> list[Event]:
+        return []
+
+    def victory(self, state) -> list[Event]:
+        """Scen. 1: the Soviets win (minor) when no Axis unit is in a trench hex of the play
+        area at the end (decision S1-1: 'clear' = no Axis unit left there)."""
+        held = sorted(u.hex for u in self.on_map(state, "axis") if u.hex in self.trench_hexes)
+        if held:
+            res = Result("axis", "Axis minor victory", f"Axis units still hold {len(set(held))} trench hex(es), "
+                                                       f"e.g. {hex_name(held[0])}")
+        else:
+            res = Result("soviet", "Soviet minor victory", "every trench hex of the play area is clear of Axis units")
+        state.result = res
+        state.phase = "over"
+        return [Event("victory", f"{res.level}: {res.detail}")]
+
+
+def hex_name_ids(rules: BWRules, h: Hex) -> str:
+    return rules.ids.name(h)

@@ -1,0 +1,117 @@
+"""Black Wednesday scenario files (``scenarios/black-wednesday/s*.yaml``).
+
+The session reads ``game``, ``map``, ``control``, ``setup_areas``, ``sides`` and ``source``
+from any scenario; the rest is this game's own schema (docs/black-wednesday/scenario-1.md).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ...core.errors import DataError
+
+SIDES = ("soviet", "axis")
+
+
+@dataclass(frozen=True)
+class UnitEntry:
+    id: str
+    side: str
+    type: str
+    battalion: str
+    area: str = ""
+    reserve: bool = False
+    arrives: str = ""  # "0900": arrives at that time
+    at: str = ""  # entry hex id for a timed arrival
+    fo: str = ""  # "artillery" / "mortar"
+
+
+@dataclass(frozen=True)
+class BWScenario:
+    source: str
+    game: str
+    id: str
+    title: str
+    map: str
+    sheets: tuple[str, ...]
+    region: str
+    first_time: int
+    turns: int
+    first_player: str
+    prep_columns: tuple[str, ...]
+    victory: str
+    units: tuple[UnitEntry, ...]
+    areas: dict[str, tuple[int, str]]  # area id -> (within, hex id)
+    orders: tuple[dict, ...]
+    artillery: dict[str, tuple[tuple[str, str], ...]]  # side -> ((id, calibre), ...)
+    ammo: dict[str, dict[str, dict[str, int]]]
+    division: str = "43"
+    entry_edge: str = "soviet"
+    # what the session's cross-check reads: nothing beyond the map's own names
+    control: tuple = ()
+    setup_areas: tuple = ()
+    sides: dict = field(default_factory=dict)
+
+
+def _need(d: Any, key: str, p: Path, what: str = "") -> Any:
+    if not isinstance(d, dict) or key not in d:
+        raise DataError(p, f"missing '{what + key}'")
+    return d[key]
+
+
+def load_scenario(path: str | Path) -> BWScenario:
+    p = Path(path)
+    try:
+        data = yaml.safe_load(p.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise DataError(p, f"cannot read the scenario ({e.strerror or e})") from None
+    except yaml.YAMLError as e:
+        raise DataError(p, f"not valid YAML ({str(e).splitlines()[0]})") from None
+    if not isinstance(data, dict):
+        raise DataError(p, "expected a mapping at the top")
+    sides = _need(data, "sides", p)
+    units: list[UnitEntry] = []
+    seen: set[str] = set()
+    areas: dict[str, tuple[int, str]] = {}
+    orders: list[dict] = []
+    artillery: dict[str, tuple] = {}
+    ammo: dict[str, dict] = {}
+    for side in SIDES:
+        s = _need(sides, side, p, "sides.")
+        for i, u in enumerate(_need(s, "units", p, f"sides.{side}.")):
+            if not isinstance(u, dict) or "id" not in u or "type" not in u:
+                raise DataError(p, f"sides.{side}.units[{i}] needs 'id' and 'type'")
+            n = int(u.get("count", 1))
+            ids = [str(u["id"])] if n == 1 else [f"{u['id']}{k}" for k in range(1, n + 1)]
+            for uid in ids:
+                if uid in seen or " " in uid:
+                    raise DataError(p, f"unit id {uid!r} is repeated or has a space")
+                seen.add(uid)
+                units.append(UnitEntry(uid, side, str(u["type"]), str(u.get("battalion", "")), str(u.get("area", "")),
+                                       bool(u.get("reserve", False)), str(u.get("arrives", "")), str(u.get("at", "")),
+                                       str(u.get("fo", ""))))
+        for k, a in (s.get("areas") or {}).items():
+            areas[str(k)] = (int(_need(a, "within", p, f"areas.{k}.")), str(_need(a, "of", p, f"areas.{k}.")))
+        for o in s.get("orders") or []:
+            orders.append({**o, "side": side})
+        artillery[side] = tuple((str(a["id"]), str(a["calibre"])) for a in s.get("artillery") or [])
+        ammo[side] = {str(c): {str(k): int(v) for k, v in kinds.items()} for c, kinds in (s.get("ammo") or {}).items()}
+    for u in units:
+        if u.area and u.area != "any" and u.area not in areas:
+            raise DataError(p, f"unit {u.id}: set-up area {u.area!r} is not defined")
+    area = _need(data, "play_area", p)
+    return BWScenario(
+        source=str(p), game=str(_need(data, "game", p)), id=str(data.get("id", p.stem)),
+        title=str(data.get("title", p.stem)), map=str(_need(data, "map", p)),
+        sheets=tuple(str(x) for x in data.get("sheets") or [data["map"]]), region=str(_need(area, "region", p, "play_area.")),
+        first_time=int(str(_need(data, "first_time", p))), turns=int(_need(data, "turns", p)),
+        first_player=str(_need(data, "first_player", p)),
+        prep_columns=tuple(str(c) for c in (data.get("prep_log") or {}).get("columns") or ()),
+        victory=str(_need(_need(data, "victory", p), "kind", p, "victory.")), units=tuple(units), areas=areas,
+        orders=tuple(orders), artillery=artillery, ammo=ammo,
+        division=str(sides["soviet"].get("division", "43")),
+        entry_edge=str((sides["soviet"].get("entry") or {}).get("edge", "soviet")),
+    )

@@ -1,0 +1,158 @@
+"""Terrain facts of the Black Wednesday board: movement costs by class (TCS-lite §7), combat
+and spotting classes (§6.1, §8.3), and line of sight by heights (§6.2)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ...core.board import Board
+from ...core.hexgrid import Hex, distance, from_cube, to_cube
+from .tables import Tables
+
+ROADS = ("road_primary", "road_secondary", "road_tertiary")
+EMBANKMENT_M = 80  # 1.2a
+
+
+def _cost(v, cls: str) -> float | str | None:
+    """A cost cell: a number, 'P' (None), or a word (all_ma, road_only, base)."""
+    c = v.get(cls) if isinstance(v, dict) else v
+    if c == "P" or c is None:
+        return None
+    if isinstance(c, str) and "/" in c:
+        return float(Fraction(c))
+    return c if isinstance(c, str) else float(c)
+
+
+class Terrain:
+    """Read-only queries on one board with the game's tables; results cached on the board."""
+
+    def __init__(self, board: Board, tables: Tables) -> None:
+        self.board, self.t = board, tables
+        self.elev = board.hex_values.get("elevation", {})
+        self.trench = board.hex_values.get("trench", {})
+        self.wire = frozenset(board.hex_values.get("wire", {}))
+        self.bastion = frozenset(h for z in board.zones if z.kind == "el_bastion" for h in z.hexes)
+        self.rail = frozenset(board._rail_hexes)
+
+    # --- classes --------------------------------------------------------------
+    def is_trench(self, h: Hex) -> bool:
+        return h in self.trench or h in self.bastion
+
+    def combat_class(self, h: Hex, vehicle: bool, wire_state: int = 0) -> str:
+        """§8.3: trench hexes are Protective for non-vehicles (1.3a), vehicles use the base
+        class (1.3b); a fully breached wire hex is Open (1.4a)."""
+        if h in self.wire and wire_state >= 2:
+            return "open"
+        if self.is_trench(h) and not vehicle:
+            return "protective"
+        return self.t.terrain[self.board.terrain[h]]["combat_class"]
+
+    def spotting_class(self, h: Hex, vehicle: bool) -> str:
+        if self.is_trench(h) and not vehicle:
+            return "protective"  # 1.3a class; vehicles by base terrain (§6.1)
+        return self.t.terrain[self.board.terrain[h]]["spotting_class"]
+
+    # --- movement -------------------------------------------------------------
+    def step_cost(self, a: Hex, b: Hex, cls: str, ma: int, move_mode: bool = True) -> float | None:
+        """MP to enter ``b`` from ``a`` (§7.1), wire aside (the rules block unbreached wire).
+        None = prohibited."""
+        key = ("step", a, b, cls, ma)
+        cache = self.board.cache
+        if key in cache:
+            return cache[key]
+        cache[key] = c = self._step_cost(a, b, cls, ma)
+        return c
+
+    def _step_cost(self, a: Hex, b: Hex, cls: str, ma: int) -> float | None:
+        kinds = self.board.side_kinds(a, b)
+        terr = self.board.terrain[b]
+        base = _cost(self.t.terrain[terr]["cost"], cls)
+        if b in self.wire:  # a fully breached hex is open terrain (1.4a); roads never help (1.4d)
+            base = _cost(self.t.hex_features["wire_fully_breached"]["cost"], cls)
+            roads = ()
+        else:
+            roads = [k for k in ROADS if k in kinds]
+        if roads:  # §7.1 road movement along the road
+            base = min(_cost(self.t.hex_features[k]["along_road_cost"], cls) for k in roads)
+        if base is None or isinstance(base, str):
+            return None
+        cost = float(base)
+        along = "rail" in kinds
+        if (a in self.rail or b in self.rail) and not along:  # 1.2c across the embankment
+            extra = _cost(self.t.hex_features["rr_embankment"]["cost_off_line"], cls)
+            if extra is None:
+                return None
+            if extra == "all_ma":
+                return float(ma)
+            cost += float(extra)
+        for side in ("at_ditch", "izhora_river"):
+            if side in kinds:
+                extra = _cost(self.t.hexsides[side]["cost"], cls)
+                if extra is None:
+                    if roads:  # bridges carry the road (terrain.yaml izhora_river.crossing_at_bridge)
+                        continue
+                    return None
+                cost += float(extra)
+        if not (a in self.rail or b in self.rail) and self.elev.get(b, 0) > self.elev.get(a, 0):
+            cost += float(_cost(self.t.hexsides["contour_uphill"]["cost"], cls))  # T7 contour uphill
+        return cost
+
+    # --- line of sight -------------------------------------------------------------
+    def ground(self, h: Hex) -> float:
+        return EMBANKMENT_M if h in self.rail else float(self.elev.get(h, 0))
+
+    def top(self, h: Hex) -> float:
+        """Ground plus obstacle height, when the hex is an LOS obstacle (§6.2)."""
+        e = self.t.terrain[self.board.terrain[h]]
+        if h in self.rail:
+            return EMBANKMENT_M  # 1.2a blocks at 80 m
+        return self.ground(h) + (e["obstacle_height_m"] if e.get("los_obstacle") else 0)
+
+    def eye(self, h: Hex) -> float:
+        e = self.t.terrain[self.board.terrain[h]]
+        return self.ground(h) + (e["obstacle_height_m"] if e.get("vantage") and h not in self.rail else 0)
+
+    def line(self, a: Hex, b: Hex) -> tuple[bool, tuple[Hex, ...]]:
+        """(blocked by terrain, the hexes between) for the line a→b, cached (§6.2)."""
+        key = ("los", a, b)
+        cache = self.board.cache
+        if key in cache:
+            return cache[key]
+        n = distance(a, b)
+        between: list[Hex] = []
+        blocked = False
+        if n > 1:
+            aq, ar, _ = to_cube(a)
+            bq, br, _ = to_cube(b)
+            ea, eb = self.eye(a), self.eye(b)
+            for i in range(1, n):
+                t = i / n
+                sight = ea + (eb - ea) * t
+                hs = {_round(aq + (bq - aq) * t + e, ar + (br - ar) * t + e) for e in (1e-6, -1e-6)}
+                hs = {h for h in hs if h in self.board.terrain}
+                between.extend(sorted(hs))
+                # along a hexside the line is blocked only if both hexes block
+                if hs and all(self._blocks(h, sight) for h in hs):
+                    blocked = True
+        cache[key] = res = (blocked, tuple(between))
+        return res
+
+    def _blocks(self, h: Hex, sight: float) -> bool:
+        e = self.t.terrain[self.board.terrain[h]]
+        if h in self.rail or e.get("los_obstacle"):
+            return self.top(h) >= sight
+        return self.ground(h) > sight  # open ground blocks only by rising above the line
+
+    def road_junction(self, h: Hex) -> bool:
+        n = sum(1 for x in self.board.adjacent(h) if any(k in self.board.side_kinds(h, x) for k in ROADS))
+        return n >= 3  # two roads meet (a through road alone gives two road sides)
+
+
+def _round(q: float, r: float) -> Hex:
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return from_cube(int(rq), int(rr))
