@@ -48,3 +48,19 @@ def test_load_game_data_reads_afresh_each_time():
     assert a[0] is not b[0] and set(a[0].hexes) == set(b[0].hexes)
     with pytest.raises(session.HexwarError):
         session.load_game_data("objective-kiev", "no-such-scenario")
+
+
+def test_the_scheme_set_for_the_game_holds_in_worker_threads_too():
+    """The client computes legal actions and the computer's moves off the UI thread:
+    names there must follow the game's scheme as well."""
+    import threading
+
+    old = set_hex_ids(SheetIds((("A", 36), ("B", 36))))
+    try:
+        got = []
+        t = threading.Thread(target=lambda: got.append(hex_name(Hex(37, 5))))
+        t.start()
+        t.join()
+        assert got == ["B05.01"]
+    finally:
+        set_hex_ids(old)

@@ -217,7 +217,26 @@ def hex_ids_of(board: object) -> HexIds:
     return hex_ids_from_spec(str(props.get("hex_ids") or ""))
 
 
-_IDS: ContextVar[HexIds] = ContextVar("hexwar_hex_ids", default=CCRR)
+class _Ids:
+    """The scheme in force: a ``use_hex_ids`` block of this thread, else the process-wide
+    one that ``set_hex_ids`` chose (so worker threads — the computer player, the
+    client's legal-action worker — name hexes the way the game on screen does)."""
+
+    def __init__(self) -> None:
+        self.process: HexIds = CCRR
+        self.local: ContextVar[HexIds | None] = ContextVar("hexwar_hex_ids", default=None)
+
+    def get(self) -> HexIds:
+        return self.local.get() or self.process
+
+    def set(self, ids: HexIds):
+        return self.local.set(ids)
+
+    def reset(self, token) -> None:
+        self.local.reset(token)
+
+
+_IDS = _Ids()
 
 
 def current_hex_ids() -> HexIds:
@@ -239,8 +258,8 @@ def use_hex_ids(ids: HexIds) -> Iterator[HexIds]:
 def set_hex_ids(ids: HexIds) -> HexIds:
     """Make ``ids`` the scheme in force from now on (the client, when it opens a game);
     returns the previous one."""
-    old = _IDS.get()
-    _IDS.set(ids)
+    old = _IDS.process
+    _IDS.process = ids
     return old
 
 
