@@ -432,8 +432,10 @@ class KPRules:
                     out.append((n, cst))
                 return out
 
-        r = reachable(u.hex, max(budget, 0.0), edges=_E(), stops=lambda h: h in zs and not passable[h],
-                      blocked=lambda h: h in foe)
+        any_pass = any(passable.values())
+        r = reachable(u.hex, max(budget, 0.0), edges=_E() if any_pass else edges,
+                      stops=(lambda h: h in zs and not passable[h]) if any_pass else zs.__contains__,
+                      blocked=foe.__contains__)
         out: dict[Hex, tuple[float, tuple[Hex, ...]]] = {}
         cost_fight = self.combat_cost(state, uid)
         paths = r.all_paths()
