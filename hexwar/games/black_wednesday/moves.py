@@ -156,6 +156,12 @@ class Moves:
         why = self.check_order_move(state, u.id, None, a.dest)
         if u.id in state.extra.get("reserve", frozenset()):
             return why
+        for h in a.path:
+            if h in self.ter.wire and self.wire_state(state, h) < 2:
+                return Illegal("1.4a", f"{hex_name(h)} holds wire that is not fully breached: only a breach "
+                                       "attempt enters it")
+            if h not in self.area:
+                return Illegal("SCEN-1", f"{hex_name(h)} is outside the play area (map B east of the railroad)")
         if a.dest not in self.reach(state, u.id):
             blocked, enemy = self._blocked(state, u.id)
             why = self._dest_ok(state, u.id, u.hex, a.dest, enemy)
