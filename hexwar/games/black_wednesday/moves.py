@@ -103,13 +103,14 @@ class Moves:
 
     def entry_reach(self, state, uid: str) -> dict[Hex, tuple[Hex, ...]]:
         """§7.7: enter in Move Mode from an entry hex, paying the first hex's cost."""
-        key = ("entry", self.spec(uid).move_class, self.spec(uid).ma)
+        entries = self.entries_of(uid)
+        key = ("entry", self.spec(uid).move_class, self.spec(uid).ma, entries)
         if key in state._cache:
             return state._cache[key]
         blocked, enemy = self._blocked(state, uid)
         cls, ma = self.spec(uid).move_class, self.spec(uid).ma
         out: dict[Hex, tuple[Hex, ...]] = {}
-        for e in sorted(self.entry_hexes):
+        for e in sorted(entries):
             if blocked(e):
                 continue
             c0 = self.t.terrain[self.board.terrain[e]]["cost"].get(cls)
@@ -143,9 +144,12 @@ class Moves:
         if u.where == ARRIVING:
             if u.arrives > state.turn:
                 return Illegal("§17", f"{u.id} arrives later")
-            if a.path[0] not in self.entry_hexes:
+            entries = self.entries_of(u.id)
+            if a.path[0] not in entries:
+                if self.side_of(u.id) == "axis":
+                    return Illegal("SCEN-1", f"{u.id} enters at {', '.join(hex_name(h) for h in sorted(entries))}")
                 return Illegal("1.10g", f"{u.id} enters from the north edge of the play area "
-                                        f"({', '.join(hex_name(h) for h in sorted(self.entry_hexes)[:3])} ...)")
+                                        f"({', '.join(hex_name(h) for h in sorted(entries)[:3])} ...)")
             if self.entry_reach(state, u.id).get(a.dest) is None or not self._path_ok(state, u.id, a.path, entering=True):
                 return Illegal("§7.1", f"{u.id} cannot reach {hex_name(a.dest)} this phase")
             return None

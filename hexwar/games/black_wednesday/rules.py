@@ -70,6 +70,14 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
         self.north_of_wire = self._north_of_wire()
 
     # --- small look-ups ------------------------------------------------------------
+    def entries_of(self, uid: str) -> frozenset[Hex]:
+        """Where an arriving unit comes on: its scenario hex (Scen. 1: 3-Recon at the Train
+        Station), else the Soviet north edge east of the highway (1.10g)."""
+        e = self.entries[uid]
+        if e.at:
+            return frozenset({self.ids.parse(e.at)})
+        return self.entry_hexes if e.side == "soviet" else frozenset()
+
     def spec(self, uid: str) -> UnitType:
         return self.specs[uid]
 
@@ -167,6 +175,7 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
                 "wire": {hex_name(h): v for h, v in state.extra.get("wire", {}).items()},
                 "barrages": [[s, [hex_name(h) for h in hs], fp] for s, hs, fp in state.extra.get("barrage", ())],
                 "battalion_morale": dict(state.extra.get("bn", {})),
+                "warnings": self.bunching(state),
                 "ammo": state.extra.get("ammo"),
                 "prep_log": {c: dict(v) for c, v in state.extra.get("prep", {}).items()},
                 "result": None if state.result is None else [state.result.winner, state.result.level],
@@ -207,8 +216,14 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
             return out
         if ph == "initiative":
             return [Choose("first", "soviet"), Choose("first", "axis")]
+        if ph == "clean_up":
+            return [Choose("consolidate", p) for p in self.consolidations(state)] + [EndPhase()]
         if ph == "action":
             side = state.extra["phasing"]
+            if side == "soviet":
+                out.append(Choose("commissars", "off" if state.extra.get("commissars", "on") == "on" else "on"))
+            cur = state.extra.get("trench_syr", {}).get(side, "p")
+            out.append(Choose("trench_syr", "syr" if cur == "p" else "p"))
             for u in sorted(state.units.values(), key=lambda x: x.id):
                 if only is not None and u.id not in only:
                     continue
@@ -280,6 +295,8 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
             return Illegal("§3.1", "in the Command Phase you may release reserves (choose release <company>) or end")
         if ph == "initiative":
             return Illegal("§3.3", "choose who acts first this turn (choose first soviet|axis)")
+        if ph == "clean_up":
+            return None if isinstance(action, EndPhase) else Illegal("2.2c", "Clean Up: consolidate or end")
         if ph != "action":
             return Illegal("", "no actions now")
         if isinstance(action, EndPhase):
@@ -333,12 +350,27 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
             if a.value not in self.reserve_companies(state):
                 return Illegal("§16.8", f"{a.value} is not a reserve company that may try to be released now")
             return None
+        if a.what == "consolidate":
+            if ph != "clean_up":
+                return Illegal("2.2c", "consolidation happens in the Clean Up Phase")
+            if a.value not in self.consolidations(state):
+                return Illegal("2.2c", "only two identical reduced platoons of one battalion, stacked or adjacent, "
+                                       "neither Suppressed nor Paralyzed, with 5 steps or less together")
+            return None
         if a.what == "first":
             if ph != "initiative":
                 return Illegal("§3.3", "the order of the Action Phases is chosen after the initiative roll")
             return None if a.value in SIDES else Illegal("§3.3", "choose soviet or axis")
         if a.what in ("commissars", "trench_syr"):
-            return Illegal("2.2a", "standing choices are not offered in this version")
+            # standing choices, made ahead of the fire that calls for them (decision S1-3)
+            side = self.acting_side(state)
+            if a.what == "commissars":
+                if side != "soviet":
+                    return Illegal("2.2a", "commissars are a Soviet choice")
+                return None if a.value in ("on", "off") else Illegal("2.2a", "choose commissars on or off")
+            if ph in ("prep_log", "axis_setup", "over"):
+                return Illegal("1.3d", "set this choice during play")
+            return None if a.value in ("p", "syr") else Illegal("1.3d", "choose trench_syr p or syr")
         return Illegal("", f"nothing to choose called {a.what!r}")
 
     def _parse(self, text: str) -> Hex | None:
@@ -386,6 +418,8 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
             return self.start_turn(state, dice)
         if ph == "command":
             return self.end_command(state, dice)
+        if ph == "clean_up":
+            return self.finish_turn(state, dice)
         if ph == "action":
             if isinstance(action, EndPhase):
                 return self.end_action(state, dice)
@@ -417,6 +451,19 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
             return [Event("prep_log", f"Prep Log {col} at {tm}: {a.value}")]
         if a.what == "release":
             return self.release_reserve(state, a.value, dice)
+        if a.what == "consolidate":
+            return self.consolidate(state, a.value)
+        if a.what == "commissars":
+            state.extra["commissars"] = a.value
+            return [Event("choice", f"Soviet commissars {'will' if a.value == 'on' else 'will not'} cancel "
+                                    "Suppressed results with an extra step (2.2a)")]
+        if a.what == "trench_syr":
+            side = self.acting_side(state)
+            d = dict(state.extra.get("trench_syr", {}))
+            d[side] = a.value
+            state.extra["trench_syr"] = d
+            return [Event("choice", f"{side} units in trenches take {'P instead of SYR' if a.value == 'p' else 'SYR'} "
+                                    "(1.3d)")]
         if a.what == "first":
             second = self.enemy_of(a.value)
             state.extra["order"] = (a.value, second)
@@ -491,7 +538,27 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
         ev += self.check_game_end(state, only_if_empty=True)
         return ev
 
+    def bunching(self, state) -> list[str]:
+        """2.2b is a guideline: warn (never forbid) when a Soviet rifle company (three
+        platoons of a battalion) has a platoon more than 3 hexes from its leading platoon."""
+        out = []
+        groups: dict[tuple[str, int], list[Unit]] = {}
+        for u in self.on_map(state, "soviet"):
+            head, _, num = u.id.rpartition("Inf")
+            if head and num.isdigit() and self.entry(u.id).type.startswith("sov_rifle"):
+                groups.setdefault((head, (int(num) - 1) // 3), []).append(u)
+        for (head, k), us in sorted(groups.items()):
+            lead = max(us, key=lambda u: (u.hex.row, u.id))  # the one farthest south
+            far = [u.id for u in us if distance(u.hex, lead.hex) > 3]
+            if far:
+                out.append(f"{head}Inf company {k + 1}: {', '.join(far)} more than 3 hexes from {lead.id} (2.2b)")
+        return out
+
     def end_action(self, state, dice) -> list[Event]:
+        warn = [Event("warning", w) for w in self.bunching(state)] if state.extra["phasing"] == "soviet" else []
+        return warn + self._end_action(state, dice)
+
+    def _end_action(self, state, dice) -> list[Event]:
         order = state.extra.get("order", (self.scen.first_player, self.enemy_of(self.scen.first_player)))
         if state.extra["phasing"] == order[0]:
             return self.start_action(state, order[1], dice)
@@ -513,10 +580,44 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
         state.extra["fired"] = frozenset()
         state.extra["moved_turn"] = frozenset()
         state.extra["arty_used"] = frozenset()
+        if self.consolidations(state):
+            state.phase = "clean_up"
+            state.extra["phasing"] = "soviet"
+            return ev + [Event("phase", "the Soviet player may consolidate reduced platoons (2.2c)")]
+        return ev + self.finish_turn(state, dice)
+
+    def finish_turn(self, state, dice) -> list[Event]:
         if state.turn >= self.scen.turns:
-            return ev + self.victory(state)
+            return self.victory(state)
         state.turn += 1
-        return ev + self.start_turn(state, dice)
+        return self.start_turn(state, dice)
+
+    # --- 2.2c consolidation -------------------------------------------------------------
+    def consolidations(self, state) -> list[str]:
+        """Pairs ``keep+merged`` of identical reduced Soviet platoons of one battalion, stacked
+        or adjacent, neither S nor P, whose steps add up to 5 or less (Decision 37)."""
+        us = [u for u in self.on_map(state, "soviet") if not self.spec(u.id).vehicle and not self.spec(u.id).fo]
+        out = []
+        for a in us:
+            for b in us:
+                if a.id == b.id or self.entry(a.id).type != self.entry(b.id).type:
+                    continue
+                if self.entry(a.id).battalion != self.entry(b.id).battalion or distance(a.hex, b.hex) > 1:
+                    continue
+                full = self.spec(a.id).steps
+                if a.steps >= full or b.steps >= full or a.steps + b.steps > full:
+                    continue
+                if self.status(state, a.id) or self.status(state, b.id):
+                    continue
+                out.append(f"{a.id}+{b.id}")
+        return out
+
+    def consolidate(self, state, pair: str) -> list[Event]:
+        keep, gone = pair.split("+")
+        k, g = state.units[keep], state.units[gone]
+        state.units[keep] = Unit(k.id, k.spec, k.where, k.hex, k.steps + g.steps, k.revealed, k.arrives)
+        ev = [Event("consolidated", f"{gone} joins {keep}: {k.steps + g.steps} steps (2.2c)")]
+        return ev + self.eliminate(state, gone, "consolidated into " + keep + " (counts as lost, 5.0)")
 
     def check_game_end(self, state, only_if_empty: bool = False) -> list[Event]:
         return []

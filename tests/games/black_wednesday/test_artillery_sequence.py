@@ -231,3 +231,37 @@ def test_SCEN_1_victory_clear_the_trenches():
         put(g, "1-708-Inf1", "B16.29")
         g.rules.clean_up(g.state, g.dice)
         assert g.result().winner == "soviet" and g.result().level == "Soviet minor victory"
+
+
+def test_2_2c_consolidation_of_identical_reduced_platoons_in_clean_up():
+    from hexwar.core.units import ELIMINATED
+
+    with s1() as g:
+        to_action_phase(g, "axis")
+        for uid, hid, steps in (("1-708-Inf1", "B05.31", 2), ("1-708-Inf2", "B05.32", 3), ("2-708-Inf1", "B05.30", 2)):
+            put(g, uid, hid)
+            u = g.state.units[uid]
+            g.state.units[uid] = type(u)(u.id, u.spec, u.where, u.hex, steps)
+        fixed(g, [])
+        g.apply(EndPhase())  # the second Action Phase ends: Clean Up
+        assert g.state.phase == "clean_up" and g.acting_side() == "soviet"
+        opts = {a.value for a in g.legal_actions() if isinstance(a, Choose)}
+        assert opts == {"1-708-Inf1+1-708-Inf2", "1-708-Inf2+1-708-Inf1"}  # other battalion: no
+        g.apply(Choose("consolidate", "1-708-Inf2+1-708-Inf1"))
+        assert g.state.units["1-708-Inf2"].steps == 5 and g.state.units["1-708-Inf1"].where == ELIMINATED
+        assert g.state.extra["lost"]["soviet"] == 1
+        g.state.extra["prep"] = {c: {} for c in g.state.extra["prep"]}
+        g.apply(EndPhase())
+        assert g.state.turn == 2 and g.state.phase == "command"
+
+
+def test_2_2b_bunching_is_a_warning_only():
+    with s1() as g:
+        to_action_phase(g, "soviet")
+        put(g, "1-708-Inf1", "B10.31")
+        put(g, "1-708-Inf2", "B05.31")
+        warn = g.rules.bunching(g.state)
+        assert len(warn) == 1 and "1-708-Inf2" in warn[0] and "2.2b" in warn[0]
+        ev = g.apply(EndPhase())
+        assert any(e.kind == "warning" for e in ev)
+        assert g.state.units["1-708-Inf2"].hex == H(g, "B05.31")

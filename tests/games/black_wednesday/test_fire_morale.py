@@ -219,3 +219,34 @@ def test_2_3e_fos_never_assault_and_weapons_units_do_not_either():
         put(g, "1-708-MG", "B09.32", mode="move")
         assert g.check(Assault(H(g, "B10.31"), ("708-ArtFO",))).rule == "2.3e"
         assert g.check(Assault(H(g, "B10.31"), ("1-708-MG",))).rule == "§11.1"
+
+
+def test_2_2a_commissars_are_the_soviet_players_standing_choice():
+    from hexwar.core.actions import Choose
+
+    with s1() as g:
+        to_action_phase(g, "soviet")
+        assert Choose("commissars", "off") in g.legal_actions()
+        g.apply(Choose("commissars", "off"))
+        put(g, "1-708-Inf1", "B05.31")
+        fixed(g, [4, 4])
+        _, extra, res = g.rules.morale_check(g.state, g.dice, H(g, "B05.31"), OVERWATCH)
+        assert res == "S" and extra == 0 and g.state.units["1-708-Inf1"].steps == 5
+        to_action_phase(g, "axis")
+        assert g.check(Choose("commissars", "on")).rule == "2.2a"
+
+
+def test_1_3d_the_trench_choice_may_keep_syr():
+    from hexwar.core.actions import Choose
+
+    with s1() as g:
+        to_action_phase(g, "axis")
+        g.apply(Choose("trench_syr", "syr"))
+        put(g, "1-I-262-Inf1", "B16.29")
+        put(g, "1-708-Inf1", "B13.29")
+        g.state.extra["bn"] = {"I-262": 5}
+        u = g.state.units["1-I-262-Inf1"]
+        g.state.units[u.id] = type(u)(u.id, u.spec, u.where, u.hex, 2)
+        fixed(g, [4, 4, 1, 1])  # SYR kept: SYR table 13, retreat then P
+        g.rules.morale_check(g.state, g.dice, H(g, "B16.29"), OVERWATCH)
+        assert g.state.units["1-I-262-Inf1"].hex != H(g, "B16.29")

@@ -175,3 +175,15 @@ def test_tcs_3_4_a_unit_acts_once_per_phase():
         g.apply(Move("1-708-Inf1", (H(g, "B06.31"),)))
         assert g.check(Move("1-708-Inf1", (H(g, "B07.31"),))).rule == "§3.4"
         assert g.check(Mode("1-708-Inf1", "fire")) is None  # the free change at the end of its move
+
+
+def test_SCEN_1_axis_reinforcement_enters_at_the_train_station_at_0900():
+    with s1() as g:
+        to_action_phase(g, "axis")
+        u = g.state.units["3-Recon-Inf1"]
+        assert u.where == ARRIVING and u.arrives == 10  # 0900 is the tenth turn
+        g.state.turn = 10
+        assert g.check(Move("3-Recon-Inf1", (H(g, "B01.30"),))).rule == "SCEN-1"
+        assert g.check(Move("3-Recon-Inf1", (H(g, "B44.28"),))) is None
+        g.state.turn = 9
+        assert g.check(Move("3-Recon-Inf1", (H(g, "B44.28"),))).rule == "§17"
