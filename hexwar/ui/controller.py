@@ -156,6 +156,9 @@ class Controller:
         except Exception:
             self.pkg = None
         self.tables = getattr(self.pkg, "tables", None)
+        from .games import for_game
+
+        self.gui = for_game(getattr(game, "game_id", None))  # the game's own panel, marks and hooks
         self.redo_stack: list = []
         self.log: list[LogEntry] = []
         self.status = Status("", "info")
@@ -163,6 +166,8 @@ class Controller:
         self.sel: str | None = None  # selected unit id (on the map or in the tray)
         self.target: Hex | None = None  # battle being built
         self.attackers: list[str] = []
+        self.lead: str | None = None  # an Offensive being built (Kursk 9.2.1): its lead unit
+        self.support: list[str] = []  # and its second-echelon supporters
         self.loss_pick: str | None = None
         self.inspect: Hex | None = None  # the stack last clicked: its units are listed in the side panel
         self.die: DieShow | None = None
@@ -361,7 +366,8 @@ class Controller:
         if legal is None:
             return None
         handled = HANDLED.get(self.mode(), ()) + (A.EndPhase,)
-        return [a for a in legal if not isinstance(a, handled)]
+        own = self.gui.unit_verbs  # offered by the game's own panel or the stack list instead
+        return [a for a in legal if not isinstance(a, handled) and (not own or a.notation().split()[0] not in own)]
 
     def choice_info(self, what: str) -> dict:
         """What the rules say about a named decision (optional hook ``rules.choice_info(state,
@@ -369,10 +375,12 @@ class Controller:
         fn = getattr(self.rules, "choice_info", None)
         if callable(fn):
             try:
-                return dict(fn(self.state, what) or {})
+                got = dict(fn(self.state, what) or {})
+                if got:
+                    return got
             except Exception:
                 log.exception("rules.choice_info failed")
-        return {}
+        return dict(self.gui.choice_info(what) or {})
 
     def choice_groups(self) -> list[ChoiceGroup]:
         """The generic chooser: the legal actions no widget handles, grouped — ``Choose`` by what
@@ -543,12 +551,16 @@ class Controller:
         return self._of(A.Roll)
 
     def odds(self, target: Hex | None = None, attackers=None, support: str | None = None):
-        fn = getattr(self.rules, "odds", None)
-        if fn is None:
-            return None
         target = target or self.target
         attackers = tuple(self.attackers if attackers is None else attackers)
         if target is None or not attackers:
+            return None
+        if support is None:
+            got = self.gui.odds(self, target, attackers)  # a game whose odds need more (Kursk's Offensive)
+            if got is not None:
+                return got
+        fn = getattr(self.rules, "odds", None)
+        if fn is None:
             return None
         try:
             return fn(self.state, target, attackers, support)
@@ -668,6 +680,8 @@ class Controller:
         self.sel = None
         self.target = None
         self.attackers = []
+        self.lead = None
+        self.support = []
         self.loss_pick = None
         self.hover_text = ""
         self._place_cache.clear()
@@ -938,6 +952,8 @@ class Controller:
                 if self.target != h:
                     self.target = h
                     self.attackers = []
+                    self.lead = None
+                    self.support = []
                 elig = sorted(self.eligible_attackers(h))
                 self.say(f"Target {hex_name(h)}: click the adjacent units that attack it ({', '.join(elig)}), then Declare.")
                 return
@@ -956,6 +972,9 @@ class Controller:
             elig = self.eligible_attackers(self.target)
             ids = [u["id"] for u in own]
             cands = [i for i in ids if i in elig]
+            if self.lead is not None and not cands:
+                self._click_support(ids)
+                return
             if not cands:
                 self.refuse(self.game.check(A.Attack(self.target, (ids[0],))), f"{ids[0]} cannot join this attack")
                 return
@@ -968,9 +987,46 @@ class Controller:
                 nxt = cands[0]
             if nxt is not None:
                 self.attackers.append(nxt)
+            if self.lead is not None and self.lead not in self.attackers:
+                self.lead, self.support = None, []
+                self.say("The lead unit left the attack: the Offensive is dropped (9.2.1).")
+                return
             self._say_odds()
             return
         self.say(self.describe_hex(h))
+
+    def set_lead(self, uid: str | None) -> None:
+        """Kursk's Offensive (9.2.1): the attacker that leads it (None drops the Offensive)."""
+        self.lead = uid
+        self.support = []
+        if uid is None:
+            self.say("No Offensive: a plain battle.")
+        else:
+            sup = getattr(self.gui, "supporters", lambda c: [])(self)
+            self.say(f"{uid} leads the Offensive: click its supporters on the map ({', '.join(sup) or 'none'}).")
+
+    def _click_support(self, ids: list[str]) -> None:
+        """A click on one of our stacks away from the target while an Offensive is built: add or
+        remove a supporter, or say why it cannot support (from game.check)."""
+        current = next((i for i in ids if i in self.support), None)
+        if current is not None:
+            self.support.remove(current)
+            self._say_odds()
+            return
+        sup = getattr(self.gui, "supporters", lambda c: [])(self)
+        cand = next((i for i in ids if i in sup), None)
+        if cand is None:
+            make = getattr(self.gui, "offensive_action", None)
+            trial = None
+            if make is not None:
+                self.support.append(ids[0])
+                trial = make(self)
+                self.support.remove(ids[0])
+            why = self.game.check(trial) if trial is not None else None
+            self.refuse(why, f"{ids[0]} cannot support this Offensive")
+            return
+        self.support.append(cand)
+        self._say_odds()
 
     def _say_odds(self) -> None:
         if not self.attackers:
@@ -987,6 +1043,9 @@ class Controller:
         if self.target is None:
             self.refuse("Choose a target first: click an enemy hex.")
             return False
+        off = getattr(self.gui, "offensive_action", lambda c: None)(self)
+        if off is not None:
+            return self.do(off)
         want = set(self.attackers)
         act = next((a for a in self._of(A.Attack) if a.target == self.target and set(a.attackers) == want), None)
         if act is None:
@@ -1001,6 +1060,8 @@ class Controller:
         self.sel = None
         self.target = None
         self.attackers = []
+        self.lead = None
+        self.support = []
         self.loss_pick = None
         if had:
             self.say("")
@@ -1148,6 +1209,12 @@ class Controller:
                 lines.append("overstacked: more units than the stacking limit (8.1)")
         except Exception:
             log.exception("hex tooltip")
+        try:
+            for mk in self.gui.map_marks(self):  # the game's markers on this hex, with what they mean
+                if mk.hex == h:
+                    lines.extend(mk.tooltip or (mk.text,))
+        except Exception:
+            log.exception("map marks")
         for u in self.units_at(h):
             lines.append(unit_title(u))
         if here:

@@ -22,6 +22,15 @@ NATION_NAMES = {"german": "German", "hungarian": "Hungarian", "italian": "Italia
                 "french": "French"}
 
 
+# Formation colours printed on the counters (the view's ``colour``), as drawn.
+FORMATION_RGB = {
+    "red": (214, 40, 40), "green": (40, 150, 60), "yellow": (245, 215, 40), "orange": (240, 140, 30),
+    "cyan": (40, 200, 220), "purple": (140, 70, 170), "tan": (205, 170, 120), "white": (250, 250, 250),
+    "pink": (240, 150, 190), "blue": (50, 90, 210), "grey": (150, 150, 150), "black": (15, 15, 15),
+    "khaki": (190, 180, 120), "brown": (130, 80, 40), "olive": (110, 120, 40),
+}
+
+
 def nation_colours(u: dict):
     """(background, ink) of a counter: its nation's colours, else a pale tint of its side's."""
     got = T.NATION_COLOURS.get(u.get("nation", ""))
@@ -57,7 +66,7 @@ class CounterArt:
     @staticmethod
     def key(u: dict, px: int) -> tuple:
         return (u.get("id"), u.get("nation"), u.get("kind"), u.get("size"), u.get("label"), u.get("steps"),
-                u.get("max_steps"), u.get("side"), u.get("type"), int(px))
+                u.get("max_steps"), u.get("side"), u.get("type"), u.get("colour"), int(px))
 
     def surface(self, u: dict, px: int) -> pygame.Surface:
         k = self.key(u, px)
@@ -113,6 +122,12 @@ def draw_counter(u: dict, px: int) -> pygame.Surface:
             fpx -= 1
             t = T.text(label, fpx, fg, "condensed")
         s.blit(t, (px // 2 - t.get_width() // 2, px // 2 - t.get_height() // 2))
+        band = FORMATION_RGB.get(str(u.get("colour") or ""))
+        if band is not None:  # small: the formation colour as a framed strip along the bottom
+            bh = max(3, px // 7)
+            br = pygame.Rect(1, px - bh - 1, px - 2, bh)
+            pygame.draw.rect(s, band, br)
+            pygame.draw.rect(s, fg, br, 1)
         return s
 
     # Size marker above the symbol.
@@ -165,6 +180,14 @@ def draw_counter(u: dict, px: int) -> pygame.Surface:
         t = T.text(label, fpx, fg, "condensed")
     s.blit(t, (px // 2 - t.get_width() // 2, box.bottom + (px - box.bottom - t.get_height()) // 2))
 
+    # A formation colour band (Kursk's fronts and armies) right of the symbol, framed in ink so a
+    # white or yellow band still shows; the formation is named in the stack list and tooltip.
+    band = FORMATION_RGB.get(str(u.get("colour") or ""))
+    if band is not None:
+        br = pygame.Rect(box.right + max(1, px // 20), box.top, max(3, px - box.right - max(2, px // 10)), bh)
+        pygame.draw.rect(s, band, br)
+        pygame.draw.rect(s, fg, br, 1)
+
     # The designation, beside the symbol, once counters are big enough to read it.
     if px >= 54:
         d = T.text(short_id(u.get("id", "")), max(7, int(px * 0.13)), fg, "condensed")
@@ -184,7 +207,9 @@ def unit_title(u: dict) -> str:
     state = "reduced" if is_reduced(u) else "full strength"
     if int(u.get("max_steps", 1)) == 1:
         state = "one step"
-    return f"{u['id']} {u.get('name', '')} ({nation} {u.get('kind', '')} {u.get('size', '')}), {u.get('label', '')}, {state}"
+    form = f", {u['formation']} ({u.get('colour')} band)" if u.get("formation") and u.get("colour") else ""
+    return (f"{u['id']} {u.get('name', '')} ({nation} {u.get('kind', '')} {u.get('size', '')}), {u.get('label', '')}, "
+            f"{state}{form}")
 
 
 # --- air support markers (10.5) --------------------------------------------------------------

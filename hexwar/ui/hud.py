@@ -795,7 +795,7 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
     m = ctl.mode()
     th = f.theme
     v = ctl.view()
-    for note in v.get("notices") or ():  # what the game wants every player to notice (a mud turn …)
+    for note in v.get("notices") or ctl.gui.notices(ctl) or ():  # what every player must notice (a mud turn …)
         f.text("⚑ " + str(note), th.normal, T.ACCENT, "bold")
     if m in ("setup", "buildup"):
         _build_tray(f, ctl, art, m)
@@ -820,7 +820,8 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
                 f.text(f"{n} hex(es) within reach: shaded, with their cost in movement points. "
                        "Point at a hex to see the path; click to move.", th.small)
     elif m == "combat-declare":
-        _build_declare(f, ctl)
+        if not ctl.gui.build_declare(f, ctl, scene):
+            _build_declare(f, ctl)
     elif m == "combat-resolve":
         f.heading("Resolve the battles")
         kiev = v.get("game") == "objective-kiev"
@@ -881,13 +882,14 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
         f.text(now_text(ctl))
     if m != "over":
         _build_choices(f, ctl, scene)
+    ctl.gui.build_panel(f, ctl, scene)  # the game's own block (Kursk's posture tracks, markers, VP)
     if m in ("combat-declare", "combat-resolve") or (m.startswith("stage:") and m != "stage:roll"):
         _air_row(f, ctl, art)
     # The stack last clicked; not the target of the battle at hand, whose units the odds list already.
     st = v.get("stage") or {}
     skip = ctl.target if ctl.target is not None else (
         parse_hex(st["target"]) if m == "stage:roll" and st.get("target") else None)
-    _stack_list(f, ctl, art, skip=skip)
+    _stack_list(f, ctl, art, skip=skip, scene=scene)
 
 
 def _build_choices(f: Flow, ctl, scene) -> None:
@@ -947,10 +949,17 @@ def unit_facts(u: dict, ctl) -> str:
             parts.append(f"attacks {hex_name(b.target)}")
     if uid in ctl.attackers:
         parts.append("in the battle being built")
+    if uid == getattr(ctl, "lead", None):
+        parts.append("leads the Offensive")
+    if uid in (getattr(ctl, "support", None) or ()):
+        parts.append("supports the Offensive")
+    gui = getattr(ctl, "gui", None)
+    if gui is not None:
+        parts += gui.unit_facts(u, ctl)
     return "; ".join(parts)
 
 
-def _stack_list(f: Flow, ctl, art: CounterArt, skip=None) -> None:
+def _stack_list(f: Flow, ctl, art: CounterArt, skip=None, scene=None) -> None:
     """The units of the stack last clicked (or of the selected unit), each with its values and state."""
     h = ctl.stack_hex()
     if h is None or h == skip:
@@ -985,6 +994,15 @@ def _stack_list(f: Flow, ctl, art: CounterArt, skip=None) -> None:
                  ("stack-sel", f.x, y0, cs))
         f.text(f"{u['id']} {u.get('name', '')}", th.small, T.TEXT, "bold", indent=indent)
         f.text(facts, fpx, T.TEXT_DIM, indent=indent)
+        gui = getattr(ctl, "gui", None)
+        if gui is not None and not getattr(ctl, "past", False):
+            for label, act, tip in gui.unit_actions(u, ctl):  # a unit's own menu (Kasserine's breakdown)
+                if f.y + th.px(30) > f.bottom:
+                    break
+                doer = scene.do_action if scene is not None else ctl.do
+                b = f.button(label, (lambda a=act, d=doer: d(a)), tooltip=tip, indent=indent,
+                             name=f"unit-{act.notation().replace(' ', '-')}")
+                b.tooltip = tip
         f.y = max(f.y, y0 + cs) + th.px(4)
 
 
@@ -1272,8 +1290,12 @@ def _build_declare(f: Flow, ctl) -> None:
     others = [x for x in elig if x not in ctl.attackers]
     f.text("Attackers: " + (", ".join(ctl.attackers) if ctl.attackers else "none yet — click adjacent units")
            + (f"  (may join: {', '.join(others)})" if others else ""), th.small)
-    _odds_block(f, ctl, ctl.target, ctl.attackers)
+    offensive = getattr(ctl.gui, "build_offensive", None)
+    if offensive is not None:
+        offensive(f, ctl, None)
+    # The buttons above the odds, so that a long odds list never pushes them out of the box.
     f.row([("Declare", ctl.declare, bool(ctl.attackers), "declare"), ("Cancel", ctl.cancel, True, "cancel")])
+    _odds_block(f, ctl, ctl.target, ctl.attackers)
 
 
 def _odds_block(f: Flow, ctl, target, attackers, support=None) -> None:
@@ -1289,6 +1311,9 @@ def _odds_block(f: Flow, ctl, target, attackers, support=None) -> None:
         return
     for ln in o.lines():
         f.text(ln, th.small, T.TEXT, indent=th.px(4))
+    if getattr(ctl, "lead", None) and ctl.support and target == ctl.target and hasattr(ctl.gui, "support_lines"):
+        for ln in ctl.gui.support_lines(ctl, ctl.support):  # each supporter's own column (9.2.1)
+            f.text(ln, th.small, T.ACCENT, indent=th.px(4))
     dist = ctl.distribution(o)
     if not dist:
         return

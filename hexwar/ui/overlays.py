@@ -101,6 +101,37 @@ def inactive_forts(surface, mv, v: dict) -> None:
             pygame.draw.line(surface, (90, 90, 90), (r.x + 2, r.bottom - 2), (r.right - 2, r.y + 2), max(1, int(1.4 * z)))
 
 
+MARK_STYLE = {  # kind -> (fill, ink, where on the hex as a fraction of its size)
+    "objective": ((236, 196, 72), (20, 20, 20), (-0.42, -0.42)),
+    "engaged": ((190, 30, 30), (255, 255, 255), (0.0, -0.62)),
+    "contact": ((245, 150, 40), (20, 20, 20), (0.0, -0.62)),
+    "lead": ((255, 240, 120), (20, 20, 20), (0.0, -0.62)),
+    "support": ((255, 240, 120), (20, 20, 20), (0.0, -0.62)),
+}
+
+
+def draw_mark(surface, c, mk, z: float) -> None:
+    """A game's marker on a hex: a framed box with its word (never colour alone); the Strategic
+    Objective as a gold star disc with SO."""
+    fill, ink, (fx, fy) = MARK_STYLE.get(mk.kind, ((250, 250, 240), (20, 20, 20), (0.0, 0.55)))
+    x, y = c[0] + fx * 40 * z, c[1] + fy * 40 * z
+    px = max(8, int(10 * z))
+    if mk.kind == "objective":
+        r = max(6, int(8 * z))
+        pts = []
+        for i in range(10):
+            a = math.pi / 2 + i * math.pi / 5
+            rr = r if i % 2 == 0 else r * 0.55
+            pts.append((x + rr * math.cos(a), y - rr * math.sin(a)))
+        pygame.draw.circle(surface, (20, 20, 20), (int(x), int(y)), r + 2)
+        pygame.draw.circle(surface, fill, (int(x), int(y)), r + 1)
+        pygame.draw.polygon(surface, (150, 100, 10), pts)
+        t = T.text(mk.text, max(7, int(px * 0.9)), ink, "bold")
+        surface.blit(t, (int(x - t.get_width() / 2), int(y + r * 0.15)))
+        return
+    label_box(surface, mk.text, px, (x, y), fg=ink, bg=fill, border=(20, 20, 20))
+
+
 def control_marker(surface, side: str, c, r: float) -> None:
     """Who holds a city: Axis a square with A, Soviet a circle with S (shape, letter and colour)."""
     col = T.side_colour(side)
@@ -241,6 +272,7 @@ class MapLayer:
         blink = int(time_s * 2) % 2 if self._blinks(ctl, mode) else None
         return (tuple(mv.rect), mv.zoom, mv.cam_x, mv.cam_y, mv.show_ids, mv.generation,
                 id(ctl), id(ctl.state), ctl.version, ctl.viewer, ctl.sel, ctl.target, tuple(ctl.attackers),
+                getattr(ctl, "lead", None), tuple(getattr(ctl, "support", ()) or ()),
                 ctl.loss_pick, legal_known, past, explain, blink, tuple(self.top.items()), tuple(air))
 
     def draw(self, surface: pygame.Surface, ctl, hover: Hex | None, time_s: float, *, explain: bool = False,
@@ -331,6 +363,11 @@ class MapLayer:
                     marked[uid] = "attacker"
                 for uid in ctl.eligible_attackers(ctl.target):
                     marked.setdefault(uid, "choice")
+                if getattr(ctl, "lead", None):  # an Offensive (Kursk 9.2.1): its possible supporters
+                    for uid in getattr(ctl.gui, "supporters", lambda c: [])(ctl):
+                        marked.setdefault(uid, "choice")
+                    for uid in ctl.support:
+                        marked[uid] = "attacker"
         elif mode.startswith("stage:") and mode not in ("stage:retreat", "stage:roll"):
             for uid in ctl.choice_units():
                 marked[uid] = "choice"
@@ -420,6 +457,12 @@ class MapLayer:
             if st.get("target"):
                 th = parse_hex(st["target"])
                 mv.outline_hex(surface, th, TARGET, max(2, int(3 * z)))
+        # The game's own markers (Kursk's Strategic Objective, Kasserine's ENGAGED and CONTACT).
+        gui = getattr(ctl, "gui", None)
+        if gui is not None:
+            for mk in gui.map_marks(ctl):
+                if mv.visible(mk.hex):
+                    draw_mark(surface, mv.hex_center(mk.hex), mk, z)
         # Air support over the defending hex, on top of everything else there.
         for h, m in air:
             if h is not None and mv.visible(h):

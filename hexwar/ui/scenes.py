@@ -1284,7 +1284,7 @@ class GameScene(Scene):
                 st = v.get("stage")
                 phase_side = getattr(self.ctl.phase(), "side", None)
                 detail = hud.now_text(self.ctl)
-                notices = " ".join(str(n) for n in (v.get("notices") or ()))
+                notices = " ".join(str(n) for n in (v.get("notices") or self.ctl.gui.notices(self.ctl) or ()))
                 if notices:
                     detail = notices + " " + detail
                 note = self._secret_note(side)

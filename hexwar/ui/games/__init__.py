@@ -1,0 +1,81 @@
+"""What the client adds for one game where the generic client cannot say it well: a panel
+block (Kursk's posture tracks, Offensive markers and VP), marks on the map (Kursk's Strategic
+Objective, Kasserine's ENGAGED and CONTACT), unit actions offered from the stack list
+(Kasserine's breakdown), extra unit facts, odds details and the battle being built.
+
+Everything is read from the game's view and its public helpers; nothing here decides a rule.
+``for_game(game_id)`` gives the game's ``GameUI`` (the base class does nothing). Panel blocks
+are written through the side panel's ``Flow``; map marks are data, drawn by ``overlays``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...core.hexgrid import Hex
+
+
+@dataclass(frozen=True)
+class MapMark:
+    """A marker drawn on a hex: ``text`` on a box in the style of ``kind``, with tooltip lines."""
+
+    hex: Hex
+    text: str
+    kind: str  # "objective", "engaged", "contact" (the drawing style; any other: a plain box)
+    tooltip: tuple[str, ...] = ()
+
+
+class GameUI:
+    """The hooks; every one optional, the defaults add nothing."""
+
+    game_id = ""
+    # Verbs the generic chooser leaves out because this module offers them elsewhere.
+    unit_verbs: frozenset[str] = frozenset()
+
+    def notices(self, ctl) -> list[str]:
+        """Lines every player must notice, when the view has no ``notices`` of its own."""
+        return []
+
+    def build_panel(self, f, ctl, scene) -> None:
+        """A block at the top of the side panel, in every step."""
+
+    def map_marks(self, ctl) -> list[MapMark]:
+        return []
+
+    def unit_facts(self, u: dict, ctl) -> list[str]:
+        return []
+
+    def unit_actions(self, u: dict, ctl) -> list[tuple[str, Any, str]]:
+        """(label, action, tooltip) offered beside a unit in the stack list."""
+        return []
+
+    def build_declare(self, f, ctl, scene) -> bool:
+        """The combat declaration block; False to keep the generic one."""
+        return False
+
+    def choice_info(self, what: str) -> dict:
+        """Title, rule and help of a decision or verb the rules do not describe themselves."""
+        return {}
+
+    def odds(self, ctl, target, attackers):
+        """Odds of a battle being built, when ``rules.odds`` has another signature (None: unknown)."""
+        return None
+
+
+_CACHE: dict[str, GameUI] = {}
+
+
+def for_game(game_id: str | None) -> GameUI:
+    gid = str(game_id or "")
+    got = _CACHE.get(gid)
+    if got is None:
+        if gid == "battle-for-kursk":
+            from .kursk import KurskUI
+            got = KurskUI()
+        elif gid == "kasserine-pass":
+            from .kasserine import KasserineUI
+            got = KasserineUI()
+        else:
+            got = GameUI()
+        _CACHE[gid] = got
+    return got
