@@ -46,6 +46,10 @@ def make_player(kind: str, game_id: str = "objective-kiev", seed: int = 0) -> Pl
     """A player by name: ``ai`` (the game's computer player), ``greedy`` or ``random``."""
     if kind == "random":
         return RandomPlayer(seed)
+    if game_id == "battle-for-kursk" and kind in ("ai", "greedy"):
+        from .kursk import KurskGreedy, KurskPlayer
+
+        return KurskPlayer() if kind == "ai" else KurskGreedy()
     if game_id != "objective-kiev":
         raise KeyError(f"no computer player for {game_id!r} yet")
     if kind == "greedy":

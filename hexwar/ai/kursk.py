@@ -1,0 +1,710 @@
+"""The computer player for Battle for Kursk (and its greedy baseline).
+
+Like the Kiev player it does no search: each decision scores the legal options with
+cheap, explainable figures and takes the best.
+
+- What counts is the 5.0 victory-point total: major cities across the Start Line, the
+  Strategic Objective (12.1), fewer units eliminated, Moscow for the Germans. A VP is
+  worth ``VP`` strength points.
+- Battles are valued from ``rules.odds`` (every shift with its rule number) and the
+  CRT's distribution at the final column, Offensives (9.2.1) included.
+- Moves are chosen unit by unit from a position score: a city taken or held, the
+  Strategic Objective reached, an attack lined up, the expected loss if the enemy
+  attacks there, the distance still to go. One phase's moves are planned at once and
+  played one by one while the position is the one planned for (a fingerprint of the
+  public position), so a phase costs a few evaluations, not one per unit.
+- Postures (12.0) are chosen from the public position only (``fair_state`` scrubs the
+  other player's secret choice): Engage when there is an attack worth making,
+  otherwise Deploy, never paying Offensive markers for a step it does not need.
+"""
+from __future__ import annotations
+
+import math
+from functools import cached_property
+
+from ..core import actions as A
+from ..core.game import Game
+from ..core.hexgrid import Hex, distance, hex_name
+from ..core.units import ARRIVING, ELIMINATED, ON_MAP
+from ..games.battle_for_kursk import tables as T
+from ..games.battle_for_kursk.offensive import Offensive
+from .odds_family import BattleOdds, battle_odds, distance_field, fair_state, pct, quick_dist
+from .player import Decision
+
+VP = 6.0  # one victory point, in strength points
+MOSCOW_VP = 12.0  # 5.0: Moscow in German hands ends the game
+KILL = 0.15  # 5.0: a unit eliminated tips the "fewer eliminated" VP, beyond its strength (VP share)
+MARKER = 1.5  # an Offensive marker kept, in strength points
+MIN_ATTACK = 0.3  # an attack must be worth this much to be declared
+MIN_GAIN = 0.25  # a move must improve the position by this much
+P_ENGAGE = 0.7  # chance the enemy may fight next turn (his posture is secret)
+
+
+def _step(board):
+    def cost(frm: Hex, to: Hex) -> float:
+        # 8.0: marsh and a major river take all MP; count them as a slow hex.
+        if board.terrain[to] in T.ALL_MP_TERRAIN or board.has_side(frm, to, "major_river"):
+            return 3.0
+        return float(T.MOVE_COST[board.terrain[to]])
+    return cost
+
+
+class Ctx:
+    """One decision's view of the position (public only)."""
+
+    def __init__(self, game: Game, side: str) -> None:
+        self.game = game
+        self.rules = r = game.rules
+        self.state = fair_state(game, side)
+        self.side = side
+        self.foe = r.enemy(side)
+        self.board = r.board
+        self.phase = r.phase(self.state)
+        self.turn = self.state.turn
+        self.last = r.camp.last_turn
+        self.mud = r.is_mud(self.state)
+        v = r.camp.victory["major_cities"]
+        # Major cities whose control moves the VP total (5.0).
+        self.vp_cities = frozenset(p.hex for p in self.board.places.values()
+                                   if p.name in v.get("german_side", []) or p.name in v.get("russian_side", []))
+
+    # ------------------------------------------------------------ units
+    def units(self, side: str) -> list[str]:
+        return sorted(u.id for u in self.state.units.values() if u.where == ON_MAP and self.rules.side(u.id) == side)
+
+    @cached_property
+    def mine(self) -> list[str]:
+        return self.units(self.side)
+
+    @cached_property
+    def theirs(self) -> list[str]:
+        return self.units(self.foe)
+
+    def hex_of(self, uid: str) -> Hex:
+        return self.state.units[uid].hex
+
+    def spec(self, uid: str):
+        return self.rules.specs[self.state.units[uid].spec]
+
+    def att(self, uid: str) -> float:
+        u = self.state.units[uid]
+        a = self.spec(uid).attack(u.steps)
+        return a / 2 if self.mud and self.spec(uid).kind == "armor" else a  # 11.2
+
+    def dfn(self, uid: str) -> float:
+        return self.spec(uid).defense(self.state.units[uid].steps)
+
+    def value(self, uid: str) -> float:
+        u = self.state.units[uid]
+        s = self.spec(uid)
+        return (s.attack(u.steps) + s.defense(u.steps)) / 2
+
+    def step_value(self, uid: str) -> float:
+        u = self.state.units[uid]
+        s = self.spec(uid)
+        if u.steps > 1:
+            return (s.attack(u.steps) + s.defense(u.steps) - s.attack(u.steps - 1) - s.defense(u.steps - 1)) / 2
+        return self.value(uid) + KILL * VP
+
+    @cached_property
+    def at(self) -> dict[Hex, str]:
+        return {self.hex_of(u): u for u in self.mine + self.theirs}
+
+    # ------------------------------------------------------------ what places are worth
+    def city_value(self, h: Hex) -> float:
+        """Control of ``h`` changing hands, for this side (5.0)."""
+        if h == self.rules.moscow:
+            return MOSCOW_VP  # 5.0 sudden death
+        if h in self.vp_cities:
+            return VP * (0.6 + 0.4 * self.progress)
+        return 0.4 if h in self.board.places else 0.0
+
+    @property
+    def progress(self) -> float:
+        first = self.rules.camp.start_turn if hasattr(self.rules.camp, "start_turn") else 1
+        return max(0.0, min(1.0, (self.turn - first + 1) / max(1, self.last - first + 1)))
+
+    @cached_property
+    def so(self) -> Hex | None:
+        """The Strategic Objective's hex when this side scores by standing on it (12.1)."""
+        x = self.state.extra
+        if x.get("so_scored") or x.get("so_face") != self.side:
+            return None
+        return self.rules.so_hex(self.state)
+
+    @cached_property
+    def targets(self) -> frozenset[Hex]:
+        """Where this side wants to go: VP cities it does not hold, and its Strategic Objective."""
+        out = {h for h in self.vp_cities if self.state.control.get(h) != self.side}
+        if self.so is not None:
+            out.add(self.so)
+        return frozenset(out)
+
+    @cached_property
+    def city_field(self) -> dict[Hex, float]:
+        return distance_field(self.board, self.targets or self.foe_hexes, _step(self.board), "city")
+
+    @cached_property
+    def foe_hexes(self) -> frozenset[Hex]:
+        return frozenset(self.hex_of(u) for u in self.theirs)
+
+    @cached_property
+    def front_field(self) -> dict[Hex, float]:
+        return distance_field(self.board, self.foe_hexes, _step(self.board), "front")
+
+    @cached_property
+    def threat(self) -> dict[Hex, list[str]]:
+        """Enemy units that could attack each hex in his next combat phase.
+
+        Before it (4.0) he moves only armor and rail infantry (8.1): infantry threatens
+        the hexes next to it, armor those within its allowance plus one."""
+        out: dict[Hex, list[str]] = {}
+        cost = _step(self.board)
+        for uid in self.theirs:
+            here = self.hex_of(uid)
+            s = self.spec(uid)
+            reach = {here}
+            if s.kind == "armor":
+                mp = 1 if self.mud else s.ma
+                reach = set(_within(self.board, here, mp, cost))
+            hit = set()
+            for h in reach:
+                hit.update(self.board.adjacent(h))
+            for h in hit:
+                out.setdefault(h, []).append(uid)
+        return out
+
+    @cached_property
+    def foe_walk(self) -> frozenset[Hex]:
+        """Hexes an enemy unit could walk into over his next player-turn (8.0, 8.1: armor
+        moves twice; mud, 11.1: a hex a phase), ignoring zones of control."""
+        cost = _step(self.board)
+        out: set[Hex] = set()
+        for uid in self.theirs:
+            s = self.spec(uid)
+            budget = (2 if s.kind == "armor" else 1) * (1 if self.mud else s.ma)
+            out.update(_within(self.board, self.hex_of(uid), budget, cost))
+        return frozenset(out)
+
+    def shift_at(self, h: Hex, side: str) -> int:
+        """9.2 defensive shifts a defender of ``side`` gets at ``h``."""
+        s = 0
+        if self.board.terrain[h] in T.DEFENSE_SHIFT_TERRAIN:
+            s -= 1
+        p = self.board.place_at(h)
+        if p is not None and p.kind == "major_city":
+            s -= 1
+        if self.rules.fort_active(self.state, h, side):
+            s -= 1
+        return s
+
+    def risk(self, uid: str, h: Hex) -> float:
+        """Expected strength lost (and city value) if the enemy attacks ``uid`` at ``h``."""
+        foes = [f for f in self.threat.get(h, ()) if f not in ()]
+        if not foes:
+            return 0.0
+        att = sum(self.att(f) for f in sorted(foes, key=lambda f: -self.att(f))[:6])
+        p = quick_dist(self.rules.crt, att, self.dfn(uid), self.shift_at(h, self.side), T.MIN_ODDS, T.MAX_ODDS)
+        v, st = self.value(uid) + KILL * VP, self.step_value(uid)
+        loss = (p.get("DE", 0) * v + p.get("DRL", 0) * (st + 0.2 * v) + p.get("EX", 0) * st
+                + p.get("DR", 0) * 0.2 * v)
+        if h in self.vp_cities or h == self.rules.moscow:
+            loss += (p.get("DE", 0) + p.get("DRL", 0) + p.get("EX", 0) + 0.5 * p.get("DR", 0)) * self.city_value(h)
+        return P_ENGAGE * loss
+
+    @cached_property
+    def adj_attack(self) -> dict[Hex, float]:
+        """Our attack strength already next to each enemy hex."""
+        out: dict[Hex, float] = {}
+        for e in self.foe_hexes:
+            out[e] = sum(self.att(self.at[n]) for n in self.board.adjacent(e)
+                         if n in self.at and self.at[n] in self.mine_set)
+        return out
+
+    @cached_property
+    def mine_set(self) -> frozenset[str]:
+        return frozenset(self.mine)
+
+    def prep(self, uid: str, h: Hex) -> tuple[float, Hex | None]:
+        """Best expected gain of an attack on a neighbour of ``h`` with ``uid`` joining."""
+        best, bt = 0.0, None
+        here = self.hex_of(uid)
+        for e in self.board.adjacent(h):
+            if e not in self.foe_hexes:
+                continue
+            foe = self.at[e]
+            a = self.adj_attack[e] + self.att(uid) - (self.att(uid) if here and e in self.board.adjacent(here) else 0)
+            p = quick_dist(self.rules.crt, a, self.dfn(foe), self.shift_at(e, self.foe), T.MIN_ODDS, T.MAX_ODDS)
+            g = (p.get("DE", 0) * (self.value(foe) + KILL * VP) + p.get("DRL", 0) * (self.step_value(foe) + 1)
+                 + p.get("DR", 0) * 1.0 + p.get("EX", 0) * 0.3)
+            g += (p.get("DE", 0) + p.get("DRL", 0) + p.get("DR", 0)) * (self.city_value(e) if e in self.vp_cities else 0)
+            if g > best:
+                best, bt = g, e
+        return best, bt
+
+    def score(self, uid: str, h: Hex, path=()) -> tuple[float, dict]:
+        """How good it is for ``uid`` to stand at ``h`` (after walking ``path``)."""
+        parts: dict = {}
+        s = 0.0
+        took = [c for c in (tuple(path) or (h,)) if (c in self.vp_cities or c in self.board.places)
+                and self.state.control.get(c) != self.side]
+        if took:
+            s += sum(self.city_value(c) for c in took)
+            parts["cities"] = took
+        if self.so is not None and h == self.so:
+            s += VP
+            parts["so"] = True
+        # Holding a VP city the enemy could walk into or strike at: standing on it keeps it ours.
+        if (h in self.vp_cities or h == self.rules.moscow) and (h in self.foe_walk or self.threat.get(h)):
+            s += 0.8 * self.city_value(h)
+            parts["holds"] = h
+        elif h in self.vp_cities and self.front_field.get(h, 99) <= 6:
+            s += 0.25 * self.city_value(h)
+            parts["holds"] = h
+        rk = self.risk(uid, h)
+        parts["risk"] = rk
+        s -= rk
+        p, t = self.prep(uid, h)
+        parts["prep"] = (p, t)
+        s += 0.6 * p
+        dc, df = self.city_field.get(h, 30.0), self.front_field.get(h, 30.0)
+        parts["dist"] = dc
+        s -= 0.12 * dc + 0.08 * df
+        return s, parts
+
+
+def _within(board, src: Hex, mp: float, cost) -> dict[Hex, float]:
+    import heapq
+
+    d = {src: 0.0}
+    heap = [(0.0, src)]
+    while heap:
+        c, h = heapq.heappop(heap)
+        if c > d[h]:
+            continue
+        for n in board.adjacent(h):
+            nc = c + cost(h, n)
+            if nc <= mp and nc < d.get(n, math.inf):
+                d[n] = nc
+                heapq.heappush(heap, (nc, n))
+    return d
+
+
+def fingerprint(state) -> tuple:
+    """The public position, as far as a movement plan depends on it."""
+    return (state.turn, state.phase, tuple(sorted((u.id, u.hex, u.steps, u.where) for u in state.units.values())))
+
+
+# ====================================================================== explanations
+def battle_reason(ctx: Ctx, target: Hex, bo: BattleOdds, act) -> str:
+    o = bo.odds
+    ratio = next((ln for ln in o.lines() if ln.startswith("ratio")), "")
+    shifts = ", ".join(f"{sh.reason} ({sh.columns:+d}, {sh.rule})" for sh in o.shifts if sh.columns)
+    foe = ctx.at.get(target)
+    who = ctx.rules.public_name(ctx.state, foe) if foe else hex_name(target)
+    head = ("launches an Offensive (9.2.1) led by " + act.lead + " against " if isinstance(act, Offensive)
+            else "attacks ") + f"{who} at {hex_name(target)}"
+    if o.no_effect:
+        return f"{head}: {ratio}, below 1:1 after {shifts}"
+    body = f"{bo.column} ({ratio}" + (f", then {shifts})" if shifts else ")")
+    extra = f"; {pct(bo.p_good)} chance of DR or better"
+    risk = bo.p.get("EX", 0) + bo.p.get("AL", 0)
+    if risk:
+        extra += f", {pct(risk)} of a loss of our own (EX/AL)"
+    if target in ctx.vp_cities:
+        extra += f"; an advance would take {ctx.board.describe(target)}"
+    return f"{head} at {body}{extra}"
+
+
+def move_reason(ctx: Ctx, uid: str, dest: Hex, parts: dict) -> str:
+    bits = []
+    if parts.get("cities"):
+        bits.append("takes " + ", ".join(ctx.board.describe(c) for c in parts["cities"]))
+    if parts.get("so"):
+        bits.append("reaches the Strategic Objective (12.1): 1 VP")
+    if parts.get("holds") is not None and not parts.get("cities"):
+        bits.append(f"holds {ctx.board.describe(parts['holds'])}")
+    p, t = parts.get("prep", (0.0, None))
+    if t is not None and p > 0.5:
+        bits.append(f"lines up an attack on {hex_name(t)}")
+    if parts.get("risk", 0) > 1.0:
+        bits.append(f"accepts an expected loss of {parts['risk']:.1f} points if attacked")
+    if not bits:
+        bits.append(f"closes on the nearest objective ({parts.get('dist', 0):g} MP away)")
+    return f"{uid} {hex_name(ctx.hex_of(uid))}→{hex_name(dest)}: " + "; ".join(bits)
+
+
+# ====================================================================== the player
+class KurskPlayer:
+    """The computer player for Battle for Kursk, either side."""
+
+    name = "ai"
+
+    def __init__(self) -> None:
+        self._plan: tuple[tuple, list] | None = None  # (fingerprint it was made for, moves left)
+
+    def choose(self, game: Game, side: str) -> Decision:
+        acts = game.legal_actions()
+        if not acts:
+            raise ValueError("nothing to decide: the game is over")
+        if len(acts) == 1:
+            return Decision(acts[0])
+        ctx = Ctx(game, side)
+        st = ctx.state.stage
+        if st is not None:
+            h = getattr(self, "_st_" + st.kind, None)
+            return h(ctx, acts) if h else Decision(acts[0])
+        kind = ctx.phase.kind
+        if kind == "posture":
+            return self._posture(ctx, acts)
+        if kind in ("setup", "replacement"):
+            return self._replacement(ctx, acts)
+        if kind in ("armor_rail", "movement"):
+            return self._move(ctx, acts)
+        if kind == "combat":
+            return self._combat(ctx, acts)
+        return Decision(acts[0])
+
+    # ------------------------------------------------------------ postures (12.0)
+    def _posture(self, ctx: Ctx, acts: list) -> Decision:
+        order = ctx.rules.postures()
+        legal = {a.value: a for a in acts if isinstance(a, A.Choose) and a.what == "posture"}
+        cost = {p: ctx.rules.posture_cost(ctx.state, ctx.side, p) for p in legal}
+        # Attacks on offer now: our units next to the enemy, or armor within reach of him.
+        chances = 0.0
+        for e in ctx.foe_hexes:
+            near = [u for u in ctx.mine if distance(ctx.hex_of(u), e) <= (1 if ctx.spec(u).kind != "armor" else 1 + ctx.spec(u).ma // 2)]
+            a = sum(ctx.att(u) for u in near[:6])
+            p = quick_dist(ctx.rules.crt, a, ctx.dfn(ctx.at[e]), ctx.shift_at(e, ctx.foe), T.MIN_ODDS, T.MAX_ODDS)
+            chances += sum(p.get(r, 0) for r in ("DR", "DRL", "DE"))
+        x = ctx.state.extra
+        turn1 = ctx.rules.camp.number("1")
+        want = "engage" if chances >= 0.8 and not ctx.mud else "deploy"
+        why = (f"{chances:.1f} expected successful attacks on offer" if want == "engage"
+               else "no attack worth fighting this turn" + (" (mud, 11.0)" if ctx.mud else ""))
+        if ctx.side == "german" and not x.get("engaged") and ctx.turn >= turn1 and not ctx.mud:
+            want, why = "engage", "an Engage by turn 1 keeps the Strategic Objective German (12.1)"
+        if ctx.side == "german" and not x.get("engaged") and ctx.turn < turn1 and x.get("so_face") == "german":
+            want, why = "deploy", "Deploy before the first Engage lets us move the Strategic Objective (12.1)"
+        pick = None
+        for p in reversed(order[: order.index(want) + 1]):
+            if p in legal and cost[p] == 0:
+                pick = p
+                break
+        if pick is None:
+            pick = min(legal, key=lambda p: (cost[p], -order.index(p)))
+        return Decision(legal[pick], f"posture {pick}: {why}" + ("" if pick == want else f" ({want} is out of reach for free)"))
+
+    def _st_emergency(self, ctx: Ctx, acts: list) -> Decision:
+        threatened = sum(1 for u in ctx.mine if ctx.threat.get(ctx.hex_of(u)))
+        if threatened >= 3:
+            return Decision(A.Choose("emergency", "yes"), f"Emergency Reaction (12.0): {threatened} units under threat need to move")
+        return Decision(A.Choose("emergency", "no"), "no Emergency Reaction: the front is quiet enough")
+
+    def _st_objective(self, ctx: Ctx, acts: list) -> Decision:
+        """12.1: put the Strategic Objective where our units get to it first."""
+        mine = [ctx.hex_of(u) for u in ctx.mine]
+        foes = [ctx.hex_of(u) for u in ctx.theirs]
+
+        def key(a: A.Choose):
+            h = ctx.rules.so_hex(ctx.state) if a.value == "stay" else _parse(a.value)
+            dm = min((distance(h, m) for m in mine), default=99)
+            df = min((distance(h, m) for m in foes), default=99)
+            return (dm - 0.5 * df, a.value != "stay", a.value)
+
+        a = min(acts, key=key)
+        return Decision(a, "keeps the Strategic Objective where it is (12.1)" if a.value == "stay"
+                        else f"moves the Strategic Objective to {ctx.board.describe(_parse(a.value))}: nearest to our units (12.1)")
+
+    # ------------------------------------------------------------ replacements (10.0)
+    def _replacement(self, ctx: Ctx, acts: list) -> Decision:
+        best, best_s, why = None, -math.inf, ""
+        for a in acts:
+            if isinstance(a, A.Restore):
+                u = a.unit
+                h = ctx.hex_of(u)
+                s = ctx.step_value(u) * (1.5 if ctx.threat.get(h) else 1.0) + (1.0 if ctx.front_field.get(h, 99) <= 3 else 0)
+                if s > best_s:
+                    best, best_s, why = a, s, f"restores {u} to full strength (10.1): it faces the enemy"
+            elif isinstance(a, A.Place):
+                sc, parts = ctx.score(a.unit, a.hex, (a.hex,))
+                s = 3.0 + 0.3 * sc
+                if s > best_s:
+                    best, best_s = a, s
+                    why = f"brings {a.unit} back at {ctx.board.describe(a.hex)} (10.2-10.7)"
+        if best is None:
+            return Decision(next((a for a in acts if isinstance(a, A.EndPhase)), acts[0]))
+        return Decision(best, why)
+
+    def _st_replacement_loss(self, ctx: Ctx, acts: list) -> Decision:
+        # 10.6 negative replacements: the step that matters least, away from the front.
+        a = min(acts, key=lambda a: (ctx.step_value(a.unit) - 0.2 * ctx.front_field.get(ctx.hex_of(a.unit), 0), a.unit))
+        return Decision(a, f"{a.unit} takes the negative replacement (10.6): the cheapest step, farthest from the front")
+
+    # ------------------------------------------------------------ movement (8.0, 8.1)
+    def _move(self, ctx: Ctx, acts: list) -> Decision:
+        fp = fingerprint(ctx.state)
+        if self._plan is not None and self._plan[0] == fp and self._plan[1]:
+            m, why = self._plan[1].pop(0)
+            if ctx.game.check(m) is None:
+                self._plan = (_after(fp, m, ctx), self._plan[1])
+                return Decision(m, why)
+        self._plan = None
+        by_unit: dict[str, list[A.Move]] = {}
+        for a in acts:
+            if isinstance(a, A.Move):
+                by_unit.setdefault(a.unit, []).append(a)
+        cands = []
+        for uid, moves in by_unit.items():
+            base, _ = ctx.score(uid, ctx.hex_of(uid))
+            for m in moves:
+                s, parts = ctx.score(uid, m.dest, m.path)
+                if s - base > MIN_GAIN:
+                    cands.append((s - base, m, parts))
+        cands.sort(key=lambda c: (-c[0], c[1].unit, c[1].dest))
+        plan, used_u, used_h = [], set(), set()
+        for g, m, parts in cands:
+            if m.unit in used_u or m.dest in used_h:
+                continue
+            used_u.add(m.unit)
+            used_h.add(m.dest)
+            plan.append((m, move_reason(ctx, m.unit, m.dest, parts)))
+        if not plan:
+            return Decision(A.EndPhase())
+        m, why = plan.pop(0)
+        self._plan = (_after(fp, m, ctx), plan)
+        return Decision(m, why)
+
+    # ------------------------------------------------------------ combat (9.0)
+    def battle_value(self, ctx: Ctx, target: Hex, attackers, bo: BattleOdds, offensive: bool) -> float:
+        foe = ctx.at[target]
+        v, st = ctx.value(foe) + KILL * VP, ctx.step_value(foe)
+        astep = min(ctx.step_value(u) for u in attackers)
+        city = ctx.city_value(target) if target in ctx.vp_cities or target == ctx.rules.moscow else 0.0
+        if ctx.so is not None and target == ctx.so:
+            city += VP
+        place = ctx.board.place_at(target)
+        sf = place is not None and place.kind == "major_city"  # 9.3: a DR there may be taken as Stand Fast
+        fort = ctx.rules.fort_active(ctx.state, target, ctx.foe)  # 9.3: DR/DRL may be taken as EX
+        trap = _trapped(ctx, target)
+        g = {"DE": v + city, "NE": 0.0, "AL": -astep}
+        g["DR"] = trap * v + (1 - trap) * 1.0 + city
+        g["DRL"] = st + trap * v + (1 - trap) * 1.0 + city
+        g["EX"] = st + (1 - trap) * 1.0 + city - astep
+        if sf:
+            g["DR"] = min(g["DR"], st)
+        if fort:
+            g["DR"], g["DRL"] = min(g["DR"], g["EX"]), min(g["DRL"], g["EX"])
+        val = sum(p * g.get(r, 0.0) for r, p in bo.p.items())
+        return val - 0.05 * sum(ctx.att(u) for u in attackers) - (MARKER if offensive else 0.0)
+
+    def _combat(self, ctx: Ctx, acts: list) -> Decision:
+        best, best_v, best_bo = None, MIN_ATTACK, None
+        for a in acts:
+            if isinstance(a, Offensive):
+                bo = battle_odds(ctx.rules, ctx.state, a.target, a.attackers, (a.lead, a.support))
+                off = True
+            elif isinstance(a, A.Attack):
+                bo = battle_odds(ctx.rules, ctx.state, a.target, a.attackers)
+                off = False
+            else:
+                continue
+            if bo is None or bo.odds.no_effect:
+                continue
+            v = self.battle_value(ctx, a.target, a.attackers, bo, off)
+            if v > best_v:
+                best, best_v, best_bo = a, v, bo
+        if best is not None:
+            return Decision(best, battle_reason(ctx, best.target, best_bo, best))
+        res = [a for a in acts if isinstance(a, A.Resolve)]
+        if res:
+            def key(r: A.Resolve):
+                b = ctx.rules.battle(ctx.state, r.target)
+                live = ctx.rules.live_attackers(ctx.state, b)
+                off = (b.lead, ctx.rules.live_support(ctx.state, b)) if b.lead else None
+                bo = battle_odds(ctx.rules, ctx.state, r.target, live, off) if live and ctx.at.get(r.target) else None
+                return (-(bo.p_leave if bo else 0.0), r.target)
+            r = min(res, key=key)
+            return Decision(r, f"resolves {hex_name(r.target)} first: the likeliest to succeed, its advance may cut others' retreats")
+        return Decision(A.EndPhase())
+
+    # ------------------------------------------------------------ battle sub-steps
+    def _st_roll(self, ctx: Ctx, acts: list) -> Decision:
+        return Decision(acts[0])
+
+    def _st_mud_roll(self, ctx: Ctx, acts: list) -> Decision:
+        return Decision(acts[0])
+
+    def _st_result_choice(self, ctx: Ctx, acts: list) -> Decision:
+        """9.3 Stand Fast / fortification: the defender picks the result that costs least."""
+        st = ctx.state.stage
+        uid = ctx.at[st.target]
+        res = st.get("result")
+        vals = {}
+        for a in acts:
+            r = a.value.upper()
+            city = ctx.city_value(st.target) if st.target in ctx.vp_cities else 0.3
+            if r == "SF":
+                vals[a] = ctx.step_value(uid) + (0.0 if ctx.state.units[uid].steps > 1 else 0.5)
+            elif r == "DR":
+                vals[a] = city + _trapped(ctx, st.target, for_side=ctx.side) * ctx.value(uid) + 0.5
+            elif r == "DRL":
+                vals[a] = city + ctx.step_value(uid) + 0.5
+            elif r == "EX":
+                atk = [u for u in st.get("attackers") if ctx.state.units[u].where == ON_MAP]
+                vals[a] = city + ctx.step_value(uid) - (min(ctx.step_value(u) for u in atk) if atk else 0) + 0.5
+            else:
+                vals[a] = 0.0
+        a = min(acts, key=lambda a: (vals[a], a.value))
+        return Decision(a, f"takes {a.value.upper()} instead of {res} (9.3): it costs us least" if a.value.upper() != res
+                        else f"takes the {res} as rolled (9.3)")
+
+    def _st_defender_loss(self, ctx: Ctx, acts: list) -> Decision:
+        a = min(acts, key=lambda a: (ctx.step_value(a.unit), a.unit))
+        return Decision(a, f"{a.unit} takes the step loss (9.3)")
+
+    _st_attacker_loss = _st_defender_loss
+
+    def _st_exchange_loss(self, ctx: Ctx, acts: list) -> Decision:
+        owed = ctx.state.stage.get("owed")
+
+        def lost(uid: str) -> float:
+            u = ctx.state.units[uid]
+            s = ctx.spec(uid)
+            return s.attack(u.steps) - (s.attack(u.steps - 1) if u.steps > 1 else 0)
+
+        cover = [a for a in acts if lost(a.unit) >= owed]
+        a = (min(cover, key=lambda a: (ctx.step_value(a.unit), a.unit)) if cover
+             else max(acts, key=lambda a: (lost(a.unit) / max(0.1, ctx.step_value(a.unit)), a.unit)))
+        return Decision(a, f"{a.unit} pays the exchange ({owed:g} points owed, 9.3)")
+
+    def _st_retreat(self, ctx: Ctx, acts: list) -> Decision:
+        """We retreat the enemy (9.3): into our zones if we may, away from his cities."""
+        st = ctx.state.stage
+        uid = st.get("units")[0]
+        opts = {p.hexes: p for p in ctx.rules.retreat_options(ctx.state, st, uid)}
+
+        def score(a: A.Retreat):
+            p = opts.get(a.path)
+            s = 0.0
+            if p is not None:
+                s += 100 if p.ends_in_ezoc else 3 * p.ezoc_entered
+                if p.end not in ctx.board:
+                    s -= 1.0  # off the map: it comes back as a replacement
+            end = a.path[-1]
+            if end in ctx.board:
+                s += 0.5 * sum(1 for n in ctx.board.adjacent(end) if n in ctx.at and ctx.at[n] in ctx.mine_set)
+                s -= 2.0 if end in ctx.vp_cities else 0.0
+                s -= 1.0 if end in ctx.board.terrain and ctx.board.terrain[end] in T.DEFENSE_SHIFT_TERRAIN else 0.0
+            return (s, tuple(a.path))
+
+        a = max(acts, key=score)
+        p = opts.get(a.path)
+        why = ("into our zone of control: it is eliminated (9.3)" if p is not None and p.ends_in_ezoc
+               else "the most exposed way allowed")
+        return Decision(a, f"retreats {uid} to {hex_name(a.path[-1])}: {why}")
+
+    def _st_advance(self, ctx: Ctx, acts: list) -> Decision:
+        t = ctx.state.stage.target
+        best, best_g, parts_b = A.Advance(None), 0.0, None
+        for a in acts:
+            if a.unit is None:
+                continue
+            s0, _ = ctx.score(a.unit, ctx.hex_of(a.unit))
+            s1, parts = ctx.score(a.unit, t, (t,))
+            if s1 - s0 > best_g:
+                best, best_g, parts_b = a, s1 - s0, parts
+        if best.unit is None:
+            return Decision(best, "does not advance: it is better placed where it is")
+        return Decision(best, f"advances into {hex_name(t)} (9.0): " + move_reason(ctx, best.unit, t, parts_b))
+
+    def _st_overstack(self, ctx: Ctx, acts: list) -> Decision:
+        a = min(acts, key=lambda a: (ctx.value(a.unit), a.unit))
+        return Decision(a, f"removes {a.unit}, the weakest of the overstacked hex (8.2.2)")
+
+
+def _trapped(ctx: Ctx, target: Hex, for_side: str | None = None) -> float:
+    """Rough chance a unit retreating from ``target`` finds no hex two away outside the attacker's zone."""
+    dside = ctx.rules.side(ctx.at[target]) if target in ctx.at else ctx.foe
+    aside = ctx.rules.enemy(dside)
+    zoc = ctx.rules.zoc(ctx.state, aside)
+    blocked = ctx.rules.side_hexes(ctx.state, aside)
+    edge = ctx.rules.edge_of(dside)
+    ok = 0
+    for n in ctx.board.adjacent(target):
+        if n in blocked:
+            continue
+        if n in edge:
+            return 0.0
+        for m in ctx.board.adjacent(n):
+            if m != target and m not in blocked and m not in zoc and distance(m, target) == 2:
+                if n not in zoc:
+                    return 0.0
+                ok = 1
+    return 0.5 if ok else 1.0
+
+
+def _parse(s: str) -> Hex:
+    from ..core.hexgrid import parse_hex
+
+    return parse_hex(s)
+
+
+def _after(fp: tuple, m: A.Move, ctx: Ctx) -> tuple:
+    """The fingerprint the position will have once ``m`` is played."""
+    turn, phase, units = fp
+    return (turn, phase, tuple(sorted((i, m.dest if i == m.unit else h, s, w) for i, h, s, w in units)))
+
+
+# ====================================================================== greedy baseline
+class KurskGreedy:
+    """A simple baseline: Engage when it can, attack at the best odds on offer (1:1 or better),
+    march every unit toward the nearest VP city it does not hold; other choices the first legal one."""
+
+    name = "greedy"
+
+    def choose(self, game: Game, side: str) -> Decision:
+        acts = game.legal_actions()
+        if len(acts) == 1:
+            return Decision(acts[0])
+        ctx = Ctx(game, side)
+        st = ctx.state.stage
+        if st is not None:
+            return Decision(acts[0])  # losses, retreats: the first; advance: the first unit
+        kind = ctx.phase.kind
+        if kind == "posture":
+            order = ctx.rules.postures()
+            return Decision(max((a for a in acts if isinstance(a, A.Choose)), key=lambda a: order.index(a.value)))
+        if kind in ("setup", "replacement"):
+            return Decision(next((a for a in acts if not isinstance(a, A.EndPhase)), acts[0]))
+        if kind == "combat":
+            best, bk = None, (-1, 0)
+            for a in acts:
+                if isinstance(a, (A.Attack, Offensive)):
+                    off = (a.lead, a.support) if isinstance(a, Offensive) else None
+                    bo = battle_odds(ctx.rules, ctx.state, a.target, a.attackers, off)
+                    if bo is None or bo.odds.no_effect:
+                        continue
+                    k = (bo.odds.final_index, -len(a.attackers))
+                    if k > bk:
+                        best, bk = a, k
+            if best is not None:
+                return Decision(best)
+            res = [a for a in acts if isinstance(a, A.Resolve)]
+            return Decision(res[0] if res else A.EndPhase())
+        if kind in ("armor_rail", "movement"):
+            field = ctx.city_field
+            by_unit: dict[str, list[A.Move]] = {}
+            for a in acts:
+                if isinstance(a, A.Move):
+                    by_unit.setdefault(a.unit, []).append(a)
+            for uid in sorted(by_unit):
+                here = ctx.hex_of(uid)
+                if here in ctx.vp_cities and ctx.state.control.get(here) == side:
+                    continue  # a garrison stays
+                now = field.get(here, 99)
+                m = min(by_unit[uid], key=lambda m: (field.get(m.dest, 99), m.dest))
+                if field.get(m.dest, 99) < now - 1e-9:
+                    return Decision(m)
+            return Decision(A.EndPhase())
+        return Decision(acts[0])
