@@ -59,6 +59,12 @@ def main() -> int:
     n_random = int(os.environ.get("TOURNAMENT_GAMES", "40"))
     n_greedy = int(os.environ.get("TOURNAMENT_GREEDY_GAMES", max(1, n_random // 2) if "TOURNAMENT_GAMES" in os.environ else 20))
     jobs = int(os.environ.get("TOURNAMENT_JOBS", "1"))
+    only = os.environ.get("TOURNAMENT_GAME", "all")  # objective-kiev, battle-for-kursk or all
+    if only in ("all", "battle-for-kursk"):  # Kursk: hexwar/ai/kursk_tournament.py
+        from hexwar.ai.kursk_tournament import run_kursk
+        run_kursk(n_random, n_greedy, jobs, line)
+    if only not in ("all", GAME):
+        return 0
     times: list[float] = []
     worst = 0.0
     for base, n in (("random", n_random), ("greedy", n_greedy)):
