@@ -409,6 +409,8 @@ class Controller:
                 order.append(k)
                 by[k] = []
             by[k].append(a)
+        first = getattr(self.gui, "first_groups", ())
+        order.sort(key=lambda k: first.index(k) if k in first else len(first))
         groups = []
         for k in order:
             items = by[k]
@@ -433,7 +435,7 @@ class Controller:
             else:
                 verb = k.split(":", 1)[1]
                 info = self.choice_info(verb)
-                opts = [Option(" ".join(a.notation().split()[1:]) or verb, a) for a in items]
+                opts = [Option(self.gui.option_label(a) or " ".join(a.notation().split()[1:]) or verb, a) for a in items]
                 groups.append(ChoiceGroup(k, str(info.get("title") or verb.replace("_", " ").capitalize()),
                                           str(info.get("rule") or default_rule), str(info.get("help") or ""),
                                           tuple(opts[:CHOOSER_LIMIT]), is_secret(self.rules, items[0]),

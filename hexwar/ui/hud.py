@@ -10,6 +10,7 @@ drawn before stay (the GameScene keeps them in its back buffer).
 """
 from __future__ import annotations
 
+import logging
 from typing import Callable
 
 import pygame
@@ -22,6 +23,8 @@ from .counters import CounterArt, unit_title
 from .track_panel import TrackPanel
 from .turns import turn_title
 from .widgets import Button, ButtonRow, draw_panel
+
+log = logging.getLogger(__name__)
 
 SIDE_NAMES = rules_text.SIDE_NAMES
 REASON_COLOUR = (150, 196, 232)
@@ -820,7 +823,7 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
                 f.text(f"{n} hex(es) within reach: shaded, with their cost in movement points. "
                        "Point at a hex to see the path; click to move.", th.small)
     elif m == "combat-declare":
-        if not ctl.gui.build_declare(f, ctl, scene):
+        if not _gui_call(ctl, "build_declare", f, scene):
             _build_declare(f, ctl)
     elif m == "combat-resolve":
         f.heading("Resolve the battles")
@@ -882,7 +885,7 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
         f.text(now_text(ctl))
     if m != "over":
         _build_choices(f, ctl, scene)
-    ctl.gui.build_panel(f, ctl, scene)  # the game's own block (Kursk's posture tracks, markers, VP)
+    _gui_call(ctl, "build_panel", f, scene)  # the game's own block (Kursk's posture tracks, markers, VP)
     if m in ("combat-declare", "combat-resolve") or (m.startswith("stage:") and m != "stage:roll"):
         _air_row(f, ctl, art)
     # The stack last clicked; not the target of the battle at hand, whose units the odds list already.
@@ -890,6 +893,16 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
     skip = ctl.target if ctl.target is not None else (
         parse_hex(st["target"]) if m == "stage:roll" and st.get("target") else None)
     _stack_list(f, ctl, art, skip=skip, scene=scene)
+
+
+def _gui_call(ctl, name: str, f: Flow, scene):
+    """A game's own panel block; a failure there is logged and shows a line, never ends the client."""
+    try:
+        return getattr(ctl.gui, name)(f, ctl, scene)
+    except Exception:
+        log.exception("game panel %s failed", name)
+        f.text(f"(the game's panel could not be drawn: {name})", f.theme.small, T.TEXT_DIM)
+        return False
 
 
 def _build_choices(f: Flow, ctl, scene) -> None:

@@ -31,6 +31,8 @@ class GameUI:
     game_id = ""
     # Verbs the generic chooser leaves out because this module offers them elsewhere.
     unit_verbs: frozenset[str] = frozenset()
+    # Chooser groups ("verb:support", "choose:posture") shown before the others.
+    first_groups: tuple[str, ...] = ()
 
     def notices(self, ctl) -> list[str]:
         """Lines every player must notice, when the view has no ``notices`` of its own."""
@@ -52,6 +54,10 @@ class GameUI:
     def build_declare(self, f, ctl, scene) -> bool:
         """The combat declaration block; False to keep the generic one."""
         return False
+
+    def option_label(self, action) -> str | None:
+        """The chooser's label for one action of a verb (None: the notation after the verb)."""
+        return None
 
     def choice_info(self, what: str) -> dict:
         """Title, rule and help of a decision or verb the rules do not describe themselves."""

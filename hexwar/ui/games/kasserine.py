@@ -27,11 +27,13 @@ RESULTS = {
     "A ELIM": ("every attacker is eliminated", "KP-RESULT-A-ELIM"),
     "A BACK 2": ("the attackers retreat two hexes", "KP-RESULT-A-BACK"),
     "A BACK 1": ("the attackers retreat one hex", "KP-RESULT-A-BACK"),
+    "A BACK 3": ("the attackers retreat three hexes", "KP-RESULT-A-BACK"),
     "CONTACT": ("the defender must counter-attack next turn, or step away", "KP-RESULT-CONTACT"),
     "ENGAGED": ("both stay locked: the attacker attacks them again next turn", "KP-RESULT-ENGAGED"),
     "EXCHANGE": ("the defenders are lost; the attacker loses as much", "KP-RESULT-EXCHANGE"),
     "D BACK 1": ("the defenders retreat one hex", "KP-RESULT-D-BACK"),
     "D BACK 2": ("the defenders retreat two hexes", "KP-RESULT-D-BACK"),
+    "D BACK 3": ("the defenders retreat three hexes", "KP-RESULT-D-BACK"),
     "D ELIM": ("every defender is eliminated", "KP-RESULT-D-ELIM"),
 }
 RESULT_ORDER = list(RESULTS)
@@ -56,6 +58,12 @@ class DetailOdds:
         return detail_lines(self.detail)
 
 
+def num(x) -> str:
+    """A factor as printed: 4, 2.5, 0.75 (Fractions have no 'g' format)."""
+    q = Fraction(str(x))
+    return str(q.numerator) if q.denominator == 1 else f"{float(q):g}"
+
+
 def detail_lines(d: dict) -> list[str]:
     """The odds panel of one attack, line by line, with the rule ids."""
     out = []
@@ -63,20 +71,22 @@ def detail_lines(d: dict) -> list[str]:
         m = Fraction(str(a.get("multiplier", "1")))
         val = a["base"] * m
         why = ", ".join(a.get("rules") or ())
-        s = f"{a['unit']}: {a['base']}" + (f" × {m} = {val:g}" if m != 1 else "")
+        s = f"{a['unit']}: {a['base']}" + (f" × {m} = {num(val)}" if m != 1 else "")
         if why:
             s += f" ({why})"
         for bat, fac in (a.get("support") or {}).items():
             s += f"; + {bat} {fac} (KP-ARTILLERY)"
         out.append(s)
-    out.append(f"Attack {Fraction(d['attack']):g}")
+    out.append(f"Attack {num(d['attack'])}")
     base = Fraction(d.get("defense_base", "0"))
-    dl = f"Defence: {', '.join(d.get('defenders', ()))} {base:g}"
+    dl = f"Defence ({', '.join(d.get('defenders', ()))}): {num(base)}"
     if d.get("city"):
-        dl += f", doubled in the city = {base * 2:g} (KP-CITY)"
+        dl += f", doubled in the city = {num(base * 2)} (KP-CITY)"
     for bat, fac in (d.get("defense_support") or {}).items():
         dl += f"; + {bat} {fac} (KP-ARTILLERY)"
-    out.append(dl + f" → {Fraction(d['defense']):g}")
+    if Fraction(str(d["defense"])) != base:
+        dl += f" = {num(d['defense'])}"
+    out.append(dl)
     odds = f"Odds {d['odds']} (KP-ODDS: rounded in the defender's favour)"
     if d.get("air"):
         odds += "; air power: one level up (KP-OPT-AIR-POWER)"
@@ -84,9 +94,16 @@ def detail_lines(d: dict) -> list[str]:
     return out
 
 
+def chance_line(chances: dict) -> str:
+    """Every result's chance on two dice in one line, best for the attacker last."""
+    got = [(c, float(chances[c])) for c in RESULT_ORDER + [c for c in chances if c not in RESULTS] if chances.get(c)]
+    return "Two dice: " + " · ".join(f"{c} {p * 100:.0f}%" for c, p in got)
+
+
 class KasserineUI(GameUI):
     game_id = "kasserine-pass"
     unit_verbs = frozenset({"breakdown"})  # offered beside each unit in the stack list
+    first_groups = ("verb:support",)  # artillery before the selective attacks in the chooser
 
     def __init__(self) -> None:
         self._preview_key = None
@@ -155,8 +172,9 @@ class KasserineUI(GameUI):
                 continue
             f.space(4)
             f.text(f"{d['target']} ← {', '.join(a['unit'] for a in d['attackers'])}: {d['odds']}",
-                   th.normal, T.TEXT, "bold")
-            self.odds_block(f, d)
+                   th.small, T.TEXT, "bold")
+            # Declared attacks in full while nothing else is built; one line of chances otherwise.
+            self.odds_block(f, d, full=ctl.target is None and len(battles) <= 2)
         if step == "defend":
             return True
         if ctl.legal() is None:
@@ -182,11 +200,14 @@ class KasserineUI(GameUI):
         f.row([("Declare", ctl.declare, bool(ctl.attackers), "declare"), ("Cancel", ctl.cancel, True, "cancel")])
         return True
 
-    def odds_block(self, f, d: dict) -> None:
+    def odds_block(self, f, d: dict, full: bool = True) -> None:
         th = f.theme
+        chances = d.get("chances") or {}
+        if not full:
+            f.text(chance_line(chances), th.px(11), T.TEXT_DIM, indent=th.px(4))
+            return
         for ln in detail_lines(d):
             f.text(ln, th.px(11), T.TEXT, indent=th.px(4))
-        chances = d.get("chances") or {}
         lh = T.font(th.px(11)).get_linesize()
         bar_w = max(th.px(30), int(f.w * 0.18))
         for code in RESULT_ORDER + [c for c in chances if c not in RESULTS]:
@@ -205,7 +226,7 @@ class KasserineUI(GameUI):
                 pygame.draw.rect(surf, T.PANEL_DARK, (bx, y + 3, bar_w, lh - 6))
                 pygame.draw.rect(surf, (200, 200, 190), (bx, y + 3, max(2, int(bar_w * p)), lh - 6))
                 mx = bx + bar_w + th.px(6)
-                text = f"{meaning} ({rule})" if rule else meaning
+                text = f"{rule}: {meaning}" if rule else meaning
                 while T.size(text, px)[0] > f.x + f.w - mx and len(text) > 4:
                     text = text.rstrip("…")[:-1].rstrip() + "…"
                 surf.blit(T.text(text, px, T.TEXT_DIM), (mx, y))
@@ -240,7 +261,7 @@ class KasserineUI(GameUI):
         out = []
         mp = u.get("mp")
         if mp is not None and u.get("where") == "map" and u.get("ma") is not None:
-            out.append(f"{mp:g} of {u['ma']} MP left (after combat costs, KP-COST-OF-COMBAT)")
+            out.append(f"{num(mp)} of {u['ma']} MP left (after combat costs, KP-COST-OF-COMBAT)")
         if u.get("engaged"):
             out.append("ENGAGED (KP-RESULT-ENGAGED)")
         if u.get("captured"):
@@ -253,6 +274,11 @@ class KasserineUI(GameUI):
             if a.notation().split()[0] == "breakdown" and getattr(a, "unit", None) == u["id"]:
                 out.append(("Break down", a, f"{u['id']} breaks down into its two parts (KP-BREAKDOWN)"))
         return out
+
+    def option_label(self, action) -> str | None:
+        if action.notation().startswith("support "):
+            return f"{action.battery} → {action.unit}"
+        return None
 
     def choice_info(self, what: str) -> dict:
         if what == "support":
