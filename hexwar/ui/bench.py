@@ -64,7 +64,43 @@ def full_board_game():
     return game
 
 
-def frame_times(frames: int = 300, size=(1920, 1080)) -> tuple[list[float], int, list[float]]:
+def kursk_board_game():
+    """Battle for Kursk, full game: all 101 units on their printed hexes, the first German phase
+    with movement (both postures engage), so the movement overlay can be shown."""
+    import hexwar
+    from hexwar.core import actions as A
+
+    game = hexwar.open_game("battle-for-kursk", "full", seed=1)
+    for _ in range(300):
+        acts = game.legal_actions()
+        if any(isinstance(a, A.Move) for a in acts) and game.acting_side() == "german":
+            break
+        ch = [a for a in acts if isinstance(a, A.Choose) and a.value == "engage"]
+        end = [a for a in acts if isinstance(a, A.EndPhase)]
+        game.apply(ch[0] if ch else end[0] if end else acts[0])
+    return game
+
+
+def kasserine_board_game():
+    """Kasserine Pass: turn 1, German movement, every unit that may enter on turn 1 placed (the
+    rest arrive on later turns and are not on the map yet)."""
+    import hexwar
+    from hexwar.core import actions as A
+
+    game = hexwar.open_game("kasserine-pass", "standard", seed=1)
+    for _ in range(200):
+        places = [a for a in game.legal_actions() if isinstance(a, A.Place)]
+        if not places:
+            break
+        game.apply(places[0])
+    return game
+
+
+BOARDS = {"objective-kiev": full_board_game, "battle-for-kursk": kursk_board_game,
+          "kasserine-pass": kasserine_board_game}
+
+
+def frame_times(frames: int = 300, size=(1920, 1080), game_id: str = GAME) -> tuple[list[float], int, list[float]]:
     """Frame times (ms) of the GameScene with the movement overlay and the pointer moving; also
     the counters shown, and the times of still frames."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -73,12 +109,14 @@ def frame_times(frames: int = 300, size=(1920, 1080)) -> tuple[list[float], int,
     from hexwar.core.hexgrid import parse_hex
     from hexwar.ui.app import App
 
-    game = full_board_game()
+    game = BOARDS[game_id]()
     app = App(size, resizable=False, menu=False)
     gs = app.start_game(game, hotseat=False, autosave=False, threaded=False)
     app.step()
     ctl = gs.ctl
-    uid = max(ctl.movable_units(), key=lambda u: len(ctl.move_targets(u)))
+    # The unit with the widest reach, alone in its hex so that a click selects it.
+    alone = [u for u in ctl.movable_units() if len(ctl.units_at(parse_hex(ctl.unit(u)["hex"]))) == 1]
+    uid = max(alone or ctl.movable_units(), key=lambda u: len(ctl.move_targets(u)))
     pos = gs.mv.hex_center(parse_hex(ctl.unit(uid)["hex"]))
     for t in ("down", "up"):
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN if t == "down" else pygame.MOUSEBUTTONUP,
@@ -124,6 +162,11 @@ def run(line: Callable[[str, str, float, str], None], frames: int = 300) -> None
     line("client", f"frame 1920x1080, {shown} counters (median)", statistics.median(times), "ms")
     line("client", f"frame 1920x1080, {shown} counters (p99)", percentile(times, 99), "ms")
     line("client", "still frame 1920x1080 (median)", statistics.median(still), "ms")
+    for gid in ("battle-for-kursk", "kasserine-pass"):  # the other maps, all their units shown
+        times, shown, still = frame_times(frames, game_id=gid)
+        line(gid, f"client frame 1920x1080, {shown} counters (median)", statistics.median(times), "ms")
+        line(gid, f"client frame 1920x1080, {shown} counters (p99)", percentile(times, 99), "ms")
+        line(gid, "client still frame 1920x1080 (median)", statistics.median(still), "ms")
 
 
 def _print_line(game: str, figure: str, value: float, unit: str) -> None:

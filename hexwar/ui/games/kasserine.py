@@ -108,6 +108,8 @@ class KasserineUI(GameUI):
     def __init__(self) -> None:
         self._preview_key = None
         self._preview = None
+        self._bd_src: list | None = None
+        self._bd: dict = {}
 
     # --- odds -----------------------------------------------------------------------------
     def battle_index(self, ctl, target, attackers=None) -> int | None:
@@ -269,11 +271,18 @@ class KasserineUI(GameUI):
         return out
 
     def unit_actions(self, u: dict, ctl) -> list[tuple[str, Any, str]]:
-        out = []
-        for a in ctl.legal() or ():
-            if a.notation().split()[0] == "breakdown" and getattr(a, "unit", None) == u["id"]:
-                out.append(("Break down", a, f"{u['id']} breaks down into its two parts (KP-BREAKDOWN)"))
-        return out
+        legal = ctl.legal()
+        if legal is None:
+            return []
+        if self._bd_src is not legal:  # the panel is laid out every frame: index the legal list once
+            from ...games.kasserine_pass.verbs import Breakdown
+
+            self._bd_src = legal
+            self._bd = {a.unit: a for a in legal if isinstance(a, Breakdown)}
+        a = self._bd.get(u["id"])
+        if a is None:
+            return []
+        return [("Break down", a, f"{u['id']} breaks down into its two parts (KP-BREAKDOWN)")]
 
     def option_label(self, action) -> str | None:
         if action.notation().startswith("support "):
