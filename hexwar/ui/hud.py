@@ -1324,9 +1324,6 @@ def _odds_block(f: Flow, ctl, target, attackers, support=None) -> None:
         return
     for ln in o.lines():
         f.text(ln, th.small, T.TEXT, indent=th.px(4))
-    if getattr(ctl, "lead", None) and ctl.support and target == ctl.target and hasattr(ctl.gui, "support_lines"):
-        for ln in ctl.gui.support_lines(ctl, ctl.support):  # each supporter's own column (9.2.1)
-            f.text(ln, th.small, T.ACCENT, indent=th.px(4))
     dist = ctl.distribution(o)
     if not dist:
         return

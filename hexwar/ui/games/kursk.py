@@ -212,8 +212,8 @@ class KurskUI(GameUI):
         out = []
         for sid in support:
             u = ctl.unit(sid) or {}
-            out.append(f"  +{n} column: {sid} supports from the second echelon, {u.get('formation', 'same formation')} "
-                       f"like the lead (9.2.1)")
+            out.append(f"+{n} column: {sid} supports from the second echelon ({u.get('formation', 'same formation')}, "
+                       "as the lead; 9.2.1)")
         return out
 
     def build_offensive(self, f, ctl, scene) -> None:
@@ -235,6 +235,8 @@ class KurskUI(GameUI):
         sup = self.supporters(ctl)
         chosen = ", ".join(ctl.support) or "none yet"
         f.text(f"Offensive led by {ctl.lead} (9.2.1). Supporters: {chosen}.", th.small, T.ACCENT, "bold")
+        for ln in self.support_lines(ctl, ctl.support):  # each supporter's own shift, line by line
+            f.text(ln, th.px(11), T.ACCENT, indent=th.px(8))
         others = [x for x in sup if x not in ctl.support]
         if others:
             f.text("Click a unit marked on the map to add it (second echelon, next to the lead, same formation "

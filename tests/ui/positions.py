@@ -1,0 +1,71 @@
+"""Positions of Battle for Kursk and Kasserine Pass for the client tests, reached by legal play
+with fixed seeds (the engines decide everything; nothing is set by hand)."""
+from __future__ import annotations
+
+import random
+
+import hexwar
+from hexwar.core import actions as A
+
+
+def kursk_offensive(seed: int = 1, max_actions: int = 3000):
+    """Full game, played until an Offensive (9.2.1) is legal: both sides engage, random moves."""
+    from hexwar.games.battle_for_kursk.offensive import Offensive
+
+    g = hexwar.open_game("battle-for-kursk", "full", seed=seed)
+    rng = random.Random(seed)
+    for _ in range(max_actions):
+        acts = g.legal_actions()
+        if any(isinstance(a, Offensive) for a in acts):
+            return g
+        ch = [a for a in acts if isinstance(a, A.Choose) and a.what == "posture"]
+        if ch:
+            want = [a for a in ch if a.value == "engage"] or [a for a in ch if a.value == "deploy"] or ch
+            g.apply(want[0])
+            continue
+        non_end = [a for a in acts if not isinstance(a, (A.EndPhase, A.Attack))]
+        if non_end and rng.random() < 0.9:
+            g.apply(rng.choice(non_end))
+        else:
+            end = [a for a in acts if isinstance(a, A.EndPhase)]
+            g.apply(end[0] if end else rng.choice(acts))
+    raise AssertionError("no Offensive became legal")
+
+
+def kasserine(want: str, seed: int = 1, max_actions: int = 3000):
+    """Kasserine Pass played until ``want``: "support" (a battery may support in the attacker's
+    declare step), "defend" (the defender's artillery step with a battery to allocate),
+    "resolve" (battles to roll)."""
+    g = hexwar.open_game("kasserine-pass", "standard", seed=seed)
+    rng = random.Random(seed)
+    attacks = 0
+    for _ in range(max_actions):
+        v = g.view(None)
+        acts = g.legal_actions()
+        verbs = {a.notation().split()[0] for a in acts}
+        if want == "support" and "support" in verbs and v["step"] == "declare":
+            return g
+        if want == "defend" and v["step"] == "defend" and "support" in verbs:
+            return g
+        if want == "resolve" and v["step"] == "resolve":
+            return g
+        pl = [a for a in acts if isinstance(a, A.Place)]
+        atk = [a for a in acts if isinstance(a, A.Attack)]
+        mv = [a for a in acts if isinstance(a, A.Move)]
+        end = [a for a in acts if isinstance(a, A.EndPhase)]
+        if pl:
+            a = pl[0]
+        elif v["step"] == "declare" and atk and (attacks < 3 or not end or g.check(end[0])):
+            a = rng.choice(atk)
+            attacks += 1
+        elif mv and v["phase"].endswith("move") and rng.random() < 0.95:
+            a = rng.choice(mv)
+        else:
+            other = [x for x in acts if not x.notation().startswith(("breakdown", "select", "support", "attack"))]
+            if v["phase"].endswith("move"):
+                other = [x for x in other if not isinstance(x, A.Move)] or other
+            a = rng.choice(other or acts)
+        if isinstance(a, A.EndPhase):
+            attacks = 0
+        g.apply(a)
+    raise AssertionError(f"no {want} position reached")

@@ -1,0 +1,390 @@
+"""The client's Battle for Kursk and Kasserine Pass specifics (issues 4 and 5, "In the client"):
+Kursk's posture tracks, Offensive markers, VP track, Strategic Objective marker, mud notice,
+formation colours and the Offensive built lead-first with each supporter's shift; Kasserine's
+odds panel (factors per unit with rule ids, the chance of each two-dice result), artillery by
+both players in turn with the hand-over, ENGAGED and CONTACT markers with what they oblige,
+breakdown from the stack list and the MP left after combat costs."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pygame
+import pytest
+
+import hexwar
+from hexwar.core.hexgrid import hex_name, parse_hex
+from hexwar.ui.counters import draw_counter, unit_title
+from hexwar.ui.games import GameUI, for_game
+from hexwar.ui.games.kasserine import RESULTS, detail_lines
+from hexwar.ui.games.kursk import posture_row
+from hexwar.ui.scenes import HandoverScene
+
+from . import positions
+from .conftest import start
+
+
+def _texts(gs) -> list[str]:
+    gs.refresh()
+    return [sig[1] for sig in gs.panel.context.sigs if isinstance(sig, tuple) and sig and sig[0] == "text"]
+
+
+def _panel(gs) -> str:
+    return " ".join(_texts(gs))
+
+
+def _dismiss(app):
+    assert isinstance(app.stack.top, HandoverScene), [type(s).__name__ for s in app.stack.scenes]
+    ho = app.stack.top
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(10, 10), button=1))
+    app.step()
+    return ho
+
+
+def _context_button(gs, prefix: str):
+    return [b for b in gs.panel.context.buttons.buttons if b.name.startswith(prefix)]
+
+
+@pytest.fixture(scope="module")
+def kursk_off():
+    return positions.kursk_offensive(1)
+
+
+# --- Battle for Kursk ------------------------------------------------------------------------
+def test_kursk_posture_tracks_show_both_sides_the_other_only_once_revealed(app, drive):
+    """12.0: each side's track; the other side's choice reads "chosen, hidden" until the reveal."""
+    gs = start(app, hexwar.open_game("battle-for-kursk", "full", seed=2), hotseat=True)
+    first = _dismiss(app).side
+    posture_sigs = {s[1]: s for s in gs.panel.context.sigs if isinstance(s, tuple) and s and s[0] == "posture"}
+    assert set(posture_sigs) == {"german", "russian"}
+    assert all(s[2] is None for s in posture_sigs.values())  # nothing chosen yet
+    # Last turn's posture is on the track (the set-up's Previous Turn Posture markers).
+    v = gs.ctl.view()
+    assert posture_sigs["german"][3] == v["previous_posture"]["german"]
+    drive.press("choose-posture-engage")
+    second = _dismiss(app).side
+    assert second != first
+    sigs = {s[1]: s for s in gs.panel.context.sigs if isinstance(s, tuple) and s and s[0] == "posture"}
+    assert sigs[first][2] is None, "the other side's posture must not be shown before the reveal"
+    assert "chosen, hidden until both are revealed" in _panel(gs)
+    drive.press("choose-posture-reposition")
+    # Both revealed: each track shows its posture (hotseat: the next screen may wait behind a hand-over).
+    if isinstance(app.stack.top, HandoverScene):
+        _dismiss(app)
+    sigs = {s[1]: s for s in gs.panel.context.sigs if isinstance(s, tuple) and s and s[0] == "posture"}
+    got = {first: "engage", second: "reposition"}
+    v = gs.ctl.view()
+    assert v["posture"] == got
+    if gs.ctl.mode().startswith(("combat", "stage:")):
+        assert "engage" in _panel(gs)
+    else:
+        assert {k: sigs[k][2] for k in sigs} == got
+
+
+def test_kursk_posture_row_reads_the_view():
+    v = {"previous_posture": {"german": "deploy"}, "posture": {}, "posture_chosen": {"german": True},
+         "phase": "posture"}
+    assert posture_row(v, "german") == (None, "deploy", "chosen, hidden until both are revealed")
+    assert posture_row({**v, "posture_chosen": {"german": "engage"}}, "german")[0] == "engage"
+    assert posture_row({**v, "posture": {"german": "pause"}}, "german") == ("pause", "deploy", "this turn")
+
+
+def test_kursk_offensive_markers_and_vp_track_in_the_panel(app):
+    g = hexwar.open_game("battle-for-kursk", "full", seed=1)
+    gs = start(app, g)
+    v = gs.ctl.view()
+    text = _panel(gs)
+    ready = ", ".join(f"{n} {v['offensives_available'][s]}" for s, n in (("german", "German"), ("russian", "Russian")))
+    assert f"Offensive markers ready (9.2.1): {ready}." in text
+    assert f"VP track (5.0): {v['vp']:+d}" in text
+
+
+def test_kursk_strategic_objective_marker_on_the_map_with_tooltip(app):
+    """12.1: the SO marker is drawn on its hex (a gold star disc) and the tooltip says what it is."""
+    gs = start(app, hexwar.open_game("battle-for-kursk", "full", seed=1))
+    ctl = gs.ctl
+    so = parse_hex(ctl.view()["objective"]["hex"])
+    marks = ctl.gui.map_marks(ctl)
+    assert [m.text for m in marks if m.hex == so] == ["SO"]
+    assert any("Strategic Objective (12.1)" in ln for ln in ctl.hex_lines(so))
+    gs.mv.center_on(so)
+    surf = pygame.Surface(app.size)
+    gs.layer.draw_static(surf, ctl, 0.0)
+    cx, cy = gs.mv.hex_center(so)
+    z = gs.mv.zoom
+    x, y = int(cx - 0.42 * 40 * z), int(cy - 0.42 * 40 * z)
+    if not gs.mv.rect.collidepoint(x, y):
+        pytest.skip("objective hex not in view")
+    with_mark = surf.get_at((x, y))[:3]
+    ctl.gui = GameUI()  # the same map without the game's marks
+    gs.layer.draw_static(surf, ctl, 0.0)
+    assert surf.get_at((x, y))[:3] != with_mark
+
+
+def test_kursk_mud_turn_announced_in_the_panel_and_at_the_handover(app):
+    """11.0: turn A is a mud turn: a notice at the top of the panel and on the hand-over screen."""
+    g = hexwar.open_game("battle-for-kursk", "full", seed=1)
+    assert g.view(None)["mud"]
+    gs = start(app, g, hotseat=True)
+    ho = _dismiss(app)
+    assert "Mud turn" in ho.detail and "11.0" in ho.detail
+    assert any(t.startswith("⚑ Mud turn") for t in _texts(gs))
+
+
+def test_kursk_no_mud_notice_on_a_dry_turn():
+    ui = for_game("battle-for-kursk")
+
+    class Fake:
+        def view(self):
+            return {"mud": False}
+    assert ui.notices(Fake()) == []
+
+
+def test_kursk_counters_carry_their_formation_colour_band():
+    pygame.font.init()
+    u = {"id": "R-1TA", "nation": "soviet", "side": "russian", "type": "tank", "size": "army", "label": "6-4",
+         "formation": "Voronezh Front", "colour": "yellow", "steps": 2, "max_steps": 2}
+    for px in (60, 20):
+        a, b, none = draw_counter(u, px), draw_counter({**u, "colour": "blue"}, px), draw_counter({**u, "colour": None}, px)
+        pts = [(x, y) for x in range(px) for y in range(px)]
+        assert any(a.get_at(p) != b.get_at(p) for p in pts), px
+        assert any(a.get_at(p) != none.get_at(p) for p in pts), px
+    # Not by colour alone: the formation is named in words.
+    assert "Voronezh Front (yellow band)" in unit_title(u)
+
+
+def test_kursk_offensive_lead_then_supporters_with_each_shift(app, kursk_off):
+    """9.2.1: pick the target and the attackers, then the lead, then click supporters on the map;
+    the odds list one +1 line per supporter; Declare makes the Offensive."""
+    from hexwar.games.battle_for_kursk.offensive import Offensive
+
+    g = kursk_off
+    gs = start(app, g)
+    ctl = gs.ctl
+    off = next(a for a in g.legal_actions() if isinstance(a, Offensive))
+    gs.mv.center_on(off.target)
+    ctl.click_hex(off.target)
+    for a in off.attackers:
+        ctl.click_hex(g.state.units[a].hex)
+    assert set(ctl.attackers) == set(off.attackers)
+    text = _panel(gs)
+    assert "Offensive (9.2.1)" in text and _context_button(gs, f"lead-{off.lead}")
+    ctl.set_lead(off.lead)
+    plain = ctl.odds()
+    for s in off.support:
+        ctl.click_hex(g.state.units[s].hex)
+    assert ctl.support == sorted(off.support) or set(ctl.support) == set(off.support)
+    o = ctl.odds()
+    assert any(sh.rule == "9.2.1" for sh in o.shifts)
+    assert o.final_index == plain.final_index + len(off.support) or o.column != plain.column or o.capped
+    lines = _texts(gs)
+    for s in off.support:
+        assert any(f"+1 column: {s} supports" in t for t in lines), lines
+    # The map marks the lead and the supporters in words, not colour alone.
+    marks = {(m.text, m.hex) for m in ctl.gui.map_marks(ctl)}
+    assert ("LEAD", g.state.units[off.lead].hex) in marks
+    assert all(("+1", g.state.units[s].hex) in marks for s in off.support)
+    before = g.view(None)["offensives_available"]["german"]
+    assert ctl.declare()
+    last = g.actions[-1]
+    assert isinstance(last, Offensive) and last.lead == off.lead and set(last.support) == set(off.support)
+    assert g.view(None)["offensives_available"]["german"] == before - 1
+    # Undo gives the marker back (no die was rolled).
+    assert ctl.undo()
+    assert g.view(None)["offensives_available"]["german"] == before
+
+
+def test_kursk_offensive_refuses_a_unit_that_cannot_support(app, kursk_off):
+    from hexwar.games.battle_for_kursk.offensive import Offensive
+
+    g = kursk_off
+    gs = start(app, g)
+    ctl = gs.ctl
+    off = next(a for a in g.legal_actions() if isinstance(a, Offensive))
+    ctl.click_hex(off.target)
+    for a in off.attackers:
+        ctl.click_hex(g.state.units[a].hex)
+    ctl.set_lead(off.lead)
+    ok = set(ctl.gui.supporters(ctl)) | set(off.attackers)
+    from hexwar.core.hexgrid import neighbors
+
+    near_target = set(neighbors(off.target))
+    other = next(u for u in g.state.units.values() if u.where == "map" and g.rules.side(u.id) == "german"
+                 and u.id not in ok and u.hex not in near_target
+                 and all(x.id not in ok for x in g.state.units_at(u.hex)))
+    ctl.click_hex(other.hex)
+    assert ctl.status.kind == "refusal" and ("9.2.1" in ctl.status.text or "9.0" in ctl.status.text)
+    assert other.id not in ctl.support
+    # The lead leaving the attack drops the Offensive.
+    ctl.click_hex(g.state.units[off.lead].hex)
+    if off.lead not in ctl.attackers:
+        assert ctl.lead is None and ctl.support == []
+
+
+def test_kursk_offensive_verb_is_not_in_the_generic_chooser(app, kursk_off):
+    gs = start(app, kursk_off)
+    ctl = gs.ctl
+    assert not [gr for gr in ctl.choice_groups() if gr.key == "verb:offensive"]
+
+
+# --- Kasserine Pass --------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def kp_support():
+    return positions.kasserine("support", 1)
+
+
+def test_kasserine_odds_panel_lists_factors_rules_and_two_dice_chances(app, kp_support):
+    """KP-ODDS, KP-CRT: each attacking unit's factor and multiplier with its rule id, the defence,
+    the odds, and every result's chance on two dice (summing to 1)."""
+    g = kp_support
+    gs = start(app, g)
+    d = g.rules.battle_detail(g.state, 0)
+    assert sum(d["chances"].values()) == 1
+    text = _panel(gs)
+    assert f"{d['target']} ← " in text and "Two dice" in text
+    # A declared attack alone: every result with its chance as a bar (with its rule id).
+    bars = {sig[1]: sig[2] for sig in gs.panel.context.sigs if isinstance(sig, tuple) and sig and sig[0] == "kp-chance"}
+    assert bars == {code: float(p) for code, p in d["chances"].items()}
+    assert any("KP-ODDS" in t for t in _texts(gs))
+    # The battle being built: previewed with the engine's own arithmetic.
+    from hexwar.core import actions as A
+
+    atk = next(a for a in g.legal_actions() if isinstance(a, A.Attack) and a.target != g.state.kbattles[0].target)
+    ctl = gs.ctl
+    n = len(g.state.kbattles)
+    ctl.target = atk.target
+    ctl.attackers = list(atk.attackers)
+    lines = _texts(gs)
+    assert any("KP-ODDS" in t for t in lines)
+    # The declared attack shrinks to one line of chances while another is built.
+    assert any(t.startswith("Two dice: ") and "%" in t for t in lines)
+    assert any(t.startswith("Defence (") for t in lines)
+    o = ctl.odds()
+    assert o is not None and o.column == o.detail["odds"]
+    assert len(g.state.kbattles) == n and len(g.actions) == 63  # previewed on a copy, nothing applied
+
+
+def test_kasserine_detail_lines_cite_height_city_and_artillery():
+    d = {"attackers": [{"unit": "A", "base": 4, "multiplier": "1/2", "rules": ["KP-HEIGHT"], "support": {"ART": 3}}],
+         "attack": "5", "defenders": ["D"], "defense_base": "2", "city": True, "defense_support": {"DART": 2},
+         "defense": "6", "odds": "1-2", "air": True, "chances": {}}
+    lines = detail_lines(d)
+    assert lines[0] == "A: 4 × 1/2 = 2 (KP-HEIGHT); + ART 3 (KP-ARTILLERY)"
+    assert "KP-CITY" in lines[2] and "DART 2 (KP-ARTILLERY)" in lines[2] and lines[2].endswith("= 6")
+    assert "KP-OPT-AIR-POWER" in lines[3]
+    assert all(rule.startswith("KP-") for _, rule in RESULTS.values())
+
+
+def test_kasserine_artillery_by_both_players_in_turn_with_a_handover(app, drive):
+    """KP-ARTILLERY: the attacker allocates, ends the step; the defender gets the screen (hotseat)
+    and allocates his batteries from the chooser."""
+    g = positions.kasserine("defend", 1)
+    assert g.actions[-1].notation() == "end"
+    g.undo()
+    assert g.view(None)["step"] == "declare"
+    gs = start(app, g, hotseat=True)
+    _dismiss(app)
+    gs.ctl.end_phase()
+    gs.after_change()
+    app.step()
+    ho = _dismiss(app)
+    assert ho.side == "allied"
+    assert g.view(None)["step"] == "defend"
+    groups = [gr for gr in gs.ctl.choice_groups() if gr.key == "verb:support"]
+    assert groups and groups[0].rule == "KP-ARTILLERY" and "→" in groups[0].options[0].label
+    assert gs.ctl.choice_groups()[0].key == "verb:support"  # artillery first
+    assert "Defensive artillery" in _panel(gs)
+    opt = groups[0].options[0]
+    gs.do_action(opt.action)
+    assert g.actions[-1] == opt.action
+    assert g.state.support.get(opt.action.battery) == opt.action.unit
+
+
+def test_kasserine_engaged_and_contact_markers_say_what_they_oblige(app, kp_support):
+    """KP-RESULT-ENGAGED, KP-RESULT-CONTACT: a marker on each hex involved, drawn with its word,
+    and a tooltip naming the duty, the side and the turn."""
+    from hexwar.games.kasserine_pass.state import Carry
+
+    g = kp_support
+    b = g.state.kbattles[0]
+    g.state.carries = list(g.state.carries) + [Carry("ENGAGED", "axis", b.attackers, b.defenders, "axis", 2)]
+    try:
+        gs = start(app, g)
+        ctl = gs.ctl
+        marks = ctl.gui.map_marks(ctl)
+        dh = b.target
+        ah = g.state.units[b.attackers[0]].hex
+        assert {(m.hex, m.text) for m in marks} >= {(dh, "ENGAGED"), (ah, "ENGAGED")}
+        tip = " ".join(ctl.hex_lines(dh))
+        assert "must attack these defenders again" in tip and "turn 2" in tip and "KP-RESULT-ENGAGED" in tip
+        g.state.carries = [Carry("CONTACT", "axis", b.attackers, b.defenders, "allied", 1)]
+        ctl.version += 1
+        tip = " ".join(ctl.hex_lines(dh))
+        assert "CONTACT (KP-RESULT-CONTACT)" in tip and "counter-attack every unit that attacked" in tip
+        # Drawn: the marker box changes the pixels above the counters.
+        surf = pygame.Surface(app.size)
+        gs.layer.draw_static(surf, ctl, 0.0)
+        cx, cy = gs.mv.hex_center(dh)
+        y = int(cy - 0.62 * 40 * gs.mv.zoom)
+        if gs.mv.rect.collidepoint(cx, y):
+            with_mark = surf.get_at((int(cx), y))[:3]
+            ctl.gui = GameUI()
+            gs.layer.draw_static(surf, ctl, 0.0)
+            assert surf.get_at((int(cx), y))[:3] != with_mark
+    finally:
+        g.state.carries = [c for c in g.state.carries if c.turn != 2 and c.kind != "CONTACT"]
+
+
+def test_kasserine_breakdown_from_the_stack_list_not_the_chooser(app, kp_support):
+    """KP-BREAKDOWN: a unit that may break down has a button beside it in the stack list."""
+    from hexwar.games.kasserine_pass.verbs import Breakdown
+
+    g = kp_support
+    gs = start(app, g)
+    ctl = gs.ctl
+    assert not [gr for gr in ctl.choice_groups() if gr.key == "verb:breakdown"]
+    bd = next(a for a in g.legal_actions() if isinstance(a, Breakdown))
+    h = g.state.units[bd.unit].hex
+    ctl.look_at(h)
+    gs.refresh()
+    buttons = _context_button(gs, f"unit-breakdown-{bd.unit}")
+    n = len(g.actions)
+    if not buttons:  # the stack list may be below the fold in a crowded panel: the hook still offers it
+        acts = ctl.gui.unit_actions(ctl.unit(bd.unit), ctl)
+        assert acts and acts[0][1] == bd
+        gs.do_action(acts[0][1])
+    else:
+        assert "KP-BREAKDOWN" in buttons[0].tooltip
+        buttons[0].on_click()
+    assert len(g.actions) == n + 1 and g.actions[-1] == bd
+    assert g.state.units[bd.unit].where != "map"
+    ctl.undo()
+
+
+def test_kasserine_mp_left_after_combat_costs_in_the_stack_list(app, kp_support):
+    """KP-COST-OF-COMBAT: the stack list gives each unit's MP left, as the view has it."""
+    g = kp_support
+    gs = start(app, g)
+    ctl = gs.ctl
+    b = g.state.kbattles[0]
+    uid = b.attackers[0]
+    ctl.look_at(g.state.units[uid].hex)
+    u = ctl.unit(uid)
+    facts = ctl.gui.unit_facts(u, ctl)
+    from hexwar.ui.games.kasserine import num
+
+    assert f"{num(u['mp'])} of {u['ma']} MP left (after combat costs, KP-COST-OF-COMBAT)" in facts
+    assert Fraction(str(u["mp"])) <= u["ma"]
+
+
+# --- both -------------------------------------------------------------------------------------
+def test_other_games_get_no_extras():
+    ui = for_game("objective-kiev")
+    assert type(ui) is GameUI and ui.map_marks(None) == [] and ui.unit_verbs == frozenset()
+
+
+def test_bench_has_a_line_for_each_new_map():
+    from hexwar.ui import bench
+
+    assert set(bench.BOARDS) >= {"battle-for-kursk", "kasserine-pass"}
+    g = bench.kursk_board_game()
+    assert sum(1 for u in g.view(None)["units"] if u["where"] == "map") == 101
