@@ -32,9 +32,10 @@ def _sheets(files: tuple[str, ...]) -> Board:
     return _load_sheets(list(files), TERRAINS, FEATURE_KINDS)
 
 
-def load_board(scenario: BWScenario) -> Board:
+def board_for(scenario: BWScenario) -> Board:
     """Hook for the session: the board of a scenario, one sheet or several joined
-    (``scenario.sheets``). Its hex ids follow ``hex_ids(board)``."""
+    (``scenario.sheets``, via ``load_sheets``). Its hex ids follow ``hex_ids(board)``.
+    (Named apart from Kasserine's ``load_board(path)``, which takes a file.)"""
     from ... import paths
 
     root = Path(str(paths.data_dir("maps")))
@@ -58,7 +59,7 @@ def open_local(scenario_id: str = "s1-turning-the-left", seed: int = 0, options:
     from ...core.game import Game
 
     scen = load_scenario(Path(str(paths.data_dir("scenarios"))) / "black-wednesday" / f"{scenario_id}.yaml")
-    board = load_board(scen)
+    board = board_for(scen)
     rules = make_rules(board, scen, options)
     dice = SeededDice(int(seed))
     state, events = rules.new_state(dice)
@@ -67,4 +68,4 @@ def open_local(scenario_id: str = "s1-turning-the-left", seed: int = 0, options:
 
 
 __all__ = ["GAME_ID", "TITLE", "TERRAINS", "FEATURE_KINDS", "OPTIONS", "make_rules", "load_scenario",
-           "load_board", "hex_ids", "open_local", "BWRules"]
+           "board_for", "hex_ids", "open_local", "BWRules"]

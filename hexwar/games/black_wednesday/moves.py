@@ -59,6 +59,12 @@ class Moves:
         return self.t.terrain[self.board.terrain[h]]["cost"].get(cls) != "P"
 
     def _blocked(self, state, uid: str):
+        key = ("blocked", self.side_of(uid), self.spec(uid).vehicle)
+        if key not in state._cache:
+            state._cache[key] = self._blocked_now(state, uid)
+        return state._cache[key]
+
+    def _blocked_now(self, state, uid: str):
         side = self.side_of(uid)
         enemy = {u.hex for u in self.on_map(state) if self.side_of(u.id) != side}
         s = self.spec(uid)

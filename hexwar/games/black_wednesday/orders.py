@@ -29,8 +29,13 @@ class Orders:
         return frozenset()
 
     def near_objective(self, order: dict, h: Hex) -> int:
-        obj = self.objective(order)
-        return min((distance(h, o) for o in obj), default=0)
+        """Hexes to the nearest objective hex (a table per objective, built once per rules)."""
+        tables = self.__dict__.setdefault("_objective_distance", {})
+        key = order.get("objective")
+        if key not in tables:
+            obj = self.objective(order)
+            tables[key] = {x: min((distance(x, o) for o in obj), default=0) for x in self.board.terrain}
+        return tables[key].get(h, 0)
 
     def check_order_move(self, state, uid: str, start: Hex | None, dest: Hex) -> Illegal | None:
         """§16.6 movement limits; §16.8 reserves do not move."""

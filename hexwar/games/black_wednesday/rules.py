@@ -193,12 +193,17 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
         out: list = []
         ph = state.phase
         if ph == "prep_log":
+            box = state.extra.get("prep_box")
+            if box:  # one box open: its target hexes (any hex of the play area, 2.4a)
+                col, tm = box.split("-")
+                cur = state.extra["prep"][col].get(tm)
+                out += [Choose(f"prep-{col}-{tm}", self.ids.name(h)) for h in sorted(self.area)
+                        if self.ids.name(h) != cur]
+                return out + [Choose("prep-box", "none")]
             out.append(Choose("prep_log", "historical"))
             for col in self.scen.prep_columns:
                 for tm in self.prep_times(col):
-                    for h in sorted(self.area):
-                        if state.extra["prep"][col].get(tm) != hex_name_ids(self, h):
-                            out.append(Choose(f"prep-{col}-{tm}", hex_name_ids(self, h)))
+                    out.append(Choose("prep-box", f"{col}-{tm}"))
             out.append(EndPhase())
             return out
         if ph == "axis_setup":
@@ -231,7 +236,8 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
                     continue
                 out += self._unit_actions(state, u)
             out.append(EndPhase())
-            return [a for a in out if self.check(state, a) is None]
+            # moves come from the movement search and are legal by construction
+            return [a for a in out if isinstance(a, Move) or self.check(state, a) is None]
         return out
 
     def _unit_actions(self, state, u: Unit) -> list:
@@ -245,8 +251,9 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
             return out
         if self.status(state, u.id) == "P":
             return out
-        for dest, path in sorted(self.reach(state, u.id).items()):
-            out.append(Move(u.id, path))
+        if u.id not in state.extra.get("reserve", frozenset()):
+            for dest, path in sorted(self.reach(state, u.id).items()):
+                out.append(Move(u.id, path))
         out.append(Mode(u.id, "move" if self.mode(state, u.id) == "fire" else "fire"))
         s = self.spec(u.id)
         if self.mode(state, u.id) == "fire" and not self.status(state, u.id):
@@ -330,6 +337,15 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
             if ph != "prep_log":
                 return Illegal("2.4", "the Prep Log is fixed once written")
             return None if a.value == "historical" else Illegal("2.4", "choose prep_log historical, or set one box")
+        if a.what == "prep-box":
+            if ph != "prep_log":
+                return Illegal("2.4", "the Prep Log cannot be changed once written")
+            if a.value == "none":
+                return None
+            col, _, tm = a.value.partition("-")
+            if col not in self.scen.prep_columns or tm not in self.prep_times(col):
+                return Illegal("2.4", f"no Prep Log box {a.value} in this scenario")
+            return None
         if a.what.startswith("prep-"):
             if ph != "prep_log":
                 return Illegal("2.4", "the Prep Log cannot be changed once written")
@@ -407,6 +423,7 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
             return self._apply_choose(state, action, dice)
         if ph == "prep_log":
             state.phase = "axis_setup"
+            state.extra.pop("prep_box", None)
             return [Event("phase", "The Prep Log is written and fixed (2.4). Axis set-up (1.10f).")]
         if ph == "axis_setup":
             if isinstance(action, Place):
@@ -443,7 +460,11 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
         if a.what == "prep_log":
             state.extra["prep"] = self.historical_prep()
             return [Event("prep_log", "Prep Log reset to the historical targets")]
+        if a.what == "prep-box":
+            state.extra["prep_box"] = None if a.value == "none" else a.value
+            return [Event("prep_log", "Prep Log box " + ("closed" if a.value == "none" else f"{a.value} open"))]
         if a.what.startswith("prep-"):
+            state.extra["prep_box"] = None
             _, col, tm = a.what.split("-")
             prep = {c: dict(v) for c, v in state.extra["prep"].items()}
             prep[col][tm] = a.value
@@ -636,5 +657,3 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
         return [Event("victory", f"{res.level}: {res.detail}")]
 
 
-def hex_name_ids(rules: BWRules, h: Hex) -> str:
-    return rules.ids.name(h)

@@ -84,7 +84,9 @@ def play_random(g, seed: int, per_phase: int = 14, max_actions: int = 20000):
             acted_in_phase, last_phase = 0, key
         if st.phase == "prep_log":
             acts = g.legal_actions()
-            a = rng.choice(acts[1:-1]) if rng.random() < 0.5 and n < 3 else EndPhase()
+            a = rng.choice(acts) if n < 6 else EndPhase()
+            if st.extra.get("prep_box") is None and n >= 4:
+                a = EndPhase()
         elif st.phase == "axis_setup":
             todo = sorted(u for u, x in st.units.items() if x.where == UNPLACED)
             a = rng.choice(rules.legal_for(st, {todo[0]})) if todo else EndPhase()

@@ -187,3 +187,16 @@ def test_SCEN_1_axis_reinforcement_enters_at_the_train_station_at_0900():
         assert g.check(Move("3-Recon-Inf1", (H(g, "B44.28"),))) is None
         g.state.turn = 9
         assert g.check(Move("3-Recon-Inf1", (H(g, "B44.28"),))).rule == "§17"
+
+
+def test_2_4_prep_log_boxes_are_opened_one_at_a_time_in_the_legal_actions():
+    with s1() as g:
+        acts = g.legal_actions()
+        boxes = [a for a in acts if isinstance(a, Choose) and a.what == "prep-box"]
+        assert len(boxes) == 3 + 8 + 8 + 8 and EndPhase() in acts
+        g.apply(Choose("prep-box", "152mm_7-0720"))
+        acts = g.legal_actions()
+        assert EndPhase() not in acts and Choose("prep-box", "none") in acts
+        assert all(a.what == "prep-152mm_7-0720" for a in acts[:-1]) and len(acts) == len(g.rules.area)
+        g.apply(Choose("prep-152mm_7-0720", "B17.30"))
+        assert g.state.extra["prep"]["152mm_7"]["0720"] == "B17.30" and EndPhase() in g.legal_actions()
