@@ -825,6 +825,8 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
     elif m == "combat-declare":
         if not _gui_call(ctl, "build_declare", f, scene):
             _build_declare(f, ctl)
+    elif m == "combat-resolve" and _gui_call(ctl, "build_resolve", f, scene):
+        pass
     elif m == "combat-resolve":
         f.heading("Resolve the battles")
         kiev = v.get("game") == "objective-kiev"

@@ -19,7 +19,7 @@ from hexwar.ui.games.kasserine import RESULTS, detail_lines
 from hexwar.ui.games.kursk import posture_row
 from hexwar.ui.scenes import HandoverScene
 
-from . import positions
+from hexwar.ui import demo as positions
 from .conftest import start
 
 
@@ -388,3 +388,22 @@ def test_bench_has_a_line_for_each_new_map():
     assert set(bench.BOARDS) >= {"battle-for-kursk", "kasserine-pass"}
     g = bench.kursk_board_game()
     assert sum(1 for u in g.view(None)["units"] if u["where"] == "map") == 101
+
+
+def test_kasserine_resolve_step_lists_each_attack_with_odds_and_chances(app):
+    """KP-CRT: in the resolve step each attack has its button with the odds, its chances below,
+    and the odds under the defending hex on the map (tooltip: the whole odds panel)."""
+    g = positions.kasserine("resolve", 1)
+    gs = start(app, g)
+    ctl = gs.ctl
+    open_ = [i for i in range(len(g.state.kbattles)) if i not in g.state.kresolved]
+    for i in open_:
+        d = g.rules.battle_detail(g.state, i)
+        assert _context_button(gs, f"resolve-{d['target']}"), d["target"]
+        mk = next(m for m in ctl.gui.map_marks(ctl) if m.kind == "odds" and hex_name(m.hex) == d["target"])
+        assert mk.text == d["odds"] and any("KP-ODDS" in t for t in mk.tooltip)
+    assert sum(1 for t in _texts(gs) if t.startswith("Two dice: ")) >= len(open_)
+    b = _context_button(gs, "resolve-")[0]
+    n = len(g.actions)
+    b.on_click()
+    assert len(g.actions) == n + 1 and g.actions[-1].notation().startswith("resolve")

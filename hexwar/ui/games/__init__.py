@@ -63,6 +63,10 @@ class GameUI:
         """Title, rule and help of a decision or verb the rules do not describe themselves."""
         return {}
 
+    def build_resolve(self, f, ctl, scene) -> bool:
+        """The block of the battles to resolve; False to keep the generic one."""
+        return False
+
     def odds(self, ctl, target, attackers):
         """Odds of a battle being built, when ``rules.odds`` has another signature (None: unknown)."""
         return None

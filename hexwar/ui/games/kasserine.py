@@ -202,6 +202,23 @@ class KasserineUI(GameUI):
         f.row([("Declare", ctl.declare, bool(ctl.attackers), "declare"), ("Cancel", ctl.cancel, True, "cancel")])
         return True
 
+    def build_resolve(self, f, ctl, scene) -> bool:
+        th = f.theme
+        f.heading("Resolve the attacks")
+        f.text("Click a battle on the map, or its button: two dice are rolled (KP-CRT).", th.small)
+        ready = set(ctl.unresolved())
+        for i, b in enumerate(getattr(ctl.state, "kbattles", ()) or ()):
+            if i in getattr(ctl.state, "kresolved", ()):
+                continue
+            d = self.detail(ctl, i)
+            if d is None:
+                continue
+            label = f"{d['target']}: {', '.join(a['unit'] for a in d['attackers'])} ({d['odds']})"
+            f.button("Resolve " + label, (lambda t=b.target: scene.do_resolve(t)), enabled=b.target in ready,
+                     name=f"resolve-{d['target']}", tooltip="; ".join(detail_lines(d)))
+            f.text(chance_line(d.get("chances") or {}), th.px(11), T.TEXT_DIM, indent=th.px(4))
+        return True
+
     def odds_block(self, f, d: dict, full: bool = True) -> None:
         th = f.theme
         chances = d.get("chances") or {}
@@ -244,6 +261,15 @@ class KasserineUI(GameUI):
 
     def map_marks(self, ctl) -> list[MapMark]:
         v = ctl.view()
+        out = []
+        for i, b in enumerate(getattr(ctl.state, "kbattles", ()) or ()):
+            if i in getattr(ctl.state, "kresolved", ()) or not v.get("phase", "").endswith("combat"):
+                continue
+            d = self.detail(ctl, i)
+            if d is not None:  # the odds under the defending hex, the whole panel in its tooltip
+                out.append(MapMark(b.target, str(d["odds"]), "odds",
+                                   (f"Attack on {d['target']}, odds {d['odds']}:",) + tuple(detail_lines(d))
+                                   + (chance_line(d.get("chances") or {}),)))
         where = {u["id"]: u.get("hex") for u in v.get("units", ()) if u.get("where") == "map"}
         marks: dict[tuple, list[str]] = {}
         for c in v.get("carries") or ():
@@ -256,8 +282,8 @@ class KasserineUI(GameUI):
                         line = f"{uid} ({'attacked' if role == 'attackers' else 'attacked by the other side'}): {text}"
                         if line not in marks[(h, c["kind"])]:
                             marks[(h, c["kind"])].append(line)
-        return [MapMark(parse_hex(h), "ENGAGED" if k == "ENGAGED" else "CONTACT", k.lower(), tuple(lines))
-                for (h, k), lines in sorted(marks.items())]
+        return out + [MapMark(parse_hex(h), "ENGAGED" if k == "ENGAGED" else "CONTACT", k.lower(), tuple(lines))
+                      for (h, k), lines in sorted(marks.items())]
 
     def unit_facts(self, u: dict, ctl) -> list[str]:
         out = []

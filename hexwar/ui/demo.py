@@ -1,5 +1,8 @@
-"""Positions of Battle for Kursk and Kasserine Pass for the client tests, reached by legal play
-with fixed seeds (the engines decide everything; nothing is set by hand)."""
+"""Positions of Battle for Kursk and Kasserine Pass reached by legal play with fixed seeds (the
+engines decide everything; nothing is set by hand), for the client tests and the documentation
+screenshots: ``python -m hexwar.ui.demo OUTDIR`` draws ``client-battle-for-kursk.png`` (an
+Offensive being built: lead, supporter, odds) and ``client-kasserine-pass.png`` (attacks declared
+with their odds panel, artillery to allocate) at 1600x900, no window opened."""
 from __future__ import annotations
 
 import random
@@ -69,3 +72,49 @@ def kasserine(want: str, seed: int = 1, max_actions: int = 3000):
             attacks = 0
         g.apply(a)
     raise AssertionError(f"no {want} position reached")
+
+
+def kursk_shot(path: str, size=(1600, 900)) -> None:
+    from ..core.hexgrid import hex_name
+    from ..games.battle_for_kursk.offensive import Offensive
+    from .app import App, place_camera
+
+    g = kursk_offensive(1)
+    app = App(size, resizable=False, menu=False)
+    gs = app.start_game(g, hotseat=False, autosave=False, threaded=False)
+    app.step()
+    ctl = gs.ctl
+    off = [a for a in g.legal_actions() if isinstance(a, Offensive)][2]
+    place_camera(gs.mv, 1.6, hex_name(off.target))
+    ctl.click_hex(off.target)
+    for uid in off.attackers:
+        ctl.click_hex(g.state.units[uid].hex)
+    ctl.set_lead(off.lead)
+    for uid in off.support:
+        ctl.click_hex(g.state.units[uid].hex)
+    app.step()
+    app.step()
+    app.screenshot(path)
+
+
+def kasserine_shot(path: str, size=(1600, 900)) -> None:
+    from ..core.hexgrid import hex_name
+    from .app import App, place_camera
+
+    g = kasserine("defend", 1)
+    app = App(size, resizable=False, menu=False)
+    gs = app.start_game(g, hotseat=False, autosave=False, threaded=False)
+    place_camera(gs.mv, 1.5, hex_name(g.state.kbattles[1].target))
+    app.step()
+    app.step()
+    app.screenshot(path)
+
+
+if __name__ == "__main__":
+    import os
+    import sys
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    out = sys.argv[1] if len(sys.argv) > 1 else "."
+    kursk_shot(os.path.join(out, "client-battle-for-kursk.png"))
+    kasserine_shot(os.path.join(out, "client-kasserine-pass.png"))
