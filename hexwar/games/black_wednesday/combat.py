@@ -31,7 +31,8 @@ class Combat:
 
     # --- fire on a hex ----------------------------------------------------------------
     def area_shifts(self, state, target: Hex, kind: str, defender: bool = True,
-                    assault_trained_half: bool = False, units: list | None = None) -> list[tuple[str, int]]:
+                    assault_trained_half: bool = False, units: list | None = None,
+                    firer_hex: Hex | None = None) -> list[tuple[str, int]]:
         """Column shifts against the units of ``target`` (§8.3); positive = worse for them."""
         t, ter = self.t, self.ter
         us = units if units is not None else state.units_at(target)
@@ -62,13 +63,15 @@ class Combat:
             out.append(("density 4-7", t.shifts["density_4_to_7"]))
         if assault_trained_half:
             out.append(("assault-trained (1.12)", t.shifts["assault_trained"]))
-        if kind in (SFA, OVERWATCH) and state.extra.get("smoke", {}).get(target) == 1:
-            out.append(("smoke Level 1", t.shifts["smoke_level_1"]))
+        smoke = state.extra.get("smoke", {})
+        if kind in (SFA, OVERWATCH) and (smoke.get(target) == 1 or (firer_hex is not None and smoke.get(firer_hex) == 1)):
+            out.append(("smoke Level 1", t.shifts["smoke_level_1"]))  # into or out of it (§8.3)
         return out
 
     def fire_on_hex(self, state, dice, target: Hex, firepower: float, kind: str, side_hit: str,
                     extra_shifts: list[tuple[str, int]] | None = None, defender: bool = True,
-                    units: list | None = None, at_attack: int = 0, morale: bool = True) -> tuple[FireReport, list[Event]]:
+                    units: list | None = None, at_attack: int = 0, morale: bool = True,
+                    firer_hex: Hex | None = None) -> tuple[FireReport, list[Event]]:
         """One area fire (§8.2) at the units of ``target`` (or ``units``): losses, then the
         hex's morale check."""
         ev: list[Event] = []
@@ -77,7 +80,7 @@ class Combat:
         col, extra = self.t.fire_column(fp)
         if col == 0:
             return rep, [Event("fire", f"firepower {firepower:g} is under 1: no fire (§8.2)")]
-        shifts = self.area_shifts(state, target, kind, defender, units=units) + list(extra_shifts or [])
+        shifts = self.area_shifts(state, target, kind, defender, units=units, firer_hex=firer_hex) + list(extra_shifts or [])
         if extra:
             shifts.append((f"firepower over 47 (+{extra})", extra))
         rep.column, rep.shifts = col, shifts

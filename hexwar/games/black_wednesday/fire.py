@@ -104,7 +104,7 @@ class Fire:
         for k in ("acted", "fired", "shown"):
             state.extra[k] = state.extra.get(k, frozenset()) | ids
         ev = [Event("sfa", f"SFA by {', '.join(a.attackers)} on {hex_name(a.target)}: firepower {fp}")]
-        _, e = self.fire_on_hex(state, dice, a.target, fp, SFA, self.side_of(us[0].id))
+        _, e = self.fire_on_hex(state, dice, a.target, fp, SFA, self.side_of(us[0].id), firer_hex=us[0].hex)
         return ev + e
 
     # --- point fire -----------------------------------------------------------------------
@@ -178,7 +178,11 @@ class Fire:
                 return why
             men += 0 if s.vehicle else 1
         if not men:
-            return Illegal("§11.1", "an assault needs at least one non-vehicle unit (vehicles join a Combined Assault)")
+            # §11.2 overrun: tracked vehicles alone, into a hex held only by non-vehicle units
+            if any(self.spec(x).move_class != "tracked" for x in a.units):
+                return Illegal("§11.2", "only tracked vehicles overrun")
+            if any(self.spec(d.id).vehicle for d in defenders):
+                return Illegal("§11.2", "an overrun needs a hex held only by non-vehicle units")
         return None
 
     def do_assault(self, state, a: Assault, dice) -> list[Event]:
@@ -189,6 +193,8 @@ class Fire:
         dfd = [e for e in state.units_at(a.target) if self.side_of(e.id) != side]
         for k in ("acted", "moved_mm", "moved_turn"):
             state.extra[k] = state.extra.get(k, frozenset()) | set(a.units)
+        if all(self.spec(x.id).vehicle for x in att):
+            return self.do_overrun(state, a, dice, att, dfd)
         ev = [Event("assault", f"assault on {hex_name(a.target)} by {', '.join(a.units)}")]
         # combined assault: each defending gun or vehicle fires once at an attacking vehicle (range 0)
         for d in dfd:
@@ -237,3 +243,37 @@ class Fire:
                 state.units[x.id] = cur.at(a.target)
         state.touch()
         return ev + [Event("assault", f"the assault takes {hex_name(a.target)}")]
+
+    def do_overrun(self, state, a: Assault, dice, att: list, dfd: list) -> list[Event]:
+        """§11.2: each defending gun fires once at an overrunning vehicle (range 0); the
+        survivors fire once at +2 (the defender keeps its trench shift, 1.3a); the defender
+        checks morale as in an assault (1.12); P or worse takes the hex, otherwise the
+        vehicles stay where they were."""
+        side = self.side_of(a.units[0])
+        ev = [Event("overrun", f"overrun of {hex_name(a.target)} by {', '.join(a.units)}")]
+        for d in dfd:
+            vs = [x for x in att if state.units[x.id].where == ON_MAP]
+            if vs and self.spec(d.id).at_attack and not self.status(state, d.id):
+                ev += self.point_fire(state, dice, d.id, vs[0].id, 0)
+        att = [state.units[x.id] for x in att if state.units[x.id].where == ON_MAP]
+        if not att:
+            return ev + [Event("overrun", "no vehicle survives: the overrun fails")]
+        fp = self.firepower(state, att, 0, full=True)
+        if fp >= 1:
+            _, e = self.fire_on_hex(state, dice, a.target, fp, ASSAULT, side, units=dfd, morale=False,
+                                    extra_shifts=[("overrun shock", self.t.shifts["shock"])])
+            ev += e
+        dfd = [state.units[x.id] for x in dfd if state.units[x.id].where == ON_MAP and state.units[x.id].hex == a.target]
+        e, _, rd = self.morale_check(state, dice, None, ASSAULT, units=dfd, side_label="defenders")
+        ev += e
+        if rd in ("-", "S"):
+            return ev + [Event("overrun", "the defenders hold: the vehicles stay where they were (§11.2)")]
+        for d in [x for x in state.units_at(a.target) if self.side_of(x.id) != side]:
+            e, _ = self.retreat(state, d.id)
+            ev += e
+        if any(self.side_of(x.id) != side for x in state.units_at(a.target)):
+            return ev + [Event("overrun", "the hex is still held")]
+        for x in att:
+            state.units[x.id] = state.units[x.id].at(a.target)
+        state.touch()
+        return ev + [Event("overrun", f"the overrun takes {hex_name(a.target)}")]

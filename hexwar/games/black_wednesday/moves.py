@@ -314,7 +314,7 @@ class Moves:
             fp = self.firepower(state, [u for u in us], d)
             if fp >= 1:
                 ev.append(Event("overwatch", f"overwatch from {hex_name(h)} at {hex_name(mover.hex)}"))
-                _, e = self.fire_on_hex(state, dice, mover.hex, fp, OVERWATCH, foe)
+                _, e = self.fire_on_hex(state, dice, mover.hex, fp, OVERWATCH, foe, firer_hex=h)
                 ev += e
         return ev
 
