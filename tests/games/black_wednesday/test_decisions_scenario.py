@@ -118,3 +118,65 @@ def test_malformed_scenario_is_refused_naming_the_file(tmp_path):
     with pytest.raises(DataError) as e:
         bw.load_scenario(bad)
     assert "bad.yaml" in str(e.value) and "nowhere" in str(e.value)
+
+
+def test_tcs_decision_4_an_sfa_is_fired_by_the_units_of_one_hex():
+    from hexwar.core.actions import Attack
+
+    with s1() as g:
+        to_action_phase(g, "soviet")
+        put(g, "1-708-MG", "B10.31")
+        put(g, "2-708-MG", "B10.32")
+        put(g, "1-I-262-Inf1", "B12.31", mode="move")
+        assert g.check(Attack(H(g, "B12.31"), ("1-708-MG", "2-708-MG"))).rule == "§8.2"
+
+
+def test_tcs_decision_11_entering_a_barrage_marker_draws_one_attack():
+    from hexwar.core.actions import Move
+
+    with s1() as g:
+        to_action_phase(g, "soviet")
+        g.state.extra["barrage"] = (("axis", (H(g, "B06.31"),), 8),)
+        put(g, "1-708-Inf1", "B05.31", mode="move")
+        fixed(g, [1, 1])
+        ev = g.apply(Move("1-708-Inf1", (H(g, "B06.31"),)))
+        fire = [e for e in ev if e.kind == "fire"]
+        assert len(fire) == 1 and fire[0].data["fp"] == 8
+
+
+def test_tcs_decisions_19_30_reserves_may_spot_and_one_spotter_calls_several_missions():
+    from hexwar.games.black_wednesday.verbs import Call
+
+    with s1() as g:
+        to_action_phase(g, "axis")
+        put(g, "Ski-Inf1", "B16.31")
+        g.state.extra["reserve"] = frozenset({"Ski-Inf1"})
+        fixed(g, [6, 6, 6, 6])
+        g.apply(Call("Ski-Inf1", "1-250", H(g, "B12.31")))
+        assert g.check(Call("Ski-Inf1", "2-250", H(g, "B12.33"))) is None
+        g.apply(Call("Ski-Inf1", "2-250", H(g, "B12.33")))
+        assert g.state.extra["ammo"]["axis"]["105mm"]["HE"] == 68
+
+
+def test_tcs_decisions_34_35_vehicles_never_check_morale_heavy_ones_only_at_rolls_from_barrages():
+    from hexwar.games.black_wednesday.combat import BARRAGE
+
+    with s1() as g:
+        to_action_phase(g, "axis")
+        put(g, "1ITB-T341", "B10.31", mode="move")
+        fixed(g, [6, 6, 1, 1])  # fire 40 rolls 12: 4 steps; no one can take them; AT roll 2 fails
+        _, ev = g.rules.fire_on_hex(g.state, g.dice, H(g, "B10.31"), 40, BARRAGE, "axis", at_attack=1)
+        assert not any(e.kind == "morale" for e in ev) and any(e.kind == "at_roll" for e in ev)
+        assert g.state.units["1ITB-T341"].hex == H(g, "B10.31") and g.dice.rolls_made == 4
+
+
+def test_tcs_decision_47_changing_to_move_mode_in_place_draws_overwatch():
+    from hexwar.games.black_wednesday.verbs import Mode
+
+    with s1() as g:
+        to_action_phase(g, "soviet")
+        put(g, "1-708-Inf1", "B10.31", mode="fire")
+        put(g, "1-I-262-MG", "B12.31")
+        fixed(g, [1, 1])
+        ev = g.apply(Mode("1-708-Inf1", "move"))
+        assert any(e.kind == "overwatch" for e in ev)
