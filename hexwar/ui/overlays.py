@@ -107,13 +107,14 @@ MARK_STYLE = {  # kind -> (fill, ink, where on the hex as a fraction of its size
     "contact": ((245, 150, 40), (20, 20, 20), (0.0, -0.62)),
     "lead": ((255, 240, 120), (20, 20, 20), (0.0, -0.62)),
     "support": ((255, 240, 120), (20, 20, 20), (0.0, -0.62)),
-    "odds": ((255, 255, 240), (20, 20, 20), (0.0, 0.62)),
 }
 
 
 def draw_mark(surface, c, mk, z: float) -> None:
     """A game's marker on a hex: a framed box with its word (never colour alone); the Strategic
     Objective as a gold star disc with SO."""
+    if mk.kind == "tip":  # tooltip only: the map already shows it another way
+        return
     fill, ink, (fx, fy) = MARK_STYLE.get(mk.kind, ((250, 250, 240), (20, 20, 20), (0.0, 0.55)))
     x, y = c[0] + fx * 40 * z, c[1] + fy * 40 * z
     px = max(8, int(10 * z))
@@ -356,7 +357,7 @@ class MapLayer:
                     if t != ctl.target and mv.visible(t):
                         cx, cy = mv.hex_center(t)
                         crosshair(surface, (cx, cy), 24 * z, TARGET, max(1, int(2 * z)))
-            for b in getattr(ctl.state, "battles", []):
+            for b in ctl.gui.battles(ctl):
                 for uid in b.attackers:
                     marked[uid] = "attacker"
             if ctl.target is not None:
@@ -433,7 +434,7 @@ class MapLayer:
             label_box(surface, text, cpx, (cx, cy - 19 * z if h in stacks else cy))
         if mode == "combat-declare":
             w = max(2, int(2.5 * z))
-            for b in getattr(ctl.state, "battles", []):
+            for b in ctl.gui.battles(ctl):
                 tc = mv.hex_center(b.target)
                 for uid in b.attackers:
                     u = ctl.unit(uid)
@@ -502,7 +503,7 @@ class MapLayer:
             if path and u and u.get("hex"):
                 around([mv.hex_center(parse_hex(u["hex"]))] + [mv.hex_center(h) for h in path], 8 + 14 * z)
         if mode == "combat-resolve":
-            for b in getattr(ctl.state, "battles", []):
+            for b in ctl.gui.battles(ctl):
                 cx, cy = mv.hex_center(b.target)
                 out.append(pygame.Rect(int(cx - 70 * z) - 10, int(cy - 44 * z) - 4, int(140 * z) + 20, int(90 * z) + 14))
         elif mode == "stage:retreat":
@@ -534,7 +535,7 @@ class MapLayer:
                 pts = [mv.hex_center(parse_hex(u["hex"]))] + [mv.hex_center(h) for h in path]
                 polyline_arrow(surface, pts, ARROW, max(2, int(3 * z)))
         if mode == "combat-resolve":
-            for b in getattr(ctl.state, "battles", []):
+            for b in ctl.gui.battles(ctl):
                 tc = mv.hex_center(b.target)
                 done = b.target in getattr(ctl.state, "resolved", [])
                 if done:

@@ -400,9 +400,11 @@ def test_kasserine_resolve_step_lists_each_attack_with_odds_and_chances(app):
     for i in open_:
         d = g.rules.battle_detail(g.state, i)
         assert _context_button(gs, f"resolve-{d['target']}"), d["target"]
-        mk = next(m for m in ctl.gui.map_marks(ctl) if m.kind == "odds" and hex_name(m.hex) == d["target"])
+        mk = next(m for m in ctl.gui.map_marks(ctl) if m.kind == "tip" and hex_name(m.hex) == d["target"])
         assert mk.text == d["odds"] and any("KP-ODDS" in t for t in mk.tooltip)
     assert sum(1 for t in _texts(gs) if t.startswith("Two dice: ")) >= len(open_)
+    # On the map: every open attack pulses as a battle to resolve.
+    assert {hex_name(b.target) for b in ctl.gui.battles(ctl)} == {g.rules.battle_detail(g.state, i)["target"] for i in open_}
     b = _context_button(gs, "resolve-")[0]
     n = len(g.actions)
     b.on_click()

@@ -63,6 +63,11 @@ class GameUI:
         """Title, rule and help of a decision or verb the rules do not describe themselves."""
         return {}
 
+    def battles(self, ctl) -> list:
+        """The battles declared and not yet over, each with ``target`` and ``attackers`` (for the
+        map's arrows, odds labels and pulsing targets)."""
+        return list(getattr(ctl.state, "battles", None) or ())
+
     def build_resolve(self, f, ctl, scene) -> bool:
         """The block of the battles to resolve; False to keep the generic one."""
         return False

@@ -202,6 +202,11 @@ class KasserineUI(GameUI):
         f.row([("Declare", ctl.declare, bool(ctl.attackers), "declare"), ("Cancel", ctl.cancel, True, "cancel")])
         return True
 
+    def battles(self, ctl) -> list:
+        st = ctl.state
+        return [b for i, b in enumerate(getattr(st, "kbattles", ()) or ()) if i not in getattr(st, "kresolved", ())
+                and b.attackers]
+
     def build_resolve(self, f, ctl, scene) -> bool:
         th = f.theme
         f.heading("Resolve the attacks")
@@ -267,7 +272,7 @@ class KasserineUI(GameUI):
                 continue
             d = self.detail(ctl, i)
             if d is not None:  # the odds under the defending hex, the whole panel in its tooltip
-                out.append(MapMark(b.target, str(d["odds"]), "odds",
+                out.append(MapMark(b.target, str(d["odds"]), "tip",
                                    (f"Attack on {d['target']}, odds {d['odds']}:",) + tuple(detail_lines(d))
                                    + (chance_line(d.get("chances") or {}),)))
         where = {u["id"]: u.get("hex") for u in v.get("units", ()) if u.get("where") == "map"}
