@@ -409,3 +409,33 @@ def test_kasserine_resolve_step_lists_each_attack_with_odds_and_chances(app):
     n = len(g.actions)
     b.on_click()
     assert len(g.actions) == n + 1 and g.actions[-1].notation().startswith("resolve")
+
+
+def test_kursk_attackers_that_cannot_lead_say_why(app, kursk_off):
+    """9.2.1: beside the Lead buttons, each other attacker with the rule that keeps it from leading."""
+    from hexwar.games.battle_for_kursk.offensive import Offensive
+
+    g = kursk_off
+    gs = start(app, g)
+    ctl = gs.ctl
+    off = next(a for a in g.legal_actions() if isinstance(a, Offensive) and
+               any(g.rules.lead_problem(g.state, x) is not None for x in a.attackers))
+    ctl.click_hex(off.target)
+    for a in off.attackers:
+        ctl.click_hex(g.state.units[a].hex)
+    text = _panel(gs)
+    bad = next(x for x in off.attackers if g.rules.lead_problem(g.state, x) is not None)
+    assert str(g.rules.lead_problem(g.state, bad)) in text
+
+
+def test_kursk_marks_while_looking_back(app, kursk_off):
+    """History: an earlier position shows its own Strategic Objective and no live Offensive marks."""
+    gs = start(app, kursk_off)
+    gs.enter_history(3)
+    past = gs.past
+    assert past is not None
+    marks = past.gui.map_marks(past)
+    assert [m.text for m in marks] == ["SO"]
+    gs.refresh()
+    surf = pygame.Surface(app.size)
+    gs.draw(surf)

@@ -177,6 +177,17 @@ class KurskUI(GameUI):
         return [x for x in ctl.attackers if rules.lead_problem(ctl.state, x) is None
                 and rules.supporters(ctl.state, ctl.target, x, tuple(ctl.attackers))]
 
+    def why_not_lead(self, ctl, uids: list[str]) -> str:
+        """Why the other attackers cannot lead, in the rules' words (9.2.1)."""
+        out = []
+        for x in uids:
+            bad = ctl.rules.lead_problem(ctl.state, x)
+            if bad is None and not ctl.rules.supporters(ctl.state, ctl.target, x, tuple(ctl.attackers)):
+                out.append(f"{x}: no unit of its formation colour stands behind it to support (9.2.1)")
+            elif bad is not None:
+                out.append(f"{bad.rule}: {bad.reason}")
+        return "; ".join(out)
+
     def supporters(self, ctl) -> list[str]:
         if not getattr(ctl, "lead", None) or ctl.target is None:
             return []
@@ -231,6 +242,9 @@ class KurskUI(GameUI):
             f.text(f"Offensive (9.2.1), {free} marker(s) ready: pick the lead unit (armor or shock), "
                    "then its supporters.", th.small)
             f.row([(f"Lead: {x}", (lambda x=x: ctl.set_lead(x)), True, f"lead-{x}") for x in leads[:3]], slots=3)
+            why = self.why_not_lead(ctl, [x for x in ctl.attackers if x not in leads])
+            if why:
+                f.text(why, th.px(11), T.TEXT_DIM)
             return
         sup = self.supporters(ctl)
         chosen = ", ".join(ctl.support) or "none yet"
