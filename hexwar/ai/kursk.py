@@ -37,6 +37,7 @@ KILL = 0.15  # 5.0: a unit eliminated tips the "fewer eliminated" VP, beyond its
 MARKER = 1.5  # an Offensive marker kept, in strength points
 MIN_ATTACK = 0.3  # an attack must be worth this much to be declared
 MIN_GAIN = 0.25  # a move must improve the position by this much
+MOSCOW_PULL = 0.1  # German armor's pull toward Moscow, per MP
 P_ENGAGE = 0.7  # chance the enemy may fight next turn (his posture is secret)
 
 
@@ -143,6 +144,10 @@ class Ctx:
     @cached_property
     def city_field(self) -> dict[Hex, float]:
         return distance_field(self.board, self.targets or self.foe_hexes, _step(self.board), "city")
+
+    @cached_property
+    def moscow_field(self) -> dict[Hex, float]:
+        return distance_field(self.board, (self.rules.moscow,), _step(self.board), "moscow")
 
     @cached_property
     def foe_hexes(self) -> frozenset[Hex]:
@@ -270,6 +275,8 @@ class Ctx:
         dc, df = self.city_field.get(h, 30.0), self.front_field.get(h, 30.0)
         parts["dist"] = dc
         s -= 0.12 * dc + 0.08 * df
+        if self.side == "german" and self.spec(uid).kind == "armor" and self.rules.moscow in self.targets:
+            s -= MOSCOW_PULL * self.moscow_field.get(h, 30.0)  # 5.0: Moscow ends the game
         return s, parts
 
 
@@ -367,33 +374,71 @@ class KurskPlayer:
 
     # ------------------------------------------------------------ postures (12.0)
     def _posture(self, ctx: Ctx, acts: list) -> Decision:
-        order = ctx.rules.postures()
+        """12.0: weigh each posture on offer by what it grants, from the public position only."""
+        r = ctx.rules
+        order = r.postures()
         legal = {a.value: a for a in acts if isinstance(a, A.Choose) and a.what == "posture"}
-        cost = {p: ctx.rules.posture_cost(ctx.state, ctx.side, p) for p in legal}
-        # Attacks on offer now: our units next to the enemy, or armor within reach of him.
+        x = ctx.state.extra
+        turn1 = r.camp.number("1")
+        attack = 0.0 if ctx.mud else 2.0 * self._attack_chances(ctx)  # 11.2: mud halves attacking armor
+        open_cities = sum(1 for h in ctx.vp_cities | {r.moscow}
+                          if ctx.state.control.get(h) == ctx.side and h in ctx.foe_walk and h not in ctx.at)
+        sched = r.camp.turn(ctx.turn).points[ctx.side]
+        mods = r.camp.postures["modifiers"][ctx.side]
+        scores: dict[str, tuple[float, str]] = {}
+        for p, a in legal.items():
+            grants = r.camp.postures["phases"][p]
+            v, why = 0.0, []
+            if "combat" in grants:
+                v += attack
+                why.append(f"attacks worth {attack:.1f} on offer")
+            if "movement" in grants:
+                v += 3.0 + 2.0 * open_cities + (1.0 if ctx.targets else 0.0)
+            if "armor_rail_movement" in grants:
+                v += 1.5
+            for k in ("irp", "arp"):
+                net = sched[k] + mods.get(p, {}).get(k, 0)
+                v += self._points_value(ctx, k, net)
+            if net_neg := [k for k in ("irp", "arp") if sched[k] + mods.get(p, {}).get(k, 0) < 0]:
+                why.append("costs " + " and ".join({"irp": "infantry", "arp": "armor"}[k] for k in net_neg)
+                           + " steps (10.6)")
+            cost = r.posture_cost(ctx.state, ctx.side, p)
+            v -= MARKER * cost
+            v -= 0.4 * (order.index("engage") - order.index(p))  # climbing back later costs markers
+            if ctx.side == "german" and not x.get("engaged") and x.get("so_face") == "german":
+                if ctx.turn >= turn1 and p == "engage":
+                    v += VP  # 12.1: engage by turn 1 or the objective passes to the Russians
+                    why.append("keeps the Strategic Objective German (12.1)")
+                if ctx.turn < turn1 and p == "deploy":
+                    v += 2.0  # 12.1: Deploy before the first Engage lets us move the objective
+                    why.append("lets us move the Strategic Objective (12.1)")
+            if x.get("so_face") == ctx.side == "russian" and not x.get("so_locked", {}).get("russian") and p == "deploy":
+                v += 1.0
+            scores[p] = (v, "; ".join(why) or "what it grants outweighs its cost")
+        pick = max(scores, key=lambda p: (scores[p][0], order.index(p)))
+        return Decision(legal[pick], f"posture {pick} (12.0): {scores[pick][1]}")
+
+    def _attack_chances(self, ctx: Ctx) -> float:
+        """Expected successful attacks we could make now (units next to the enemy, armor in reach)."""
         chances = 0.0
         for e in ctx.foe_hexes:
             near = [u for u in ctx.mine if distance(ctx.hex_of(u), e) <= (1 if ctx.spec(u).kind != "armor" else 1 + ctx.spec(u).ma // 2)]
-            a = sum(ctx.att(u) for u in near[:6])
+            a = sum(sorted((ctx.att(u) for u in near), reverse=True)[:6])
             p = quick_dist(ctx.rules.crt, a, ctx.dfn(ctx.at[e]), ctx.shift_at(e, ctx.foe), T.MIN_ODDS, T.MAX_ODDS)
             chances += sum(p.get(r, 0) for r in ("DR", "DRL", "DE"))
-        x = ctx.state.extra
-        turn1 = ctx.rules.camp.number("1")
-        want = "engage" if chances >= 0.8 and not ctx.mud else "deploy"
-        why = (f"{chances:.1f} expected successful attacks on offer" if want == "engage"
-               else "no attack worth fighting this turn" + (" (mud, 11.0)" if ctx.mud else ""))
-        if ctx.side == "german" and not x.get("engaged") and ctx.turn >= turn1 and not ctx.mud:
-            want, why = "engage", "an Engage by turn 1 keeps the Strategic Objective German (12.1)"
-        if ctx.side == "german" and not x.get("engaged") and ctx.turn < turn1 and x.get("so_face") == "german":
-            want, why = "deploy", "Deploy before the first Engage lets us move the Strategic Objective (12.1)"
-        pick = None
-        for p in reversed(order[: order.index(want) + 1]):
-            if p in legal and cost[p] == 0:
-                pick = p
-                break
-        if pick is None:
-            pick = min(legal, key=lambda p: (cost[p], -order.index(p)))
-        return Decision(legal[pick], f"posture {pick}: {why}" + ("" if pick == want else f" ({want} is out of reach for free)"))
+        return min(chances, 6.0)
+
+    def _points_value(self, ctx: Ctx, kind: str, net: int) -> float:
+        """10.5-10.6: replacement points of one type, in strength points (negative ones cost steps)."""
+        want = ctx.rules.point_of
+        units = [u for u in ctx.state.units.values() if ctx.rules.side(u.id) == ctx.side and want(u.spec) == kind]
+        if net >= 0:
+            usable = sum(1 for u in units if u.where == ELIMINATED or (u.where == ON_MAP and u.steps < ctx.rules.specs[u.spec].max_steps))
+            return 1.5 * min(net, usable)
+        full = sorted((ctx.step_value(u.id) for u in units if u.where == ON_MAP and u.steps > 1))
+        weak = sorted((ctx.value(u.id) + KILL * VP + 1.0 for u in units if u.where == ON_MAP and u.steps == 1))
+        costs = (full + weak)[: -net]
+        return -sum(costs) - 2.0 * max(0, -net - len(costs))
 
     def _st_emergency(self, ctx: Ctx, acts: list) -> Decision:
         threatened = sum(1 for u in ctx.mine if ctx.threat.get(ctx.hex_of(u)))
@@ -428,7 +473,8 @@ class KurskPlayer:
                     best, best_s, why = a, s, f"restores {u} to full strength (10.1): it faces the enemy"
             elif isinstance(a, A.Place):
                 sc, parts = ctx.score(a.unit, a.hex, (a.hex,))
-                s = 3.0 + 0.3 * sc
+                # 5.0: a unit back from the Eliminated box no longer counts against us.
+                s = 3.0 + 0.3 * sc + (KILL * VP * 3 if ctx.state.units[a.unit].where == ELIMINATED else 0.0)
                 if s > best_s:
                     best, best_s = a, s
                     why = f"brings {a.unit} back at {ctx.board.describe(a.hex)} (10.2-10.7)"
@@ -455,14 +501,38 @@ class KurskPlayer:
             if isinstance(a, A.Move):
                 by_unit.setdefault(a.unit, []).append(a)
         cands = []
+        bases = {}
         for uid, moves in by_unit.items():
             base, _ = ctx.score(uid, ctx.hex_of(uid))
+            bases[uid] = base
             for m in moves:
                 s, parts = ctx.score(uid, m.dest, m.path)
                 if s - base > MIN_GAIN:
                     cands.append((s - base, m, parts))
         cands.sort(key=lambda c: (-c[0], c[1].unit, c[1].dest))
         plan, used_u, used_h = [], set(), set()
+        if ctx.phase.kind == "movement":
+            # Last move before the enemy's turn: first put a unit in every VP city of ours he
+            # could walk into (5.0; 8.2.1: no unit enters an enemy-held hex), the one that
+            # gives up least elsewhere.
+            empty = sorted((h for h in ctx.vp_cities | {ctx.rules.moscow}
+                            if ctx.state.control.get(h) == ctx.side and h not in ctx.at and h in ctx.foe_walk),
+                           key=lambda h: (-ctx.city_value(h), h))
+            for h in empty:
+                opts = []
+                for uid, moves in by_unit.items():
+                    if uid in used_u or ctx.hex_of(uid) in ctx.vp_cities:
+                        continue
+                    for m in moves:
+                        if m.dest == h:
+                            sc, parts = ctx.score(uid, h, m.path)
+                            opts.append((bases[uid] - sc, uid, m, parts))
+                if opts:
+                    _, uid, m, parts = min(opts, key=lambda o: (o[0], o[1]))
+                    used_u.add(uid)
+                    used_h.add(h)
+                    plan.append((m, f"{uid} {hex_name(ctx.hex_of(uid))}→{hex_name(h)}: garrisons "
+                                 f"{ctx.board.describe(h)}, which the enemy could otherwise walk into (5.0)"))
         for g, m, parts in cands:
             if m.unit in used_u or m.dest in used_h:
                 continue
