@@ -423,11 +423,12 @@ class Controller:
                 opts = []
                 for val in values:
                     act = A.Choose(what, val)
+                    label = self.gui.option_label(act) or val.replace("_", " ")
                     if val in legal_vals:
-                        opts.append(Option(val.replace("_", " "), act))
+                        opts.append(Option(label, act))
                     else:
                         why = self.game.check(act)
-                        opts.append(Option(val.replace("_", " "), act, str(why) if why else "not offered now"))
+                        opts.append(Option(label, act, str(why) if why else "not offered now"))
                 title = str(info.get("title") or what.replace("_", " ").capitalize())
                 groups.append(ChoiceGroup(k, title, str(info.get("rule") or default_rule), str(info.get("help") or ""),
                                           tuple(opts[:CHOOSER_LIMIT]), is_secret(self.rules, items[0]),
@@ -847,7 +848,11 @@ class Controller:
         elif m == "stage:roll":
             self.say("Roll the die first: press R or use a Roll button in the panel.")
         else:
-            self.say(self.describe_hex(h))
+            act = self.gui.click_action(self, h)  # a game's decision made on the map
+            if act is not None:
+                self.do(act)
+            else:
+                self.say(self.describe_hex(h))
 
     def _click_build(self, h: Hex, here: list[dict]) -> None:
         if self.sel and (self.unit(self.sel) or {}).get("where") != "map":

@@ -439,3 +439,41 @@ def test_kursk_marks_while_looking_back(app, kursk_off):
     gs.refresh()
     surf = pygame.Surface(app.size)
     gs.draw(surf)
+
+
+def test_kursk_strategic_objective_moved_by_a_click_on_a_marked_hex(app):
+    """12.1: after a German deploy the objective may move: the allowed hexes carry "SO?" on the map,
+    a click there is the choice; a click elsewhere only describes the hex."""
+    from hexwar.core import actions as A
+
+    g = hexwar.open_game("battle-for-kursk", "full", seed=1)
+    for _ in range(10):
+        acts = g.legal_actions()
+        ch = [a for a in acts if isinstance(a, A.Choose) and a.what == "posture"]
+        if not ch:
+            break
+        g.apply(next(a for a in ch if a.value == ("deploy" if g.acting_side() == "german" else "pause")))
+    assert (g.view(None).get("stage") or {}).get("kind") == "objective"
+    gs = start(app, g)
+    ctl = gs.ctl
+    group = next(gr for gr in ctl.choice_groups() if gr.key == "choose:objective")
+    assert group.rule == "12.1" and "SO?" in group.help
+    targets = {m.hex for m in ctl.gui.map_marks(ctl) if m.text == "SO?"}
+    legal = {parse_hex(a.value) for a in g.legal_actions() if isinstance(a, A.Choose) and a.value != "stay"}
+    assert targets == legal and targets
+    n = len(g.actions)
+    ctl.click_hex(next(h for h in g.rules.board.terrain if h not in targets and not ctl.units_at(h)))
+    assert len(g.actions) == n
+    h = sorted(targets)[0]
+    ctl.click_hex(h)
+    assert g.actions[-1] == A.Choose("objective", hex_name(h))
+    assert g.view(None)["objective"]["hex"] == hex_name(h)
+
+
+def test_kursk_result_options_read_in_words():
+    from hexwar.core.actions import Choose
+
+    ui = for_game("battle-for-kursk")
+    assert "Stand Fast" in ui.option_label(Choose("result", "sf"))
+    assert ui.option_label(Choose("result", "dr")) == "take the DR as rolled"
+    assert ui.choice_info("result")["rule"] == "9.3" and ui.choice_info("emergency")["rule"] == "12.0"

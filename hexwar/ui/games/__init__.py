@@ -56,7 +56,12 @@ class GameUI:
         return False
 
     def option_label(self, action) -> str | None:
-        """The chooser's label for one action of a verb (None: the notation after the verb)."""
+        """The chooser's label for one action (None: the value, or the notation after the verb)."""
+        return None
+
+    def click_action(self, ctl, h):
+        """The action a click on hex ``h`` stands for in a step the client has no map widget for
+        (Kursk: where the Strategic Objective goes); None: the click describes the hex."""
         return None
 
     def choice_info(self, what: str) -> dict:

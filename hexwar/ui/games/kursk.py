@@ -132,6 +132,42 @@ class KurskUI(GameUI):
                 out[side] = out.get(side, 0) + 1
         return out
 
+    # --- decisions through the chooser -----------------------------------------------------
+    RESULT_WORDS = {"sf": "Stand Fast: one step lost, no retreat", "ex": "Exchange instead (fortification)"}
+
+    def choice_info(self, what: str) -> dict:
+        if what == "result":
+            return {"title": "Defender's option on this result", "rule": "9.3",
+                    "help": "In a major city the defender may Stand Fast (a step instead of the retreat); in an "
+                            "active friendly fortification a DR or DRL may become an exchange."}
+        if what == "emergency":
+            return {"title": "Emergency Reaction", "rule": "12.0",
+                    "help": "Spend an Offensive marker to turn your Pause into Reposition against an Engage."}
+        if what == "objective":
+            return {"title": "Strategic Objective: where it goes", "rule": "12.1",
+                    "help": "Leave it (stay) or pick a hex: the allowed hexes are marked SO? on the map; a "
+                            "click there moves it."}
+        return {}
+
+    def option_label(self, action) -> str | None:
+        if getattr(action, "what", None) == "result":
+            v = str(action.value)
+            return self.RESULT_WORDS.get(v, f"take the {v.upper()} as rolled")
+        return None
+
+    def objective_choices(self, ctl) -> dict:
+        """Hex -> the Choose that moves the Strategic Objective there (12.1), when that is decided now."""
+        from ...core import actions as A
+
+        out = {}
+        for a in ctl.legal() or ():
+            if isinstance(a, A.Choose) and a.what == "objective" and a.value != "stay":
+                out[parse_hex(a.value)] = a
+        return out
+
+    def click_action(self, ctl, h):
+        return self.objective_choices(ctl).get(h)
+
     # --- map -------------------------------------------------------------------------------
     def map_marks(self, ctl) -> list[MapMark]:
         v = ctl.view()
@@ -146,6 +182,10 @@ class KurskUI(GameUI):
             if so.get("scored"):
                 tip.append("its VP is already scored")
             out.append(MapMark(parse_hex(str(so["hex"])), "SO", "objective", tuple(tip)))
+        if not getattr(ctl, "past", False) and (v.get("stage") or {}).get("kind") == "objective":
+            for h in self.objective_choices(ctl):
+                out.append(MapMark(h, "SO?", "support", ("The Strategic Objective may go here (12.1): a click "
+                                                         "moves it.",)))
         lead = getattr(ctl, "lead", None)
         if lead and ctl.target is not None:
             u = ctl.unit(lead) or {}
