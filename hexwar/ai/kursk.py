@@ -533,8 +533,12 @@ class KurskPlayer:
                     used_h.add(h)
                     plan.append((m, f"{uid} {hex_name(ctx.hex_of(uid))}→{hex_name(h)}: garrisons "
                                  f"{ctx.board.describe(h)}, which the enemy could otherwise walk into (5.0)"))
+        pinned = set()
+        if ctx.phase.kind == "movement":  # a garrison the enemy could otherwise walk past stays
+            pinned = {u for u in by_unit if ctx.hex_of(u) in ctx.vp_cities | {ctx.rules.moscow}
+                      and ctx.hex_of(u) in ctx.foe_walk}
         for g, m, parts in cands:
-            if m.unit in used_u or m.dest in used_h:
+            if m.unit in used_u or m.dest in used_h or m.unit in pinned:
                 continue
             used_u.add(m.unit)
             used_h.add(m.dest)
