@@ -26,6 +26,7 @@ from ..core.game import Game
 from ..core.hexgrid import Hex
 from ..core.state import State
 from ..core.units import ON_MAP, Unit
+from .rulehelp import attack_value, column_shift
 
 RESULT_CODES = ("DE", "DRL", "DR", "EX", "NE", "AL")
 
@@ -175,33 +176,13 @@ class Belief:
         """
         from ..games.objective_kiev import tables as T
 
-        board = self.board
         turn = self.turn if turn is None else turn
         aside = attacker_side or (self.rules.side(attackers[0][0]) if attackers else self.side)
-        terrain = board.terrain[target]
-        place = board.place_at(target)
         att = 0.0
         for uid, frm in attackers:
-            v = self.attack_of(uid)
-            kind = self.kind(uid)
-            if aside == "soviet" and kind == "tank" and turn in T.COUNTERATTACK:
-                v *= T.COUNTERATTACK[turn]  # 10.9
-            if board.has_side(frm, target, "major_river"):
-                v = math.floor(v / 2) if self.known(uid) else v / 2  # 10.4
-            if terrain == "swamp" and kind == "tank":
-                v /= 2  # 10.4
-            att += v
-        shifts: list[str] = []
-        shift = 0
-        if terrain in T.DEFENSE_SHIFT_TERRAIN or (place and place.kind == "major_city"):
-            shift -= 1
-            shifts.append("the %s shift (10.4)" % ("major city" if place and place.kind == "major_city" else terrain))
-        if attackers and all(board.side_kinds(frm, target) & {"river", "major_river"} for _, frm in attackers):
-            shift -= 1
-            shifts.append("the river shift (10.4)")
-        if support:
-            shift += support
-            shifts.append("air support (10.5)")
+            att += attack_value(self.rules, self.attack_of(uid), self.kind(uid), self.known(uid), frm, target, aside, turn)
+        shift, words = column_shift(self.rules, target, [frm for _, frm in attackers], support)
+        shifts = list(words)
         dfn = list(defenders) if defenders is not None else [u.id for u in self.at(target)]
         dists = [self.defense_dist(x) for x in dfn]
         p: dict[str, float] = {}

@@ -30,6 +30,7 @@ from ..games.objective_kiev import tables as T
 from .belief import Belief, Estimate, move_distances
 from .explain import attack_reason, move_reason, support_reason
 from .player import Decision
+from .rulehelp import can_attack
 from .walkin import WalkIn
 
 
@@ -52,7 +53,7 @@ SOVIET_W = Weights(own_loss=1.6, risk=1.0, dist=0.1, min_attack=0.8)
 FINAL_CITY = 2.0  # cities are worth this much more on the last turn, when the count is taken
 P_LATE_REACH = 0.15  # chance an empty city the enemy can reach only late in his turn is lost
 P_WALKIN_BEFORE_LAST = 0.5  # chance an open city the Soviets can walk into on the turn before the last is lost
-WALKIN_TOP = 12  # moves re-scored with the exact walk-in flood (walkin.py), best first
+WALKIN_TOP = 40  # moves re-scored with the exact walk-in flood (walkin.py), best first
 REAR_TURNS = 1  # from this many turns before the last, Axis infantry also heads for open cities at risk
 DEEP = 4  # Axis panzers aim at the uncaptured cities within this many columns of the deepest one
 
@@ -147,15 +148,7 @@ class Ctx:
 
     def can_attack(self, uid: str, target: Hex) -> bool:
         """10.8: the first-turn limits around Romania (public: set-up hexes are seen)."""
-        if self.turn != 1:
-            return True
-        origin = self.state.origin.get(uid)
-        if self.rules.side(uid) == "axis":
-            if origin is None:  # not set up yet: its set-up area says where it will be
-                return not any(a.region == "Romania" for a in self.rules.scenario.setup_areas
-                               if self.rules.group.get(uid) in a.groups)
-            return origin not in self.rules.romania
-        return target not in self.rules.romania or origin in T.ROMANIA_BORDER_HEXES
+        return can_attack(self.rules, self.state, uid, target)
 
     # ------------------------------------------------------------- estimates
     def estimate(self, target: Hex, attackers: Sequence[tuple[str, Hex]], support: int = 0,
@@ -299,11 +292,13 @@ class Ctx:
         """Worth of our empty cities among ``held`` the enemy could walk into, our units on ``ours``."""
         if self.walkin is None:
             return 0.0
-        p = 0.9 if self.turn == self.last_turn else (P_WALKIN_BEFORE_LAST if self.turn == self.last_turn - 1 else P_LATE_REACH)
         key = ("walkin", frozenset(ours))
         if key not in self._est_cache:
             self._est_cache[key] = self.walkin.reach(ours)
-        w = self._est_cache[key]
+        return self._walkin_sum(self._est_cache[key], ours, held)
+
+    def _walkin_sum(self, w: set[Hex], ours: frozenset[Hex] | set[Hex], held: Iterable[Hex]) -> float:
+        p = 0.9 if self.turn == self.last_turn else (P_WALKIN_BEFORE_LAST if self.turn == self.last_turn - 1 else P_LATE_REACH)
         return sum(p * self.city_value(c) for c in held if c not in ours and c in w)
 
     @cached_property
@@ -314,11 +309,19 @@ class Ctx:
         """How much moving ``uid`` to ``dest`` lowers the worth of the cities the enemy can walk into."""
         here = self.hex_of(uid)
         now = self.walkin_loss(self.my_hexes, self.held_cities)
+        w = self._est_cache[("walkin", frozenset(self.my_hexes))]
+        vacated = here is not None and not [v for v in self.units_at(here) if v != uid]
+        held = self.held_cities | {c for c in path if c in self.board.places}
+        adj = self.board.adjacent
+        if not (vacated and any(n in w for n in adj(here))) and dest not in w and not any(n in w for n in adj(dest)):
+            # Neither the zone it leaves nor the one it brings touches where the enemy can go:
+            # his flood is unchanged, only the cities we now hold count.
+            ours = (self.my_hexes - {here}) if vacated else self.my_hexes
+            return now - self._walkin_sum(w, ours | {dest}, held)
         ours = set(self.my_hexes)
-        if here is not None and not [v for v in self.units_at(here) if v != uid]:
+        if vacated:
             ours.discard(here)
         ours.add(dest)
-        held = self.held_cities | {c for c in path if c in self.board.places}
         return now - self.walkin_loss(frozenset(ours), held)
 
     def empty_city_risk(self, h: Hex) -> float:
@@ -694,6 +697,8 @@ class KievPlayer:
                 step = (spec.attack(1) + spec.defense(1)) / 2
                 pos, parts = ctx.position_score(a.unit, a.hex, (a.hex,))
                 s = step + 0.5 * pos + 2.0  # a unit back on the map also adds a zone of control
+                if ctx.walkin is not None and ctx.turn >= ctx.last_turn - REAR_TURNS:
+                    s += ctx.walkin_gain(a.unit, a.hex, ())  # e.g. the garrison of an open city behind the front
                 if s > best_s:
                     best, best_s = a, s
                     why = f"rebuilds {a.unit} at {ctx.board.describe(a.hex)} (12.0): " + move_reason(ctx, a.unit, a.hex, parts)
