@@ -122,7 +122,9 @@ class Artillery:
                                                                    f"({', '.join(arts)})")
         if a.artillery in state.extra.get("arty_used", frozenset()):
             return Illegal("§13.1", f"{a.artillery} has already fired a mission this turn")
-        kind = "Smoke" if a.ammo == "smoke" else "HE"
+        kind = {"smoke": "Smoke", "illum": "Illum"}.get(a.ammo, "HE")
+        if a.ammo == "illum" and self.period(state)[0] == "day":
+            return Illegal("§13.8", "Illum rounds are fired in Twilight or at Night only")
         cost = (2 if a.fast else 1)
         have = state.extra["ammo"].get(side, {}).get(arts[a.artillery], {}).get(kind, 0)
         if have < cost:
@@ -151,7 +153,7 @@ class Artillery:
     def do_call(self, state, a: Call, dice) -> list[Event]:
         side = self.side_of(a.spotter)
         cal = self.artillery_of(side)[a.artillery]
-        kind = "Smoke" if a.ammo == "smoke" else "HE"
+        kind = {"smoke": "Smoke", "illum": "Illum"}.get(a.ammo, "HE")
         ammo = {s: {c: dict(k) for c, k in v.items()} for s, v in state.extra["ammo"].items()}
         ammo[side][cal][kind] -= 2 if a.fast else 1
         state.extra["ammo"] = ammo
@@ -168,6 +170,13 @@ class Artillery:
                                       f"{need}, roll {roll}: {'Good' if good else 'Bad'} Shoot (§13.4)",
                         {"need": need, "roll": roll}))
         land = a.target if good else self.scatter(dice, a.target, "guns", ev)
+        if a.ammo == "illum":
+            if land is None:
+                return ev + [Event("illum", "the Illum round lands off the map")]
+            lit = frozenset(h for h in self.board.terrain if distance(h, land) <= 2)
+            state.extra["illum"] = state.extra.get("illum", frozenset()) | lit
+            return ev + [Event("illum", f"Illum over {hex_name(land)}: units within 2 hexes are seen as at "
+                                        "visibility 10 until Clean Up (§13.8)")]
         if a.ammo == "smoke":
             if land is None:
                 return ev + [Event("smoke", "the smoke lands off the map")]

@@ -16,8 +16,12 @@ from .verbs import Breach, Mode
 class Moves:
     # --- seeing ---------------------------------------------------------------------
     def sees_hex(self, state, a: Hex, b: Hex) -> bool:
-        """LOS within the visibility limit (§6.2, 1.8); Level 2 smoke blocks (§13.8)."""
-        if distance(a, b) > self.period(state)[1] and distance(a, b) > 1:
+        """LOS within the visibility limit (§6.2, 1.8; 10 into an Illum area, §13.8); Level 2
+        smoke blocks (§13.8)."""
+        limit = self.period(state)[1]
+        if b in state.extra.get("illum", frozenset()):
+            limit = max(limit, 10)
+        if distance(a, b) > limit and distance(a, b) > 1:
             return False
         if distance(a, b) <= 1:
             return True

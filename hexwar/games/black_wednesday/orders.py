@@ -100,6 +100,12 @@ class Orders:
         return ev
 
     # --- Command Prep Table -----------------------------------------------------------
+    def rating(self, side: str) -> int:
+        """2.1d / 3.1c: 63 Gd 5, every other Soviet division 7; Spanish 3, German 2."""
+        if side == "soviet":
+            return self.t.ratings["soviet_63_gd" if self.scen.division == "63" else "soviet_other"]
+        return self.t.ratings["spanish"]
+
     def implementation_need(self, rating: int, order_type: str, weighted_turns: int) -> str | None:
         """§16.3: the d66 roll needed to implement (at least), '-' if impossible."""
         return self.t.prep_need(rating, order_type, weighted_turns)

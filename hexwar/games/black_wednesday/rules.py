@@ -593,6 +593,7 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
         state.extra["status"] = st
         smoke = {h: v - 1 for h, v in state.extra.get("smoke", {}).items() if v > 1}
         state.extra["smoke"] = smoke
+        state.extra["illum"] = frozenset()  # Illum lasts until Clean Up (§13.8)
         dug = set(state.extra.get("dug", frozenset()))
         for u in self.on_map(state):
             if self.may_dig_in(state, u.id) and self.mode(state, u.id) == "fire" and u.id not in state.extra.get("moved_turn", frozenset()):

@@ -99,6 +99,10 @@ def load_scenario(path: str | Path) -> BWScenario:
             orders.append({**o, "side": side})
         artillery[side] = tuple((str(a["id"]), str(a["calibre"])) for a in s.get("artillery") or [])
         ammo[side] = {str(c): {str(k): int(v) for k, v in kinds.items()} for c, kinds in (s.get("ammo") or {}).items()}
+    sov = [o for o in orders if o["side"] == "soviet"]
+    if sum(1 for o in sov if o.get("implemented")) > 1 or len(sov) > 2:
+        # 2.1b: one implemented sheet per division, at most two sheets (one division here)
+        raise DataError(p, "2.1b: a Soviet division has at most one implemented order and two orders in all")
     for u in units:
         if u.area and u.area != "any" and u.area not in areas:
             raise DataError(p, f"unit {u.id}: set-up area {u.area!r} is not defined")

@@ -4,7 +4,7 @@
 - ``assault <hex> <unit> ...``: an assault on a hex (§11.1)
 - ``breach <unit> <hex>``: a wire breach attempt (BW 1.4b, §7.4)
 - ``mode <unit> move|fire``: a mode change (§5)
-- ``call <spotter> <artillery> <hex> he|smoke [fast] [trp <hex>]``: an artillery mission (§13)
+- ``call <spotter> <artillery> <hex> he|smoke|illum [fast] [trp <hex>]``: an artillery mission (§13)
 
 An SFA (area fire) is the core ``attack <hex> <unit> ...``; set-up is ``place``; the Prep
 Log, reserve releases, initiative and standing choices are ``choose``.
@@ -97,8 +97,8 @@ def _mode(args):
 
 
 def _call(args):
-    if len(args) < 4 or args[3] not in ("he", "smoke"):
-        raise MalformedError("call needs a spotter, an artillery unit, a hex and 'he' or 'smoke'")
+    if len(args) < 4 or args[3] not in ("he", "smoke", "illum"):
+        raise MalformedError("call needs a spotter, an artillery unit, a hex and 'he', 'smoke' or 'illum'")
     rest = list(args[4:])
     fast = False
     trp = None

@@ -265,3 +265,18 @@ def test_2_2b_bunching_is_a_warning_only():
         ev = g.apply(EndPhase())
         assert any(e.kind == "warning" for e in ev)
         assert g.state.units["1-708-Inf2"].hex == H(g, "B05.31")
+
+
+def test_tcs_13_8_illum_in_twilight_lights_targets_within_2_hexes_until_clean_up():
+    with s1() as g:
+        to_action_phase(g, "axis")
+        g.state.extra["weather"] = "snow"  # twilight 10, snow 5: visibility 5
+        put(g, "1-I-262-Inf1", "B16.31")
+        put(g, "1-708-Inf1", "B10.31")
+        assert not g.rules.sees_hex(g.state, H(g, "B16.31"), H(g, "B10.31"))
+        fixed(g, [6, 6])
+        g.apply(Call("1-I-262-Inf1", "1-250", H(g, "B11.31"), "illum"))
+        assert g.state.extra["ammo"]["axis"]["105mm"]["Illum"] == 1
+        assert g.rules.sees_hex(g.state, H(g, "B16.31"), H(g, "B10.31"))
+        g.state.turn = 7
+        assert g.check(Call("1-I-262-Inf1", "2-250", H(g, "B09.31"), "illum")).rule == "§13.8"  # day

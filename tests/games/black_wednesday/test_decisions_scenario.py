@@ -180,3 +180,23 @@ def test_tcs_decision_47_changing_to_move_mode_in_place_draws_overwatch():
         fixed(g, [1, 1])
         ev = g.apply(Mode("1-708-Inf1", "move"))
         assert any(e.kind == "overwatch" for e in ev)
+
+
+def test_2_1b_one_implemented_soviet_order_per_division_2_1d_rating(tmp_path):
+    import pytest
+
+    from hexwar.core.errors import DataError
+
+    with s1() as g:
+        assert g.rules.rating("soviet") == 7 and g.rules.rating("axis") == 3  # 43 Rifle; Spanish
+        assert g.rules.implementation_need(g.rules.rating("soviet"), "attack", 15) == "65"  # column 4, row 7
+    src = Path(str(paths.data_dir("scenarios"))) / "black-wednesday" / "s1-turning-the-left.yaml"
+    text = src.read_text(encoding="utf-8")
+    extra = ("      - {id: S1-second, type: move, units: all, objective: trenches, implemented: true,\n"
+             "         provenance: reconstructed, source: test}\n")
+    bad = tmp_path / "two.yaml"
+    bad.write_text(text.replace("    artillery:\n      - {id: 1-162-43", extra + "    artillery:\n      - {id: 1-162-43", 1),
+                   encoding="utf-8")
+    with pytest.raises(DataError) as e:
+        bw.load_scenario(bad)
+    assert "2.1b" in str(e.value)

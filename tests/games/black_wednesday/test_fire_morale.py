@@ -250,3 +250,36 @@ def test_1_3d_the_trench_choice_may_keep_syr():
         fixed(g, [4, 4, 1, 1])  # SYR kept: SYR table 13, retreat then P
         g.rules.morale_check(g.state, g.dice, H(g, "B16.29"), OVERWATCH)
         assert g.state.units["1-I-262-Inf1"].hex != H(g, "B16.29")
+
+
+def test_2_2d_82mm_mortars_spot_for_themselves_only_2_3d_120mm_by_the_mortar_fo():
+    with s1() as g:
+        to_action_phase(g, "soviet")
+        put(g, "1-I-262-Inf1", "B16.31")  # trench: spotted from 2 hexes
+        put(g, "1-708-Mtr", "B06.31")
+        put(g, "1-708-Inf1", "B14.31")  # spots the target, but is not the 82 mm's spotter
+        put(g, "708-Mtr120", "B06.33")
+        assert g.check(Attack(H(g, "B16.31"), ("1-708-Mtr",))).rule == "§6.1"
+        assert g.check(Attack(H(g, "B16.31"), ("708-Mtr120",))).rule == "§6.1"
+        put(g, "708-MtrFO", "B14.32")
+        assert g.check(Attack(H(g, "B16.31"), ("708-Mtr120",))) is None
+
+
+def test_2_5a_soviet_companies_act_as_platoons_and_mortar_companies_weaken_after_3_steps():
+    with s1() as g:
+        r = g.rules
+        to_action_phase(g, "soviet")
+        for uid, hid in (("1-708-MG", "B05.31"), ("1-708-Mtr", "B05.32")):
+            put(g, uid, hid)
+        def fp(uid, steps):
+            u = g.state.units[uid]
+            g.state.units[uid] = type(u)(u.id, u.spec, u.where, u.hex, steps)
+            return r.firepower(g.state, [g.state.units[uid]], 1)
+        assert r.spec("1-708-MG").steps == 5 and fp("1-708-MG", 1) == 4  # MG company: never weaker
+        assert fp("1-708-Mtr", 3) == 3 and fp("1-708-Mtr", 2) == 1.5  # mortar company: after its 3rd step
+
+
+def test_1_11a_towed_guns_move_8_foot_mp():
+    with s1() as g:
+        s = g.rules.spec("708-IG1")
+        assert (s.ma, s.move_class, s.tow) == (8, "foot", True)

@@ -200,3 +200,12 @@ def test_2_4_prep_log_boxes_are_opened_one_at_a_time_in_the_legal_actions():
         assert all(a.what == "prep-152mm_7-0720" for a in acts[:-1]) and len(acts) == len(g.rules.area)
         g.apply(Choose("prep-152mm_7-0720", "B17.30"))
         assert g.state.extra["prep"]["152mm_7"]["0720"] == "B17.30" and EndPhase() in g.legal_actions()
+
+
+def test_tcs_decision_40_half_ma_for_a_mode_change_rounds_up():
+    with s1() as g:
+        to_action_phase(g, "axis")
+        put(g, "3-Recon-Inf1", "B40.30", mode="fire")  # MA 5
+        assert g.rules.mp_of(g.state, "3-Recon-Inf1") == (2, 5)
+        put(g, "3-Recon-Inf1", "B40.30", mode="move")
+        assert g.rules.mp_of(g.state, "3-Recon-Inf1") == (5.0, 5)
