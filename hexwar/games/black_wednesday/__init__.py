@@ -42,6 +42,11 @@ def board_for(scenario: BWScenario) -> Board:
     return _sheets(tuple(str(root / s) for s in scenario.sheets))
 
 
+def load_game_board(scenario: BWScenario, maps_dir) -> Board:
+    """The session's hook (``hexwar.session._load``): this game reads its own board."""
+    return _sheets(tuple(str(Path(maps_dir) / s) for s in scenario.sheets))
+
+
 def hex_ids(board: Board) -> HexIds:
     """The hex id scheme records and the notation of this game use (``B34.16``)."""
     return hex_ids_of(board)
@@ -68,4 +73,4 @@ def open_local(scenario_id: str = "s1-turning-the-left", seed: int = 0, options:
 
 
 __all__ = ["GAME_ID", "TITLE", "TERRAINS", "FEATURE_KINDS", "OPTIONS", "make_rules", "load_scenario",
-           "board_for", "hex_ids", "open_local", "BWRules"]
+           "board_for", "load_game_board", "hex_ids", "open_local", "BWRules"]

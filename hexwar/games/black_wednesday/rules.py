@@ -163,22 +163,48 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
         with use_hex_ids(self.ids):
             return state.snapshot()
 
+    PHASE_NAMES = {"prep_log": ("Prep Log", "2.4"), "axis_setup": ("Axis set-up", "1.10f"),
+                   "command": ("Command Phase", "§3.1"), "initiative": ("Initiative", "§3.3"),
+                   "action": ("Action Phase", "§3.4"), "clean_up": ("Clean Up", "§3.5"), "over": ("Game over", "5.0")}
+
+    def unit_view(self, state, uid: str) -> dict:
+        u = state.units[uid]
+        s = self.spec(uid)
+        e = self.entry(uid)
+        kind = "tank" if s.vehicle else "infantry"
+        return {"id": uid, "name": uid, "side": e.side, "nation": "soviet" if e.side == "soviet" else "spanish",
+                "type": e.type, "kind": kind, "size": "platoon", "label": f"{s.area_fp}-{s.area_range}-{s.ma}",
+                "where": u.where, "hex": hex_name(u.hex) if u.hex else None, "steps": u.steps,
+                "max_steps": s.steps, "ma": s.ma, "morale": s.morale_value, "mode": self.mode(state, uid),
+                "status": self.status(state, uid), "dug_in": uid in state.extra.get("dug", frozenset()),
+                "reserve": uid in state.extra.get("reserve", frozenset()), "battalion": e.battalion,
+                "arrives": u.arrives}
+
     def view(self, state, side: str | None) -> dict:
+        """Everything is public in this game (TCS has no hidden units)."""
         with use_hex_ids(self.ids):
+            name, rule = self.PHASE_NAMES.get(state.phase, (state.phase, ""))
+            if state.phase == "action":
+                name = f"{str(state.extra.get('phasing', '')).capitalize()} Action Phase"
             return {
-                "turn": state.turn, "time": f"{self.time(state):04d}", "phase": state.phase,
-                "phasing": state.extra.get("phasing"), "period": self.period(state),
+                "game": GAME_ID, "turn": state.turn, "turns": self.scen.turns, "time": f"{self.time(state):04d}",
+                "date": f"{self.time(state):04d} Feb 10", "phase": state.phase, "phase_name": name,
+                "phase_rule": rule, "acting": self.acting_side(state), "stage": None,
+                "phasing": state.extra.get("phasing"), "period": list(self.period(state)),
                 "weather": state.extra.get("weather"),
-                "units": {u.id: {"hex": hex_name(u.hex), "steps": u.steps, "mode": self.mode(state, u.id),
-                                 "status": self.status(state, u.id)}
-                          for u in state.units.values() if u.where == ON_MAP},
-                "wire": {hex_name(h): v for h, v in state.extra.get("wire", {}).items()},
+                "units": [self.unit_view(state, k) for k in sorted(state.units)],
+                "control": {},
+                "wire": {hex_name(h): v for h, v in sorted(state.extra.get("wire", {}).items())},
                 "barrages": [[s, [hex_name(h) for h in hs], fp] for s, hs, fp in state.extra.get("barrage", ())],
+                "smoke": {hex_name(h): v for h, v in sorted(state.extra.get("smoke", {}).items())},
                 "battalion_morale": dict(state.extra.get("bn", {})),
                 "warnings": self.bunching(state),
                 "ammo": state.extra.get("ammo"),
                 "prep_log": {c: dict(v) for c, v in state.extra.get("prep", {}).items()},
-                "result": None if state.result is None else [state.result.winner, state.result.level],
+                "lost": dict(state.extra.get("lost", {})),
+                "result": None if state.result is None else {"winner": state.result.winner,
+                                                             "level": state.result.level,
+                                                             "detail": state.result.detail},
             }
 
     # --- legal actions ------------------------------------------------------------------
