@@ -477,3 +477,11 @@ def test_kursk_result_options_read_in_words():
     assert "Stand Fast" in ui.option_label(Choose("result", "sf"))
     assert ui.option_label(Choose("result", "dr")) == "take the DR as rolled"
     assert ui.choice_info("result")["rule"] == "9.3" and ui.choice_info("emergency")["rule"] == "12.0"
+
+
+def test_kursk_vp_parts_shown_when_there_is_room(app):
+    g = hexwar.open_game("battle-for-kursk", "full", seed=1)
+    app2 = type(app)((1600, 1000), resizable=False, menu=False)
+    gs = start(app2, g)
+    text = _panel(gs)
+    assert "VP: " + "; ".join(g.view(None)["vp_parts"]) in text
