@@ -60,11 +60,8 @@ def main() -> int:
     n_greedy = int(os.environ.get("TOURNAMENT_GREEDY_GAMES", max(1, n_random // 2) if "TOURNAMENT_GAMES" in os.environ else 20))
     jobs = int(os.environ.get("TOURNAMENT_JOBS", "1"))
     only = os.environ.get("TOURNAMENT_GAME", "all")  # objective-kiev, battle-for-kursk or all
-    if only in ("all", "battle-for-kursk"):  # Kursk: hexwar/ai/kursk_tournament.py
-        from hexwar.ai.kursk_tournament import run_kursk
-        run_kursk(n_random, n_greedy, jobs, line)
-    if only not in ("all", GAME):
-        return 0
+    if only == "battle-for-kursk":  # Kursk: hexwar/ai/kursk_tournament.py
+        return kursk(n_random, n_greedy, jobs)
     times: list[float] = []
     worst = 0.0
     for base, n in (("random", n_random), ("greedy", n_greedy)):
@@ -97,6 +94,15 @@ def main() -> int:
         line("ai", "decision time (median)", statistics.median(times) * 1000, "ms")
         line("ai", "decision time (worst)", max(times) * 1000, "ms")
         line("ai", "player-turn time (worst)", worst, "s")
+    if only == "all":  # then Battle for Kursk
+        return kursk(n_random, n_greedy, jobs)
+    return 0
+
+
+def kursk(n_random: int, n_greedy: int, jobs: int) -> int:
+    from hexwar.ai.kursk_tournament import run_kursk
+
+    run_kursk(n_random, n_greedy, jobs, line)
     return 0
 
 
