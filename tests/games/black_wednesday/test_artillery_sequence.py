@@ -280,3 +280,20 @@ def test_tcs_13_8_illum_in_twilight_lights_targets_within_2_hexes_until_clean_up
         assert g.rules.sees_hex(g.state, H(g, "B16.31"), H(g, "B10.31"))
         g.state.turn = 7
         assert g.check(Call("1-I-262-Inf1", "2-250", H(g, "B09.31"), "illum")).rule == "§13.8"  # day
+
+
+def test_2_4f_divisional_artillery_fires_during_the_prep_and_2_4c_prep_ends_after_0820():
+    with s1() as g:
+        to_action_phase(g, "soviet")
+        g.state.extra["prep"] = g.rules.historical_prep()
+        put(g, "708-ArtFO", "B10.33")
+        assert g.check(Call("708-ArtFO", "1-162-43", H(g, "B13.33"))) is None  # turn 1, Prep running
+        assert set(g.rules.artillery_of("soviet")) == {"1-162-43", "2-162-43", "3-162-43"}  # no Prep battalion
+        g.state.turn = 9  # 0840: the Program is over
+        fixed(g, [])
+        assert [e for e in g.rules.fire_prep(g.state, g.dice) if e.kind == "barrage"] == []
+
+
+def test_3_1c_spanish_rating_3():
+    with s1() as g:
+        assert g.rules.rating("axis") == 3 and g.rules.t.ratings["german"] == 2

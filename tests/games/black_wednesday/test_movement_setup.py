@@ -209,3 +209,13 @@ def test_tcs_decision_40_half_ma_for_a_mode_change_rounds_up():
         assert g.rules.mp_of(g.state, "3-Recon-Inf1") == (2, 5)
         put(g, "3-Recon-Inf1", "B40.30", mode="move")
         assert g.rules.mp_of(g.state, "3-Recon-Inf1") == (5.0, 5)
+
+
+def test_1_7_no_minefields_a_breach_draws_no_mine_attack():
+    with s1() as g:
+        to_action_phase(g, "soviet")
+        put(g, "1-708-Inf1", "B13.30", mode="move")
+        g.state.extra["adj_wire"] = frozenset({"1-708-Inf1"})
+        fixed(g, [])  # no Axis unit to fire overwatch, and no mine attack: no die at all
+        g.apply(Breach("1-708-Inf1", H(g, "B14.30")))
+        assert g.dice.rolls_made == 0 and g.state.extra["wire"][H(g, "B14.30")] == 1
