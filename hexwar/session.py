@@ -10,7 +10,7 @@ from . import paths
 from .core.dice import SeededDice
 from .core.errors import DataError, HexwarError
 from .core.game import Game
-from .core.hexgrid import hex_ids_of, set_hex_ids
+from .core.hexgrid import CCRR, hex_ids_of, set_hex_ids, use_hex_ids
 from .core.record import load_record
 from .games import GAMES, find_game
 from .loaders.scenario import Scenario, load_scenario
@@ -28,6 +28,13 @@ def _safe(name: str, what: str, where: object) -> str:
 
 @lru_cache(maxsize=16)
 def _load(game_id: str, scenario_id: str, scenario_file: str) -> tuple[Any, Scenario]:
+    # Scenario and map files are read in CCRR ids whatever game was open before (a game
+    # with its own ids, like Black Wednesday's B34.16, parses them with its own scheme).
+    with use_hex_ids(CCRR):
+        return _load_files(game_id, scenario_file)
+
+
+def _load_files(game_id: str, scenario_file: str) -> tuple[Any, Scenario]:
     pkg = find_game(game_id)
     scen = getattr(pkg, "load_scenario", load_scenario)(scenario_file)  # a game may read its own format
     if scen.game != game_id:

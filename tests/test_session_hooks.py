@@ -64,3 +64,17 @@ def test_the_scheme_set_for_the_game_holds_in_worker_threads_too():
         assert got == ["B05.01"]
     finally:
         set_hex_ids(old)
+
+
+def test_scenarios_are_read_in_ccrr_whatever_game_was_open_before():
+    """A scenario written in CCRR must not be parsed with the ids of the game opened before
+    (Black Wednesday's B34.16)."""
+    old = set_hex_ids(SheetIds((("A", 36), ("B", 36))))
+    session._load.cache_clear()
+    try:
+        game = hexwar.open_game("battle-for-kursk", "short", seed=1)
+        assert game.legal_actions()
+        assert hex_name(Hex(1, 1)) == "0101"
+    finally:
+        set_hex_ids(old)
+        session._load.cache_clear()
