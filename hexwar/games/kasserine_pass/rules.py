@@ -15,7 +15,7 @@ from ...core.board import Board
 from ...core.errors import DataError, Illegal
 from ...core.game import Result
 from ...core.hexgrid import Hex, distance, hex_name
-from ...core.movement import path_cost, reachable
+from ...core.movement import path_cost, reach_paths
 from ...core.retreat import RetreatPath
 from ...core.state import Stage
 from ...core.units import ARRIVING, ELIMINATED, LOST, ON_MAP, Unit, UnitSpec
@@ -88,7 +88,15 @@ class KPRules:
         self._zoc_adj = {h: tuple(n for n in board.adjacent(h) if self.exerts(h, n)) for h in board.terrain}
         self._reach_cache: dict = {}  # reach depends only on the key it is stored under
         self._moves_cache: dict = {}
-        self._zoc_cache: dict = {}  # positions of a side -> the hexes its zones cover  # id(reach) -> (reach, its Move actions)
+        self._zoc_cache: dict = {}  # positions of a side -> the hexes its zones cover
+        self._entry_cache: dict[str, tuple[Hex, ...]] = {}
+        self._ctx_intern: dict = {}
+        self._arriving_ids = tuple(p.id for p in scenario.pieces if p.hex is None)  # only these ever arrive
+        self._move_obj: dict = {}  # (uid, path) -> its Move (actions are values: shared)
+        self._unit_memo: dict = {}  # uid -> (Unit, budget, first move, ctx, owner, reach): last answer
+        self._place_cache: dict = {}
+        self._filtered_cache: dict = {}  # (id(reach), hexes too full) -> (reach, its Move actions)
+        self._passable_cache: dict = {}  # (spec, enemy positions) -> hex -> may pass (+2 MP)
 
     def opt(self, name: str) -> bool:
         return bool(self.opts.get(name, False))
@@ -117,12 +125,17 @@ class KPRules:
         return self.kspec(state, uid).type == "artillery"  # KP-ERRATA-AT: anti-tank is not artillery
 
     def on_map(self, state: KPState, side: str | None = None) -> list[Unit]:
-        key = ("on", side)
-        v = state._cache.get(key)
-        if v is None:
-            v = [u for u in state.units.values() if u.where == ON_MAP and (side is None or self.uside(state, u.id) == side)]
-            state._cache[key] = v
-        return v
+        """Units on the map (of one side), built for both sides in one pass per state."""
+        by = state._cache.get("on")
+        if by is None:
+            by = {None: [], "axis": [], "allied": []}
+            owner, sides = state.owner, self._spec_side
+            for u in state.units.values():
+                if u.where == ON_MAP:
+                    by[None].append(u)
+                    by[owner.get(u.id) or sides[u.spec]].append(u)
+            state._cache["on"] = by
+        return by[side]
 
     def combat_cost(self, state: KPState, uid: str) -> int:
         s = self.kspec(state, uid)
@@ -196,6 +209,23 @@ class KPRules:
         return ((s.nation == "german" and s.type in PASS_TYPES)
                 or (self.opt("italian_zoc") and ((s.nation == "us" and s.type == "armor") or s.nation in ("british", "french"))))
 
+    def _zoc_stops(self, state: KPState, uid: str, s: KPSpec,
+                   zs: dict[Hex, list[str]]) -> tuple[Any, dict[Hex, float] | None]:
+        """(hexes of enemy zones where this unit must stop, +MP for the zone hexes it may
+        pass through). Depends only on the unit's kind and where the enemy stands, so it
+        is memoised on those."""
+        if not self._may_pass(s):
+            return zs, None
+        key = (state.units[uid].spec, state.owner.get(uid), self._positions(state, enemy(self.uside(state, uid))))
+        v = self._passable_cache.get(key)
+        if v is None:
+            passable = {h for h, src in zs.items() if self._passable_zoc(state, uid, src)}
+            v = ({h for h in zs if h not in passable}, dict.fromkeys(passable, self.T.zoc_pass_mp) or None)
+            if len(self._passable_cache) > 2000:
+                self._passable_cache.clear()
+            self._passable_cache[key] = v
+        return v
+
     def _foe_hexes(self, state: KPState, side: str) -> set[Hex]:
         key = ("foe", side)
         v = state._cache.get(key)
@@ -246,6 +276,19 @@ class KPRules:
         specs = [self.kspec(state, i) for i in ids]
         return stack_legal([self.T.size_points[s.size] for s in specs], [s.type in self.T.free_stacking for s in specs],
                            self.T.stack_points, self.T.stack_counters)
+
+    def _all_loads(self, state: KPState) -> dict[Hex, tuple[float, int]]:
+        """(size points, counters) of every occupied hex, in one pass per state."""
+        v = state._cache.get("all_loads")
+        if v is None:
+            v = {}
+            free, sp, kp = self.T.free_stacking, self.T.size_points, self.kp
+            for u in self.on_map(state):
+                s = kp[u.spec]
+                pts, cnt = v.get(u.hex, (0.0, 0))
+                v[u.hex] = (pts if s.type in free else pts + sp[s.size], cnt + 1)
+            state._cache["all_loads"] = v
+        return v
 
     def _load(self, state: KPState, h: Hex, skip: str = "") -> tuple[float, int]:
         """(size points, counters) in a hex, leaving out one unit."""
@@ -352,10 +395,13 @@ class KPRules:
 
     # --- carry-over results ----------------------------------------------------------
     def engaged(self, state: KPState) -> set[str]:
-        out: set[str] = set()
-        for c in state.carries:
-            if c.kind == "ENGAGED":
-                out.update(x for x in c.attackers + c.defenders if self._alive(state, x))
+        out = state._cache.get("engaged")
+        if out is None:
+            out = set()
+            for c in state.carries:
+                if c.kind == "ENGAGED":
+                    out.update(x for x in c.attackers + c.defenders if self._alive(state, x))
+            state._cache["engaged"] = out
         return out
 
     def _alive(self, state: KPState, uid: str) -> bool:
@@ -404,66 +450,102 @@ class KPRules:
             mp -= self.T.break_off_mp  # KP-BREAK-OFF
         return mp
 
+    def _ctx(self, state: KPState) -> tuple:
+        """(axis positions, allied positions, blown bridges) as interned objects, once per
+        state: the part of a unit's reach that does not depend on the unit itself."""
+        c = state._cache.get("ctx")
+        if c is None:
+            if len(self._ctx_intern) > 5000:
+                self._ctx_intern.clear()
+            intern = self._ctx_intern.setdefault
+            ax, al, bl = self._positions(state, "axis"), self._positions(state, "allied"), frozenset(state.blown)
+            c = (intern(ax, ax), intern(al, al), intern(bl, bl))
+            state._cache["ctx"] = c
+        return c
+
+    def _known_reach(self, state: KPState, uid: str) -> dict | None:
+        """The unit's reach if it is memoised already (a replay never lists actions, so
+        checking a move must not compute one)."""
+        hit = self._reach_key(state, uid)
+        return hit if isinstance(hit, dict) else self._reach_cache.get(hit)
+
+    def _reach_key(self, state: KPState, uid: str) -> Any:
+        """The memoised reach itself (fast path), or the key to look it up under."""
+        u = state.units[uid]
+        ctx = self._ctx(state)
+        budget = self._move_budget(state, uid)
+        first = state.hexes_moved.get(uid, 0) == 0
+        owner = state.owner.get(uid)
+        foes = ctx[0] if self.uside(state, uid) == "allied" else ctx[1]
+        m = self._unit_memo.get(uid)
+        # the same Unit object (same hex), budget, enemy and bridges as last time
+        if (m is not None and m[0] is u and m[1] == budget and m[2] is first and m[3][0] is foes
+                and m[3][1] is ctx[2] and m[4] == owner):
+            return m[5]
+        return (uid, u.spec, u.hex, budget, first, foes, ctx[2], owner)
+
     def reach(self, state: KPState, uid: str) -> dict[Hex, tuple[float, tuple[Hex, ...]]]:
         """Every hex the unit may end its move in: (MP spent, path)."""
+        key = self._reach_key(state, uid)
+        if isinstance(key, dict):
+            return key
         u = state.units[uid]
-        key = (uid, u.spec, u.hex, self._move_budget(state, uid), state.hexes_moved.get(uid, 0) == 0,
-               self._enemy_sig(state, self.uside(state, uid)), frozenset(state.blown))
+        uid_, spec, hx, budget, first, foes, blown, owner = key
         c = self._reach_cache.get(key)
-        if c is not None:
-            return c
+        if c is None:
+            c = self._compute_reach(state, uid, budget)
+            if len(self._reach_cache) > 20000:
+                self._reach_cache.clear()
+            self._reach_cache[key] = c
+        self._unit_memo[uid] = (u, budget, first, (foes, blown), owner, c)
+        return c
+
+    def _compute_reach(self, state: KPState, uid: str, budget: float) -> dict[Hex, tuple[float, tuple[Hex, ...]]]:
+        u = state.units[uid]
         side = self.uside(state, uid)
         s = self.kspec(state, uid)
         zs = self.zoc_sources(state, enemy(side))
         foe = self._foe_hexes(state, side)
-        budget = self._move_budget(state, uid)
         edges = self._edges(frozenset(state.blown), s.rangers)
-        if self._may_pass(s):
-            passable = {h: self._passable_zoc(state, uid, src) for h, src in zs.items()}
-        else:
-            passable = dict.fromkeys(zs, False)
-
-        class _E:
-            def get(_, h, default=()):  # noqa: N805
-                out = []
-                for n, cst in edges.get(h, ()):
-                    if n in zs and passable[n]:
-                        cst += self.T.zoc_pass_mp  # KP-AMERICAN-ZOC, KP-OPT-ITALIAN-ZOC: +2 MP a hex
-                    out.append((n, cst))
-                return out
-
-        any_pass = any(passable.values())
-        r = reachable(u.hex, max(budget, 0.0), edges=_E() if any_pass else edges,
-                      stops=(lambda h: h in zs and not passable[h]) if any_pass else zs.__contains__,
-                      blocked=foe.__contains__)
+        stops, extra = self._zoc_stops(state, uid, s, zs)
+        # KP-AMERICAN-ZOC, KP-OPT-ITALIAN-ZOC: a zone the unit may pass costs +2 MP a hex
+        r = reach_paths(u.hex, max(budget, 0.0), edges, stops=stops, blocked=foe, extra=extra)
         out: dict[Hex, tuple[float, tuple[Hex, ...]]] = {}
         cost_fight = self.combat_cost(state, uid)
-        paths = r.all_paths()
-        for h, path in paths.items():
-            spent = r.cost[h]
-            if h in zs and budget - spent < cost_fight - 1e-9 and not self._one_hex(state, uid, path):
+        first = state.hexes_moved.get(uid, 0) == 0
+        for h, v in r.items():
+            if h in zs and budget - v[0] < cost_fight - 1e-9 and not (first and len(v[1]) == 1):
                 continue  # KP-COST-OF-COMBAT: no entering an enemy zone without MP to fight
-            out[h] = (spent, path)
+            out[h] = v
         # KP-COST-OF-COMBAT: one hex and fight is always allowed
         if state.hexes_moved.get(uid, 0) == 0:
             for n in self.board.adjacent(u.hex):
                 if n in zs and n not in out and n not in foe and not self.is_cliff(u.hex, n):
                     out[n] = (self.step_cost(u.hex, n, state.blown, s.rangers) or 0.0, (n,))
-        if len(self._reach_cache) > 20000:
-            self._reach_cache.clear()
-        self._reach_cache[key] = out
         return out
 
     def _move_list(self, state: KPState, uid: str) -> list[tuple[Hex, A.Move]]:
-        reach = self.reach(state, uid)
+        return self._move_lists(uid, self.reach(state, uid))[0]
+
+    def _move_lists(self, uid: str, reach: dict) -> tuple[list[tuple[Hex, A.Move]], list[A.Move]]:
+        """(destination, Move) pairs and the bare Moves of one reach, built once per reach."""
         key = id(reach)
         hit = self._moves_cache.get(key)
         if hit is None or hit[0] is not reach:
-            hit = (reach, [(h, A.Move(uid, p)) for h, (_, p) in sorted(reach.items())])
+            mc = self._move_obj
+            if len(mc) > 100000:
+                mc.clear()
+            pairs = []
+            for h, (_, p) in sorted(reach.items()):
+                m = mc.get((uid, p))
+                if m is None:
+                    m = mc[(uid, p)] = A.Move(uid, p)
+                pairs.append((h, m))
+            hit = (reach, pairs, [m for _, m in pairs])
             if len(self._moves_cache) > 20000:
                 self._moves_cache.clear()
             self._moves_cache[key] = hit
-        return hit[1]
+        return hit[1], hit[2]
 
     def _enemy_sig(self, state: KPState, side: str) -> tuple:
         """A key for where the enemy stands (all a unit's reach depends on besides itself)."""
@@ -485,6 +567,13 @@ class KPRules:
         why = self._movable(state, act.unit)
         if why:
             return why
+        known = self._known_reach(state, act.unit)
+        hit = known.get(act.path[-1]) if known is not None and act.path else None
+        if hit is not None and hit[1] == tuple(act.path):
+            # the listed path: reach already applied every rule but stacking
+            if not self.stack_ok(state, act.path[-1], add=(act.unit,), drop=(act.unit,)):
+                return Illegal("KP-STACKING", f"{hex_name(act.path[-1])} would be over the stacking limit")
+            return None
         u = state.units[act.unit]
         s = self.kspec(state, act.unit)
         side = self.uside(state, act.unit)
@@ -1314,25 +1403,9 @@ class KPRules:
             return out
         side = self.acting_side(state)
         if state.phase.endswith("_move"):
-            occ = state.occupied()
-            loads: dict[Hex, tuple[float, int]] = {}
-
-            def fits(h: Hex, uid: str) -> bool:  # stacking at a destination the unit is not in
-                if h not in loads:
-                    loads[h] = self._load(state, h)
-                pts, cnt = loads[h]
-                sp = self.kspec(state, uid)
-                return cnt + 1 <= self.T.stack_counters and (
-                    sp.type in self.T.free_stacking or pts + self.T.size_points[sp.size] <= self.T.stack_points + 1e-9)
-
-            for u in state.units.values():
-                if u.where == ARRIVING and self.uside(state, u.id) == side:
-                    out += [A.Place(u.id, h) for h in self.entry_hexes(state, u.id)
-                            if self._check_place(state, A.Place(u.id, h)) is None]
+            out += self._arrival_actions(state, side)
+            out += self._move_actions(state, side)
             for u in self.on_map(state, side):
-                if self._movable(state, u.id) is None:
-                    # reach() applies every movement rule but stacking at the destination
-                    out += [m for h, m in self._move_list(state, u.id) if h not in occ or fits(h, u.id)]
                 for build in ((False, True) if u.hex in self.bridges else ()):
                     if self._check_bridge(state, u.id, build) is None:
                         out.append(V.Build(u.id) if build else V.Blow(u.id))
@@ -1358,6 +1431,79 @@ class KPRules:
                     if u.spec in self.T.breakdown and self._check_breakdown(state, u.id) is None]
         if self._check_end(state) is None:
             out.append(A.EndPhase())
+        return out
+
+    def _arrival_actions(self, state: KPState, side: str) -> list:
+        """Place actions for the units due now: the same tests as ``_check_place`` (entry
+        region, no enemy in the hex, stacking), read from per-state indexes."""
+        out: list = []
+        occ = state.occupied()
+        units = state.units
+        for uid in self._arriving_ids:
+            u = units.get(uid)
+            if u is None or u.where != ARRIVING or u.arrives > state.turn or self.uside(state, u.id) != side:
+                continue
+            for h in self._entries(u.id):
+                here = occ.get(h)
+                if here and (any(self.uside(state, x.id) != side for x in here)
+                             or not self.stack_ok(state, h, add=(u.id,))):
+                    continue
+                out.append(self._place_act(u.id, h))
+        return out
+
+    def _entries(self, uid: str) -> tuple[Hex, ...]:
+        e = self._entry_cache.get(uid)
+        if e is None:
+            e = self._entry_cache[uid] = tuple(self.entry_hexes(None, uid))  # type: ignore[arg-type]
+        return e
+
+    def _place_act(self, uid: str, h: Hex) -> A.Place:
+        k = (uid, h)
+        a = self._place_cache.get(k)
+        if a is None:
+            a = self._place_cache[k] = A.Place(uid, h)
+        return a
+
+    def _move_actions(self, state: KPState, side: str) -> list:
+        """Move actions of every unit that may move: each unit's reach (memoised on what it
+        depends on) minus the friendly hexes its stacking does not fit (KP-STACKING). The
+        hexes a unit does not fit are found per stacking class, so a move elsewhere on
+        the map reuses every other unit's list."""
+        P, C = self.T.stack_points, self.T.stack_counters
+        loads = self._all_loads(state)
+        full_by_class: dict[tuple[bool, float], tuple[Hex, ...]] = {}
+        out: list = []
+        for u in self.on_map(state, side):
+            if self._movable(state, u.id) is not None:
+                continue
+            reach = self.reach(state, u.id)
+            m = self._unit_memo[u.id]
+            if len(m) > 6 and m[5] is reach:
+                lst, moves = m[6], m[7]
+            else:
+                lst, moves = self._move_lists(u.id, reach)
+                self._unit_memo[u.id] = m[:6] + (lst, moves)
+            if not lst:
+                continue
+            s = self.kspec(state, u.id)
+            cls = (s.type in self.T.free_stacking, self.T.size_points[s.size])
+            full = full_by_class.get(cls)
+            if full is None:
+                full = tuple(h for h, (pts, cnt) in loads.items()
+                             if cnt + 1 > C or (not cls[0] and pts + cls[1] > P + 1e-9))
+                full_by_class[cls] = full
+            bad = frozenset(h for h in full if h in reach)  # (a unit's own hex is never in its reach)
+            if not bad:
+                out += moves
+                continue
+            key = (id(reach), bad)
+            hit = self._filtered_cache.get(key)
+            if hit is None or hit[0] is not reach:
+                hit = (reach, [m for h, m in lst if h not in bad])
+                if len(self._filtered_cache) > 20000:
+                    self._filtered_cache.clear()
+                self._filtered_cache[key] = hit
+            out += hit[1]
         return out
 
     def _support_options(self, state: KPState) -> list[V.Support]:

@@ -7,6 +7,7 @@ from typing import Any
 
 from ...core.hexgrid import Hex, hex_name
 from ...core.state import State
+from ...core.units import ON_MAP
 
 
 @dataclass(frozen=True)
@@ -57,18 +58,32 @@ class KPState(State):
         self.breakups: dict[str, tuple[str, str]] = {}  # broken-down unit -> its two parts
 
     def copy(self) -> "KPState":
+        # one pass over precomputed names: containers copied shallowly, the rest shared
         new = KPState.__new__(KPState)
-        for f in fields(State):
-            v = getattr(self, f.name)
-            if f.name == "_cache":
-                v = {}
-            elif isinstance(v, (dict, list, set)):
-                v = v.copy()
-            setattr(new, f.name, v)
-        for name in _EXTRA:
-            v = getattr(self, name)
-            setattr(new, name, v.copy() if isinstance(v, (dict, list, set)) else v)
+        d, nd = self.__dict__, new.__dict__
+        for name in _CONTAINERS:
+            nd[name] = d[name].copy()
+        for name in _PLAIN:
+            nd[name] = d[name]
+        nd["_cache"] = {}
         return new
+
+    def units_at(self, h: Hex) -> list:
+        # the core index, built with one sort of the ids instead of one per hex
+        idx = self._cache.get("at")
+        if idx is None:
+            idx = {}
+            units = self.units
+            for k in sorted(units):
+                u = units[k]
+                if u.where == ON_MAP:
+                    lst = idx.get(u.hex)
+                    if lst is None:
+                        idx[u.hex] = [u]
+                    else:
+                        lst.append(u)
+            self._cache["at"] = idx
+        return idx.get(h, [])
 
     def snapshot(self) -> dict[str, Any]:
         out = super().snapshot()
@@ -90,3 +105,10 @@ class KPState(State):
             "breakups": {k: list(v) for k, v in sorted(self.breakups.items())},
         })
         return out
+
+
+_CORE_NAMES = tuple(f.name for f in fields(State) if f.name != "_cache")
+_SAMPLE = KPState(turn=0, phase="", units={})
+_CONTAINERS = tuple(n for n in _CORE_NAMES + _EXTRA if isinstance(getattr(_SAMPLE, n), (dict, list, set)))
+_PLAIN = tuple(n for n in _CORE_NAMES + _EXTRA if n not in _CONTAINERS)
+del _SAMPLE
