@@ -7,6 +7,7 @@ GAMES = {
     "objective-kiev": "hexwar.games.objective_kiev",
     "battle-for-kursk": "hexwar.games.battle_for_kursk",
     "kasserine-pass": "hexwar.games.kasserine_pass",
+    "black-wednesday": "hexwar.games.black_wednesday",
 }
 
 
