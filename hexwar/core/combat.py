@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Mapping, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from .errors import DataError
 
@@ -152,3 +152,40 @@ class CRT:
             r = self.lookup(index, roll)
             out[r] = out.get(r, Fraction(0)) + Fraction(1, n)
         return out
+
+
+# --- odds as a ratio (a, d) with one side 1: tables with 1-n columns as well as n-1 ---
+def odds_ratio(attack: Fraction, defense: Fraction) -> tuple[int, int]:
+    """Odds as (a, d) with one side 1, rounded in the defender's favour:
+    7 against 3 is 2-1; 3 against 7 is 1-3; no attack at all is (0, 1)."""
+    if defense <= 0:
+        raise ValueError("defense must be positive")
+    if attack <= 0:
+        return (0, 1)
+    if attack >= defense:
+        return (int(attack // defense), 1)
+    q = defense / attack
+    return (1, int(q) if q.denominator == 1 else int(q) + 1)
+
+
+def ratio_label(o: tuple[int, int]) -> str:
+    """``(2, 1)`` -> ``"2-1"``."""
+    return f"{o[0]}-{o[1]}"
+
+
+def shift_ratio(o: tuple[int, int], shift: int) -> tuple[int, int]:
+    """Move ``shift`` columns toward the attacker (positive) on a ... 1-2, 1-1, 2-1 ... scale."""
+    a, d = o
+    pos = a - 1 if a >= 1 and d == 1 else -(d - 1)  # 1-1 -> 0, 2-1 -> 1, 1-2 -> -1
+    pos += shift
+    return (pos + 1, 1) if pos >= 0 else (1, 1 - pos)
+
+
+def semi_cumulative(multipliers: Iterable[Fraction], floor: Fraction) -> Fraction:
+    """Multiply penalties together, but never below ``floor`` (e.g. halved twice is a
+    quarter, and a quarter is as low as it goes)."""
+    m = Fraction(1)
+    for x in multipliers:
+        m *= x
+    return max(m, floor)
+

@@ -69,3 +69,15 @@ class FixedDice:
         d = FixedDice(self.values)
         d.rolls_made = self.rolls_made
         return d
+
+
+def roll_dice(dice: Dice, n: int, why: str, events: list, sides: int = 6) -> list[int]:
+    """Roll ``n`` dice (e.g. two for a two-dice table) and report them as one
+    ``die_rolled`` event, so undo stops there and the roll is never repeated."""
+    from .actions import Event  # actions does not import dice: no cycle, kept local anyway
+
+    out = [dice.roll(sides) for _ in range(n)]
+    events.append(Event("die_rolled", f"{why}: rolled {' + '.join(map(str, out))} = {sum(out)}",
+                        {"dice": out, "total": sum(out), "why": why}))
+    return out
+

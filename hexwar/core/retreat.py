@@ -76,3 +76,28 @@ def retreat_paths(
     found = [p for p in found if p.extended == min_extra]
     best = min((p.ends_in_ezoc, p.ezoc_entered) for p in found)
     return sorted((p for p in found if (p.ends_in_ezoc, p.ezoc_entered) == best), key=lambda p: p.hexes)
+
+
+def retreat_within_mp(origin: Hex, length: int, adjacent: Callable[[Hex], Iterable[Hex]],
+                      enemy_at: Callable[[Hex], bool], in_ezoc: Callable[[Hex], bool],
+                      can_end: Callable[[Hex], bool], step_cost: Callable[[Hex, Hex], "float | None"],
+                      mp: float, forbid_ezoc: bool = True) -> list[RetreatPath]:
+    """``retreat_paths`` for games where a retreat may never enter an enemy zone of
+    control (when ``forbid_ezoc``) and may not cost more than ``mp`` movement points
+    (``step_cost`` None: no entry)."""
+    out = []
+    for p in retreat_paths(origin, length, adjacent, enemy_at, in_ezoc, can_end):
+        if forbid_ezoc and p.ezoc_entered:
+            continue
+        total, prev, ok = 0.0, origin, True
+        for h in p.hexes:
+            c = step_cost(prev, h)
+            if c is None:
+                ok = False
+                break
+            total += c
+            prev = h
+        if ok and total <= mp + 1e-9:
+            out.append(p)
+    return out
+

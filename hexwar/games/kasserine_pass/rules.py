@@ -12,16 +12,20 @@ from typing import Any, Iterable
 from ...core import actions as A
 from ...core.actions import Event
 from ...core.board import Board
+from ...core.combat import odds_ratio, semi_cumulative
+from ...core.combat import ratio_label as odds_label
+from ...core.combat import shift_ratio as shift_odds
+from ...core.dice import roll_dice
 from ...core.errors import DataError, Illegal
 from ...core.game import Result
 from ...core.hexgrid import Hex, distance, hex_name
 from ...core.movement import path_cost, reach_paths
-from ...core.retreat import RetreatPath
+from ...core.retreat import RetreatPath, retreat_within_mp
+from ...core.stacking import stack_legal
 from ...core.state import Stage
 from ...core.units import ARRIVING, ELIMINATED, LOST, ON_MAP, Unit, UnitSpec
 from ...loaders.kasserine import KPScenario, KPSpec, place_props
 from . import verbs as V
-from .general import odds_label, odds_ratio, retreat_within_mp, roll_dice, semi_cumulative, shift_odds, stack_legal
 from .state import Carry, KBattle, KPState
 
 GAME_ID = "kasserine-pass"

@@ -6,7 +6,8 @@ from fractions import Fraction
 import pytest
 
 from hexwar.core.hexgrid import hex_name
-from hexwar.games.kasserine_pass.general import odds_ratio, shift_odds
+from hexwar.core.combat import odds_ratio
+from hexwar.core.combat import shift_ratio as shift_odds
 from hexwar.games.kasserine_pass.state import KBattle
 
 from .helpers import H, at, legal, of, play, position, rule_of, set_dice
