@@ -7,9 +7,10 @@ default 1 so that the timings are of one undisturbed core). One line per figure:
 
     tournament <match> <figure> <value> <unit>
 
-What counts as a win (docs/ai.md): as the Soviets, a Soviet victory; as the Axis, an
-Axis victory or a draw (15+ cities). For the Axis the city count is also compared
-with what the baseline itself gets as the Axis against the same opponent and seed.
+What counts as beating an opponent (docs/ai.md): reaching the side's better victory
+level in the game, a Soviet victory as the Soviets, an Axis victory or a draw (15+
+cities) as the Axis. For the Axis the city count and level are also compared with
+what the baseline itself gets as the Axis against the same opponent and seed.
 """
 from __future__ import annotations
 
@@ -86,6 +87,9 @@ def main() -> int:
                 line(match, "axis victory rate", 100 * sum(g["level"] == "Axis victory" for g in games) / n, "%")
                 line(match, "axis cities (mean)", statistics.mean(g["cities"] for g in games), "cities")
                 line(match, f"{base} as axis: cities (mean)", statistics.mean(g["cities"] for g in ref), "cities")
+                # The level the baseline itself reaches as the Axis: "beats" means a better one.
+                line(match, f"{base} as axis: victory or draw rate",
+                     100 * sum(g["level"] in ("Axis victory", "Draw") for g in ref) / n, "%")
                 more = sum(g["cities"] > r["cities"] for g, r in zip(games, ref))
                 line(match, f"more cities than {base} as axis", 100 * more / n, "%")
             line(match, "games", n, "games")
