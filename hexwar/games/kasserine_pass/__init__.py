@@ -7,8 +7,10 @@ from pathlib import Path
 from ...core.board import Board
 from ...loaders import kasserine as _loader
 from ...loaders.tmx import load_board as _load_board
+
 from . import verbs  # noqa: F401  (registers this game's verbs with the notation)
 from .rules import GAME_ID, KPRules
+
 
 TITLE = "Kasserine Pass"
 TERRAINS = ("plain", "high_ground", "rugged_crest", "river")

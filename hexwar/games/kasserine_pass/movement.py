@@ -1,0 +1,351 @@
+"""Kasserine Pass: movement and arrivals: each unit's reach (memoised per unit and per enemy position), the
+move actions of a phase, checking and applying a move, entry of reinforcements.
+
+A mixin of ``KPRules`` (rules.py): it uses the rules object's other parts through ``self``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...core import actions as A
+from ...core.actions import Event
+from ...core.errors import Illegal
+from ...core.hexgrid import Hex, hex_name
+from ...core.movement import path_cost, reach_paths
+from ...core.units import ARRIVING, ON_MAP
+
+from .common import BREAK_OFF_TYPES, enemy
+from .state import KPState
+
+
+class MovementMixin:
+    """Part of KPRules; see the module docstring."""
+
+    # --- movement -------------------------------------------------------------------------
+    def _movable(self, state: KPState, uid: str) -> Illegal | None:
+        u = state.units.get(uid)
+        if u is None:
+            return Illegal("KP-SEQUENCE", f"there is no unit {uid}")
+        side = self.phase_side(state)
+        if not state.phase.endswith("_move"):
+            return Illegal("KP-SEQUENCE", "units move only in their side's movement phase")
+        if self.uside(state, uid) != side:
+            return Illegal("KP-SEQUENCE", f"{uid} is not a unit of the side moving now")
+        if u.where != ON_MAP:
+            return Illegal("KP-SEQUENCE", f"{uid} is not on the map")
+        if uid in state.stopped:
+            return Illegal("KP-ZOC", f"{uid} entered an enemy zone of control and must stop there this phase")
+        if uid in self.engaged(state):
+            s = self.kspec(state, uid)
+            if not (s.nation == "german" and s.type in BREAK_OFF_TYPES):
+                return Illegal("KP-BREAK-OFF", f"{uid} is ENGAGED and may not break off (only German panzer and "
+                                               "panzer grenadier units may, for 2 MP)")
+        return None
+
+    def _move_budget(self, state: KPState, uid: str) -> float:
+        mp = state.mp.get(uid, 0.0)
+        if uid in self.engaged(state):
+            mp -= self.T.break_off_mp  # KP-BREAK-OFF
+        return mp
+
+    def _ctx(self, state: KPState) -> tuple:
+        """(axis positions, allied positions, blown bridges) as interned objects, once per
+        state: the part of a unit's reach that does not depend on the unit itself."""
+        c = state._cache.get("ctx")
+        if c is None:
+            if len(self._ctx_intern) > 5000:
+                self._ctx_intern.clear()
+            intern = self._ctx_intern.setdefault
+            ax, al, bl = self._positions(state, "axis"), self._positions(state, "allied"), frozenset(state.blown)
+            c = (intern(ax, ax), intern(al, al), intern(bl, bl))
+            state._cache["ctx"] = c
+        return c
+
+    def _known_reach(self, state: KPState, uid: str) -> dict | None:
+        """The unit's reach if it is memoised already (a replay never lists actions, so
+        checking a move must not compute one)."""
+        hit = self._reach_key(state, uid)
+        return hit if isinstance(hit, dict) else self._reach_cache.get(hit)
+
+    def _reach_key(self, state: KPState, uid: str) -> Any:
+        """The memoised reach itself (fast path), or the key to look it up under."""
+        u = state.units[uid]
+        ctx = self._ctx(state)
+        budget = self._move_budget(state, uid)
+        first = state.hexes_moved.get(uid, 0) == 0
+        owner = state.owner.get(uid)
+        foes = ctx[0] if self.uside(state, uid) == "allied" else ctx[1]
+        m = self._unit_memo.get(uid)
+        # the same Unit object (same hex), budget, enemy and bridges as last time
+        if (m is not None and m[0] is u and m[1] == budget and m[2] is first and m[3][0] is foes
+                and m[3][1] is ctx[2] and m[4] == owner):
+            return m[5]
+        return (uid, u.spec, u.hex, budget, first, foes, ctx[2], owner)
+
+    def reach(self, state: KPState, uid: str) -> dict[Hex, tuple[float, tuple[Hex, ...]]]:
+        """Every hex the unit may end its move in: (MP spent, path)."""
+        key = self._reach_key(state, uid)
+        if isinstance(key, dict):
+            return key
+        u = state.units[uid]
+        uid_, spec, hx, budget, first, foes, blown, owner = key
+        c = self._reach_cache.get(key)
+        if c is None:
+            c = self._compute_reach(state, uid, budget)
+            if len(self._reach_cache) > 20000:
+                self._reach_cache.clear()
+            self._reach_cache[key] = c
+        self._unit_memo[uid] = (u, budget, first, (foes, blown), owner, c)
+        return c
+
+    def _compute_reach(self, state: KPState, uid: str, budget: float) -> dict[Hex, tuple[float, tuple[Hex, ...]]]:
+        u = state.units[uid]
+        side = self.uside(state, uid)
+        s = self.kspec(state, uid)
+        zs = self.zoc_sources(state, enemy(side))
+        foe = self._foe_hexes(state, side)
+        edges = self._edges(frozenset(state.blown), s.rangers)
+        stops, extra = self._zoc_stops(state, uid, s, zs)
+        # KP-AMERICAN-ZOC, KP-OPT-ITALIAN-ZOC: a zone the unit may pass costs +2 MP a hex
+        r = reach_paths(u.hex, max(budget, 0.0), edges, stops=stops, blocked=foe, extra=extra)
+        out: dict[Hex, tuple[float, tuple[Hex, ...]]] = {}
+        cost_fight = self.combat_cost(state, uid)
+        first = state.hexes_moved.get(uid, 0) == 0
+        for h, v in r.items():
+            if h in zs and budget - v[0] < cost_fight - 1e-9 and not (first and len(v[1]) == 1):
+                continue  # KP-COST-OF-COMBAT: no entering an enemy zone without MP to fight
+            out[h] = v
+        # KP-COST-OF-COMBAT: one hex and fight is always allowed
+        if state.hexes_moved.get(uid, 0) == 0:
+            for n in self.board.adjacent(u.hex):
+                if n in zs and n not in out and n not in foe and not self.is_cliff(u.hex, n):
+                    out[n] = (self.step_cost(u.hex, n, state.blown, s.rangers) or 0.0, (n,))
+        return out
+
+    def _move_list(self, state: KPState, uid: str) -> list[tuple[Hex, A.Move]]:
+        return self._move_lists(uid, self.reach(state, uid))[0]
+
+    def _move_lists(self, uid: str, reach: dict) -> tuple[list[tuple[Hex, A.Move]], list[A.Move]]:
+        """(destination, Move) pairs and the bare Moves of one reach, built once per reach."""
+        key = id(reach)
+        hit = self._moves_cache.get(key)
+        if hit is None or hit[0] is not reach:
+            mc = self._move_obj
+            if len(mc) > 100000:
+                mc.clear()
+            pairs = []
+            for h, (_, p) in sorted(reach.items()):
+                m = mc.get((uid, p))
+                if m is None:
+                    m = mc[(uid, p)] = A.Move(uid, p)
+                pairs.append((h, m))
+            hit = (reach, pairs, [m for _, m in pairs])
+            if len(self._moves_cache) > 20000:
+                self._moves_cache.clear()
+            self._moves_cache[key] = hit
+        return hit[1], hit[2]
+
+    def _enemy_sig(self, state: KPState, side: str) -> tuple:
+        """A key for where the enemy stands (all a unit's reach depends on besides itself)."""
+        return self._positions(state, enemy(side))
+
+    def _positions(self, state: KPState, side: str) -> tuple:
+        """(unit, hex) of every unit of ``side`` on the map, as a hashable key."""
+        key = ("pos", side)
+        v = state._cache.get(key)
+        if v is None:
+            v = tuple(sorted((u.id, u.hex) for u in self.on_map(state, side)))
+            state._cache[key] = v
+        return v
+
+    def _one_hex(self, state: KPState, uid: str, path: tuple[Hex, ...]) -> bool:
+        return len(path) == 1 and state.hexes_moved.get(uid, 0) == 0
+
+    def _check_move(self, state: KPState, act: A.Move) -> Illegal | None:
+        why = self._movable(state, act.unit)
+        if why:
+            return why
+        known = self._known_reach(state, act.unit)
+        hit = known.get(act.path[-1]) if known is not None and act.path else None
+        if hit is not None and hit[1] == tuple(act.path):
+            # the listed path: reach already applied every rule but stacking
+            if not self.stack_ok(state, act.path[-1], add=(act.unit,), drop=(act.unit,)):
+                return Illegal("KP-STACKING", f"{hex_name(act.path[-1])} would be over the stacking limit")
+            return None
+        u = state.units[act.unit]
+        s = self.kspec(state, act.unit)
+        side = self.uside(state, act.unit)
+        zs = self.zoc_sources(state, enemy(side))
+        occ = state.occupied()
+        budget = self._move_budget(state, act.unit)
+        extra = 0.0
+
+        def cost(a: Hex, b: Hex) -> float | None:
+            c = self.step_cost(a, b, state.blown, s.rangers)
+            if c is not None and b in zs and self._passable_zoc(state, act.unit, zs[b]):
+                c += self.T.zoc_pass_mp
+            return c
+
+        total, why2 = path_cost(u.hex, act.path, self.board.adjacent, cost,
+                                stops=lambda h: h in zs and not self._passable_zoc(state, act.unit, zs[h]),
+                                blocked=lambda h: any(self.uside(state, x.id) != side for x in occ.get(h, ())))
+        if total is None:
+            msg = {"not adjacent": ("KP-TERRAIN", "each hex of the path must be next to the one before"),
+                   "blocked": ("KP-ZOC", "the path enters a hex held by the enemy"),
+                   "no entry": ("KP-CLIFF", "no movement across a cliff hexside"),
+                   "stopped": ("KP-ZOC", "a unit must stop on entering an enemy zone of control")}[why2]
+            return Illegal(*msg)
+        dest = act.path[-1]
+        one = self._one_hex(state, act.unit, act.path) and dest in zs
+        if total + extra > budget + 1e-9 and not one:
+            rule = "KP-BREAK-OFF" if act.unit in self.engaged(state) else "KP-TERRAIN"
+            return Illegal(rule, f"the move costs {total:g} MP; {act.unit} has {budget:g} left")
+        if dest in zs and budget - total < self.combat_cost(state, act.unit) - 1e-9 and not one:
+            return Illegal("KP-COST-OF-COMBAT", f"{act.unit} would lack the {self.combat_cost(state, act.unit)} MP "
+                                                "to fight, so it may not enter the enemy zone of control")
+        if not self.stack_ok(state, dest, add=(act.unit,), drop=(act.unit,)):
+            return Illegal("KP-STACKING", f"{hex_name(dest)} would be over the stacking limit")
+        return None
+
+    def _apply_move(self, state: KPState, act: A.Move, ev: list[Event]) -> None:
+        uid = act.unit
+        s = self.kspec(state, uid)
+        side = self.uside(state, uid)
+        zs = self.zoc_sources(state, enemy(side))
+        budget = self._move_budget(state, uid)
+        broke = uid in self.engaged(state)
+        total, prev = 0.0, state.units[uid].hex
+        for h in act.path:
+            c = self.step_cost(prev, h, state.blown, s.rangers) or 0.0
+            if h in zs and self._passable_zoc(state, uid, zs[h]):
+                c += self.T.zoc_pass_mp
+            total += c
+            prev = h
+        state.units[uid] = state.units[uid].at(act.path[-1])
+        state.mp[uid] = max(0.0, budget - total)
+        state.hexes_moved[uid] = state.hexes_moved.get(uid, 0) + len(act.path)
+        if act.path[-1] in zs:
+            state.stopped.add(uid)
+        if broke:
+            self._drop_from_carries(state, uid)
+            ev.append(Event("broke_off", f"{uid} breaks off from its engagement for {self.T.break_off_mp} MP",
+                            {"unit": uid}))
+        state.touch()
+        for h in act.path:
+            self._take(state, uid, h, ev)
+        ev.append(Event("moved", f"{uid} moves to {hex_name(act.path[-1])} ({total:g} MP)",
+                        {"unit": uid, "path": [hex_name(h) for h in act.path], "mp": total}))
+
+    # --- arrivals -------------------------------------------------------------------------
+    def entry_hexes(self, state: KPState, uid: str) -> list[Hex]:
+        p = self.pieces.get(uid)
+        if p is None or not p.entry:
+            return []
+        return sorted(self.board.regions.get(p.entry, frozenset()))
+
+    def _check_place(self, state: KPState, act: A.Place) -> Illegal | None:
+        u = state.units.get(act.unit)
+        if u is None:
+            return Illegal("KP-OOB-ALLIED", f"there is no unit {act.unit}")
+        side = self.uside(state, act.unit)
+        rule = "KP-OOB-GERMAN" if side == "axis" else "KP-OOB-ALLIED"
+        if not state.phase.endswith("_move") or self.phase_side(state) != side:
+            return Illegal("KP-SEQUENCE", "units arrive in their side's movement phase")
+        if u.where != ARRIVING:
+            return Illegal(rule, f"{act.unit} is not waiting to arrive")
+        if u.arrives > state.turn:
+            return Illegal(rule, f"{act.unit} arrives on turn {u.arrives} ({self.scen.date(u.arrives)})")
+        if act.hex not in self.entry_hexes(state, act.unit):
+            return Illegal(rule, f"{act.unit} arrives in '{self.pieces[act.unit].entry}', not at {hex_name(act.hex)}")
+        if any(self.uside(state, x.id) != side for x in state.units_at(act.hex)):
+            return Illegal(rule, f"{hex_name(act.hex)} is held by the enemy")
+        if not self.stack_ok(state, act.hex, add=(act.unit,)):
+            return Illegal("KP-STACKING", f"{hex_name(act.hex)} would be over the stacking limit")
+        return None
+
+    def _apply_place(self, state: KPState, act: A.Place, ev: list[Event]) -> None:
+        uid = act.unit
+        s = self.kspec(state, uid)
+        state.units[uid] = state.units[uid].at(act.hex)
+        mp = float(s.ma)
+        if s.nation == "german" and self.opt("initial_placement"):
+            mp -= self.terrain_mp[self.board.terrain[act.hex]]  # KP-OPT-INITIAL-PLACEMENT
+        state.mp[uid] = max(0.0, mp)
+        state.touch()
+        if self.in_ezoc(state, self.uside(state, uid), act.hex):
+            state.stopped.add(uid)
+        self._take(state, uid, act.hex, ev)
+        ev.append(Event("placed", f"{uid} arrives at {hex_name(act.hex)}", {"unit": uid, "hex": hex_name(act.hex)}))
+
+    def _arrival_actions(self, state: KPState, side: str) -> list:
+        """Place actions for the units due now: the same tests as ``_check_place`` (entry
+        region, no enemy in the hex, stacking), read from per-state indexes."""
+        out: list = []
+        occ = state.occupied()
+        units = state.units
+        for uid in self._arriving_ids:
+            u = units.get(uid)
+            if u is None or u.where != ARRIVING or u.arrives > state.turn or self.uside(state, u.id) != side:
+                continue
+            for h in self._entries(u.id):
+                here = occ.get(h)
+                if here and (any(self.uside(state, x.id) != side for x in here)
+                             or not self.stack_ok(state, h, add=(u.id,))):
+                    continue
+                out.append(self._place_act(u.id, h))
+        return out
+
+    def _entries(self, uid: str) -> tuple[Hex, ...]:
+        e = self._entry_cache.get(uid)
+        if e is None:
+            e = self._entry_cache[uid] = tuple(self.entry_hexes(None, uid))  # type: ignore[arg-type]
+        return e
+
+    def _place_act(self, uid: str, h: Hex) -> A.Place:
+        k = (uid, h)
+        a = self._place_cache.get(k)
+        if a is None:
+            a = self._place_cache[k] = A.Place(uid, h)
+        return a
+
+    def _move_actions(self, state: KPState, side: str) -> list:
+        """Move actions of every unit that may move: each unit's reach (memoised on what it
+        depends on) minus the friendly hexes its stacking does not fit (KP-STACKING). The
+        hexes a unit does not fit are found per stacking class, so a move elsewhere on
+        the map reuses every other unit's list."""
+        P, C = self.T.stack_points, self.T.stack_counters
+        loads = self._all_loads(state)
+        full_by_class: dict[tuple[bool, float], tuple[Hex, ...]] = {}
+        out: list = []
+        for u in self.on_map(state, side):
+            if self._movable(state, u.id) is not None:
+                continue
+            reach = self.reach(state, u.id)
+            m = self._unit_memo[u.id]
+            if len(m) > 6 and m[5] is reach:
+                lst, moves = m[6], m[7]
+            else:
+                lst, moves = self._move_lists(u.id, reach)
+                self._unit_memo[u.id] = m[:6] + (lst, moves)
+            if not lst:
+                continue
+            s = self.kspec(state, u.id)
+            cls = (s.type in self.T.free_stacking, self.T.size_points[s.size])
+            full = full_by_class.get(cls)
+            if full is None:
+                full = tuple(h for h, (pts, cnt) in loads.items()
+                             if cnt + 1 > C or (not cls[0] and pts + cls[1] > P + 1e-9))
+                full_by_class[cls] = full
+            bad = frozenset(h for h in full if h in reach)  # (a unit's own hex is never in its reach)
+            if not bad:
+                out += moves
+                continue
+            key = (id(reach), bad)
+            hit = self._filtered_cache.get(key)
+            if hit is None or hit[0] is not reach:
+                hit = (reach, [m for h, m in lst if h not in bad])
+                if len(self._filtered_cache) > 20000:
+                    self._filtered_cache.clear()
+                self._filtered_cache[key] = hit
+            out += hit[1]
+        return out
