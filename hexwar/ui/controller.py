@@ -131,6 +131,7 @@ class DieShow:
     text: str
     result: str = ""
     time_left: float = 2.2
+    dice: tuple[int, ...] = ()  # each die of a roll of several (TCS's 2d6), drawn side by side
 
 
 @dataclass
@@ -241,6 +242,9 @@ class Controller:
             side = self.viewer or self.acting()
             self._view = self.game.view(side)
             self._view_key = key
+            gui = getattr(self, "gui", None)
+            if gui is not None and self._view.get("units"):  # the game's badges on its counters
+                self._view = {**self._view, "units": [gui.with_badges(u) for u in self._view["units"]]}
             self._units = {u["id"]: u for u in self._view["units"]}
             stacks: dict[Hex, list[dict]] = {}
             for u in self._view["units"]:
@@ -274,6 +278,9 @@ class Controller:
         """What kind of step this is for the client's widgets (setup, buildup, movement, special,
         combat …). Kinds of other games map onto these (KIND_ALIASES); a game without phase
         objects gets a guess from the phase id, and anything else the generic chooser."""
+        own = self.gui.phase_kind(self)  # a game whose phase mixes steps (TCS's Action Phase)
+        if own:
+            return own
         p = self.phase()
         kind = str(getattr(p, "kind", "") or "") if p is not None else ""
         if not kind:
@@ -470,7 +477,11 @@ class Controller:
             got = reach(self.state, uid).get(h)
         except Exception:
             return None
-        return None if got is None else got[0]
+        if got is None:
+            return None
+        cost = got[0] if isinstance(got, (tuple, list)) and got else got
+        # A game whose ``reach`` maps hexes to paths (Black Wednesday) gives no cost: no label.
+        return cost if isinstance(cost, (int, float)) and not isinstance(cost, bool) else None
 
     def place_hexes(self, uid: str) -> set[Hex] | None:
         """Hexes where the unit may be placed now (None while unknown)."""
@@ -517,9 +528,19 @@ class Controller:
                 out.append(u)
         if kind in ("movement", "special"):
             # Games that bring units on during movement (Kasserine's arrivals): whoever may be placed now.
-            placeable = {a.unit for a in self._of(A.Place)}
+            # Games whose units enter by a Move from off the map (Black Wednesday): those too.
+            placeable = {a.unit for a in self._of(A.Place)} | self.entering_units()
             out = [u for u in v["units"] if u["id"] in placeable]
         return out
+
+    def entering_units(self) -> set[str]:
+        """Units off the map that have a legal Move now (its first hex is the entry hex)."""
+        moves = self._of(A.Move)
+        got = getattr(self, "_entering", None)
+        if got is None or got[0] is not moves:
+            off = {u["id"] for u in self.view()["units"] if u.get("where") != "map"}
+            got = self._entering = (moves, {a.unit for a in moves if a.unit in off})
+        return got[1]
 
     def later_arrivals(self) -> list[dict]:
         v = self.view()
@@ -623,7 +644,8 @@ class Controller:
         self._log_events(n, events, who, secret)
         for e in events:
             if e.kind == "die_rolled":
-                self.die = DieShow(int(e.data.get("roll", 0)), e.text)
+                dice = tuple(int(d) for d in (e.data.get("dice") or ()))
+                self.die = DieShow(int(e.data.get("roll", sum(dice))), e.text, dice=dice)
             if e.kind == "combat" and self.die is not None and "result" in e.data:
                 self.die.result = str(e.data["result"])
                 self.die.text = e.text
@@ -791,6 +813,10 @@ class Controller:
             self.say("")
             return
         self.sel = uid
+        if uid in self.entering_units():  # enters by a move: the reachable hexes are shaded
+            n = len(self.move_targets(uid))
+            self.say(f"{uid} selected: it enters the map; click one of the {n} hexes within reach.", "info")
+            return
         hexes = self.place_hexes(uid)
         if hexes is None:
             self.say(f"{uid} selected. Working out where it may go...", "info")
@@ -888,6 +914,10 @@ class Controller:
 
     def _click_move(self, h: Hex, here: list[dict]) -> None:
         if self.sel is not None and (self.unit(self.sel) or {}).get("where") not in ("map", None):
+            targets = self.move_targets(self.sel)
+            if h in targets:  # a unit entering by a move (its path starts at the entry hex)
+                self.do(A.Move(self.sel, targets[h]))
+                return
             self._click_build(h, here)  # a counter from the arrivals tray
             return
         if self.sel is not None:
@@ -910,6 +940,10 @@ class Controller:
                 self.refuse(self._why_cannot_move(self.sel))
             return
         if self.sel is not None:
+            act = self.gui.click_action(self, h)  # the game's other use of a click (TCS: fire at it)
+            if act is not None:
+                self.do(act)
+                return
             self.refuse(self.why_not_move(self.sel, h), "that hex cannot be reached")
             return
         if here:

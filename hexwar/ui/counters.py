@@ -66,7 +66,7 @@ class CounterArt:
     @staticmethod
     def key(u: dict, px: int) -> tuple:
         return (u.get("id"), u.get("nation"), u.get("kind"), u.get("size"), u.get("label"), u.get("steps"),
-                u.get("max_steps"), u.get("side"), u.get("type"), u.get("colour"), int(px))
+                u.get("max_steps"), u.get("side"), u.get("type"), u.get("colour"), tuple(u.get("badges") or ()), int(px))
 
     def surface(self, u: dict, px: int) -> pygame.Surface:
         k = self.key(u, px)
@@ -95,6 +95,42 @@ class CounterArt:
 
 
 def draw_counter(u: dict, px: int) -> pygame.Surface:
+    """The counter, with the game's state badges (``u["badges"]``: short words such as a mode
+    letter or "S", drawn as framed boxes along the top edge — words, never colour alone)."""
+    s = _draw_body(u, px)
+    badges = [str(b) for b in (u.get("badges") or ()) if b]
+    if badges:
+        _draw_badges(s, badges, max(12, px))
+    return s
+
+
+def _draw_badges(s: pygame.Surface, badges: list[str], px: int) -> None:
+    """Badges left to right from the top left corner (the stack count sits on the top right),
+    shrunk until they fit the counter."""
+    fpx = max(6, int(px * 0.24))
+    while True:
+        ts = [T.text(b, fpx, (20, 20, 20), "bold") for b in badges]
+        w = sum(t.get_width() + 3 for t in ts)
+        if w <= px - 2 or fpx <= 6:
+            break
+        fpx -= 1
+    x = 0
+    for b, t in zip(badges, ts):
+        r = pygame.Rect(x, 0, t.get_width() + 2, t.get_height())
+        fill = BADGE_FILL.get(b, (250, 250, 240))
+        pygame.draw.rect(s, fill, r)
+        pygame.draw.rect(s, (20, 20, 20), r, 1)
+        s.blit(T.text(b, fpx, BADGE_INK.get(b, (20, 20, 20)), "bold"), (r.x + 1, r.y))
+        x = r.right + 1
+
+
+# Badge colours (the letter carries the meaning; colour only helps).
+BADGE_FILL = {"F": (235, 235, 225), "M": (140, 200, 240), "S": (250, 210, 60), "P": (220, 60, 40),
+              "DI": (150, 110, 70), "R": (200, 200, 200)}
+BADGE_INK = {"P": (255, 255, 255), "DI": (255, 255, 255)}
+
+
+def _draw_body(u: dict, px: int) -> pygame.Surface:
     px = max(12, px)
     bg, fg = nation_colours(u)
     reduced = is_reduced(u)

@@ -885,6 +885,7 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
     else:
         f.heading(v.get("phase_name") or str(v.get("phase", "")))
         f.text(now_text(ctl))
+    _gui_call(ctl, "build_step", f, scene)  # the game's block about this step, before the chooser
     if m != "over":
         _build_choices(f, ctl, scene)
     _gui_call(ctl, "build_panel", f, scene)  # the game's own block (Kursk's posture tracks, markers, VP)
@@ -1442,18 +1443,23 @@ class StatusLine:
 def draw_die(surface: pygame.Surface, center: tuple[int, int], die, th: T.Theme) -> None:
     """The die just rolled, big, with its pips, the number and the result."""
     size = th.px(110)
-    r = pygame.Rect(0, 0, size, size)
+    faces = list(getattr(die, "dice", ()) or ()) or [die.roll]  # several dice side by side
+    gap = th.px(16)
+    r = pygame.Rect(0, 0, size * len(faces) + gap * (len(faces) - 1), size)
     r.center = (center[0], center[1] - th.px(30))
-    shadow = pygame.Surface((size + 340, size + 150), pygame.SRCALPHA)
+    shadow = pygame.Surface((r.w + 340, size + 150), pygame.SRCALPHA)
     shadow.fill((0, 0, 0, 150))
     surface.blit(shadow, (r.centerx - shadow.get_width() // 2, r.y - th.px(20)))
-    pygame.draw.rect(surface, (250, 250, 244), r, border_radius=size // 6)
-    pygame.draw.rect(surface, (20, 20, 20), r, 3, border_radius=size // 6)
     pips = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
             5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)], 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
-    for dx, dy in pips.get(die.roll, []):
-        pygame.draw.circle(surface, (20, 20, 20), (r.centerx + dx * size // 4, r.centery + dy * size // 4), size // 11)
-    t = T.text(f"Rolled {die.roll}" + (f": {die.result}" if die.result else ""), th.title, (255, 255, 255), "bold")
+    for i, face in enumerate(faces):
+        d = pygame.Rect(r.x + i * (size + gap), r.y, size, size)
+        pygame.draw.rect(surface, (250, 250, 244), d, border_radius=size // 6)
+        pygame.draw.rect(surface, (20, 20, 20), d, 3, border_radius=size // 6)
+        for dx, dy in pips.get(face, []):
+            pygame.draw.circle(surface, (20, 20, 20), (d.centerx + dx * size // 4, d.centery + dy * size // 4), size // 11)
+    rolled = f"{'+'.join(map(str, faces))} = {die.roll}" if len(faces) > 1 else str(die.roll)
+    t = T.text(f"Rolled {rolled}" + (f": {die.result}" if die.result else ""), th.title, (255, 255, 255), "bold")
     surface.blit(t, (r.centerx - t.get_width() // 2, r.bottom + th.px(8)))
     if die.result:
         t2 = T.text(rules_text.result_text(die.result), th.large, (255, 255, 255))

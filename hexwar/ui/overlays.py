@@ -107,6 +107,10 @@ MARK_STYLE = {  # kind -> (fill, ink, where on the hex as a fraction of its size
     "contact": ((245, 150, 40), (20, 20, 20), (0.0, -0.62)),
     "lead": ((255, 240, 120), (20, 20, 20), (0.0, -0.62)),
     "support": ((255, 240, 120), (20, 20, 20), (0.0, -0.62)),
+    "barrage": ((200, 40, 30), (255, 255, 255), (-0.3, 0.72)),  # Black Wednesday's markers, below
+    "smoke": ((210, 210, 210), (20, 20, 20), (0.35, 0.72)),          # the stack (badges are on top)
+    "prep": ((250, 200, 90), (20, 20, 20), (0.0, -0.62)),
+    "fire": ((255, 230, 200), (120, 20, 10), (0.0, -0.72)),  # a hex the selected unit may fire at
 }
 
 
@@ -114,6 +118,12 @@ def draw_mark(surface, c, mk, z: float) -> None:
     """A game's marker on a hex: a framed box with its word (never colour alone); the Strategic
     Objective as a gold star disc with SO."""
     if mk.kind == "tip":  # tooltip only: the map already shows it another way
+        return
+    if mk.kind == "barrage-area":  # a hex under a barrage: a dashed red ring (its box is on the centre)
+        r = 30 * z
+        for i in range(0, 12, 2):
+            a0, a1 = i * math.pi / 6, (i + 1) * math.pi / 6
+            pygame.draw.arc(surface, (200, 40, 30), (c[0] - r, c[1] - r, 2 * r, 2 * r), a0, a1, max(1, int(2 * z)))
         return
     fill, ink, (fx, fy) = MARK_STYLE.get(mk.kind, ((250, 250, 240), (20, 20, 20), (0.0, 0.55)))
     x, y = c[0] + fx * 40 * z, c[1] + fy * 40 * z
@@ -168,6 +178,8 @@ class MapLayer:
     def counter_pos(self, h: Hex, k: int, n: int) -> tuple[int, int]:
         cx, cy = self.mv.hex_center(h)
         off = max(3, int(self.mv.counter_px * 0.12))
+        if n > 5:  # a tall stack (TCS platoons) keeps within half a counter of its hex centre
+            off = max(1.0, self.mv.counter_px * 0.5 / (n - 1))
         d = (k - (n - 1) / 2) * off
         return int(cx + d), int(cy - d)
 

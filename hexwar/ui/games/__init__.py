@@ -41,11 +41,23 @@ class GameUI:
     def build_panel(self, f, ctl, scene) -> None:
         """A block at the top of the side panel, in every step."""
 
+    def build_step(self, f, ctl, scene) -> None:
+        """A block about the step at hand, above the generic chooser (Black Wednesday: the fire
+        the selected unit may make, with its table column and shifts)."""
+
     def map_marks(self, ctl) -> list[MapMark]:
         return []
 
     def unit_facts(self, u: dict, ctl) -> list[str]:
         return []
+
+    def unit_badges(self, u: dict) -> tuple[str, ...]:
+        """Short words drawn on the unit's counter (Black Wednesday: its mode, S/P, DI)."""
+        return ()
+
+    def with_badges(self, u: dict) -> dict:
+        b = self.unit_badges(u)
+        return {**u, "badges": tuple(b)} if b else u
 
     def unit_actions(self, u: dict, ctl) -> list[tuple[str, Any, str]]:
         """(label, action, tooltip) offered beside a unit in the stack list."""
@@ -62,6 +74,12 @@ class GameUI:
     def click_action(self, ctl, h):
         """The action a click on hex ``h`` stands for in a step the client has no map widget for
         (Kursk: where the Strategic Objective goes); None: the click describes the hex."""
+        return None
+
+    def phase_kind(self, ctl) -> str | None:
+        """The client's step kind for this phase when the game's phases do not say it
+        ("movement": the map moves units, and a click the move cannot use goes to
+        ``click_action``); None: the generic guess."""
         return None
 
     def choice_info(self, what: str) -> dict:
@@ -92,6 +110,9 @@ def for_game(game_id: str | None) -> GameUI:
         if gid == "battle-for-kursk":
             from .kursk import KurskUI
             got = KurskUI()
+        elif gid == "black-wednesday":
+            from .black_wednesday import BlackWednesdayUI
+            got = BlackWednesdayUI()
         elif gid == "kasserine-pass":
             from .kasserine import KasserineUI
             got = KasserineUI()
