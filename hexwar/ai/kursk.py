@@ -146,6 +146,12 @@ class Ctx:
         return distance_field(self.board, self.targets or self.foe_hexes, _step(self.board), "city")
 
     @cached_property
+    def moscow_threatened(self) -> bool:
+        """An enemy unit could get next to Moscow over his next player-turn."""
+        m = self.rules.moscow
+        return any(n in self.foe_walk for n in self.board.adjacent(m)) or m in self.foe_walk
+
+    @cached_property
     def moscow_field(self) -> dict[Hex, float]:
         return distance_field(self.board, (self.rules.moscow,), _step(self.board), "moscow")
 
@@ -266,6 +272,13 @@ class Ctx:
         elif h in self.vp_cities and self.front_field.get(h, 99) <= 6:
             s += 0.25 * self.city_value(h)
             parts["holds"] = h
+        if self.side == "russian" and self.moscow_threatened:
+            # 5.0: Moscow lost is the game lost; the strongest defender in it, a screen around it.
+            if h == self.rules.moscow:
+                s += 0.5 * self.dfn(uid)
+                parts["holds"] = h
+            elif h in self.board.adjacent(self.rules.moscow):
+                s += 2.0
         rk = self.risk(uid, h)
         parts["risk"] = rk
         s -= rk
