@@ -65,7 +65,7 @@ def test_ai_plays_every_phase_and_sub_step(full_game, short_game):
         assert game.result() is not None
     asked = full_game[2] | short_game[2]
     for kind in ("posture", "objective", "setup", "replacement", "replacement_loss", "armor_rail", "movement",
-                 "combat", "offensive", "result_choice", "exchange_loss", "retreat", "advance"):
+                 "combat", "offensive", "exchange_loss", "retreat", "advance"):
         assert kind in asked, kind
 
 
@@ -143,3 +143,15 @@ def test_greedy_plays_a_whole_game():
     game, log, _ = _match("full", "greedy", "greedy", 3)
     assert game.result() is not None
     assert any(a.notation().startswith(("attack", "offensive")) for a, _, _ in game.timeline())
+
+
+@pytest.mark.parametrize("options", [("DR", "SF"), ("DRL", "EX")])
+def test_9_3_stand_fast_or_fortification_result_is_chosen(options):
+    """9.3: the defender may take Stand Fast (major city) or EX (fortification) instead."""
+    game = hexwar.open_game(GAME, "full", seed=1)
+    uid = sorted(u.id for u in game.state.units.values() if game.rules.side(u.id) == "russian")[0]
+    target = game.state.units[uid].hex
+    game.state.stage = Stage("result_choice", "russian", target,
+                             (("attackers", ()), ("result", options[0]), ("options", options)))
+    dec = KurskPlayer().choose(game, "russian")
+    assert dec.action in game.legal_actions() and dec.action.what == "result" and dec.reason
