@@ -935,7 +935,9 @@ class Controller:
             self.sel = self._cycle(own, self.sel if self.sel in ids else None, self.movable_units())
             if self.sel in self.movable_units():
                 n = len(self.move_targets(self.sel))
-                self.say(f"{self.sel}: {n} hex(es) within reach; the number on each is the movement points it costs.")
+                costs = n and self.move_cost(self.sel, next(iter(self.move_targets(self.sel)))) is not None
+                self.say(f"{self.sel}: {n} hex(es) within reach" +
+                         ("; the number on each is the movement points it costs." if costs else ", shaded on the map."))
             else:
                 self.refuse(self._why_cannot_move(self.sel))
             return

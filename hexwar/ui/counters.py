@@ -243,8 +243,11 @@ def unit_title(u: dict) -> str:
     state = "reduced" if is_reduced(u) else "full strength"
     if int(u.get("max_steps", 1)) == 1:
         state = "one step"
+    elif int(u.get("max_steps", 1)) > 2:  # TCS platoons: the steps left, not just reduced
+        state = f"{u.get('steps')} of {u.get('max_steps')} steps"
     form = f", {u['formation']} ({u.get('colour')} band)" if u.get("formation") and u.get("colour") else ""
-    return (f"{u['id']} {u.get('name', '')} ({nation} {u.get('kind', '')} {u.get('size', '')}), {u.get('label', '')}, "
+    name = "" if u.get("name") == u.get("id") else u.get("name", "")  # a game naming units by their id
+    return (f"{u['id']}{' ' + name if name else ''} ({nation} {u.get('kind', '')} {u.get('size', '')}), {u.get('label', '')}, "
             f"{state}{form}")
 
 

@@ -110,6 +110,50 @@ def kasserine_shot(path: str, size=(1600, 900)) -> None:
     app.screenshot(path)
 
 
+def black_wednesday_fire(seed: int = 3):
+    """Black Wednesday, Scenario 1: the 122 mm 0600 Prep box moved to B41.28, every Axis unit on
+    its first legal set-up hex, four T-34s entered as near the Axis as they may, the Soviet
+    phase ended: the Axis Action Phase with 1-I-262-MG able to fire (an SFA) at them."""
+    from ..core.hexgrid import distance, parse_hex
+
+    g = hexwar.open_game("black-wednesday", "s1-turning-the-left", seed=seed)
+    g.apply(A.Choose("prep-box", "122mm_1-0600"))
+    g.apply(A.Choose("prep-122mm_1-0600", "B41.28"))
+    g.apply(A.EndPhase())
+    while g.view(None)["phase"] != "action":
+        acts = g.legal_actions()
+        pl = [a for a in acts if isinstance(a, A.Place)]
+        g.apply(pl[0] if pl else next(a for a in acts if isinstance(a, A.EndPhase)))
+    axis = [parse_hex(v["hex"]) for v in g.view(None)["units"] if v["side"] == "axis" and v["where"] == "map"]
+    moves = [a for a in g.legal_actions() if isinstance(a, A.Move)]
+    tanks = list(dict.fromkeys(a.unit for a in moves if "T34" in a.unit))[:4]  # in the legal order
+    for uid in tanks:
+        tg = {a.dest: a for a in g.legal_actions() if isinstance(a, A.Move) and a.unit == uid}
+        if tg:
+            g.apply(tg[min(tg, key=lambda h: min(distance(h, x) for x in axis))])
+    g.apply(A.EndPhase())
+    return g
+
+
+def black_wednesday_shot(path: str, size=(1600, 900)) -> None:
+    """The Axis MG selected: its SFA target framed with the table column, the badges (F, S, DI,
+    M) on the counters, the Prep's barrage markers."""
+    from ..core.hexgrid import hex_name
+    from .app import App, place_camera
+
+    g = black_wednesday_fire(3)
+    app = App(size, resizable=False, menu=False)
+    gs = app.start_game(g, hotseat=False, autosave=False, threaded=False)
+    ctl = gs.ctl
+    att = next(a for a in g.legal_actions() if isinstance(a, A.Attack))
+    ctl.sel = att.attackers[0]
+    ctl.die = None
+    place_camera(gs.mv, 1.6, hex_name(att.target))
+    app.step()
+    app.step()
+    app.screenshot(path)
+
+
 if __name__ == "__main__":
     import os
     import sys
@@ -118,3 +162,4 @@ if __name__ == "__main__":
     out = sys.argv[1] if len(sys.argv) > 1 else "."
     kursk_shot(os.path.join(out, "client-battle-for-kursk.png"))
     kasserine_shot(os.path.join(out, "client-kasserine-pass.png"))
+    black_wednesday_shot(os.path.join(out, "client-black-wednesday.png"))

@@ -803,7 +803,8 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
     if m in ("setup", "buildup"):
         _build_tray(f, ctl, art, m)
     elif m in ("movement", "special"):
-        f.heading("Movement")
+        # A phase the game calls something else (TCS's Action Phase) keeps its own name.
+        f.heading("Movement" if ctl.gui.phase_kind(ctl) is None else str(v.get("phase_name") or "Movement"))
         legal = ctl.legal()
         if legal is None:
             f.text("Working out the legal moves…", colour=T.TEXT_DIM)
@@ -820,8 +821,9 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
                 f.text(f"Movement allowance {u['ma']}.", th.small, T.TEXT_DIM)
             n = len(ctl.move_targets(ctl.sel))
             if n:
-                f.text(f"{n} hex(es) within reach: shaded, with their cost in movement points. "
-                       "Point at a hex to see the path; click to move.", th.small)
+                costs = ctl.move_cost(ctl.sel, next(iter(ctl.move_targets(ctl.sel)))) is not None
+                f.text(f"{n} hex(es) within reach: shaded" + (", with their cost in movement points" if costs else "")
+                       + ". Point at a hex to see the path; click to move.", th.small)
     elif m == "combat-declare":
         if not _gui_call(ctl, "build_declare", f, scene):
             _build_declare(f, ctl)

@@ -211,3 +211,16 @@ def test_screenshot_black_wednesday_action_phase(action_gs, app, tmp_path):
     out = tmp_path / "bw.png"
     pygame.image.save(app.screen, str(out))
     assert out.stat().st_size > 10000
+
+
+def test_demo_position_of_the_screenshot_is_reached_by_legal_play(tmp_path):
+    """``demo.black_wednesday_fire``: the Axis Action Phase with 1-I-262-MG able to fire."""
+    from hexwar.ui import demo
+
+    g = demo.black_wednesday_fire(3)
+    v = g.view(None)
+    assert (v["phase"], v["phasing"]) == ("action", "axis")
+    assert any(isinstance(a, A.Attack) and "1-I-262-MG" in a.attackers for a in g.legal_actions())
+    out = tmp_path / "bw.png"
+    demo.black_wednesday_shot(str(out))
+    assert out.stat().st_size > 10000
