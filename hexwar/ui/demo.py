@@ -1,8 +1,9 @@
-"""Positions of Battle for Kursk and Kasserine Pass reached by legal play with fixed seeds (the
-engines decide everything; nothing is set by hand), for the client tests and the documentation
-screenshots: ``python -m hexwar.ui.demo OUTDIR`` draws ``client-battle-for-kursk.png`` (an
-Offensive being built: lead, supporter, odds) and ``client-kasserine-pass.png`` (attacks declared
-with their odds panel, artillery to allocate) at 1600x900, no window opened."""
+"""Positions of Battle for Kursk, Kasserine Pass and Black Wednesday reached by legal play with
+fixed seeds (the engines decide everything; nothing is set by hand), for the client tests and the
+documentation screenshots: ``python -m hexwar.ui.demo OUTDIR`` draws ``client-battle-for-kursk.png``
+(an Offensive being built: lead, supporter, odds), ``client-kasserine-pass.png`` (attacks declared
+with their odds panel, artillery to allocate) and ``client-black-wednesday.png`` (an SFA target
+with its column, badges, barrages) at 1600x900, no window opened."""
 from __future__ import annotations
 
 import random

@@ -73,7 +73,7 @@ def test_2_4_prep_target_by_a_map_click(app, drive):
     drive.click_hex(h)
     assert ctl.view()["prep_log"]["122mm_1"]["0600"] == target.value
     marks = [m for m in ctl.gui.map_marks(ctl) if m.hex == h]
-    assert any(m.text == "PREP 0600" for m in marks)
+    assert any(m.text.startswith("PREP 0600") and any("122 mm battery 1, 0600" in t for t in m.tooltip) for m in marks)
 
 
 def test_setup_and_first_action_phase_units_enter_from_the_tray_by_a_click(action_gs, drive, app):

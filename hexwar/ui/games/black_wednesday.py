@@ -139,12 +139,19 @@ class BlackWednesdayUI(GameUI):
             out.append(MapMark(a.target, f"SFA col {p['final']}" if p["column"] else "SFA: no fire", "fire",
                                (f"SFA by {', '.join(a.attackers)}: {preview_line(p)}; a click fires",)))
         log = v.get("prep_log") or {}
-        if v.get("phase") == "prep_log":  # the Prep targets written so far, on their hexes
+        if v.get("phase") == "prep_log":  # the Prep targets written so far: one box a hex, every box in the tip
+            by_hex: dict[str, list[tuple[str, str]]] = {}
             for col, boxes in log.items():
                 for tm, hn in (boxes or {}).items():
                     if hn:
-                        out.append(MapMark(parse_hex(hn), f"PREP {tm}", "prep",
-                                           (f"Prep Log: {prep_box_label(col + '-' + tm)} fires here (2.4)",)))
+                        by_hex.setdefault(hn, []).append((tm, col))
+            for hn, fires in sorted(by_hex.items()):
+                fires.sort()
+                times = sorted({tm for tm, _ in fires})
+                text = f"PREP {times[0]}" + (f" +{len(times) - 1}" if len(times) > 1 else "")
+                out.append(MapMark(parse_hex(hn), text, "prep",
+                                   tuple(f"Prep Log: {prep_box_label(col + '-' + tm)} fires here (2.4)"
+                                         for tm, col in fires)))
         return out
 
     def phase_kind(self, ctl) -> str | None:
