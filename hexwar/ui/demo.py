@@ -153,6 +153,7 @@ def black_wednesday_shot(path: str, size=(1600, 900)) -> None:
     app.step()
     app.step()
     app.screenshot(path)
+    gs.exit()  # the scene's B34.16 hex ids end with it (the caller may go on with CCRR games)
 
 
 if __name__ == "__main__":
