@@ -107,7 +107,14 @@ class MovementMixin:
         edges = self._edges(frozenset(state.blown), s.rangers)
         stops, extra = self._zoc_stops(state, uid, s, zs)
         # KP-AMERICAN-ZOC, KP-OPT-ITALIAN-ZOC: a zone the unit may pass costs +2 MP a hex
-        r = reach_paths(u.hex, max(budget, 0.0), edges, stops=stops, blocked=foe, extra=extra)
+        # units of one kind stacked together share the search (per state: same enemy and bridges)
+        raw = state._cache.setdefault("raw_reach", {})
+        rk = (u.hex, max(budget, 0.0), s.rangers, id(stops), id(extra))
+        hit = raw.get(rk)
+        if hit is None or hit[0] is not stops or hit[1] is not extra:
+            hit = raw[rk] = (stops, extra, reach_paths(u.hex, max(budget, 0.0), edges, stops=stops, blocked=foe,
+                                                       extra=extra))
+        r = hit[2]
         out: dict[Hex, tuple[float, tuple[Hex, ...]]] = {}
         cost_fight = self.combat_cost(state, uid)
         first = state.hexes_moved.get(uid, 0) == 0

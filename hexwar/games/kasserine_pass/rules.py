@@ -84,6 +84,9 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
                 raise DataError(scenario.source, f"unit {p.id}: hex {hex_name(p.hex)} is off the map")
         self._edges_cache: dict = {}
         self._spec_side = {k: v.side for k, v in self.kp.items()}
+        # KP-STACKING: the points a counter of each spec weighs (free types weigh nothing)
+        self._spec_points = {k: (0.0 if v.type in self.T.free_stacking else float(self.T.size_points[v.size]))
+                             for k, v in self.kp.items()}
         self._zoc_adj = {h: tuple(n for n in board.adjacent(h) if self.exerts(h, n)) for h in board.terrain}
         self._reach_cache: dict = {}  # reach depends only on the key it is stored under
         self._moves_cache: dict = {}

@@ -27,10 +27,7 @@ class StackingMixin:
         if len(add) == 1 and (not drop or drop == add):
             # the common question "may this unit end here?": from the hex's cached load
             if all(u.id != add[0] for u in here):
-                loads = state._cache.setdefault("loads", {})
-                if h not in loads:
-                    loads[h] = self._load(state, h)
-                pts, cnt = loads[h]
+                pts, cnt = self._all_loads(state).get(h, (0.0, 0))
             else:
                 pts, cnt = self._load(state, h, skip=add[0])
             s = self.kspec(state, add[0])
@@ -44,16 +41,11 @@ class StackingMixin:
                            self.T.stack_points, self.T.stack_counters)
 
     def _all_loads(self, state: KPState) -> dict[Hex, tuple[float, int]]:
-        """(size points, counters) of every occupied hex, in one pass per state."""
+        """(size points, counters) of every occupied hex, built with ``on_map``'s pass."""
         v = state._cache.get("all_loads")
         if v is None:
-            v = {}
-            free, sp, kp = self.T.free_stacking, self.T.size_points, self.kp
-            for u in self.on_map(state):
-                s = kp[u.spec]
-                pts, cnt = v.get(u.hex, (0.0, 0))
-                v[u.hex] = (pts if s.type in free else pts + sp[s.size], cnt + 1)
-            state._cache["all_loads"] = v
+            self.on_map(state)
+            v = state._cache["all_loads"]
         return v
 
     def _load(self, state: KPState, h: Hex, skip: str = "") -> tuple[float, int]:

@@ -37,16 +37,34 @@ class UnitsMixin:
         return self.kspec(state, uid).type == "artillery"  # KP-ERRATA-AT: anti-tank is not artillery
 
     def on_map(self, state: KPState, side: str | None = None) -> list[Unit]:
-        """Units on the map (of one side), built for both sides in one pass per state."""
+        """Units on the map (of one side). One pass per state builds, for both sides, these
+        lists, the hex index of ``units_at`` and the stacking load of every hex."""
         by = state._cache.get("on")
         if by is None:
             by = {None: [], "axis": [], "allied": []}
-            owner, sides = state.owner, self._spec_side
+            owner, sides, weight = state.owner, self._spec_side, self._spec_points
+            at: dict = {}
+            loads: dict = {}
+            every = by[None]
             for u in state.units.values():
                 if u.where == ON_MAP:
-                    by[None].append(u)
+                    every.append(u)
                     by[owner.get(u.id) or sides[u.spec]].append(u)
+                    h = u.hex
+                    lst = at.get(h)
+                    if lst is None:
+                        at[h] = [u]
+                        loads[h] = (weight[u.spec], 1)
+                    else:
+                        lst.append(u)
+                        pts, cnt = loads[h]
+                        loads[h] = (pts + weight[u.spec], cnt + 1)
+            for lst in at.values():
+                if len(lst) > 1:
+                    lst.sort(key=_unit_id)
             state._cache["on"] = by
+            state._cache.setdefault("at", at)
+            state._cache["all_loads"] = loads
         return by[side]
 
     def combat_cost(self, state: KPState, uid: str) -> int:
@@ -54,3 +72,8 @@ class UnitsMixin:
         if s.rangers:
             return 0  # KP-RANGERS: it costs them nothing to fight
         return self.T.combat_cost[self.uside(state, uid)]  # KP-COST-OF-COMBAT
+
+
+def _unit_id(u: Unit) -> str:
+    return u.id
+
