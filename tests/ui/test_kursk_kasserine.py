@@ -93,8 +93,10 @@ def test_kursk_offensive_markers_and_vp_track_in_the_panel(app):
     gs = start(app, g)
     v = gs.ctl.view()
     text = _panel(gs)
-    ready = ", ".join(f"{n} {v['offensives_available'][s]}" for s, n in (("german", "German"), ("russian", "Russian")))
-    assert f"Offensive markers ready (9.2.1): {ready}." in text
+    # 6.0: each side owns three markers; whatever is not ready is in the Expended box.
+    parts = "; ".join(f"{n} {v['offensives_available'][s]} ready, {3 - v['offensives_available'][s]} expended"
+                      for s, n in (("german", "German"), ("russian", "Russian")))
+    assert f"Offensive markers (9.2.1): {parts}." in text
     assert f"VP track (5.0): {v['vp']:+d}" in text
 
 

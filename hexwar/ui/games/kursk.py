@@ -97,14 +97,18 @@ class KurskUI(GameUI):
             f.text("; ".join(notes) + ".", th.px(11), T.TEXT_DIM)
         avail = v.get("offensives_available") or {}
         spent = self.spent(v)
+        total = self.markers_per_side(ctl)
         parts = []
         for side in ctl.sides():
-            s = f"{SIDE_NAMES.get(side, side)} {avail.get(side, 0)}"
-            if spent.get(side):
-                s += f" (+{spent[side]} spent this phase)"
+            ready, on_lead = avail.get(side, 0), spent.get(side, 0)
+            s = f"{SIDE_NAMES.get(side, side)} {ready} ready"
+            if on_lead:
+                s += f", {on_lead} on a lead unit"
+            if total is not None:  # each side owns a fixed set; the rest sit in the Expended box (6.0)
+                s += f", {max(0, total - ready - on_lead)} expended"
             parts.append(s)
         vp = v.get("vp")
-        line = "Offensive markers ready (9.2.1): " + ", ".join(parts) + "."
+        line = "Offensive markers (9.2.1): " + "; ".join(parts) + "."
         if vp is not None:
             ahead = "Russian" if vp > 0 else "German" if vp < 0 else "even"
             line += f" VP track (5.0): {vp:+d}, {ahead}."
@@ -123,6 +127,13 @@ class KurskUI(GameUI):
         vp = v.get("vp")
         f.text(f"Postures (12.0): {'; '.join(bits)}. Offensive markers ready (9.2.1): {mk}."
                + (f" VP {vp:+d} (5.0)." if vp is not None else ""), th.px(11), T.TEXT_DIM)
+
+    @staticmethod
+    def markers_per_side(ctl) -> int | None:
+        """How many Offensive markers each side owns in all (the scenario's ``per_side``)."""
+        camp = getattr(ctl.rules, "camp", None)
+        n = (getattr(camp, "offensives", None) or {}).get("per_side")
+        return int(n) if n is not None else None
 
     @staticmethod
     def spent(v: dict) -> dict[str, int]:
