@@ -123,16 +123,20 @@ class MovementMixin:
             if self._move_unit_problem(state, u.id) is not None:
                 continue
             raw = self._raw_reach(state, u.id, self.move_modes(state, u.id))
-            blocked = self.move_end_blocked(state, u.id)
-            excl = frozenset(raw.keys() & blocked) if blocked else frozenset()
-            mk = (id(raw), excl)
-            moves = memo.get(mk)
+            # Every move of this reach, built and sorted once per reach; the hexes where no
+            # move may end now (occupied ones, 8.2.2 in Kursk) change with every move, so
+            # they are filtered out afterwards instead of keying the memo.
+            moves = memo.get(id(raw))
             if moves is None or moves[0] is not raw:
                 if len(memo) > 50_000:
                     memo.clear()
-                moves = (raw, [A.Move(u.id, path) for h, (_, path) in sorted(raw.items()) if h not in excl])
-                memo[mk] = moves
-            out.extend(moves[1])
+                moves = (raw, [A.Move(u.id, path) for h, (_, path) in sorted(raw.items())])
+                memo[id(raw)] = moves
+            blocked = self.move_end_blocked(state, u.id)
+            if blocked and not blocked.isdisjoint(raw):
+                out.extend(m for m in moves[1] if m.path[-1] not in blocked)
+            else:
+                out.extend(moves[1])
         return out
 
     def _check_move_unit(self, state: State, uid: str) -> Illegal | None:
