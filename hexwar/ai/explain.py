@@ -1,6 +1,7 @@
 """Plain-words reasons for the computer player's decisions, built from the rules' own figures:
 ``rules.odds(...)`` (every strength, shift and cap, with its rule number) and the
-combat results table's ``distribution`` at the final column."""
+distribution of the game's own combat results table (``rules.crt``) at the final column,
+so the same wording serves every odds-and-CRT game."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
@@ -13,6 +14,15 @@ if TYPE_CHECKING:
     from .kiev import Ctx
 
 GOOD = ("DR", "DRL", "DE")  # results that make the defender leave the hex and cost the attacker nothing
+
+
+def result_chances(rules, odds) -> dict:
+    """Result -> chance at the odds' final column, from the game's own table (``rules.crt``).
+
+    Empty below the lowest column (no effect)."""
+    if odds.no_effect:
+        return {}
+    return dict(rules.crt.distribution(odds.final_index))
 
 
 def _place(ctx: "Ctx", h: Hex) -> str:
@@ -42,9 +52,7 @@ def attack_reason(ctx: "Ctx", attack: A.Attack, est: Estimate, support: str | No
             head = f"attacks {target} counting on air support: {o.column} ({ratio}, then {', '.join(shifts)})"
         else:
             head = f"attacks {target} at {o.column} ({ratio}" + (f", then {', '.join(shifts)})" if shifts else ")")
-        from ..games.objective_kiev.tables import CRT_TABLE
-
-        dist = CRT_TABLE.distribution(o.final_index) if not o.no_effect else {}
+        dist = result_chances(ctx.rules, o)
         good = sum(dist.get(r, 0) for r in GOOD)
         body = f"{pct(good)} chance of DR or better"
         ex, al = dist.get("EX", 0), dist.get("AL", 0)
@@ -67,10 +75,8 @@ def support_reason(ctx: "Ctx", target: Hex, attackers: Sequence[str], marker: st
     name = ctx.rules.support[marker].name
     if o0 is None or o1 is None:
         return f"commits {name} at {hex_name(target)}"
-    from ..games.objective_kiev.tables import CRT_TABLE
-
     def good(o) -> float:
-        return 0.0 if o.no_effect else float(sum(CRT_TABLE.distribution(o.final_index).get(r, 0) for r in GOOD))
+        return float(sum(result_chances(ctx.rules, o).get(r, 0) for r in GOOD))
 
     before = "below 1:1" if o0.no_effect else o0.column
     return (f"commits {name} at {hex_name(target)} (10.5): {before} → {o1.column}, "
