@@ -17,8 +17,21 @@ class Moves:
     # --- seeing ---------------------------------------------------------------------
     def sees_hex(self, state, a: Hex, b: Hex) -> bool:
         """LOS within the visibility limit (§6.2, 1.8; 10 into an Illum area, §13.8); Level 2
-        smoke blocks (§13.8)."""
-        limit = self.period(state)[1]
+        smoke blocks (§13.8). Answers are kept per state while the turn, weather, Illum and
+        smoke stay the same (those values are replaced, never changed in place)."""
+        x = state.extra
+        sig = (state.turn, x.get("weather"), x.get("illum"), x.get("smoke"))
+        got = state._cache.get("sees")
+        if got is None or got[0][0] != sig[0] or got[0][1] != sig[1] or got[0][2] is not sig[2] \
+                or got[0][3] is not sig[3]:
+            got = state._cache["sees"] = (sig, {}, self.period(state)[1])
+        memo = got[1]
+        ans = memo.get((a, b))
+        if ans is None:
+            ans = memo[(a, b)] = self._sees_hex(state, a, b, got[2])
+        return ans
+
+    def _sees_hex(self, state, a: Hex, b: Hex, limit: int) -> bool:
         if b in state.extra.get("illum", frozenset()):
             limit = max(limit, 10)
         if distance(a, b) > limit and distance(a, b) > 1:
@@ -63,25 +76,154 @@ class Moves:
         return self.t.terrain[self.board.terrain[h]]["cost"].get(cls) != "P"
 
     def _blocked(self, state, uid: str):
+        """(is-blocked test, enemy hexes) for this unit's side and kind, once per state."""
         key = ("blocked", self.side_of(uid), self.spec(uid).vehicle)
         if key not in state._cache:
-            state._cache[key] = self._blocked_now(state, uid)
+            block, enemy = self._block_set(state, uid)
+            area = self.area
+            state._cache[key] = (lambda h: h in block or h not in area), enemy
         return state._cache[key]
 
-    def _blocked_now(self, state, uid: str):
-        side = self.side_of(uid)
-        enemy = {u.hex for u in self.on_map(state) if self.side_of(u.id) != side}
+    def _block_set(self, state, uid: str) -> tuple[frozenset, frozenset]:
+        """(hexes of the play area this unit may not enter now, enemy hexes), once per state:
+        enemy units, wire not fully breached (1.4a), embankment hexes already holding two
+        vehicles (1.2d). Both are frozensets, so they key the reach caches across states."""
+        side, veh = self.side_of(uid), self.spec(uid).vehicle
+        key = ("block_set", side, veh)
+        got = state._cache.get(key)
+        if got is not None:
+            return got
+        occ = state.occupied()
+        enemy = frozenset(h for h, us in occ.items() if any(self.side_of(u.id) != side for u in us))
+        block = set(enemy)
+        if veh:  # 1.2d: at most two vehicles in an embankment hex
+            for h, us in occ.items():
+                if h in self.ter.rail and sum(1 for u in us if self.spec(u.id).vehicle) >= 2:
+                    block.add(h)
+        block.update(h for h in self.ter.wire if self.wire_state(state, h) < 2)
+        state._cache[key] = got = (frozenset(block), enemy)
+        return got
+
+    def _edges(self, cls: str, ma: int) -> dict:
+        """The movement graph of one class inside the play area: hex -> ((neighbour, MP), ...)
+        in the board's neighbour order (so searches break ties as before), built once per
+        board and kept in ``board.cache``."""
+        key = ("bw_edges", cls, ma, self.scen.region)
+        cache = self.board.cache
+        g = cache.get(key)
+        if g is None:
+            area, step, adj = self.area, self.ter.step_cost, self.board.adjacent
+            g = {}
+            for h in self.board.terrain:
+                out = []
+                for n in adj(h):
+                    if n in area:
+                        c = step(h, n, cls, ma)
+                        if c is not None:
+                            out.append((n, c))
+                g[h] = tuple(out)
+            cache[key] = g
+        return g
+
+    def _reach_store(self) -> dict:
+        """Reach results shared across the states of a game (bounded: cleared when full)."""
+        c = self.__dict__.get("_reach_memo")
+        if c is None or len(c) > 20000:
+            c = self.__dict__["_reach_memo"] = {}
+        return c
+
+    def _paths(self, start: Hex, mp: float, ma: int, cls: str, block: frozenset) -> dict[Hex, tuple[Hex, ...]]:
+        """Cheapest paths from ``start`` with ``mp`` (plus the minimum move, §7.1), for any
+        unit of this class and MA facing the same blocked hexes."""
+        memo = self._reach_store()
+        key = ("paths", start, mp, ma, cls, block)
+        got = memo.get(key)
+        if got is not None:
+            return got
+        edges = self._edges(cls, ma)
+        r = reachable(start, mp, edges=edges, blocked=block.__contains__)
+        paths = r.all_paths()
+        if mp >= ma:  # minimum move (§7.1): one adjacent hex with the whole MA
+            for n, _c in edges.get(start, ()):
+                if n not in paths and n not in block:
+                    paths[n] = (n,)
+        memo[key] = paths
+        return paths
+
+    def _order_key(self, state, uid: str):
+        """What check_order_move reads of the state: reserve membership and the unit's order
+        (orders are replaced, never changed in place, so their items key the cache)."""
+        if uid in state.extra.get("reserve", frozenset()):
+            return "reserve"
+        o = self.order_of(state, uid)
+        return None if o is None else repr(sorted(o.items()))
+
+    def reach(self, state, uid: str) -> dict[Hex, tuple[Hex, ...]]:
+        """Every legal destination of a move and its cheapest path, cached per state and,
+        through a key of everything the answer depends on, across the states of a game."""
+        key = ("reach", uid)
+        if key in state._cache:
+            return state._cache[key]
+        u = state.units[uid]
         s = self.spec(uid)
-        full_emb = set()
-        if s.vehicle:  # 1.2d: at most two vehicles in an embankment hex
-            cnt: dict[Hex, int] = {}
-            for u in self.on_map(state):
-                if self.spec(u.id).vehicle and u.hex in self.ter.rail:
-                    cnt[u.hex] = cnt.get(u.hex, 0) + 1
-            full_emb = {h for h, n in cnt.items() if n >= 2}
-        wire = {h for h in self.ter.wire if self.wire_state(state, h) < 2}
-        area = self.area
-        return lambda h: h in enemy or h in wire or h not in area or h in full_emb, enemy
+        block, enemy = self._block_set(state, uid)
+        mp, ma = self.mp_of(state, uid)
+        sup = self.status(state, uid) == "S"
+        mkey = ("reach", uid, u.hex, mp, block, enemy if sup else None, self._order_key(state, uid))
+        memo = self._reach_store()
+        out = memo.get(mkey)
+        if out is None:
+            paths = self._paths(u.hex, mp, ma, s.move_class, block)
+            out = {d: p for d, p in paths.items() if self._dest_ok(state, uid, u.hex, d, enemy) is None}
+            memo[mkey] = out
+        state._cache[key] = out
+        return out
+
+    def moves_of(self, state, uid: str) -> list[Move]:
+        """The Move actions of reach(), in destination order (shared with equal reaches)."""
+        r = self.reach(state, uid)
+        memo = self._reach_store()
+        key = ("moves", uid, id(r))
+        got = memo.get(key)
+        if got is None or got[0] is not r:
+            got = (r, [Move(uid, p) for _d, p in sorted(r.items())])
+            memo[key] = got
+        return got[1]
+
+    def entry_reach(self, state, uid: str) -> dict[Hex, tuple[Hex, ...]]:
+        """§7.7: enter in Move Mode from an entry hex, paying the first hex's cost."""
+        entries = self.entries_of(uid)
+        cls, ma = self.spec(uid).move_class, self.spec(uid).ma
+        key = ("entry", cls, ma, entries)
+        if key in state._cache:
+            return state._cache[key]
+        block, enemy = self._block_set(state, uid)
+        memo = self._reach_store()
+        mkey = ("entry", cls, ma, entries, block)
+        out = memo.get(mkey)
+        if out is None:
+            out = {}
+            for e in sorted(entries):
+                if e in block or e not in self.area:
+                    continue
+                c0 = self.t.terrain[self.board.terrain[e]]["cost"].get(cls)
+                if c0 == "P":
+                    continue
+                out.setdefault(e, (e,))
+                left = ma - float(c0)
+                if left <= 0:
+                    continue
+                for d, p in self._paths_plain(e, left, ma, cls, block).items():
+                    if d not in out and d not in enemy:
+                        out[d] = (e,) + p
+            memo[mkey] = out
+        state._cache[key] = out
+        return out
+
+    def _paths_plain(self, start: Hex, mp: float, ma: int, cls: str, block: frozenset) -> dict[Hex, tuple[Hex, ...]]:
+        """Cheapest paths without the minimum move (entering units, §7.7)."""
+        r = reachable(start, mp, edges=self._edges(cls, ma), blocked=block.__contains__)
+        return r.all_paths()
 
     def mp_of(self, state, uid: str) -> tuple[float, int]:
         """MP left for a move: MA, less half (rounded up) to change from Fire Mode (§5)."""
@@ -93,49 +235,6 @@ class Moves:
     def _cost_fn(self, uid: str):
         s = self.spec(uid)
         return lambda a, b: self.ter.step_cost(a, b, s.move_class, s.ma)
-
-    def reach(self, state, uid: str) -> dict[Hex, tuple[Hex, ...]]:
-        key = ("reach", uid)
-        if key in state._cache:
-            return state._cache[key]
-        u = state.units[uid]
-        blocked, enemy = self._blocked(state, uid)
-        mp, ma = self.mp_of(state, uid)
-        r = reachable(u.hex, mp, self.board.adjacent, self._cost_fn(uid), blocked=blocked)
-        paths = r.all_paths()
-        if mp >= ma:  # minimum move (§7.1): one adjacent hex with the whole MA
-            for n in self.board.adjacent(u.hex):
-                if n not in paths and not blocked(n) and self._cost_fn(uid)(u.hex, n) is not None:
-                    paths[n] = (n,)
-        out = {d: p for d, p in paths.items() if self._dest_ok(state, uid, u.hex, d, enemy) is None}
-        state._cache[key] = out
-        return out
-
-    def entry_reach(self, state, uid: str) -> dict[Hex, tuple[Hex, ...]]:
-        """§7.7: enter in Move Mode from an entry hex, paying the first hex's cost."""
-        entries = self.entries_of(uid)
-        key = ("entry", self.spec(uid).move_class, self.spec(uid).ma, entries)
-        if key in state._cache:
-            return state._cache[key]
-        blocked, enemy = self._blocked(state, uid)
-        cls, ma = self.spec(uid).move_class, self.spec(uid).ma
-        out: dict[Hex, tuple[Hex, ...]] = {}
-        for e in sorted(entries):
-            if blocked(e):
-                continue
-            c0 = self.t.terrain[self.board.terrain[e]]["cost"].get(cls)
-            if c0 == "P":
-                continue
-            out.setdefault(e, (e,))
-            left = ma - float(c0)
-            if left <= 0:
-                continue
-            r = reachable(e, left, self.board.adjacent, self._cost_fn(uid), blocked=blocked)
-            for d, p in r.all_paths().items():
-                if d not in out and d not in enemy:
-                    out[d] = (e,) + p
-        state._cache[key] = out
-        return out
 
     def _dest_ok(self, state, uid: str, start: Hex | None, dest: Hex, enemy) -> Illegal | None:
         if self.status(state, uid) == "S":

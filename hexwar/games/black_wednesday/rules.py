@@ -278,8 +278,7 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
         if self.status(state, u.id) == "P":
             return out
         if u.id not in state.extra.get("reserve", frozenset()):
-            for dest, path in sorted(self.reach(state, u.id).items()):
-                out.append(Move(u.id, path))
+            out += self.moves_of(state, u.id)
         out.append(Mode(u.id, "move" if self.mode(state, u.id) == "fire" else "fire"))
         s = self.spec(u.id)
         if self.mode(state, u.id) == "fire" and not self.status(state, u.id):

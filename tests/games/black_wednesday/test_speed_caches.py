@@ -1,0 +1,54 @@
+"""The speed caches (reach shared across states, LOS per state) give the same answers as a
+fresh search: a random game is checked unit by unit against the uncached computation."""
+from __future__ import annotations
+
+import random
+
+from hexwar.core.movement import reachable
+from hexwar.core.units import ON_MAP
+
+from .helpers import s1
+
+
+def fresh_reach(rules, state, uid):
+    """The search without any cache: adjacency and step costs straight from the terrain."""
+    u = state.units[uid]
+    block, enemy = rules._block_set(state, uid)
+    blocked = lambda h: h in block or h not in rules.area  # noqa: E731
+    mp, ma = rules.mp_of(state, uid)
+    cost = rules._cost_fn(uid)
+    paths = reachable(u.hex, mp, rules.board.adjacent, cost, blocked=blocked).all_paths()
+    if mp >= ma:
+        for n in rules.board.adjacent(u.hex):
+            if n not in paths and not blocked(n) and cost(u.hex, n) is not None:
+                paths[n] = (n,)
+    return {d: p for d, p in paths.items() if rules._dest_ok(state, uid, u.hex, d, enemy) is None}
+
+
+def fresh_sees(rules, state, a, b):
+    state._cache.pop("sees", None)
+    return rules._sees_hex(state, a, b, rules.period(state)[1])
+
+
+def test_tcs_7_cached_reach_and_los_match_a_fresh_search():
+    with s1(5) as g:
+        rng = random.Random(5)
+        R = g.rules
+        checked = 0
+        for _ in range(400):
+            if g.result() is not None:
+                break
+            st = g.state
+            if st.phase == "action":
+                side = st.extra["phasing"]
+                mine = [u for u in st.units.values() if u.where == ON_MAP and R.side_of(u.id) == side]
+                for u in rng.sample(mine, min(4, len(mine))):
+                    assert R.reach(st, u.id) == fresh_reach(R, st, u.id), u.id
+                    checked += 1
+                foes = [u for u in st.units.values() if u.where == ON_MAP and R.side_of(u.id) != side]
+                for u in mine[:3]:
+                    for e in foes[:5]:
+                        want = fresh_sees(R, st, u.hex, e.hex)
+                        assert R.sees_hex(st, u.hex, e.hex) == want
+            g.apply(rng.choice(g.legal_actions()))
+        assert checked > 50
