@@ -1,32 +1,232 @@
-"""Orders as far as Scenario 1 needs them (TCS-lite §16): the at-start implemented orders,
-what each order type lets its units do (§16.6), reserves (§16.8, 3.1d) and the Command Prep
-Table look-up (§16.3, from command_prep.yaml)."""
+"""Orders (TCS-lite §16): Op Sheets as order objects in the state, drawn, accrued, rolled
+for on the Command Prep Table, implemented, cancelled and completed during play; what each
+order type lets its units do (§16.6), no-orders limits (§16.7), reserves (§16.8, 3.1d), the
+Soviet sheet limits and uncoordinated implementation (2.1b-2.1e) and the instant orders of
+variable reinforcements (3.3b, 3.5c, 2.7).
+
+An order in ``state.extra['orders']`` (id -> plain dict, replaced on every change):
+``side``, ``type``, ``objective`` (hex names), ``members`` (formations: a Soviet division
+"43"/"63"/"72" or "armour", an Axis battalion), ``wt`` (weighted turns), ``status``
+("prep" or "implemented"), ``released`` (Soviet orders implementing during play: the
+battalions released so far, 2.1e; None once every battalion has gone), ``rolled`` (turn of
+the last implementation roll), ``origin`` (scenario / drawn / instant).
+"""
 from __future__ import annotations
 
-from ...core.actions import Event
-from ...core.errors import Illegal
+from dataclasses import dataclass
+
+from ...core.actions import Event, register_verb
+from ...core.errors import Illegal, MalformedError
 from ...core.hexgrid import Hex, distance
+from ...core.units import ARRIVING, ON_MAP
+
+TYPES = ("attack", "move", "hasty_defense", "prepared_defense")
+INSTANT_TYPES = ("attack", "move", "hasty_defense")  # 3.3b / 3.5c: never Prepared Defense
+PRESETS = ("here", "trenches", "krasni_bor", "el_bastion", "hospital", "station", "mill", "staraia_myza")
+PRE_DRAWN_WT = 15  # 1.10k
+
+
+@dataclass(frozen=True)
+class OrderAct:
+    """``order draw <type> <objective> <formations>`` / ``order roll <id> [<battalion>]``
+    (a Soviet order implementing during play names the battalion that goes if it succeeds,
+    2.1e) / ``order cancel <id>`` / ``order german <companies> <type> <objective>`` (released
+    German reinforcements and their instant order, 3.5c). Objectives are a preset name or hex
+    ids joined by '+'; formations and companies are joined by '+'."""
+
+    op: str
+    args: tuple[str, ...]
+
+    def notation(self) -> str:
+        return " ".join(("order", self.op) + self.args)
+
+
+_ARITY = {"draw": (3,), "roll": (1, 2), "cancel": (1,), "german": (3,)}
+
+
+def _order(args):
+    if not args or args[0] not in _ARITY or len(args) - 1 not in _ARITY[args[0]]:
+        raise MalformedError("order needs: draw <type> <objective> <formations> | roll <id> [<battalion>] | "
+                             "cancel <id> | german <companies> <type> <objective>")
+    return OrderAct(args[0], tuple(args[1:]))
+
+
+register_verb("order", _order)
+
+
+def d66_chance(need: str | None) -> float:
+    """Chance that two dice read as tens and units reach ``need`` (§16.3)."""
+    if need is None or need == "-":
+        return 0.0
+    n = int(need)
+    return sum(1 for t in range(1, 7) for u in range(1, 7) if 10 * t + u >= n) / 36
+
+
+def is_support(battalion: str) -> bool:
+    """Regimental and divisional troops (2.1e: they go with the first battalion)."""
+    return "Trp" in battalion
 
 
 class Orders:
     """Mixin for BWRules."""
 
+    # --- formations ---------------------------------------------------------------------
+    def nation(self, uid: str) -> str:
+        e = self.entry(uid)
+        if e.side == "soviet":
+            return "soviet"
+        return "german" if e.type.startswith("ger_") else "spanish"
+
+    def formation(self, uid: str) -> str:
+        """What an order takes: a Soviet division (armour apart, 2.1c) or an Axis battalion."""
+        e = self.entry(uid)
+        if e.side == "soviet":
+            return "armour" if self.spec(uid).vehicle else (e.division or self.scen.division)
+        return self.company(uid) if e.pool else e.battalion  # released piecemeal: by company
+
+    def formation_units(self, form: str, side: str) -> list[str]:
+        idx = self.__dict__.get("_form_idx")
+        if idx is None:
+            idx = {}
+            for u in self.scen.units:
+                idx.setdefault((u.side, self.formation(u.id)), []).append(u.id)
+            self.__dict__["_form_idx"] = idx
+        return idx.get((side, form), [])
+
+    def formations(self, side: str) -> list[str]:
+        return sorted({self.formation(u.id) for u in self.scen.units if u.side == side})
+
+    # --- the orders in a state ----------------------------------------------------------
+    @staticmethod
+    def orders(state) -> dict[str, dict]:
+        return state.extra.get("orders", {})
+
+    def initial_orders(self) -> dict[str, dict]:
+        """The scenario's orders as state orders (members named explicitly)."""
+        out: dict[str, dict] = {}
+        for o in self.scen.orders:
+            units = o.get("units", "all")
+            members = (tuple(f for f in self.formations(o["side"])
+                             if not all(self.entry(u).pool for u in self.formation_units(f, o["side"])))
+                       if units in ("all", "not_reserve")
+                       else tuple(str(x) for x in (units if isinstance(units, list) else str(units).split("+"))))
+            impl = bool(o.get("implemented"))
+            obj = self.objective_names(str(o.get("objective", "here")), o["side"], members)
+            if o.get("looting"):  # 2.1f: an at-start Soviet order stops short of the looting limit
+                lim = self.looting_limit()
+                obj = [n for n in obj if self.ids.parse(n) in lim]
+            out[str(o["id"])] = {
+                "id": str(o["id"]), "side": o["side"], "type": str(o["type"]),
+                "objective": tuple(obj),
+                "members": members, "wt": int(o.get("weighted_turns", 0 if impl else PRE_DRAWN_WT)),
+                "status": "implemented" if impl else "prep",
+                "released": None, "rolled": 0, "origin": "scenario",
+                "uncoordinated": (not impl) and o["side"] == "soviet",
+            }
+        return out
+
+    def _index(self, state) -> tuple[dict[str, str], dict[str, str]]:
+        """(uid -> implemented order id, uid -> order-being-prepared id), cached per state."""
+        idx = state._cache.get("bw_orders")
+        if idx is None:
+            impl: dict[str, str] = {}
+            prep: dict[str, str] = {}
+            for oid, o in self.orders(state).items():  # drawing order: a later order wins
+                for form in o["members"]:
+                    for uid in self.formation_units(form, o["side"]):
+                        if self.covered(o, uid):
+                            impl[uid] = oid
+                        else:
+                            prep.setdefault(uid, oid)
+            idx = (impl, prep)
+            state._cache["bw_orders"] = idx
+        return idx
+
+    def covered(self, o: dict, uid: str) -> bool:
+        """Does an order command this unit now? (2.1e: battalion by battalion.)"""
+        if o["status"] != "implemented":
+            return False
+        rel = o.get("released")
+        if rel is None:
+            return True
+        bn = self.entry(uid).battalion
+        return bn in rel or (bool(rel) and is_support(bn))
+
     def order_of(self, state, uid: str) -> dict | None:
         """The implemented order a unit is on; None for reserves and unassigned units."""
         if uid in state.extra.get("reserve", frozenset()):
             return None
-        e = self.entry(uid)
-        for o in self.scen.orders:
-            if o["side"] != e.side or not o.get("implemented"):
+        oid = self._index(state)[0].get(uid)
+        return None if oid is None else self.orders(state)[oid]
+
+    # --- objectives ------------------------------------------------------------------------
+    def preset_hexes(self, name: str) -> frozenset[Hex]:
+        cache = self.__dict__.setdefault("_presets", {})
+        if name not in cache:
+            b = self.board
+            zones = {"el_bastion": "el_bastion", "hospital": "hospital", "station": "station", "mill": "mill"}
+            if name == "trenches":
+                hs = self.trench_hexes
+            elif name in zones:
+                hs = frozenset().union(*[z.hexes for z in b.zones if z.kind == zones[name]] or [frozenset()])
+            elif name == "krasni_bor":
+                hs = frozenset(b.regions.get("Krasni Bor", frozenset()))
+            elif name == "staraia_myza":
+                hs = frozenset(b.regions.get("Staraia Myza", frozenset()))
+            elif name in self.scen.objectives:
+                hs = frozenset(self.ids.parse(x) for x in self.scen.objectives[name])
+            else:
+                hs = frozenset()
+            cache[name] = frozenset(h for h in hs if h in self.area)
+        return cache[name]
+
+    def objective_names(self, text: str, side: str, members, state=None) -> list[str]:
+        """Hex names of an objective: a preset, 'here' (the members' hexes now) or ids."""
+        if text == "here":
+            if state is None:
+                return []
+            hs = {state.units[u].hex for f in members for u in self.formation_units(f, side)
+                  if state.units[u].where == ON_MAP}
+            return sorted(self.ids.name(h) for h in hs)
+        out = []
+        for part in text.split("+"):  # presets and hex ids, joined by '+'
+            if part in PRESETS or part in self.scen.objectives:
+                out += [self.ids.name(h) for h in self.preset_hexes(part)]
                 continue
-            if o.get("units") in ("all", "not_reserve"):
-                return o
-        return None
+            h = self._parse(part)
+            if h is None:
+                raise ValueError(part)
+            out.append(self.ids.name(h))
+        return sorted(set(out))
+
+    def looting_limit(self) -> frozenset[Hex]:
+        """2.1f: hexes no more than 5 rows south of the second trench line of their column
+        (columns without a second-line hex use the nearest column that has one; Decision 24)."""
+        if "_looting" not in self.__dict__:
+            last: dict[int, int] = {}
+            for h, line in self.ter.trench.items():
+                if line == 2:
+                    last[h.col] = max(last.get(h.col, 0), h.row)
+            cols = sorted(last)
+            out = set()
+            for h in self.board.terrain:
+                if not cols:
+                    out.add(h)
+                    continue
+                c = min(cols, key=lambda x: (abs(x - h.col), x))
+                if h.row <= last[c] + 5:
+                    out.add(h)
+            self.__dict__["_looting"] = frozenset(out)
+        return self.__dict__["_looting"]
 
     def objective(self, order: dict) -> frozenset[Hex]:
-        if order.get("objective") == "trenches":
-            return self.trench_hexes
-        return frozenset()
+        key = order.get("objective")
+        if isinstance(key, str):  # an order read straight from a scenario (older callers)
+            return self.trench_hexes if key == "trenches" else self.preset_hexes(key)
+        cache = self.__dict__.setdefault("_obj_hexes", {})
+        if key not in cache:
+            cache[key] = frozenset(self.ids.parse(n) for n in key)
+        return cache[key]
 
     def near_objective(self, order: dict, h: Hex) -> int:
         """Hexes to the nearest objective hex (a table per objective, built once per rules)."""
@@ -37,6 +237,7 @@ class Orders:
             tables[key] = {x: min((distance(x, o) for o in obj), default=0) for x in self.board.terrain}
         return tables[key].get(h, 0)
 
+    # --- what an order lets its units do (§16.6-§16.8) --------------------------------------
     def check_order_move(self, state, uid: str, start: Hex | None, dest: Hex) -> Illegal | None:
         """§16.6 movement limits; §16.8 reserves do not move."""
         if uid in state.extra.get("reserve", frozenset()):
@@ -88,24 +289,353 @@ class Orders:
         return [c for c in comps if c not in done]
 
     def release_reserve(self, state, comp: str, dice) -> list[Event]:
-        """Decision 17: 1d6, released on 4-6; it joins the Axis Prepared Defense order."""
+        """Decision 17: 1d6, released on 4-6; it follows the implemented order of its
+        battalion (in Scen. 1 the Axis Prepared Defense), else it is unassigned."""
         r = dice.roll(6)
         ev = [Event("die_rolled", f"reserve release roll for {comp}: {r}", {"dice": [r]})]
         state.extra["released_now"] = state.extra.get("released_now", frozenset()) | {comp}
         if r >= 4:
             state.extra["reserve"] = frozenset(u for u in state.extra["reserve"] if self.company(u) != comp)
-            ev.append(Event("released", f"{comp} is released from reserve and joins the Prepared Defense (§16.8)"))
+            state.extra["reserves_released"] = state.extra.get("reserves_released", 0) + 1
+            ev.append(Event("released", f"{comp} is released from reserve and follows its battalion's order (§16.8)"))
         else:
             ev.append(Event("released", f"{comp} stays in reserve (needs 4-6)"))
         return ev
 
     # --- Command Prep Table -----------------------------------------------------------
     def rating(self, side: str) -> int:
-        """2.1d / 3.1c: 63 Gd 5, every other Soviet division 7; Spanish 3, German 2."""
+        """2.1d / 3.1c: 63 Gd 5, every other Soviet division 7; Spanish 3 (2 with 4.6), German 2."""
         if side == "soviet":
             return self.t.ratings["soviet_63_gd" if self.scen.division == "63" else "soviet_other"]
-        return self.t.ratings["spanish"]
+        return self.t.ratings["spanish_grandes" if self.options.get("grandes") else "spanish"]
+
+    def order_rating(self, o: dict) -> int:
+        """2.1d for Soviet sheets (5 only when every member is 63 Gd); 3.1c plus the size
+        modifier (RECON: +1 row per battalion beyond the first) for Axis sheets."""
+        if o["side"] == "soviet":
+            only63 = all(m == "63" for m in o["members"])
+            return self.t.ratings["soviet_63_gd" if only63 else "soviet_other"]
+        nations = {self.nation(u) for f in o["members"] for u in self.formation_units(f, "axis")}
+        base = self.rating("axis") if "spanish" in nations else self.t.ratings["german"]
+        return base + max(0, len(o["members"]) - 1)
 
     def implementation_need(self, rating: int, order_type: str, weighted_turns: int) -> str | None:
         """§16.3: the d66 roll needed to implement (at least), '-' if impossible."""
         return self.t.prep_need(rating, order_type, weighted_turns)
+
+    def order_need(self, o: dict) -> str | None:
+        return self.implementation_need(self.order_rating(o), o["type"], o["wt"])
+
+    # --- Command Phase steps ----------------------------------------------------------------
+    def _set_orders(self, state, orders: dict[str, dict]) -> None:
+        state.extra["orders"] = orders
+        state._cache.pop("bw_orders", None)
+
+    def review_orders(self, state) -> list[Event]:
+        """Command Phase step 2-3 (§3.1): complete Attack/Move orders end (§16.6), then every
+        order being prepared accrues weighted turns (§16.2)."""
+        ev: list[Event] = []
+        orders = dict(self.orders(state))
+        for oid, o in sorted(orders.items()):
+            if o["status"] == "implemented" and o.get("released") is None and self.order_complete(state, o):
+                del orders[oid]
+                ev.append(Event("order", f"order {oid} ({o['type']}) is complete; its units are unassigned (§16.6)"))
+        night = self.period(state)[0] == "night"
+        contact = state.extra.get("contact", frozenset())
+        impl_idx = self._index(state)[0]
+        for oid, o in sorted(orders.items()):
+            if o["status"] == "implemented" and o.get("released") is None:
+                continue
+            uids = [u for f in o["members"] for u in self.formation_units(f, o["side"])
+                    if state.units[u].where in (ON_MAP, ARRIVING) and not self.covered(o, u)]
+            if not uids:
+                continue
+            per = [3]
+            if any(impl_idx.get(u) not in (None, oid) for u in uids):
+                per.append(2)
+            if night:
+                per.append(2)
+            if any(u in contact for u in uids):
+                per.append(1)
+            gain = min(per) * (3 if all(self.spec(u).vehicle for u in uids) else 1)
+            orders[oid] = {**o, "wt": o["wt"] + gain}
+            ev.append(Event("order", f"order {oid} gains {gain} weighted turns ({o['wt'] + gain}) (§16.2)"))
+        self._set_orders(state, orders)
+        state.extra["contact"] = frozenset()
+        return ev
+
+    def order_complete(self, state, o: dict) -> bool:
+        side = o["side"]
+        if o["type"] == "attack":
+            occ = state.extra.get("occ", {})
+            enemy = self.enemy_of(side)
+            obj = self.objective(o)
+            return bool(obj) and all(occ.get(h) == side and not any(self.side_of(x.id) == enemy
+                                                                   for x in state.units_at(h)) for h in obj)
+        if o["type"] == "move":
+            us = [state.units[u] for f in o["members"] for u in self.formation_units(f, side)
+                  if state.units[u].where == ON_MAP]
+            return bool(us) and all(self.near_objective(o, u.hex) <= 2 for u in us)
+        return False
+
+    def note_contact(self, state, uids) -> None:
+        """Units that fired or were fired on this turn (§16.2: 1 weighted turn)."""
+        if not uids:
+            return
+        state.extra["contact"] = state.extra.get("contact", frozenset()) | frozenset(uids)
+
+    # --- the order actions ----------------------------------------------------------------
+    def order_side(self, state) -> str | None:
+        if state.phase == "prep_log":
+            return "soviet"
+        if state.phase == "axis_setup":
+            return "axis"
+        if state.phase == "command":
+            return state.extra.get("cmd", "axis")
+        return None
+
+    def drawable(self, state, side: str) -> list[str]:
+        """Formations that may go on a new order now: some unit on the map or due (any unit
+        before play), not all in reserve, on no order being prepared, and (Soviets, 2.1b/2.1c)
+        on fewer than two orders."""
+        orders = self.orders(state)
+        res = state.extra.get("reserve", frozenset())
+        before_play = state.phase in ("prep_log", "axis_setup")
+        out = []
+        for f in self.formations(side):
+            uids = [u for u in self.formation_units(f, side) if u not in res]
+            if not before_play:
+                uids = [u for u in uids if state.units[u].where == ON_MAP
+                        or (state.units[u].where == ARRIVING and state.units[u].arrives <= state.turn)]
+            if not uids:
+                continue
+            mine = [o for o in orders.values() if o["side"] == side and f in o["members"]]
+            if any(o["status"] == "prep" or o.get("released") is not None for o in mine):
+                continue
+            if side == "soviet" and len(mine) >= 2:
+                continue
+            out.append(f)
+        return out
+
+    def order_actions(self, state) -> list[OrderAct]:
+        side = self.order_side(state)
+        if side is None:
+            return []
+        out: list[OrderAct] = []
+        for oid, o in sorted(self.orders(state).items()):
+            if o["side"] != side or state.phase != "command":
+                continue
+            if (o["status"] == "prep" or o.get("released") is not None) and o.get("rolled") != state.turn:
+                need = self.order_need(o)
+                if need not in (None, "-"):
+                    bns = self.unreleased(o) if o.get("uncoordinated") else []
+                    if len(bns) > 1:
+                        out += [OrderAct("roll", (oid, b)) for b in bns]
+                    else:
+                        out.append(OrderAct("roll", (oid,)))
+            if o["status"] == "implemented":
+                out.append(OrderAct("cancel", (oid,)))
+        for f in self.drawable(state, side):
+            for p in self.presets_for(state, side, (f,)):
+                for t in TYPES:
+                    out.append(OrderAct("draw", (t, p, f)))
+        if side == "axis" and state.phase == "command":
+            out += self.german_actions(state)
+        return out
+
+    def presets_for(self, state, side: str, members) -> list[str]:
+        out = []
+        for p in PRESETS:
+            if p == "here":
+                if members and self.objective_names("here", side, members, state):
+                    out.append(p)
+            elif self.preset_hexes(p):
+                out.append(p)
+        return out
+
+    def unreleased(self, o: dict) -> list[str]:
+        rel = o.get("released") or ()
+        bns = sorted({self.entry(u).battalion for f in o["members"] for u in self.formation_units(f, o["side"])})
+        return [b for b in bns if not is_support(b) and b not in rel]
+
+    def check_order(self, state, a: OrderAct) -> Illegal | None:
+        side = self.order_side(state)
+        if side is None:
+            return Illegal("§3.1", "orders are drawn, rolled for and cancelled in the Command Phase "
+                                   "(or drawn before play, 1.10k)")
+        orders = self.orders(state)
+        if a.op == "german":
+            return self.check_german(state, a)
+        if a.op in ("roll", "cancel"):
+            o = orders.get(a.args[0])
+            if o is None or o["side"] != side:
+                return Illegal("§16.1", f"{side} has no order {a.args[0]}")
+            if state.phase != "command":
+                return Illegal("§3.1", "implementation rolls and cancelling happen in the Command Phase")
+            if a.op == "cancel":
+                if len(a.args) != 1:
+                    return Illegal("§16.1", "order cancel <id>")
+                return None if o["status"] == "implemented" else Illegal(
+                    "§16.1", f"order {a.args[0]} is not implemented (an order being prepared is left alone)")
+            bns = self.unreleased(o) if o.get("uncoordinated") else []
+            if len(bns) > 1 and (len(a.args) != 2 or a.args[1] not in bns):
+                return Illegal("2.1e", f"name the battalion of order {a.args[0]} that begins it if the roll "
+                                       f"succeeds ({', '.join(bns)})")
+            if len(bns) <= 1 and len(a.args) != 1:
+                return Illegal("2.1e", f"order {a.args[0]} names no battalion")
+            if o["status"] == "implemented" and o.get("released") is None:
+                return Illegal("§16.5", f"order {a.args[0]} is already implemented")
+            if o.get("rolled") == state.turn:
+                return Illegal("§16.5", f"order {a.args[0]} has had its roll this turn")
+            need = self.order_need(o)
+            if need is None:
+                return Illegal("§16.3", f"order {a.args[0]} has no weighted turns yet: no roll possible")
+            if need == "-":
+                return Illegal("§16.3", f"order {a.args[0]} cannot implement with {o['wt']} weighted turns "
+                                        f"(row {self.order_rating(o)}: '-')")
+            return None
+        # draw
+        t, obj, forms = a.args
+        if t not in TYPES:
+            return Illegal("§16.1", f"order types are {', '.join(TYPES)}")
+        members = tuple(forms.split("+"))
+        ok = self.drawable(state, side)
+        for f in members:
+            if f not in self.formations(side):
+                return Illegal("§16.1", f"{f} is not a {side} formation (Soviets: divisions and 'armour', "
+                                        "Axis: battalions)")
+            if f not in ok:
+                rule = "2.1b" if side == "soviet" else "§16.1"
+                return Illegal(rule, f"{f} may not go on another order now (one order being prepared per unit; "
+                                     "a Soviet division on two orders at most, 2.1b)")
+        if side == "axis" and not self.options.get("german_cooperation"):
+            nations = {self.nation(u) for f in members for u in self.formation_units(f, side)
+                       if not self.entry(u).battalion.startswith("AT-2SS")}
+            if len(nations) > 1:
+                return Illegal("3.1b", "Spanish and German units may not share an order")
+        return self._check_objective(obj, side, members, state)
+
+    def _check_objective(self, obj: str, side: str, members, state=None) -> Illegal | None:
+        try:
+            names = self.objective_names(obj, side, members, state)
+        except ValueError as e:
+            return Illegal("§16.1", f"{e} is not a hex id or an objective name ({', '.join(PRESETS)})")
+        if not names:
+            return Illegal("§16.1", f"objective {obj!r} has no hex in the play area")
+        if any(self.ids.parse(n) not in self.area for n in names):
+            return Illegal("§16.1", "every objective hex must lie in the play area")
+        return None
+
+    def apply_order(self, state, a: OrderAct, dice) -> list[Event]:
+        side = self.order_side(state)
+        orders = dict(self.orders(state))
+        if a.op == "draw":
+            t, obj, forms = a.args
+            members = tuple(forms.split("+"))
+            n = 1 + sum(1 for o in orders.values() if o["side"] == side)
+            oid = f"{side[0].upper()}{n}"
+            while oid in orders:
+                n += 1
+                oid = f"{side[0].upper()}{n}"
+            pre = state.phase in ("prep_log", "axis_setup")
+            orders[oid] = {"id": oid, "side": side, "type": t,
+                           "objective": tuple(self.objective_names(obj, side, members, state)),
+                           "members": members, "wt": PRE_DRAWN_WT if pre else 0, "status": "prep",
+                           "released": None, "rolled": 0, "origin": "drawn", "uncoordinated": side == "soviet"}
+            self._set_orders(state, orders)
+            return [Event("order", f"{side} draws order {oid}: {t} on {obj} for {forms}"
+                                   + (f" ({PRE_DRAWN_WT} weighted turns, 1.10k)" if pre else ""))]
+        if a.op == "cancel":
+            del orders[a.args[0]]
+            self._set_orders(state, orders)
+            return [Event("order", f"order {a.args[0]} cancelled: its units are unassigned (§3.1)")]
+        if a.op == "roll":
+            oid = a.args[0]
+            o = orders[oid]
+            need = self.order_need(o)
+            tens, units = dice.roll(6), dice.roll(6)
+            roll = 10 * tens + units
+            ev = [Event("die_rolled", f"implementation roll for {oid}: {roll} (needs {need}+)", {"dice": [tens, units]})]
+            o = {**o, "rolled": state.turn}
+            if roll < int(need):
+                orders[oid] = o
+                self._set_orders(state, orders)
+                return ev + [Event("order", f"order {oid} is not implemented this turn (§16.5)")]
+            return ev + self._implement(state, orders, oid, o, a.args[1] if len(a.args) > 1 else None)
+        return self.apply_german(state, a)
+
+    def _implement(self, state, orders, oid, o, bn: str | None) -> list[Event]:
+        if o.get("uncoordinated"):
+            # 2.1e: one battalion goes (the one named), support troops with the first
+            left = self.unreleased(o)
+            go = bn or (left[0] if left else None)
+            rel = tuple(o.get("released") or ()) + ((go,) if go else ())
+            o = {**o, "status": "implemented", "released": rel}
+            if not self.unreleased(o):
+                o = {**o, "released": None}
+            orders[oid] = o
+            self._displace(orders, oid, state)
+            self._set_orders(state, orders)
+            full = o["released"] is None
+            return [Event("order", f"order {oid} implements" + (f": battalion {go} begins it" if go else "")
+                                   + ("; every battalion has now begun (2.1e)" if full else " (2.1e)"))]
+        orders[oid] = {**o, "status": "implemented", "released": None}
+        self._displace(orders, oid, state)
+        self._set_orders(state, orders)
+        return [Event("order", f"order {oid} is implemented (§16.5)")]
+
+    def _displace(self, orders: dict, oid: str, state) -> None:
+        """A unit is on one implemented order: formations now commanded by ``oid`` leave any
+        other implemented order (orders left empty end)."""
+        o = orders[oid]
+        taken = set(o["members"]) if o.get("released") is None else set()
+        if o.get("released") is not None:  # a partly released Soviet sheet takes its division only when full
+            return
+        for k, x in list(orders.items()):
+            if k == oid or x["side"] != o["side"] or x["status"] != "implemented" or x.get("released") is not None:
+                continue
+            left = tuple(m for m in x["members"] if m not in taken)
+            if not left:
+                del orders[k]
+            elif left != x["members"]:
+                orders[k] = {**x, "members": left}
+
+    # --- for the client -------------------------------------------------------------------
+    def orders_view(self, state, side: str | None = None) -> list[dict]:
+        """Plain data per order: type, objective hexes, member formations and units, weighted
+        turns, status, and the implementation need and chance this turn (§16.3)."""
+        out = []
+        for oid, o in sorted(self.orders(state).items()):
+            if side is not None and o["side"] != side:
+                continue
+            waiting = o["status"] == "prep" or o.get("released") is not None
+            need = self.order_need(o) if waiting else None
+            out.append({
+                "id": oid, "side": o["side"], "type": o["type"], "objective": list(o["objective"]),
+                "members": list(o["members"]),
+                "units": sorted(u for f in o["members"] for u in self.formation_units(f, o["side"])),
+                "commanded": sorted(u for f in o["members"] for u in self.formation_units(f, o["side"])
+                                    if self.covered(o, u)),
+                "weighted_turns": o["wt"], "status": o["status"],
+                "released": None if o.get("released") is None else list(o["released"]),
+                "rating": self.order_rating(o), "need": need,
+                "chance": round(d66_chance(need), 4) if waiting and o.get("rolled") != state.turn else 0.0,
+                "rolled_this_turn": o.get("rolled") == state.turn, "origin": o.get("origin"),
+            })
+        return out
+
+    def contact_of(self, state, action) -> set[str]:
+        """Who an action puts in contact (§16.2: fired or was fired on), read before it runs."""
+        from ...core.actions import Attack
+        from .verbs import Assault, Call, PointFire
+
+        if state.phase != "action":
+            return set()
+        if isinstance(action, (Attack, Assault)):
+            units = getattr(action, "attackers", None) or getattr(action, "units", ())
+            return set(units) | {u.id for u in state.units_at(action.target)}
+        if isinstance(action, PointFire):
+            return {action.firer, action.target}
+        if isinstance(action, Call):
+            return {u.id for u in state.units_at(action.target)}
+        return set()

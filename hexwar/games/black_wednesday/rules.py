@@ -20,11 +20,13 @@ from .artillery import Artillery
 from .combat import Combat, roll2
 from .fire import Fire
 from .moves import Moves
-from .orders import Orders
+from .orders import OrderAct, Orders
 from .scenario import BWScenario, UnitEntry
+from .setup import Setup
 from .tables import Tables, UnitType, load_tables
 from .terrain import Terrain
 from .verbs import Assault, Breach, Call, Mode, PointFire
+from .victory import Victory
 
 GAME_ID = "black-wednesday"
 SIDES = ("soviet", "axis")
@@ -40,7 +42,7 @@ def clock(first: int, turn: int) -> int:
     return (mins // 60) * 100 + mins % 60
 
 
-class BWRules(Moves, Fire, Combat, Artillery, Orders):
+class BWRules(Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
     game_id = GAME_ID
     rules_version = 1
     sides = SIDES
@@ -64,7 +66,7 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
                 ut = replace(ut, morale=div_morale)
             self.specs[u.id] = ut
         with use_hex_ids(self.ids):
-            self.area_hexes = {k: self._area(w, h) for k, (w, h) in scenario.areas.items()}
+            self.area_hexes = {k: self.area_hexes_of(w, h) for k, (w, h) in scenario.areas.items()}
         self.entry_hexes = frozenset(board.edges.get(scenario.entry_edge, frozenset()) & self.area)
         self.trench_hexes = frozenset(h for h in self.area if self.ter.is_trench(h))
         self.north_of_wire = self._north_of_wire()
@@ -76,6 +78,8 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
         e = self.entries[uid]
         if e.at:
             return frozenset({self.ids.parse(e.at)})
+        if e.enter:  # 1.10h: released reinforcements come on through their Entry Areas
+            return self.enter_hexes(e.enter)
         return self.entry_hexes if e.side == "soviet" else frozenset()
 
     def spec(self, uid: str) -> UnitType:
@@ -137,14 +141,17 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
                     arr = next((t for t in range(1, self.scen.turns + 1)
                                 if clock(self.scen.first_time, t) == int(u.arrives)), self.scen.turns + 1)
                 units[u.id] = Unit(u.id, u.id, ARRIVING, None, self.specs[u.id].steps, True, arr)
+        units = self.initial_units(units)  # 1.10c losses, variable pools
         st = State(turn=1, phase="prep_log", units=units)
         st.extra = {
             "prep": self.historical_prep(),
             "ammo": {s: dict(v) for s, v in self.scen.ammo.items()},
             "weather": "clear",
             "reserve": frozenset(u.id for u in self.scen.units if u.reserve),
-            "lost": {"soviet": 0, "axis": 0},
+            "lost": self.initial_lost(units),
             "phasing": "soviet",
+            "orders": self.initial_orders(),
+            "bn": dict(self.scen.bn_morale),  # 1.10d
         }
         return st, [Event("phase", "Soviet Prep Log: keep the historical targets or change them (2.4, 1.10b)")]
 
@@ -153,8 +160,8 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
             return None
         if state.stage is not None:
             return state.stage.side
-        return {"prep_log": "soviet", "axis_setup": "axis", "command": "axis"}.get(state.phase,
-                                                                                    state.extra.get("phasing"))
+        return {"prep_log": "soviet", "axis_setup": "axis",
+                "command": state.extra.get("cmd", "axis")}.get(state.phase, state.extra.get("phasing"))
 
     def result(self, state) -> Result | None:
         return state.result
@@ -202,6 +209,8 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
                 "ammo": state.extra.get("ammo"),
                 "prep_log": {c: dict(v) for c, v in state.extra.get("prep", {}).items()},
                 "lost": dict(state.extra.get("lost", {})),
+                "orders": self.orders_view(state),
+                "victory": self.victory_view(state),
                 "result": None if state.result is None else {"winner": state.result.winner,
                                                              "level": state.result.level,
                                                              "detail": state.result.detail},
@@ -226,6 +235,7 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
                 out += [Choose(f"prep-{col}-{tm}", self.ids.name(h)) for h in sorted(self.area)
                         if self.ids.name(h) != cur]
                 return out + [Choose("prep-box", "none")]
+            out += self.order_actions(state)  # 1.10k: orders drawn before play
             out.append(Choose("prep_log", "historical"))
             for col in self.scen.prep_columns:
                 for tm in self.prep_times(col):
@@ -238,11 +248,14 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
                     for h in sorted(self.setup_hexes(u.id)):
                         out.append(Place(u.id, h))
             if not any(u.where == UNPLACED for u in state.units.values()):
+                out += self.order_actions(state)  # 1.10k
                 out.append(EndPhase())
             return out
         if ph == "command":
-            for comp in self.reserve_companies(state):
-                out.append(Choose("release", comp))
+            if state.extra.get("cmd", "axis") == "axis":
+                for comp in self.reserve_companies(state):
+                    out.append(Choose("release", comp))
+            out += self.order_actions(state)  # orders.py: draw, roll, cancel; German releases
             out.append(EndPhase())
             return out
         if ph == "initiative":
@@ -310,6 +323,8 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
         ph = state.phase
         if isinstance(action, Choose):
             return self._check_choose(state, action)
+        if isinstance(action, OrderAct):
+            return self.check_order(state, action)
         if ph == "prep_log":
             if isinstance(action, EndPhase):
                 return None
@@ -386,7 +401,7 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
                 return Illegal("2.4a", f"{a.value} is not a hex of the play area")
             return None
         if a.what == "release":
-            if ph != "command":
+            if ph != "command" or state.extra.get("cmd", "axis") != "axis":
                 return Illegal("§16.8", "reserves are released in the Command Phase")
             if a.value not in self.reserve_companies(state):
                 return Illegal("§16.8", f"{a.value} is not a reserve company that may try to be released now")
@@ -431,14 +446,16 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
         return None
 
     def setup_hexes(self, uid: str) -> frozenset[Hex]:
-        area = self.entry(uid).area
-        hs = (frozenset().union(*self.area_hexes.values()) if area == "any" else self.area_hexes[area])
+        hs = self.unit_areas(uid)  # 1.10f (setup.py)
         return frozenset(h for h in hs if h not in self.north_of_wire and h not in self.ter.wire)
 
     # --- apply ---------------------------------------------------------------------------
     def apply(self, state, action, dice) -> list[Event]:
         with use_hex_ids(self.ids):
+            self.note_contact(state, self.contact_of(state, action))
             ev = self._apply(state, action, dice)
+            state.touch()
+            self.note_occupation(state, action)  # 5.0 occupy
         state.touch()
         return ev
 
@@ -446,6 +463,8 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
         ph = state.phase
         if isinstance(action, Choose):
             return self._apply_choose(state, action, dice)
+        if isinstance(action, OrderAct):
+            return self.apply_order(state, action, dice)
         if ph == "prep_log":
             state.phase = "axis_setup"
             state.extra.pop("prep_box", None)
@@ -459,6 +478,9 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
                 return [Event("placed", f"{u.id} sets up in {hex_name(action.hex)}, Dug In")]
             return self.start_turn(state, dice)
         if ph == "command":
+            if state.extra.get("cmd", "axis") == "soviet":
+                state.extra["cmd"] = "axis"
+                return [Event("phase", "Axis Command: orders and reserve releases (§3.1)")]
             return self.end_command(state, dice)
         if ph == "clean_up":
             return self.finish_turn(state, dice)
@@ -521,8 +543,11 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
         """Command Phase (§3.1): weather on hour turns (1.8), battalion morale recovery on hour
         turns (§12.6), then the Axis may release reserves."""
         state.phase = "command"
+        state.extra["cmd"] = "soviet"
         tm = self.time(state)
         ev = [Event("phase", f"Turn {state.turn} ({tm:04d}): Command Phase")]
+        ev += self.german_roll(state, dice)  # 3.5: at the very beginning
+        ev += self.review_orders(state)  # §3.1 steps 2-3
         if tm % 100 == 0:
             ev += self.bn_recovery(state, dice)
             ev += self.roll_weather(state, dice)
@@ -670,16 +695,5 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders):
         return []
 
     def victory(self, state) -> list[Event]:
-        """Scen. 1: the Soviets win (minor) when no Axis unit is in a trench hex of the play
-        area at the end (decision S1-1: 'clear' = no Axis unit left there)."""
-        held = sorted(u.hex for u in self.on_map(state, "axis") if u.hex in self.trench_hexes)
-        if held:
-            res = Result("axis", "Axis minor victory", f"Axis units still hold {len(set(held))} trench hex(es), "
-                                                       f"e.g. {hex_name(held[0])}")
-        else:
-            res = Result("soviet", "Soviet minor victory", "every trench hex of the play area is clear of Axis units")
-        state.result = res
-        state.phase = "over"
-        return [Event("victory", f"{res.level}: {res.detail}")]
-
-
+        """The scenario's victory check (victory.py; Scen. 1: decision S1-1)."""
+        return self.decide_victory(state)

@@ -27,6 +27,10 @@ class UnitEntry:
     arrives: str = ""  # "0900": arrives at that time
     at: str = ""  # entry hex id for a timed arrival
     fo: str = ""  # "artillery" / "mortar"
+    division: str = ""  # Soviet division ("43", "63", "72"); armour is told by its type
+    enter: str = ""  # entry regions joined by '+' ("Entry Area F+Entry Area G") for released units
+    pool: str = ""  # variable reinforcement pool ("german", "spanish", "soviet_14"): waits to be released
+    losses: int = 0  # steps lost before play (1.10c)
 
 
 @dataclass(frozen=True)
@@ -50,6 +54,10 @@ class BWScenario:
     ammo: dict[str, dict[str, dict[str, int]]]
     division: str = "43"
     entry_edge: str = "soviet"
+    victory_spec: dict = field(default_factory=dict)
+    bn_morale: dict = field(default_factory=dict)  # battalion -> initial battalion morale (1.10d)
+    variable: tuple = ()  # variable reinforcement rules in play ("3.5", "3.3", "2.7")
+    objectives: dict = field(default_factory=dict)  # extra objective presets: name -> hex ids
     # what the session's cross-check reads: nothing beyond the map's own names
     control: tuple = ()
     setup_areas: tuple = ()
@@ -92,9 +100,14 @@ def load_scenario(path: str | Path) -> BWScenario:
                 seen.add(uid)
                 units.append(UnitEntry(uid, side, str(u["type"]), str(u.get("battalion", "")), str(u.get("area", "")),
                                        bool(u.get("reserve", False)), str(u.get("arrives", "")), str(u.get("at", "")),
-                                       str(u.get("fo", ""))))
+                                       str(u.get("fo", "")),
+                                       str(u.get("division", s.get("division", "") if side == "soviet" else "")),
+                                       str(u.get("enter", "")), str(u.get("pool", "")), int(u.get("losses", 0))))
         for k, a in (s.get("areas") or {}).items():
-            areas[str(k)] = (int(_need(a, "within", p, f"areas.{k}.")), str(_need(a, "of", p, f"areas.{k}.")))
+            of = _need(a, "of", p, f"areas.{k}.")
+            # 'w/i 2 B19.26 and/or B24.25': several centres joined by '+'
+            of = "+".join(str(x) for x in of) if isinstance(of, list) else str(of)
+            areas[str(k)] = (int(_need(a, "within", p, f"areas.{k}.")), of)
         for o in s.get("orders") or []:
             orders.append({**o, "side": side})
         artillery[side] = tuple((str(a["id"]), str(a["calibre"])) for a in s.get("artillery") or [])
@@ -104,8 +117,9 @@ def load_scenario(path: str | Path) -> BWScenario:
         # 2.1b: one implemented sheet per division, at most two sheets (one division here)
         raise DataError(p, "2.1b: a Soviet division has at most one implemented order and two orders in all")
     for u in units:
-        if u.area and u.area != "any" and u.area not in areas:
-            raise DataError(p, f"unit {u.id}: set-up area {u.area!r} is not defined")
+        for a in (u.area.split("+") if u.area and u.area != "any" else ()):
+            if a not in areas:
+                raise DataError(p, f"unit {u.id}: set-up area {a!r} is not defined")
     area = _need(data, "play_area", p)
     return BWScenario(
         source=str(p), game=str(_need(data, "game", p)), id=str(data.get("id", p.stem)),
@@ -118,4 +132,9 @@ def load_scenario(path: str | Path) -> BWScenario:
         orders=tuple(orders), artillery=artillery, ammo=ammo,
         division=str(sides["soviet"].get("division", "43")),
         entry_edge=str((sides["soviet"].get("entry") or {}).get("edge", "soviet")),
+        victory_spec=dict(data["victory"]),
+        bn_morale={str(k): int(v["value"] if isinstance(v, dict) else v) for sd in SIDES
+                   for k, v in (sides[sd].get("bn_morale") or {}).items()},
+        variable=tuple(str(x) for x in data.get("variable_reinforcements") or ()),
+        objectives={str(k): tuple(str(h) for h in v) for k, v in (data.get("objectives") or {}).items()},
     )

@@ -1,0 +1,165 @@
+"""Set-up and reinforcements beyond Scenario 1: set-up areas with several centres ("w/i 2
+B19.26 and/or B24.25"), units allowed in several areas (1.10f: company or battalion area),
+pre-game step losses and battalion morale (1.10c, 1.10d), entry through the Entry Areas
+(1.10h) and the German variable reinforcements (3.5) with their instant order (3.5c)."""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+from ...core.actions import Event
+from ...core.errors import Illegal
+from ...core.hexgrid import Hex, distance, parse_hex
+from ...core.units import ARRIVING, ELIMINATED, UNPLACED, Unit
+from .combat import roll2
+from .tables import _band, _bands, _get, _read, tables_dir
+
+NEVER = 999  # the arrival turn of a unit waiting in a variable-reinforcement pool
+
+
+class Setup:
+    """Mixin for BWRules."""
+
+    def area_hexes_of(self, within: int, centres: str) -> frozenset[Hex]:
+        cs = [parse_hex(c) for c in centres.split("+")]
+        return frozenset(h for h in self.area if any(distance(h, c) <= within for c in cs))
+
+    def unit_areas(self, uid: str) -> frozenset[Hex]:
+        """1.10f: every set-up area the unit may use ('any' = all of its side's areas)."""
+        area = self.entry(uid).area
+        if area == "any":
+            return frozenset().union(*self.area_hexes.values())
+        return frozenset().union(*(self.area_hexes[a] for a in area.split("+")))
+
+    def enter_hexes(self, regions: str) -> frozenset[Hex]:
+        """1.10h: the Entry Areas a released unit comes on through (those in the play area)."""
+        out: set[Hex] = set()
+        for r in regions.split("+"):
+            out |= set(self.board.regions.get(r, frozenset()))
+        return frozenset(h for h in out if h in self.area)
+
+    def initial_units(self, units: dict[str, Unit]) -> dict[str, Unit]:
+        """1.10c: steps lost before play; a unit left with none starts in the dead pile (it
+        counts as lost, 5.0). Units of a variable pool wait (arrival turn NEVER)."""
+        out = dict(units)
+        for e in self.scen.units:
+            u = out[e.id]
+            if e.pool:
+                out[e.id] = Unit(u.id, u.spec, ARRIVING, None, u.steps, True, NEVER)
+            elif e.losses:
+                left = u.steps - e.losses
+                out[e.id] = (Unit(u.id, u.spec, u.where, u.hex, left, u.revealed, u.arrives) if left > 0
+                             else u.at(None, ELIMINATED))
+        return out
+
+    def initial_lost(self, units: dict[str, Unit]) -> dict[str, int]:
+        lost = {"soviet": 0, "axis": 0}
+        for e in self.scen.units:
+            if units[e.id].where == ELIMINATED:
+                lost[e.side] += 1
+        return lost
+
+    # --- German variable reinforcements (3.5) ------------------------------------------------
+    def german_pool(self, state) -> dict[str, list[str]]:
+        """Companies still waiting, by kind: infantry, armour, flak."""
+        out: dict[str, list[str]] = {"infantry": [], "armour": [], "flak": []}
+        seen = set()
+        for e in self.scen.units:
+            if e.pool != "german" or state.units[e.id].arrives != NEVER:
+                continue
+            comp = self.company(e.id)
+            if comp in seen:
+                continue
+            seen.add(comp)
+            s = self.spec(e.id)
+            kind = "armour" if s.vehicle else ("flak" if "flak" in e.type else "infantry")
+            out[kind].append(comp)
+        return out
+
+    def german_roll(self, state, dice) -> list[Event]:
+        """3.5: at the beginning of the Command Phase once a Soviet unit has entered a trench
+        hex; 2d6 (+2 with variant 4.1b) on the reconstructed table (reinforcements.yaml)."""
+        if "3.5" not in self.scen.variable or not state.extra.get("trench_entered"):
+            return []
+        pool = self.german_pool(state)
+        if not any(pool.values()):
+            return []
+        roll, ev = roll2(dice)
+        mod = 2 if self.options.get("german_cooperation") else 0
+        res = _band(german_bands(), roll + mod)
+        ev.append(Event("reinforcement", f"German variable reinforcement roll {roll}{f'+{mod}' if mod else ''}: "
+                                         f"{ {'none': 'nothing', 'type_a': 'Type A', 'type_b': 'Type B'}[res]} (3.5)"))
+        if res != "none" and self.german_choices(state, res):
+            # decision BW-R1: a result waits until the Axis player commits it (units may come later)
+            state.extra["german_release"] = tuple(state.extra.get("german_release") or ()) + (res,)
+        return ev
+
+    def german_choices(self, state, res: str) -> list[str]:
+        pool = self.german_pool(state)
+        inf = pool["infantry"]
+        if res == "type_a":
+            return list(inf)
+        out = list(pool["armour"]) + list(pool["flak"]) + [f"{a}+{b}" for a, b in combinations(inf, 2)]
+        return out or list(inf)  # a Type B with one company left still brings it
+
+    def german_actions(self, state) -> list:
+        from .orders import INSTANT_TYPES, OrderAct
+
+        pend = state.extra.get("german_release") or ()
+        if not pend:
+            return []
+        objs = [p for p in self.presets_for(state, "axis", ()) if p != "here"]
+        return [OrderAct("german", (c, t, p)) for c in self.german_choices(state, pend[0])
+                for t in INSTANT_TYPES for p in objs]
+
+    def check_german(self, state, a) -> Illegal | None:
+        from .orders import INSTANT_TYPES
+
+        pend = state.extra.get("german_release") or ()
+        if not pend or state.phase != "command" or state.extra.get("cmd", "axis") != "axis":
+            return Illegal("3.5", "no German reinforcement result is waiting (the Axis commits it in its Command step)")
+        comps, t, obj = a.args
+        if comps not in self.german_choices(state, pend[0]):
+            return Illegal("3.5", "Type A releases one infantry company; Type B one armour company, KG III Flak "
+                                  "or two infantry companies")
+        if t not in INSTANT_TYPES:
+            return Illegal("3.5c", "an instant order may be Attack, Move or Hasty Defense, never Prepared Defense")
+        if obj == "here":
+            return Illegal("3.5c", "the reinforcements are not on the map yet: name objective hexes")
+        return self._check_objective(obj, "axis", ())
+
+    def apply_german(self, state, a) -> list[Event]:
+        """3.5b/3.5c: the companies arrive this turn through Entry Areas E-H with an instant
+        order, implemented at once."""
+        comps, t, obj = a.args
+        names = set(comps.split("+"))
+        uids = tuple(sorted(e.id for e in self.scen.units if e.pool == "german" and self.company(e.id) in names))
+        for uid in uids:
+            u = state.units[uid]
+            state.units[uid] = Unit(u.id, u.spec, ARRIVING, None, u.steps, True, state.turn)
+        state.extra["german_release"] = tuple(state.extra.get("german_release") or ())[1:]
+        forms = tuple(sorted({self.formation(u) for u in uids}))
+        orders = dict(self.orders(state))
+        n = 1 + len(orders)
+        while f"A{n}" in orders:
+            n += 1
+        oid = f"A{n}"
+        # instant order: implemented at once; its companies are its members (by battalion)
+        orders[oid] = {"id": oid, "side": "axis", "type": t, "objective": tuple(self.objective_names(obj, "axis", ())),
+                       "members": forms, "wt": 0, "status": "implemented", "released": None,
+                       "rolled": state.turn, "origin": "instant", "uncoordinated": False}
+        self._set_orders(state, orders)
+        state.touch()
+        return [Event("reinforcement", f"{comps} released (3.5): enters through the Entry Areas this turn on "
+                                       f"instant {t} order {oid} toward {obj} (3.5b, 3.5c)")]
+
+    def setup_ok(self, state, uid: str) -> bool:
+        return state.units[uid].where == UNPLACED
+
+
+@lru_cache(maxsize=1)
+def german_bands() -> tuple:
+    """reinforcements.yaml ``german_table`` (RECON; the printed table is on Map A)."""
+    where = tables_dir() / "reinforcements.yaml"
+    data = _read(tables_dir(), "reinforcements")
+    return _bands(_get(data, "german_table.bands", where), "german_table.bands", where, "result")
