@@ -1,5 +1,5 @@
 """Black Wednesday (The Gamers, 1995): the Battle of Krasni Bor, 10 February 1943, on
-TCS-lite (docs/black-wednesday/tcs-lite.md). Scenario 1 "Turning the Left" so far."""
+TCS-lite (docs/black-wednesday/tcs-lite.md). Scenarios 1 and 2 so far (docs/black-wednesday/scenarios.md)."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -13,11 +13,13 @@ from . import verbs  # noqa: F401  (registers pfa, assault, breach, mode, call)
 from .rules import GAME_ID, BWRules
 from .scenario import BWScenario
 from .scenario import load_scenario as _load_scenario
+from .variants import OPTIONS as _VARIANTS
+from .variants import check_options
 
 TITLE = "Black Wednesday"
 TERRAINS = ("open", "forest", "building", "city", "hospital", "mill", "peat_bog")
 FEATURE_KINDS = ("rail", "road_primary", "road_secondary", "road_tertiary", "izhora_river", "at_ditch")
-OPTIONS: dict = {}
+OPTIONS = _VARIANTS  # BW 4.0 minor variants (variants.py)
 
 
 def load_scenario(path) -> BWScenario:
@@ -53,7 +55,7 @@ def hex_ids(board: Board) -> HexIds:
 
 
 def make_rules(board: Board, scenario, options: dict | None = None) -> BWRules:
-    return BWRules(board, scenario, options)
+    return BWRules(board, scenario, check_options(options))
 
 
 def open_local(scenario_id: str = "s1-turning-the-left", seed: int = 0, options: dict | None = None):
