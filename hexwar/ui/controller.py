@@ -184,6 +184,7 @@ class Controller:
         self._of_cache: dict = {}
         self._targets_cache: dict = {}
         self.past = False  # True for a PastController (history, read-only)
+        self.tool: dict = {}  # a game's tool state for this controller (Black Wednesday: line of sight)
         self.viewer: str | None = None  # whose view to show (None: the side to act)
         # True when one person must not see the other side's secrets (hotseat, or against the
         # computer); False for one person playing both sides openly (solo).
@@ -642,6 +643,10 @@ class Controller:
         secret = is_secret(self.rules, action)
         self.log.append(LogEntry(n, "action", action.notation(), who, secret_label(action) if secret else None))
         self._log_events(n, events, who, secret)
+        try:
+            self.gui.on_events(self, events)  # a game's panel may show what an action caused
+        except Exception:
+            log.exception("game events hook")
         for e in events:
             if e.kind == "die_rolled":
                 dice = tuple(int(d) for d in (e.data.get("dice") or ()))
@@ -848,6 +853,8 @@ class Controller:
         return self.inspect if self.inspect is not None and self.units_at(self.inspect) else None
 
     def _click_hex(self, h: Hex) -> None:
+        if not self.past and self.gui.take_click(self, h):  # a game's tool (Black Wednesday's line of sight)
+            return
         m = self.mode()
         here = self.units_at(h)
         if m == "over":
@@ -1097,6 +1104,8 @@ class Controller:
 
     def cancel(self) -> bool:
         """Drop the current selection; False if there was none."""
+        if self.gui.cancel(self):  # the game's tool goes first
+            return True
         had = self.sel is not None or self.target is not None or self.attackers or self.loss_pick is not None \
             or self.inspect is not None
         self.inspect = None
@@ -1196,7 +1205,7 @@ class Controller:
     # --- hover -------------------------------------------------------------------------
     def hover(self, h: Hex | None) -> None:
         self.hover_text = ""
-        if h is None:
+        if h is None or self.gui.tool_on(self):  # a game's tool in use: the pointer is not a move
             return
         m = self.mode()
         if m in ("movement", "special") and self.sel is not None and self.legal() is not None:

@@ -189,6 +189,20 @@ class MapView:
         self.cam_x, self.cam_y = (mw - self.rect.w) / 2, (mh - self.rect.h) / 2
         self._clamp()
 
+    def frame(self, hexes) -> None:
+        """Zoom and centre so that these hexes fill the view (the play area of a scenario)."""
+        pts = [self.map_center(h, 1.0) for h in hexes]
+        if not pts:
+            return
+        pad = self.tile_w
+        w = max(p[0] for p in pts) - min(p[0] for p in pts) + 2 * pad
+        h = max(p[1] for p in pts) - min(p[1] for p in pts) + 2 * pad
+        self.set_zoom(min(self.rect.w / w, self.rect.h / h))
+        z = self.zoom  # map pixels scale with the zoom, margin included
+        self.cam_x = (max(p[0] for p in pts) + min(p[0] for p in pts)) / 2 * z - self.rect.w / 2
+        self.cam_y = (max(p[1] for p in pts) + min(p[1] for p in pts)) / 2 * z - self.rect.h / 2
+        self._clamp()
+
     def center_on(self, h: Hex) -> None:
         x, y = self.map_center(h)
         self.cam_x, self.cam_y = x - self.rect.w / 2, y - self.rect.h / 2

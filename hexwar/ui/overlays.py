@@ -12,6 +12,7 @@ top every frame.
 """
 from __future__ import annotations
 
+import logging
 import math
 
 import pygame
@@ -20,7 +21,10 @@ from ..core.hexgrid import Hex, hex_name, parse_hex
 from . import map_features as MF
 from . import theme as T
 from .counters import CounterArt
+from .games import MapArea, MapLine, MapRing
 from .map_view import MapView, star_points
+
+log = logging.getLogger(__name__)
 
 MOVE_FILL = (255, 255, 255, 70)
 ZOC_HATCH = (160, 16, 16, 200)  # enemy zones of control: back-slanted red hatching
@@ -111,6 +115,7 @@ MARK_STYLE = {  # kind -> (fill, ink, where on the hex as a fraction of its size
     "smoke": ((210, 210, 210), (20, 20, 20), (0.35, 0.72)),          # the stack (badges are on top)
     "prep": ((250, 200, 90), (20, 20, 20), (0.0, -0.62)),
     "fire": ((255, 230, 200), (120, 20, 10), (0.0, -0.72)),  # a hex the selected unit may fire at
+    "order": ((236, 196, 72), (20, 20, 20), (0.42, -0.42)),  # units of the order shown (Black Wednesday)
 }
 
 
@@ -492,7 +497,7 @@ class MapLayer:
         if mode == "combat-resolve" and not past:
             pulse = _pulse_radius(time_s, self.mv.zoom, past)
         return (id(ctl), id(ctl.state), ctl.version, mode, ctl.sel, hover, explain, past, ctl.hover_text,
-                ctl.legal() is not None if not past else None, pulse)
+                ctl.legal() is not None if not past else None, pulse, tuple(game_lines(ctl, hover)))
 
     def dynamic_rects(self, ctl, hover: Hex | None, *, offer: bool = True) -> list[pygame.Rect]:
         """Where ``draw_dynamic`` may draw (generous boxes around the path, the arrows, the battles
@@ -523,6 +528,17 @@ class MapLayer:
                 u = ctl.unit(rt.unit)
                 if u and u.get("hex") and rt.path:
                     around([mv.hex_center(parse_hex(u["hex"]))] + [mv.hex_center(h) for h in rt.path], 8 + 16 * z)
+        for ln in game_lines(ctl, hover):  # the game's lines and rings (line of sight, spotting range)
+            if isinstance(ln, MapLine):
+                around([mv.hex_center(ln.a), mv.hex_center(ln.b)], 30 + 40 * z)
+                c = mv.hex_center(ln.b)
+                out.append(pygame.Rect(int(c[0] - 480), int(c[1] - 70 * z - 30), 960, int(70 * z) + 60))
+            elif isinstance(ln, MapArea) and ln.hexes:
+                around([mv.hex_center(h) for h in ln.hexes], 40 + 40 * z)
+            elif isinstance(ln, MapRing):
+                cx, cy = mv.hex_center(ln.centre)
+                r = (ln.radius + 1) * mv.tile_w * z
+                out.append(pygame.Rect(int(cx - r) - 10, int(cy - r) - 40, int(2 * r) + 20, int(2 * r) + 60))
         if hover is not None and hover in mv.board.terrain:
             corners = mv.hex_corners(hover)
             around(corners, 4 + 4 * z)
@@ -569,6 +585,14 @@ class MapLayer:
                 pygame.draw.circle(surface, (255, 255, 255), end, 9 * z, max(2, int(3 * z)))
                 pygame.draw.circle(surface, RETREAT, end, 7 * z, max(1, int(2 * z)))
 
+        for ln in game_lines(ctl, hover):
+            if isinstance(ln, MapRing):
+                draw_ring(surface, mv, ln)
+            elif isinstance(ln, MapArea):
+                draw_area(surface, mv, ln)
+        for ln in game_lines(ctl, hover):
+            if isinstance(ln, MapLine):
+                draw_line(surface, mv, ln)
         if hover is not None and hover in board.terrain:
             mv.outline_hex(surface, hover, (255, 255, 255), max(1, int(2 * z)), 0.97)
             if explain and not past and ctl.hover_text and mode in ("movement", "special"):
@@ -581,6 +605,131 @@ class MapLayer:
         surface.set_clip(clip)
 
 
+
+
+def game_lines(ctl, hover) -> list:
+    """The game's ``MapLine``/``MapRing`` for this frame (a failing hook draws nothing)."""
+    gui = getattr(ctl, "gui", None)
+    if gui is None:
+        return []
+    try:
+        return list(gui.map_lines(ctl, hover) or ())
+    except Exception:
+        log.exception("map lines")
+        return []
+
+
+LINE_STYLE = {"clear": (40, 150, 60), "blocked": (200, 40, 30), "mission": (200, 110, 20)}
+
+
+def draw_line(surface, mv, ln: MapLine) -> None:
+    """A line of sight (green, solid; red and dashed beyond the hex that blocks it, with a cross
+    there) or a mission (orange arrow), and its words in a box past its end."""
+    z = mv.zoom
+    a, b = mv.hex_center(ln.a), mv.hex_center(ln.b)
+    col = LINE_STYLE.get(ln.kind, (20, 20, 20))
+    w = max(2, int(3 * z))
+    if ln.kind == "mission":
+        arrow(surface, _toward(a, b, 0.0), b, col, w)
+    elif ln.cross is not None:
+        c = mv.hex_center(ln.cross)
+        pygame.draw.line(surface, (255, 255, 255), a, c, w + 2)
+        pygame.draw.line(surface, LINE_STYLE["clear"], a, c, w)
+        _dash(surface, col, c, b, w, max(6, int(8 * z)))
+    elif ln.kind == "blocked":
+        _dash(surface, col, a, b, w, max(6, int(8 * z)))
+    else:
+        pygame.draw.line(surface, (255, 255, 255), a, b, w + 2)
+        pygame.draw.line(surface, col, a, b, w)
+    if ln.cross is not None:  # a cross on the blocking hex: shape, not colour alone
+        cx, cy = mv.hex_center(ln.cross)
+        r = 12 * z
+        for dx, dy in ((r, r), (r, -r)):
+            pygame.draw.line(surface, (255, 255, 255), (cx - dx, cy - dy), (cx + dx, cy + dy), w + 4)
+            pygame.draw.line(surface, LINE_STYLE["blocked"], (cx - dx, cy - dy), (cx + dx, cy + dy), w + 1)
+    pygame.draw.circle(surface, (255, 255, 255), a, max(4, int(6 * z)))
+    pygame.draw.circle(surface, col, a, max(3, int(4 * z)))
+    if ln.text:
+        bg = (225, 245, 225) if ln.kind == "clear" else (255, 225, 215) if ln.kind == "blocked" else (255, 235, 200)
+        label_box(surface, ln.text, max(9, int(11 * z)), (b[0], b[1] - 56 * z), fg=(20, 20, 20), bg=bg)  # over a "fire" box
+
+
+def ring_edges(mv, centre: Hex, radius: int) -> list[tuple[tuple[float, float], tuple[float, float]]]:
+    """The hexsides between the hexes within ``radius`` of ``centre`` and those beyond, on screen."""
+    from ..core.hexgrid import distance, neighbors, ring
+
+    out = []
+    for h in ring(centre, radius):
+        cs = mv.hex_corners(h)
+        hc = mv.hex_center(h)
+        for n in neighbors(h):
+            if distance(n, centre) <= radius:
+                continue
+            nc = mv.hex_center(n)
+            mid = ((hc[0] + nc[0]) / 2, (hc[1] + nc[1]) / 2)
+            two = sorted(cs, key=lambda p: (p[0] - mid[0]) ** 2 + (p[1] - mid[1]) ** 2)[:2]
+            out.append((two[0], two[1]))
+    return out
+
+
+_area_cache: dict = {}
+
+
+def area_edges(mv, hexes) -> list:
+    """The hexsides between ``hexes`` and the rest, on screen (kept for the last camera)."""
+    from ..core.hexgrid import neighbors
+
+    key = (hexes, mv.zoom, mv.cam_x, mv.cam_y, tuple(mv.rect))
+    got = _area_cache.get("last")
+    if got is not None and got[0] == key:
+        return got[1]
+    out = []
+    for h in hexes:
+        if not mv.visible(h):
+            continue
+        cs = mv.hex_corners(h)
+        hc = mv.hex_center(h)
+        for n in neighbors(h):
+            if n in hexes:
+                continue
+            nc = mv.hex_center(n)
+            mid = ((hc[0] + nc[0]) / 2, (hc[1] + nc[1]) / 2)
+            two = sorted(cs, key=lambda p: (p[0] - mid[0]) ** 2 + (p[1] - mid[1]) ** 2)[:2]
+            out.append((two[0], two[1]))
+    _area_cache["last"] = (key, out)
+    return out
+
+
+def draw_area(surface, mv, ar: MapArea) -> None:
+    """An objective: a bold gold outline cased in black around its hexes, its words on top."""
+    z = mv.zoom
+    w = max(2, int(3 * z))
+    edges = area_edges(mv, ar.hexes)
+    for p, q in edges:
+        pygame.draw.line(surface, (20, 20, 20), p, q, w + 3)
+    for p, q in edges:
+        pygame.draw.line(surface, (236, 196, 72), p, q, w)
+    if ar.text and edges:
+        top = min((p for e in edges for p in e), key=lambda p: (p[1], p[0]))
+        label_box(surface, ar.text, max(9, int(11 * z)), (top[0], top[1] - 8 * z), fg=(20, 20, 20),
+                  bg=(236, 196, 72))
+
+
+def draw_ring(surface, mv, rg: MapRing) -> None:
+    """A spotting range: the outline of the hexes within it, white-cased dark blue dashes, with
+    its words at the top."""
+    z = mv.zoom
+    w = max(2, int(2.5 * z))
+    edges = ring_edges(mv, rg.centre, rg.radius)
+    for p, q in edges:
+        pygame.draw.line(surface, (255, 255, 255), p, q, w + 2)
+    for p, q in edges:
+        _dash(surface, (30, 60, 160), p, q, w, max(4, int(5 * z)))
+    if rg.text and edges:
+        top = min((p for e in edges for p in e), key=lambda p: p[1])
+        cx = mv.hex_center(rg.centre)[0]
+        label_box(surface, rg.text, max(9, int(11 * z)), (cx, top[1]), fg=(255, 255, 255), bg=(30, 60, 160),
+                  border=(255, 255, 255))
 
 
 def _pulse_radius(time_s: float, z: float, past: bool) -> int:

@@ -1198,6 +1198,9 @@ class GameScene(Scene):
         self.mv.set_rect(pygame.Rect(0, bar_h, w - panel_w, h - bar_h - status_h))
         if not self._fitted:
             self.mv.fit()
+            home = self.ctl.gui.home_hexes(self.ctl)  # a scenario on part of a big map: its play area
+            if home:
+                self.mv.frame(home)
             self._fitted = True
         self._end_key = None
         tips = {"end": "End the phase (E). Asks first if units could still act.", "undo": "Undo (Ctrl+Z)",
@@ -1797,6 +1800,8 @@ class GameScene(Scene):
             self.toggle_history()
         elif k == pygame.K_LEFTBRACKET:
             self.enter_history(len(self.game.actions) - 1)
+        elif self.past is None and ctl.gui.on_key(ctl, pygame.key.name(k)):  # the game's own keys
+            self.refresh()
         else:
             return False
         return True

@@ -25,6 +25,39 @@ class MapMark:
     tooltip: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class MapLine:
+    """A line from hex ``a`` to hex ``b`` over the map (Black Wednesday's line of sight, an
+    artillery mission's spotter → target), with its words in a box near ``b`` and a cross on
+    ``cross`` (the hex that blocks it). ``kind``: "clear", "blocked" (dashed) or "mission"."""
+
+    a: Hex
+    b: Hex
+    kind: str
+    text: str = ""
+    cross: Hex | None = None
+
+
+@dataclass(frozen=True)
+class MapRing:
+    """The outline of every hex within ``radius`` of ``centre`` (a spotting range), its words
+    in a box on the outline's top."""
+
+    centre: Hex
+    radius: int
+    text: str
+    kind: str = "range"
+
+
+@dataclass(frozen=True)
+class MapArea:
+    """The outline of a set of hexes (an order's objective), its words in a box at its top."""
+
+    hexes: frozenset
+    text: str
+    kind: str = "objective"
+
+
 class GameUI:
     """The hooks; every one optional, the defaults add nothing."""
 
@@ -47,6 +80,37 @@ class GameUI:
 
     def map_marks(self, ctl) -> list[MapMark]:
         return []
+
+    def map_lines(self, ctl, hover) -> list:
+        """``MapLine``, ``MapRing`` and ``MapArea`` drawn over the counters, following the pointer (``hover``:
+        the hex under it, or None). Kept cheap: it is asked every frame that may change."""
+        return []
+
+    def home_hexes(self, ctl):
+        """The hexes the opening camera frames (the play area of a scenario on a big map); None:
+        the whole map."""
+        return None
+
+    def on_key(self, ctl, key: str) -> bool:
+        """A key the client leaves to the game (``pygame.key.name``); True if it was used."""
+        return False
+
+    def take_click(self, ctl, h) -> bool:
+        """A game's tool that takes map clicks before anything else (the line-of-sight tool);
+        True if the click was used."""
+        return False
+
+    def on_events(self, ctl, events) -> None:
+        """The events of an action the player (or the computer) just made (Black Wednesday keeps
+        its morale checks for the panel)."""
+
+    def tool_on(self, ctl) -> bool:
+        """True while the game's tool takes the map clicks (the pointer then says nothing of moves)."""
+        return False
+
+    def cancel(self, ctl) -> bool:
+        """Esc or a right click: put the game's tool away first; True if there was one."""
+        return False
 
     def unit_facts(self, u: dict, ctl) -> list[str]:
         return []

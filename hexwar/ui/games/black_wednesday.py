@@ -12,7 +12,8 @@ from __future__ import annotations
 from ...core import actions as A
 from ...core.hexgrid import distance, hex_name, parse_hex
 from .. import theme as T
-from . import GameUI, MapMark
+from . import GameUI, MapArea, MapLine, MapMark, MapRing
+from . import bw_info as I
 
 MODE_LETTER = {"fire": "F", "move": "M"}
 MODE_WORDS = {"fire": "Fire Mode (§5)", "move": "Move Mode (§5)"}
@@ -28,6 +29,23 @@ def prep_box_label(value: str) -> str:
     kind, _, num = col.partition("_")
     name = COLUMN_NAMES.get(kind, kind)
     return f"{name}{' battery ' + num if num else ''}, {tm}" if tm else value
+
+
+def order_label(a) -> str:
+    """``order draw attack trenches 43+72`` → "draw an Attack order on trenches for 43, 72"."""
+    args = list(getattr(a, "args", ()))
+    op = getattr(a, "op", "")
+    if op == "draw" and len(args) == 3:
+        return (f"draw a {I.TYPE_WORDS.get(args[0], args[0])} order on {args[1].replace('+', ', ')} "
+                f"for {args[2].replace('+', ', ')}")
+    if op == "roll" and args:
+        return f"roll to implement {args[0]}" + (f" (battalion {args[1]} goes)" if len(args) > 1 else "")
+    if op == "cancel" and args:
+        return f"cancel {args[0]}"
+    if op == "german" and len(args) == 3:
+        return (f"{args[0].replace('+', ', ')}: instant {I.TYPE_WORDS.get(args[1], args[1])} order on "
+                f"{args[2].replace('+', ', ')}")
+    return " ".join([op, *args])
 
 
 def barrage_centre(hexes: list[str]) -> str | None:
@@ -76,6 +94,8 @@ class BlackWednesdayUI(GameUI):
     def __init__(self) -> None:
         self._src = None
         self._by_unit: dict[str, list] = {}
+        self._lines_key = None
+        self._lines: list = []
 
     # --- counters and stack list ----------------------------------------------------------
     def unit_badges(self, u: dict) -> tuple[str, ...]:
@@ -135,10 +155,28 @@ class BlackWednesdayUI(GameUI):
         for hn, level in (v.get("smoke") or {}).items():
             out.append(MapMark(parse_hex(hn), f"SMOKE {level}", "smoke",
                                (f"Smoke Level {level} (§6.3): blocks sight through it; decays at Clean Up",)))
-        for a, p in self.fire_options(ctl):  # where the selected unit may fire, with the column
-            out.append(MapMark(a.target, f"SFA col {p['final']}" if p["column"] else "SFA: no fire", "fire",
-                               (f"SFA by {', '.join(a.attackers)}: {preview_line(p)}; a click fires",)))
+        out += self.fire_marks(ctl)
+        o = self.order_focus(ctl) if ctl.tool.get("order") else None
+        if o is not None:  # the units of the order picked in the panel: its id on their hexes
+            kind = I.TYPE_WORDS.get(o["type"], o["type"])
+            hexes = sorted({ctl.state.units[x].hex for x in o.get("units") or () if x in ctl.state.units
+                            and ctl.state.units[x].where == "map"})
+            for h in hexes:
+                out.append(MapMark(h, str(o["id"]), "order", (f"on order {o['id']}: {kind} (§16.6)",)))
         log = v.get("prep_log") or {}
+        if v.get("phase") not in ("prep_log", "over") and v.get("time"):  # Prep fires still to come (2.4e)
+            now = str(v["time"])
+            soon: dict[str, list[str]] = {}
+            for col, boxes in log.items():
+                for tm, hn in (boxes or {}).items():
+                    if hn and tm > now:
+                        soon.setdefault(hn, []).append(tm)
+            nxt = min((tm for tms in soon.values() for tm in tms), default=None)
+            for hn, tms in sorted(soon.items()):  # the next Prep's targets boxed, later ones in the tooltip
+                tms.sort()
+                out.append(MapMark(parse_hex(hn), f"PREP {nxt}" if nxt in tms else "", "prep" if nxt in tms else "tip",
+                                   tuple(f"Prep Log: a Soviet Prep fire lands here at {tm} (2.4; good shoot on "
+                                         "4-6, else half value, Katyushas scatter)" for tm in tms)))
         if v.get("phase") == "prep_log":  # the Prep targets written so far: one box a hex, every box in the tip
             by_hex: dict[str, list[tuple[str, str]]] = {}
             for col, boxes in log.items():
@@ -160,8 +198,9 @@ class BlackWednesdayUI(GameUI):
 
     def click_action(self, ctl, h):
         """A click on a hex: with a Prep box open, that box's target (2.4); in the Action Phase,
-        with one of the phasing side's units selected, fire at the hex (an SFA with the most
-        units of its hex that may fire, §8; else a point fire at a unit there, §9)."""
+        with one of the phasing side's units selected, fire at the hex: at a hex of vehicles
+        only, the point fire with the best chance (§9); else an SFA with the most units of its
+        hex that may fire (§8), a point fire, or an assault (§11)."""
         v = ctl.view()
         if v.get("phase") == "action":
             return self.fire_at(ctl, h)
@@ -178,12 +217,18 @@ class BlackWednesdayUI(GameUI):
         if not uid:
             return None
         legal = ctl.legal() or []
+        here = {u["id"] for u in ctl.units_at(h)}
+        pfa = [(p["overall"], a) for a, p in self.pfa_options(ctl) if a.target in here]
+        enemy = [u for u in ctl.units_at(h) if u.get("side") != (ctl.unit(uid) or {}).get("side")]
+        if pfa and enemy and all(u.get("kind") == "tank" for u in enemy):  # vehicles only: a gun fires at them
+            return max(pfa, key=lambda x: (x[0], x[1].target))[1]
         sfa = [a for a in legal if isinstance(a, A.Attack) and a.target == h and uid in a.attackers]
         if sfa:
             return max(sfa, key=lambda a: len(a.attackers))
-        here = {u["id"] for u in ctl.units_at(h)}
-        pfa = [a for a in legal if type(a).__name__ == "PointFire" and a.firer == uid and a.target in here]
-        return pfa[0] if pfa else None
+        if pfa:  # the point fire with the best chance (the chooser has the others)
+            return max(pfa, key=lambda x: (x[0], x[1].target))[1]
+        asl = [a for a in legal if type(a).__name__ == "Assault" and a.target == h and uid in a.units]
+        return max(asl, key=lambda a: len(a.units)) if asl else None
 
     # --- the panel ---------------------------------------------------------------------------
     def fire_options(self, ctl) -> list[tuple[A.Attack, dict]]:
@@ -205,14 +250,48 @@ class BlackWednesdayUI(GameUI):
         return out
 
     def build_step(self, f, ctl, scene) -> None:
-        opts = self.fire_options(ctl)
-        if not opts:
-            return
+        """The tool button and readout, then one short line per fire, assault or mission the
+        selected unit may make (the whole preview is in the target hex's tooltip)."""
         th = f.theme
-        f.space(6)
-        f.text(f"{ctl.sel} may fire (SFA, §8) — click the hex on the map:", th.px(12), T.TEXT, "bold")
+        small = th.px(11)
+        self.los_button(f, ctl)
+        self.build_los(f, ctl, scene)
+        self.build_orders(f, ctl)
+        opts = self.fire_options(ctl)
+        pfa = self.pfa_options(ctl)
+        asl = self.assault_options(ctl)
+        calls = self.call_options(ctl)
+        if not (opts or pfa or asl or calls):
+            return
+        f.space(4)
+        f.text(f"{ctl.sel} may (click the target; its tooltip has it all):", th.px(12), T.TEXT, "bold")
         for a, p in opts:
-            f.text(f"{hex_name(a.target)} by {', '.join(a.attackers)}: {preview_line(p)}", th.px(11), T.TEXT)
+            f.text(f"SFA {hex_name(a.target)} by {len(a.attackers)} unit(s): {preview_line(p)}", small, T.TEXT)
+            chk = self.sfa_morale(ctl, a.target)
+            if chk:
+                f.text(chk, small, T.TEXT_DIM, indent=th.px(8))
+        for a, p in pfa:
+            kill = f", kill {I.pct(p['kill_chance'])} → {I.pct(p['overall'])}" if p["vehicle"] else ""
+            mods = "".join(f", {n} {m:+d}" for n, m in p["mods"])
+            f.text(f"PFA at {a.target} ({hex_name(ctl.state.units[a.target].hex)}): needs {p['need']}{mods} → hit "
+                   f"{I.pct(p['hit'])}{kill} (§9)", small, T.TEXT)
+        for a, p in asl:
+            if p.get("overrun"):
+                f.text(f"Overrun {hex_name(a.target)} (§11.2)", small, T.TEXT)
+                continue
+            att, dfd = p["attackers"], p["defenders"]
+            f.text(f"Assault {hex_name(a.target)} (§11.1): column {p['on_defenders']['final']} on them, "
+                   f"{p['on_attackers']['final']} on you; MM {att['mm'] if att else '-'} vs "
+                   f"{dfd['mm'] if dfd else '-'}" + (f"; they break and you hold {I.pct(p['win'])}"
+                                                    if p.get("win") is not None else ""), small, T.TEXT)
+        for c, p in calls[:3]:
+            f.text(f"Mission {c.artillery} ({p['calibre'].replace('mm', ' mm')}) on {hex_name(c.target)}: good shoot "
+                   f"on {p['need']}+ = {I.pct(p['good'])} (§13.4); {p['kind']} {p['ammo']} → {p['after']}", small, T.TEXT)
+        if len(calls) > 3:
+            f.text(f"… {len(calls) - 3} more missions under 'call' in the chooser", small, T.TEXT_DIM)
+        if calls:
+            for line in I.ammo_lines(ctl.view()):
+                f.text(line + " (2.3b, 3.2b)", small, T.TEXT_DIM)
 
     def notices(self, ctl) -> list[str]:
         v = ctl.view()
@@ -220,9 +299,10 @@ class BlackWednesdayUI(GameUI):
         w = v.get("weather")
         if w:
             out.append(f"Weather: {w}")
+        out += self.morale_notes(ctl)
         if v.get("phase") == "action":
-            out.append("Click a unit, then a shaded hex to move it, or an enemy hex to fire at it "
-                       "(SFA §8, point fire §9); mode and breach: buttons in the stack list")
+            out.append("Click a unit, then a shaded hex to move, or an enemy hex to fire or assault; "
+                       "V: line of sight")
         for line in v.get("warnings") or ():
             out.append(str(line))
         return out
@@ -240,6 +320,8 @@ class BlackWednesdayUI(GameUI):
                 return f"switch commissars {action.value}"
             if action.what == "prep_log" and action.value == "historical":
                 return "keep the historical log"
+        if type(action).__name__ == "OrderAct":
+            return order_label(action)
         if type(action).__name__ == "Call":  # spotter → battery, target, ammunition
             extra = (" fast" if action.fast else "") + (f", TRP {hex_name(action.trp)}" if action.trp else "")
             return f"{action.spotter} → {action.artillery} on {hex_name(action.target)}, {action.ammo.upper()}{extra}"
@@ -263,4 +345,291 @@ class BlackWednesdayUI(GameUI):
                     "help": "HE, smoke or illumination; a spotter needs sight of the target hex"}
         if what == "prep_log":
             return {"title": "Prep Log", "rule": "2.4", "help": "the historical targets, or change them box by box"}
+        if what == "order":
+            return {"title": "Orders: draw, roll to implement, cancel", "rule": "§16",
+                    "help": "an order gives its units a type and an objective; it implements on the Command Prep "
+                            "Table (d66) after its weighted turns"}
         return {}
+
+    # --- fire, assault and missions of the selected unit --------------------------------------
+    def _sel_legal(self, ctl, kind: str) -> list:
+        uid = getattr(ctl, "sel", None)
+        if not uid or ctl.view().get("phase") != "action":
+            return []
+        key = ("who" if kind == "Call" else "firer" if kind == "PointFire" else "units")
+        out = []
+        for a in ctl.legal() or []:
+            if type(a).__name__ != kind:
+                continue
+            who = a.spotter if kind == "Call" else getattr(a, key)
+            if (uid in who) if isinstance(who, tuple) else who == uid:
+                out.append(a)
+        return out
+
+    def pfa_options(self, ctl) -> list[tuple]:
+        """The point fires the selected unit may make now, each with its to-hit and kill numbers."""
+        out = []
+        for a in self._sel_legal(ctl, "PointFire"):
+            p = I.pfa_preview(ctl.rules, ctl.state, a.firer, a.target)
+            if p is not None:
+                out.append((a, p))
+        return out
+
+    def assault_options(self, ctl) -> list[tuple]:
+        out = []
+        for a in self._sel_legal(ctl, "Assault"):
+            p = I.assault_preview(ctl.rules, ctl.state, a.target, a.units)
+            if p is not None:
+                out.append((a, p))
+        return out
+
+    def call_options(self, ctl) -> list[tuple]:
+        """The missions the selected spotter may call, each with its chance of a good shoot."""
+        out = []
+        for a in self._sel_legal(ctl, "Call"):
+            p = I.call_preview(ctl.rules, ctl.state, a)
+            if p is not None:
+                out.append((a, p))
+        out.sort(key=lambda x: (-x[1]["good"], hex_name(x[0].target), x[0].artillery))
+        return out
+
+    def sfa_morale(self, ctl, target) -> str:
+        """The morale check an SFA result would bring (§12.3: the hex's worst unit, +2 for an SFA)."""
+        rules, state = ctl.rules, ctl.state
+        try:
+            side = rules.side_of(ctl.sel)
+            men = [u for u in state.units_at(target) if rules.side_of(u.id) != side and not rules.spec(u.id).vehicle]
+            if not men:
+                return ""
+            worst = max(men, key=lambda u: (rules.mm(state, u.id, "sfa"), u.id))
+            mm = rules.mm(state, worst.id, "sfa")
+        except (AttributeError, KeyError, TypeError):
+            return ""
+        return (f"on an M or step result: morale check by {worst.id} (morale {rules.spec(worst.id).morale_value}, "
+                f"MM {mm} with +2 for an SFA, §12.2): {I.odds_words(I.morale_odds(rules, mm))}")
+
+    def fire_marks(self, ctl) -> list[MapMark]:
+        """One box a hex the selected unit may fire at or assault: the SFA column, the point-fire
+        chance, ASSLT; the tooltip says it all. Mission targets get tooltip lines."""
+        texts: dict = {}
+        tips: dict = {}
+        for a, p in self.fire_options(ctl):
+            texts.setdefault(a.target, []).append(f"SFA col {p['final']}" if p["column"] else "SFA: no fire")
+            tips.setdefault(a.target, []).append(f"SFA by {', '.join(a.attackers)}: {preview_line(p)}; a click fires")
+        for a, p in self.pfa_options(ctl):
+            h = ctl.state.units[a.target].hex
+            word = f"PFA {I.pct(p['overall'])}"
+            if word not in texts.get(h, []) and not any(t.startswith("PFA") for t in texts.get(h, [])):
+                texts.setdefault(h, []).append(word)
+            tips.setdefault(h, []).append(I.pfa_line(p, a.firer, a.target))
+        for a, p in self.assault_options(ctl):
+            texts.setdefault(a.target, []).append("OVERRUN" if p.get("overrun") else "ASSAULT")
+            tips.setdefault(a.target, []).extend(ln.strip() for ln in I.assault_lines(p))
+        out = [MapMark(h, " · ".join(texts[h]), "fire", tuple(tips.get(h, ()))) for h in sorted(texts)]
+        for c, p in self.call_options(ctl):
+            out.append(MapMark(c.target, "", "tip", (I.call_line(c, p),)))
+        return out
+
+    # --- the line-of-sight tool (§6.2) and spotting ranges (§6.1) ------------------------------
+    def on_key(self, ctl, key: str) -> bool:
+        if key == "v":
+            self.toggle_los(ctl)
+            return True
+        return False
+
+    def toggle_los(self, ctl) -> None:
+        if "los" in ctl.tool:
+            ctl.tool.pop("los")
+            ctl.say("Line-of-sight tool put away.")
+            return
+        u = ctl.unit(ctl.sel) if ctl.sel else None
+        src = parse_hex(u["hex"]) if u and u.get("where") == "map" and u.get("hex") else None
+        ctl.tool["los"] = {"src": src, "dst": None}
+        ctl.say("Line of sight (V): " + (f"from {hex_name(src)}; point at a hex, click to keep the line"
+                                         if src else "click the hex to look from, then point at another")
+                + ". Click the first hex again to pick another; Esc puts the tool away.")
+
+    def take_click(self, ctl, h) -> bool:
+        los = ctl.tool.get("los")
+        if los is None:
+            return False
+        if los["src"] is None or los["src"] == h and los.get("dst") is None:
+            los.update(src=None if los["src"] == h else h, dst=None)
+            ctl.say(f"Line of sight from {hex_name(h)}: point at a hex." if los["src"] else
+                    "Line of sight: click the hex to look from.")
+        elif los["src"] == h:
+            los.update(dst=None)
+            ctl.say(f"Line of sight from {hex_name(h)}: point at a hex.")
+        else:
+            los["dst"] = h
+            ctl.say(" ".join(self.los_lines(ctl, los["src"], h)))
+        return True
+
+    def tool_on(self, ctl) -> bool:
+        return "los" in ctl.tool
+
+    def cancel(self, ctl) -> bool:
+        if "los" in ctl.tool:
+            ctl.tool.pop("los")
+            ctl.say("Line-of-sight tool put away.")
+            return True
+        return False
+
+    def los_lines(self, ctl, a, b) -> list[str]:
+        """The verdict of the line a → b and, for the units there, who spots whom (§6.1)."""
+        rules, state = ctl.rules, ctl.state
+        s = I.sight(rules, state, a, b)
+        out = [s.line() + "."]
+        watchers = state.units_at(a)
+        if not watchers:
+            return out
+        side = rules.side_of(watchers[0].id)
+        for t in [u for u in state.units_at(b) if rules.side_of(u.id) != side]:
+            rng, cls, doubled = I.seen_from(rules, state, t.id)
+            ok = rules.spots(state, a, t)
+            why = f"{cls.replace('_', ' ')} terrain, spotted within {rng}" + (" (doubled: it moved or fired)" if doubled else "")
+            if t.id in state.extra.get("t2t", frozenset()) and s.distance > 1:
+                why = "it moved trench to trench: spotted only from next door (1.3c)"
+            out.append(f"{t.id} {'is spotted' if ok else 'is not spotted'} from {hex_name(a)} ({why}; §6.1).")
+        return out
+
+    def map_lines(self, ctl, hover) -> list:
+        key = (id(ctl), id(ctl.state), ctl.version, ctl.sel, hover, str(ctl.tool.get("los")), ctl.tool.get("order"))
+        if key == self._lines_key:
+            return self._lines
+        out: list = []
+        los = ctl.tool.get("los")
+        board = ctl.rules.board
+        if los and los.get("src") is not None:
+            a = los["src"]
+            b = hover if hover is not None and hover != a and hover in board.terrain else los.get("dst")
+            if b is not None:
+                s = I.sight(ctl.rules, ctl.state, a, b)
+                word = "clear" if s.clear else s.why if s.block is not None or "visibility" in s.why else "blocked"
+                out.append(MapLine(a, b, "clear" if s.clear else "blocked",
+                                   f"{s.distance} hexes: {word}", s.block))
+        o = self.order_focus(ctl)
+        if o is not None and o.get("objective_hexes"):
+            out.append(MapArea(frozenset(o["objective_hexes"]),
+                               f"objective of {o['id']} ({I.TYPE_WORDS.get(o['type'], o['type'])}, §16)"))
+        u = ctl.unit(ctl.sel) if getattr(ctl, "sel", None) else None
+        if u and u.get("where") == "map" and u.get("hex") and ctl.sel in ctl.state.units:
+            try:
+                rng, cls, doubled = I.seen_from(ctl.rules, ctl.state, ctl.sel)
+                out.append(MapRing(parse_hex(u["hex"]), rng,
+                                   f"seen within {rng} ({cls.replace('_', ' ')}{', doubled' if doubled else ''}, §6.1)"))
+            except (AttributeError, KeyError, TypeError):
+                pass
+            if not los:
+                best: dict = {}
+                for c, p in self.call_options(ctl):
+                    if c.target not in best or p["good"] > best[c.target][1]["good"]:
+                        best[c.target] = (c, p)
+                frm = parse_hex(u["hex"])
+                for h, (c, p) in sorted(best.items(), key=lambda x: distance(frm, x[0]))[:6]:
+                    out.append(MapLine(c.trp or frm, h, "mission", f"{c.artillery}: good {I.pct(p['good'])}"))
+        self._lines_key, self._lines = key, out
+        return out
+
+    def build_los(self, f, ctl, scene) -> None:
+        los = ctl.tool.get("los")
+        th = f.theme
+        if los is None:
+            return
+        f.space(4)
+        if los.get("src") is None:
+            f.text("Line of sight (V, §6.2): click the hex to look from.", th.px(12), T.ACCENT, "bold")
+            return
+        hover = getattr(scene, "hover", None)
+        b = hover if hover is not None and hover != los["src"] and hover in ctl.rules.board.terrain else los.get("dst")
+        f.text(f"Line of sight (V, §6.2) from {hex_name(los['src'])}" + ("" if b else ": point at a hex"),
+               th.px(12), T.ACCENT, "bold")
+        if b is not None:
+            for line in self.los_lines(ctl, los["src"], b):
+                f.text(line, th.px(11), T.TEXT)
+
+    def los_button(self, f, ctl) -> None:
+        on = "los" in ctl.tool
+        b = f.button("Line of sight", lambda: self.toggle_los(ctl), name="los", key_hint="V",
+                     tooltip="Click a hex to look from, point at another: the line, clear or blocked and by what (§6.2), "
+                             "and who spots whom (§6.1)")
+        b.toggled = on
+
+    # --- morale checks --------------------------------------------------------------------------
+    def on_events(self, ctl, events) -> None:
+        checks = [e for e in events if e.kind == "morale" and "mm" in (e.data or {})]
+        ctl.tool["morale"] = (len(ctl.game.actions), [dict(e.data) for e in checks])
+
+    def morale_notes(self, ctl) -> list[str]:
+        """The morale checks of the last action, each with the unit's morale, the MM it checked
+        at, the roll and the result (the Log has them in full)."""
+        n, checks = ctl.tool.get("morale", (None, []))
+        if not checks or n != len(ctl.game.actions):
+            return []
+        out = []
+        for c in checks[:3]:
+            uid = c.get("unit")
+            try:
+                printed = ctl.rules.spec(uid).morale_value
+            except (AttributeError, KeyError):
+                printed = "?"
+            out.append(f"Morale check (§12.3): {uid}, morale {printed}, at MM {c['mm']}: rolled {c['roll']}: "
+                       f"{I.RESULT_WORDS.get(c['result'], c['result'])}")
+        if len(checks) > 3:
+            out.append(f"… and {len(checks) - 3} more morale checks (Log)")
+        return out
+
+    # --- the camera --------------------------------------------------------------------------
+    def home_hexes(self, ctl):
+        """Where the fight starts: the set-up areas, the entry hexes and the units on the map,
+        inside the scenario's play area (Scenario 1: the north part of map B east of the
+        railroad), rather than every hex of the board."""
+        rules = ctl.rules
+        area = getattr(rules, "area", None) or set(rules.board.terrain)
+        hexes = set().union(*(getattr(rules, "area_hexes", {}) or {}).values()) | set(getattr(rules, "entry_hexes", ()))
+        hexes |= {parse_hex(u["hex"]) for u in ctl.view().get("units", ()) if u.get("where") == "map" and u.get("hex")}
+        hexes &= set(area)
+        return hexes or (set(area) if len(area) < len(rules.board.terrain) else None)
+
+    # --- orders (§16) ----------------------------------------------------------------------------
+    def orders(self, ctl, side: str | None = None) -> list[dict]:
+        try:
+            return I.orders(ctl.rules, ctl.state, side)
+        except (AttributeError, KeyError, TypeError, ValueError):
+            return []
+
+    def order_focus(self, ctl) -> dict | None:
+        """The order shown on the map: the one picked in the panel, else the selected unit's."""
+        want = ctl.tool.get("order")
+        uid = getattr(ctl, "sel", None)
+        if want is None and not uid:
+            return None
+        for o in self.orders(ctl):
+            if (want is not None and o["id"] == want) or (want is None and uid in (o.get("units") or ())):
+                return o
+        return None
+
+    def show_order(self, ctl, oid) -> None:
+        ctl.tool["order"] = None if ctl.tool.get("order") == oid else oid
+
+    def build_orders(self, f, ctl) -> None:
+        """In the Command Phase (or when an order may be drawn, rolled or cancelled) every order of
+        the side at the screen, each a button that shows it on the map; otherwise the selected
+        unit's order in one line."""
+        th = f.theme
+        v = ctl.view()
+        legal = ctl.legal() or []
+        order_step = v.get("phase") == "command" or any(type(a).__name__ == "OrderAct" for a in legal)
+        if order_step:
+            side = ctl.acting()
+            mine = self.orders(ctl, side)
+            f.space(4)
+            f.text(f"Orders (§16) — click one to outline its objective and mark its units:", th.px(12), T.TEXT, "bold")
+            if not mine:
+                f.text("none", th.px(11), T.TEXT_DIM)
+            for o in mine[:6]:
+                b = f.button(I.order_line(o), (lambda oid=o["id"]: self.show_order(ctl, oid)), name=f"order-{o['id']}",
+                             tooltip=", ".join(o.get("units") or ()) or "no units")
+                b.toggled = ctl.tool.get("order") == o["id"]
+            return
+        # Otherwise the selected unit's order is outlined on the map with its name (no panel room).

@@ -1,0 +1,366 @@
+"""What the Black Wednesday panel and map say before a die is rolled: line of sight with the hex
+that blocks it, how far a unit is seen from, point-fire and assault previews, the chance of a
+good shoot of an artillery mission, and the odds of a morale check.
+
+Every figure comes from the engine's own helpers and tables (``rules.sees_hex``, ``ter.line``,
+``t.to_hit``, ``area_shifts``, ``mm``, ``t.adjustment_need``, ``t.morale_result``...), taken in
+the order the engine takes them before its roll; nothing here decides a rule. The line-of-sight
+walk repeats ``Terrain.line`` step by step only to name the blocking hex; the engine's verdict
+(``sees_hex``) is what the client shows, and the tests check that both agree.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...core.hexgrid import Hex, distance, from_cube, hex_name, to_cube
+
+# The chance that two dice total at least n.
+_WAYS = {s: 6 - abs(s - 7) for s in range(2, 13)}
+
+
+def chance_2d6_at_least(n: int) -> float:
+    return sum(w for s, w in _WAYS.items() if s >= n) / 36
+
+
+def pct(p: float) -> str:
+    return f"{round(p * 100):d}%"
+
+
+# --- line of sight (§6.2) -----------------------------------------------------------------
+@dataclass(frozen=True)
+class Sight:
+    a: Hex
+    b: Hex
+    distance: int
+    limit: int          # the visibility limit now (1.8; 10 into an Illum area, §13.8)
+    clear: bool         # the engine's verdict (``sees_hex``)
+    block: Hex | None   # the hex that blocks, when one does
+    why: str            # plain words, with the rule
+
+    def line(self) -> str:
+        head = f"{hex_name(self.a)} → {hex_name(self.b)}, {self.distance} hex(es)"
+        return f"{head}: {'clear' if self.clear else 'blocked'} — {self.why}"
+
+
+def _round(q: float, r: float) -> Hex:
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return from_cube(int(rq), int(rr))
+
+
+def sight_steps(ter, a: Hex, b: Hex):
+    """(hexes under the line at each step, height of the line there), as ``Terrain.line`` walks it."""
+    n = distance(a, b)
+    aq, ar, _ = to_cube(a)
+    bq, br, _ = to_cube(b)
+    ea, eb = ter.eye(a), ter.eye(b)
+    for i in range(1, n):
+        t = i / n
+        hs = {_round(aq + (bq - aq) * t + e, ar + (br - ar) * t + e) for e in (1e-6, -1e-6)}
+        yield sorted(h for h in hs if h in ter.board.terrain), ea + (eb - ea) * t
+
+
+def _blocks(ter, h: Hex, height: float) -> bool:
+    e = ter.t.terrain[ter.board.terrain[h]]
+    if h in ter.rail or e.get("los_obstacle"):
+        return ter.top(h) >= height
+    return ter.ground(h) > height
+
+
+def _obstacle_words(ter, h: Hex) -> tuple[str, str]:
+    """(what blocks at h, its rule)."""
+    if h in ter.rail:
+        return f"the railway embankment ({ter.top(h):g} m)", "1.2a"
+    terr = ter.board.terrain[h]
+    e = ter.t.terrain[terr]
+    if e.get("los_obstacle"):
+        return f"{terr.replace('_', ' ')} ({ter.top(h):g} m)", "§6.2"
+    return f"higher ground ({ter.ground(h):g} m)", "§6.2"
+
+
+def sight(rules, state, a: Hex, b: Hex) -> Sight:
+    """Can a unit in ``a`` see hex ``b`` now, and if not, why (the first cause the engine meets)."""
+    ter = rules.ter
+    d = distance(a, b)
+    kind, limit = rules.period(state)
+    if b in state.extra.get("illum", frozenset()):
+        limit = max(limit, 10)
+    clear = bool(rules.sees_hex(state, a, b))
+    if d <= 1:
+        return Sight(a, b, d, limit, clear, None, "next door: always in sight (§6.2)")
+    if d > limit:
+        return Sight(a, b, d, limit, clear, None,
+                     f"beyond the visibility limit of {limit} hexes ({kind}, weather {state.extra.get('weather', 'clear')}; 1.8)")
+    for hs, height in sight_steps(ter, a, b):
+        if hs and all(_blocks(ter, h, height) for h in hs):
+            what, rule = _obstacle_words(ter, hs[0])
+            both = " (both hexes of the hexside block)" if len(hs) > 1 else ""
+            return Sight(a, b, d, limit, clear, hs[0], f"blocked by {what} at {hex_name(hs[0])}{both} ({rule})")
+    smoke = state.extra.get("smoke", {})
+    blocked, between = ter.line(a, b)
+    for h in (a, *between, b):
+        if smoke.get(h) == 2:
+            return Sight(a, b, d, limit, clear, h, f"blocked by Level 2 smoke at {hex_name(h)} (§13.8)")
+    if not clear:  # the engine knows a cause this walk does not name
+        return Sight(a, b, d, limit, clear, None, "blocked (§6.2)")
+    return Sight(a, b, d, limit, clear, None, f"within the visibility limit of {limit} hexes, nothing in between "
+                                              "rises to the line (§6.2)")
+
+
+def seen_from(rules, state, uid: str) -> tuple[int, str, bool]:
+    """How far away an enemy may spot this unit (§6.1): the range of its hex's spotting class,
+    doubled when it moved in Move Mode or fired this phase (a vehicle on the embankment always
+    counts as moving, 1.2b), never beyond the visibility limit. (range, class, doubled)."""
+    u = state.units[uid]
+    s = rules.spec(uid)
+    cls = rules.ter.spotting_class(u.hex, s.vehicle)
+    rng = int(rules.t.spotting[cls])
+    doubled = (uid in state.extra.get("moved_mm", frozenset()) or uid in state.extra.get("shown", frozenset())
+               or (s.vehicle and u.hex in rules.ter.rail))
+    if doubled:
+        rng *= 2
+    return min(rng, max(1, rules.period(state)[1])), cls, doubled
+
+
+# --- point fire (§9) ----------------------------------------------------------------------
+def pfa_preview(rules, state, firer: str, target: str) -> dict | None:
+    """The to-hit number and every modifier of a point fire, then the kill number of the AT roll
+    (the steps ``point_fire`` and ``at_roll`` take before their rolls)."""
+    try:
+        fs, ts = rules.spec(firer), rules.spec(target)
+        fu, tu = state.units[firer], state.units[target]
+        rng = distance(fu.hex, tu.hex)
+        need = next((n for frac, n in rules.t.to_hit if fs.at_range and rng <= frac * fs.at_range), None)
+        if need is None:
+            return None
+        ter, t = rules.ter, rules.t
+        mods: list[tuple[str, int]] = []
+        cls = ter.combat_class(tu.hex, ts.vehicle, rules.wire_state(state, tu.hex))
+        if t.class_mods[cls]["point_to_hit_mod"]:
+            mods.append((f"terrain {cls.replace('_', ' ')}", t.class_mods[cls]["point_to_hit_mod"]))
+        if not ts.vehicle and ter.is_trench(tu.hex):
+            bast = tu.hex in ter.bastion
+            mods.append(("El Bastion (1.6)" if bast else "trench (1.3a)",
+                         t.point_mods["el_bastion_non_vehicle" if bast else "trench_non_vehicle"]))
+        if target in state.extra.get("dug", frozenset()):
+            mods.append(("Dug In", t.point_mods["dug_in"]))
+        if state.extra.get("mode", {}).get(target) == "move" or (ts.vehicle and tu.hex in ter.rail):
+            mods.append(("target moving (or on the embankment, 1.2b)", t.point_mods["target_in_move_mode"]))
+        if fs.weapons is True and fu.steps < fs.steps:
+            mods.append(("firer has lost a step", t.point_mods["firer_weapons_step_lost"]))
+        total = sum(m for _, m in mods)
+        hit = chance_2d6_at_least(need - total)
+        out = {"range": rng, "band": rng / fs.at_range, "need": need, "mods": mods, "hit": hit, "vehicle": ts.vehicle}
+        if ts.vehicle:
+            acls = "protective" if ter.is_trench(tu.hex) else ter.combat_class(tu.hex, True, rules.wire_state(state, tu.hex))
+            kill = 7 + ts.defense - fs.at_attack + t.class_mods[acls]["at_kill_mod"]
+            out.update(kill=kill, kill_terrain=acls, attack=fs.at_attack, defense=ts.defense,
+                       kill_chance=chance_2d6_at_least(kill) if kill <= 12 else 0.0)
+            out["overall"] = hit * out["kill_chance"]
+        else:
+            out["overall"] = hit
+        return out
+    except (AttributeError, KeyError, TypeError, ValueError, ZeroDivisionError):
+        return None
+
+
+def pfa_line(p: dict, firer: str, target: str) -> str:
+    mods = ", ".join(f"{n} {m:+d}" for n, m in p["mods"]) or "no modifiers"
+    s = (f"{firer} → {target} at range {p['range']}: needs {p['need']} on two dice; {mods} → hit {pct(p['hit'])} "
+         "(§9.1)")
+    if p["vehicle"]:
+        s += (f"; then kill on {p['kill']}+ (7 + Defense {p['defense']} − attack {p['attack']}, "
+              f"{p['kill_terrain'].replace('_', ' ')} terrain) → {pct(p['kill_chance'])}; overall {pct(p['overall'])} (§9.2)")
+    else:
+        s += "; a hit costs the gun a step and its hex a morale check"
+    return s
+
+
+# --- morale (§12) -------------------------------------------------------------------------
+RESULT_WORDS = {"-": "no effect", "S": "Suppressed", "P": "Paralyzed", "SYR": "SYR", "X": "surrender"}
+
+
+def morale_odds(rules, mm: int) -> dict[str, float]:
+    """The chance of each morale result for a modified morale (two dice on the Morale Table)."""
+    out: dict[str, float] = {}
+    for s, w in _WAYS.items():
+        r = rules.t.morale_result(mm, s)
+        out[r] = out.get(r, 0.0) + w / 36
+    return out
+
+
+def odds_words(odds: dict[str, float]) -> str:
+    order = ["-", "S", "P", "SYR", "X"]
+    return ", ".join(f"{RESULT_WORDS.get(k, k)} {pct(odds[k])}" for k in order if odds.get(k))
+
+
+# --- assault (§11) ------------------------------------------------------------------------
+def assault_preview(rules, state, target: Hex, units: tuple[str, ...]) -> dict | None:
+    """Both fires of an assault (column and shifts, as ``do_assault`` sets them up) and the
+    morale check each side makes (its worst unit's modified morale, printed doubled unless
+    assault-trained, 1.12), with the chance of each result. Combined-assault gun fire at
+    vehicles comes first and is not included."""
+    try:
+        from ...games.black_wednesday.combat import ASSAULT
+    except ImportError:  # pragma: no cover
+        return None
+    try:
+        side = rules.side_of(units[0])
+        att = [state.units[x] for x in units]
+        dfd = [e for e in state.units_at(target) if rules.side_of(e.id) != side]
+        if all(rules.spec(x.id).vehicle for x in att):
+            return {"overrun": True, "target": target, "units": units}
+        sp = rules.spec
+
+        def half(us) -> bool:
+            tr = sum(sp(x.id).area_fp for x in us if sp(x.id).assault_trained)
+            return tr > 0 and tr * 2 >= max(1, sum(sp(x.id).area_fp for x in us))
+
+        def fire(fp, shifts):
+            col, extra = rules.t.fire_column(int(fp))
+            sh = list(shifts)
+            if extra:
+                sh.append((f"firepower over 47 (+{extra})", extra))
+            return {"fp": int(fp), "column": col, "shifts": sh, "final": col + sum(v for _, v in sh) if col else 0}
+
+        tr = [("assault-trained (1.12)", rules.t.shifts["assault_trained"])]
+        fp_att = rules.firepower(state, att, 0, full=True)
+        fp_def = rules.firepower(state, dfd, 0, full=True)
+        on_def = fire(fp_att, rules.area_shifts(state, target, ASSAULT, units=dfd) + (tr if half(att) else []))
+        on_att = fire(fp_def, rules.area_shifts(state, target, ASSAULT, defender=False, units=att)
+                      + (tr if half(dfd) else []))
+
+        def check(us):
+            men = [u for u in us if not sp(u.id).vehicle]
+            if not men:
+                return None
+            worst = max(men, key=lambda u: (rules.mm(state, u.id, ASSAULT), u.id))
+            mm = rules.mm(state, worst.id, ASSAULT)
+            return {"unit": worst.id, "mm": mm, "odds": morale_odds(rules, mm)}
+
+        a_chk, d_chk = check(att), check(dfd)
+        win = None
+        if a_chk and d_chk:  # before the fires: attackers hold (-) and defenders break (P, SYR, X)
+            a_ok = a_chk["odds"].get("-", 0.0)
+            d_break = sum(v for k, v in d_chk["odds"].items() if k not in ("-", "S"))
+            win = a_ok * d_break
+        return {"overrun": False, "target": target, "units": units, "on_defenders": on_def, "on_attackers": on_att,
+                "attackers": a_chk, "defenders": d_chk, "win": win}
+    except (AttributeError, KeyError, TypeError, ValueError, IndexError):
+        return None
+
+
+def fire_words(f: dict) -> str:
+    if not f["column"]:
+        return f"firepower {f['fp']}: under 1, no fire"
+    sh = ", ".join(f"{n} {v:+d}" for n, v in f["shifts"]) or "no shifts"
+    return f"firepower {f['fp']} → column {f['column']}; {sh} → column {f['final']}"
+
+
+def assault_lines(p: dict) -> list[str]:
+    if p.get("overrun"):
+        return [f"Overrun of {hex_name(p['target'])} by {', '.join(p['units'])} (§11.2): defending guns fire first, "
+                "then the vehicles fire at +2 shock; the defenders check morale"]
+    out = [f"Assault on {hex_name(p['target'])} by {', '.join(p['units'])} (§11.1):",
+           f"  on the defenders: {fire_words(p['on_defenders'])}",
+           f"  on the attackers (in the open, Move Mode): {fire_words(p['on_attackers'])}"]
+    for key, who in (("attackers", "attackers"), ("defenders", "defenders")):
+        c = p[key]
+        if c:
+            out.append(f"  {who}' morale check by {c['unit']} (MM {c['mm']}, printed doubled unless assault-trained, "
+                       f"1.12): {odds_words(c['odds'])}")
+    if p.get("win") is not None:
+        out.append(f"  before the fires: attackers hold and defenders break {pct(p['win'])} (Decision 8)")
+    return out
+
+
+# --- artillery (§13) ----------------------------------------------------------------------
+def call_preview(rules, state, call) -> dict | None:
+    """The adjustment line, distance and number needed for a good shoot (§13.4), the chance of
+    it, and the ammunition of the battery's calibre left before and after (2.3b, 3.2b)."""
+    try:
+        side = rules.side_of(call.spotter)
+        cal = rules.artillery_of(side)[call.artillery]
+        kind = {"smoke": "Smoke", "illum": "Illum"}.get(call.ammo, "HE")
+        frm = call.trp if call.trp is not None else state.units[call.spotter].hex
+        dist = distance(frm, call.target)
+        line = "soviet" if side == "soviet" else "german"
+        need = rules.t.adjustment_need(line, dist)
+        have = state.extra["ammo"].get(side, {}).get(cal, {}).get(kind, 0)
+        return {"side": side, "calibre": cal, "kind": kind, "from": frm, "distance": dist, "line": line,
+                "need": need, "good": chance_2d6_at_least(need), "ammo": have,
+                "after": have - (2 if call.fast else 1)}
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return None
+
+
+def call_line(c, p: dict) -> str:
+    frm = f"TRP {hex_name(c.trp)}" if c.trp is not None else c.spotter
+    return (f"{c.artillery} ({p['calibre'].replace('mm', ' mm')}) on {hex_name(c.target)} from {frm}: {p['line']} line, "
+            f"{p['distance']} hexes → good shoot on {p['need']}+ ({pct(p['good'])}, §13.4), else it scatters; "
+            f"{p['kind']} left {p['ammo']} → {p['after']}")
+
+
+def ammo_lines(view: dict) -> list[str]:
+    out = []
+    for side, cals in sorted((view.get("ammo") or {}).items()):
+        who = "Soviet" if side == "soviet" else "Axis"
+        bits = [f"{cal.replace('mm', ' mm')} " + ", ".join(f"{k} {n}" for k, n in kinds.items())
+                for cal, kinds in sorted(cals.items())]
+        out.append(f"{who} ammunition: " + "; ".join(bits))
+    return out
+
+
+# --- orders (§16) -------------------------------------------------------------------------
+TYPE_WORDS = {"attack": "Attack", "move": "Move", "hasty_defense": "Hasty Defense",
+              "prepared_defense": "Prepared Defense"}
+
+
+def orders(rules, state, side: str | None = None) -> list[dict]:
+    """Each order with its type, objective hexes, member units, weighted turns and the chance
+    of implementation this turn: the engine's ``orders_view`` when it has one; else the
+    scenario's implemented orders as the rules apply them (``order_of``, ``objective``)."""
+    from ...core.hexgrid import parse_hex
+
+    ov = getattr(rules, "orders_view", None)
+    if ov is not None:
+        out = []
+        for o in ov(state, side):
+            obj = []
+            for x in o.get("objective") or ():
+                try:
+                    obj.append(parse_hex(x) if isinstance(x, str) else x)
+                except Exception:
+                    continue
+            out.append({**o, "objective_hexes": frozenset(obj)})
+        return out
+    out = []
+    for o in getattr(rules.scen, "orders", ()):
+        if side is not None and o.get("side") != side:
+            continue
+        units = sorted(u for u in state.units if rules.side_of(u) == o.get("side") and rules.order_of(state, u) is o)
+        out.append({"id": o.get("id", "?"), "side": o.get("side"), "type": o.get("type"),
+                    "objective_hexes": frozenset(rules.objective(o)), "units": units, "commanded": units,
+                    "weighted_turns": None, "status": "implemented" if o.get("implemented") else "prep",
+                    "need": None, "chance": None})
+    return out
+
+
+def order_line(o: dict) -> str:
+    kind = TYPE_WORDS.get(str(o.get("type")), str(o.get("type")))
+    bits = [f"{o['id']}: {kind}", str(o.get("status") or "")]
+    n = len(o.get("objective_hexes") or ())
+    bits.append(f"objective {n} hex(es)")
+    bits.append(f"{len(o.get('units') or ())} unit(s)")
+    if o.get("weighted_turns") is not None:
+        bits.append(f"{o['weighted_turns']} weighted turn(s)")
+    if o.get("status") != "implemented" and o.get("need") not in (None, "-"):
+        bits.append(f"implements on {o['need']}+ (d66): {pct(o.get('chance') or 0.0)} this turn (§16.3)")
+    elif o.get("status") != "implemented" and o.get("need") == "-":
+        bits.append("cannot implement yet (§16.3)")
+    return ", ".join(b for b in bits if b)
