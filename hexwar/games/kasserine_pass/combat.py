@@ -269,8 +269,11 @@ class CombatMixin:
         return False
 
     def _attack_options(self, state: KPState, target: Hex) -> list:
-        key = ("atk", target, len(state.kbattles), tuple(state.kbattles))
-        c = state._cache.get(key)
+        key = (target, len(state.kbattles), tuple(state.kbattles))
+        memo = state._cache.get("atk")
+        if memo is None:
+            memo = state._cache["atk"] = {}
+        c = memo.get(key)
         if c is not None:
             return c
         side = self.phase_side(state)
@@ -287,5 +290,5 @@ class CombatMixin:
                     if len(self.stack_defenders(state, target)) > 1:
                         cands.append(V.Select(target, (d,), tuple(free)))
             out = [a for a in cands if self._check_attack(state, a.target, getattr(a, "defenders", None), a.attackers) is None]
-        state._cache[key] = out
+        memo[key] = out
         return out

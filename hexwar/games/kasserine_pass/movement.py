@@ -5,16 +5,18 @@ A mixin of ``KPRules`` (rules.py): it uses the rules object's other parts throug
 """
 from __future__ import annotations
 
+from operator import is_not
 from typing import Any
 
 from ...core import actions as A
 from ...core.actions import Event
 from ...core.errors import Illegal
 from ...core.hexgrid import Hex, hex_name
-from ...core.movement import path_cost, reach_paths
+from ...core.movement import path_cost
 from ...core.units import ARRIVING, ON_MAP
 
 from .common import BREAK_OFF_TYPES, enemy
+from .search import reach_tree
 from .state import KPState
 
 
@@ -53,7 +55,7 @@ class MovementMixin:
         state: the part of a unit's reach that does not depend on the unit itself."""
         c = state._cache.get("ctx")
         if c is None:
-            if len(self._ctx_intern) > 5000:
+            if len(self._ctx_intern) > 64:
                 self._ctx_intern.clear()
             intern = self._ctx_intern.setdefault
             ax, al, bl = self._positions(state, "axis"), self._positions(state, "allied"), frozenset(state.blown)
@@ -92,7 +94,7 @@ class MovementMixin:
         c = self._reach_cache.get(key)
         if c is None:
             c = self._compute_reach(state, uid, budget)
-            if len(self._reach_cache) > 20000:
+            if len(self._reach_cache) > 128:  # small: a big cache only slows the garbage collector
                 self._reach_cache.clear()
             self._reach_cache[key] = c
         self._unit_memo[uid] = (u, budget, first, (foes, blown), owner, c)
@@ -108,12 +110,14 @@ class MovementMixin:
         stops, extra = self._zoc_stops(state, uid, s, zs)
         # KP-AMERICAN-ZOC, KP-OPT-ITALIAN-ZOC: a zone the unit may pass costs +2 MP a hex
         # units of one kind stacked together share the search (per state: same enemy and bridges)
-        raw = state._cache.setdefault("raw_reach", {})
-        rk = (u.hex, max(budget, 0.0), s.rangers, id(stops), id(extra))
+        raw = self._raw_reach
+        rk = (u.hex, max(budget, 0.0), id(edges), id(stops), id(extra), id(foe))
         hit = raw.get(rk)
-        if hit is None or hit[0] is not stops or hit[1] is not extra:
-            hit = raw[rk] = (stops, extra, reach_paths(u.hex, max(budget, 0.0), edges, stops=stops, blocked=foe,
-                                                       extra=extra))
+        if hit is None or hit[0] is not stops or hit[1] is not extra or hit[3] is not foe or hit[4] is not edges:
+            if len(raw) > 64:
+                raw.clear()
+            hit = raw[rk] = (stops, extra, reach_tree(u.hex, max(budget, 0.0), edges, stops=stops, blocked=foe,
+                                                      extra=extra), foe, edges)
         r = hit[2]
         out: dict[Hex, tuple[float, tuple[Hex, ...]]] = {}
         cost_fight = self.combat_cost(state, uid)
@@ -137,17 +141,16 @@ class MovementMixin:
         key = id(reach)
         hit = self._moves_cache.get(key)
         if hit is None or hit[0] is not reach:
-            mc = self._move_obj
-            if len(mc) > 100000:
-                mc.clear()
             pairs = []
-            for h, (_, p) in sorted(reach.items()):
-                m = mc.get((uid, p))
-                if m is None:
-                    m = mc[(uid, p)] = A.Move(uid, p)
+            move, new = A.Move, object.__new__
+            for h in sorted(reach, key=self._hex_rank.__getitem__):  # in hex order, as ever
+                m = new(move)  # A.Move(uid, path) without the frozen dataclass's slow __init__
+                d = m.__dict__
+                d["unit"] = uid
+                d["path"] = reach[h][1]
                 pairs.append((h, m))
             hit = (reach, pairs, [m for _, m in pairs])
-            if len(self._moves_cache) > 20000:
+            if len(self._moves_cache) > 128:
                 self._moves_cache.clear()
             self._moves_cache[key] = hit
         return hit[1], hit[2]
@@ -161,9 +164,36 @@ class MovementMixin:
         key = ("pos", side)
         v = state._cache.get(key)
         if v is None:
-            v = tuple(sorted((u.id, u.hex) for u in self.on_map(state, side)))
+            units = self.on_map(state, side)
+            m = self._pos_memo.get(side)
+            if m is not None and m[0] is units:  # the index kept this side's list: nobody moved
+                v = m[1]
+            else:
+                v = self._positions_step(m, units) if m is not None and len(m[0]) == len(units) else None
+                if v is None:
+                    v = tuple(sorted([(u.id, u.hex) for u in units]))
+                    where = {uid: i for i, (uid, _) in enumerate(v)}
+                else:
+                    where = m[2]
+                self._pos_memo[side] = (units, v, where)
             state._cache[key] = v
         return v
+
+    def _positions_step(self, m: tuple, units: list) -> tuple | None:
+        """The last positions key with the few units that changed hex replaced: the other
+        (unit, hex) pairs are shared, so a state in the history costs one new pair, not
+        one per unit. None when a unit came or went (the caller sorts afresh)."""
+        old_units, old, where = m
+        new = None
+        for i, f in enumerate(map(is_not, units, old_units)):
+            if f:
+                u = units[i]
+                if u.id != old_units[i].id:
+                    return None
+                if new is None:
+                    new = list(old)
+                new[where[u.id]] = (u.id, u.hex)
+        return old if new is None else tuple(new)
 
     def _one_hex(self, state: KPState, uid: str, path: tuple[Hex, ...]) -> bool:
         return len(path) == 1 and state.hexes_moved.get(uid, 0) == 0
@@ -290,9 +320,9 @@ class MovementMixin:
         out: list = []
         occ = state.occupied()
         units = state.units
-        for uid in self._arriving_ids:
+        for uid in self._arriving_by_side.get(side, ()):
             u = units.get(uid)
-            if u is None or u.where != ARRIVING or u.arrives > state.turn or self.uside(state, u.id) != side:
+            if u is None or u.where != ARRIVING or u.arrives > state.turn:
                 continue
             for h in self._entries(u.id):
                 here = occ.get(h)
@@ -319,40 +349,65 @@ class MovementMixin:
         """Move actions of every unit that may move: each unit's reach (memoised on what it
         depends on) minus the friendly hexes its stacking does not fit (KP-STACKING). The
         hexes a unit does not fit are found per stacking class, so a move elsewhere on
-        the map reuses every other unit's list."""
+        the map reuses every other unit's list. The tests of ``_movable`` and ``_reach_key``
+        are inlined here: this loop runs for every unit at every decision of a movement phase."""
+        if not state.phase.endswith("_move") or side != self.phase_side(state):
+            return []
         P, C = self.T.stack_points, self.T.stack_counters
         loads = self._all_loads(state)
         full_by_class: dict[tuple[bool, float], tuple[Hex, ...]] = {}
         out: list = []
+        engaged, stopped, mps, moved, owner = self.engaged(state), state.stopped, state.mp, state.hexes_moved, state.owner
+        ctx = self._ctx(state)
+        foes, blown = (ctx[0] if side == "allied" else ctx[1]), ctx[2]
+        memo = self._unit_memo
+        kp, free_types, size_points = self.kp, self.T.free_stacking, self.T.size_points
         for u in self.on_map(state, side):
-            if self._movable(state, u.id) is not None:
-                continue
-            reach = self.reach(state, u.id)
-            m = self._unit_memo[u.id]
-            if len(m) > 6 and m[5] is reach:
+            uid = u.id
+            if uid in stopped:
+                continue  # KP-ZOC: stopped in an enemy zone this phase
+            s = kp[u.spec]
+            budget = mps.get(uid, 0.0)
+            if engaged and uid in engaged:
+                if not (s.nation == "german" and s.type in BREAK_OFF_TYPES):
+                    continue  # KP-BREAK-OFF: only panzer and panzer grenadier units break off
+                budget -= self.T.break_off_mp
+            m = memo.get(uid)
+            if (m is not None and m[0] is u and m[1] == budget and m[2] is (moved.get(uid, 0) == 0)
+                    and m[3][0] is foes and m[3][1] is blown and m[4] == owner.get(uid)):
+                reach = m[5]
+            else:
+                reach = self.reach(state, uid)
+                m = memo[uid]
+            if len(m) > 6:
                 lst, moves = m[6], m[7]
             else:
-                lst, moves = self._move_lists(u.id, reach)
-                self._unit_memo[u.id] = m[:6] + (lst, moves)
+                lst, moves = self._move_lists(uid, reach)
+                m = memo[uid] = m[:6] + (lst, moves, None)
             if not lst:
                 continue
-            s = self.kspec(state, u.id)
-            cls = (s.type in self.T.free_stacking, self.T.size_points[s.size])
+            cls = (s.type in free_types, size_points[s.size])
             full = full_by_class.get(cls)
             if full is None:
                 full = tuple(h for h, (pts, cnt) in loads.items()
                              if cnt + 1 > C or (not cls[0] and pts + cls[1] > P + 1e-9))
                 full_by_class[cls] = full
+            last = m[8]
+            if last is not None and last[0] == full:
+                out += last[1]
+                continue
             bad = frozenset(h for h in full if h in reach)  # (a unit's own hex is never in its reach)
             if not bad:
-                out += moves
-                continue
-            key = (id(reach), bad)
-            hit = self._filtered_cache.get(key)
-            if hit is None or hit[0] is not reach:
-                hit = (reach, [m for h, m in lst if h not in bad])
-                if len(self._filtered_cache) > 20000:
-                    self._filtered_cache.clear()
-                self._filtered_cache[key] = hit
-            out += hit[1]
+                keep = moves
+            else:
+                key = (id(reach), bad)
+                hit = self._filtered_cache.get(key)
+                if hit is None or hit[0] is not reach:
+                    hit = (reach, [mv for h, mv in lst if h not in bad])
+                    if len(self._filtered_cache) > 128:
+                        self._filtered_cache.clear()
+                    self._filtered_cache[key] = hit
+                keep = hit[1]
+            memo[uid] = m[:8] + ((full, keep),)
+            out += keep
         return out

@@ -89,16 +89,23 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
                              for k, v in self.kp.items()}
         self._zoc_adj = {h: tuple(n for n in board.adjacent(h) if self.exerts(h, n)) for h in board.terrain}
         self._reach_cache: dict = {}  # reach depends only on the key it is stored under
+        self._raw_reach: dict = {}  # one search shared by the units of one kind in one hex
         self._moves_cache: dict = {}
         self._zoc_cache: dict = {}  # positions of a side -> the hexes its zones cover
         self._entry_cache: dict[str, tuple[Hex, ...]] = {}
         self._ctx_intern: dict = {}
         self._arriving_ids = tuple(p.id for p in scenario.pieces if p.hex is None)  # only these ever arrive
-        self._move_obj: dict = {}  # (uid, path) -> its Move (actions are values: shared)
+        self._arriving_by_side = {sd: tuple(i for i in self._arriving_ids if self._spec_side[self.pieces[i].spec] == sd)
+                                  for sd in SIDES}
         self._unit_memo: dict = {}  # uid -> (Unit, budget, first move, ctx, owner, reach): last answer
         self._place_cache: dict = {}
         self._filtered_cache: dict = {}  # (id(reach), hexes too full) -> (reach, its Move actions)
         self._passable_cache: dict = {}  # (spec, enemy positions) -> hex -> may pass (+2 MP)
+        self._index_memo: tuple | None = None  # the last state's unit index (units.py)
+        self._pos_memo: dict = {}  # side -> (its on-map list, its positions key)
+        self._zoc_last: dict = {}  # side -> (positions key, its zones): the last answer
+        self._foe_last: dict = {}  # side -> (enemy positions key, the enemy's hexes)
+        self._hex_rank = {h: i for i, h in enumerate(sorted(board.terrain))}  # move lists sort by it
 
     def opt(self, name: str) -> bool:
         return bool(self.opts.get(name, False))
@@ -124,6 +131,7 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
             else:
                 units[p.id] = Unit(p.id, p.spec, ARRIVING, None, arrives=p.arrives)
         st = KPState(turn=1, phase="german_move", units=units)
+        st.indexer = self.on_map  # units_at reads the rules' index (copies carry it)
         # D12: every place starts in Allied hands; the Axis begins off the map
         st.control = {h: self.scen.start_control for h in self.board.places}
         ev: list[Event] = []

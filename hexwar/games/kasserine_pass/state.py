@@ -56,6 +56,7 @@ class KPState(State):
         self.air_used: int = 0  # last turn the Allied air power was used
         self.air_state: str = ""  # "", "yes", "no": the optional die roll for air superiority
         self.breakups: dict[str, tuple[str, str]] = {}  # broken-down unit -> its two parts
+        self.indexer: Any = None  # the rules' unit index builder (not part of the game state)
 
     def copy(self) -> "KPState":
         # one pass over precomputed names: containers copied shallowly, the rest shared
@@ -66,12 +67,19 @@ class KPState(State):
         for name in _PLAIN:
             nd[name] = d[name]
         nd["_cache"] = {}
+        nd["indexer"] = d.get("indexer")
+        # a copied state is usually about to become history (undo keeps it): drop its
+        # bulkiest cache, whose objects would otherwise slow every garbage collection
+        self._cache.pop("atk", None)
         return new
 
     def units_at(self, h: Hex) -> list:
-        # the core index, built with one sort of the ids instead of one per hex
         idx = self._cache.get("at")
+        if idx is None and self.__dict__.get("indexer") is not None:
+            self.indexer(self)  # the rules' index (units.py), carried over from the last state
+            idx = self._cache.get("at")
         if idx is None:
+            # the core index, built with one sort of the ids instead of one per hex
             idx = {}
             units = self.units
             for k in sorted(units):

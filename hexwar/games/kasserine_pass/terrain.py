@@ -63,15 +63,17 @@ class TerrainMixin:
         c = state._cache.get(key)
         if c is None:
             pos = self._positions(state, side)
-            c = self._zoc_cache.get(pos)
+            last = self._zoc_last.get(side)
+            c = last[1] if last is not None and last[0] is pos else self._zoc_cache.get(pos)
             if c is None:
                 c = {}
                 for uid, h in pos:
                     for n in self._zoc_adj[h]:
                         c.setdefault(n, []).append(uid)
-                if len(self._zoc_cache) > 5000:
+                if len(self._zoc_cache) > 64:
                     self._zoc_cache.clear()
                 self._zoc_cache[pos] = c
+            self._zoc_last[side] = (pos, c)
             state._cache[key] = c
         return c
 
@@ -95,7 +97,7 @@ class TerrainMixin:
         if v is None:
             passable = {h for h, src in zs.items() if self._passable_zoc(state, uid, src)}
             v = ({h for h in zs if h not in passable}, dict.fromkeys(passable, self.T.zoc_pass_mp) or None)
-            if len(self._passable_cache) > 2000:
+            if len(self._passable_cache) > 256:
                 self._passable_cache.clear()
             self._passable_cache[key] = v
         return v
@@ -104,7 +106,13 @@ class TerrainMixin:
         key = ("foe", side)
         v = state._cache.get(key)
         if v is None:
-            v = {h for _, h in self._positions(state, enemy(side))}
+            pos = self._positions(state, enemy(side))
+            last = self._foe_last.get(side)
+            if last is not None and last[0] is pos:
+                v = last[1]  # the same enemy positions as the last state: the same set
+            else:
+                v = frozenset(h for _, h in pos)
+                self._foe_last[side] = (pos, v)
             state._cache[key] = v
         return v
 

@@ -4,6 +4,8 @@ A mixin of ``KPRules`` (rules.py): it uses the rules object's other parts throug
 """
 from __future__ import annotations
 
+from operator import is_not
+
 from ...core.units import ON_MAP, Unit
 from ...loaders.kasserine import KPSpec
 
@@ -37,35 +39,102 @@ class UnitsMixin:
         return self.kspec(state, uid).type == "artillery"  # KP-ERRATA-AT: anti-tank is not artillery
 
     def on_map(self, state: KPState, side: str | None = None) -> list[Unit]:
-        """Units on the map (of one side). One pass per state builds, for both sides, these
-        lists, the hex index of ``units_at`` and the stacking load of every hex."""
+        """Units on the map (of one side). One index per state holds, for both sides, these
+        lists, the hex index of ``units_at`` and the stacking load of every hex; it is
+        derived from the last state's index when only a few units changed hex."""
         by = state._cache.get("on")
         if by is None:
-            by = {None: [], "axis": [], "allied": []}
-            owner, sides, weight = state.owner, self._spec_side, self._spec_points
-            at: dict = {}
-            loads: dict = {}
-            every = by[None]
-            for u in state.units.values():
-                if u.where == ON_MAP:
-                    every.append(u)
-                    by[owner.get(u.id) or sides[u.spec]].append(u)
-                    h = u.hex
-                    lst = at.get(h)
-                    if lst is None:
-                        at[h] = [u]
-                        loads[h] = (weight[u.spec], 1)
-                    else:
-                        lst.append(u)
-                        pts, cnt = loads[h]
-                        loads[h] = (pts + weight[u.spec], cnt + 1)
-            for lst in at.values():
-                if len(lst) > 1:
-                    lst.sort(key=_unit_id)
-            state._cache["on"] = by
-            state._cache.setdefault("at", at)
-            state._cache["all_loads"] = loads
+            by = self._index(state)
         return by[side]
+
+    def _index(self, state: KPState) -> dict:
+        vals = list(state.units.values())
+        memo = self._index_memo
+        if memo is not None and len(memo[0]) == len(vals) and memo[1] == state.owner:
+            flags = list(map(is_not, vals, memo[0]))
+            if not any(flags):
+                by, at, loads = memo[2], memo[3], memo[4]
+            else:
+                got = self._index_step(memo, [i for i, f in enumerate(flags) if f], vals)
+                if got is None:
+                    by, at, loads = self._index_full(state)
+                else:
+                    by, at, loads = got
+        else:
+            by, at, loads = self._index_full(state)
+        self._index_memo = (vals, dict(state.owner), by, at, loads)
+        c = state._cache
+        c["on"] = by
+        c.setdefault("at", at)
+        c["all_loads"] = loads
+        return by
+
+    def _index_full(self, state: KPState) -> tuple[dict, dict, dict]:
+        by: dict = {None: [], "axis": [], "allied": []}
+        owner, sides, weight = state.owner, self._spec_side, self._spec_points
+        at: dict = {}
+        loads: dict = {}
+        every = by[None]
+        for u in state.units.values():
+            if u.where == ON_MAP:
+                every.append(u)
+                by[owner.get(u.id) or sides[u.spec]].append(u)
+                h = u.hex
+                lst = at.get(h)
+                if lst is None:
+                    at[h] = [u]
+                    loads[h] = (weight[u.spec], 1)
+                else:
+                    lst.append(u)
+                    pts, cnt = loads[h]
+                    loads[h] = (pts + weight[u.spec], cnt + 1)
+        for lst in at.values():
+            if len(lst) > 1:
+                lst.sort(key=_unit_id)
+        return by, at, loads
+
+    def _index_step(self, memo: tuple, changed: list[int], vals: list[Unit]) -> tuple[dict, dict, dict] | None:
+        """The last index with a few units moved from one map hex to another (None: any
+        other change, such as a unit leaving or entering the map, needs a full build).
+        The old index is shared with older states, so nothing of it is changed in place."""
+        old_vals, _, old_by, old_at, old_loads = memo
+        for i in changed:
+            a, b = old_vals[i], vals[i]
+            if a.where != ON_MAP or b.where != ON_MAP or a.id != b.id or a.spec != b.spec:
+                return None
+        by = dict(old_by)
+        at = dict(old_at)
+        loads = dict(old_loads)
+        weight = self._spec_points
+        copied: set = set()
+        for i in changed:
+            a, b = old_vals[i], vals[i]
+            for key, lst in by.items():
+                for j, x in enumerate(lst):
+                    if x is a:
+                        if key not in copied:
+                            lst = by[key] = list(lst)
+                            copied.add(key)
+                        lst[j] = b
+                        break
+            w = weight[a.spec]
+            rest = [x for x in at[a.hex] if x is not a]
+            if rest:
+                at[a.hex] = rest
+                pts, cnt = loads[a.hex]
+                loads[a.hex] = (pts - w, cnt - 1)
+            else:
+                del at[a.hex]
+                del loads[a.hex]
+            here = at.get(b.hex)
+            if here is None:
+                at[b.hex] = [b]
+                loads[b.hex] = (w, 1)
+            else:
+                at[b.hex] = sorted(here + [b], key=_unit_id)
+                pts, cnt = loads[b.hex]
+                loads[b.hex] = (pts + w, cnt + 1)
+        return by, at, loads
 
     def combat_cost(self, state: KPState, uid: str) -> int:
         s = self.kspec(state, uid)
