@@ -3,7 +3,8 @@ fixed seeds (the engines decide everything; nothing is set by hand), for the cli
 documentation screenshots: ``python -m hexwar.ui.demo OUTDIR`` draws ``client-battle-for-kursk.png``
 (an Offensive being built: lead, supporter, odds), ``client-kasserine-pass.png`` (attacks declared
 with their odds panel, artillery to allocate) and ``client-black-wednesday.png`` (an SFA target
-with its column, badges, barrages) at 1600x900, no window opened."""
+with its column, the line-of-sight tool, badges, barrages) and ``client-black-wednesday-orders.png``
+(the Command Phase with the orders) at 1600x900, no window opened."""
 from __future__ import annotations
 
 import random
@@ -137,10 +138,15 @@ def black_wednesday_fire(seed: int = 3):
 
 
 def black_wednesday_shot(path: str, size=(1600, 900)) -> None:
-    """The Axis MG selected: its SFA target framed with the table column, the badges (F, S, DI,
-    M) on the counters, the Prep's barrage markers."""
-    from ..core.hexgrid import hex_name
+    """The Axis MG selected: its SFA target framed with the table column, its spotting range,
+    its order's objective outlined, the line-of-sight tool pointing past the railway embankment
+    (the cross on the blocking hex), the badges (F, S, DI, M) on the counters, the Prep's barrage
+    markers and the next Prep's targets."""
+    import pygame
+
+    from ..core.hexgrid import distance, hex_name
     from .app import App, place_camera
+    from .games import bw_info
 
     g = black_wednesday_fire(3)
     app = App(size, resizable=False, menu=False)
@@ -149,11 +155,42 @@ def black_wednesday_shot(path: str, size=(1600, 900)) -> None:
     att = next(a for a in g.legal_actions() if isinstance(a, A.Attack))
     ctl.sel = att.attackers[0]
     ctl.die = None
-    place_camera(gs.mv, 1.6, hex_name(att.target))
+    src = g.state.units[ctl.sel].hex
+    place_camera(gs.mv, 1.3, hex_name(src))
+    ctl.gui.toggle_los(ctl)
+    look = [h for h in sorted(g.rules.area, key=lambda h: (distance(h, src), h))
+            if 4 <= distance(h, src) <= 6 and gs.mv.rect.collidepoint(gs.mv.hex_center(h))
+            and bw_info.sight(g.rules, g.state, src, h).block is not None and h != att.target]
+    if look:
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=gs.mv.hex_center(look[0]), rel=(0, 0),
+                                             buttons=(0, 0, 0)))
     app.step()
     app.step()
     app.screenshot(path)
     gs.exit()  # the scene's B34.16 hex ids end with it (the caller may go on with CCRR games)
+
+
+def black_wednesday_orders_shot(path: str, size=(1600, 900)) -> None:
+    """Black Wednesday's Command Phase: the orders of the side to act in the panel, the Axis
+    defence order picked (its objective outlined, its units marked), as the game opens."""
+    from .app import App
+
+    g = hexwar.open_game("black-wednesday", "s1-turning-the-left", seed=3)
+    g.apply(A.EndPhase())
+    while g.view(None)["phase"] == "axis_setup":
+        pl = [a for a in g.legal_actions() if isinstance(a, A.Place)]
+        g.apply(pl[0] if pl else A.EndPhase())
+    app = App(size, resizable=False, menu=False)
+    gs = app.start_game(g, hotseat=False, autosave=False, threaded=False)
+    ctl = gs.ctl
+    ctl.die = None
+    axis = [o for o in ctl.gui.orders(ctl) if o["side"] == "axis"]
+    if axis:
+        ctl.gui.show_order(ctl, axis[0]["id"])
+    app.step()
+    app.step()
+    app.screenshot(path)
+    gs.exit()
 
 
 if __name__ == "__main__":
@@ -165,3 +202,4 @@ if __name__ == "__main__":
     kursk_shot(os.path.join(out, "client-battle-for-kursk.png"))
     kasserine_shot(os.path.join(out, "client-kasserine-pass.png"))
     black_wednesday_shot(os.path.join(out, "client-black-wednesday.png"))
+    black_wednesday_orders_shot(os.path.join(out, "client-black-wednesday-orders.png"))

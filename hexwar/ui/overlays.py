@@ -725,10 +725,10 @@ def draw_ring(surface, mv, rg: MapRing) -> None:
         pygame.draw.line(surface, (255, 255, 255), p, q, w + 2)
     for p, q in edges:
         _dash(surface, (30, 60, 160), p, q, w, max(4, int(5 * z)))
-    if rg.text and edges:
-        top = min((p for e in edges for p in e), key=lambda p: p[1])
+    if rg.text and edges:  # under the ring (an objective's words go on top of its outline)
+        low = max((p for e in edges for p in e), key=lambda p: p[1])
         cx = mv.hex_center(rg.centre)[0]
-        label_box(surface, rg.text, max(9, int(11 * z)), (cx, top[1]), fg=(255, 255, 255), bg=(30, 60, 160),
+        label_box(surface, rg.text, max(9, int(11 * z)), (cx, low[1]), fg=(255, 255, 255), bg=(30, 60, 160),
                   border=(255, 255, 255))
 
 

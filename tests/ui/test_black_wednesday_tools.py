@@ -411,3 +411,93 @@ def test_frame_with_the_tool_the_ring_and_missions_draws(fire_gs, drive, app, tm
     out = tmp_path / "bw-tools.png"
     pygame.image.save(app.screen, str(out))
     assert out.stat().st_size > 10000
+
+
+# --- orders (§16) ------------------------------------------------------------------------
+def _to_command(app):
+    g = hexwar.open_game("black-wednesday", "s1-turning-the-left", seed=3)
+    gs = start(app, g)
+    ctl = gs.ctl
+    ctl.do(A.EndPhase())
+    while ctl.view()["phase"] == "axis_setup":
+        pl = [a for a in ctl.legal() if isinstance(a, A.Place)]
+        ctl.do(pl[0] if pl else A.EndPhase())
+    assert ctl.view()["phase"] == "command"
+    ctl.die = None
+    return gs
+
+
+def test_16_orders_listed_in_the_command_phase_and_shown_on_the_map(app, drive):
+    """§16: in the Command Phase the panel lists each order of the side at the screen (type,
+    status, objective size, units, weighted turns and the chance this turn when the engine
+    gives them); a click on one outlines its objective and marks its units' hexes."""
+    gs = _to_command(app)
+    ctl = gs.ctl
+    mine = I.orders(ctl.rules, ctl.state, ctl.acting())
+    assert mine, "the Axis has its Scenario 1 order"
+    gs.refresh()
+    app.step()
+    o = mine[0]
+    b = drive.button(f"order-{o['id']}")
+    assert b.label == I.order_short(o) and I.TYPE_WORDS[o["type"]] in b.label and b.tooltip.startswith(I.order_line(o))
+    drive.press(f"order-{o['id']}")
+    assert ctl.tool.get("order") == o["id"]
+    areas = [x for x in ctl.gui.map_lines(ctl, None) if type(x).__name__ == "MapArea"]
+    assert len(areas) == 1 and areas[0].hexes == frozenset(o["objective_hexes"]) and o["id"] in areas[0].text
+    marks = {m.hex for m in ctl.gui.map_marks(ctl) if m.kind == "order"}
+    assert marks == {ctl.state.units[u].hex for u in o["units"] if ctl.state.units[u].where == "map"}
+    # An order whose units are on the map (the Axis defence): their hexes carry its id.
+    other = next(x for x in I.orders(ctl.rules, ctl.state)
+                 if any(ctl.state.units[u].where == "map" for u in x["units"]))
+    ctl.gui.show_order(ctl, other["id"])
+    marks = {m.hex: m for m in ctl.gui.map_marks(ctl) if m.kind == "order"}
+    assert set(marks) == {ctl.state.units[u].hex for u in other["units"] if ctl.state.units[u].where == "map"}
+    assert all(m.text == other["id"] and "§16.6" in m.tooltip[0] for m in marks.values())
+    ctl.gui.show_order(ctl, o["id"])
+    gs.mv.center_on(next(iter(o["objective_hexes"])))
+    app.step()  # drawn without failure
+    drive.press(f"order-{o['id']}")
+    assert ctl.tool.get("order") is None
+
+
+def test_16_6_the_selected_units_order_objective_is_outlined(fire_gs):
+    ctl = fire_gs.ctl
+    ctl.sel = "1-I-262-MG"
+    o = ctl.gui.order_focus(ctl)
+    assert o is not None and "1-I-262-MG" in o["units"]
+    areas = [x for x in ctl.gui.map_lines(ctl, None) if type(x).__name__ == "MapArea"]
+    assert [a.hexes for a in areas] == [frozenset(o["objective_hexes"])]
+    # Trench objective (Scenario 1): the trench hexes of the play area.
+    assert all(ctl.rules.ter.is_trench(h) for h in areas[0].hexes)
+
+
+def test_16_order_actions_read_as_words():
+    from types import SimpleNamespace as NS
+
+    from hexwar.ui.games.black_wednesday import order_label
+
+    assert order_label(NS(op="draw", args=("attack", "trenches", "43+72"))) == \
+        "draw an order: Attack on trenches for 43, 72"
+    assert order_label(NS(op="roll", args=("S2", "I-270"))) == "roll to implement S2 (battalion I-270 goes)"
+    assert order_label(NS(op="cancel", args=("S2",))) == "cancel S2"
+
+
+def test_16_order_actions_in_the_chooser_have_words(app):
+    gs = _to_command(app)
+    ctl = gs.ctl
+    acts = [a for a in ctl.legal() if type(a).__name__ == "OrderAct"]
+    assert acts, "the engine offers orders to draw in the Command Phase"
+    groups = {g.key: g for g in ctl.choice_groups()}
+    g = groups["verb:order"]
+    assert all(not o.label.startswith(("draw ", "roll ", "cancel ")) or o.label.startswith(("draw an order:", "roll to",
+                                                                                           "cancel "))
+               for o in g.options)
+    assert ctl.choice_info("order").get("rule") == "§16"
+
+
+def test_16_3_order_line_with_need_and_chance():
+    o = {"id": "S2", "type": "attack", "status": "prep", "objective_hexes": frozenset({1, 2}), "units": ["a", "b"],
+         "weighted_turns": 3, "need": "44", "chance": 0.5}
+    assert I.order_line(o) == ("S2: Attack, prep, objective 2 hex(es), 2 unit(s), 3 weighted turn(s), implements on 44+ "
+                               "(d66): 50% this turn (§16.3)")
+    assert I.order_short(o) == "S2: Attack · prep · 3 WT · 50% this turn"

@@ -32,11 +32,11 @@ def prep_box_label(value: str) -> str:
 
 
 def order_label(a) -> str:
-    """``order draw attack trenches 43+72`` → "draw an Attack order on trenches for 43, 72"."""
+    """``order draw attack trenches 43+72`` → "draw an order: Attack on trenches for 43, 72"."""
     args = list(getattr(a, "args", ()))
     op = getattr(a, "op", "")
     if op == "draw" and len(args) == 3:
-        return (f"draw a {I.TYPE_WORDS.get(args[0], args[0])} order on {args[1].replace('+', ', ')} "
+        return (f"draw an order: {I.TYPE_WORDS.get(args[0], args[0])} on {args[1].replace('+', ', ')} "
                 f"for {args[2].replace('+', ', ')}")
     if op == "roll" and args:
         return f"roll to implement {args[0]}" + (f" (battalion {args[1]} goes)" if len(args) > 1 else "")
@@ -628,8 +628,8 @@ class BlackWednesdayUI(GameUI):
             if not mine:
                 f.text("none", th.px(11), T.TEXT_DIM)
             for o in mine[:6]:
-                b = f.button(I.order_line(o), (lambda oid=o["id"]: self.show_order(ctl, oid)), name=f"order-{o['id']}",
-                             tooltip=", ".join(o.get("units") or ()) or "no units")
+                b = f.button(I.order_short(o), (lambda oid=o["id"]: self.show_order(ctl, oid)), name=f"order-{o['id']}",
+                             tooltip=I.order_line(o) + ". Units: " + (", ".join(o.get("units") or ()) or "none"))
                 b.toggled = ctl.tool.get("order") == o["id"]
             return
         # Otherwise the selected unit's order is outlined on the map with its name (no panel room).

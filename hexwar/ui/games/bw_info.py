@@ -364,3 +364,13 @@ def order_line(o: dict) -> str:
     elif o.get("status") != "implemented" and o.get("need") == "-":
         bits.append("cannot implement yet (§16.3)")
     return ", ".join(b for b in bits if b)
+
+
+def order_short(o: dict) -> str:
+    """A button's words: id, type, status, weighted turns, the chance this turn."""
+    bits = [f"{o['id']}: {TYPE_WORDS.get(str(o.get('type')), str(o.get('type')))}", str(o.get("status") or "")]
+    if o.get("weighted_turns"):
+        bits.append(f"{o['weighted_turns']} WT")
+    if o.get("status") != "implemented" and o.get("need") not in (None, "-"):
+        bits.append(f"{pct(o.get('chance') or 0.0)} this turn")
+    return " · ".join(b for b in bits if b)
