@@ -9,6 +9,10 @@
   99th percentile of ``App.step()`` (events, update, draw, flip); and the median of a
   still frame (nothing changed: nothing is drawn or sent to the window).
 
+- Black Wednesday on the two-map layout: Scenario 1's game on the board of both sheets (72x62),
+  the whole board in view, every Axis unit and every Soviet unit that may enter on turn 1 on
+  the map, the movement overlay shown (same measure as above).
+
 Run alone: ``python -m hexwar.ui.bench``.
 """
 from __future__ import annotations
@@ -96,13 +100,52 @@ def kasserine_board_game():
     return game
 
 
+def black_wednesday_board_game(scenario_id: str = "s1-turning-the-left"):
+    """Black Wednesday on the two-map layout: the scenario's game on the board of both sheets
+    (A and B joined, 72x62 hexes), every Axis unit set up and every Soviet unit that may enter on
+    turn 1 entered (each on its first legal hex), then the Axis Action Phase."""
+    import dataclasses
+
+    from hexwar import paths
+    from hexwar.core import actions as A
+    from hexwar.core.dice import SeededDice
+    from hexwar.core.game import Game
+    from hexwar.core.hexgrid import set_hex_ids
+    from hexwar.games import black_wednesday as bw
+
+    scen = bw.load_scenario(paths.data_dir("scenarios") / "black-wednesday" / f"{scenario_id}.yaml")
+    scen = dataclasses.replace(scen, sheets=("black-wednesday-a.tmx", "black-wednesday-b.tmx"))
+    board = bw.board_for(scen)
+    set_hex_ids(bw.hex_ids(board))
+    rules = bw.make_rules(board, scen)
+    dice = SeededDice(1)
+    state, events = rules.new_state(dice)
+    game = Game(rules, state, dice, {"game": bw.GAME_ID, "scenario": scenario_id, "seed": 1, "options": {}}, events)
+    for _ in range(400):
+        v = game.view(None)
+        if v["phase"] == "action" and v["phasing"] == "soviet":
+            break
+        acts = game.legal_actions()
+        pl = [a for a in acts if isinstance(a, A.Place)]
+        game.apply(pl[0] if pl else next(a for a in acts if isinstance(a, A.EndPhase)))
+    for _ in range(200):  # every arrival that may enter now, on its first legal hex
+        entering = [a for a in game.legal_actions() if isinstance(a, A.Move) and game.state.units[a.unit].where != "map"]
+        if not entering:
+            break
+        game.apply(entering[0])
+    game.apply(A.EndPhase())  # the Axis Action Phase: its units may move (the overlay measured)
+    return game
+
+
 BOARDS = {"objective-kiev": full_board_game, "battle-for-kursk": kursk_board_game,
-          "kasserine-pass": kasserine_board_game}
+          "kasserine-pass": kasserine_board_game, "black-wednesday": black_wednesday_board_game}
 
 
-def frame_times(frames: int = 300, size=(1920, 1080), game_id: str = GAME) -> tuple[list[float], int, list[float]]:
+def frame_times(frames: int = 300, size=(1920, 1080), game_id: str = GAME,
+                fit: bool = False) -> tuple[list[float], int, list[float]]:
     """Frame times (ms) of the GameScene with the movement overlay and the pointer moving; also
-    the counters shown, and the times of still frames."""
+    the counters shown, and the times of still frames. ``fit``: the whole board in view (Black
+    Wednesday's two sheets) rather than the game's opening camera."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
@@ -112,8 +155,11 @@ def frame_times(frames: int = 300, size=(1920, 1080), game_id: str = GAME) -> tu
     game = BOARDS[game_id]()
     app = App(size, resizable=False, menu=False)
     gs = app.start_game(game, hotseat=False, autosave=False, threaded=False)
+    if fit:
+        gs.mv.fit()
     app.step()
     ctl = gs.ctl
+    ctl.die = None
     # The unit with the widest reach, alone in its hex so that a click selects it.
     alone = [u for u in ctl.movable_units() if len(ctl.units_at(parse_hex(ctl.unit(u)["hex"]))) == 1]
     uid = max(alone or ctl.movable_units(), key=lambda u: len(ctl.move_targets(u)))
@@ -145,6 +191,7 @@ def frame_times(frames: int = 300, size=(1920, 1080), game_id: str = GAME) -> tu
         still.append((time.perf_counter() - t0) * 1000)
     shown = sum(len(v) for v in ctl.stacks().values())
     assert ctl.sel == uid and targets, "the movement overlay is not shown"
+    gs.exit()  # a game's own hex ids end with its scene
     return times, shown, still
 
 
@@ -167,6 +214,17 @@ def run(line: Callable[[str, str, float, str], None], frames: int = 300) -> None
         line(gid, f"client frame 1920x1080, {shown} counters (median)", statistics.median(times), "ms")
         line(gid, f"client frame 1920x1080, {shown} counters (p99)", percentile(times, 99), "ms")
         line(gid, "client still frame 1920x1080 (median)", statistics.median(still), "ms")
+    # Black Wednesday on the two-map layout (Scenario 1's game on both sheets, the whole board in view).
+    from hexwar.core.hexgrid import current_hex_ids, set_hex_ids
+
+    before = current_hex_ids()
+    try:
+        times, shown, still = frame_times(frames, game_id="black-wednesday", fit=True)
+    finally:
+        set_hex_ids(before)
+    line("black-wednesday", f"client frame 2 sheets, {shown} counters (median)", statistics.median(times), "ms")
+    line("black-wednesday", f"client frame 2 sheets, {shown} counters (p99)", percentile(times, 99), "ms")
+    line("black-wednesday", "client still frame 2 sheets (median)", statistics.median(still), "ms")
 
 
 def _print_line(game: str, figure: str, value: float, unit: str) -> None:
