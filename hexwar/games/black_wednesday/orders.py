@@ -6,7 +6,7 @@ variable reinforcements (3.3b, 3.5c, 2.7).
 
 An order in ``state.extra['orders']`` (id -> plain dict, replaced on every change):
 ``side``, ``type``, ``objective`` (hex names), ``members`` (formations: a Soviet division
-"43"/"63"/"72" or "armour", an Axis battalion), ``wt`` (weighted turns), ``status``
+"43"/"63"/"72" or "armour", an Axis company), ``wt`` (weighted turns), ``status``
 ("prep" or "implemented"), ``released`` (Soviet orders implementing during play: the
 battalions released so far, 2.1e; None once every battalion has gone), ``rolled`` (turn of
 the last implementation roll), ``origin`` (scenario / drawn / instant).
@@ -78,11 +78,11 @@ class Orders:
         return "german" if e.type.startswith("ger_") else "spanish"
 
     def formation(self, uid: str) -> str:
-        """What an order takes: a Soviet division (armour apart, 2.1c) or an Axis battalion."""
+        """What an order takes: a Soviet division (armour apart, 2.1c) or an Axis company."""
         e = self.entry(uid)
         if e.side == "soviet":
             return "armour" if self.spec(uid).vehicle else (e.division or self.scen.division)
-        return self.company(uid) if e.pool else e.battalion  # released piecemeal: by company
+        return self.company(uid)  # the set-ups give Axis orders by company (Scen. 4)
 
     def formation_units(self, form: str, side: str) -> list[str]:
         idx = self.__dict__.get("_form_idx")
@@ -111,6 +111,7 @@ class Orders:
                        if units in ("all", "not_reserve")
                        else tuple(str(x) for x in (units if isinstance(units, list) else str(units).split("+"))))
             impl = bool(o.get("implemented"))
+            rel = o.get("released")  # 2.1e: battalions that have already begun a follow-on order
             obj = self.objective_names(str(o.get("objective", "here")), o["side"], members)
             if o.get("looting"):  # 2.1f: an at-start Soviet order stops short of the looting limit
                 lim = self.looting_limit()
@@ -120,8 +121,8 @@ class Orders:
                 "objective": tuple(obj),
                 "members": members, "wt": int(o.get("weighted_turns", 0 if impl else PRE_DRAWN_WT)),
                 "status": "implemented" if impl else "prep",
-                "released": None, "rolled": 0, "origin": "scenario",
-                "uncoordinated": (not impl) and o["side"] == "soviet",
+                "released": tuple(str(b) for b in rel) if rel else None, "rolled": 0, "origin": "scenario",
+                "uncoordinated": ((not impl) or bool(rel)) and o["side"] == "soviet",
             }
         return out
 
@@ -315,9 +316,10 @@ class Orders:
         if o["side"] == "soviet":
             only63 = all(m == "63" for m in o["members"])
             return self.t.ratings["soviet_63_gd" if only63 else "soviet_other"]
-        nations = {self.nation(u) for f in o["members"] for u in self.formation_units(f, "axis")}
+        uids = [u for f in o["members"] for u in self.formation_units(f, "axis")]
+        nations = {self.nation(u) for u in uids}
         base = self.rating("axis") if "spanish" in nations else self.t.ratings["german"]
-        return base + max(0, len(o["members"]) - 1)
+        return base + max(0, len({self.entry(u).battalion for u in uids}) - 1)
 
     def implementation_need(self, rating: int, order_type: str, weighted_turns: int) -> str | None:
         """§16.3: the d66 roll needed to implement (at least), '-' if impossible."""

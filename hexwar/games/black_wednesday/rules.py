@@ -133,7 +133,7 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
     def new_state(self, dice) -> tuple[State, list[Event]]:
         units = {}
         for u in self.scen.units:
-            if u.side == "axis" and not u.arrives:
+            if self.starts_unplaced(u):  # Axis, and Soviets with a set-up area (setup.py)
                 units[u.id] = Unit(u.id, u.id, UNPLACED, None, self.specs[u.id].steps)
             else:
                 arr = 1
@@ -160,7 +160,7 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
             return None
         if state.stage is not None:
             return state.stage.side
-        return {"prep_log": "soviet", "axis_setup": "axis",
+        return {"prep_log": "soviet", "axis_setup": "axis", "soviet_setup": "soviet",
                 "command": state.extra.get("cmd", "axis")}.get(state.phase, state.extra.get("phasing"))
 
     def result(self, state) -> Result | None:
@@ -171,6 +171,7 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
             return state.snapshot()
 
     PHASE_NAMES = {"prep_log": ("Prep Log", "2.4"), "axis_setup": ("Axis set-up", "1.10f"),
+                   "soviet_setup": ("Soviet set-up", "1.10e"),
                    "command": ("Command Phase", "§3.1"), "initiative": ("Initiative", "§3.3"),
                    "action": ("Action Phase", "§3.4"), "clean_up": ("Clean Up", "§3.5"), "over": ("Game over", "5.0")}
 
@@ -227,6 +228,8 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
             return []
         out: list = []
         ph = state.phase
+        if ph == "soviet_setup":
+            return self.soviet_setup_actions(state, only)  # setup.py
         if ph == "prep_log":
             box = state.extra.get("prep_box")
             if box:  # one box open: its target hexes (any hex of the play area, 2.4a)
@@ -321,6 +324,8 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
         if state.result is not None:
             return Illegal("5.0", "the game is over")
         ph = state.phase
+        if ph == "soviet_setup":
+            return self.check_soviet_setup(state, action)  # setup.py
         if isinstance(action, Choose):
             return self._check_choose(state, action)
         if isinstance(action, OrderAct):
@@ -461,12 +466,14 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
 
     def _apply(self, state, action, dice) -> list[Event]:
         ph = state.phase
+        if ph == "soviet_setup":
+            return self.apply_soviet_setup(state, action)  # setup.py
         if isinstance(action, Choose):
             return self._apply_choose(state, action, dice)
         if isinstance(action, OrderAct):
             return self.apply_order(state, action, dice)
         if ph == "prep_log":
-            state.phase = "axis_setup"
+            state.phase = self.after_prep_phase()  # 1.10b: Soviet set-up first when there is one
             state.extra.pop("prep_box", None)
             return [Event("phase", "The Prep Log is written and fixed (2.4). Axis set-up (1.10f).")]
         if ph == "axis_setup":

@@ -58,6 +58,10 @@ class BWScenario:
     bn_morale: dict = field(default_factory=dict)  # battalion -> initial battalion morale (1.10d)
     variable: tuple = ()  # variable reinforcement rules in play ("3.5", "3.3", "2.7")
     objectives: dict = field(default_factory=dict)  # extra objective presets: name -> hex ids
+    area_side: dict = field(default_factory=dict)  # set-up area -> side
+    losses: dict = field(default_factory=dict)  # formation (battalion) -> steps lost before play (1.10c)
+    breaches: int = 0  # full wire breaches the Soviets deploy in their set-up areas
+    occupation_start: str = "axis"  # who holds unvisited hexes: "axis" or "nearest" (decision BW-V3)
     # what the session's cross-check reads: nothing beyond the map's own names
     control: tuple = ()
     setup_areas: tuple = ()
@@ -84,6 +88,8 @@ def load_scenario(path: str | Path) -> BWScenario:
     units: list[UnitEntry] = []
     seen: set[str] = set()
     areas: dict[str, tuple[int, str]] = {}
+    area_side: dict[str, str] = {}
+    losses: dict[tuple[str, str], int] = {}
     orders: list[dict] = []
     artillery: dict[str, tuple] = {}
     ammo: dict[str, dict] = {}
@@ -94,7 +100,8 @@ def load_scenario(path: str | Path) -> BWScenario:
                 raise DataError(p, f"sides.{side}.units[{i}] needs 'id' and 'type'")
             n = int(u.get("count", 1))
             ids = [str(u["id"])] if n == 1 else [f"{u['id']}{k}" for k in range(1, n + 1)]
-            for uid in ids:
+            gone = int(u.get("lost", 0))  # '3x Inf Gun' lost before play: the first ones of the entry
+            for k, uid in enumerate(ids):
                 if uid in seen or " " in uid:
                     raise DataError(p, f"unit id {uid!r} is repeated or has a space")
                 seen.add(uid)
@@ -102,12 +109,16 @@ def load_scenario(path: str | Path) -> BWScenario:
                                        bool(u.get("reserve", False)), str(u.get("arrives", "")), str(u.get("at", "")),
                                        str(u.get("fo", "")),
                                        str(u.get("division", s.get("division", "") if side == "soviet" else "")),
-                                       str(u.get("enter", "")), str(u.get("pool", "")), int(u.get("losses", 0))))
+                                       str(u.get("enter", "")), str(u.get("pool", "")),
+                                       99 if k < gone else int(u.get("losses", 0))))
         for k, a in (s.get("areas") or {}).items():
             of = _need(a, "of", p, f"areas.{k}.")
             # 'w/i 2 B19.26 and/or B24.25': several centres joined by '+'
             of = "+".join(str(x) for x in of) if isinstance(of, list) else str(of)
             areas[str(k)] = (int(_need(a, "within", p, f"areas.{k}.")), of)
+            area_side[str(k)] = side
+        for k, v in (s.get("losses") or {}).items():
+            losses[(side, str(k))] = int(v["value"] if isinstance(v, dict) else v)
         for o in s.get("orders") or []:
             orders.append({**o, "side": side})
         artillery[side] = tuple((str(a["id"]), str(a["calibre"])) for a in s.get("artillery") or [])
@@ -137,4 +148,8 @@ def load_scenario(path: str | Path) -> BWScenario:
                    for k, v in (sides[sd].get("bn_morale") or {}).items()},
         variable=tuple(str(x) for x in data.get("variable_reinforcements") or ()),
         objectives={str(k): tuple(str(h) for h in v) for k, v in (data.get("objectives") or {}).items()},
+        area_side=area_side, losses=losses,
+        breaches=int((sides["soviet"].get("breaches") or {}).get("value", 0)) if isinstance(sides["soviet"].get("breaches"), dict)
+        else int(sides["soviet"].get("breaches") or 0),
+        occupation_start=str(data.get("occupation_start", "axis")),
     )

@@ -26,10 +26,11 @@ class Setup:
 
     def unit_areas(self, uid: str) -> frozenset[Hex]:
         """1.10f: every set-up area the unit may use ('any' = all of its side's areas)."""
-        area = self.entry(uid).area
-        if area == "any":
-            return frozenset().union(*self.area_hexes.values())
-        return frozenset().union(*(self.area_hexes[a] for a in area.split("+")))
+        e = self.entry(uid)
+        if e.area == "any":  # any area of the unit's own side
+            return frozenset().union(*(hs for k, hs in self.area_hexes.items()
+                                       if self.scen.area_side.get(k, e.side) == e.side))
+        return frozenset().union(*(self.area_hexes[a] for a in e.area.split("+")))
 
     def enter_hexes(self, regions: str) -> frozenset[Hex]:
         """1.10h: the Entry Areas a released unit comes on through (those in the play area)."""
@@ -50,6 +51,19 @@ class Setup:
                 left = u.steps - e.losses
                 out[e.id] = (Unit(u.id, u.spec, u.where, u.hex, left, u.revealed, u.arrives) if left > 0
                              else u.at(None, ELIMINATED))
+        # 1.10c: a formation's losses, spread one step at a time over its units with the most
+        # steps left (decision S4-1); a unit keeps its last step while another has two
+        for (side, form), n in sorted(self.scen.losses.items()):
+            us = [e.id for e in self.scen.units if e.side == side and form in (e.battalion, self.company(e.id))
+                  and out[e.id].where != ELIMINATED]
+            for _ in range(n):
+                alive = [x for x in us if out[x].where != ELIMINATED]
+                if not alive:
+                    break
+                uid = max(alive, key=lambda x: (out[x].steps, x))
+                u = out[uid]
+                out[uid] = (Unit(u.id, u.spec, u.where, u.hex, u.steps - 1, u.revealed, u.arrives) if u.steps > 1
+                            else u.at(None, ELIMINATED))
         return out
 
     def initial_lost(self, units: dict[str, Unit]) -> dict[str, int]:
@@ -153,8 +167,82 @@ class Setup:
         return [Event("reinforcement", f"{comps} released (3.5): enters through the Entry Areas this turn on "
                                        f"instant {t} order {oid} toward {obj} (3.5b, 3.5c)")]
 
-    def setup_ok(self, state, uid: str) -> bool:
-        return state.units[uid].where == UNPLACED
+    # --- the Soviet set-up (1.10b, 1.10e; Scen. 4-8) -------------------------------------
+    def soviet_setup_hexes(self, state, uid: str) -> frozenset[Hex]:
+        """1.10e areas; 2.1f: a unit under looting (on no implemented order) sets up no
+        farther south than the looting limit."""
+        hs = self.unit_areas(uid)
+        if self.order_of(state, uid) is None:
+            hs = hs & self.looting_limit()
+        return frozenset(h for h in hs if h not in self.ter.wire or self.wire_state(state, h) == 2)
+
+    def breach_hexes(self, state) -> list[Hex]:
+        sov = frozenset().union(*(hs for k, hs in self.area_hexes.items() if self.scen.area_side.get(k) == "soviet"))
+        return sorted(h for h in self.ter.wire if h in sov and self.wire_state(state, h) < 2)
+
+    def soviet_setup_actions(self, state, only=None) -> list:
+        from ...core.actions import Choose, EndPhase, Place
+
+        out: list = []
+        if state.extra.get("breaches_left", self.scen.breaches) > 0:
+            out += [Choose("breach", self.ids.name(h)) for h in self.breach_hexes(state)]
+        todo = sorted(u.id for u in state.units.values() if u.where == UNPLACED and self.side_of(u.id) == "soviet")
+        for uid in todo:
+            if only is None or uid in only:
+                out += [Place(uid, h) for h in sorted(self.soviet_setup_hexes(state, uid))]
+        if not todo:
+            out.append(EndPhase())
+        return out
+
+    def check_soviet_setup(self, state, a) -> Illegal | None:
+        from ...core.actions import Choose, EndPhase, Place
+
+        if isinstance(a, Choose) and a.what == "breach":
+            if state.extra.get("breaches_left", self.scen.breaches) <= 0:
+                return Illegal("SCEN", "every wire breach the scenario grants is deployed")
+            h = self._parse(a.value)
+            if h is None or h not in self.breach_hexes(state):
+                return Illegal("SCEN", f"{a.value} is not an unbreached wire hex of a Soviet set-up area")
+            return None
+        if isinstance(a, Place):
+            u = state.units.get(a.unit)
+            if u is None or self.side_of(a.unit) != "soviet" or u.where != UNPLACED:
+                return Illegal("1.10e", f"{a.unit} is not a Soviet unit waiting to set up")
+            if a.hex not in self.soviet_setup_hexes(state, a.unit):
+                return Illegal("1.10e", f"{a.unit} sets up in its battalion's area (mortars and regimental guns "
+                                        "also in the regiment's), not in wire, and under looting (2.1f) not "
+                                        "beyond 5 hexes south of the second trench line")
+            return None
+        if isinstance(a, EndPhase):
+            left = [u.id for u in state.units.values() if u.where == UNPLACED and self.side_of(u.id) == "soviet"]
+            return Illegal("1.10a", f"set up every unit first ({len(left)} left, e.g. {left[0]})") if left else None
+        return Illegal("1.10b", "the Soviet player is setting up: place units (and deploy wire breaches)")
+
+    def apply_soviet_setup(self, state, a) -> list[Event]:
+        from ...core.actions import Choose, Place
+
+        if isinstance(a, Choose):
+            h = self.ids.parse(a.value)
+            wire = dict(state.extra.get("wire", {}))
+            wire[h] = 2
+            state.extra["wire"] = wire
+            state.extra["breaches_left"] = state.extra.get("breaches_left", self.scen.breaches) - 1
+            return [Event("breach", f"wire in {a.value} fully breached before play (scenario set-up)")]
+        if isinstance(a, Place):
+            state.units[a.unit] = state.units[a.unit].at(a.hex)
+            return [Event("placed", f"{a.unit} sets up in {a.hex and self.ids.name(a.hex)}")]
+        state.phase = "axis_setup"
+        return [Event("phase", "Axis set-up (1.10f)")]
+
+    def after_prep_phase(self) -> str:
+        """1.10b: after the Prep Log the Soviet player sets up (when the scenario places
+        Soviet units), then the Axis player."""
+        if any(e.side == "soviet" and e.area and not e.arrives for e in self.scen.units):
+            return "soviet_setup"
+        return "axis_setup"
+
+    def starts_unplaced(self, e) -> bool:
+        return (e.side == "axis" or bool(e.area)) and not e.arrives and not e.pool
 
 
 @lru_cache(maxsize=1)

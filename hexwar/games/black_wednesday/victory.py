@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ...core.actions import Event, Move
 from ...core.game import Result
-from ...core.hexgrid import Hex, hex_name
+from ...core.hexgrid import Hex, distance, hex_name
 from ...core.units import ON_MAP
 
 FEATURES = ("krasni_bor", "el_bastion", "mill", "staraia_myza", "trenches", "hospital", "station")
@@ -34,6 +34,11 @@ class Victory:
     def note_occupation(self, state, action=None) -> None:
         """After every action: each hex with units belongs to their side; a move's path up
         to where the unit stopped is passed through (5.0)."""
+        if state.phase in ("prep_log", "soviet_setup", "axis_setup"):
+            return  # occupation counts from the first turn
+        if self.scen.occupation_start == "nearest" and not state.extra.get("occ_init"):
+            state.extra["occ"] = self.nearest_occupation(state)
+            state.extra["occ_init"] = True
         occ = state.extra.get("occ", {})
         new: dict[Hex, str] | None = None
 
@@ -61,6 +66,19 @@ class Victory:
                 self.ter.is_trench(u.hex) for u in self.on_map(state, "soviet")):
             state.extra["trench_entered"] = True  # 3.3a / 3.5: the variable reinforcement trigger
 
+    def nearest_occupation(self, state) -> dict[Hex, str]:
+        """Decision BW-V3 (scenarios that start mid-battle, Scen. 4-8): each hex of a victory
+        feature starts with the side of the nearest unit after set-up (ties: the Axis)."""
+        feats = {c.get("feature") for c in (self.scen.victory_spec or {}).get("conditions", ())}
+        hexes = frozenset().union(*(self.feature_hexes(f) for f in feats if f)) if feats else frozenset()
+        units = [(u.hex, self.side_of(u.id)) for u in state.units.values() if u.where == ON_MAP]
+        out: dict[Hex, str] = {}
+        for h in sorted(hexes):
+            best = min(((distance(h, x), 0 if s == "axis" else 1, s) for x, s in units), default=None)
+            if best is not None:
+                out[h] = best[2]
+        return out
+
     def feature_hexes(self, name: str) -> frozenset[Hex]:
         return self.preset_hexes(name)
 
@@ -83,8 +101,9 @@ class Victory:
             n = self.occupied_count(state, "axis", feat)
             return n < int(c["than"]), f"the Axis occupies {n} hexes of {feat} (Soviet condition: fewer than {c['than']})"
         if kind == "no_axis_in":
-            ok = not any(u.hex in hexes for u in self.on_map(state, "axis"))
-            return ok, f"{'no' if ok else 'some'} Axis units in {feat}"
+            nat = c.get("nation")  # Scen. 4: 'no Spanish units in El Bastion'
+            ok = not any(u.hex in hexes and (nat is None or self.nation(u.id) == nat) for u in self.on_map(state, "axis"))
+            return ok, f"{'no' if ok else 'some'} {nat or 'Axis'} units in {feat}"
         raise ValueError(kind)
 
     def decide_victory(self, state) -> list[Event]:
@@ -104,7 +123,7 @@ class Victory:
                 met += ok
                 notes.append(("met: " if ok else "not met: ") + why)
             lv = next(x for x in spec["levels"] if met >= int(x["min"]))
-            res = Result(str(lv["winner"]), str(lv["level"]), f"{met} Soviet condition(s) met; " + "; ".join(notes))
+            res = Result(lv.get("winner"), str(lv["level"]), f"{met} Soviet condition(s) met; " + "; ".join(notes))
         state.result = res
         state.phase = "over"
         return [Event("victory", f"{res.level}: {res.detail}")]

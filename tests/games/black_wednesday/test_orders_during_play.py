@@ -63,7 +63,7 @@ def test_tcs_16_3_implementation_roll_on_the_command_prep_table_and_its_chance()
     with s1() as g:
         put(g, "1-I-262-Inf1", "B16.29")
         command(g, "axis")
-        g.apply(OrderAct("draw", ("attack", "B21.32", "I-262")))
+        g.apply(OrderAct("draw", ("attack", "B21.32", "1-I-262")))
         oid = drawn(g)
         roll = OrderAct("roll", (oid,))
         why = g.check(roll)
@@ -84,7 +84,8 @@ def test_tcs_16_3_implementation_roll_on_the_command_prep_table_and_its_chance()
         assert g.state.extra["orders"][oid]["status"] == "implemented"
         # a unit is on one implemented order: I-262 left the Prepared Defense
         assert g.rules.order_of(g.state, "1-I-262-Inf1")["id"] == oid
-        assert "I-262" not in g.state.extra["orders"]["A1-hold"]["members"]
+        hold = g.state.extra["orders"]["A1-hold"]["members"]
+        assert "1-I-262" not in hold and "2-I-262" in hold  # Axis orders take companies (BW-O1)
 
 
 def test_tcs_16_4_axis_size_modifier_one_row_per_battalion_beyond_the_first():
@@ -92,9 +93,9 @@ def test_tcs_16_4_axis_size_modifier_one_row_per_battalion_beyond_the_first():
         put(g, "1-I-262-Inf1", "B16.29")
         put(g, "3-Recon-Inf1", "B21.32")
         command(g, "axis")
-        why = g.check(OrderAct("draw", ("move", "B21.32", "I-262+Ski-Co")))
+        why = g.check(OrderAct("draw", ("move", "B21.32", "1-I-262+Ski")))
         assert why is not None  # Ski Co is all in reserve (§16.8)
-        g.apply(OrderAct("draw", ("move", "B21.32", "I-262+Recon-Bn")))
+        g.apply(OrderAct("draw", ("move", "B21.32", "1-I-262+3-Recon")))
         o = next(o for o in g.rules.orders_view(g.state, "axis") if o["origin"] == "drawn")
         assert o["rating"] == 4
 
@@ -180,7 +181,7 @@ def test_3_1b_spanish_and_german_units_never_share_an_order():
         st.units[ger.id] = Unit(u.id, u.spec, "map", H(g, "B38.16"), u.steps, True, 1)
         st.touch()
         put(g, "5-II-262-Inf1", "B38.16")
-        why = g.check(OrderAct("draw", ("attack", "krasni_bor", f"II-262+{r.formation(ger.id)}")))
+        why = g.check(OrderAct("draw", ("attack", "krasni_bor", f"5-II-262+{r.formation(ger.id)}")))
         assert why is not None and why.rule == "3.1b"
 
 

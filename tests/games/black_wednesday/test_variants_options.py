@@ -27,7 +27,7 @@ def test_4_6_grandes_in_command_spanish_rating_2():
         put(g, "1-I-262-Inf1", "B16.29")
         g.state.phase = "command"
         g.state.extra["cmd"] = "axis"
-        g.apply(OrderAct("draw", ("attack", "B21.32", "I-262")))
+        g.apply(OrderAct("draw", ("attack", "B21.32", "1-I-262")))
         o = [v for v in g.rules.orders_view(g.state, "axis") if v["origin"] == "drawn"][0]
         assert o["rating"] == 2
     plain = open_local("s1-turning-the-left")
@@ -43,7 +43,7 @@ def _german_on_map(g):
     g.state.phase = "command"
     g.state.extra["cmd"] = "axis"
     g.state.touch()
-    return OrderAct("draw", ("attack", "krasni_bor", f"II-262+{r.formation(ger.id)}"))
+    return OrderAct("draw", ("attack", "krasni_bor", f"5-II-262+{r.formation(ger.id)}"))
 
 
 def test_4_1a_german_cooperation_lets_spanish_and_german_units_share_an_order():
