@@ -50,6 +50,10 @@ def make_player(kind: str, game_id: str = "objective-kiev", seed: int = 0) -> Pl
         from .kursk import KurskGreedy, KurskPlayer
 
         return KurskPlayer() if kind == "ai" else KurskGreedy()
+    if game_id == "kasserine-pass" and kind in ("ai", "greedy"):
+        from .kasserine import KasserineGreedy, KasserinePlayer
+
+        return KasserinePlayer() if kind == "ai" else KasserineGreedy()
     if game_id != "objective-kiev":
         raise KeyError(f"no computer player for {game_id!r} yet")
     if kind == "greedy":
@@ -86,8 +90,11 @@ def play_match(game: Game, players: dict[str, Player], max_actions: int = 20_000
         if side is None:  # nobody decides (nothing is left but to end the phase)
             game.apply(EndPhase())
             continue
-        phase = game.rules.phase(game.state)
-        key = (game.state.turn if phase.kind != "setup" else 0, phase.side or "", side)
+        phase = game.rules.phase(game.state) if hasattr(game.rules, "phase") else None  # Kasserine has no phase()
+        if phase is None:
+            key = (game.state.turn, game.rules.phase_side(game.state), side)
+        else:
+            key = (game.state.turn if phase.kind != "setup" else 0, phase.side or "", side)
         t0 = time.perf_counter()
         dec = players[side].choose(game, side)
         dt = time.perf_counter() - t0
