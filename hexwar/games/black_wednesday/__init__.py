@@ -10,6 +10,7 @@ from ...core.hexgrid import HexIds, hex_ids_of
 from ...loaders.tmx import load_board as _load_board
 from ...loaders.tmx import load_sheets as _load_sheets
 from . import verbs  # noqa: F401  (registers pfa, assault, breach, mode, call)
+from .choices import CHOICE_OPTIONS
 from .rules import GAME_ID, BWRules
 from .scenario import BWScenario
 from .scenario import load_scenario as _load_scenario
@@ -19,7 +20,7 @@ from .variants import check_options
 TITLE = "Black Wednesday"
 TERRAINS = ("open", "forest", "building", "city", "hospital", "mill", "peat_bog")
 FEATURE_KINDS = ("rail", "road_primary", "road_secondary", "road_tertiary", "izhora_river", "at_ditch")
-OPTIONS = _VARIANTS  # BW 4.0 minor variants (variants.py)
+OPTIONS = {**_VARIANTS, **CHOICE_OPTIONS}  # BW 4.0 minor variants (variants.py), owner_choices (choices.py)
 
 
 def load_scenario(path) -> BWScenario:
@@ -55,7 +56,9 @@ def hex_ids(board: Board) -> HexIds:
 
 
 def make_rules(board: Board, scenario, options: dict | None = None) -> BWRules:
-    return BWRules(board, scenario, check_options(options))
+    opts = dict(options or {})
+    own = {k: bool(opts.pop(k)) for k in list(opts) if k in CHOICE_OPTIONS}
+    return BWRules(board, scenario, {**check_options(opts), **own})
 
 
 def open_local(scenario_id: str = "s1-turning-the-left", seed: int = 0, options: dict | None = None):

@@ -227,7 +227,10 @@ class Artillery:
                 if not targets:
                     ev.append(Event("air", f"{plane['type']} finds no spotted target: the sortie is lost (1.9)"))
                     continue
-                h = sorted(targets, key=lambda x: (-targets[x], x))[0]
+                best = sorted(targets, key=lambda x: (-targets[x], x))[0]  # default: most units
+                names = {hex_name(x): x for x in targets}
+                h = names[self.ask(state, side, "air", sorted(names), hex_name(best),
+                                   f"a {plane['type']} sortie: which hex with a spotted enemy does it attack?")]
                 ev.append(Event("air", f"{plane['type']} attacks {hex_name(h)}"))
                 _, e = self.fire_on_hex(state, dice, h, int(plane["area_firepower"]), AIR, side)
                 ev += e

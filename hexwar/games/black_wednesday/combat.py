@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core.actions import Event
-from ...core.hexgrid import Hex, hex_name
+from ...core.hexgrid import Hex, distance, hex_name
 from ...core.units import ELIMINATED, ON_MAP
 
 SFA, OVERWATCH, BARRAGE, ASSAULT, AIR = "sfa", "overwatch", "barrage", "assault", "air"
@@ -115,11 +115,12 @@ class Combat:
         return {"-": "no effect", "M": "morale check"}.get(res, f"{res} step(s) lost and a morale check")
 
     def take_steps(self, state, target: Hex, n: int, units: list | None = None) -> tuple[int, list[Event]]:
-        """The owner spreads the losses (§8.4); the engine gives each step to the unit with the
-        most steps left among those that can lose one (FOs never, 2.3e; heavy vehicles never)."""
+        """The owner spreads the losses (§8.4): one ``loss`` choice per step among the units
+        that can lose one (FOs never, 2.3e; heavy vehicles never); the default (no choice
+        asked) is the unit with the most steps left."""
         ev: list[Event] = []
         lost = 0
-        for _ in range(n):
+        for i in range(n):
             pool = [u for u in (units if units is not None else state.units_at(target))
                     if state.units[u.id].where == ON_MAP and self._can_lose_step(u.id)]
             pool = [state.units[u.id] for u in pool]
@@ -127,8 +128,10 @@ class Combat:
                 if n:
                     ev.append(Event("losses", f"no unit in {hex_name(target)} can lose a step (2.3e, §8.4)"))
                 break
-            u = max(pool, key=lambda x: (x.steps, x.id))
-            ev += self.lose_step(state, u.id)
+            best = max(pool, key=lambda x: (x.steps, x.id))
+            uid = self.ask(state, self.side_of(best.id), "loss", sorted(u.id for u in pool), best.id,
+                           f"{n - i} step(s) to lose in {hex_name(target)}: which unit gives the next one?")
+            ev += self.lose_step(state, uid)
             lost += 1
         return lost, ev
 
@@ -254,15 +257,17 @@ class Combat:
 
     def retreat(self, state, uid: str) -> tuple[list[Event], bool]:
         """Two hexes ignoring MP into enterable hexes, ending farther from every spotted enemy;
-        ending next to an enemy kills except at Night; no path = eliminated (Decision 48)."""
+        ending next to an enemy kills except at Night; no path = eliminated (Decision 48).
+        The owner picks the end hex (``retreat`` choice); the default is the one ending
+        farthest from the enemy."""
         u = state.units[uid]
         side = self.side_of(uid)
         enemies = [e for e in state.units.values() if e.where == ON_MAP and self.side_of(e.id) != side]
         seen = [e for e in enemies if self.spotted_by_side(state, e, side)]
-        from ...core.hexgrid import distance
         start = {e.hex: distance(u.hex, e.hex) for e in seen}
         enemy_hexes = {e.hex for e in enemies}
         best = None
+        ends: dict[Hex, tuple[tuple, tuple[Hex, Hex]]] = {}
         for a in self.board.adjacent(u.hex):
             if not self.can_stand(state, a, uid, enemy_hexes):
                 continue
@@ -272,10 +277,15 @@ class Combat:
                 if all(distance(b, h) > d for h, d in start.items()):
                     adj = any(distance(b, h) == 1 for h in enemy_hexes)
                     key = (adj, -min((distance(b, h) for h in enemy_hexes), default=99), b)
+                    ends.setdefault(b, (key, (a, b)))
                     if best is None or key < best[0]:
                         best = (key, (a, b))
         if best is None:
             return self.eliminate(state, uid, "no retreat path (§12.5)"), True
+        names = {hex_name(b): b for b in ends}
+        pick = self.ask(state, side, "retreat", sorted(names), hex_name(best[1][1]),
+                        f"{uid} retreats two hexes from {hex_name(u.hex)}: where does it end?")
+        best = ends[names[pick]]
         dest = best[1][1]
         state.units[uid] = u.at(dest)
         state.touch()

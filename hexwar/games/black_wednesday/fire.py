@@ -237,12 +237,24 @@ class Fire:
             ev += e
         if any(self.side_of(x.id) != side for x in state.units_at(a.target)):
             return ev + [Event("assault", "the hex is still held")]
-        for x in att:
-            cur = state.units[x.id]
-            if cur.where == ON_MAP and not self.status(state, x.id):
-                state.units[x.id] = cur.at(a.target)
-        state.touch()
-        return ev + [Event("assault", f"the assault takes {hex_name(a.target)}")]
+        ev.append(Event("assault", f"the assault takes {hex_name(a.target)}"))
+        return ev + self.advance(state, a.target, [x.id for x in att])
+
+    def advance(self, state, target: Hex, uids: list[str]) -> list[Event]:
+        """§11.1: the attacker picks which surviving assault units (neither S nor P) move into
+        the taken hex, one ``advance`` choice at a time; the default is all of them."""
+        ev: list[Event] = []
+        left = [x for x in uids if state.units[x].where == ON_MAP and not self.status(state, x)]
+        while left:
+            pick = self.ask(state, self.side_of(left[0]), "advance", sorted(left) + ["stop"], sorted(left)[0],
+                            f"which unit advances into {hex_name(target)} (stop: the rest stay)?")
+            if pick == "stop":
+                break
+            left.remove(pick)
+            state.units[pick] = state.units[pick].at(target)
+            state.touch()
+            ev.append(Event("advance", f"{pick} advances into {hex_name(target)}", {"unit": pick}))
+        return ev
 
     def do_overrun(self, state, a: Assault, dice, att: list, dfd: list) -> list[Event]:
         """§11.2: each defending gun fires once at an overrunning vehicle (range 0); the

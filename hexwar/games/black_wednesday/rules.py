@@ -17,6 +17,7 @@ from ...core.hexgrid import Hex, distance, hex_ids_of, hex_name, use_hex_ids
 from ...core.state import State
 from ...core.units import ARRIVING, ON_MAP, UNPLACED, Unit
 from .artillery import Artillery
+from .choices import Choices
 from .combat import Combat, roll2
 from .fire import Fire
 from .moves import Moves
@@ -42,7 +43,7 @@ def clock(first: int, turn: int) -> int:
     return (mins // 60) * 100 + mins % 60
 
 
-class BWRules(Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
+class BWRules(Choices, Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
     game_id = GAME_ID
     rules_version = 1
     sides = SIDES
@@ -197,7 +198,7 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
             return {
                 "game": GAME_ID, "turn": state.turn, "turns": self.scen.turns, "time": f"{self.time(state):04d}",
                 "date": f"{self.time(state):04d} Feb 10", "phase": state.phase, "phase_name": name,
-                "phase_rule": rule, "acting": self.acting_side(state), "stage": None,
+                "phase_rule": rule, "acting": self.acting_side(state), "stage": self.pending_view(state),
                 "phasing": state.extra.get("phasing"), "period": list(self.period(state)),
                 "weather": state.extra.get("weather"),
                 "units": [self.unit_view(state, k) for k in sorted(state.units)],
@@ -226,6 +227,8 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
         actions) — the random player samples units to keep a turn fast."""
         if state.result is not None:
             return []
+        if "pending" in state.extra:  # a choice inside a resolution comes first (choices.py)
+            return self.pending_actions(state)
         out: list = []
         ph = state.phase
         if ph == "soviet_setup":
@@ -323,6 +326,8 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
     def check(self, state, action) -> Illegal | None:
         if state.result is not None:
             return Illegal("5.0", "the game is over")
+        if "pending" in state.extra:
+            return self.check_pending(state, action)
         ph = state.phase
         if ph == "soviet_setup":
             return self.check_soviet_setup(state, action)  # setup.py
@@ -458,7 +463,7 @@ class BWRules(Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
     def apply(self, state, action, dice) -> list[Event]:
         with use_hex_ids(self.ids):
             self.note_contact(state, self.contact_of(state, action))
-            ev = self._apply(state, action, dice)
+            ev = self.resolve(state, action, dice, self._apply)  # choices.py: may stop for a choice
             state.touch()
             self.note_occupation(state, action)  # 5.0 occupy
         state.touch()

@@ -82,7 +82,9 @@ def play_random(g, seed: int, per_phase: int = 14, max_actions: int = 20000):
         key = (st.turn, st.phase, st.extra.get("phasing"))
         if key != last_phase:
             acted_in_phase, last_phase = 0, key
-        if st.phase == "prep_log":
+        if "pending" in st.extra:  # a choice inside a fire (choices.py)
+            a = rng.choice(g.legal_actions())
+        elif st.phase == "prep_log":
             acts = g.legal_actions()
             a = rng.choice(acts) if n < 6 else EndPhase()
             if st.extra.get("prep_box") is None and n >= 4:
