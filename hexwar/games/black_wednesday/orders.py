@@ -41,13 +41,13 @@ class OrderAct:
         return " ".join(("order", self.op) + self.args)
 
 
-_ARITY = {"draw": (3,), "roll": (1, 2), "cancel": (1,), "german": (3,)}
+_ARITY = {"draw": (3,), "roll": (1, 2), "cancel": (1,), "german": (3,), "spanish": (2,)}
 
 
 def _order(args):
     if not args or args[0] not in _ARITY or len(args) - 1 not in _ARITY[args[0]]:
         raise MalformedError("order needs: draw <type> <objective> <formations> | roll <id> [<battalion>] | "
-                             "cancel <id> | german <companies> <type> <objective>")
+                             "cancel <id> | german <companies> <type> <objective> | spanish <type> <objective>")
     return OrderAct(args[0], tuple(args[1:]))
 
 
@@ -430,7 +430,7 @@ class Orders:
             if (o["status"] == "prep" or o.get("released") is not None) and o.get("rolled") != state.turn:
                 need = self.order_need(o)
                 if need not in (None, "-"):
-                    bns = self.unreleased(o) if o.get("uncoordinated") else []
+                    bns = self.unreleased(o, state) if o.get("uncoordinated") else []
                     if len(bns) > 1:
                         out += [OrderAct("roll", (oid, b)) for b in bns]
                     else:
@@ -442,7 +442,7 @@ class Orders:
                 for t in TYPES:
                     out.append(OrderAct("draw", (t, p, f)))
         if side == "axis" and state.phase == "command":
-            out += self.german_actions(state)
+            out += self.german_actions(state) + self.spanish_actions(state)
         return out
 
     def presets_for(self, state, side: str, members) -> list[str]:
@@ -455,9 +455,14 @@ class Orders:
                 out.append(p)
         return out
 
-    def unreleased(self, o: dict) -> list[str]:
+    def unreleased(self, o: dict, state=None) -> list[str]:
+        """Battalions of a Soviet order not yet begun (2.1e); with a state, only those with a
+        unit in play or due (a regiment still waiting in a variable pool is left out, 2.7)."""
         rel = o.get("released") or ()
-        bns = sorted({self.entry(u).battalion for f in o["members"] for u in self.formation_units(f, o["side"])})
+        uids = [u for f in o["members"] for u in self.formation_units(f, o["side"])]
+        if state is not None:
+            uids = [u for u in uids if state.units[u].arrives < 900]
+        bns = sorted({self.entry(u).battalion for u in uids})
         return [b for b in bns if not is_support(b) and b not in rel]
 
     def check_order(self, state, a: OrderAct) -> Illegal | None:
@@ -468,6 +473,8 @@ class Orders:
         orders = self.orders(state)
         if a.op == "german":
             return self.check_german(state, a)
+        if a.op == "spanish":
+            return self.check_spanish(state, a)
         if a.op in ("roll", "cancel"):
             o = orders.get(a.args[0])
             if o is None or o["side"] != side:
@@ -479,7 +486,7 @@ class Orders:
                     return Illegal("§16.1", "order cancel <id>")
                 return None if o["status"] == "implemented" else Illegal(
                     "§16.1", f"order {a.args[0]} is not implemented (an order being prepared is left alone)")
-            bns = self.unreleased(o) if o.get("uncoordinated") else []
+            bns = self.unreleased(o, state) if o.get("uncoordinated") else []
             if len(bns) > 1 and (len(a.args) != 2 or a.args[1] not in bns):
                 return Illegal("2.1e", f"name the battalion of order {a.args[0]} that begins it if the roll "
                                        f"succeeds ({', '.join(bns)})")
@@ -564,16 +571,18 @@ class Orders:
                 self._set_orders(state, orders)
                 return ev + [Event("order", f"order {oid} is not implemented this turn (§16.5)")]
             return ev + self._implement(state, orders, oid, o, a.args[1] if len(a.args) > 1 else None)
+        if a.op == "spanish":
+            return self.apply_spanish(state, a)
         return self.apply_german(state, a)
 
     def _implement(self, state, orders, oid, o, bn: str | None) -> list[Event]:
         if o.get("uncoordinated"):
             # 2.1e: one battalion goes (the one named), support troops with the first
-            left = self.unreleased(o)
+            left = self.unreleased(o, state)
             go = bn or (left[0] if left else None)
             rel = tuple(o.get("released") or ()) + ((go,) if go else ())
             o = {**o, "status": "implemented", "released": rel}
-            if not self.unreleased(o):
+            if not self.unreleased(o, state):
                 o = {**o, "released": None}
             orders[oid] = o
             self._displace(orders, oid, state)

@@ -558,7 +558,7 @@ class BWRules(Choices, Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
         state.extra["cmd"] = "soviet"
         tm = self.time(state)
         ev = [Event("phase", f"Turn {state.turn} ({tm:04d}): Command Phase")]
-        ev += self.german_roll(state, dice)  # 3.5: at the very beginning
+        ev += self.variable_rolls(state, dice)  # 3.5, 3.3, 2.7 (setup.py)
         ev += self.review_orders(state)  # §3.1 steps 2-3
         if tm % 100 == 0:
             ev += self.bn_recovery(state, dice)

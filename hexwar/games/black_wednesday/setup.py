@@ -10,7 +10,7 @@ from itertools import combinations
 from ...core.actions import Event
 from ...core.errors import Illegal
 from ...core.hexgrid import Hex, distance, parse_hex
-from ...core.units import ARRIVING, ELIMINATED, UNPLACED, Unit
+from ...core.units import ARRIVING, ELIMINATED, ON_MAP, UNPLACED, Unit
 from .combat import roll2
 from .tables import _band, _bands, _get, _read, tables_dir
 
@@ -148,24 +148,103 @@ class Setup:
         comps, t, obj = a.args
         names = set(comps.split("+"))
         uids = tuple(sorted(e.id for e in self.scen.units if e.pool == "german" and self.company(e.id) in names))
+        state.extra["german_release"] = tuple(state.extra.get("german_release") or ())[1:]
+        return self._release_with_order(state, uids, t, obj, "3.5: through Entry Areas E-H, 3.5b, 3.5c")
+
+    # --- every variable reinforcement roll of the Command Phase ------------------------------
+    def variable_rolls(self, state, dice) -> list[Event]:
+        """At the start of the Command Phase: German (3.5), Spanish (3.3) and the Soviet 14 Rgt
+        (2.7), for the rules the scenario names (decision BW-R5: all at the start)."""
+        return self.german_roll(state, dice) + self.spanish_roll(state, dice) + self.soviet_14_roll(state, dice)
+
+    # --- Spanish divisional reserve (3.3) ------------------------------------------------------
+    def spanish_items(self, state) -> list[str]:
+        """Items still waiting, in release order ('spanish:<n>' pools; reinforcements.yaml)."""
+        items = sorted({e.pool for e in self.scen.units if e.pool.startswith("spanish:")
+                        and state.units[e.id].arrives == NEVER}, key=lambda p: int(p.split(":")[1]))
+        pend = set(state.extra.get("spanish_release") or ())
+        return [i for i in items if i not in pend]
+
+    def spanish_roll(self, state, dice) -> list[Event]:
+        if "3.3" not in self.scen.variable or not state.extra.get("trench_entered"):
+            return []
+        items = self.spanish_items(state)
+        if not items:
+            return []
+        roll, ev = roll2(dice)
+        res = _band(spanish_bands(), roll)
+        if res == "release":
+            state.extra["spanish_release"] = tuple(state.extra.get("spanish_release") or ()) + (items[0],)
+            comps = sorted({self.company(e.id) for e in self.scen.units if e.pool == items[0]})
+            return ev + [Event("reinforcement", f"Spanish variable reinforcement roll {roll}: {', '.join(comps)} "
+                                                "released; the Axis gives it an instant order (3.3a, 3.3b)")]
+        return ev + [Event("reinforcement", f"Spanish variable reinforcement roll {roll}: nothing (3.3a)")]
+
+    def spanish_actions(self, state) -> list:
+        from .orders import INSTANT_TYPES, OrderAct
+
+        if not state.extra.get("spanish_release") or state.extra.get("cmd", "axis") != "axis":
+            return []
+        objs = [p for p in self.presets_for(state, "axis", ()) if p != "here"]
+        return [OrderAct("spanish", (t, p)) for t in INSTANT_TYPES for p in objs]
+
+    def check_spanish(self, state, a) -> Illegal | None:
+        from .orders import INSTANT_TYPES
+
+        if not state.extra.get("spanish_release") or state.phase != "command" or state.extra.get("cmd", "axis") != "axis":
+            return Illegal("3.3b", "no Spanish reinforcements are waiting for their instant order")
+        t, obj = a.args
+        if t not in INSTANT_TYPES:
+            return Illegal("3.3b", "an instant order may be Attack, Move or Hasty Defense, never Prepared Defense")
+        if obj == "here":
+            return Illegal("3.3b", "the reinforcements are not on the map yet: name objective hexes")
+        return self._check_objective(obj, "axis", ())
+
+    def apply_spanish(self, state, a) -> list[Event]:
+        t, obj = a.args
+        pend = tuple(state.extra.get("spanish_release") or ())
+        item, state.extra["spanish_release"] = pend[0], pend[1:]
+        uids = tuple(sorted(e.id for e in self.scen.units if e.pool == item))
+        return self._release_with_order(state, uids, t, obj, "3.3a, 3.3b: through Entry Areas A-D")
+
+    def _release_with_order(self, state, uids, t, obj, why) -> list[Event]:
         for uid in uids:
             u = state.units[uid]
             state.units[uid] = Unit(u.id, u.spec, ARRIVING, None, u.steps, True, state.turn)
-        state.extra["german_release"] = tuple(state.extra.get("german_release") or ())[1:]
         forms = tuple(sorted({self.formation(u) for u in uids}))
         orders = dict(self.orders(state))
         n = 1 + len(orders)
         while f"A{n}" in orders:
             n += 1
         oid = f"A{n}"
-        # instant order: implemented at once; its companies are its members (by battalion)
         orders[oid] = {"id": oid, "side": "axis", "type": t, "objective": tuple(self.objective_names(obj, "axis", ())),
                        "members": forms, "wt": 0, "status": "implemented", "released": None,
                        "rolled": state.turn, "origin": "instant", "uncoordinated": False}
         self._set_orders(state, orders)
         state.touch()
-        return [Event("reinforcement", f"{comps} released (3.5): enters through the Entry Areas this turn on "
-                                       f"instant {t} order {oid} toward {obj} (3.5b, 3.5c)")]
+        return [Event("reinforcement", f"{', '.join(forms)} enter this turn on instant {t} order {oid} toward {obj} "
+                                       f"({why})")]
+
+    # --- Soviet 14 Rifle Regiment (2.7) ----------------------------------------------------
+    def soviet_14_roll(self, state, dice) -> list[Event]:
+        """2.7: once every unit of the Spanish I-263 has entered play, 2d6 11-12 releases the
+        14 Rgt; it enters this turn from the north edge on the 72 Division's order."""
+        if "2.7" not in self.scen.variable:
+            return []
+        waiting = [e.id for e in self.scen.units if e.pool == "soviet_14" and state.units[e.id].arrives == NEVER]
+        i263 = [e.id for e in self.scen.units if e.battalion == "I-263"]
+        if not waiting or not i263 or any(state.units[u].where not in (ON_MAP, ELIMINATED) for u in i263):
+            return []
+        roll, ev = roll2(dice)
+        if roll < 11:
+            return ev + [Event("reinforcement", f"14 Rifle Regiment release roll {roll}: not yet (2.7, needs 11-12)")]
+        for uid in waiting:
+            u = state.units[uid]
+            state.units[uid] = Unit(u.id, u.spec, ARRIVING, None, u.steps, True, state.turn)
+        state._cache.pop("bw_orders", None)
+        state.touch()
+        return ev + [Event("reinforcement", f"14 Rifle Regiment release roll {roll}: it enters this turn from the "
+                                            "north edge and joins the 72 Division's order (2.7)")]
 
     # --- the Soviet set-up (1.10b, 1.10e; Scen. 4-8) -------------------------------------
     def soviet_setup_hexes(self, state, uid: str) -> frozenset[Hex]:
@@ -243,6 +322,14 @@ class Setup:
 
     def starts_unplaced(self, e) -> bool:
         return (e.side == "axis" or bool(e.area)) and not e.arrives and not e.pool
+
+
+@lru_cache(maxsize=1)
+def spanish_bands() -> tuple:
+    """reinforcements.yaml ``spanish_table`` (RECON; the printed table is on Map A)."""
+    where = tables_dir() / "reinforcements.yaml"
+    return _bands(_get(_read(tables_dir(), "reinforcements"), "spanish_table.bands", where),
+                  "spanish_table.bands", where, "result")
 
 
 @lru_cache(maxsize=1)
