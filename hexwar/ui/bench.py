@@ -162,12 +162,14 @@ def frame_times(frames: int = 300, size=(1920, 1080), game_id: str = GAME,
     ctl.die = None
     # The unit with the widest reach, alone in its hex so that a click selects it.
     alone = [u for u in ctl.movable_units() if len(ctl.units_at(parse_hex(ctl.unit(u)["hex"]))) == 1]
-    uid = max(alone or ctl.movable_units(), key=lambda u: len(ctl.move_targets(u)))
+    uid = max(alone or ctl.movable_units(), key=lambda u: (len(ctl.move_targets(u)), u))
     pos = gs.mv.hex_center(parse_hex(ctl.unit(uid)["hex"]))
     for t in ("down", "up"):
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN if t == "down" else pygame.MOUSEBUTTONUP,
                                              pos=pos, button=1))
     app.step()
+    if ctl.sel != uid and ctl.sel in ctl.movable_units():
+        uid = ctl.sel  # no unit alone in its hex (Black Wednesday's stacks): the one the click picked
     targets = ctl.move_targets(uid)
     ends = sorted(targets, key=lambda h: len(targets[h]))[-2:]
 

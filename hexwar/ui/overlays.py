@@ -619,6 +619,8 @@ def game_lines(ctl, hover) -> list:
         return []
 
 
+_area_cache: dict = {}  # the last outline of each kind on screen (ring, objective), by camera
+
 LINE_STYLE = {"clear": (40, 150, 60), "blocked": (200, 40, 30), "mission": (200, 110, 20)}
 
 
@@ -658,6 +660,10 @@ def ring_edges(mv, centre: Hex, radius: int) -> list[tuple[tuple[float, float], 
     """The hexsides between the hexes within ``radius`` of ``centre`` and those beyond, on screen."""
     from ..core.hexgrid import distance, neighbors, ring
 
+    key = (centre, radius, mv.zoom, mv.cam_x, mv.cam_y, tuple(mv.rect))
+    got = _area_cache.get("ring")
+    if got is not None and got[0] == key:  # drawn again every frame the pointer moves
+        return got[1]
     out = []
     for h in ring(centre, radius):
         cs = mv.hex_corners(h)
@@ -669,10 +675,8 @@ def ring_edges(mv, centre: Hex, radius: int) -> list[tuple[tuple[float, float], 
             mid = ((hc[0] + nc[0]) / 2, (hc[1] + nc[1]) / 2)
             two = sorted(cs, key=lambda p: (p[0] - mid[0]) ** 2 + (p[1] - mid[1]) ** 2)[:2]
             out.append((two[0], two[1]))
+    _area_cache["ring"] = (key, out)
     return out
-
-
-_area_cache: dict = {}
 
 
 def area_edges(mv, hexes) -> list:

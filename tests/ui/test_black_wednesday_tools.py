@@ -366,15 +366,15 @@ def test_opening_camera_frames_the_play_area_not_both_sheets(app):
     gs = start(app, g)
     mv = gs.mv
     r = g.rules
-    start_hexes = set().union(*r.area_hexes.values()) | set(r.entry_hexes)
+    start_hexes = set().union(*r.area_hexes.values())
     assert start_hexes <= set(r.area)
-    assert all(mv.rect.collidepoint(mv.hex_center(h)) for h in start_hexes)  # set-up areas and entry edge
+    assert all(mv.rect.collidepoint(mv.hex_center(h)) for h in start_hexes)  # the set-up areas
     whole = sum(1 for h in r.board.terrain if mv.rect.collidepoint(mv.hex_center(h)))
     assert whole < len(r.board.terrain) * 0.8  # not the whole board zoomed out
     fit = type(mv)(mv.board)
     fit.set_rect(mv.rect)
     fit.fit()
-    assert mv.zoom > fit.zoom * 1.3
+    assert mv.zoom > fit.zoom * 2
 
 
 def test_2_4_prep_fires_still_to_come_are_on_the_map(fire_gs):
@@ -501,3 +501,19 @@ def test_16_3_order_line_with_need_and_chance():
     assert I.order_line(o) == ("S2: Attack, prep, objective 2 hex(es), 2 unit(s), 3 weighted turn(s), implements on 44+ "
                                "(d66): 50% this turn (§16.3)")
     assert I.order_short(o) == "S2: Attack · prep · 3 WT · 50% this turn"
+
+
+def test_bench_two_map_layout_position():
+    """``make bench``'s Black Wednesday frame: the board of both sheets (72x62), every Axis unit
+    and the turn-1 Soviet arrivals on it, an Axis unit free to move (the overlay measured)."""
+    from hexwar.ui import bench
+
+    assert "black-wednesday" in bench.BOARDS
+    g = bench.black_wednesday_board_game()
+    b = g.rules.board
+    assert (b.width, b.height) == (72, 62)
+    v = g.view(None)
+    assert (v["phase"], v["phasing"]) == ("action", "axis")
+    on_map = [u for u in v["units"] if u["where"] == "map"]
+    assert len(on_map) >= 80 and {u["side"] for u in on_map} == {"soviet", "axis"}
+    assert any(isinstance(a, A.Move) for a in g.legal_actions())

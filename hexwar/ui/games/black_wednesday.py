@@ -494,20 +494,26 @@ class BlackWednesdayUI(GameUI):
         return out
 
     def map_lines(self, ctl, hover) -> list:
-        key = (id(ctl), id(ctl.state), ctl.version, ctl.sel, hover, str(ctl.tool.get("los")), ctl.tool.get("order"))
-        if key == self._lines_key:
-            return self._lines
-        out: list = []
+        """The line of sight to the hex pointed at, over what does not follow the pointer (kept
+        per position and selection): the selected unit's spotting range, its order's objective
+        (or the order picked in the panel) and the missions it may call."""
+        out = list(self._fixed_lines(ctl))
         los = ctl.tool.get("los")
-        board = ctl.rules.board
         if los and los.get("src") is not None:
             a = los["src"]
-            b = hover if hover is not None and hover != a and hover in board.terrain else los.get("dst")
+            b = hover if hover is not None and hover != a and hover in ctl.rules.board.terrain else los.get("dst")
             if b is not None:
                 s = I.sight(ctl.rules, ctl.state, a, b)
                 word = "clear" if s.clear else s.why if s.block is not None or "visibility" in s.why else "blocked"
-                out.append(MapLine(a, b, "clear" if s.clear else "blocked",
-                                   f"{s.distance} hexes: {word}", s.block))
+                out.insert(0, MapLine(a, b, "clear" if s.clear else "blocked", f"{s.distance} hexes: {word}", s.block))
+        return out
+
+    def _fixed_lines(self, ctl) -> list:
+        los = ctl.tool.get("los")
+        key = (id(ctl), id(ctl.state), ctl.version, ctl.sel, bool(los), ctl.tool.get("order"))
+        if key == self._lines_key:
+            return self._lines
+        out: list = []
         o = self.order_focus(ctl)
         if o is not None and o.get("objective_hexes"):
             out.append(MapArea(frozenset(o["objective_hexes"]),
@@ -581,15 +587,18 @@ class BlackWednesdayUI(GameUI):
 
     # --- the camera --------------------------------------------------------------------------
     def home_hexes(self, ctl):
-        """Where the fight starts: the set-up areas, the entry hexes and the units on the map,
-        inside the scenario's play area (Scenario 1: the north part of map B east of the
-        railroad), rather than every hex of the board."""
+        """Where the fight starts: the set-up areas and the units on the map (else the entry
+        hexes), with two hexes around, inside the scenario's play area — not the whole board."""
+        from ...core.hexgrid import neighbors
+
         rules = ctl.rules
-        area = getattr(rules, "area", None) or set(rules.board.terrain)
-        hexes = set().union(*(getattr(rules, "area_hexes", {}) or {}).values()) | set(getattr(rules, "entry_hexes", ()))
+        area = set(getattr(rules, "area", None) or rules.board.terrain)
+        hexes = set().union(*(getattr(rules, "area_hexes", {}) or {}).values())
         hexes |= {parse_hex(u["hex"]) for u in ctl.view().get("units", ()) if u.get("where") == "map" and u.get("hex")}
-        hexes &= set(area)
-        return hexes or (set(area) if len(area) < len(rules.board.terrain) else None)
+        hexes = (hexes & area) or (set(getattr(rules, "entry_hexes", ())) & area)
+        for _ in range(2):
+            hexes |= {n for h in hexes for n in neighbors(h) if n in area}
+        return hexes or (area if len(area) < len(rules.board.terrain) else None)
 
     # --- orders (§16) ----------------------------------------------------------------------------
     def orders(self, ctl, side: str | None = None) -> list[dict]:
