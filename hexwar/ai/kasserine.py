@@ -872,9 +872,14 @@ class KasserinePlayer:
             return Decision(*got)
         if A.EndPhase() in acts:
             return Decision(A.EndPhase())
-        # a duty the plan could not price (every option refused by the threshold): the best of them
-        cands = [a for a in acts if isinstance(a, (A.Attack, V.Select))]
-        return Decision(cands[0] if cands else acts[0])
+        # a duty the plan could not price: any declaration that adds a unit (the rules also
+        # list a battle's own attackers again, a no-op that would loop)
+        busy = {x for b in ctx.state.kbattles for x in b.attackers}
+        cands = [a for a in acts if isinstance(a, (A.Attack, V.Select)) and not set(a.attackers) <= busy]
+        if cands:
+            return Decision(cands[0])
+        rest = [a for a in acts if not isinstance(a, (A.Attack, V.Select, V.Breakdown))]
+        return Decision(rest[0] if rest else acts[0])
 
     def _declared_reason(self, ctx: Ctx, a) -> str:
         r = ctx.rules

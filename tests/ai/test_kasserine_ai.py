@@ -16,7 +16,7 @@ from hexwar.ai.player import make_player, play_match
 from hexwar.core import actions as A
 from hexwar.core.dice import SeededDice
 from hexwar.core.game import Game
-from hexwar.core.hexgrid import parse_hex
+from hexwar.core.hexgrid import hex_name, parse_hex
 from hexwar.core.state import Stage
 from hexwar.core.units import ON_MAP
 from hexwar.games.kasserine_pass import verbs as V
@@ -203,3 +203,37 @@ def test_KP_CRT_estimate_counts_his_artillery_and_the_city():
 def test_greedy_plays_a_whole_game():
     game, _, _ = _match("greedy", "random", 2)
     assert game.result() is not None
+
+
+def test_client_offers_the_kasserine_computer_player():
+    """The client's per-side computer toggle asks make_player("ai", game): Kasserine now
+    gets its own player, not the random stand-in with a note."""
+    from hexwar.ui.computer import make_computer
+
+    player, note = make_computer(GAME, 1)
+    assert isinstance(player, KasserinePlayer) and note is None
+
+
+def test_KP_OPT_AIR_POWER_the_allied_ai_adds_air_power_to_a_battle():
+    """From 22 February, with the option, the Allies raise one attack a column: the AI
+    picks the declared battle the column helps and says what it changes."""
+    game = hexwar.open_game(GAME, "standard", seed=1, options={"air_power": True})
+    st, rules = game.state, game.rules
+    target = next(n for n in rules.board.adjacent(parse_hex("1914")) if not st.units_at(n)
+                  and rules.height[n] <= rules.height[parse_hex("1914")] and rules.board.terrain[n] != "river")
+    st.units["G10-AR-1"] = st.units["G10-AR-1"].at(target, ON_MAP)
+    st.turn, st.phase, st.step = 9, "allied_combat", "declare"
+    st.mp = {u.id: 16.0 for u in rules.on_map(st, "allied")}
+    st.touch()
+    attack = next(a for a in game.legal_actions() if isinstance(a, A.Attack) and a.target == target
+                  and len(a.attackers) > 1)
+    game.apply(attack)
+    ai = KasserinePlayer()
+    for _ in range(20):
+        dec = ai.choose(game, "allied")
+        if isinstance(dec.action, A.Choose):
+            assert dec.action.value == hex_name(target) and "KP-OPT-AIR-POWER" in dec.reason and "→" in dec.reason
+            return
+        assert not isinstance(dec.action, A.EndPhase), "closed the declarations without air power"
+        game.apply(dec.action)
+    pytest.fail("no air power")
