@@ -517,3 +517,52 @@ def test_bench_two_map_layout_position():
     on_map = [u for u in v["units"] if u["where"] == "map"]
     assert len(on_map) >= 80 and {u["side"] for u in on_map} == {"soviet", "axis"}
     assert any(isinstance(a, A.Move) for a in g.legal_actions())
+
+
+def test_16_1_new_order_objective_picked_on_the_map(app, drive):
+    """§16.1: in the Command Phase, "Pick a new objective on the map", clicks on hexes of the play
+    area (again to drop one; outside it refused with the rule), then a type for a formation
+    draws the order with those hexes as its objective (the engine's own `order draw` verb)."""
+    gs = _to_command(app)
+    ctl = gs.ctl
+    gs.refresh()
+    app.step()
+    drive.press("objective")
+    assert ctl.tool.get("objective") == set()
+    r = ctl.rules
+    mine_before = {o["id"] for o in I.orders(r, ctl.state, ctl.acting())}
+    picks = sorted(r.area_hexes["1-I-262"])[:3]
+    for h in picks + [picks[0]]:  # the last click drops the first again
+        gs.mv.center_on(h)
+        app.step()
+        drive.click_hex(h)
+    assert ctl.tool["objective"] == set(picks[1:])
+    outside = next(h for h in sorted(r.board.terrain) if h not in r.area)
+    gs.mv.center_on(outside)
+    app.step()
+    drive.click_hex(outside)
+    assert ctl.status.kind == "refusal" and "§16.1" in ctl.status.text and outside not in ctl.tool["objective"]
+    areas = [x for x in ctl.gui.map_lines(ctl, None) if type(x).__name__ == "MapArea"]
+    assert any(a.hexes == frozenset(picks[1:]) for a in areas)
+    cls, forms = ctl.gui.objective_draws(ctl, ctl.legal())
+    assert forms
+    gs.refresh()
+    app.step()
+    n = len(ctl.game.actions)
+    drive.press(f"draw-attack-{forms[0]}")
+    assert len(ctl.game.actions) == n + 1, ctl.status
+    a = ctl.game.actions[-1]
+    assert a.op == "draw" and a.args[0] == "attack" and a.args[2] == forms[0]
+    assert set(a.args[1].split("+")) == {hex_name(h) for h in picks[1:]}
+    new = [o for o in I.orders(r, ctl.state, ctl.acting()) if o["id"] not in mine_before]
+    assert len(new) == 1 and new[0]["objective_hexes"] == frozenset(picks[1:])
+    assert "objective" not in ctl.tool
+
+
+def test_16_1_objective_tool_esc_drops_the_hexes(app, drive):
+    gs = _to_command(app)
+    ctl = gs.ctl
+    ctl.gui.toggle_objective(ctl)
+    assert ctl.gui.tool_on(ctl)
+    drive.key(pygame.K_ESCAPE)
+    assert "objective" not in ctl.tool

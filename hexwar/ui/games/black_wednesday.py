@@ -450,6 +450,8 @@ class BlackWednesdayUI(GameUI):
                 + ". Click the first hex again to pick another; Esc puts the tool away.")
 
     def take_click(self, ctl, h) -> bool:
+        if "objective" in ctl.tool and "los" not in ctl.tool:
+            return self.pick_objective_hex(ctl, h)
         los = ctl.tool.get("los")
         if los is None:
             return False
@@ -466,12 +468,16 @@ class BlackWednesdayUI(GameUI):
         return True
 
     def tool_on(self, ctl) -> bool:
-        return "los" in ctl.tool
+        return "los" in ctl.tool or "objective" in ctl.tool
 
     def cancel(self, ctl) -> bool:
         if "los" in ctl.tool:
             ctl.tool.pop("los")
             ctl.say("Line-of-sight tool put away.")
+            return True
+        if "objective" in ctl.tool:
+            ctl.tool.pop("objective")
+            ctl.say("Objective hexes dropped.")
             return True
         return False
 
@@ -480,6 +486,9 @@ class BlackWednesdayUI(GameUI):
         rules, state = ctl.rules, ctl.state
         s = I.sight(rules, state, a, b)
         out = [s.line() + "."]
+        mill = getattr(rules.ter, "no_direct_fire", None)
+        if mill is not None and mill(a, b):
+            out.append("No direct fire into or out of the Mill (1.1f); spotting and indirect fire go on.")
         watchers = state.units_at(a)
         if not watchers:
             return out
@@ -510,10 +519,14 @@ class BlackWednesdayUI(GameUI):
 
     def _fixed_lines(self, ctl) -> list:
         los = ctl.tool.get("los")
-        key = (id(ctl), id(ctl.state), ctl.version, ctl.sel, bool(los), ctl.tool.get("order"))
+        key = (id(ctl), id(ctl.state), ctl.version, ctl.sel, bool(los), ctl.tool.get("order"),
+               tuple(sorted(ctl.tool.get("objective") or ())))
         if key == self._lines_key:
             return self._lines
         out: list = []
+        picked = ctl.tool.get("objective")
+        if picked:
+            out.append(MapArea(frozenset(picked), f"new objective: {len(picked)} hex(es) (§16.1)"))
         o = self.order_focus(ctl)
         if o is not None and o.get("objective_hexes"):
             out.append(MapArea(frozenset(o["objective_hexes"]),
@@ -640,5 +653,66 @@ class BlackWednesdayUI(GameUI):
                 b = f.button(I.order_short(o), (lambda oid=o["id"]: self.show_order(ctl, oid)), name=f"order-{o['id']}",
                              tooltip=I.order_line(o) + ". Units: " + (", ".join(o.get("units") or ()) or "none"))
                 b.toggled = ctl.tool.get("order") == o["id"]
+            self.build_objective(f, ctl, legal)
             return
         # Otherwise the selected unit's order is outlined on the map with its name (no panel room).
+
+    # --- a new order's objective picked on the map (§16.1) ------------------------------------
+    def toggle_objective(self, ctl) -> None:
+        if "objective" in ctl.tool:
+            ctl.tool.pop("objective")
+            ctl.say("Objective hexes dropped.")
+            return
+        ctl.tool.pop("los", None)
+        ctl.tool["objective"] = set()
+        ctl.say("New objective (§16.1): click hexes of the play area (again to drop one), then a type "
+                "button for a formation in the panel; Esc drops them.")
+
+    def pick_objective_hex(self, ctl, h) -> bool:
+        picked = ctl.tool["objective"]
+        area = getattr(ctl.rules, "area", None)
+        if area is not None and h not in area:
+            ctl.refuse(f"§16.1: {hex_name(h)} is outside the play area; an objective lies inside it")
+            return True
+        (picked.discard if h in picked else picked.add)(h)
+        ctl.say(f"New objective: {len(picked)} hex(es): " + ", ".join(hex_name(x) for x in sorted(picked)[:8])
+                + (" …" if len(picked) > 8 else ""))
+        return True
+
+    def objective_draws(self, ctl, legal) -> tuple:
+        """(the engine's order action class, formations that may draw an order now) from the
+        legal draws (the presets): an objective of picked hexes uses the same verb."""
+        draws = [a for a in legal if type(a).__name__ == "OrderAct" and a.op == "draw"]
+        if not draws:
+            return None, []
+        return type(draws[0]), list(dict.fromkeys(a.args[2] for a in draws))
+
+    def draw_with_objective(self, ctl, cls, kind: str, formation: str) -> bool:
+        picked = ctl.tool.get("objective") or set()
+        if not picked:
+            ctl.refuse("§16.1: click the objective's hexes on the map first")
+            return False
+        act = cls("draw", (kind, "+".join(hex_name(h) for h in sorted(picked)), formation))
+        if ctl.do(act):
+            ctl.tool.pop("objective", None)
+            return True
+        return False
+
+    def build_objective(self, f, ctl, legal) -> None:
+        cls, forms = self.objective_draws(ctl, legal)
+        if cls is None:
+            return
+        th = f.theme
+        on = "objective" in ctl.tool
+        b = f.button("Pick a new objective on the map" if not on else
+                     f"New objective: {len(ctl.tool['objective'])} hex(es) — click to drop",
+                     lambda: self.toggle_objective(ctl), name="objective",
+                     tooltip="Click hexes of the play area to make an objective, then a type for a formation (§16.1)")
+        b.toggled = on
+        if not on or not ctl.tool["objective"]:
+            return
+        short = {"attack": "Attack", "move": "Move", "hasty_defense": "Hasty", "prepared_defense": "Prepared"}
+        for form in forms[:4]:
+            f.text(f"Draw for {form}:", th.px(11), T.TEXT_DIM)
+            f.row([(short.get(k, k), (lambda k=k, form=form: self.draw_with_objective(ctl, cls, k, form)), True,
+                    f"draw-{k}-{form}") for k in short], slots=4)
