@@ -87,6 +87,9 @@ class Fire:
                 return why
             if distance(u.hex, a.target) > s.area_range:
                 return Illegal("§8.2", f"{hex_name(a.target)} is beyond {u.id}'s range of {s.area_range}")
+            if not s.indirect and self.ter.no_direct_fire(u.hex, a.target):
+                return Illegal("1.1f", "no direct fire into or out of the Mill (only mortars, artillery and "
+                                       "aircraft, or fire inside an assault)")
             if not s.indirect and not self.sees_hex(state, u.hex, a.target):
                 return Illegal("§6.2", f"{u.id} has no line of sight to {hex_name(a.target)}")
         side = self.side_of(us[0].id)
@@ -132,6 +135,8 @@ class Fire:
         why = self.may_sfa(state, a.firer)
         if why:
             return Illegal("§16.7", why.reason.replace("overwatch", "overwatch (no PFA, Decision 19)"))
+        if self.ter.no_direct_fire(f.hex, t.hex):
+            return Illegal("1.1f", "no point fire into or out of the Mill (fire inside an assault aside)")
         d = distance(f.hex, t.hex)
         if d > s.at_range:
             return Illegal("§9.1", f"{a.target} is beyond {a.firer}'s point range of {s.at_range}")

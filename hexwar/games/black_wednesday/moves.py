@@ -10,7 +10,7 @@ from ...core.hexgrid import Hex, distance, hex_name
 from ...core.movement import reachable
 from ...core.units import ARRIVING, ON_MAP
 from .combat import OVERWATCH
-from .verbs import Breach, Mode
+from .verbs import Breach, ManHandle, Mode
 
 
 class Moves:
@@ -77,7 +77,7 @@ class Moves:
 
     def _blocked(self, state, uid: str):
         """(is-blocked test, enemy hexes) for this unit's side and kind, once per state."""
-        key = ("blocked", self.side_of(uid), self.spec(uid).vehicle)
+        key = ("blocked", self.side_of(uid), self.spec(uid).vehicle, self.spec(uid).tow)
         if key not in state._cache:
             block, enemy = self._block_set(state, uid)
             area = self.area
@@ -87,9 +87,10 @@ class Moves:
     def _block_set(self, state, uid: str) -> tuple[frozenset, frozenset]:
         """(hexes of the play area this unit may not enter now, enemy hexes), once per state:
         enemy units, wire not fully breached (1.4a), embankment hexes already holding two
-        vehicles (1.2d). Both are frozensets, so they key the reach caches across states."""
-        side, veh = self.side_of(uid), self.spec(uid).vehicle
-        key = ("block_set", side, veh)
+        vehicles (1.2d), and for tow-only units the Hospital (1.1e: man-handled only). Both are
+        frozensets, so they key the reach caches across states."""
+        side, veh, tow = self.side_of(uid), self.spec(uid).vehicle, self.spec(uid).tow
+        key = ("block_set", side, veh, tow)
         got = state._cache.get(key)
         if got is not None:
             return got
@@ -101,6 +102,8 @@ class Moves:
                 if h in self.ter.rail and sum(1 for u in us if self.spec(u.id).vehicle) >= 2:
                     block.add(h)
         block.update(h for h in self.ter.wire if self.wire_state(state, h) < 2)
+        if tow:
+            block.update(self.ter.hospital)
         state._cache[key] = got = (frozenset(block), enemy)
         return got
 
@@ -172,6 +175,8 @@ class Moves:
         mkey = ("reach", uid, u.hex, mp, block, enemy if sup else None, self._order_key(state, uid))
         memo = self._reach_store()
         out = memo.get(mkey)
+        if out is None and s.tow and u.hex in self.ter.hospital:
+            out = {}  # 1.1e: out of the Hospital only by man-handling
         if out is None:
             paths = self._paths(u.hex, mp, ma, s.move_class, block)
             out = {d: p for d, p in paths.items() if self._dest_ok(state, uid, u.hex, d, enemy) is None}
@@ -264,6 +269,9 @@ class Moves:
             return None
         if u.where != ON_MAP:
             return Illegal("§7", f"{u.id} is not on the map")
+        if self.spec(u.id).tow and (u.hex in self.ter.hospital or any(h in self.ter.hospital for h in a.path)):
+            return Illegal("1.1e", "a tow-only unit goes into or out of the Hospital only by man-handling "
+                                   "(manhandle <unit> <hex>)")
         if self.status(state, u.id) == "P":
             return Illegal("§12.4", f"{u.id} is Paralyzed and cannot move")
         why = self.check_order_move(state, u.id, None, a.dest)
@@ -363,6 +371,10 @@ class Moves:
         mode = dict(state.extra.get("mode", {}))
         mode[a.unit] = a.mode
         state.extra["mode"] = mode
+        if a.mode == "fire":  # when, for man-handling (1.1e: in a later Action Phase)
+            since = dict(state.extra.get("fire_since", {}))
+            since[a.unit] = (state.turn, state.extra.get("phasing"))
+            state.extra["fire_since"] = since
         state.extra["last_mover"] = None
         ev = [Event("mode", f"{a.unit} changes to {a.mode.capitalize()} Mode", {"unit": a.unit, "mode": a.mode})]
         if a.mode == "move":
@@ -391,6 +403,8 @@ class Moves:
             stacks.setdefault(u.hex, []).append(u)
         cand = []
         for h, us in sorted(stacks.items()):
+            if self.ter.no_direct_fire(h, mover.hex):
+                continue  # 1.1f: no overwatch into or out of the Mill
             if self.spots(state, h, mover):
                 cand.append((distance(h, mover.hex), h, us))
         near = [c for c in cand if c[0] <= 3]
@@ -488,6 +502,57 @@ class Moves:
         a = opts[pick]
         return [Event("return_fire", f"return fire (§10): {', '.join(a.attackers)} on {hex_name(a.target)}")] \
             + self.do_sfa(state, a, dice)
+
+    # --- man-handling (1.1e) ---------------------------------------------------------
+    def manhandle_actions(self, state, u) -> list[ManHandle]:
+        if not self.spec(u.id).tow or not self.ter.hospital:
+            return []
+        cands = [h for h in self.board.adjacent(u.hex) if h in self.ter.hospital] if u.hex not in self.ter.hospital \
+            else list(self.board.adjacent(u.hex))
+        return [a for a in (ManHandle(u.id, h) for h in sorted(cands)) if self.check_manhandle(state, a) is None]
+
+    def check_manhandle(self, state, a: ManHandle) -> Illegal | None:
+        """1.1e: a tow-only unit in Fire Mode since an earlier Action Phase, next to the
+        Hospital, is carried into it (or out of it to a next hex) and stays in Fire Mode."""
+        u = state.units[a.unit]
+        if not self.spec(a.unit).tow:
+            return Illegal("1.1e", f"{a.unit} is not a tow-only unit: only those are man-handled")
+        if u.where != ON_MAP:
+            return Illegal("1.1e", f"{a.unit} is not on the map")
+        inside = u.hex in self.ter.hospital
+        if not inside and a.hex not in self.ter.hospital:
+            return Illegal("1.1e", "man-handling goes into the Hospital or out of it")
+        if distance(u.hex, a.hex) != 1:
+            return Illegal("1.1e", f"{hex_name(a.hex)} is not next to {a.unit}")
+        if a.unit in state.extra.get("acted", frozenset()):
+            return Illegal("§3.4", f"{a.unit} has already acted this phase")
+        if self.mode(state, a.unit) != "fire":
+            return Illegal("1.1e", f"{a.unit} must be in Fire Mode to be man-handled")
+        if state.extra.get("fire_since", {}).get(a.unit) == (state.turn, state.extra.get("phasing")):
+            return Illegal("1.1e", f"{a.unit} changed to Fire Mode this phase: man-handling comes in a later "
+                                   "Action Phase")
+        if self.status(state, a.unit):
+            return Illegal("§12.4", f"{a.unit} is Suppressed or Paralyzed")
+        if a.unit in state.extra.get("reserve", frozenset()):
+            return Illegal("§16.8", f"{a.unit} is in reserve")
+        if any(self.side_of(x.id) != self.side_of(a.unit) for x in state.units_at(a.hex)):
+            return Illegal("1.1e", f"{hex_name(a.hex)} holds enemy units")
+        if not self.can_stand(state, a.hex, a.unit, ()):
+            return Illegal("1.1e", f"{a.unit} cannot stand in {hex_name(a.hex)}")
+        return self.check_order_move(state, a.unit, u.hex, a.hex)
+
+    def do_manhandle(self, state, a: ManHandle, dice) -> list[Event]:
+        """No overwatch, no SFA this phase (it is the unit's action), Dug In lost."""
+        u = state.units[a.unit]
+        state.units[a.unit] = u.at(a.hex)
+        state.extra["acted"] = state.extra.get("acted", frozenset()) | {a.unit}
+        state.extra["moved_turn"] = state.extra.get("moved_turn", frozenset()) | {a.unit}
+        state.extra["dug"] = state.extra.get("dug", frozenset()) - {a.unit}
+        state.touch()
+        into = a.hex in self.ter.hospital
+        return [Event("moved", f"{a.unit} is man-handled {'into' if into else 'out of'} the Hospital "
+                               f"({hex_name(a.hex)}), still in Fire Mode; no overwatch (1.1e)",
+                      {"unit": a.unit, "hex": hex_name(a.hex)})]
 
     # --- wire (1.4b) -------------------------------------------------------------------
     def check_breach(self, state, a: Breach) -> Illegal | None:

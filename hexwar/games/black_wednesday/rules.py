@@ -26,7 +26,7 @@ from .scenario import BWScenario, UnitEntry
 from .setup import Setup
 from .tables import Tables, UnitType, load_tables
 from .terrain import Terrain
-from .verbs import Assault, Breach, Call, Mode, PointFire
+from .verbs import Assault, Breach, Call, ManHandle, Mode, PointFire
 from .victory import Victory
 
 GAME_ID = "black-wednesday"
@@ -316,6 +316,7 @@ class BWRules(Choices, Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
             for h in self.board.adjacent(u.hex):
                 if h in self.ter.wire and self.wire_state(state, h) < 2 and h in self.area:
                     out.append(Breach(u.id, h))
+        out += self.manhandle_actions(state, u)  # 1.1e
         if self.mode(state, u.id) == "move" and not self.status(state, u.id):
             for h in self.board.adjacent(u.hex):
                 if any(self.side_of(x.id) != side for x in state.units_at(h)):
@@ -375,6 +376,8 @@ class BWRules(Choices, Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
             return self.check_pfa(state, action)
         if isinstance(action, Breach):
             return self.check_breach(state, action)
+        if isinstance(action, ManHandle):
+            return self.check_manhandle(state, action)  # 1.1e (moves.py)
         if isinstance(action, Assault):
             return self.check_assault(state, action)
         if isinstance(action, Call):
@@ -509,6 +512,8 @@ class BWRules(Choices, Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
                 return self.do_pfa(state, action, dice)
             if isinstance(action, Breach):
                 return self.do_breach(state, action, dice)
+            if isinstance(action, ManHandle):
+                return self.do_manhandle(state, action, dice)
             if isinstance(action, Assault):
                 return self.do_assault(state, action, dice)
             if isinstance(action, Call):

@@ -32,6 +32,8 @@ class Terrain:
         self.wire = frozenset(board.hex_values.get("wire", {}))
         self.bastion = frozenset(h for z in board.zones if z.kind == "el_bastion" for h in z.hexes)
         self.rail = frozenset(board._rail_hexes)
+        self.mill = frozenset(h for h, t in board.terrain.items() if t == "mill")  # 1.1f
+        self.hospital = frozenset(h for h, t in board.terrain.items() if t == "hospital")  # 1.1e
 
     # --- classes --------------------------------------------------------------
     def is_trench(self, h: Hex) -> bool:
@@ -50,6 +52,10 @@ class Terrain:
         if self.is_trench(h) and not vehicle:
             return "protective"  # 1.3a class; vehicles by base terrain (§6.1)
         return self.t.terrain[self.board.terrain[h]]["spotting_class"]
+
+    def no_direct_fire(self, a: Hex, b: Hex) -> bool:
+        """1.1f: no direct fire into or out of the Mill (assault fire aside)."""
+        return a in self.mill or b in self.mill
 
     # --- movement -------------------------------------------------------------
     def step_cost(self, a: Hex, b: Hex, cls: str, ma: int, move_mode: bool = True) -> float | None:
@@ -71,6 +77,8 @@ class Terrain:
             roads = ()
         else:
             roads = [k for k in ROADS if k in kinds]
+        if a in self.mill and cls != "foot" and not roads:
+            return None  # 1.1f: vehicles leave the Mill by its road as they enter it
         if roads:  # §7.1 road movement along the road
             base = min(_cost(self.t.hex_features[k]["along_road_cost"], cls) for k in roads)
         if base is None or isinstance(base, str):

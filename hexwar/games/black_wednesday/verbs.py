@@ -5,6 +5,7 @@
 - ``breach <unit> <hex>``: a wire breach attempt (BW 1.4b, §7.4)
 - ``mode <unit> move|fire``: a mode change (§5)
 - ``call <spotter> <artillery> <hex> he|smoke|illum [fast] [trp <hex>]``: an artillery mission (§13)
+- ``manhandle <unit> <hex>``: a tow-only unit man-handled into or out of the Hospital (BW 1.1e)
 
 An SFA (area fire) is the core ``attack <hex> <unit> ...``; set-up is ``place``; the Prep
 Log, reserve releases, initiative and standing choices are ``choose``.
@@ -72,6 +73,21 @@ class Call:
         return out
 
 
+@dataclass(frozen=True)
+class ManHandle:
+    unit: str
+    hex: Hex
+
+    def notation(self) -> str:
+        return f"manhandle {self.unit} {hex_name(self.hex)}"
+
+
+def _manhandle(args):
+    if len(args) != 2:
+        raise MalformedError("manhandle needs a unit and a hex")
+    return ManHandle(args[0], parse_hex(args[1]))
+
+
 def _pfa(args):
     if len(args) != 2:
         raise MalformedError("pfa needs a firer and a target unit")
@@ -113,5 +129,6 @@ def _call(args):
     return Call(args[0], args[1], parse_hex(args[2]), args[3], fast, trp)
 
 
-for _verb, _parser in (("pfa", _pfa), ("assault", _assault), ("breach", _breach), ("mode", _mode), ("call", _call)):
+for _verb, _parser in (("pfa", _pfa), ("assault", _assault), ("breach", _breach), ("mode", _mode), ("call", _call),
+                        ("manhandle", _manhandle)):
     register_verb(_verb, _parser)
