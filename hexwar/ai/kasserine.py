@@ -439,6 +439,10 @@ def plan_attacks(ctx: Ctx, movers: dict, threshold: float = THRESH) -> tuple[lis
     combat = {u.id for u in ctx.mine() if not r.is_art(st, u.id) and ctx.spec(u.id).factor > 0}
     placed_now = {u.id: u.hex for u in ctx.mine()}
     free = set(combat)
+    # the only unit holding a place that scores fights from where it stands or not at all (KP-VICTORY)
+    gar = _garrisons(ctx)
+    keeper = {uid for uid in combat if r.vp.get(placed_now[uid]) and gar.get(placed_now[uid]) == 1
+              and st.control.get(placed_now[uid]) == ctx.side}
     engaged = r.engaged(st)
     add: dict[Hex, list[str]] = {}  # planned arrivals per hex
     out_moves: list = []
@@ -459,7 +463,8 @@ def plan_attacks(ctx: Ctx, movers: dict, threshold: float = THRESH) -> tuple[lis
                 if n in foes:
                     continue
                 for uid in free:
-                    if placed_now[uid] != n and not (uid in movers and n in movers[uid] and uid not in engaged):
+                    if placed_now[uid] != n and (uid in keeper or not (uid in movers and n in movers[uid]
+                                                                       and uid not in engaged)):
                         continue
                     m = r.attack_multiplier(st, n, t)
                     cands.append((float(ctx.spec(uid).factor * m), uid, n))
