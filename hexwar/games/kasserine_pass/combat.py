@@ -29,6 +29,12 @@ class CombatMixin:
     # --- combat: strengths and odds ------------------------------------------------------------
     def attack_multiplier(self, state: KPState, a: Hex, t: Hex) -> Fraction:
         """KP-HEIGHT, KP-CLIFF, KP-RIVER-ATTACK, KP-SEMI-CUMULATIVE, KP-COMBINATION-HEX."""
+        m = self._mult_cache.get((a, t))  # the map alone decides it
+        if m is None:
+            m = self._mult_cache[(a, t)] = self._attack_multiplier(a, t)
+        return m
+
+    def _attack_multiplier(self, a: Hex, t: Hex) -> Fraction:
         ms = []
         if self.is_cliff(a, t) and self.height[t] > self.height[a]:
             ms.append(Q)  # attacking up a cliff: quartered
@@ -79,6 +85,32 @@ class CombatMixin:
         if b.air:
             o = shift_odds(o, 1)  # KP-OPT-AIR-POWER: one level up
         return o
+
+    def _declared_odds(self, state: KPState, b: KBattle) -> tuple[int, int]:
+        """``odds(state, b, with_defense_support=False)`` without the per-unit details that
+        the panel shows (checking a declaration needs only the ratio), counted in quarter
+        points: every multiplier is 1, 1/2 or 1/4 (KP-SEMI-CUMULATIVE), so the sums are
+        whole numbers and the ratio is the same as with fractions."""
+        att = 0
+        for a in b.attackers:
+            if self._alive(state, a):
+                k = (state.units[a].hex, b.target)
+                m4 = self._mult4.get(k)
+                if m4 is None:
+                    m4 = self.attack_multiplier(state, *k) * 4
+                    m4 = self._mult4[k] = int(m4) if m4.denominator == 1 else m4
+                att += self.kspec(state, a).factor * m4
+        att += 4 * sum(self.kspec(state, bat).factor for bat, t in state.support.items()
+                       if t in b.attackers and self.uside(state, bat) == self.uside(state, t))
+        dfn = 4 * sum(self._def_factor(state, d, b) for d in b.defenders if self._alive(state, d))
+        if b.target in self.city:
+            dfn *= 2  # KP-CITY
+        if dfn <= 0:
+            return (99, 1)
+        if isinstance(att, Fraction) and att.denominator == 1:
+            att = int(att)
+        o = odds_ratio(att, dfn) if isinstance(att, Fraction) else _int_odds(att, dfn)  # KP-ODDS
+        return shift_odds(o, 1) if b.air else o
 
     def crt_result(self, o: tuple[int, int], total: int) -> str:
         """KP-CRT: beyond 8-1 D ELIM; 1-6 automatic A ELIM; worse is refused earlier (and
@@ -163,7 +195,7 @@ class CombatMixin:
                 return Illegal("KP-ZOC", f"{a} already attacks this phase")
         b = state.kbattles[existing[0]] if existing else KBattle(target, tuple(defenders), ())
         nb = KBattle(target, b.defenders, tuple(dict.fromkeys(b.attackers + attackers)), b.air)
-        o = self.odds(state, nb, with_defense_support=False)
+        o = self._declared_odds(state, nb)
         if o[0] == 1 and o[1] > 6:
             return Illegal("KP-CRT", f"odds of {odds_label(o)} are worse than 1-6 and not allowed")
         return None
@@ -292,3 +324,12 @@ class CombatMixin:
             out = [a for a in cands if self._check_attack(state, a.target, getattr(a, "defenders", None), a.attackers) is None]
         memo[key] = out
         return out
+
+
+def _int_odds(attack: int, defense: int) -> tuple[int, int]:
+    """``core.combat.odds_ratio`` for whole numbers (rounded in the defender's favour)."""
+    if attack <= 0:
+        return (0, 1)
+    if attack >= defense:
+        return (attack // defense, 1)
+    return (1, -(-defense // attack))

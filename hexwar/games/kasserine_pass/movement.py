@@ -324,7 +324,14 @@ class MovementMixin:
             u = units.get(uid)
             if u is None or u.where != ARRIVING or u.arrives > state.turn:
                 continue
-            for h in self._entries(u.id):
+            entries = self._entries(u.id)
+            if occ.keys().isdisjoint(entries):  # every entry hex is empty: all of them
+                places = self._place_all.get(uid)
+                if places is None:
+                    places = self._place_all[uid] = [self._place_act(uid, h) for h in entries]
+                out += places
+                continue
+            for h in entries:
                 here = occ.get(h)
                 if here and (any(self.uside(state, x.id) != side for x in here)
                              or not self.stack_ok(state, h, add=(u.id,))):
@@ -355,7 +362,8 @@ class MovementMixin:
             return []
         P, C = self.T.stack_points, self.T.stack_counters
         loads = self._all_loads(state)
-        full_by_class: dict[tuple[bool, float], tuple[Hex, ...]] = {}
+        occupied = loads.keys()
+        full_by_class: dict = {}
         out: list = []
         engaged, stopped, mps, moved, owner = self.engaged(state), state.stopped, state.mp, state.hexes_moved, state.owner
         ctx = self._ctx(state)
@@ -389,17 +397,18 @@ class MovementMixin:
             cls = (s.type in free_types, size_points[s.size])
             full = full_by_class.get(cls)
             if full is None:
-                full = tuple(h for h, (pts, cnt) in loads.items()
-                             if cnt + 1 > C or (not cls[0] and pts + cls[1] > P + 1e-9))
+                full = frozenset([h for h, (pts, cnt) in loads.items()
+                                  if cnt + 1 > C or (not cls[0] and pts + cls[1] > P + 1e-9)])
                 full_by_class[cls] = full
             last = m[8]
             if last is not None and last[0] == full:
                 out += last[1]
                 continue
-            bad = frozenset(h for h in full if h in reach)  # (a unit's own hex is never in its reach)
+            bad = reach.keys() & full  # (a unit's own hex is never in its reach)
             if not bad:
                 keep = moves
             else:
+                bad = frozenset(bad)
                 key = (id(reach), bad)
                 hit = self._filtered_cache.get(key)
                 if hit is None or hit[0] is not reach:

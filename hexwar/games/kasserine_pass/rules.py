@@ -99,12 +99,15 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
                                   for sd in SIDES}
         self._unit_memo: dict = {}  # uid -> (Unit, budget, first move, ctx, owner, reach): last answer
         self._place_cache: dict = {}
+        self._place_all: dict = {}  # uid -> a Place for each of its entry hexes
         self._filtered_cache: dict = {}  # (id(reach), hexes too full) -> (reach, its Move actions)
         self._passable_cache: dict = {}  # (spec, enemy positions) -> hex -> may pass (+2 MP)
         self._index_memo: tuple | None = None  # the last state's unit index (units.py)
         self._pos_memo: dict = {}  # side -> (its on-map list, its positions key)
         self._zoc_last: dict = {}  # side -> (positions key, its zones): the last answer
         self._foe_last: dict = {}  # side -> (enemy positions key, the enemy's hexes)
+        self._mult_cache: dict = {}  # (attacker hex, target hex) -> attack multiplier
+        self._mult4: dict = {}  # the same, times four (a whole number unless the tables change)
         self._hex_rank = {h: i for i, h in enumerate(sorted(board.terrain))}  # move lists sort by it
 
     def opt(self, name: str) -> bool:
@@ -203,9 +206,10 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
                         out.append(V.Build(u.id) if build else V.Blow(u.id))
         elif state.step == "declare":
             seen = set()
+            foe = self._foe_hexes(state, side)
             for u in self.on_map(state, side):
                 for n in self.board.adjacent(u.hex):
-                    if n not in seen and any(self.uside(state, x.id) != side for x in state.units_at(n)):
+                    if n in foe and n not in seen:
                         seen.add(n)
                         out += self._attack_options(state, n)
             out += self._support_options(state)

@@ -40,17 +40,24 @@ def reach_tree(
             settled.append(h)
             if h in stops:
                 continue  # the unit stops here (an enemy zone of control)
-        for n, step in edges.get(h, ()):
-            if xget is not None:
-                step += xget(n, 0)
-            nc = c + step
-            if nc > limit or n in blocked:
-                continue
-            old = get(n)
-            if old is None or nc < old - 1e-9:
-                cost[n] = nc
-                parent[n] = h
-                push(frontier, (nc, n))
+        if xget is None:
+            for n, step in edges[h]:
+                nc = c + step
+                if nc <= limit:
+                    old = get(n)
+                    if (old is None or nc < old - 1e-9) and n not in blocked:
+                        cost[n] = nc
+                        parent[n] = h
+                        push(frontier, (nc, n))
+        else:
+            for n, step in edges[h]:
+                nc = c + step + xget(n, 0)
+                if nc <= limit:
+                    old = get(n)
+                    if (old is None or nc < old - 1e-9) and n not in blocked:
+                        cost[n] = nc
+                        parent[n] = h
+                        push(frontier, (nc, n))
     # a hex is settled after its parent, so each path extends one already built
     path: dict[Hex, tuple[Hex, ...]] = {start: ()}
     for h in settled:
