@@ -360,7 +360,10 @@ class Combat:
         ev.append(Event("at_roll", f"AT roll on {target}: need {kill}, roll {roll}: {'killed' if ok else 'survives'}",
                         {"need": kill, "roll": roll}))
         if ok:
+            riders = self.riders_of(state, target)
             ev += self.eliminate(state, target, "knocked out")
+            if riders:
+                ev += self.carrier_lost(state, dice, target, riders)  # 1.11b
         return ev
 
     def barrage_vs_armour(self, state, dice, target: Hex, attack: int) -> list[Event]:

@@ -82,6 +82,9 @@ class Fire:
                 return Illegal("§12.4", f"{u.id} is {'Suppressed' if self.status(state, u.id) == 'S' else 'Paralyzed'}: no fire")
             if s.fo or not s.area_fp:
                 return Illegal("§8.2", f"{u.id} has no area firepower")
+            why = self.riding_refusal(state, u.id, "fire")
+            if why:
+                return why
             why = self.may_sfa(state, u.id)
             if why:
                 return why
@@ -135,6 +138,9 @@ class Fire:
         why = self.may_sfa(state, a.firer)
         if why:
             return Illegal("§16.7", why.reason.replace("overwatch", "overwatch (no PFA, Decision 19)"))
+        why = self.riding_refusal(state, a.firer, "fire")
+        if why:
+            return why
         if self.ter.no_direct_fire(f.hex, t.hex):
             return Illegal("1.1f", "no point fire into or out of the Mill (fire inside an assault aside)")
         d = distance(f.hex, t.hex)
@@ -174,6 +180,9 @@ class Fire:
                 return Illegal("§12.4", f"{uid} is Suppressed or Paralyzed: no assault")
             if s.fo:
                 return Illegal("2.3e", "FOs never assault")
+            why = self.riding_refusal(state, uid, "assault")
+            if why:
+                return why
             if not s.vehicle and (s.weapons or s.indirect or s.point_target or s.id.endswith(("_mg", "_mg_co"))):
                 return Illegal("§11.1", f"{uid} is a weapons unit: MG, mortar and gun units do not assault")
             if self.ter.step_cost(u.hex, a.target, s.move_class, s.ma) is None:

@@ -64,7 +64,8 @@ class Moves:
         return self.sees_hex(state, obs, target.hex)
 
     def spotted_by_side(self, state, target, side: str) -> bool:
-        return any(self.spots(state, u.hex, target) for u in self.on_map(state, side))
+        return any(self.spots(state, u.hex, target) for u in self.on_map(state, side)
+                   if not self.carrier_of(state, u.id))  # 1.11b: riders do not spot
 
     # --- moving ------------------------------------------------------------------------
     def can_stand(self, state, h: Hex, uid: str, enemy_hexes) -> bool:
@@ -177,6 +178,8 @@ class Moves:
         out = memo.get(mkey)
         if out is None and s.tow and u.hex in self.ter.hospital:
             out = {}  # 1.1e: out of the Hospital only by man-handling
+        if self.carrier_of(state, uid):
+            out = {}  # 1.11b: a rider goes where its vehicle goes
         if out is None:
             paths = self._paths(u.hex, mp, ma, s.move_class, block)
             out = {d: p for d, p in paths.items() if self._dest_ok(state, uid, u.hex, d, enemy) is None}
@@ -233,9 +236,10 @@ class Moves:
     def mp_of(self, state, uid: str) -> tuple[float, int]:
         """MP left for a move: MA, less half (rounded up) to change from Fire Mode (§5)."""
         ma = self.spec(uid).ma
+        spent = self.carrier_spent(state, uid)  # 1.11b: loading or unloading costs half the MA
         if self.mode(state, uid) == "fire" and state.units[uid].where == ON_MAP:
-            return ma - math.ceil(ma / 2), ma
-        return float(ma), ma
+            return max(0, ma - math.ceil(ma / 2) - spent), ma
+        return float(max(0, ma - spent)), ma
 
     def _cost_fn(self, uid: str):
         s = self.spec(uid)
@@ -269,6 +273,9 @@ class Moves:
             return None
         if u.where != ON_MAP:
             return Illegal("§7", f"{u.id} is not on the map")
+        why = self.riding_refusal(state, u.id, "move by itself")
+        if why:
+            return why
         if self.spec(u.id).tow and (u.hex in self.ter.hospital or any(h in self.ter.hospital for h in a.path)):
             return Illegal("1.1e", "a tow-only unit goes into or out of the Hospital only by man-handling "
                                    "(manhandle <unit> <hex>)")
@@ -329,6 +336,7 @@ class Moves:
         state.extra["moved_mm"] = state.extra.get("moved_mm", frozenset()) | {u.id}
         state.extra["moved_turn"] = state.extra.get("moved_turn", frozenset()) | {u.id}
         state.extra["last_mover"] = u.id
+        riders = self.riders_of(state, u.id) if u.where == ON_MAP else []
         prev = u.hex
         for h in a.path:
             cur = state.units[u.id]
@@ -338,6 +346,8 @@ class Moves:
             (t2t.add if trench_move else t2t.discard)(u.id)  # 1.3c
             state.extra["t2t"] = frozenset(t2t)
             state.units[u.id] = cur.at(h)
+            if riders:
+                self.carried_along(state, u.id, riders)  # 1.11b
             state.touch()
             ev.append(Event("moved", f"{u.id} enters {hex_name(h)}", {"unit": u.id, "hex": hex_name(h)}))
             ev += self.barrage_on_entry(state, dice, u.id, h)
@@ -358,6 +368,9 @@ class Moves:
             return Illegal("§5", f"{a.unit} is already in {a.mode.capitalize()} Mode")
         if self.status(state, a.unit) == "P":
             return Illegal("§12.4", f"{a.unit} is Paralyzed: no mode change")
+        why = self.riding_refusal(state, a.unit, "change mode")
+        if why:
+            return why
         acted = a.unit in state.extra.get("acted", frozenset())
         if a.mode == "fire" and acted and state.extra.get("last_mover") != a.unit:
             return Illegal("§5", f"{a.unit} may change to Fire Mode only at the end of its own move")

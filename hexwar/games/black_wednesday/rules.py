@@ -17,6 +17,7 @@ from ...core.hexgrid import Hex, distance, hex_ids_of, hex_name, use_hex_ids
 from ...core.state import State
 from ...core.units import ARRIVING, ON_MAP, UNPLACED, Unit
 from .artillery import Artillery
+from .carriers import Carriers, Load, Unload
 from .choices import Choices
 from .combat import Combat, roll2
 from .fire import Fire
@@ -43,7 +44,7 @@ def clock(first: int, turn: int) -> int:
     return (mins // 60) * 100 + mins % 60
 
 
-class BWRules(Choices, Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
+class BWRules(Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
     game_id = GAME_ID
     rules_version = 1
     sides = SIDES
@@ -317,6 +318,7 @@ class BWRules(Choices, Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
                 if h in self.ter.wire and self.wire_state(state, h) < 2 and h in self.area:
                     out.append(Breach(u.id, h))
         out += self.manhandle_actions(state, u)  # 1.1e
+        out += self.carrier_actions(state, u)  # 1.11b
         if self.mode(state, u.id) == "move" and not self.status(state, u.id):
             for h in self.board.adjacent(u.hex):
                 if any(self.side_of(x.id) != side for x in state.units_at(h)):
@@ -378,6 +380,10 @@ class BWRules(Choices, Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
             return self.check_breach(state, action)
         if isinstance(action, ManHandle):
             return self.check_manhandle(state, action)  # 1.1e (moves.py)
+        if isinstance(action, Load):
+            return self.check_load(state, action)  # 1.11b (carriers.py)
+        if isinstance(action, Unload):
+            return self.check_unload(state, action)
         if isinstance(action, Assault):
             return self.check_assault(state, action)
         if isinstance(action, Call):
@@ -514,6 +520,10 @@ class BWRules(Choices, Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
                 return self.do_breach(state, action, dice)
             if isinstance(action, ManHandle):
                 return self.do_manhandle(state, action, dice)
+            if isinstance(action, Load):
+                return self.do_load(state, action, dice)
+            if isinstance(action, Unload):
+                return self.do_unload(state, action, dice)
             if isinstance(action, Assault):
                 return self.do_assault(state, action, dice)
             if isinstance(action, Call):
