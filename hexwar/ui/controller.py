@@ -243,6 +243,9 @@ class Controller:
             side = self.viewer or self.acting()
             self._view = self.game.view(side)
             self._view_key = key
+            st = self._view.get("stage")
+            if st and "kind" not in st:  # a game's own decision (Black Wednesday's choices inside a fire)
+                self._view = {**self._view, "stage": {**st, "kind": "choice"}}
             gui = getattr(self, "gui", None)
             if gui is not None and self._view.get("units"):  # the game's badges on its counters
                 self._view = {**self._view, "units": [gui.with_badges(u) for u in self._view["units"]]}

@@ -4,7 +4,8 @@ documentation screenshots: ``python -m hexwar.ui.demo OUTDIR`` draws ``client-ba
 (an Offensive being built: lead, supporter, odds), ``client-kasserine-pass.png`` (attacks declared
 with their odds panel, artillery to allocate) and ``client-black-wednesday.png`` (an SFA target
 with its column, the line-of-sight tool, badges, barrages) and ``client-black-wednesday-orders.png``
-(the Command Phase with the orders) at 1600x900, no window opened."""
+(the Command Phase with the orders) and ``client-black-wednesday-choice.png`` (an owner's choice
+inside a fire) at 1600x900, no window opened."""
 from __future__ import annotations
 
 import random
@@ -193,6 +194,34 @@ def black_wednesday_orders_shot(path: str, size=(1600, 900)) -> None:
     gs.exit()
 
 
+def black_wednesday_choice_shot(path: str, size=(1600, 900)) -> None:
+    """Black Wednesday with the owner's choices on: the Soviet Prep hits the Axis stack in B15.31
+    and the Axis player picks which unit loses the step (§8.4): LOSS? on the map, the chooser."""
+    from ..core.hexgrid import hex_name
+    from .app import App, place_camera
+
+    g = hexwar.open_game("black-wednesday", "s1-turning-the-left", seed=3, options={"owner_choices": True})
+    g.apply(A.Choose("prep-box", "122mm_1-0600"))
+    g.apply(A.Choose("prep-122mm_1-0600", "B41.28"))
+    g.apply(A.EndPhase())
+    for _ in range(200):
+        if g.view(None)["stage"]:
+            break
+        acts = g.legal_actions()
+        pl = [a for a in acts if isinstance(a, A.Place)]
+        g.apply(pl[0] if pl else next(a for a in acts if isinstance(a, A.EndPhase)))
+    app = App(size, resizable=False, menu=False)
+    gs = app.start_game(g, hotseat=False, autosave=False, threaded=False)
+    gs.ctl.die = None
+    st = g.view(None)["stage"]
+    if st and st.get("options") and st["options"][0] in g.state.units:
+        place_camera(gs.mv, 1.6, hex_name(g.state.units[st["options"][0]].hex))
+    app.step()
+    app.step()
+    app.screenshot(path)
+    gs.exit()
+
+
 if __name__ == "__main__":
     import os
     import sys
@@ -203,3 +232,4 @@ if __name__ == "__main__":
     kasserine_shot(os.path.join(out, "client-kasserine-pass.png"))
     black_wednesday_shot(os.path.join(out, "client-black-wednesday.png"))
     black_wednesday_orders_shot(os.path.join(out, "client-black-wednesday-orders.png"))
+    black_wednesday_choice_shot(os.path.join(out, "client-black-wednesday-choice.png"))

@@ -184,7 +184,7 @@ class Timeline:
             return got[1]
         v = self.rules.view(s.state, None)
         st = v.get("stage")
-        info = StepInfo(v.get("turn"), v.get("phase", ""), v.get("phase_name", ""), v.get("phase_rule", ""), st["kind"] if st else None,
+        info = StepInfo(v.get("turn"), v.get("phase", ""), v.get("phase_name", ""), v.get("phase_rule", ""), st.get("kind", "choice") if st else None,
                         v.get("acting"), v.get("date", ""))
         self._info[k] = (s.state, info)
         return info

@@ -116,6 +116,7 @@ MARK_STYLE = {  # kind -> (fill, ink, where on the hex as a fraction of its size
     "prep": ((250, 200, 90), (20, 20, 20), (0.0, -0.62)),
     "fire": ((255, 230, 200), (120, 20, 10), (0.0, -0.72)),  # a hex the selected unit may fire at
     "order": ((236, 196, 72), (20, 20, 20), (0.42, -0.42)),  # units of the order shown (Black Wednesday)
+    "choice": ((255, 245, 130), (20, 20, 20), (0.0, 0.5)),  # an option of the owner's choice (under the stack)
 }
 
 

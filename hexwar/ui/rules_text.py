@@ -446,6 +446,7 @@ STAGE_RULES_BY_GAME: dict[str, dict[str, str]] = {
 GENERIC_STAGES: dict[str, str] = {
     "roll": "{side} player: roll for the battle at {hex}.",
     "result_choice": "{side} player: choose how the result at {hex} is taken.",
+    "choice": "{side} player: decide, in the side panel or on the map.",  # a game's own step (choice_info)
 }
 STAGE_HELP_BY_GAME: dict[str, dict[str, str]] = {
     "battle-for-kursk": {

@@ -579,12 +579,15 @@ class HelpScene(Scene):
         surface.blit(t, (x, y))
         y += t.get_height() + th.px(12)
         col = (w - th.px(120)) // 2
-        keys_w = max(T.font(th.normal, "bold").size(k)[0] for k, _ in rules_text.SHORTCUTS) + th.px(14)
+        from .games import for_game
+
+        shortcuts = list(rules_text.SHORTCUTS) + list(for_game(self.game_id).keys)  # and the game's own keys
+        keys_w = max(T.font(th.normal, "bold").size(k)[0] for k, _ in shortcuts) + th.px(14)
         lh = T.font(th.normal).get_linesize()
         yy = y
         surface.blit(T.text("Keys and mouse", th.large, T.TEXT, "bold"), (x, yy))
         yy += T.font(th.large).get_linesize() + th.px(4)
-        for key, what in rules_text.SHORTCUTS:
+        for key, what in shortcuts:
             surface.blit(T.text(key, th.normal, T.ACCENT, "bold"), (x, yy))
             for i, ln in enumerate(T.wrap(what, th.normal, col - keys_w - th.px(10))):
                 surface.blit(T.text(ln, th.normal, T.TEXT), (x + keys_w, yy))

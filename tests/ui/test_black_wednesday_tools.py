@@ -566,3 +566,84 @@ def test_16_1_objective_tool_esc_drops_the_hexes(app, drive):
     assert ctl.gui.tool_on(ctl)
     drive.key(pygame.K_ESCAPE)
     assert "objective" not in ctl.tool
+
+
+def test_help_screen_lists_the_line_of_sight_key(fire_gs, drive, app):
+    from hexwar.ui.games import for_game
+    from hexwar.ui.scenes import HelpScene
+
+    assert ("V" in dict(for_game("black-wednesday").keys)) and not for_game("objective-kiev").keys
+    drive.key(pygame.K_F1)
+    assert isinstance(app.stack.top, HelpScene)
+    app.step()  # drawn with the game's key in the list
+    drive.key(pygame.K_ESCAPE)
+    assert not isinstance(app.stack.top, HelpScene)
+
+
+# --- the owner's choices inside a fire (the engine's pending steps) ----------------------
+def _pending_loss(app):
+    """Scenario 1 with the owner's choices on: the Soviet Prep hits an Axis stack and the Axis
+    player picks who loses the step (§8.4)."""
+    from hexwar.ui.demo import black_wednesday_fire  # noqa: F401  (same opening as the demo)
+
+    g = hexwar.open_game("black-wednesday", "s1-turning-the-left", seed=3, options={"owner_choices": True})
+    g.apply(A.Choose("prep-box", "122mm_1-0600"))
+    g.apply(A.Choose("prep-122mm_1-0600", "B41.28"))
+    g.apply(A.EndPhase())
+    for _ in range(200):
+        if g.view(None)["stage"]:
+            break
+        acts = g.legal_actions()
+        pl = [a for a in acts if isinstance(a, A.Place)]
+        g.apply(pl[0] if pl else next(a for a in acts if isinstance(a, A.EndPhase)))
+    st = g.view(None)["stage"]
+    assert st and st["what"] == "loss"
+    gs = start(app, g)
+    gs.ctl.die = None
+    return gs
+
+
+def test_8_4_owner_choice_pending_in_the_client(app, drive):
+    """§8.4 (owner_choices on): the pending step is a "choice" step (no failure on the engine's
+    stage without a kind); the panel names it with the engine's note, the chooser's buttons read
+    in words, the hexes of the options carry LOSS?, a click on a hex with several options asks for
+    the panel, a button answers; looking back at the pending position works."""
+    gs = _pending_loss(app)
+    ctl = gs.ctl
+    assert ctl.mode() == "stage:choice"
+    st = ctl.view()["stage"]
+    app.step()
+    panel = " ".join(x[1] for x in gs.panel.context.sigs if isinstance(x, tuple) and x and x[0] == "text")
+    assert "Step loss — the Axis player decides" in panel and "Click a hex marked LOSS?" in panel
+    groups = {g.key: g for g in ctl.choice_groups()}
+    opts = groups["choose:loss"].options
+    assert [o.label for o in opts] == [f"{u} loses the step" for u in st["options"]]
+    marks = [m for m in ctl.gui.map_marks(ctl) if m.text.startswith("LOSS?")]
+    hexes = {ctl.state.units[u].hex for u in st["options"]}
+    assert {m.hex for m in marks} == hexes
+    h = next(iter(hexes))
+    gs.mv.center_on(h)
+    app.step()
+    n = len(ctl.game.actions)
+    drive.click_hex(h)
+    if len([u for u in st["options"] if ctl.state.units[u].hex == h]) > 1:
+        assert len(ctl.game.actions) == n and "pick one in the side panel" in ctl.status.text
+        assert ctl.do(opts[0].action)
+    else:
+        assert len(ctl.game.actions) == n + 1
+    assert ctl.game.actions[-1].what == "loss"
+    gs.toggle_history()  # looking back through the pending position
+    app.step()
+    gs.toggle_history()
+    app.step()
+
+
+def test_choice_labels_in_words():
+    from hexwar.ui.games.black_wednesday import choice_label
+
+    assert choice_label("overwatch", "B16.28:14-262-AT752") == "B16.28: 14-262-AT752 fires at it (point fire)"
+    assert choice_label("overwatch", "B16.28:area") == "B16.28: area fire at it"
+    assert choice_label("overwatch", "none") == "no (more) overwatch"
+    assert choice_label("return_fire", "B13.30>B16.28") == "from B13.30 at B16.28"
+    assert choice_label("retreat", "B12.30") == "retreat ends in B12.30"
+    assert choice_label("advance", "stop") == "stop: the rest stay"

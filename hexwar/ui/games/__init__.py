@@ -66,6 +66,8 @@ class GameUI:
     unit_verbs: frozenset[str] = frozenset()
     # Chooser groups ("verb:support", "choose:posture") shown before the others.
     first_groups: tuple[str, ...] = ()
+    # The game's own keys, (key, what it does), added to the Help screen's list (``on_key``).
+    keys: tuple[tuple[str, str], ...] = ()
 
     def notices(self, ctl) -> list[str]:
         """Lines every player must notice, when the view has no ``notices`` of its own."""

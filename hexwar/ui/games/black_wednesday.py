@@ -31,6 +31,33 @@ def prep_box_label(value: str) -> str:
     return f"{name}{' battery ' + num if num else ''}, {tm}" if tm else value
 
 
+# The owner's choices inside a fire (the engine's pending ``choose`` steps): the word on the map.
+CHOICE_MARK = {"loss": "LOSS?", "retreat": "END?", "overwatch": "OW?", "return_fire": "FIRE?", "air": "AIR?",
+               "advance": "ADV?"}
+
+
+def choice_label(what: str, value: str) -> str:
+    """``overwatch B16.28:14-262-AT752`` → "B16.28: 14-262-AT752 fires at it (point fire)"."""
+    if value in ("none", "stop"):
+        return {"overwatch": "no (more) overwatch", "return_fire": "no return fire",
+                "advance": "stop: the rest stay"}.get(what, value)
+    if what == "loss":
+        return f"{value} loses the step"
+    if what == "retreat":
+        return f"retreat ends in {value}"
+    if what == "air":
+        return f"the sortie attacks {value}"
+    if what == "advance":
+        return f"{value} advances into the hex"
+    if what == "overwatch":
+        hx, _, how = value.partition(":")
+        return f"{hx}: area fire at it" if how == "area" else f"{hx}: {how} fires at it (point fire)"
+    if what == "return_fire":
+        a, _, b = value.partition(">")
+        return f"from {a} at {b}"
+    return value
+
+
 def order_label(a) -> str:
     """``order draw attack trenches 43+72`` → "draw an order: Attack on trenches for 43, 72"."""
     args = list(getattr(a, "args", ()))
@@ -90,6 +117,8 @@ class BlackWednesdayUI(GameUI):
     first_groups = ("choose:prep_log", "choose:prep-box")
     # Mode changes and breaches are offered beside each unit in the stack list (click its stack).
     unit_verbs = frozenset({"mode", "breach"})
+    keys = (("V", "line of sight: from the selected unit (or a clicked hex) to the hex pointed at, with what "
+                  "blocks it (§6.2) and who spots whom (§6.1)"),)
 
     def __init__(self) -> None:
         self._src = None
@@ -156,6 +185,7 @@ class BlackWednesdayUI(GameUI):
             out.append(MapMark(parse_hex(hn), f"SMOKE {level}", "smoke",
                                (f"Smoke Level {level} (§6.3): blocks sight through it; decays at Clean Up",)))
         out += self.fire_marks(ctl)
+        out += self.choice_marks(ctl)
         o = self.order_focus(ctl) if ctl.tool.get("order") else None
         if o is not None:  # the units of the order picked in the panel: its id on their hexes
             kind = I.TYPE_WORDS.get(o["type"], o["type"])
@@ -254,6 +284,7 @@ class BlackWednesdayUI(GameUI):
         selected unit may make (the whole preview is in the target hex's tooltip)."""
         th = f.theme
         small = th.px(11)
+        self.build_choice(f, ctl)
         self.los_button(f, ctl)
         self.build_los(f, ctl, scene)
         self.build_orders(f, ctl)
@@ -300,7 +331,7 @@ class BlackWednesdayUI(GameUI):
         if w:
             out.append(f"Weather: {w}")
         out += self.morale_notes(ctl)
-        if v.get("phase") == "action":
+        if v.get("phase") == "action" and not v.get("stage"):
             out.append("Click a unit, then a shaded hex to move, or an enemy hex to fire or assault; "
                        "V: line of sight")
         for line in v.get("warnings") or ():
@@ -320,6 +351,8 @@ class BlackWednesdayUI(GameUI):
                 return f"switch commissars {action.value}"
             if action.what == "prep_log" and action.value == "historical":
                 return "keep the historical log"
+        if isinstance(action, A.Choose) and action.what in CHOICE_MARK:
+            return choice_label(action.what, str(action.value))
         if type(action).__name__ == "OrderAct":
             return order_label(action)
         if type(action).__name__ == "Call":  # spotter → battery, target, ammunition
@@ -454,7 +487,7 @@ class BlackWednesdayUI(GameUI):
             return self.pick_objective_hex(ctl, h)
         los = ctl.tool.get("los")
         if los is None:
-            return False
+            return self.click_choice(ctl, h)
         if los["src"] is None or los["src"] == h and los.get("dst") is None:
             los.update(src=None if los["src"] == h else h, dst=None)
             ctl.say(f"Line of sight from {hex_name(h)}: point at a hex." if los["src"] else
@@ -716,3 +749,68 @@ class BlackWednesdayUI(GameUI):
             f.text(f"Draw for {form}:", th.px(11), T.TEXT_DIM)
             f.row([(short.get(k, k), (lambda k=k, form=form: self.draw_with_objective(ctl, cls, k, form)), True,
                     f"draw-{k}-{form}") for k in short], slots=4)
+
+    # --- the owner's choices inside a fire (the engine's pending steps) ------------------------
+    def pending(self, ctl) -> dict | None:
+        st = ctl.view().get("stage")
+        return st if st and st.get("kind") == "choice" and st.get("what") in CHOICE_MARK else None
+
+    def choice_hexes(self, ctl, st: dict) -> dict:
+        """hex -> the option values that stand on it (a unit's hex, a retreat end, a firing stack)."""
+        out: dict = {}
+        what = st["what"]
+        for val in st.get("options") or ():
+            val = str(val)
+            h = None
+            try:
+                if what in ("loss", "advance") and val in ctl.state.units:
+                    h = ctl.state.units[val].hex
+                elif what in ("retreat", "air"):
+                    h = parse_hex(val)
+                elif what == "overwatch" and ":" in val:
+                    h = parse_hex(val.partition(":")[0])
+                elif what == "return_fire" and ">" in val:
+                    h = parse_hex(val.partition(">")[0])
+            except Exception:
+                h = None
+            if h is not None:
+                out.setdefault(h, []).append(val)
+        return out
+
+    def choice_marks(self, ctl) -> list[MapMark]:
+        st = self.pending(ctl)
+        if st is None:
+            return []
+        word = CHOICE_MARK[st["what"]]
+        out = []
+        for h, vals in sorted(self.choice_hexes(ctl, st).items()):
+            out.append(MapMark(h, word + (f" ×{len(vals)}" if len(vals) > 1 else ""), "choice",
+                               tuple(f"{st.get('title', '')} ({st.get('rule', '')}): {choice_label(st['what'], v)}"
+                                     for v in vals)))
+        return out
+
+    def click_choice(self, ctl, h) -> bool:
+        """A click on a marked hex answers the pending choice when one option stands there."""
+        st = self.pending(ctl)
+        if st is None:
+            return False
+        vals = self.choice_hexes(ctl, st).get(h)
+        if not vals:
+            return False
+        if len(vals) > 1:
+            ctl.say(f"{len(vals)} choices in {hex_name(h)}: pick one in the side panel ("
+                    + "; ".join(choice_label(st["what"], v) for v in vals) + ")")
+            return True
+        ctl.do(A.Choose(st["what"], vals[0]))
+        return True
+
+    def build_choice(self, f, ctl) -> None:
+        st = self.pending(ctl)
+        if st is None:
+            return
+        th = f.theme
+        side = "Soviet" if st.get("side") == "soviet" else "Axis"
+        f.space(4)
+        f.text(f"{st.get('title', 'Choice')} — the {side} player decides: {st.get('note', '')}", th.px(12),
+               T.ACCENT, "bold")
+        f.text(f"Click a hex marked {CHOICE_MARK[st['what']]} on the map, or a button below.", th.px(11), T.TEXT_DIM)
