@@ -22,7 +22,8 @@ from ...core.units import ARRIVING, ON_MAP
 
 TYPES = ("attack", "move", "hasty_defense", "prepared_defense")
 INSTANT_TYPES = ("attack", "move", "hasty_defense")  # 3.3b / 3.5c: never Prepared Defense
-PRESETS = ("here", "trenches", "krasni_bor", "el_bastion", "hospital", "station", "mill", "staraia_myza")
+PRESETS = ("here", "trenches", "krasni_bor", "el_bastion", "hospital", "station", "mill", "staraia_myza",
+           "trenches_east", "trenches_west")
 PRE_DRAWN_WT = 15  # 1.10k
 
 
@@ -172,6 +173,11 @@ class Orders:
                 hs = frozenset().union(*[z.hexes for z in b.zones if z.kind == zones[name]] or [frozenset()])
             elif name == "krasni_bor":
                 hs = frozenset(b.regions.get("Krasni Bor", frozenset()))
+            elif name in ("trenches_east", "trenches_west"):
+                # Scen. 3: trench hexes east / west of the October Railroad (the Scen. 1 area
+                # is sheet B east of the railway, inclusive)
+                east = frozenset(b.regions.get("Scenario 1 area", frozenset()))
+                hs = frozenset(h for h in self.trench_hexes if (h in east) == (name == "trenches_east"))
             elif name == "staraia_myza":
                 hs = frozenset(b.regions.get("Staraia Myza", frozenset()))
             elif name in self.scen.objectives:
@@ -348,6 +354,8 @@ class Orders:
         for oid, o in sorted(orders.items()):
             if o["status"] == "implemented" and o.get("released") is None:
                 continue
+            if state.turn <= 1:
+                break  # §16.2: accrual counts the previous turn; the first turn has none
             uids = [u for f in o["members"] for u in self.formation_units(f, o["side"])
                     if state.units[u].where in (ON_MAP, ARRIVING) and not self.covered(o, u)]
             if not uids:
@@ -442,7 +450,7 @@ class Orders:
                 for t in TYPES:
                     out.append(OrderAct("draw", (t, p, f)))
         if side == "axis" and state.phase == "command":
-            out += self.german_actions(state) + self.spanish_actions(state)
+            out += self.german_actions(state) + self.spanish_actions(state) + self.restore_actions(state)
         return out
 
     def presets_for(self, state, side: str, members) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ...core.actions import Attack, Choose, EndPhase, Event, Move, Place
+from ...core.actions import Attack, Choose, EndPhase, Event, Move, Place, Restore
 from ...core.errors import Illegal
 from ...core.game import Result
 from ...core.hexgrid import Hex, distance, hex_ids_of, hex_name, use_hex_ids
@@ -58,14 +58,16 @@ class BWRules(Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, Setup, 
         self.area = frozenset(board.regions.get(scenario.region, frozenset(board.terrain)))
         self.entries: dict[str, UnitEntry] = {u.id: u for u in scenario.units}
         self.specs: dict[str, UnitType] = {}
-        div_morale = self.t.unit_types["sov_rifle_43_72" if scenario.division in ("43", "72") else "sov_rifle_63gd"].morale
+        def div_morale(u) -> int:  # each Soviet unit's own division (Scen. 3: three divisions)
+            d = u.division or scenario.division
+            return self.t.unit_types["sov_rifle_43_72" if d in ("43", "72") else "sov_rifle_63gd"].morale
         for u in scenario.units:
             ut = self.t.unit_types.get(u.type)
             if ut is None:
                 from ...core.errors import DataError
                 raise DataError(scenario.source, f"unit {u.id}: unknown unit type {u.type!r} (counters.yaml)")
             if ut.morale == "division":
-                ut = replace(ut, morale=div_morale)
+                ut = replace(ut, morale=div_morale(u))
             self.specs[u.id] = ut
         with use_hex_ids(self.ids):
             self.area_hexes = {k: self.area_hexes_of(w, h) for k, (w, h) in scenario.areas.items()}
@@ -352,6 +354,8 @@ class BWRules(Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, Setup, 
         if ph == "command":
             if isinstance(action, EndPhase):
                 return None
+            if isinstance(action, Restore):
+                return self.check_restore(state, action)  # 3.4 (setup.py)
             return Illegal("§3.1", "in the Command Phase you may release reserves (choose release <company>) or end")
         if ph == "initiative":
             return Illegal("§3.3", "choose who acts first this turn (choose first soviet|axis)")
@@ -499,6 +503,8 @@ class BWRules(Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, Setup, 
                 return [Event("placed", f"{u.id} sets up in {hex_name(action.hex)}, Dug In")]
             return self.start_turn(state, dice)
         if ph == "command":
+            if isinstance(action, Restore):
+                return self.apply_restore(state, action)  # 3.4 (setup.py)
             if state.extra.get("cmd", "axis") == "soviet":
                 state.extra["cmd"] = "axis"
                 return [Event("phase", "Axis Command: orders and reserve releases (§3.1)")]

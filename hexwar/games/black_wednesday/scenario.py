@@ -123,9 +123,21 @@ def load_scenario(path: str | Path) -> BWScenario:
             orders.append({**o, "side": side})
         artillery[side] = tuple((str(a["id"]), str(a["calibre"])) for a in s.get("artillery") or [])
         ammo[side] = {str(c): {str(k): int(v) for k, v in kinds.items()} for c, kinds in (s.get("ammo") or {}).items()}
-    sov = [o for o in orders if o["side"] == "soviet"]
-    if sum(1 for o in sov if o.get("implemented")) > 1 or len(sov) > 2:
-        # 2.1b: one implemented sheet per division, at most two sheets (one division here)
+    # 2.1b/2.1c: a division (or the armour) is on at most one implemented order and two in all;
+    # 'all' names every Soviet formation
+    seen_impl: dict[str, int] = {}
+    seen_all: dict[str, int] = {}
+    for o in orders:
+        if o["side"] != "soviet":
+            continue
+        us = o.get("units", "all")
+        forms = ["*"] if us in ("all", "not_reserve") else [str(x) for x in (us if isinstance(us, list) else str(us).split("+"))]
+        for f in forms:
+            seen_all[f] = seen_all.get(f, 0) + 1
+            seen_impl[f] = seen_impl.get(f, 0) + bool(o.get("implemented"))
+    star_i, star_a = seen_impl.pop("*", 0), seen_all.pop("*", 0)
+    if any(v + star_i > 1 for v in seen_impl.values()) or star_i > 1 or \
+            any(v + star_a > 2 for v in seen_all.values()) or star_a > 2:
         raise DataError(p, "2.1b: a Soviet division has at most one implemented order and two orders in all")
     for u in units:
         for a in (u.area.split("+") if u.area and u.area != "any" else ()):

@@ -155,7 +155,48 @@ class Setup:
     def variable_rolls(self, state, dice) -> list[Event]:
         """At the start of the Command Phase: German (3.5), Spanish (3.3) and the Soviet 14 Rgt
         (2.7), for the rules the scenario names (decision BW-R5: all at the start)."""
-        return self.german_roll(state, dice) + self.spanish_roll(state, dice) + self.soviet_14_roll(state, dice)
+        return (self.german_roll(state, dice) + self.spanish_roll(state, dice) + self.soviet_14_roll(state, dice)
+                + self.return_battalion(state))
+
+    # --- the Return Battalion (3.4) ----------------------------------------------------------
+    RETURN_STEPS = 15
+    INFANTRY = ("spa_infantry", "spa_mr_infantry", "spa_engineer", "spa_ski", "spa_recon")
+
+    def return_battalion(self, state) -> list[Event]:
+        """3.4: in the 2200 Feb 10 Command Phase the Spanish player may restore up to 15 lost
+        infantry steps (not MG, mortar or gun) to units on the map; what is not used then is
+        lost (decision BW-R8: one step per ``restore <unit>``, only in that Command Phase)."""
+        if "3.4" not in self.scen.variable or self.time(state) != 2200 or state.extra.get("return_bn"):
+            return []
+        state.extra["return_bn"] = (state.turn, self.RETURN_STEPS)
+        return [Event("reinforcement", "2200: the Return Battalion brings 15 infantry steps for Spanish "
+                                       "units that have lost steps (3.4)")]
+
+    def restorable(self, state) -> list[str]:
+        turn, left = state.extra.get("return_bn") or (0, 0)
+        if turn != state.turn or left <= 0 or state.extra.get("cmd", "axis") != "axis":
+            return []
+        return sorted(u.id for u in self.on_map(state, "axis")
+                      if self.entry(u.id).type in self.INFANTRY and u.steps < self.spec(u.id).steps)
+
+    def restore_actions(self, state) -> list:
+        from ...core.actions import Restore
+
+        return [Restore(uid) for uid in self.restorable(state)]
+
+    def check_restore(self, state, a) -> Illegal | None:
+        if a.unit not in self.restorable(state):
+            return Illegal("3.4", f"{a.unit} cannot take a Return Battalion step now: only Spanish infantry "
+                                  "(not MG, mortar or gun) on the map that has lost steps, in the 2200 Axis "
+                                  "Command step, while steps remain")
+        return None
+
+    def apply_restore(self, state, a) -> list[Event]:
+        turn, left = state.extra["return_bn"]
+        u = state.units[a.unit]
+        state.units[a.unit] = Unit(u.id, u.spec, u.where, u.hex, u.steps + 1, u.revealed, u.arrives)
+        state.extra["return_bn"] = (turn, left - 1)
+        return [Event("restored", f"{a.unit} gets a step back from the Return Battalion ({left - 1} left, 3.4)")]
 
     # --- Spanish divisional reserve (3.3) ------------------------------------------------------
     def spanish_items(self, state) -> list[str]:

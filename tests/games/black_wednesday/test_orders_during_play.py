@@ -137,6 +137,9 @@ def test_tcs_16_2_weighted_turns_3_unassigned_2_assigned_1_in_contact_x3_vehicle
         g.apply(OrderAct("draw", ("attack", "B21.32", "armour")))
         o43, oarm = [k for k, o in g.state.extra["orders"].items() if o["origin"] == "drawn"]
         r.review_orders(g.state)
+        assert g.state.extra["orders"][o43]["wt"] == 0  # turn 1: no previous turn to count
+        g.state.turn = 2
+        r.review_orders(g.state)
         # both divisions are on the implemented S1-attack: 2 each, vehicles only x3
         assert g.state.extra["orders"][o43]["wt"] == 2 and g.state.extra["orders"][oarm]["wt"] == 6
         g.apply(EndPhase())  # Soviet command step done
