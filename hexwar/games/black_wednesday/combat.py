@@ -43,9 +43,12 @@ class Combat:
         cls = ter.combat_class(target, vehicle_only, wire)
         if kind == ASSAULT and not defender:
             cls = "open"  # attackers are in the open (fire.yaml assault.fire_at_attacker)
+        riders = bool(men) and all(self.carrier_of(state, u.id) for u in men)
+        if riders:
+            cls = "open"  # 1.11b (TCS-lite §7.6): men riding vehicles are in the open
         if t.class_mods[cls]["area_fire_shift"]:
             out.append((f"terrain {cls.replace('_', ' ')}", t.class_mods[cls]["area_fire_shift"]))
-        if men and defender and ter.is_trench(target):
+        if men and defender and ter.is_trench(target) and not riders:
             if target in ter.bastion:
                 out.append(("El Bastion (1.6)", t.shifts["el_bastion"]))
             else:

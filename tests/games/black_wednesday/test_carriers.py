@@ -38,6 +38,7 @@ def test_1_11b_soviet_units_never_ride_tanks():
 
 
 def test_1_11b_axis_rider_loads_moves_with_its_vehicle_and_cannot_act_alone():
+    """tcs decision 66."""
     with s2_axis() as g:
         r = g.rules
         put(g, STUG, "B32.17", mode="move")
@@ -102,3 +103,19 @@ def test_1_11b_a_rider_falls_with_its_knocked_out_vehicle():
         assert g.state.units[STUG].where != ON_MAP
         assert g.state.units[RIDER].steps == steps - 1 and r.carrier_of(g.state, RIDER) is None
         assert any(e.kind == "morale" for e in ev)
+
+
+def test_1_11b_fire_at_a_hex_of_riders_treats_them_as_open_and_moving():
+    """tcs decision 66."""
+    with s2_axis() as g:
+        r = g.rules
+        h = next(x for x in sorted(r.area) if r.ter.combat_class(x, False) != "open" and x not in r.ter.wire)
+        hid = r.ids.name(h)
+        put(g, STUG, hid, mode="move")
+        put(g, RIDER, hid, mode="move")
+        before = dict(r.area_shifts(g.state, h, "sfa"))
+        assert any(k.startswith("terrain") for k in before)
+        g.apply(Load(RIDER, STUG))
+        after = dict(r.area_shifts(g.state, h, "sfa"))
+        assert not any(k.startswith("terrain") and k != "terrain open" for k in after)
+        assert "target in Move Mode" in after

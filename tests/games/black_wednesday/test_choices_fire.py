@@ -25,6 +25,7 @@ def values(g, what):
 
 
 def test_tcs_8_4_the_owner_picks_each_step_loss_and_dice_are_not_rolled_again():
+    """tcs decision 60: the answer replays the fire with the same dice."""
     with s1() as g:
         ask_mode(g)
         put(g, "1-708-Inf1", "B20.20")
@@ -52,6 +53,7 @@ def test_tcs_8_4_the_owner_picks_each_step_loss_and_dice_are_not_rolled_again():
 
 
 def test_tcs_8_4_one_unit_that_can_lose_a_step_is_not_asked():
+    """tcs decision 61: one possible answer, no question."""
     with s1() as g:
         ask_mode(g)
         put(g, "1-708-Inf1", "B20.20")
@@ -63,6 +65,7 @@ def test_tcs_8_4_one_unit_that_can_lose_a_step_is_not_asked():
 
 
 def test_tcs_10_the_non_phasing_player_picks_overwatch_and_may_hold_fire():
+    """tcs decision 62."""
     with s1() as g:
         ask_mode(g)
         put(g, "1-I-262-MG", "B12.31")
@@ -94,6 +97,7 @@ def test_tcs_10_overwatch_fired_then_marked_stack_needs_5_6():
 
 
 def test_tcs_10_return_fire_by_a_phasing_stack_that_has_not_acted():
+    """tcs decision 63."""
     with s1() as g:
         ask_mode(g)
         put(g, "1-I-262-MG", "B12.31")
@@ -112,6 +116,7 @@ def test_tcs_10_return_fire_by_a_phasing_stack_that_has_not_acted():
 
 
 def test_tcs_10_no_return_fire_question_when_no_stack_can_answer():
+    """tcs decision 61/63: nothing can answer, nothing is asked."""
     with s1() as g:
         ask_mode(g)
         put(g, "1-I-262-MG", "B12.31")

@@ -34,6 +34,7 @@ def whole_sheet(sheet: str, side: str = "soviet"):
 
 # --- the Mill (1.1f) -------------------------------------------------------------------
 def test_1_1f_vehicles_enter_and_leave_the_mill_only_by_its_road_foot_units_anywhere():
+    """tcs decision 65."""
     with whole_sheet("a") as g:
         ter, m = g.rules.ter, H(g, "A25.23")
         assert g.rules.board.terrain[m] == "mill"
@@ -47,6 +48,7 @@ def test_1_1f_vehicles_enter_and_leave_the_mill_only_by_its_road_foot_units_anyw
 
 
 def test_1_1f_no_direct_fire_into_or_out_of_the_mill():
+    """tcs decision 65."""
     with whole_sheet("a") as g:
         put(g, "1-708-Inf1", "A24.23")
         put(g, "1-I-262-Inf1", "A25.23")
@@ -97,6 +99,7 @@ def test_1_1e_no_vehicles_and_no_towed_guns_move_into_the_hospital():
 
 
 def test_1_1e_man_handling_in_fire_mode_no_overwatch_no_sfa_that_phase():
+    """tcs decision 64."""
     with whole_sheet("b") as g:
         h = H(g, "B53.12")
         put(g, "708-IG1", "B54.12")  # in Fire Mode since before this phase
@@ -117,6 +120,7 @@ def test_1_1e_man_handling_in_fire_mode_no_overwatch_no_sfa_that_phase():
 
 
 def test_1_1e_the_gun_must_have_been_in_fire_mode_since_an_earlier_phase():
+    """tcs decision 64."""
     with whole_sheet("b") as g:
         h = H(g, "B53.12")
         put(g, "708-IG1", "B54.12", mode="move")
