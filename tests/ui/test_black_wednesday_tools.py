@@ -647,3 +647,85 @@ def test_choice_labels_in_words():
     assert choice_label("return_fire", "B13.30>B16.28") == "from B13.30 at B16.28"
     assert choice_label("retreat", "B12.30") == "retreat ends in B12.30"
     assert choice_label("advance", "stop") == "stop: the rest stay"
+
+
+def test_random_play_in_the_client_draws_every_step_without_a_failure(app, caplog):
+    """Random legal play of Scenario 1 with the owner's choices on, through the controller: after
+    each action a unit is selected, the tool is on now and then, the pointer is on a random hex,
+    and the map hooks and the panel are built (every 5th step a frame is drawn). No hook may fail
+    (a failing panel block or map hook is logged, which the test forbids)."""
+    import logging
+
+    g = hexwar.open_game("black-wednesday", "s1-turning-the-left", seed=11, options={"owner_choices": True})
+    gs = start(app, g)
+    ctl = gs.ctl
+    rng = random.Random(11)
+    area = sorted(g.rules.area)
+    caplog.set_level(logging.ERROR)
+    kinds = set()
+    for step in range(200):
+        acts = ctl.legal()
+        if not acts or g.result() is not None:
+            break
+        places = [a for a in acts if isinstance(a, A.Place)]
+        prep = [a for a in acts if isinstance(a, A.Choose) and a.what.startswith("prep")]
+        if places:
+            a = places[0]
+        elif prep and ctl.view()["phase"] == "prep_log":
+            a = next(x for x in acts if isinstance(x, A.EndPhase))
+        else:
+            fire = [x for x in acts if type(x).__name__ in ("Attack", "PointFire", "Assault")]
+            non_end = [x for x in acts if not isinstance(x, A.EndPhase)]
+            if fire and rng.random() < 0.6:
+                a = rng.choice(fire)
+            else:
+                a = rng.choice(non_end) if non_end and rng.random() < 0.85 else rng.choice(acts)
+        kinds.add(type(a).__name__)
+        assert ctl.do(a), ctl.status
+        ctl.die = None
+        units = [u for u in ctl.view()["units"] if u["where"] == "map"]
+        if units:
+            ctl.sel = rng.choice(units)["id"]
+        if step % 7 == 3:
+            ctl.gui.toggle_los(ctl)
+        hover = rng.choice(area)
+        ctl.gui.map_marks(ctl)
+        ctl.gui.map_lines(ctl, hover)
+        gs.hover = hover
+        gs.refresh()
+        if step % 5 == 0:
+            app.step()
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not errors, errors[0].getMessage()
+    assert {"Move", "EndPhase"} <= kinds
+
+
+def test_random_fire_in_the_client_without_a_failure(fire_gs, app, caplog):
+    """From the demo's fire position, fire, point fire, assault and missions picked at random (then
+    any action), with the hooks and the panel built after each: no hook fails."""
+    import logging
+
+    gs = fire_gs
+    ctl = gs.ctl
+    rng = random.Random(5)
+    caplog.set_level(logging.ERROR)
+    kinds = set()
+    for step in range(60):
+        acts = ctl.legal()
+        if not acts or ctl.game.result() is not None:
+            break
+        fire = [x for x in acts if type(x).__name__ in ("Attack", "PointFire", "Assault", "Call")]
+        a = rng.choice(fire) if fire and rng.random() < 0.7 else rng.choice(acts)
+        kinds.add(type(a).__name__)
+        assert ctl.do(a), ctl.status
+        ctl.die = None
+        units = [u for u in ctl.view()["units"] if u["where"] == "map"]
+        ctl.sel = rng.choice(units)["id"] if units else None
+        ctl.gui.map_marks(ctl)
+        ctl.gui.map_lines(ctl, rng.choice(sorted(ctl.rules.area)))
+        gs.refresh()
+        if step % 6 == 0:
+            app.step()
+    errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not errors, errors[0].getMessage()
+    assert "Attack" in kinds
