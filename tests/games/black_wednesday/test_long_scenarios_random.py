@@ -1,0 +1,43 @@
+"""Scenarios 3 and 6 (kept in scenarios/black-wednesday/long/): random legal play with the
+sampling player of helpers.py reaches each scenario's victory check, and the record of the
+game replays to the same digest."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hexwar.core.actions import EndPhase, parse_action
+from hexwar.core.hexgrid import use_hex_ids
+from hexwar.core.units import UNPLACED
+from hexwar.games.black_wednesday import open_local
+
+from .helpers import play_random
+
+
+def set_up_soviets(g, rng):
+    """The Soviet set-up (Scen. 4+): each unit on a random legal hex, the breaches first."""
+    r = g.rules
+    while g.state.phase == "prep_log":
+        g.apply(EndPhase())
+    while g.state.phase == "soviet_setup":
+        todo = sorted(u.id for u in g.state.units.values() if u.where == UNPLACED and r.side_of(u.id) == "soviet")
+        acts = r.soviet_setup_actions(g.state, {todo[0]} if todo else set())
+        g.apply(acts[0] if acts and not todo else rng.choice(acts))
+
+
+@pytest.mark.parametrize("scenario", ["long/s3-assault-the-line", "long/s6-the-assault-continues"])
+def test_SCEN_3_and_6_random_games_reach_the_victory_check_and_replay(scenario):
+    g = open_local(scenario, seed=5)
+    with use_hex_ids(g.rules.ids):
+        set_up_soviets(g, random.Random(5))
+        play_random(g, 5, per_phase=6)
+        res = g.result()
+        assert res is not None and g.state.phase == "over" and g.state.turn == g.rules.scen.turns
+        texts = [a.notation() for a in g.actions]
+        digest = g.digest()
+    again = open_local(scenario, seed=5)
+    with use_hex_ids(again.rules.ids):
+        for t in texts:
+            again.apply(parse_action(t))
+        assert again.digest() == digest and again.result() == res
