@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Mapping
 
 from .hexgrid import Hex, Hexside, Layout, hex_name, neighbors
@@ -15,6 +16,9 @@ class Place:
     hex: Hex
     kind: str  # "city", "major_city"
     provenance: str = ""
+    # the map object's other custom properties (e.g. a town's size and victory points),
+    # read only; not part of the hash, so a Place stays usable as a key
+    props: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}), hash=False)
 
 
 @dataclass(frozen=True)

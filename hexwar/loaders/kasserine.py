@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from ..core.board import Board
 from ..core.errors import DataError, MalformedError
 from ..core.hexgrid import Hex, parse_hex
 from ..core.units import UnitSpec
@@ -341,31 +341,19 @@ def load_scenario(path: str | os.PathLike) -> KPScenario:
         start_control=start_control, source=str(p))
 
 
-def place_props(map_path: str | os.PathLike) -> dict[str, dict[str, Any]]:
-    """Custom properties of the map's places (``size``, ``vp``) by place name.
-
-    The core Board keeps only a place's name, hex and kind, so the game reads the rest
-    straight from the TMX (plain XML, no pytmx)."""
-    p = Path(map_path)
-    try:
-        root = ET.parse(p).getroot()
-    except (OSError, ET.ParseError) as e:
-        raise DataError(p, f"cannot read the map's places ({e})") from None
-    out: dict[str, dict[str, Any]] = {}
-    for group in root.iter("objectgroup"):
-        if group.get("name") != "places":
-            continue
-        for obj in group.iter("object"):
-            props: dict[str, Any] = {}
-            for q in obj.iter("property"):
-                v: Any = q.get("value", q.text or "")
-                if q.get("type") == "int":
-                    try:
-                        v = int(v)
-                    except ValueError:
-                        raise DataError(p, f"place {obj.get('name')!r}: property {q.get('name')!r} is not a whole number") from None
-                props[q.get("name")] = v
-            if props.get("size", "village") not in ("village", "city"):
-                raise DataError(p, f"place {obj.get('name')!r}: size {props.get('size')!r} is not 'village' or 'city'")
-            out[str(obj.get("name"))] = props
+def town_props(board: Board) -> dict[Hex, tuple[str, int]]:
+    """Each place's size (``village`` or ``city``) and victory points, from the custom
+    properties the map loader keeps on the Board's places (``Place.props``)."""
+    out: dict[Hex, tuple[str, int]] = {}
+    src = board.source or "the map"
+    for h, place in board.places.items():
+        size = place.props.get("size", "village")
+        if size not in ("village", "city"):
+            raise DataError(src, f"place {place.name!r}: size {size!r} is not 'village' or 'city'")
+        vp = place.props.get("vp", 0) or 0
+        try:
+            vp = int(vp)
+        except (TypeError, ValueError):
+            raise DataError(src, f"place {place.name!r}: property 'vp' is not a whole number ({vp!r})") from None
+        out[h] = (str(size), vp)
     return out

@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from types import MappingProxyType
 from typing import Iterable
 
 from ..core.board import Board, HexsideFeature, Place, Zone
@@ -265,7 +266,8 @@ def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...
         h = hex_of(obj, what)
         if h in places:
             raise DataError(p, f"{what}: hex {hex_name(h)} already holds {places[h].name}")
-        places[h] = Place(obj.name, h, kind, str(obj.properties.get("provenance", "")))
+        props = MappingProxyType({k: v for k, v in obj.properties.items() if k != "provenance"})
+        places[h] = Place(obj.name, h, kind, str(obj.properties.get("provenance", "")), props)
 
     marks: dict[Hex, tuple[str, ...]] = {}
     for obj in _layer(tm, "setup", p):

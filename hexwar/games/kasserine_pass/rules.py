@@ -5,7 +5,6 @@ Rule cases are cited by the ids of ../shared/reference/rule-cases/kasserine-pass
 """
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from ...core import actions as A
@@ -15,7 +14,7 @@ from ...core.dice import roll_dice
 from ...core.errors import DataError, Illegal
 from ...core.hexgrid import Hex, hex_name
 from ...core.units import ARRIVING, ON_MAP, Unit, UnitSpec
-from ...loaders.kasserine import KPScenario, KPSpec, place_props
+from ...loaders.kasserine import KPScenario, KPSpec, town_props
 
 from . import verbs as V
 from .common import GAME_ID, SIDES, PHASES, PHASE_SIDE, PHASE_NAME, enemy
@@ -57,14 +56,9 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
         self.kp: dict[str, KPSpec] = scenario.kp_specs
         self.specs: dict[str, UnitSpec] = scenario.specs
         self.pieces = {p.id: p for p in scenario.pieces}
-        props = place_props(board.source) if board.source and Path(board.source).is_file() else {}
-        self.city: set[Hex] = set()
-        self.vp: dict[Hex, int] = {}
-        for h, p in board.places.items():
-            pr = props.get(p.name, {})
-            if pr.get("size") == "city":
-                self.city.add(h)
-            self.vp[h] = int(pr.get("vp", 0) or 0)
+        towns = town_props(board)  # the size and victory points of each place, from the map
+        self.city: set[Hex] = {h for h, (size, _) in towns.items() if size == "city"}  # KP-CITY
+        self.vp: dict[Hex, int] = {h: vp for h, (_, vp) in towns.items()}  # KP-VICTORY
         hv = board.hex_values.get("height", {})
         level = {"plain": 0, "river": 0, "high_ground": 1, "rugged_crest": 2}
         self.height = {h: int(hv[h]) if h in hv else level.get(t, 0) for h, t in board.terrain.items()}

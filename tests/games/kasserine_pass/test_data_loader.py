@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from hexwar.core.errors import DataError
-from hexwar.loaders.kasserine import COLUMNS, load_scenario, load_tables, place_props
+from hexwar.loaders.kasserine import COLUMNS, load_scenario, load_tables, town_props
 
 ROOT = Path(__file__).resolve().parents[3]
 SCEN = ROOT / "scenarios" / "kasserine-pass" / "standard.yaml"
@@ -86,10 +86,51 @@ def test_allied_start_hexes_are_on_the_map_and_stack_legally():
             assert u.hex in g.rules.board
 
 
+def _board():
+    from hexwar.games.kasserine_pass import open_local
+    return open_local().rules.board
+
+
 def test_place_props_read_size_and_vp():
-    props = place_props(ROOT / "maps" / "kasserine-pass.tmx")
-    assert props["Tebessa"]["vp"] == 3 and props["Tebessa"]["size"] == "city"
-    assert sum(p.get("vp", 0) for p in props.values()) == 10
+    """The map loader keeps each place's custom properties on the Board (Place.props);
+    the game reads a town's size and victory points from there (KP-VICTORY, KP-CITY)."""
+    board = _board()
+    by_name = {p.name: p for p in board.places.values()}
+    assert by_name["Tebessa"].props["vp"] == 3 and by_name["Tebessa"].props["size"] == "city"
+    assert "provenance" not in by_name["Tebessa"].props  # kept in its own field
+    towns = town_props(board)
+    assert sum(vp for _, vp in towns.values()) == 10
+    assert {h for h, (size, _) in towns.items() if size == "city"} == _rules().city
+
+
+def _rules():
+    from hexwar.games.kasserine_pass import open_local
+    return open_local().rules
+
+
+def test_place_props_default_empty_and_read_only():
+    from hexwar.core.board import Place
+    from hexwar.core.hexgrid import Hex
+
+    p = Place("X", Hex(1, 1), "city")
+    assert dict(p.props) == {}
+    assert hash(p) == hash(Place("X", Hex(1, 1), "city"))  # props are not part of the hash
+    t = next(iter(_board().places.values()))
+    with pytest.raises(TypeError):
+        t.props["vp"] = 9  # type: ignore[index]
+
+
+@pytest.mark.parametrize("props,problem", [({"size": "town"}, "size 'town'"), ({"vp": "many"}, "'vp'")])
+def test_town_props_refuse_bad_values(props, problem):
+    import dataclasses
+    from types import MappingProxyType
+
+    board = _board()
+    h, place = next(iter(board.places.items()))
+    bad = dataclasses.replace(board, places={**board.places, h: dataclasses.replace(place, props=MappingProxyType(props))})
+    with pytest.raises(DataError) as e:
+        town_props(bad)
+    assert problem in str(e.value) and place.name in str(e.value)
 
 
 # --- refusals: DataError naming the file and the problem ---------------------------
