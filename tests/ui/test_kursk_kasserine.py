@@ -15,7 +15,7 @@ import hexwar
 from hexwar.core.hexgrid import hex_name, parse_hex
 from hexwar.ui.counters import draw_counter, unit_title
 from hexwar.ui.games import GameUI, for_game
-from hexwar.ui.games.kasserine import RESULTS, detail_lines
+from hexwar.ui.games.kasserine import chance_line, detail_lines
 from hexwar.ui.games.kursk import posture_row
 from hexwar.ui.scenes import HandoverScene
 
@@ -273,7 +273,31 @@ def test_kasserine_detail_lines_cite_height_city_and_artillery():
     assert lines[0] == "A: 4 × 1/2 = 2 (KP-HEIGHT); + ART 3 (KP-ARTILLERY)"
     assert "KP-CITY" in lines[2] and "DART 2 (KP-ARTILLERY)" in lines[2] and lines[2].endswith("= 6")
     assert "KP-OPT-AIR-POWER" in lines[3]
-    assert all(rule.startswith("KP-") for _, rule in RESULTS.values())
+
+
+def test_kasserine_chances_in_the_engine_order_with_its_words(app, kp_support):
+    """The chances list follows ``rules.result_codes`` and each bar's words are the engine's
+    ``result_text`` (with the rule id): the client keeps no table of results of its own."""
+    g = kp_support
+    rules = g.rules
+    line = chance_line({"D ELIM": 0.5, "A ELIM": 0.25, "CONTACT": 0.25}, rules)
+    assert line == "Two dice: A ELIM 25% · CONTACT 25% · D ELIM 50%"
+    assert all(rules.result_text(c)[1].startswith("KP-RESULT-") for c in rules.result_codes())
+    gs = start(app, g)
+    d = rules.battle_detail(g.state, 0)
+    ops = [sig for sig in gs.panel.context.sigs if isinstance(sig, tuple) and sig and sig[0] == "kp-chance"]
+    assert [sig[1] for sig in ops] == [c for c in rules.result_codes() if d["chances"].get(c)]
+
+
+def test_kasserine_chooser_titles_come_from_the_rules(app):
+    """The controller asks ``rules.choice_info(state, what)``; the client module has none."""
+    from hexwar.ui.games.kasserine import KasserineUI
+
+    g = positions.kasserine("defend", 1)
+    gs = start(app, g)
+    assert gs.ctl.choice_info("support")["rule"] == "KP-ARTILLERY"
+    assert gs.ctl.choice_info("air")["rule"] == "KP-OPT-AIR-POWER"
+    assert KasserineUI().choice_info("support") == {}
 
 
 def test_kasserine_artillery_by_both_players_in_turn_with_a_handover(app, drive):

@@ -7,11 +7,61 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from ...core import actions as A
 from ...core.combat import ratio_label as odds_label
 from ...core.hexgrid import hex_name
 
+from . import verbs as V
 from .common import GAME_ID, PHASE_NAME
-from .state import KPState
+from .state import KBattle, KPState
+
+# Every result code of the CRT, worst for the attacker first (the order of the chances list).
+RESULT_CODES = ("A ELIM", "A BACK 4", "A BACK 3", "A BACK 2", "A BACK 1", "CONTACT", "ENGAGED", "EXCHANGE",
+                "D BACK 1", "D BACK 2", "D BACK 3", "D BACK 4", "D ELIM")
+
+
+def describe_result(code: str) -> tuple[str, str]:
+    """What a CRT result does, in our own words, and its rule id (KP-RESULT-...)."""
+    words = code.split()
+    if words[1:2] == ["BACK"]:
+        n = int(words[2])
+        hexes = "one hex" if n == 1 else f"{n} hexes"
+        if words[0] == "A":
+            follow = "the defenders may not follow" if n == 1 else f"the defenders may follow up to {n - 1}"
+            return (f"the attackers retreat {hexes}; {follow}", "KP-RESULT-A-BACK")
+        follow = "the attackers may not follow" if n == 1 else f"the attackers may follow up to {n - 1}"
+        return (f"the defenders retreat {hexes}; {follow}", "KP-RESULT-D-BACK")
+    return {
+        "A ELIM": ("the attackers lose as many factors as the defence is worth; the rest fall back one hex",
+                   "KP-RESULT-A-ELIM"),
+        "CONTACT": ("next turn the defenders must counter-attack every attacker, or all move away",
+                    "KP-RESULT-CONTACT"),
+        "ENGAGED": ("both sides stay locked (flipped): the attacker must attack them again next turn",
+                    "KP-RESULT-ENGAGED"),
+        "EXCHANGE": ("the defenders are removed; the attackers lose at least as much and may take the hex",
+                     "KP-RESULT-EXCHANGE"),
+        "D ELIM": ("every defender is removed; the attackers advance a die roll of MP, first into the hex",
+                   "KP-RESULT-D-ELIM"),
+    }.get(code, (code, "KP-CRT"))
+
+
+# The decisions the engine offers beyond moves and attacks, for the client's chooser.
+CHOICES: dict[str, dict[str, str]] = {
+    "support": {"title": "Artillery support: battery → unit", "rule": "KP-ARTILLERY",
+                "help": "A battery within range adds its factor to one unit of an attack or of a defence; "
+                        "the attacker allocates first, then the defender."},
+    "select": {"title": "Selective attack: defender, then attackers", "rule": "KP-SELECTIVE-ATTACK",
+               "help": "German units may attack some of the regular units of a stack and leave the rest; "
+                       "artillery in a stack cannot be singled out (KP-ARTILLERY-STACK)."},
+    "air": {"title": "Allied air power", "rule": "KP-OPT-AIR-POWER",
+            "help": "Once a turn from {air_from}, raise one Allied attack one column."},
+    "breakdown": {"title": "Break down a German unit", "rule": "KP-BREAKDOWN",
+                  "help": "The unit becomes its two listed parts, in the same hex; they never recombine."},
+    "blow": {"title": "Blow a bridge", "rule": "KP-ENGINEERS",
+             "help": "Engineers in a bridge hex destroy it for {blow} MP; the road no longer crosses there."},
+    "build": {"title": "Rebuild a bridge", "rule": "KP-ENGINEERS",
+              "help": "Engineers in a blown bridge hex rebuild it for {build} MP."},
+}
 
 
 class ViewMixin:
@@ -21,7 +71,21 @@ class ViewMixin:
         """What an odds panel shows for one declared attack: each attacking unit's base
         factor, terrain multiplier and the rules behind it, the supports, the defence, the
         odds, and the chance of every result on two dice."""
-        b = state.kbattles[index]
+        return self._detail(state, state.kbattles[index])
+
+    def battle_detail_for(self, state: KPState, action: Any) -> dict[str, Any] | None:
+        """``battle_detail`` of an attack not yet declared (an ``attack`` or ``select``
+        action): the battle as declaring it would make it, joined to an attack already
+        declared on the same defenders. None if the rules refuse the action now."""
+        if not isinstance(action, (A.Attack, V.Select)) or self.check(state, action) is not None:
+            return None
+        defenders = getattr(action, "defenders", None) or self.stack_defenders(state, action.target)
+        b = next((b for b in state.kbattles if b.target == action.target and set(b.defenders) == set(defenders)),
+                 KBattle(action.target, tuple(defenders), ()))
+        new = tuple(a for a in action.attackers if a not in b.attackers)
+        return self._detail(state, KBattle(b.target, b.defenders, b.attackers + new, b.air))
+
+    def _detail(self, state: KPState, b: KBattle) -> dict[str, Any]:
         st = self.strengths(state, b)
         units = []
         for a in b.attackers:
@@ -47,6 +111,28 @@ class ViewMixin:
                 "defenders": list(b.defenders), "defense_base": str(st["defense_base"]), "city": st["city"],
                 "defense_support": dsup, "defense": str(st["defense"]), "odds": odds_label(o), "air": b.air,
                 "chances": self.result_chances(o)}
+
+    def result_text(self, code: str) -> tuple[str, str]:
+        """(what the result does in plain words, its rule id) for a result of the CRT; the
+        retreat lengths come from the code as the table data writes it (``D BACK 2``)."""
+        if code not in self.result_codes():
+            return (code, "KP-CRT")
+        return describe_result(code)
+
+    def result_codes(self) -> tuple[str, ...]:
+        """Every result the table data can give, worst for the attacker first."""
+        got = {r for row in self.T.crt.values() for r in row} | {"A ELIM", "D ELIM"}  # KP-CRT notes
+        return tuple(c for c in RESULT_CODES if c in got)
+
+    def choice_info(self, *args: Any) -> dict[str, str]:
+        """Title, rule and help for a decision the engine offers: a ``choose`` (``air``) or a
+        verb of this game (``support``, ``select``, ``breakdown``, ``blow``, ``build``).
+        Called as ``choice_info(what)`` or, by the client's hook, ``choice_info(state, what)``."""
+        info = dict(CHOICES.get(str(args[-1]) if args else "", {}))
+        if "help" in info:  # the MP costs as the table data gives them
+            info["help"] = info["help"].format(blow=self.T.blow_bridge_mp, build=self.T.build_bridge_mp,
+                                               air_from=self.scen.date(self.T.air_power_from_turn))
+        return info
 
     def result_chances(self, o: tuple[int, int]) -> dict[str, Fraction]:
         """KP-CRT: the probability of each result at these odds (two dice, totals 2-12)."""

@@ -5,8 +5,9 @@ both players in turn, ENGAGED and CONTACT markers with what they oblige, breakdo
 stack list, and the movement points left after combat costs.
 
 The rulebook has no numbers: rules are cited by the ids of the rule-case list (``KP-CITY``).
-The battle being built is previewed by applying its ``attack`` to a copy of the state and
-reading ``battle_detail`` of it: the engine's own arithmetic, never the client's.
+Everything shown comes from the engine's hooks: ``battle_detail`` of a declared attack,
+``battle_detail_for`` of the one being built, ``result_text``/``result_codes`` for what each
+CRT result does, and ``choice_info`` (asked by the controller) for the chooser's titles.
 """
 from __future__ import annotations
 
@@ -22,21 +23,6 @@ from .. import theme as T
 from ..rules_text import SIDE_NAMES
 from . import GameUI, MapMark
 
-# What each result does, in our own words, with its rule id (for the chances list).
-RESULTS = {
-    "A ELIM": ("every attacker is eliminated", "KP-RESULT-A-ELIM"),
-    "A BACK 2": ("the attackers retreat two hexes", "KP-RESULT-A-BACK"),
-    "A BACK 1": ("the attackers retreat one hex", "KP-RESULT-A-BACK"),
-    "A BACK 3": ("the attackers retreat three hexes", "KP-RESULT-A-BACK"),
-    "CONTACT": ("the defender must counter-attack next turn, or step away", "KP-RESULT-CONTACT"),
-    "ENGAGED": ("both stay locked: the attacker attacks them again next turn", "KP-RESULT-ENGAGED"),
-    "EXCHANGE": ("the defenders are lost; the attacker loses as much", "KP-RESULT-EXCHANGE"),
-    "D BACK 1": ("the defenders retreat one hex", "KP-RESULT-D-BACK"),
-    "D BACK 2": ("the defenders retreat two hexes", "KP-RESULT-D-BACK"),
-    "D BACK 3": ("the defenders retreat three hexes", "KP-RESULT-D-BACK"),
-    "D ELIM": ("every defender is eliminated", "KP-RESULT-D-ELIM"),
-}
-RESULT_ORDER = list(RESULTS)
 CARRY_TEXT = {
     "ENGAGED": "ENGAGED (KP-RESULT-ENGAGED): in the {due} combat phase of turn {turn} the {side} must attack "
                "these defenders again; engaged units may not move off (German panzer and panzer grenadier "
@@ -94,9 +80,15 @@ def detail_lines(d: dict) -> list[str]:
     return out
 
 
-def chance_line(chances: dict) -> str:
+def result_order(rules, chances: dict) -> list[str]:
+    """The results in the engine's order (worst for the attacker first), then any other."""
+    order = list(rules.result_codes()) if rules is not None else []
+    return order + [c for c in chances if c not in order]
+
+
+def chance_line(chances: dict, rules=None) -> str:
     """Every result's chance on two dice in one line, best for the attacker last."""
-    got = [(c, float(chances[c])) for c in RESULT_ORDER + [c for c in chances if c not in RESULTS] if chances.get(c)]
+    got = [(c, float(chances[c])) for c in result_order(rules, chances) if chances.get(c)]
     return "Two dice: " + " · ".join(f"{c} {p * 100:.0f}%" for c, p in got)
 
 
@@ -126,7 +118,7 @@ class KasserineUI(GameUI):
             return None
 
     def preview(self, ctl, target, attackers) -> dict | None:
-        """battle_detail of the attack being built, applied to a copy of the position."""
+        """The engine's ``battle_detail_for`` the attack being built (nothing is applied)."""
         key = (id(ctl.state), ctl.version, target, tuple(sorted(attackers)))
         if key == self._preview_key:
             return self._preview
@@ -135,10 +127,7 @@ class KasserineUI(GameUI):
                     and set(a.attackers) == set(attackers)), None)
         if act is not None:
             try:
-                st = ctl.state.copy()
-                ctl.rules.apply(st, act, None)
-                i = next(k for k, b in enumerate(st.kbattles) if b.target == target and k not in st.kresolved)
-                got = ctl.rules.battle_detail(st, i)
+                got = ctl.rules.battle_detail_for(ctl.state, act)
             except Exception:
                 got = None
         self._preview_key, self._preview = key, got
@@ -176,7 +165,7 @@ class KasserineUI(GameUI):
             f.text(f"{d['target']} ← {', '.join(a['unit'] for a in d['attackers'])}: {d['odds']}",
                    th.small, T.TEXT, "bold")
             # Declared attacks in full while nothing else is built; one line of chances otherwise.
-            self.odds_block(f, d, full=ctl.target is None and len(battles) <= 2)
+            self.odds_block(f, d, ctl.rules, full=ctl.target is None and len(battles) <= 2)
         if step == "defend":
             return True
         if ctl.legal() is None:
@@ -198,7 +187,7 @@ class KasserineUI(GameUI):
                 f.text("Not an attack the rules allow as it stands (every regular unit of a stack attacks "
                        "together, KP-STACKING); Declare says why.", th.small, T.TEXT_DIM)
             else:
-                self.odds_block(f, d)
+                self.odds_block(f, d, ctl.rules)
         f.row([("Declare", ctl.declare, bool(ctl.attackers), "declare"), ("Cancel", ctl.cancel, True, "cancel")])
         return True
 
@@ -221,25 +210,25 @@ class KasserineUI(GameUI):
             label = f"{d['target']}: {', '.join(a['unit'] for a in d['attackers'])} ({d['odds']})"
             f.button("Resolve " + label, (lambda t=b.target: scene.do_resolve(t)), enabled=b.target in ready,
                      name=f"resolve-{d['target']}", tooltip="; ".join(detail_lines(d)))
-            f.text(chance_line(d.get("chances") or {}), th.px(11), T.TEXT_DIM, indent=th.px(4))
+            f.text(chance_line(d.get("chances") or {}, ctl.rules), th.px(11), T.TEXT_DIM, indent=th.px(4))
         return True
 
-    def odds_block(self, f, d: dict, full: bool = True) -> None:
+    def odds_block(self, f, d: dict, rules, full: bool = True) -> None:
         th = f.theme
         chances = d.get("chances") or {}
         if not full:
-            f.text(chance_line(chances), th.px(11), T.TEXT_DIM, indent=th.px(4))
+            f.text(chance_line(chances, rules), th.px(11), T.TEXT_DIM, indent=th.px(4))
             return
         for ln in detail_lines(d):
             f.text(ln, th.px(11), T.TEXT, indent=th.px(4))
         lh = T.font(th.px(11)).get_linesize()
         bar_w = max(th.px(30), int(f.w * 0.18))
-        for code in RESULT_ORDER + [c for c in chances if c not in RESULTS]:
+        for code in result_order(rules, chances):
             p = float(chances.get(code, 0))
             if not p or f.y + lh > f.bottom:
                 continue
             y = f.y
-            meaning, rule = RESULTS.get(code, ("", ""))
+            meaning, rule = rules.result_text(code) if rules is not None else (code, "")
 
             def draw(surf, code=code, p=p, y=y, meaning=meaning, rule=rule):
                 px = th.px(11)
@@ -274,7 +263,7 @@ class KasserineUI(GameUI):
             if d is not None:  # the odds under the defending hex, the whole panel in its tooltip
                 out.append(MapMark(b.target, str(d["odds"]), "tip",
                                    (f"Attack on {d['target']}, odds {d['odds']}:",) + tuple(detail_lines(d))
-                                   + (chance_line(d.get("chances") or {}),)))
+                                   + (chance_line(d.get("chances") or {}, ctl.rules),)))
         where = {u["id"]: u.get("hex") for u in v.get("units", ()) if u.get("where") == "map"}
         marks: dict[tuple, list[str]] = {}
         for c in v.get("carries") or ():
@@ -319,13 +308,3 @@ class KasserineUI(GameUI):
         if action.notation().startswith("support "):
             return f"{action.battery} → {action.unit}"
         return None
-
-    def choice_info(self, what: str) -> dict:
-        if what == "support":
-            return {"title": "Artillery support: battery → unit", "rule": "KP-ARTILLERY",
-                    "help": "Each battery in range adds its factor to one unit of an attack (or of a defence)."}
-        if what == "select":
-            return {"title": "Selective attack: defender, then attackers", "rule": "KP-SELECTIVE-ATTACK"}
-        if what == "air":
-            return {"title": "Air power", "rule": "KP-OPT-AIR-POWER"}
-        return {}
