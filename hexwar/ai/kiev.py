@@ -298,7 +298,9 @@ class Ctx:
         return self._walkin_sum(self._est_cache[key], ours, held)
 
     def _walkin_sum(self, w: set[Hex], ours: frozenset[Hex] | set[Hex], held: Iterable[Hex]) -> float:
-        p = 0.9 if self.turn == self.last_turn else (P_WALKIN_BEFORE_LAST if self.turn == self.last_turn - 1 else P_LATE_REACH)
+        # On the last turn an open city the flood reaches is as good as lost: a city taken
+        # elsewhere must not pay for leaving one open (take one, lose one is no gain).
+        p = 1.0 if self.turn == self.last_turn else (P_WALKIN_BEFORE_LAST if self.turn == self.last_turn - 1 else P_LATE_REACH)
         return sum(p * self.city_value(c) for c in held if c not in ours and c in w)
 
     @cached_property
@@ -360,12 +362,15 @@ class Ctx:
             return 0
         return 1 if self.rules.support else 0
 
-    def stack_loss(self, h: Hex, stack: Sequence[str], moving_from: Hex | None = None) -> tuple[float, float]:
-        """Expected loss if ``stack`` stands on ``h`` when the enemy next attacks: (strength, city)."""
+    def stack_loss(self, h: Hex, stack: Sequence[str], moving_from: Hex | None = None,
+                   taking: bool = False) -> tuple[float, float]:
+        """Expected loss if ``stack`` stands on ``h`` when the enemy next attacks: (strength, city).
+
+        ``taking``: the move takes the city on ``h``, so it is ours to lose from then on."""
         last = self.turn == self.last_turn
         if self.side == "soviet" and last and self.phase.id != "soviet_buildup":
             return 0.0, 0.0  # after the last Soviet turn nobody moves again
-        own_city = h in self.board.places and self.state.control.get(h) == self.side
+        own_city = h in self.board.places and (taking or self.state.control.get(h) == self.side)
         if not stack:
             if not own_city:
                 return 0.0, 0.0
@@ -559,7 +564,8 @@ class Ctx:
         others = [v for v in self.units_at(h) if v != uid]
         frm = here if h != here else None
         stay_u, stay_c = self.stack_loss(h, others, frm)
-        go_u, go_c = self.stack_loss(h, others + [uid], frm)
+        # A city it takes and stands in is ours to lose to an attack (counted as for a held one).
+        go_u, go_c = self.stack_loss(h, others + [uid], frm, taking=h in taken and self.side == "axis")
         gap_u = gap_c = 0.0
         if h != here:  # what the hex it leaves loses
             left = [v for v in self.units_at(here) if v != uid]

@@ -39,6 +39,8 @@ MIN_ATTACK = 0.3  # an attack must be worth this much to be declared
 MIN_GAIN = 0.25  # a move must improve the position by this much
 MOSCOW_PULL = 0.1  # German armor's pull toward Moscow, per MP
 P_ENGAGE = 0.7  # chance the enemy may fight next turn (his posture is secret)
+P_VACATE = 0.5  # chance an emptied VP city of ours the enemy can walk into is lost (1.0 before the count)
+FINAL_OWN_LOSS = 0.4  # on the last turn our steps matter only for the "fewer eliminated" VP (5.0)
 
 
 def _step(board):
@@ -64,6 +66,7 @@ class Ctx:
         self.turn = self.state.turn
         self.last = r.camp.last_turn
         self.mud = r.is_mud(self.state)
+        self.final = self.turn == self.last  # 5.0: the count is taken at the end of this turn
         v = r.camp.victory["major_cities"]
         # Major cities whose control moves the VP total (5.0).
         self.vp_cities = frozenset(p.hex for p in self.board.places.values()
@@ -272,6 +275,13 @@ class Ctx:
         elif h in self.vp_cities and self.front_field.get(h, 99) <= 6:
             s += 0.25 * self.city_value(h)
             parts["holds"] = h
+        here = self.hex_of(uid)
+        if h != here and here is not None and here in self.vp_cities | {self.rules.moscow} \
+                and self.state.control.get(here) == self.side and here in self.foe_walk:
+            # 5.0: the city it leaves empty can be walked into; before the count surely.
+            lost = (1.0 if self.final else P_VACATE) * self.city_value(here)
+            s -= lost
+            parts["vacates"] = (here, lost)
         if self.side == "russian" and self.moscow_threatened:
             # 5.0: Moscow lost is the game lost; the strongest defender in it, a screen around it.
             if h == self.rules.moscow:
@@ -344,6 +354,8 @@ def move_reason(ctx: Ctx, uid: str, dest: Hex, parts: dict) -> str:
         bits.append("reaches the Strategic Objective (12.1): 1 VP")
     if parts.get("holds") is not None and not parts.get("cities"):
         bits.append(f"holds {ctx.board.describe(parts['holds'])}")
+    if parts.get("vacates"):
+        bits.append(f"leaves {ctx.board.describe(parts['vacates'][0])} open to a walk-in, for more here")
     p, t = parts.get("prep", (0.0, None))
     if t is not None and p > 0.5:
         bits.append(f"lines up an attack on {hex_name(t)}")
@@ -416,7 +428,7 @@ class KurskPlayer:
                 why.append("costs " + " and ".join({"irp": "infantry", "arp": "armor"}[k] for k in net_neg)
                            + " steps (10.6)")
             cost = r.posture_cost(ctx.state, ctx.side, p)
-            v -= MARKER * cost
+            v -= (0.0 if ctx.final else MARKER) * cost  # markers are worth nothing after the last turn
             v -= 0.4 * (order.index("engage") - order.index(p))  # climbing back later costs markers
             if ctx.side == "german" and not x.get("engaged") and x.get("so_face") == "german":
                 if ctx.turn >= turn1 and p == "engage":
@@ -582,8 +594,14 @@ class KurskPlayer:
             g["DR"] = min(g["DR"], st)
         if fort:
             g["DR"], g["DRL"] = min(g["DR"], g["EX"]), min(g["DRL"], g["EX"])
+        if ctx.final:
+            # 5.0: after the last turn only the count matters: our steps weigh little and
+            # an Offensive marker kept is worth nothing.
+            for r in ("AL", "EX"):
+                g[r] += (1 - FINAL_OWN_LOSS) * astep
         val = sum(p * g.get(r, 0.0) for r, p in bo.p.items())
-        return val - 0.05 * sum(ctx.att(u) for u in attackers) - (MARKER if offensive else 0.0)
+        marker = 0.0 if ctx.final else MARKER
+        return val - 0.05 * sum(ctx.att(u) for u in attackers) - (marker if offensive else 0.0)
 
     def _combat(self, ctx: Ctx, acts: list) -> Decision:
         best, best_v, best_bo = None, MIN_ATTACK, None
