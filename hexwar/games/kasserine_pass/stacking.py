@@ -44,8 +44,7 @@ class StackingMixin:
         """(size points, counters) of every occupied hex, built with ``on_map``'s pass."""
         v = state._cache.get("all_loads")
         if v is None:
-            self.on_map(state)
-            v = state._cache["all_loads"]
+            v = self._index(state, want="loads")
         return v
 
     def _load(self, state: KPState, h: Hex, skip: str = "") -> tuple[float, int]:

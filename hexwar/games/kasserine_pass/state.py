@@ -59,7 +59,9 @@ class KPState(State):
         self.indexer: Any = None  # the rules' unit index builder (not part of the game state)
 
     def copy(self) -> "KPState":
-        # one pass over precomputed names: containers copied shallowly, the rest shared
+        # one pass over precomputed names: containers copied shallowly, the rest shared;
+        # the core's containers this game never uses are shared too (fewer objects for
+        # the garbage collector to walk in the history kept for undo)
         new = KPState.__new__(KPState)
         d, nd = self.__dict__, new.__dict__
         for name in _CONTAINERS:
@@ -68,10 +70,20 @@ class KPState(State):
             nd[name] = d[name]
         nd["_cache"] = {}
         nd["indexer"] = d.get("indexer")
-        # a copied state is usually about to become history (undo keeps it): drop its
-        # bulkiest cache, whose objects would otherwise slow every garbage collection
-        self._cache.pop("atk", None)
+        # A copied state is usually about to become history (undo keeps it): its caches
+        # would only slow every garbage collection. Rebound, not cleared: a reader on another
+        # thread (the computer player copies the shown state) keeps the dict it holds, and
+        # no reader looks a value up again after building it.
+        d["_cache"] = {}
         return new
+
+    def occupied(self) -> dict:
+        """hex -> its units (the index of ``units_at``), read once."""
+        idx = self._cache.get("at")
+        if idx is None:
+            self.units_at(Hex(0, 0))
+            idx = self._cache.get("at")
+        return idx if idx is not None else self._index_at()
 
     def units_at(self, h: Hex) -> list:
         idx = self._cache.get("at")
@@ -79,19 +91,23 @@ class KPState(State):
             self.indexer(self)  # the rules' index (units.py), carried over from the last state
             idx = self._cache.get("at")
         if idx is None:
-            # the core index, built with one sort of the ids instead of one per hex
-            idx = {}
-            units = self.units
-            for k in sorted(units):
-                u = units[k]
-                if u.where == ON_MAP:
-                    lst = idx.get(u.hex)
-                    if lst is None:
-                        idx[u.hex] = [u]
-                    else:
-                        lst.append(u)
-            self._cache["at"] = idx
+            idx = self._index_at()
         return idx.get(h, [])
+
+    def _index_at(self) -> dict:
+        # the core index, built with one sort of the ids instead of one per hex
+        idx: dict = {}
+        units = self.units
+        for k in sorted(units):
+            u = units[k]
+            if u.where == ON_MAP:
+                lst = idx.get(u.hex)
+                if lst is None:
+                    idx[u.hex] = [u]
+                else:
+                    lst.append(u)
+        self._cache["at"] = idx
+        return idx
 
     def snapshot(self) -> dict[str, Any]:
         out = super().snapshot()
@@ -117,6 +133,9 @@ class KPState(State):
 
 _CORE_NAMES = tuple(f.name for f in fields(State) if f.name != "_cache")
 _SAMPLE = KPState(turn=0, phase="", units={})
-_CONTAINERS = tuple(n for n in _CORE_NAMES + _EXTRA if isinstance(getattr(_SAMPLE, n), (dict, list, set)))
+# Core fields Kasserine never reads or changes (its own battles, moves … are in _EXTRA).
+_UNUSED = ("moved", "battles", "resolved", "attacked", "rebuilt", "support_used", "special", "origin", "extra")
+_CONTAINERS = tuple(n for n in _CORE_NAMES + _EXTRA
+                    if isinstance(getattr(_SAMPLE, n), (dict, list, set)) and n not in _UNUSED)
 _PLAIN = tuple(n for n in _CORE_NAMES + _EXTRA if n not in _CONTAINERS)
 del _SAMPLE

@@ -5,6 +5,7 @@ A mixin of ``KPRules`` (rules.py): it uses the rules object's other parts throug
 from __future__ import annotations
 
 from operator import is_not
+from typing import Any
 
 from ...core.units import ON_MAP, Unit
 from ...loaders.kasserine import KPSpec
@@ -47,7 +48,9 @@ class UnitsMixin:
             by = self._index(state)
         return by[side]
 
-    def _index(self, state: KPState) -> dict:
+    def _index(self, state: KPState, want: str = "by") -> Any:
+        """Build the index of ``state`` and return its by-side lists (or, with ``want=
+        "loads"``, its stacking loads): returned, never read back from the cache."""
         vals = list(state.units.values())
         memo = self._index_memo
         if memo is not None and len(memo[0]) == len(vals) and memo[1] == state.owner:
@@ -67,7 +70,7 @@ class UnitsMixin:
         c["on"] = by
         c.setdefault("at", at)
         c["all_loads"] = loads
-        return by
+        return loads if want == "loads" else by
 
     def _index_full(self, state: KPState) -> tuple[dict, dict, dict]:
         by: dict = {None: [], "axis": [], "allied": []}
