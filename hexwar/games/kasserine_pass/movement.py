@@ -16,7 +16,6 @@ from ...core.movement import path_cost
 from ...core.units import ARRIVING, ON_MAP
 
 from .common import BREAK_OFF_TYPES, enemy
-from .search import reach_tree
 from .state import KPState
 
 
@@ -106,18 +105,18 @@ class MovementMixin:
         s = self.kspec(state, uid)
         zs = self.zoc_sources(state, enemy(side))
         foe = self._foe_hexes(state, side)
-        edges = self._edges(frozenset(state.blown), s.rangers)
+        graph = self._graph(frozenset(state.blown), s.rangers)
         stops, extra = self._zoc_stops(state, uid, s, zs)
         # KP-AMERICAN-ZOC, KP-OPT-ITALIAN-ZOC: a zone the unit may pass costs +2 MP a hex
         # units of one kind stacked together share the search (per state: same enemy and bridges)
         raw = self._raw_reach
-        rk = (u.hex, max(budget, 0.0), id(edges), id(stops), id(extra), id(foe))
+        rk = (u.hex, max(budget, 0.0), id(graph), id(stops), id(extra), id(foe))
         hit = raw.get(rk)
-        if hit is None or hit[0] is not stops or hit[1] is not extra or hit[3] is not foe or hit[4] is not edges:
+        if hit is None or hit[0] is not stops or hit[1] is not extra or hit[3] is not foe or hit[4] is not graph:
             if len(raw) > 64:
                 raw.clear()
-            hit = raw[rk] = (stops, extra, reach_tree(u.hex, max(budget, 0.0), edges, stops=stops, blocked=foe,
-                                                      extra=extra), foe, edges)
+            hit = raw[rk] = (stops, extra, graph.reach(u.hex, max(budget, 0.0), stops=stops, blocked=foe,
+                                                       extra=extra), foe, graph)
         r = hit[2]
         out: dict[Hex, tuple[float, tuple[Hex, ...]]] = {}
         cost_fight = self.combat_cost(state, uid)
@@ -352,6 +351,32 @@ class MovementMixin:
             a = self._place_cache[k] = A.Place(uid, h)
         return a
 
+    def _full(self, cls: tuple[bool, float], pts: float, cnt: int) -> bool:
+        """KP-STACKING: does a hex with this load have no room for a unit of this class
+        (free type?, size points)?"""
+        return cnt + 1 > self.T.stack_counters or (not cls[0] and pts + cls[1] > self.T.stack_points + 1e-9)
+
+    def _fulls(self, loads: dict) -> dict:
+        """Stacking class -> the hexes it does not fit, for these loads: kept from the last
+        loads and brought up to date in the hexes a move changed (``_index`` records them)."""
+        memo = self._full_memo
+        if memo is not None and memo[0] is loads:
+            return memo[1]
+        fulls: dict = {}
+        step = self._loads_step
+        if memo is not None and step is not None and step[0] is memo[0] and step[1] is loads:
+            for cls, full in memo[1].items():
+                new = set(full)
+                for h in step[2]:
+                    load = loads.get(h)
+                    if load is not None and self._full(cls, load[0], load[1]):
+                        new.add(h)
+                    else:
+                        new.discard(h)
+                fulls[cls] = frozenset(new)
+        self._full_memo = (loads, fulls)
+        return fulls
+
     def _move_actions(self, state: KPState, side: str) -> list:
         """Move actions of every unit that may move: each unit's reach (memoised on what it
         depends on) minus the friendly hexes its stacking does not fit (KP-STACKING). The
@@ -360,10 +385,8 @@ class MovementMixin:
         are inlined here: this loop runs for every unit at every decision of a movement phase."""
         if not state.phase.endswith("_move") or side != self.phase_side(state):
             return []
-        P, C = self.T.stack_points, self.T.stack_counters
         loads = self._all_loads(state)
-        occupied = loads.keys()
-        full_by_class: dict = {}
+        full_by_class = self._fulls(loads)
         out: list = []
         engaged, stopped, mps, moved, owner = self.engaged(state), state.stopped, state.mp, state.hexes_moved, state.owner
         ctx = self._ctx(state)
@@ -397,9 +420,7 @@ class MovementMixin:
             cls = (s.type in free_types, size_points[s.size])
             full = full_by_class.get(cls)
             if full is None:
-                full = frozenset([h for h, (pts, cnt) in loads.items()
-                                  if cnt + 1 > C or (not cls[0] and pts + cls[1] > P + 1e-9)])
-                full_by_class[cls] = full
+                full = full_by_class[cls] = frozenset([h for h, (pts, cnt) in loads.items() if self._full(cls, pts, cnt)])
             last = m[8]
             if last is not None and last[0] == full:
                 out += last[1]

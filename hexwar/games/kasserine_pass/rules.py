@@ -97,6 +97,8 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
         self._filtered_cache: dict = {}  # (id(reach), hexes too full) -> (reach, its Move actions)
         self._passable_cache: dict = {}  # (spec, enemy positions) -> hex -> may pass (+2 MP)
         self._index_memo: tuple | None = None  # the last state's unit index (units.py)
+        self._loads_step: tuple | None = None  # (old loads, new loads, hexes changed) of the last index step
+        self._full_memo: tuple | None = None  # (loads, stacking class -> hexes it does not fit)
         self._pos_memo: dict = {}  # side -> (its on-map list, its positions key)
         self._zoc_last: dict = {}  # side -> (positions key, its zones): the last answer
         self._foe_last: dict = {}  # side -> (enemy positions key, the enemy's hexes)

@@ -11,6 +11,7 @@ from ...core.hexgrid import Hex
 from ...loaders.kasserine import KPSpec
 
 from .common import PASS_TYPES, enemy
+from .search import Graph
 from .state import KPState
 
 
@@ -50,6 +51,14 @@ class TerrainMixin:
                 e[h] = lst
             self._edges_cache[key] = e
         return e
+
+    def _graph(self, blown: frozenset[Hex], rangers: bool) -> Graph:
+        """The edge map of ``_edges`` numbered for the reach search (one per edge map)."""
+        key = ("graph", blown, rangers)
+        g = self._edges_cache.get(key)
+        if g is None:
+            g = self._edges_cache[key] = Graph(self._edges(blown, rangers))
+        return g
 
     # --- zones of control ------------------------------------------------------
     def exerts(self, frm: Hex, to: Hex) -> bool:

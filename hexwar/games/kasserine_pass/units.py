@@ -58,11 +58,14 @@ class UnitsMixin:
             if not any(flags):
                 by, at, loads = memo[2], memo[3], memo[4]
             else:
-                got = self._index_step(memo, [i for i, f in enumerate(flags) if f], vals)
+                changed = [i for i, f in enumerate(flags) if f]
+                got = self._index_step(memo, changed, vals)
                 if got is None:
                     by, at, loads = self._index_full(state)
                 else:
                     by, at, loads = got
+                    # the hexes whose load changed, for the stacking filter of the move lists
+                    self._loads_step = (memo[4], loads, {h for i in changed for h in (memo[0][i].hex, vals[i].hex)})
         else:
             by, at, loads = self._index_full(state)
         self._index_memo = (vals, dict(state.owner), by, at, loads)

@@ -28,7 +28,7 @@ def _states(seed: int, n: int):
         g.apply(rng.choice(acts))
 
 
-def test_reach_tree_matches_core_reach_paths():
+def test_reach_tree_and_graph_reach_match_core_reach_paths():
     checked = 0
     for g, st, _ in _states(4, 900):
         r = g.rules
@@ -44,7 +44,9 @@ def test_reach_tree_matches_core_reach_paths():
             budget = max(r._move_budget(st, u.id), 0.0)
             a = reach_paths(u.hex, budget, edges, stops=stops, blocked=foe, extra=extra)
             b = reach_tree(u.hex, budget, edges, stops=stops, blocked=foe, extra=extra)
+            c = r._graph(frozenset(st.blown), s.rangers).reach(u.hex, budget, stops=stops, blocked=foe, extra=extra)
             assert a == b and list(a) == list(b)  # same costs, same paths, same order
+            assert a == c and list(a) == list(c)
             checked += 1
     assert checked > 100
 
@@ -62,6 +64,10 @@ def test_derived_index_matches_a_fresh_build():
         assert at == fat
         for side in ("axis", "allied"):
             assert r._positions(st, side) == tuple(sorted((u.id, u.hex) for u in fby[side]))
+        if st.phase.endswith("_move"):
+            r._move_actions(st, r.phase_side(st))
+            for cls, full in r._fulls(r._all_loads(st)).items():  # kept up to date move by move
+                assert full == frozenset(h for h, (p, c) in floads.items() if r._full(cls, p, c))
         checked += 1
     assert checked > 600
 
