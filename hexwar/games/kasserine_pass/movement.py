@@ -149,7 +149,7 @@ class MovementMixin:
                 d["path"] = reach[h][1]
                 pairs.append((h, m))
             hit = (reach, pairs, [m for _, m in pairs])
-            if len(self._moves_cache) > 128:
+            if len(self._moves_cache) > 32:
                 self._moves_cache.clear()
             self._moves_cache[key] = hit
         return hit[1], hit[2]
@@ -434,7 +434,7 @@ class MovementMixin:
                 hit = self._filtered_cache.get(key)
                 if hit is None or hit[0] is not reach:
                     hit = (reach, [mv for h, mv in lst if h not in bad])
-                    if len(self._filtered_cache) > 128:
+                    if len(self._filtered_cache) > 32:
                         self._filtered_cache.clear()
                     self._filtered_cache[key] = hit
                 keep = hit[1]

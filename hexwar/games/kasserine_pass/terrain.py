@@ -79,7 +79,7 @@ class TerrainMixin:
                 for uid, h in pos:
                     for n in self._zoc_adj[h]:
                         c.setdefault(n, []).append(uid)
-                if len(self._zoc_cache) > 64:
+                if len(self._zoc_cache) > 16:
                     self._zoc_cache.clear()
                 self._zoc_cache[pos] = c
             self._zoc_last[side] = (pos, c)
