@@ -105,7 +105,7 @@ class MovementMixin:
         s = self.kspec(state, uid)
         zs = self.zoc_sources(state, enemy(side))
         foe = self._foe_hexes(state, side)
-        graph = self._graph(frozenset(state.blown), s.rangers)
+        graph = self._graph(self._ctx(state)[2], s.rangers)  # (the blown bridges, interned)
         stops, extra = self._zoc_stops(state, uid, s, zs)
         # KP-AMERICAN-ZOC, KP-OPT-ITALIAN-ZOC: a zone the unit may pass costs +2 MP a hex
         # units of one kind stacked together share the search (per state: same enemy and bridges)

@@ -101,15 +101,16 @@ class TerrainMixin:
         is memoised on those."""
         if not self._may_pass(s):
             return zs, None
-        key = (state.units[uid].spec, state.owner.get(uid), self._positions(state, enemy(self.uside(state, uid))))
-        v = self._passable_cache.get(key)
-        if v is None:
+        pos = self._positions(state, enemy(self.uside(state, uid)))
+        key = (state.units[uid].spec, state.owner.get(uid), id(pos))  # the key holds on to pos: ids stay unique
+        hit = self._passable_cache.get(key)
+        if hit is None or hit[0] is not pos:
             passable = {h for h, src in zs.items() if self._passable_zoc(state, uid, src)}
             v = ({h for h in zs if h not in passable}, dict.fromkeys(passable, self.T.zoc_pass_mp) or None)
             if len(self._passable_cache) > 256:
                 self._passable_cache.clear()
-            self._passable_cache[key] = v
-        return v
+            hit = self._passable_cache[key] = (pos, v)
+        return hit[1]
 
     def _foe_hexes(self, state: KPState, side: str) -> set[Hex]:
         key = ("foe", side)
