@@ -662,9 +662,11 @@ def ring_edges(mv, centre: Hex, radius: int) -> list[tuple[tuple[float, float], 
     from ..core.hexgrid import distance, neighbors, ring
 
     key = (centre, radius, mv.zoom, mv.cam_x, mv.cam_y, tuple(mv.rect))
-    got = _area_cache.get("ring")
+    got = _area_cache.get(("ring", centre, radius))
     if got is not None and got[0] == key:  # drawn again every frame the pointer moves
         return got[1]
+    if len(_area_cache) > 8:
+        _area_cache.clear()
     out = []
     for h in ring(centre, radius):
         cs = mv.hex_corners(h)
@@ -676,7 +678,7 @@ def ring_edges(mv, centre: Hex, radius: int) -> list[tuple[tuple[float, float], 
             mid = ((hc[0] + nc[0]) / 2, (hc[1] + nc[1]) / 2)
             two = sorted(cs, key=lambda p: (p[0] - mid[0]) ** 2 + (p[1] - mid[1]) ** 2)[:2]
             out.append((two[0], two[1]))
-    _area_cache["ring"] = (key, out)
+    _area_cache[("ring", centre, radius)] = (key, out)
     return out
 
 
@@ -726,14 +728,17 @@ def draw_ring(surface, mv, rg: MapRing) -> None:
     z = mv.zoom
     w = max(2, int(2.5 * z))
     edges = ring_edges(mv, rg.centre, rg.radius)
+    ink = (110, 40, 150) if rg.kind == "visibility" else (30, 60, 160)  # the sight limit: purple, thinner
+    if rg.kind == "visibility":
+        w = max(1, int(1.5 * z))
     for p, q in edges:
         pygame.draw.line(surface, (255, 255, 255), p, q, w + 2)
     for p, q in edges:
-        _dash(surface, (30, 60, 160), p, q, w, max(4, int(5 * z)))
+        _dash(surface, ink, p, q, w, max(4, int(5 * z)))
     if rg.text and edges:  # under the ring (an objective's words go on top of its outline)
         low = max((p for e in edges for p in e), key=lambda p: p[1])
         cx = mv.hex_center(rg.centre)[0]
-        label_box(surface, rg.text, max(9, int(11 * z)), (cx, low[1]), fg=(255, 255, 255), bg=(30, 60, 160),
+        label_box(surface, rg.text, max(9, int(11 * z)), (cx, low[1]), fg=(255, 255, 255), bg=ink,
                   border=(255, 255, 255))
 
 

@@ -113,6 +113,8 @@ def test_6_2_los_tool_key_click_point_draws_the_line_with_a_cross_and_words(fire
     lines = [x for x in ctl.gui.map_lines(ctl, gs.hover) if isinstance(x, MapLine)]
     assert lines == [MapLine(mg.hex, blocked, "blocked", f"{s.distance} hexes: {s.why}", s.block)]
     assert f"at {hex_name(s.block)}" in lines[0].text
+    kind, limit = r.period(st)
+    assert MapRing(mg.hex, limit, f"visibility {limit} ({kind}, 1.8)", "visibility") in ctl.gui.map_lines(ctl, gs.hover)
     # The panel says it too, with who spots whom.
     panel = " ".join(x[1] for x in gs.panel.context.sigs if isinstance(x, tuple) and x and x[0] == "text")
     assert f"Line of sight (V, §6.2) from {hex_name(mg.hex)}" in panel and "blocked by" in panel

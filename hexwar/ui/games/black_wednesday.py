@@ -543,6 +543,8 @@ class BlackWednesdayUI(GameUI):
         los = ctl.tool.get("los")
         if los and los.get("src") is not None:
             a = los["src"]
+            kind, limit = ctl.rules.period(ctl.state)
+            out.append(MapRing(a, limit, f"visibility {limit} ({kind}, 1.8)", "visibility"))
             b = hover if hover is not None and hover != a and hover in ctl.rules.board.terrain else los.get("dst")
             if b is not None:
                 s = I.sight(ctl.rules, ctl.state, a, b)
