@@ -200,7 +200,11 @@ class Artillery:
             return []
         out = []
         u = state.units[uid]
-        targets = sorted({e.hex for e in self.on_map(state, self.enemy_of(side)) if self.sees_hex(state, u.hex, e.hex)})
+        key = ("enemy_hexes", side)
+        hexes = state._cache.get(key)
+        if hexes is None:
+            hexes = state._cache[key] = sorted({e.hex for e in self.on_map(state, self.enemy_of(side))})
+        targets = [h for h in hexes if self.sees_hex(state, u.hex, h)]
         for art in self.artillery_of(side):
             for h in targets:
                 c = Call(uid, art, h)

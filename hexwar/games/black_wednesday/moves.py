@@ -24,7 +24,15 @@ class Moves:
         got = state._cache.get("sees")
         if got is None or got[0][0] != sig[0] or got[0][1] != sig[1] or got[0][2] is not sig[2] \
                 or got[0][3] is not sig[3]:
-            got = state._cache["sees"] = (sig, {}, self.period(state)[1])
+            lim = self.period(state)[1]
+            if sig[2] or sig[3]:  # Illum or smoke: answers for this state only
+                got = (sig, {}, lim)
+            else:  # otherwise the limit is all that varies: share across states
+                store = self.__dict__.setdefault("_los_memo", {})
+                if len(store) > 16:
+                    store.clear()
+                got = (sig, store.setdefault(lim, {}), lim)
+            state._cache["sees"] = got
         memo = got[1]
         ans = memo.get((a, b))
         if ans is None:
@@ -160,7 +168,15 @@ class Moves:
         if uid in state.extra.get("reserve", frozenset()):
             return "reserve"
         o = self.order_of(state, uid)
-        return None if o is None else repr(sorted(o.items()))
+        if o is None:
+            return None
+        keys = self.__dict__.setdefault("_order_keys", {})
+        got = keys.get(id(o))
+        if got is None or got[0] is not o:  # the same order object: the same key
+            if len(keys) > 5000:
+                keys.clear()
+            got = keys[id(o)] = (o, repr(sorted(o.items())))
+        return got[1]
 
     def reach(self, state, uid: str) -> dict[Hex, tuple[Hex, ...]]:
         """Every legal destination of a move and its cheapest path, cached per state and,
