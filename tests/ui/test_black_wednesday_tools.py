@@ -605,7 +605,7 @@ def _pending_loss(app):
     return gs
 
 
-def test_8_4_owner_choice_pending_in_the_client(app, drive):
+def test_8_4_owner_choice_pending_in_the_client(app, drive, caplog):
     """§8.4 (owner_choices on): the pending step is a "choice" step (no failure on the engine's
     stage without a kind); the panel names it with the engine's note, the chooser's buttons read
     in words, the hexes of the options carry LOSS?, a click on a hex with several options asks for
@@ -634,10 +634,16 @@ def test_8_4_owner_choice_pending_in_the_client(app, drive):
     else:
         assert len(ctl.game.actions) == n + 1
     assert ctl.game.actions[-1].what == "loss"
+    import logging
+
+    caplog.set_level(logging.ERROR)
     gs.toggle_history()  # looking back through the pending position
+    app.step()
+    gs.enter_history(len(ctl.game.actions) - 1)
     app.step()
     gs.toggle_history()
     app.step()
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
 def test_choice_labels_in_words():
