@@ -29,7 +29,8 @@ PRE_DRAWN_WT = 15  # 1.10k
 
 @dataclass(frozen=True)
 class OrderAct:
-    """``order draw <type> <objective> <formations>`` / ``order roll <id> [<battalion>]``
+    """``order draw <type> <objective> <formations>`` / ``order set ...`` (before play: an
+    implemented order in place of the historical one, 1.10j) / ``order roll <id> [<battalion>]``
     (a Soviet order implementing during play names the battalion that goes if it succeeds,
     2.1e) / ``order cancel <id>`` / ``order german <companies> <type> <objective>`` (released
     German reinforcements and their instant order, 3.5c). Objectives are a preset name or hex
@@ -42,12 +43,12 @@ class OrderAct:
         return " ".join(("order", self.op) + self.args)
 
 
-_ARITY = {"draw": (3,), "roll": (1, 2), "cancel": (1,), "german": (3,), "spanish": (2,)}
+_ARITY = {"draw": (3,), "set": (3,), "roll": (1, 2), "cancel": (1,), "german": (3,), "spanish": (2,)}
 
 
 def _order(args):
     if not args or args[0] not in _ARITY or len(args) - 1 not in _ARITY[args[0]]:
-        raise MalformedError("order needs: draw <type> <objective> <formations> | roll <id> [<battalion>] | "
+        raise MalformedError("order needs: draw|set <type> <objective> <formations> | roll <id> [<battalion>] | "
                              "cancel <id> | german <companies> <type> <objective> | spanish <type> <objective>")
     return OrderAct(args[0], tuple(args[1:]))
 
@@ -449,9 +450,72 @@ class Orders:
             for p in self.presets_for(state, side, (f,)):
                 for t in TYPES:
                     out.append(OrderAct("draw", (t, p, f)))
+        if state.phase in ("prep_log", "axis_setup"):
+            out += self.set_actions(state, side)
         if side == "axis" and state.phase == "command":
             out += self.german_actions(state) + self.spanish_actions(state) + self.restore_actions(state)
         return out
+
+    # --- 1.10j: implemented orders of the player's choice at the start ----------------------
+    def set_actions(self, state, side: str) -> list[OrderAct]:
+        out = []
+        for f in self.formations(side):
+            if all(self.entry(u).pool or u in state.extra.get("reserve", frozenset())
+                   for u in self.formation_units(f, side)) or self._already_set(state, f, side):
+                continue
+            for p in self.presets_for(state, side, (f,)):
+                for t in TYPES:
+                    a = OrderAct("set", (t, p, f))
+                    if self.check_set(state, a, side) is None:
+                        out.append(a)
+        return out
+
+    def check_set(self, state, a: OrderAct, side: str) -> Illegal | None:
+        if state.phase not in ("prep_log", "axis_setup"):
+            return Illegal("1.10j", "implemented orders of your choice are set before play only")
+        t, obj, forms = a.args
+        if t not in TYPES:
+            return Illegal("§16.1", f"order types are {', '.join(TYPES)}")
+        members = tuple(forms.split("+"))
+        for f in members:
+            if f not in self.formations(side):
+                return Illegal("§16.1", f"{f} is not a {side} formation")
+            if self._already_set(state, f, side):
+                return Illegal("1.10j", f"{f} already has the implemented order of your choice")
+        why = self._check_objective(obj, side, members, state)
+        if why:
+            return why
+        if side == "soviet" and self.scen.prep_columns:
+            # 2.1f: at-start sheets of Scen. 1-3 stop 5 hexes south of the second trench line
+            lim = self.looting_limit()
+            if any(self.ids.parse(n) not in lim for n in self.objective_names(obj, side, members, state)):
+                return Illegal("2.1f", "an order implemented before play may have no objective more than 5 hexes "
+                                       "south of the second trench line (looting)")
+        if side == "axis" and not self.options.get("german_cooperation"):
+            nations = {self.nation(u) for f in members for u in self.formation_units(f, side)
+                       if not self.entry(u).battalion.startswith("AT-2SS")}
+            if len(nations) > 1:
+                return Illegal("3.1b", "Spanish and German units may not share an order")
+        return None
+
+    def _already_set(self, state, f: str, side: str) -> bool:
+        return any(o["origin"] == "set" and o["side"] == side and f in o["members"] for o in self.orders(state).values())
+
+    def apply_set(self, state, a: OrderAct, side: str) -> list[Event]:
+        t, obj, forms = a.args
+        members = tuple(forms.split("+"))
+        orders = dict(self.orders(state))
+        n = 1 + sum(1 for o in orders.values() if o["side"] == side)
+        while f"{side[0].upper()}{n}" in orders:
+            n += 1
+        oid = f"{side[0].upper()}{n}"
+        orders[oid] = {"id": oid, "side": side, "type": t,
+                       "objective": tuple(self.objective_names(obj, side, members, state)),
+                       "members": members, "wt": 0, "status": "implemented", "released": None, "rolled": 0,
+                       "origin": "set", "uncoordinated": False}
+        self._displace(orders, oid, state)  # the formations leave the historical order (1.10j)
+        self._set_orders(state, orders)
+        return [Event("order", f"{side} starts with implemented order {oid}: {t} on {obj} for {forms} (1.10j)")]
 
     def presets_for(self, state, side: str, members) -> list[str]:
         out = []
@@ -511,6 +575,8 @@ class Orders:
                 return Illegal("§16.3", f"order {a.args[0]} cannot implement with {o['wt']} weighted turns "
                                         f"(row {self.order_rating(o)}: '-')")
             return None
+        if a.op == "set":
+            return self.check_set(state, a, side)
         # draw
         t, obj, forms = a.args
         if t not in TYPES:
@@ -562,6 +628,8 @@ class Orders:
             self._set_orders(state, orders)
             return [Event("order", f"{side} draws order {oid}: {t} on {obj} for {forms}"
                                    + (f" ({PRE_DRAWN_WT} weighted turns, 1.10k)" if pre else ""))]
+        if a.op == "set":
+            return self.apply_set(state, a, side)
         if a.op == "cancel":
             del orders[a.args[0]]
             self._set_orders(state, orders)

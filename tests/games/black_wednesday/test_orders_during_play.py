@@ -200,3 +200,25 @@ def test_tcs_16_6_attack_order_ends_when_its_objective_is_occupied():
         r.note_occupation(g.state)
         ev = r.review_orders(g.state)
         assert oid not in g.state.extra["orders"] and any("complete" in e.text for e in ev)
+
+
+def test_1_10j_an_implemented_order_of_the_players_choice_replaces_the_historical_one_2_1f():
+    with s1() as g:
+        r = g.rules
+        # 2.1f: before play a Soviet order may not reach beyond the looting limit
+        far = next(h for h in sorted(r.area) if h not in r.looting_limit())
+        why = g.check(OrderAct("set", ("attack", r.ids.name(far), "43")))
+        assert why is not None and why.rule == "2.1f"
+        a = OrderAct("set", ("move", "trenches", "armour"))
+        assert a in g.legal_actions()
+        g.apply(a)
+        oid = [k for k, o in g.state.extra["orders"].items() if o["origin"] == "set"][0]
+        assert r.order_of(g.state, "1ITB-T341")["id"] == oid and r.order_of(g.state, "1ITB-T341")["type"] == "move"
+        assert g.state.extra["orders"]["S1-attack"]["members"] == ("43",)  # the armour left it
+        g.apply(OrderAct("set", ("attack", "trenches", "43")))
+        assert "S1-attack" not in g.state.extra["orders"]  # left without formations, it ends
+        assert g.check(OrderAct("set", ("move", "trenches", "43"))).rule == "1.10j"  # once per formation
+        g.state.phase = "command"
+        g.state.extra["cmd"] = "soviet"
+        g.state.touch()
+        assert g.check(OrderAct("set", ("attack", "trenches", "43"))).rule == "1.10j"
