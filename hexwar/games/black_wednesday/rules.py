@@ -284,8 +284,9 @@ class BWRules(Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, Setup, 
                     continue
                 out += self._unit_actions(state, u)
             out.append(EndPhase())
-            # moves come from the movement search and are legal by construction
-            return [a for a in out if isinstance(a, Move) or self.check(state, a) is None]
+            # moves come from the movement search, SFAs, PFAs and missions from their own checks
+            # (fire_targets, point_targets, calls_for): legal by construction
+            return [a for a in out if isinstance(a, (Move, Attack, PointFire, Call)) or self.check(state, a) is None]
         return out
 
     def _unit_actions(self, state, u: Unit) -> list:

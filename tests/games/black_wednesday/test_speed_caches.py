@@ -52,3 +52,21 @@ def test_tcs_7_cached_reach_and_los_match_a_fresh_search():
                         assert R.sees_hex(st, u.hex, e.hex) == want
             g.apply(rng.choice(g.legal_actions()))
         assert checked > 50
+
+
+def test_tcs_3_4_every_listed_action_passes_check():
+    """legal_actions skips re-checking moves, SFAs, PFAs and missions (built by their own
+    checks): each of them must still pass ``check``."""
+    with s1(8) as g:
+        rng = random.Random(8)
+        seen = 0
+        for i in range(500):
+            if g.result() is not None:
+                break
+            acts = g.legal_actions()
+            if g.state.phase == "action" and i % 4 == 0:
+                for a in acts:
+                    assert g.check(a) is None, a.notation()
+                    seen += 1
+            g.apply(rng.choice(acts))
+        assert seen > 1000
