@@ -261,8 +261,22 @@ class BlackWednesdayUI(GameUI):
         return max(asl, key=lambda a: len(a.units)) if asl else None
 
     # --- the panel ---------------------------------------------------------------------------
+    def _memo(self, ctl, name: str, fn):
+        """One answer per position, selection and list of legal actions: the panel and the map ask
+        every frame, and a two-sheet scenario has thousands of legal actions to scan."""
+        key = (id(ctl), id(ctl.state), ctl.version, getattr(ctl, "sel", None), id(ctl.legal()))
+        if self.__dict__.get("_memo_key") != key:
+            self._memo_key, self._memo_got = key, {}
+        got = self._memo_got
+        if name not in got:
+            got[name] = fn(ctl)
+        return got[name]
+
     def fire_options(self, ctl) -> list[tuple[A.Attack, dict]]:
         """The SFAs the selected unit may join now, each with its column and shifts."""
+        return self._memo(ctl, "sfa", self._fire_options)
+
+    def _fire_options(self, ctl) -> list[tuple[A.Attack, dict]]:
         uid = getattr(ctl, "sel", None)
         if not uid or ctl.view().get("phase") != "action":
             return []
@@ -401,6 +415,9 @@ class BlackWednesdayUI(GameUI):
 
     def pfa_options(self, ctl) -> list[tuple]:
         """The point fires the selected unit may make now, each with its to-hit and kill numbers."""
+        return self._memo(ctl, "pfa", self._pfa_options)
+
+    def _pfa_options(self, ctl) -> list[tuple]:
         out = []
         for a in self._sel_legal(ctl, "PointFire"):
             p = I.pfa_preview(ctl.rules, ctl.state, a.firer, a.target)
@@ -409,6 +426,9 @@ class BlackWednesdayUI(GameUI):
         return out
 
     def assault_options(self, ctl) -> list[tuple]:
+        return self._memo(ctl, "assault", self._assault_options)
+
+    def _assault_options(self, ctl) -> list[tuple]:
         out = []
         for a in self._sel_legal(ctl, "Assault"):
             p = I.assault_preview(ctl.rules, ctl.state, a.target, a.units)
@@ -418,6 +438,9 @@ class BlackWednesdayUI(GameUI):
 
     def call_options(self, ctl) -> list[tuple]:
         """The missions the selected spotter may call, each with its chance of a good shoot."""
+        return self._memo(ctl, "call", self._call_options)
+
+    def _call_options(self, ctl) -> list[tuple]:
         out = []
         for a in self._sel_legal(ctl, "Call"):
             p = I.call_preview(ctl.rules, ctl.state, a)
@@ -676,7 +699,8 @@ class BlackWednesdayUI(GameUI):
         th = f.theme
         v = ctl.view()
         legal = ctl.legal() or []
-        order_step = v.get("phase") == "command" or any(type(a).__name__ == "OrderAct" for a in legal)
+        order_step = v.get("phase") == "command" or self._memo(
+            ctl, "orders", lambda c: any(type(a).__name__ == "OrderAct" for a in legal))
         if order_step:
             side = ctl.acting()
             mine = self.orders(ctl, side)
