@@ -75,10 +75,11 @@ def test_KP_VICTORY_ai_reaches_the_better_level_as_either_side_against_random(ax
 
 
 def test_ai_plays_every_step_of_both_sides(axis_game, allied_game):
-    """Movement (arrivals, moves), declarations, artillery on attack and on defence,
-    resolution, and the stages (retreats, advances) all asked of it and answered."""
+    """Movement (arrivals, moves), declarations (with CONTACT / ENGAGED markers standing:
+    KP-RESULT-CONTACT, KP-RESULT-ENGAGED), artillery on attack and on defence, resolution,
+    and the stages (retreats, advances) all asked of it and answered."""
     asked = axis_game[2] | allied_game[2]
-    for kind in ("move", "declare", "defend", "resolve", "retreat", "advance",
+    for kind in ("move", "declare", "defend", "resolve", "retreat", "advance", "carry-over duty",
                  "Place", "Move", "Attack", "Support", "Resolve", "EndPhase"):
         assert kind in asked, f"never decided: {kind} (asked {sorted(asked)})"
 
