@@ -16,6 +16,7 @@ import time
 from dataclasses import dataclass, field
 
 from . import list_scenarios, load_record, open_game
+from .session import large_scenarios
 from .core import actions as A
 from .core.game import Game
 from .core.units import ON_MAP, WHERE
@@ -131,7 +132,10 @@ def main(argv: list[str] | None = None) -> int:
     n = int(os.environ.get("FUZZ_GAMES", "12"))
     stats = Stats()
     t0 = time.perf_counter()
+    large = large_scenarios()
     for game_id, scenario in list_scenarios():
+        if (game_id, scenario) in large:  # uniform random play does not end; see large_scenarios()
+            continue
         for seed in range(1, n + 1):
             fuzz_game(game_id, scenario, seed, stats)
     dt = time.perf_counter() - t0

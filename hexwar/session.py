@@ -120,4 +120,10 @@ def list_scenarios() -> list[tuple[str, str]]:
     return out
 
 
-__all__ = ["open_game", "load_record", "list_scenarios", "HexwarError"]
+def large_scenarios() -> set[tuple[str, str]]:
+    """(game id, scenario id) of the scenarios a game declares too large for uniform random
+    play to finish (its package's ``LARGE_SCENARIOS``); the tools that play random games skip them."""
+    return {(gid, s) for gid in GAMES for s in getattr(find_game(gid), "LARGE_SCENARIOS", ())}
+
+
+__all__ = ["open_game", "large_scenarios", "load_record", "list_scenarios", "HexwarError"]

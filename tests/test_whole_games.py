@@ -38,7 +38,9 @@ def test_random_game_of_objective_kiev_ends_and_replays(seed, tmp_path):
     assert again.result() == res
 
 
-OTHER_SCENARIOS = [s for s in hexwar.list_scenarios() if s[0] != "objective-kiev"]
+# Large scenarios (a game's LARGE_SCENARIOS) are played by their own sampling test instead.
+OTHER_SCENARIOS = [s for s in hexwar.list_scenarios()
+                   if s[0] != "objective-kiev" and s not in hexwar.session.large_scenarios()]
 
 
 @pytest.mark.parametrize("game_id, scenario_id", OTHER_SCENARIOS, ids=[f"{g}-{s}" for g, s in OTHER_SCENARIOS])
@@ -57,6 +59,13 @@ def test_random_game_of_every_other_scenario_ends_and_replays(game_id, scenario_
     again = hexwar.load_record(path)
     assert again.digest() == game.digest()
     assert again.result() == game.result()
+
+
+def test_large_scenarios_are_listed_and_declared_by_their_game():
+    """A large scenario stays in the list (players open it from the menu); only random play skips it."""
+    large = hexwar.session.large_scenarios()
+    assert ("black-wednesday", "s3-assault-the-line") in large
+    assert large <= set(hexwar.list_scenarios())
 
 
 def test_same_seed_same_game():

@@ -21,6 +21,11 @@ TITLE = "Black Wednesday"
 TERRAINS = ("open", "forest", "building", "city", "hospital", "mill", "peat_bog")
 FEATURE_KINDS = ("rail", "road_primary", "road_secondary", "road_tertiary", "izhora_river", "at_ditch")
 OPTIONS = {**_VARIANTS, **CHOICE_OPTIONS}  # BW 4.0 minor variants (variants.py), owner_choices (choices.py)
+# Scenarios too large for a uniform random game to end in reasonable time (~600 units: tens of
+# thousands of set-up and entry moves per step). They are listed and playable; the whole-games
+# test, the fuzzer and the bench leave them to test_long_scenarios_random.py, whose sampling
+# player plays them to the victory check.
+LARGE_SCENARIOS = frozenset({"s3-assault-the-line", "s6-the-assault-continues"})
 
 
 def load_scenario(path) -> BWScenario:

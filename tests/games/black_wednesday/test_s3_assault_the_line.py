@@ -15,7 +15,7 @@ from .helpers import H
 
 @contextmanager
 def s3(seed: int = 0):
-    g = open_local("long/s3-assault-the-line", seed=seed)
+    g = open_local("s3-assault-the-line", seed=seed)
     with use_hex_ids(g.rules.ids):
         yield g
 

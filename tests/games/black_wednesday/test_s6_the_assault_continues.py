@@ -14,7 +14,7 @@ from .helpers import H
 
 @contextmanager
 def s6(seed: int = 0):
-    g = open_local("long/s6-the-assault-continues", seed=seed)
+    g = open_local("s6-the-assault-continues", seed=seed)
     with use_hex_ids(g.rules.ids):
         yield g
 

@@ -12,7 +12,7 @@ from hexwar import paths
 
 ROOT = Path(str(paths.data_dir("scenarios"))) / "black-wednesday"
 FILES = ["s2-assault-of-the-guards.yaml", "s4-melee-in-krasni-bor.yaml", "s5-assaulting-the-mill.yaml",
-         "long/s3-assault-the-line.yaml", "long/s6-the-assault-continues.yaml"]
+         "s3-assault-the-line.yaml", "s6-the-assault-continues.yaml"]
 
 
 def marked(entry) -> bool:
