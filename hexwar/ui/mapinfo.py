@@ -1,8 +1,7 @@
 """What the map view needs to know about a board beyond the core Board (no pygame).
 
 - ``place_props``: the extra properties of each place (a town's ``size``, its ``vp``).
-  The core ``Place`` keeps name, hex, kind and provenance only, so until it carries
-  its properties (``Place.props``) they are read from the map file the board came from.
+  The TMX loader keeps them in ``Place.props``.
 - ``hexside_kinds``: every hexside feature kind a map file uses, so a map can be
   loaded for viewing before any game tells the loader which kinds it knows.
 - ``hex_label``: a hex's id as the board writes it (``0705``, or ``B34.16`` once a
@@ -117,36 +116,10 @@ def _props(obj) -> dict[str, object]:
     return out
 
 
-@lru_cache(maxsize=8)
-def _place_props_of_file(path: str, mtime: float, layout: tuple) -> dict[Hex, dict[str, object]]:
-    from ..core.hexgrid import Layout
-
-    lay = Layout(*layout)
-    out: dict[Hex, dict[str, object]] = {}
-    for obj in _objects(path, "places"):
-        try:
-            h = lay.hex_at(float(obj.get("x", 0)), float(obj.get("y", 0)))
-        except (TypeError, ValueError):
-            continue
-        out[h] = _props(obj)
-    return out
-
-
 def place_props(board: Board) -> dict[Hex, dict[str, object]]:
-    """hex -> the place's extra properties (``size``, ``vp`` …); {} when unknown."""
-    direct = {h: dict(getattr(p, "props", None) or {}) for h, p in board.places.items()}
-    if any(direct.values()):
-        return direct
-    src = getattr(board, "source", "")
-    if not src or not Path(src).is_file():
-        return {}
-    lay = board.layout
-    try:
-        mtime = Path(src).stat().st_mtime
-    except OSError:
-        return {}
-    got = _place_props_of_file(str(src), mtime, (float(lay.tile_w), float(lay.tile_h), float(lay.side)))
-    return {h: v for h, v in got.items() if h in board.places}
+    """hex -> the place's extra properties (``size``, ``vp`` …), as the TMX loader keeps them
+    in ``Place.props``; {} for a place without any."""
+    return {h: dict(p.props or {}) for h, p in board.places.items()}
 
 
 def place_vp(props: dict[str, object]) -> int:
