@@ -194,6 +194,8 @@ class CombatMixin:
             if bi is not None and bi not in existing:
                 return Illegal("KP-ZOC", f"{a} already attacks this phase")
         b = state.kbattles[existing[0]] if existing else KBattle(target, tuple(defenders), ())
+        if all(a in b.attackers for a in attackers):  # nothing new: re-declaring would change nothing
+            return Illegal("KP-SEQUENCE", f"{', '.join(attackers)} already attack {hex_name(target)}")
         nb = KBattle(target, b.defenders, tuple(dict.fromkeys(b.attackers + attackers)), b.air)
         o = self._declared_odds(state, nb)
         if o[0] == 1 and o[1] > 6:

@@ -92,3 +92,26 @@ def test_choice_info_for_each_decision_the_engine_offers():
                 seen.add(a.notation().split()[0])
         g.apply(rng.choice(acts))
     assert seen and all(r.choice_info(w) for w in seen)
+
+
+def test_KP_SEQUENCE_declaring_the_same_attackers_again_is_refused_not_offered():
+    """An attack whose units all attack that hex already would change nothing: refused, never offered."""
+    import hexwar
+    from hexwar.core import actions as A
+
+    g = hexwar.open_game("kasserine-pass", "standard", seed=1)
+    rnd = __import__("random").Random(2)
+    for _ in range(4000):
+        acts = g.legal_actions()
+        atk = [a for a in acts if isinstance(a, A.Attack)]
+        if atk and g.state.kbattles == []:
+            first = atk[0]
+            g.apply(first)
+            why = g.check(A.Attack(first.target, first.attackers))
+            assert why is not None and why.rule == "KP-SEQUENCE"
+            for a in g.legal_actions():
+                if isinstance(a, A.Attack) and a.target == first.target:
+                    assert not set(a.attackers) <= set(first.attackers)
+            return
+        g.apply(rnd.choice(acts))
+    raise AssertionError("no attack came up")

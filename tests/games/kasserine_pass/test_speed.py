@@ -86,10 +86,11 @@ def test_quick_declaration_odds_match_the_full_odds():
     assert checked > 50
 
 
-@pytest.mark.parametrize("seed,actions,digest", [(1, 2880, "636eca1ed8da9c0b"), (3, 2623, "901b1c26061c961f")])
+@pytest.mark.parametrize("seed,actions,digest", [(1, 2431, "d9805e1e1971459a"), (3, 2533, "533c757659b53994")])
 def test_random_game_unchanged_by_the_speed_ups(seed, actions, digest):
     """The uniform random game of the benchmark: same actions in the same order as
-    before the speed work (records made earlier still replay)."""
+    when pinned (re-pinned once, when repeated declarations of the same attackers stopped
+    being offered), so a speed-up never changes a game."""
     from hexwar.ai.random_player import play_random
 
     g = session.open_game("kasserine-pass", "standard", seed=seed)
