@@ -113,6 +113,13 @@ def kasserine_shot(path: str, size=(1600, 900)) -> None:
     app.screenshot(path)
 
 
+def answer_choices(g) -> None:
+    """Answer every owner's choice pending inside a Black Wednesday fire (§8.4, §10, §12.5)
+    with the engine's own pick, so a scripted position plays on as the players would."""
+    while (p := g.rules.pending(g.state)) is not None:
+        g.apply(A.Choose(p.what, p.default))
+
+
 def black_wednesday_fire(seed: int = 3):
     """Black Wednesday, Scenario 1: the 122 mm 0600 Prep box moved to B41.28, every Axis unit on
     its first legal set-up hex, four T-34s entered as near the Axis as they may, the Soviet
@@ -123,10 +130,12 @@ def black_wednesday_fire(seed: int = 3):
     g.apply(A.Choose("prep-box", "122mm_1-0600"))
     g.apply(A.Choose("prep-122mm_1-0600", "B41.28"))
     g.apply(A.EndPhase())
+    answer_choices(g)  # the Prep's step losses and retreats
     while g.view(None)["phase"] != "action":
         acts = g.legal_actions()
         pl = [a for a in acts if isinstance(a, A.Place)]
         g.apply(pl[0] if pl else next(a for a in acts if isinstance(a, A.EndPhase)))
+        answer_choices(g)
     axis = [parse_hex(v["hex"]) for v in g.view(None)["units"] if v["side"] == "axis" and v["where"] == "map"]
     moves = [a for a in g.legal_actions() if isinstance(a, A.Move)]
     tanks = list(dict.fromkeys(a.unit for a in moves if "T34" in a.unit))[:4]  # in the legal order
@@ -134,7 +143,9 @@ def black_wednesday_fire(seed: int = 3):
         tg = {a.dest: a for a in g.legal_actions() if isinstance(a, A.Move) and a.unit == uid}
         if tg:
             g.apply(tg[min(tg, key=lambda h: min(distance(h, x) for x in axis))])
+            answer_choices(g)  # overwatch at the tanks
     g.apply(A.EndPhase())
+    answer_choices(g)
     return g
 
 
@@ -178,9 +189,11 @@ def black_wednesday_orders_shot(path: str, size=(1600, 900)) -> None:
 
     g = hexwar.open_game("black-wednesday", "s1-turning-the-left", seed=3)
     g.apply(A.EndPhase())
+    answer_choices(g)
     while g.view(None)["phase"] == "axis_setup":
         pl = [a for a in g.legal_actions() if isinstance(a, A.Place)]
         g.apply(pl[0] if pl else A.EndPhase())
+        answer_choices(g)
     app = App(size, resizable=False, menu=False)
     gs = app.start_game(g, hotseat=False, autosave=False, threaded=False)
     ctl = gs.ctl
@@ -195,7 +208,7 @@ def black_wednesday_orders_shot(path: str, size=(1600, 900)) -> None:
 
 
 def black_wednesday_choice_shot(path: str, size=(1600, 900)) -> None:
-    """Black Wednesday with the owner's choices on: the Soviet Prep hits the Axis stack in B15.31
+    """Black Wednesday (the owner's choices are on by default): the Soviet Prep hits the Axis stack in B15.31
     and the Axis player picks which unit loses the step (§8.4): LOSS? on the map, the chooser."""
     from ..core.hexgrid import hex_name
     from .app import App, place_camera

@@ -37,6 +37,13 @@ def _open(app):
     return start(app, g)
 
 
+def _answer(ctl) -> None:
+    """The owner's choices inside a fire (on by default) answered through the controller as a
+    player would, with the engine's own pick."""
+    while (p := ctl.game.rules.pending(ctl.game.state)) is not None:
+        ctl.do(A.Choose(p.what, p.default))
+
+
 def _to_first_action(gs, moved_prep: str | None = None):
     """Prep Log kept as it is (or the 122 mm 0600 box moved to ``moved_prep``), every Axis unit
     on its first legal hex, the command phase ended."""
@@ -45,14 +52,17 @@ def _to_first_action(gs, moved_prep: str | None = None):
         ctl.do(A.Choose("prep-box", "122mm_1-0600"))
         ctl.do(A.Choose("prep-122mm_1-0600", moved_prep))
     ctl.do(A.EndPhase())
+    _answer(ctl)
     while ctl.view()["phase"] == "axis_setup":
         pl = [a for a in ctl.legal() if isinstance(a, A.Place)]
         ctl.do(pl[0] if pl else A.EndPhase())
+        _answer(ctl)
     for _ in range(5):
         if ctl.view()["phase"] == "action":
             break
         ends = [a for a in ctl.legal() if isinstance(a, A.EndPhase)]
         ctl.do(ends[0])
+        _answer(ctl)
     assert ctl.view()["phase"] == "action"
     ctl.die = None
     return ctl
@@ -163,7 +173,9 @@ def _axis_may_fire(gs):
         if tg:  # (the legal moves are in a fixed order, so with the seed this is one fixed game)
             best = min(tg, key=lambda h: min(distance(h, a) for a in axis))
             ctl.do(A.Move(u["id"], tg[best]))
+            _answer(ctl)  # the Axis overwatch at the tank
     ctl.do(A.EndPhase())
+    _answer(ctl)
     assert ctl.view()["phasing"] == "axis"
     sfa = [a for a in ctl.legal() if isinstance(a, A.Attack)]
     assert sfa

@@ -10,10 +10,10 @@ answers so far, so the resolution reaches the same point and goes on. The dice r
 a question are reported with it (``die_rolled``: undo stops there); when the action is done its
 whole account is reported, the replayed dice as ``die_replayed``.
 
-The game option ``owner_choices`` turns the questions on (off by default until the client
-answers them everywhere, see docs/black-wednesday/scenario-1.md). Without it, and outside a
-resolution (tests calling the engine directly), ``ask`` takes the default: the engine's old
-choice. Mixin for BWRules.
+The game option ``owner_choices`` (on by default: the client answers these steps) asks the
+questions. With it off, and outside a resolution (tests calling the engine directly), ``ask``
+takes the default: the engine's own pick, which the pending step also names (``default``) so a
+script or a test can answer as the engine would. Mixin for BWRules.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from ...core.errors import Illegal
 from ...core.state import Stage
 
 CHOICE_OPTIONS: dict[str, tuple[bool, str]] = {
-    "owner_choices": (False, "The owner decides inside a fire: step losses, retreat ends, overwatch stacks "
+    "owner_choices": (True, "The owner decides inside a fire: step losses, retreat ends, overwatch stacks "
                              "and weapons, return fire, air targets, the assault advance (otherwise the "
                              "engine picks as documented)"),
 }
@@ -53,9 +53,9 @@ CHOICES: dict[str, tuple[str, str, str]] = {
 
 
 class Suspend(Exception):
-    def __init__(self, what: str, side: str, options: tuple[str, ...], note: str) -> None:
+    def __init__(self, what: str, side: str, options: tuple[str, ...], note: str, default: str) -> None:
         super().__init__(what)
-        self.what, self.side, self.options, self.note = what, side, options, note
+        self.what, self.side, self.options, self.note, self.default = what, side, options, note, default
 
 
 @dataclass(frozen=True)
@@ -70,6 +70,7 @@ class Pending:
     options: tuple[str, ...]
     note: str
     base: Any = field(default=None, repr=False, compare=False)  # the state before the action
+    default: str = ""  # the engine's own pick (what it takes with owner_choices off)
 
 
 class _Ctx:
@@ -103,13 +104,13 @@ class Choices:
         if len(options) == 1:
             return options[0]
         ctx = self._ctx
-        if ctx is None or not self.options.get("owner_choices"):
+        if ctx is None or not self.options.get("owner_choices", CHOICE_OPTIONS["owner_choices"][0]):
             return default
         if ctx.i < len(ctx.answers):
             a = ctx.answers[ctx.i]
             ctx.i += 1
             return a
-        raise Suspend(what, side, tuple(options), note)
+        raise Suspend(what, side, tuple(options), note, default)
 
     def choice_info(self, state, what: str | None = None) -> dict:
         """Title, rule, help (and, while it is pending, the values) of ``choose <what> ...``
@@ -133,7 +134,8 @@ class Choices:
         p = self.pending(state)
         if p is None:
             return None
-        return {**self.choice_info(p.what), "side": p.side, "options": list(p.options), "note": p.note}
+        return {**self.choice_info(p.what), "side": p.side, "options": list(p.options), "note": p.note,
+                "default": p.default}
 
     # --- the contract while a choice is pending --------------------------------------
     def pending_actions(self, state) -> list:
@@ -180,7 +182,7 @@ class Choices:
         new = tuple(rd.given[len(rolls):])
         extra = dict(state.extra)
         extra["pending"] = Pending(orig, answers, tuple(rd.given), susp.what, susp.side, susp.options,
-                                   susp.note, base)
+                                   susp.note, base, susp.default)
         state.extra = extra
         state.stage = Stage(susp.what, susp.side, None, (("options", susp.options),))
         out = []

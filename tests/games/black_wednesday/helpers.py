@@ -110,3 +110,14 @@ def play_random(g, seed: int, per_phase: int = 14, max_actions: int = 20000):
         g.apply(a)
         n += 1
     return n
+
+
+def apply_default(g, action):
+    """Apply ``action`` and answer every owner's choice inside it (choices.py) with the engine's
+    own pick, the one it takes with ``owner_choices`` off; the events of the whole account."""
+    from hexwar.core.actions import Choose
+
+    ev = g.apply(action)
+    while (p := g.rules.pending(g.state)) is not None:
+        ev = g.apply(Choose(p.what, p.default))
+    return ev

@@ -14,7 +14,7 @@ from hexwar.games.black_wednesday.verbs import Assault
 def ask_mode(g, side="soviet"):
     clear_map(g)
     to_action_phase(g, side)
-    g.rules.options["owner_choices"] = True  # these tests are about the questions
+    g.rules.options["owner_choices"] = True  # these tests are about the questions (the default)
     g.state.extra["commissars"] = "off"
 
 
@@ -50,6 +50,48 @@ def test_tcs_8_4_the_owner_picks_each_step_loss_and_dice_are_not_rolled_again():
         # the morale check after the losses rolled new dice; the first two were replayed
         assert g.dice.rolls_made > rolled
         assert g.state.extra["acted"] >= {"1-708-Inf1", "1-708-Inf2"}
+
+
+def _two_step_fire(options):
+    """Two Soviet rifles fire at two Axis rifles in B21.20 with a two-step result."""
+    from hexwar.core.hexgrid import use_hex_ids
+    from hexwar.games.black_wednesday import open_local
+
+    g = open_local("s1-turning-the-left", seed=0, options=options)
+    with use_hex_ids(g.rules.ids):
+        clear_map(g)
+        to_action_phase(g, "soviet")
+        g.state.extra["commissars"] = "off"
+        put(g, "1-708-Inf1", "B20.20")
+        put(g, "1-708-Inf2", "B20.20")
+        put(g, "1-I-262-Inf1", "B21.20")
+        put(g, "1-I-262-Inf2", "B21.20")
+        fixed(g, [6, 6] + [1] * 10)
+        g.apply(Attack(H(g, "B21.20"), ("1-708-Inf1", "1-708-Inf2")))
+    return g
+
+
+def test_decision_60_the_owner_choices_are_on_by_default():
+    """tcs decision 60: with no options the owner is asked (the option's default is on)."""
+    from hexwar.games.black_wednesday import OPTIONS
+
+    assert OPTIONS["owner_choices"][0] is True
+    g = _two_step_fire(None)
+    assert g.rules.pending(g.state).what == "loss" and g.acting_side() == "axis"
+
+
+def test_decision_60_owner_choices_off_the_engine_takes_its_own_pick():
+    """tcs decision 60: with the option off no question comes; the engine's pick is the
+    default the question offers, so answering it gives the same board."""
+    off = _two_step_fire({"owner_choices": False})
+    assert off.rules.pending(off.state) is None
+    on = _two_step_fire({"owner_choices": True})
+    while (p := on.rules.pending(on.state)) is not None:
+        assert p.default in p.options
+        on.apply(Choose(p.what, p.default))
+    assert {u: (x.hex, x.steps, x.where) for u, x in on.state.units.items()} == \
+        {u: (x.hex, x.steps, x.where) for u, x in off.state.units.items()}
+    assert on.state.extra["lost"] == off.state.extra["lost"]
 
 
 def test_tcs_8_4_one_unit_that_can_lose_a_step_is_not_asked():

@@ -10,7 +10,7 @@ from hexwar.core.hexgrid import use_hex_ids
 from hexwar.games import black_wednesday as bw
 from hexwar.games.black_wednesday.combat import SFA
 
-from .helpers import H, fixed, put, s1, to_action_phase
+from .helpers import H, apply_default, fixed, put, s1, to_action_phase
 from hexwar.games.black_wednesday.verbs import Assault, Breach
 
 
@@ -51,7 +51,7 @@ def test_decision_S1_6_a_breacher_stopped_by_fire_falls_back_without_breaching()
         put(g, "1-I-262-MG", "B16.30")
         g.state.extra["adj_wire"] = frozenset({"1-708-Inf1"})
         fixed(g, [2, 3, 4, 4])  # overwatch: column 4 +1 moving = 5, roll 5: M; MM 5 roll 8: S
-        g.apply(Breach("1-708-Inf1", H(g, "B14.30")))
+        apply_default(g, Breach("1-708-Inf1", H(g, "B14.30")))  # the MG fires overwatch
         assert g.state.units["1-708-Inf1"].hex == H(g, "B13.30")
         assert g.rules.wire_state(g.state, H(g, "B14.30")) == 0
 
@@ -65,7 +65,7 @@ def test_tcs_11_2_overrun_by_tanks_takes_the_hex_when_the_defence_breaks():
         # shock fire 4 (col 4 +2) roll 2: -; defender MM 6 (doubled, 1.12) roll 12: P -> retreat
         fixed(g, [1, 1, 6, 6])
         assert g.check(Assault(H(g, "B10.31"), ("1ITB-T341", "1ITB-T342"))) is None
-        ev = g.apply(Assault(H(g, "B10.31"), ("1ITB-T341", "1ITB-T342")))
+        ev = apply_default(g, Assault(H(g, "B10.31"), ("1ITB-T341", "1ITB-T342")))  # retreat, advance
         assert any("shock" in str(e.data.get("shifts", "")) for e in ev if e.kind == "fire")
         assert g.state.units["1ITB-T341"].hex == H(g, "B10.31")
 
@@ -178,7 +178,7 @@ def test_tcs_decision_47_changing_to_move_mode_in_place_draws_overwatch():
         put(g, "1-708-Inf1", "B10.31", mode="fire")
         put(g, "1-I-262-MG", "B12.31")
         fixed(g, [1, 1])
-        ev = g.apply(Mode("1-708-Inf1", "move"))
+        ev = apply_default(g, Mode("1-708-Inf1", "move"))  # the MG fires overwatch
         assert any(e.kind == "overwatch" for e in ev)
 
 

@@ -6,7 +6,7 @@ from hexwar.core.actions import Attack, Move
 from hexwar.core.hexgrid import distance
 from hexwar.core.units import ELIMINATED
 
-from .helpers import H, fixed, put, s1, to_action_phase
+from .helpers import H, apply_default, fixed, put, s1, to_action_phase
 from hexwar.games.black_wednesday.combat import ASSAULT, OVERWATCH, SFA
 from hexwar.games.black_wednesday.verbs import Assault, PointFire
 
@@ -168,7 +168,7 @@ def test_tcs_10_overwatch_fires_at_a_mover_and_marked_stacks_need_5_6():
         put(g, "1-I-262-MG", "B12.31")
         put(g, "1-708-Inf1", "B08.31", mode="move")
         fixed(g, [1, 1, 4])  # overwatch at B09.31 misses; at B10.31 the marked MG rolls 4: no fire
-        ev = g.apply(Move("1-708-Inf1", (H(g, "B09.31"), H(g, "B10.31"))))
+        ev = apply_default(g, Move("1-708-Inf1", (H(g, "B09.31"), H(g, "B10.31"))))  # the MG fires
         assert [e.kind for e in ev].count("overwatch") == 1 and g.dice.rolls_made == 3
         assert g.state.units["1-708-Inf1"].hex == H(g, "B10.31")
 
@@ -194,7 +194,7 @@ def test_tcs_11_1_assault_succeeds_when_the_defence_breaks_1_12_smg_not_doubled(
         # defender fire -, attacker fire -, attacker morale (SMG MM 5) -, defender MM 6 roll 12: P
         fixed(g, [1, 1, 1, 1, 1, 1, 6, 6])
         assert g.check(Assault(H(g, "B10.31"), ("708-SMG1",))) is None
-        ev = g.apply(Assault(H(g, "B10.31"), ("708-SMG1",)))
+        ev = apply_default(g, Assault(H(g, "B10.31"), ("708-SMG1",)))  # retreat end, advance
         assert g.state.units["708-SMG1"].hex == H(g, "B10.31"), [e.text for e in ev]
         assert distance(g.state.units["1-I-262-Inf1"].hex, H(g, "B10.31")) == 2
 

@@ -15,7 +15,7 @@ from hexwar.core.hexgrid import use_hex_ids
 from hexwar.games.black_wednesday import board_for, load_scenario, make_rules
 from hexwar.games.black_wednesday.verbs import Assault, ManHandle, Mode
 
-from .helpers import H, clear_map, fixed, put, to_action_phase
+from .helpers import H, apply_default, clear_map, fixed, put, to_action_phase
 
 
 @contextmanager
@@ -82,7 +82,7 @@ def test_1_1f_no_overwatch_out_of_the_mill():
         put(g, "1-I-262-MG", "A27.23")  # the same MG outside does fire
         put(g, "1-708-Inf2", "A22.24", mode="move")
         g.state.extra["commissars"] = "off"
-        ev = g.apply(Move("1-708-Inf2", (H(g, "A23.24"),)))
+        ev = apply_default(g, Move("1-708-Inf2", (H(g, "A23.24"),)))  # the MG takes the shot
         assert any(e.kind == "overwatch" for e in ev)
 
 
