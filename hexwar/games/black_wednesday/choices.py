@@ -26,8 +26,8 @@ from ...core.state import Stage
 
 CHOICE_OPTIONS: dict[str, tuple[bool, str]] = {
     "owner_choices": (True, "The owner decides inside a fire: step losses, retreat ends, overwatch stacks "
-                             "and weapons, return fire, air targets, the assault advance (otherwise the "
-                             "engine picks as documented)"),
+                            "and weapons, return fire, air targets, the assault advance (otherwise the "
+                            "engine picks as documented)"),
 }
 
 # what -> (title, rule, help) for the client's generic chooser
