@@ -42,15 +42,17 @@ def check_invariants(game: Game, before_phase: tuple[int, str], rng: random.Rand
         if not cond:
             raise InvariantError(what)
 
+    side_of = getattr(rules, "side", None) or rules.side_of  # Black Wednesday names it side_of
     sides_at: dict = {}
     for u in st.units.values():
         need(u.where in WHERE, f"{u.id} is in an unknown place {u.where!r}")
         need((u.where == ON_MAP) == (u.hex is not None), f"{u.id}: on the map iff it has a hex")
         spec = rules.specs[u.spec]
-        need(1 <= u.steps <= spec.max_steps, f"{u.id} has {u.steps} steps of {spec.max_steps}")
+        top = getattr(spec, "max_steps", None) or getattr(spec, "steps", 0)  # Black Wednesday: steps
+        need(1 <= u.steps <= top, f"{u.id} has {u.steps} steps of {top}")
         if u.where == ON_MAP:
             need(u.hex in rules.board, f"{u.id} stands off the map at {u.hex}")
-            sides_at.setdefault(u.hex, set()).add(rules.side(u.id))
+            sides_at.setdefault(u.hex, set()).add(side_of(u.id))
     need(all(len(s) == 1 for s in sides_at.values()), "units of both sides share a hex")
     # Stacking is legal whenever a phase has just ended (8.1, 8.2).
     if (st.turn, st.phase) != before_phase and st.stage is None and hasattr(rules, "overstacked"):

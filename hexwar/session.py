@@ -103,7 +103,10 @@ def open_game(game_id: str, scenario_id: str, seed: int = 0, options: dict | Non
     rules = pkg.make_rules(board, scen, opts)
     dice = SeededDice(int(seed))
     state, events = rules.new_state(dice)
-    header = {"game": game_id, "scenario": scenario_id, "seed": int(seed), "options": opts}
+    # The record names every option that is on by default too, so that a later change of a
+    # default never changes how an existing record replays.
+    recorded = {**{k: v[0] for k, v in pkg.OPTIONS.items() if v[0]}, **opts}
+    header = {"game": game_id, "scenario": scenario_id, "seed": int(seed), "options": recorded}
     game = Game(rules, state, dice, header, events)
     game._barrier = 0
     return game

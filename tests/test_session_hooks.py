@@ -78,3 +78,14 @@ def test_scenarios_are_read_in_ccrr_whatever_game_was_open_before():
     finally:
         set_hex_ids(old)
         session._load.cache_clear()
+
+
+def test_record_names_options_that_are_on_by_default(tmp_path):
+    """A record carries every option on by default (Black Wednesday's owner_choices), so a
+    later change of the default cannot change how the record replays."""
+    import hexwar
+
+    g = hexwar.open_game("black-wednesday", "s1-turning-the-left", seed=2)
+    assert g.header["options"] == {"owner_choices": True}
+    k = hexwar.open_game("kasserine-pass", "standard", seed=2, options={"air_power": True})
+    assert k.header["options"] == {"air_power": True}
