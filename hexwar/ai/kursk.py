@@ -10,12 +10,15 @@ cheap, explainable figures and takes the best.
   CRT's distribution at the final column, Offensives (9.2.1) included.
 - Moves are chosen unit by unit from a position score: a city taken or held, the
   Strategic Objective reached, an attack lined up, the expected loss if the enemy
-  attacks there, the distance still to go. One phase's moves are planned at once and
-  played one by one while the position is the one planned for (a fingerprint of the
-  public position), so a phase costs a few evaluations, not one per unit.
+  attacks there, the distance still to go; late in a game not yet won, the German
+  armor's distance to one chosen Russian-side city (the schwerpunkt). One phase's moves
+  are planned at once and played one by one while the position is the one planned for
+  (a fingerprint of the public position), so a phase costs a few evaluations, not one
+  per unit.
 - Postures (12.0) are chosen from the public position only (``fair_state`` scrubs the
   other player's secret choice): Engage when there is an attack worth making,
-  otherwise Deploy, never paying Offensive markers for a step it does not need.
+  otherwise Deploy, never paying Offensive markers for a step it does not need; a unit
+  its negative replacement points (10.6) would eliminate is priced as part of a VP.
 """
 from __future__ import annotations
 
@@ -34,12 +37,16 @@ from .player import Decision
 VP = 6.0  # one victory point, in strength points
 MOSCOW_VP = 12.0  # 5.0: Moscow in German hands ends the game
 KILL = 0.15  # 5.0: a unit eliminated tips the "fewer eliminated" VP, beyond its strength (VP share)
+ELIM_VP = 0.5  # 5.0, 10.6: a unit our own negative replacement points eliminate (VP share)
 MARKER = 1.5  # an Offensive marker kept, in strength points
 MIN_ATTACK = 0.3  # an attack must be worth this much to be declared
 MIN_GAIN = 0.25  # a move must improve the position by this much
 MOSCOW_PULL = 0.1  # German armor's pull toward Moscow, per MP
 P_ENGAGE = 0.7  # chance the enemy may fight next turn (his posture is secret)
 P_VACATE = 0.5  # chance an emptied VP city of ours the enemy can walk into is lost (1.0 before the count)
+SP_FROM = 0.5  # share of the game after which the Germans pick a schwerpunkt (5.0)
+SP_PULL = 0.25  # German armor's pull toward the schwerpunkt, per MP
+SP_MARGIN = -1  # the schwerpunkt is sought while the VP total is no better for us than this
 FINAL_OWN_LOSS = 0.4  # on the last turn our steps matter only for the "fewer eliminated" VP (5.0)
 
 
@@ -143,6 +150,30 @@ class Ctx:
         if self.so is not None:
             out.add(self.so)
         return frozenset(out)
+
+    @cached_property
+    def schwerpunkt(self) -> Hex | None:
+        """Late in a game not yet won, the one Russian-side VP city (Moscow aside) the German
+        armor concentrates on: the nearest to our armor and the least defended (5.0)."""
+        if self.side != "german" or self.progress < SP_FROM or self.rules.vp(self.state)[0] < SP_MARGIN:
+            return None
+        names = self.rules.camp.victory["major_cities"].get("russian_side", [])
+        cands = [p.hex for p in self.board.places.values() if p.name in names and p.hex != self.rules.moscow
+                 and self.state.control.get(p.hex) != self.side]
+        armor = [self.hex_of(u) for u in self.mine if self.spec(u).kind == "armor"]
+        if not cands or not armor:
+            return None
+
+        def cost(h: Hex) -> tuple:
+            f = distance_field(self.board, (h,), _step(self.board), "sp")
+            near = sorted(f.get(a, 99.0) for a in armor)[:4]
+            guard = sum(self.dfn(u) for u in self.theirs if distance(self.hex_of(u), h) <= 2)
+            return (sum(near) / len(near) + 0.5 * guard, h)
+        return min(cands, key=cost)
+
+    @cached_property
+    def sp_field(self) -> dict[Hex, float]:
+        return distance_field(self.board, (self.schwerpunkt,), _step(self.board), "sp") if self.schwerpunkt else {}
 
     @cached_property
     def city_field(self) -> dict[Hex, float]:
@@ -300,6 +331,9 @@ class Ctx:
         s -= 0.12 * dc + 0.08 * df
         if self.side == "german" and self.spec(uid).kind == "armor" and self.rules.moscow in self.targets:
             s -= MOSCOW_PULL * self.moscow_field.get(h, 30.0)  # 5.0: Moscow ends the game
+        if self.schwerpunkt is not None and self.spec(uid).kind == "armor":
+            s -= SP_PULL * self.sp_field.get(h, 30.0)  # 5.0: one more city across the line wins
+            parts["sp"] = self.schwerpunkt
         return s, parts
 
 
@@ -361,6 +395,8 @@ def move_reason(ctx: Ctx, uid: str, dest: Hex, parts: dict) -> str:
         bits.append(f"lines up an attack on {hex_name(t)}")
     if parts.get("risk", 0) > 1.0:
         bits.append(f"accepts an expected loss of {parts['risk']:.1f} points if attacked")
+    if not bits and parts.get("sp") is not None:
+        bits.append(f"drives on {ctx.board.describe(parts['sp'])}, the city the armor concentrates on (5.0)")
     if not bits:
         bits.append(f"closes on the nearest objective ({parts.get('dist', 0):g} MP away)")
     return f"{uid} {hex_name(ctx.hex_of(uid))}→{hex_name(dest)}: " + "; ".join(bits)
@@ -461,7 +497,8 @@ class KurskPlayer:
             usable = sum(1 for u in units if u.where == ELIMINATED or (u.where == ON_MAP and u.steps < ctx.rules.specs[u.spec].max_steps))
             return 1.5 * min(net, usable)
         full = sorted((ctx.step_value(u.id) for u in units if u.where == ON_MAP and u.steps > 1))
-        weak = sorted((ctx.value(u.id) + KILL * VP + 1.0 for u in units if u.where == ON_MAP and u.steps == 1))
+        # 5.0: a unit eliminated tips the "fewer eliminated" VP; priced at ELIM_VP of a VP.
+        weak = sorted((ctx.value(u.id) + ELIM_VP * VP + 1.0 for u in units if u.where == ON_MAP and u.steps == 1))
         costs = (full + weak)[: -net]
         return -sum(costs) - 2.0 * max(0, -net - len(costs))
 
@@ -508,9 +545,15 @@ class KurskPlayer:
         return Decision(best, why)
 
     def _st_replacement_loss(self, ctx: Ctx, acts: list) -> Decision:
-        # 10.6 negative replacements: the step that matters least, away from the front.
-        a = min(acts, key=lambda a: (ctx.step_value(a.unit) - 0.2 * ctx.front_field.get(ctx.hex_of(a.unit), 0), a.unit))
-        return Decision(a, f"{a.unit} takes the negative replacement (10.6): the cheapest step, farthest from the front")
+        # 10.6 negative replacements: a full-strength unit first (a reduced one taking it is
+        # eliminated and counts against us, 5.0), then the step that matters least, away
+        # from the front.
+        a = min(acts, key=lambda a: (ctx.state.units[a.unit].steps <= 1,
+                                     ctx.step_value(a.unit) - 0.2 * ctx.front_field.get(ctx.hex_of(a.unit), 0), a.unit))
+        if ctx.state.units[a.unit].steps <= 1:
+            return Decision(a, f"{a.unit} takes the negative replacement (10.6): no full-strength unit is left to take it")
+        return Decision(a, f"{a.unit} takes the negative replacement (10.6): the cheapest step, farthest from the front,"
+                        " and no unit is eliminated")
 
     # ------------------------------------------------------------ movement (8.0, 8.1)
     def _move(self, ctx: Ctx, acts: list) -> Decision:
