@@ -252,9 +252,10 @@ class BWRules(Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, Setup, 
             out.append(EndPhase())
             return out
         if ph == "axis_setup":
+            held = self._soviet_held(state)  # §5: never into an enemy hex (Soviets set up first, 1.10b)
             for u in sorted(state.units.values(), key=lambda x: x.id):
                 if u.where == UNPLACED and (only is None or u.id in only):
-                    for h in sorted(self.setup_hexes(u.id)):
+                    for h in sorted(self.setup_hexes(u.id) - held):
                         out.append(Place(u.id, h))
             if not any(u.where == UNPLACED for u in state.units.values()):
                 out += self.order_actions(state)  # 1.10k
@@ -467,7 +468,14 @@ class BWRules(Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, Setup, 
             area = self.entry(a.unit).area
             return Illegal("1.10f", f"{a.unit} sets up in area {area} of the play area, "
                                     "not in the wire or north of it")
+        if a.hex in self._soviet_held(state):
+            return Illegal("§5", f"Soviet units hold {self.ids.name(a.hex)}: units never share a hex with "
+                                 "the enemy outside an assault or overrun")
         return None
+
+    def _soviet_held(self, state) -> frozenset[Hex]:
+        return frozenset(u.hex for u in state.units.values()
+                         if u.where == ON_MAP and self.side_of(u.id) == "soviet")
 
     def setup_hexes(self, uid: str) -> frozenset[Hex]:
         hs = self.unit_areas(uid)  # 1.10f (setup.py)
