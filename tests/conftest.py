@@ -21,3 +21,17 @@ _SESSION_DIR = tempfile.mkdtemp(prefix="hexwar-tests-")
 os.environ["HEXWAR_DATA_DIR"] = os.path.join(_SESSION_DIR, "data")
 os.environ["HEXWAR_CONFIG_DIR"] = os.path.join(_SESSION_DIR, "config")
 atexit.register(shutil.rmtree, _SESSION_DIR, ignore_errors=True)
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _hex_ids_put_back():
+    """Opening a game sets its hex-id scheme process-wide (Black Wednesday's B34.16); put the
+    one in force before the test back, so no test depends on which game the last one opened."""
+    from hexwar.core import hexgrid
+
+    old = hexgrid._IDS.process
+    yield
+    hexgrid.set_hex_ids(old)
