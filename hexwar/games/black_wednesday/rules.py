@@ -21,6 +21,7 @@ from .carriers import Carriers, Load, Unload
 from .choices import Choices
 from .combat import Combat, roll2
 from .fire import Fire
+from .los import LineOfSight
 from .moves import Moves
 from .orders import OrderAct, Orders
 from .scenario import BWScenario, UnitEntry
@@ -44,7 +45,7 @@ def clock(first: int, turn: int) -> int:
     return (mins // 60) * 100 + mins % 60
 
 
-class BWRules(Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, Setup, Victory):
+class BWRules(Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, Setup, Victory, LineOfSight):
     game_id = GAME_ID
     rules_version = 1
     sides = SIDES

@@ -2,17 +2,16 @@
 that blocks it, how far a unit is seen from, point-fire and assault previews, the chance of a
 good shoot of an artillery mission, and the odds of a morale check.
 
-Every figure comes from the engine's own helpers and tables (``rules.sees_hex``, ``ter.line``,
+Every figure comes from the engine's own helpers and tables (``rules.line_detail``,
 ``t.to_hit``, ``area_shifts``, ``mm``, ``t.adjustment_need``, ``t.morale_result``...), taken in
-the order the engine takes them before its roll; nothing here decides a rule. The line-of-sight
-walk repeats ``Terrain.line`` step by step only to name the blocking hex; the engine's verdict
-(``sees_hex``) is what the client shows, and the tests check that both agree.
+the order the engine takes them before its roll; nothing here decides a rule. The line of sight,
+its blocking hex and cause are the engine's (``line_detail``); here they are only put in words.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.hexgrid import Hex, distance, from_cube, hex_name, to_cube
+from ...core.hexgrid import Hex, distance, hex_name
 
 # The chance that two dice total at least n.
 _WAYS = {s: 6 - abs(s - 7) for s in range(2, 13)}
@@ -42,74 +41,28 @@ class Sight:
         return f"{head}: {'clear' if self.clear else 'blocked'} — {self.why}"
 
 
-def _round(q: float, r: float) -> Hex:
-    s = -q - r
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-    if dq > dr and dq > ds:
-        rq = -rr - rs
-    elif dr > ds:
-        rr = -rq - rs
-    return from_cube(int(rq), int(rr))
-
-
-def sight_steps(ter, a: Hex, b: Hex):
-    """(hexes under the line at each step, height of the line there), as ``Terrain.line`` walks it."""
-    n = distance(a, b)
-    aq, ar, _ = to_cube(a)
-    bq, br, _ = to_cube(b)
-    ea, eb = ter.eye(a), ter.eye(b)
-    for i in range(1, n):
-        t = i / n
-        hs = {_round(aq + (bq - aq) * t + e, ar + (br - ar) * t + e) for e in (1e-6, -1e-6)}
-        yield sorted(h for h in hs if h in ter.board.terrain), ea + (eb - ea) * t
-
-
-def _blocks(ter, h: Hex, height: float) -> bool:
-    e = ter.t.terrain[ter.board.terrain[h]]
-    if h in ter.rail or e.get("los_obstacle"):
-        return ter.top(h) >= height
-    return ter.ground(h) > height
-
-
-def _obstacle_words(ter, h: Hex) -> tuple[str, str]:
-    """(what blocks at h, its rule)."""
-    if h in ter.rail:
-        return f"the railway embankment ({ter.top(h):g} m)", "1.2a"
-    terr = ter.board.terrain[h]
-    e = ter.t.terrain[terr]
-    if e.get("los_obstacle"):
-        return f"{terr.replace('_', ' ')} ({ter.top(h):g} m)", "§6.2"
-    return f"higher ground ({ter.ground(h):g} m)", "§6.2"
-
-
 def sight(rules, state, a: Hex, b: Hex) -> Sight:
-    """Can a unit in ``a`` see hex ``b`` now, and if not, why (the first cause the engine meets)."""
-    ter = rules.ter
-    d = distance(a, b)
-    kind, limit = rules.period(state)
-    if b in state.extra.get("illum", frozenset()):
-        limit = max(limit, 10)
-    clear = bool(rules.sees_hex(state, a, b))
-    if d <= 1:
-        return Sight(a, b, d, limit, clear, None, "next door: always in sight (§6.2)")
-    if d > limit:
-        return Sight(a, b, d, limit, clear, None,
-                     f"beyond the visibility limit of {limit} hexes ({kind}, weather {state.extra.get('weather', 'clear')}; 1.8)")
-    for hs, height in sight_steps(ter, a, b):
-        if hs and all(_blocks(ter, h, height) for h in hs):
-            what, rule = _obstacle_words(ter, hs[0])
-            both = " (both hexes of the hexside block)" if len(hs) > 1 else ""
-            return Sight(a, b, d, limit, clear, hs[0], f"blocked by {what} at {hex_name(hs[0])}{both} ({rule})")
-    smoke = state.extra.get("smoke", {})
-    blocked, between = ter.line(a, b)
-    for h in (a, *between, b):
-        if smoke.get(h) == 2:
-            return Sight(a, b, d, limit, clear, h, f"blocked by Level 2 smoke at {hex_name(h)} (§13.8)")
-    if not clear:  # the engine knows a cause this walk does not name
-        return Sight(a, b, d, limit, clear, None, "blocked (§6.2)")
-    return Sight(a, b, d, limit, clear, None, f"within the visibility limit of {limit} hexes, nothing in between "
-                                              "rises to the line (§6.2)")
+    """Can a unit in ``a`` see hex ``b`` now, and if not, why: the engine's ``line_detail``
+    (the first cause the line meets, with its rule) put in words."""
+    d = rules.line_detail(state, a, b)
+    return Sight(a, b, d.distance, d.limit, d.clear, d.block, sight_words(d, state))
+
+
+def sight_words(d, state) -> str:
+    """The words for one ``LineDetail``."""
+    if d.cause == "adjacent":
+        return "next door: always in sight (§6.2)"
+    if d.cause == "visibility":
+        return (f"beyond the visibility limit of {d.limit} hexes ({d.period}, weather "
+                f"{state.extra.get('weather', 'clear')}; 1.8)")
+    if d.cause == "clear":
+        return f"within the visibility limit of {d.limit} hexes, nothing in between rises to the line (§6.2)"
+    if d.block is None:
+        return f"blocked ({d.rule})"
+    what = {"embankment": f"the railway embankment ({d.top:g} m)", "smoke": "Level 2 smoke"}.get(
+        d.cause, f"{d.what} ({d.top:g} m)" if d.top is not None else d.what)
+    both = " (both hexes of the hexside block)" if d.hexside else ""
+    return f"blocked by {what} at {hex_name(d.block)}{both} ({d.rule})"
 
 
 def seen_from(rules, state, uid: str) -> tuple[int, str, bool]:
