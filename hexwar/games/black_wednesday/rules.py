@@ -20,6 +20,7 @@ from .artillery import Artillery
 from .carriers import Carriers, Load, Unload
 from .choices import Choices
 from .combat import Combat, roll2
+from .exits import Exit, Exits
 from .fire import Fire
 from .los import LineOfSight
 from .moves import Moves
@@ -45,7 +46,7 @@ def clock(first: int, turn: int) -> int:
     return (mins // 60) * 100 + mins % 60
 
 
-class BWRules(Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, Setup, Victory, LineOfSight):
+class BWRules(Exits, Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, Setup, Victory, LineOfSight):
     game_id = GAME_ID
     rules_version = 1
     sides = SIDES
@@ -324,6 +325,7 @@ class BWRules(Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, Setup, 
                     out.append(Breach(u.id, h))
         out += self.manhandle_actions(state, u)  # 1.1e
         out += self.carrier_actions(state, u)  # 1.11b
+        out += self.exit_actions(state, u)  # 5.0 (exits.py)
         if self.mode(state, u.id) == "move" and not self.status(state, u.id):
             for h in self.board.adjacent(u.hex):
                 if any(self.side_of(x.id) != side for x in state.units_at(h)):
@@ -395,6 +397,8 @@ class BWRules(Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, Setup, 
             return self.check_assault(state, action)
         if isinstance(action, Call):
             return self.check_call(state, action)
+        if isinstance(action, Exit):
+            return self.check_exit(state, action)  # 5.0 (exits.py)
         return Illegal("", f"{action.notation()} is not an action of this game")
 
     def _check_choose(self, state, a: Choose) -> Illegal | None:
@@ -544,6 +548,8 @@ class BWRules(Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, Setup, 
                 return self.do_assault(state, action, dice)
             if isinstance(action, Call):
                 return self.do_call(state, action, dice)
+            if isinstance(action, Exit):
+                return self.do_exit(state, action, dice)  # 5.0 (exits.py)
         raise AssertionError(action)
 
     def _apply_choose(self, state, a: Choose, dice) -> list[Event]:
