@@ -623,6 +623,10 @@ def test_8_4_owner_choice_pending_in_the_client(app, drive, caplog):
     marks = [m for m in ctl.gui.map_marks(ctl) if m.text.startswith("LOSS?")]
     hexes = {ctl.state.units[u].hex for u in st["options"]}
     assert {m.hex for m in marks} == hexes
+    # the marks stand where the engine's pending view puts each option (no option string is read)
+    assert st["kind"] == "choice" and {parse_hex(h) for h in st["option_hexes"].values()} == hexes
+    assert ctl.gui.choice_hexes(ctl, {**st, "option_hexes": {st["options"][0]: "B10.31"}}) == {
+        parse_hex("B10.31"): [st["options"][0]]}
     h = next(iter(hexes))
     gs.mv.center_on(h)
     app.step()

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ...core.actions import Choose, Event
-from ...core.errors import Illegal
+from ...core.errors import Illegal, MalformedError
 from ...core.state import Stage
 
 CHOICE_OPTIONS: dict[str, tuple[bool, str]] = {
@@ -131,11 +131,31 @@ class Choices:
         return state.extra.get("pending")
 
     def pending_view(self, state) -> dict | None:
+        """The pending step for the client: ``kind`` "choice", what is decided, by whom, the
+        options, and per option the hex it concerns (``option_hexes``: the unit's hex for a loss or
+        an advance, the hex itself for a retreat end or an air target, the firing stack's hex for
+        overwatch and return fire; None for "none"/"stop"), so a client marks hexes without
+        reading option strings."""
         p = self.pending(state)
         if p is None:
             return None
-        return {**self.choice_info(p.what), "side": p.side, "options": list(p.options), "note": p.note,
-                "default": p.default}
+        return {**self.choice_info(p.what), "kind": "choice", "side": p.side, "options": list(p.options),
+                "note": p.note, "default": p.default,
+                "option_hexes": {o: self.option_hex(state, p.what, o) for o in p.options}}
+
+    def option_hex(self, state, what: str, value: str) -> str | None:
+        """The hex (its name) one option of ``choose <what>`` concerns, or None."""
+        if what in ("loss", "advance"):
+            u = state.units.get(value)
+            return self.ids.name(u.hex) if u is not None and u.hex is not None else None
+        head = {"retreat": value, "air": value, "overwatch": value.partition(":")[0],
+                "return_fire": value.partition(">")[0]}.get(what)
+        if not head or head in ("none", "stop"):
+            return None
+        try:
+            return self.ids.name(self.ids.parse(head))
+        except MalformedError:
+            return None
 
     # --- the contract while a choice is pending --------------------------------------
     def pending_actions(self, state) -> list:

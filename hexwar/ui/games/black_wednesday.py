@@ -782,25 +782,12 @@ class BlackWednesdayUI(GameUI):
         return st if st and st.get("kind") == "choice" and st.get("what") in CHOICE_MARK else None
 
     def choice_hexes(self, ctl, st: dict) -> dict:
-        """hex -> the option values that stand on it (a unit's hex, a retreat end, a firing stack)."""
+        """hex -> the option values that concern it (the engine's ``option_hexes``: a unit's
+        hex, a retreat end, a firing stack; "none"/"stop" stand on no hex)."""
         out: dict = {}
-        what = st["what"]
-        for val in st.get("options") or ():
-            val = str(val)
-            h = None
-            try:
-                if what in ("loss", "advance") and val in ctl.state.units:
-                    h = ctl.state.units[val].hex
-                elif what in ("retreat", "air"):
-                    h = parse_hex(val)
-                elif what == "overwatch" and ":" in val:
-                    h = parse_hex(val.partition(":")[0])
-                elif what == "return_fire" and ">" in val:
-                    h = parse_hex(val.partition(">")[0])
-            except Exception:
-                h = None
-            if h is not None:
-                out.setdefault(h, []).append(val)
+        for val, hn in (st.get("option_hexes") or {}).items():
+            if hn:
+                out.setdefault(parse_hex(hn), []).append(str(val))
         return out
 
     def choice_marks(self, ctl) -> list[MapMark]:
