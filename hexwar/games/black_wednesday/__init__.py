@@ -16,11 +16,13 @@ from .scenario import BWScenario
 from .scenario import load_scenario as _load_scenario
 from .variants import OPTIONS as _VARIANTS
 from .variants import check_options
+from .victory import CAMPAIGN_OPTIONS, campaign_version
 
 TITLE = "Black Wednesday"
 TERRAINS = ("open", "forest", "building", "city", "hospital", "mill", "peat_bog")
 FEATURE_KINDS = ("rail", "road_primary", "road_secondary", "road_tertiary", "izhora_river", "at_ditch")
-OPTIONS = {**_VARIANTS, **CHOICE_OPTIONS}  # BW 4.0 minor variants (variants.py), owner_choices (choices.py)
+# BW 4.0 minor variants (variants.py), owner_choices (choices.py), campaign (5.1, victory.py)
+OPTIONS = {**_VARIANTS, **CHOICE_OPTIONS, **CAMPAIGN_OPTIONS}
 # Scenarios too large for a uniform random game to end in reasonable time (~600 units: tens of
 # thousands of set-up and entry moves per step). They are listed and playable; the whole-games
 # test, the fuzzer and the bench leave them to test_long_scenarios_random.py, whose sampling
@@ -62,7 +64,9 @@ def hex_ids(board: Board) -> HexIds:
 
 def make_rules(board: Board, scenario, options: dict | None = None) -> BWRules:
     opts = dict(options or {})
-    own = {k: bool(opts.pop(k)) for k in list(opts) if k in CHOICE_OPTIONS}
+    own = {k: bool(opts.pop(k)) for k in list(opts) if k in CHOICE_OPTIONS or k in CAMPAIGN_OPTIONS}
+    if own.get("campaign"):
+        scenario = campaign_version(scenario)  # 5.1: the campaign last turn and victory levels
     return BWRules(board, scenario, {**check_options(opts), **own})
 
 

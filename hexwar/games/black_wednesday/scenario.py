@@ -62,6 +62,7 @@ class BWScenario:
     losses: dict = field(default_factory=dict)  # formation (battalion) -> steps lost before play (1.10c)
     breaches: int = 0  # full wire breaches the Soviets deploy in their set-up areas
     occupation_start: str = "axis"  # who holds unvisited hexes: "axis" or "nearest" (decision BW-V3)
+    campaign_turns: int = 0  # 5.1: turns of the campaign version (Scen. 3, 6, 7); 0 = none
     # what the session's cross-check reads: nothing beyond the map's own names
     control: tuple = ()
     setup_areas: tuple = ()
@@ -164,4 +165,15 @@ def load_scenario(path: str | Path) -> BWScenario:
         breaches=int((sides["soviet"].get("breaches") or {}).get("value", 0)) if isinstance(sides["soviet"].get("breaches"), dict)
         else int(sides["soviet"].get("breaches") or 0),
         occupation_start=str(data.get("occupation_start", "axis")),
+        campaign_turns=_campaign_turns(data, p),
     )
+
+
+def _campaign_turns(data: dict, p: Path) -> int:
+    """``campaign: {turns: n}``: the campaign version's length (5.1)."""
+    c = data.get("campaign")
+    if c is None:
+        return 0
+    if not isinstance(c, dict) or not isinstance(c.get("turns"), int) or c["turns"] < int(data["turns"]):
+        raise DataError(p, "campaign.turns must be a whole number of turns, no fewer than the scenario's own")
+    return int(c["turns"])

@@ -12,16 +12,67 @@ Scenario ``victory`` specs (scenario files):
 - ``kind: conditions``: a list of Soviet ``conditions`` (each ``occupy_count`` of a feature
   with ``at_least`` hexes, ``occupy_all`` of a feature, ``axis_fewer`` than n hexes of a
   feature, ``no_axis_in`` a feature) and ``levels`` (``min`` conditions met -> winner and level),
-  highest ``min`` first.
+  highest ``min`` first;
+- ``kind: campaign`` (Scen. 8; Scen. 3, 6 and 7 with the ``campaign`` option): the 5.1 levels of
+  ``tables/campaign.yaml``, then the shifts for units lost (decisions BW-C1 ... BW-C7).
 """
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import lru_cache
+from pathlib import Path
+
+import yaml
+
 from ...core.actions import Event, Move
+from ...core.errors import DataError
 from ...core.game import Result
 from ...core.hexgrid import Hex, distance, hex_name
 from ...core.units import ON_MAP
 
 FEATURES = ("krasni_bor", "el_bastion", "mill", "staraia_myza", "trenches", "hospital", "station")
+# 5.1: villages by their map region, and the sets the campaign levels name (decisions BW-C4 ... C6)
+VILLAGES = {"potrolovo": "Potrolovo", "mondolovo": "Mondolovo", "samsonovka": "Samsonovka",
+            "raikolovo": "Raikolovo", "iam_izhora": "Iam Izhora"}
+CAMPAIGN_SCENARIOS = "Scenarios 3, 6, 7 and 8"
+CAMPAIGN_OPTIONS: dict[str, tuple[bool, str]] = {
+    "campaign": (False, "5.1 campaign version of Scenarios 3, 6 and 7: the longer last turn and the campaign "
+                        "victory levels (Scenario 8 always uses them)"),
+}
+LEVELS = ("regiment", "battalion", "company", "platoon")
+
+
+@lru_cache(maxsize=1)
+def campaign_table() -> dict:
+    """tables/campaign.yaml, checked: levels with conditions, the draw, the shifts."""
+    from ... import paths
+
+    p = Path(str(paths.data_dir("scenarios"))) / "black-wednesday" / "tables" / "campaign.yaml"
+    try:
+        data = yaml.safe_load(p.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as e:
+        raise DataError(p, f"cannot read the campaign victory table ({e})") from None
+    if not isinstance(data, dict) or not isinstance(data.get("levels"), list) or "draw" not in data \
+            or not isinstance(data.get("shifts"), dict):
+        raise DataError(p, "needs 'levels' (a list), 'draw' and 'shifts'")
+    for i, lv in enumerate(data["levels"]):
+        if not isinstance(lv, dict) or not {"level", "winner", "value", "conditions"} <= set(lv):
+            raise DataError(p, f"levels[{i}] needs level, winner, value and conditions")
+    for k in ("soviet_per_axis_lost", "axis_per_soviet_lost"):
+        if not isinstance(data["shifts"].get(k), int) or data["shifts"][k] <= 0:
+            raise DataError(p, f"shifts.{k} must be a positive whole number")
+    return data
+
+
+def campaign_version(scen):
+    """The campaign version of a scenario (5.1): its campaign last turn and the 5.1 victory.
+    Scenario 8 is one already; scenarios without a campaign version are refused."""
+    if (scen.victory_spec or {}).get("kind") == "campaign" and not scen.campaign_turns:
+        return scen
+    if not scen.campaign_turns:
+        raise DataError(scen.source, f"{scen.title} has no campaign version (5.1: {CAMPAIGN_SCENARIOS})")
+    return replace(scen, turns=scen.campaign_turns, victory="campaign",
+                   victory_spec={"kind": "campaign", "provenance": "rulebook", "source": "5.1"})
 
 
 class Victory:
@@ -69,7 +120,7 @@ class Victory:
     def nearest_occupation(self, state) -> dict[Hex, str]:
         """Decision BW-V3 (scenarios that start mid-battle, Scen. 4-8): each hex of a victory
         feature starts with the side of the nearest unit after set-up (ties: the Axis)."""
-        feats = {c.get("feature") for c in (self.scen.victory_spec or {}).get("conditions", ())}
+        feats = self.victory_features()
         hexes = frozenset().union(*(self.feature_hexes(f) for f in feats if f)) if feats else frozenset()
         units = [(u.hex, self.side_of(u.id)) for u in state.units.values() if u.where == ON_MAP]
         out: dict[Hex, str] = {}
@@ -79,8 +130,66 @@ class Victory:
                 out[h] = best[2]
         return out
 
+    def victory_features(self) -> set[str]:
+        spec = self.scen.victory_spec or {}
+        if spec.get("kind") == "campaign":
+            out: set[str] = set()
+            for lv in campaign_table()["levels"]:
+                for c in lv["conditions"]:
+                    out |= {c["feature"]} if c.get("feature") else set(c.get("features", ()))
+            return out - {"highway"}
+        return {c.get("feature") for c in spec.get("conditions", ()) if c.get("feature")}
+
     def feature_hexes(self, name: str) -> frozenset[Hex]:
+        cache = self.__dict__.setdefault("_feature_sets", {})
+        if name not in cache:
+            cache[name] = self._feature_set(name)
+        return cache[name]
+
+    def _feature_set(self, name: str) -> frozenset[Hex]:
+        b = self.board
+        if name in VILLAGES:  # 5.0: the contiguous Building/City hexes of the named village
+            return frozenset(h for h in b.regions.get(VILLAGES[name], frozenset()) if h in self.area)
+        built = frozenset(h for h in self.area if b.terrain.get(h) in ("city", "building"))
+        if name == "highway":  # 5.1: the Leningrad-Moscow highway (primary road hexsides)
+            return frozenset(h for h in self.area if any(b.has_side(h, n, "road_primary") for n in b.adjacent(h)))
+        if name == "city_building_west_map":  # 5.1 Axis Major: map A (decision BW-C5)
+            return frozenset(h for h in built if self.ids.name(h).startswith("A"))
+        if name == "city_building_south_of_trenches":
+            return frozenset(h for h in built if self.south_of_trenches(h))
+        if name == "city_south_of_trenches_west_of_izhora":  # decision BW-C6
+            west = self.west_of_izhora()
+            return frozenset(h for h in built if self.south_of_trenches(h) and h in west)
         return self.preset_hexes(name)
+
+    def south_of_trenches(self, h: Hex) -> bool:
+        """Decision BW-C4: south of the southernmost trench hex of its column; a column with no
+        trench hex lies beyond the ends of the line, behind the Spanish front (south)."""
+        last = self.__dict__.get("_trench_last")
+        if last is None:
+            last = {}
+            for t in self.board.terrain:
+                if self.ter.is_trench(t):
+                    last[t.col] = max(last.get(t.col, 0), t.row)
+            self.__dict__["_trench_last"] = last
+        return h.col not in last or h.row > last[h.col]
+
+    def west_of_izhora(self) -> frozenset[Hex]:
+        """Decision BW-C6: the hexes joined to the west map edge without crossing the Izhora."""
+        got = self.__dict__.get("_west_izhora")
+        if got is None:
+            b = self.board
+            c0 = min(h.col for h in b.terrain)
+            seen = {h for h in b.terrain if h.col == c0}
+            todo = list(seen)
+            while todo:
+                h = todo.pop()
+                for n in b.adjacent(h):
+                    if n not in seen and not b.has_side(h, n, "izhora_river"):
+                        seen.add(n)
+                        todo.append(n)
+            got = self.__dict__["_west_izhora"] = frozenset(seen)
+        return got
 
     def occupied_count(self, state, side: str, name: str) -> int:
         return sum(1 for h in self.feature_hexes(name) if self.occupier(state, h) == side)
@@ -106,8 +215,135 @@ class Victory:
             return ok, f"{'no' if ok else 'some'} {nat or 'Axis'} units in {feat}"
         raise ValueError(kind)
 
+    # --- 5.1 the campaign ---------------------------------------------------------------
+    def soviet_formations(self, level: str) -> dict[str, tuple[str, ...]]:
+        """Soviet formations of a level (decision BW-C2): every unit is a platoon; battalions as
+        the order of battle names them (regimental and divisional troops are none); a regiment
+        (or the Red Banner brigade) is its battalions and regimental troops, two battalions at
+        least (the 1 Ind Tank Bn is a battalion); a company is three rifle or SMG platoons of a
+        battalion in number order, a counter printed as a company, or a third of a tank battalion."""
+        cache = self.__dict__.setdefault("_formations", {})
+        if level in cache:
+            return cache[level]
+        import re
+
+        def num(uid: str) -> tuple:
+            m = re.search(r"(\d+)$", uid)
+            return (uid[: m.start()] if m else uid, int(m.group(1)) if m else 0)
+
+        sov = sorted((e for e in self.scen.units if e.side == "soviet"), key=lambda e: num(e.id))
+        out: dict[str, list[str]] = {}
+        if level == "platoon":
+            out = {e.id: [e.id] for e in sov}
+        elif level == "battalion":
+            for e in sov:
+                if e.battalion and not e.battalion.endswith(("RgtTrp", "DivTrp")):
+                    out.setdefault(e.battalion, []).append(e.id)
+        elif level == "regiment":
+            bns: dict[str, set] = {}
+            for e in sov:
+                b = e.battalion
+                if b.endswith("-DivTrp"):
+                    continue
+                reg = b[: -len("-RgtTrp")] if b.endswith("-RgtTrp") else (b.split("-", 1)[1] if b[:1].isdigit() and "-" in b else "")
+                if reg:
+                    out.setdefault(reg, []).append(e.id)
+                    if not b.endswith("-RgtTrp"):
+                        bns.setdefault(reg, set()).add(b)
+            out = {k: v for k, v in out.items() if len(bns.get(k, ())) >= 2}
+        elif level == "company":
+            groups: dict[tuple[str, str], list[str]] = {}
+            for e in sov:
+                groups.setdefault((e.battalion, e.type), []).append(e.id)
+            for (bn, typ), ids in groups.items():
+                if typ.endswith("_co"):
+                    out.update({x: [x] for x in ids})
+                    continue
+                size = 7 if self.t.unit_types[typ].vehicle else (3 if typ.startswith(("sov_rifle", "sov_smg")) else 0)
+                if not size:
+                    continue
+                for k in range(0, len(ids) - size + 1, size):
+                    out[f"{bn}/{typ}/{k // size + 1}"] = ids[k: k + size]
+        else:
+            raise ValueError(level)
+        cache[level] = {k: tuple(v) for k, v in out.items()}
+        return cache[level]
+
+    def intact_formations(self, state, level: str, areas: str) -> list[str]:
+        if not state.extra.get("exited"):
+            return []
+        return [k for k, us in sorted(self.soviet_formations(level).items()) if self.intact_exit(state, us, areas)]
+
+    def near_feature(self, name: str, within: int) -> frozenset[Hex]:
+        cache = self.__dict__.setdefault("_near_feature", {})
+        if (name, within) not in cache:
+            fh = self.feature_hexes(name)
+            cache[(name, within)] = frozenset(h for h in self.board.terrain if any(distance(h, x) <= within for x in fh))
+        return cache[(name, within)]
+
+    def campaign_condition(self, state, c: dict) -> tuple[bool, str]:
+        kind, side = c["kind"], c.get("side", "soviet")
+        if kind == "occupy_all":
+            hs = self.feature_hexes(c["feature"])
+            n = sum(1 for h in hs if self.occupier(state, h) == side)
+            return bool(hs) and n == len(hs), f"{side} occupy {n} of {len(hs)} hexes of {c['feature']}"
+        if kind == "occupy_count":
+            n = self.occupied_count(state, side, c["feature"])
+            return n >= int(c["at_least"]), f"{side} occupy {n} hexes of {c['feature']}, {c['at_least']} needed"
+        if kind == "occupy_n_of":
+            held = [f for f in c["features"] if self.campaign_condition(state, {"kind": "occupy_all", "side": side,
+                                                                              "feature": f})[0]]
+            return len(held) >= int(c["n"]), f"{side} occupy {len(held)} of {', '.join(c['features'])} ({c['n']} needed)"
+        if kind == "axis_clear_of":
+            zone = self.near_feature(c["feature"], int(c["within"]))
+            near = sorted(u.hex for u in self.on_map(state, "axis") if u.hex in zone)
+            return not near, (f"no Axis unit within {c['within']} hexes of the {c['feature']}" if not near else
+                              f"Axis units within {c['within']} hexes of the {c['feature']}, e.g. {hex_name(near[0])}")
+        if kind == "exit_intact":
+            got = self.intact_formations(state, c["level"], c.get("areas", "EFGH"))
+            return bool(got), (f"intact Soviet {c['level']} exited through {'/'.join(c.get('areas', 'EFGH'))}: "
+                               + (", ".join(got[:3]) if got else "none"))
+        if kind == "exits_at_most":
+            lv = c["level"]
+            bigger = [x for x in LEVELS[: LEVELS.index(lv)] if self.intact_formations(state, x, c.get("areas", "EFGH"))]
+            n = len(self.intact_formations(state, lv, c.get("areas", "EFGH")))
+            ok = not bigger and n <= int(c["count"])
+            return ok, (f"the Soviets exited {n} intact {lv}(s)" + (f" and an intact {bigger[0]}" if bigger else "")
+                        + f" (at most {c['count']})")
+        raise ValueError(kind)
+
+    def campaign_result(self, state) -> Result:
+        """5.1: the first level whose conditions all hold (else a Draw), then one level toward
+        the Soviets per 40 Axis units lost and toward the Axis per 80 Soviet units lost
+        (decisions BW-C1, BW-C3); exited units are not lost (5.0)."""
+        tab = campaign_table()
+        base, why = tab["draw"], []
+        for lv in tab["levels"]:
+            res = [self.campaign_condition(state, c) for c in lv["conditions"]]
+            if all(ok for ok, _ in res):
+                base, why = lv, [t for _, t in res]
+                break
+            why.append(f"not {lv['level']}: " + next(t for ok, t in res if not ok))
+        lost = state.extra.get("lost", {})
+        sh = tab["shifts"]
+        to_sov = lost.get("axis", 0) // sh["soviet_per_axis_lost"]
+        to_axis = lost.get("soviet", 0) // sh["axis_per_soviet_lost"]
+        scale = {int(lv["value"]): lv for lv in tab["levels"]} | {int(tab["draw"]["value"]): tab["draw"]}
+        lo, hi = min(scale), max(scale)
+        value = max(lo, min(hi, int(base["value"]) + to_sov - to_axis))
+        final = scale[value]
+        shift = (f"; shifts: {lost.get('axis', 0)} Axis units lost -> {to_sov} toward the Soviets, "
+                 f"{lost.get('soviet', 0)} Soviet units lost -> {to_axis} toward the Axis")
+        head = f"before the shifts: {base['level']}"
+        return Result(final.get("winner"), str(final["level"]), head + shift + "; " + "; ".join(why))
+
     def decide_victory(self, state) -> list[Event]:
         spec = self.scen.victory_spec or {"kind": self.scen.victory}
+        if spec.get("kind") == "campaign":
+            res = self.campaign_result(state)
+            state.result = res
+            state.phase = "over"
+            return [Event("victory", f"{res.level} (5.1): {res.detail}")]
         if spec.get("kind", self.scen.victory) == "clear_trenches":
             # Scen. 1 (decision S1-1: 'clear' = no Axis unit left in a trench hex)
             held = sorted(u.hex for u in self.on_map(state, "axis") if u.hex in self.trench_hexes)
@@ -132,6 +368,15 @@ class Victory:
         """For the client: occupation counts of the scenario's features now."""
         spec = self.scen.victory_spec or {}
         out = {"kind": spec.get("kind", self.scen.victory), "conditions": []}
+        if out["kind"] == "campaign":  # 5.1: each level's conditions now, and the exits so far
+            for lv in campaign_table()["levels"]:
+                for c in lv["conditions"]:
+                    ok, why = self.campaign_condition(state, c)
+                    out["conditions"].append({"kind": c["kind"], "feature": c.get("feature"), "level": lv["level"],
+                                              "met": ok, "detail": why})
+            out["exited"] = {k: list(v) for k, v in sorted(state.extra.get("exited", {}).items())}
+            out["lost"] = dict(state.extra.get("lost", {}))
+            return out
         for c in spec.get("conditions", ()):
             ok, why = self.condition_met(state, c)
             out["conditions"].append({"kind": c["kind"], "feature": c.get("feature"), "met": ok, "detail": why})

@@ -14,7 +14,7 @@ from .helpers import H, put
 
 
 def test_variants_options_are_declared_with_defaults_and_descriptions():
-    variants = {k: v for k, v in OPTIONS.items() if k != "owner_choices"}  # choices.py's option
+    variants = {k: v for k, v in OPTIONS.items() if k not in ("owner_choices", "campaign")}  # choices.py, victory.py
     assert set(variants) == {"grandes", "german_cooperation"}
     assert all(default is False and "4." in text for default, text in variants.values())
     with pytest.raises(KeyError):
