@@ -1,18 +1,56 @@
 """Artillery (TCS-lite §13) as far as Scenario 1 needs it: the Soviet Prep (2.4, 2.4a-g),
 Soviet battalion missions called by the division's artillery FO (2.3, 2.3a, 2.3d), Axis
 battery missions with the German adjustment line and faux TRPs (3.2, 3.2a, 3.2d), barrage
-markers (2.4e), smoke (2.3f), and air sorties (1.9, §14)."""
+markers (2.4e), smoke (2.3f), and air sorties (1.9, §14). Ammunition pools: ``soviet``,
+``axis`` (the Spanish pool) and ``german`` (3.2b; one Axis pool with variant 4.1d). German
+batteries released by 3.5 and the 4.3 schedule: batteries.py; Dora (4.7): dora.py."""
 from __future__ import annotations
 
-from ...core.actions import Event
-from ...core.errors import Illegal
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ...core.actions import Event, register_verb
+from ...core.errors import Illegal, MalformedError
 from ...core.hexgrid import Hex, distance, hex_name, neighbors
 from ...core.units import ON_MAP
-from .combat import AIR, BARRAGE, roll2
+from .batteries import Batteries
+from .combat import AIR, BARRAGE, SFA, roll2
+from .dora import Dora
+from .historical import Historical
+from .orders import OrderAct
 from .verbs import Call
 
+DIVISIONS = ("43", "63", "72")
+MINES = "mines"
 
-class Artillery:
+
+@lru_cache(maxsize=1)
+def mine_firepower() -> int:
+    """fire.yaml ``mine_attack.entries.wire_mines.firepower`` (variant 4.5)."""
+    from .tables import _get, _read, tables_dir
+    d = tables_dir()
+    return int(_get(_read(d, "fire"), "mine_attack.entries.wire_mines.firepower", d / "fire.yaml"))
+
+
+@dataclass(frozen=True)
+class Assign289(OrderAct):
+    """``assign 289 <division>``: before play the Soviet player gives the 289 AT Regiment to
+    one division (2.3a)."""
+
+    def notation(self) -> str:
+        return "assign " + " ".join(self.args)
+
+
+def _assign(args):
+    if len(args) != 2 or args[0] != "289":
+        raise MalformedError("assign needs: assign 289 <division> (2.3a)")
+    return Assign289("assign", tuple(args))
+
+
+register_verb("assign", _assign)
+
+
+class Artillery(Batteries, Dora, Historical):
     """Mixin for BWRules."""
 
     # --- the Prep Log -------------------------------------------------------------------
@@ -77,8 +115,10 @@ class Artillery:
         return ev
 
     def barrage_on_entry(self, state, dice, uid: str, h: Hex) -> list[Event]:
-        """Decision 11: a unit entering a marked hex is attacked once at the mission's value."""
-        ev: list[Event] = []
+        """Decision 11: a unit entering a marked hex is attacked once at the mission's value.
+        Variant 4.5: a unit entering wire not fully breached (a breach attempt, 1.4b B) first
+        meets the mines."""
+        ev: list[Event] = self.mine_attack(state, dice, uid, h)
         for side, hexes, fp in state.extra.get("barrage", ()):
             if h in hexes and state.units[uid].where == ON_MAP:
                 ev.append(Event("barrage", f"{uid} enters a barrage marker in {hex_name(h)} (Decision 11)"))
@@ -86,9 +126,109 @@ class Artillery:
                 ev += e
         return ev
 
+    def mine_attack(self, state, dice, uid: str, h: Hex) -> list[Event]:
+        """4.5 (tcs-lite §8.6): one area fire of the table's value at the breaching unit alone,
+        its hex counted as open terrain, before the overwatch of its entry. Stopped (S, P, SYR,
+        gone), the unit falls back without a breach (1.4b C; decision BW-M1); the mines last
+        until the hex is fully breached."""
+        if not self.options.get("mined_wire") or h not in self.ter.wire or self.wire_state(state, h) >= 2:
+            return []
+        u = state.units[uid]
+        if u.where != ON_MAP:
+            return []
+        fp = mine_firepower()
+        ev = [Event("mines", f"{uid} meets the mines laced through the wire in {hex_name(h)} (4.5)")]
+        terrain = [(n, -v) for n, v in self.area_shifts(state, h, SFA, units=[u]) if n.startswith("terrain")]
+        _, e = self.fire_on_hex(state, dice, h, fp, MINES, "axis", units=[u],
+                                extra_shifts=[(f"mines: {n[8:]} counts as open (§8.6)", v) for n, v in terrain])
+        return ev + e
+
     # --- called missions ----------------------------------------------------------------
-    def artillery_of(self, side: str) -> dict[str, str]:
-        return dict(self.scen.artillery.get(side, ()))
+    def artillery_of(self, side: str, state=None) -> dict[str, str]:
+        """Artillery id -> calibre: the scenario's, plus (with ``state``) the German batteries
+        released so far (3.5b, batteries.py)."""
+        out = dict(self.scen.artillery.get(side, ()))
+        if state is not None and side == "axis":
+            out.update(self.released_batteries(state))
+        return out
+
+    def pool_of(self, side: str, artillery: str) -> str:
+        """3.2b: the ammunition pool a battery fires from: ``soviet``, ``axis`` (Spanish) or
+        ``german`` (told by its regiment, artillery.yaml availability)."""
+        if side == "soviet":
+            return "soviet"
+        return "german" if self.battery_nation(artillery) == "german" else "axis"
+
+    def ammo_left(self, state, side: str, artillery: str, kind: str) -> int:
+        """Rounds of ``kind`` the battery may fire: its own pool, or both Axis pools with 4.1d."""
+        cal = self.artillery_of(side, state)[artillery]
+        pools = state.extra["ammo"]
+        own = self.pool_of(side, artillery)
+        names = ("axis", "german") if side == "axis" and self.options.get("axis_pooled_ammo") else (own,)
+        return sum(pools.get(p, {}).get(cal, {}).get(kind, 0) for p in names)
+
+    def spend_ammo(self, state, side: str, artillery: str, kind: str, n: int) -> None:
+        """Take ``n`` rounds: from the battery's own pool first, then (4.1d) the other Axis pool."""
+        cal = self.artillery_of(side, state)[artillery]
+        ammo = {s: {c: dict(k) for c, k in v.items()} for s, v in state.extra["ammo"].items()}
+        own = self.pool_of(side, artillery)
+        order = [own] + ([p for p in ("axis", "german") if p != own]
+                         if side == "axis" and self.options.get("axis_pooled_ammo") else [])
+        for p in order:
+            have = ammo.get(p, {}).get(cal, {}).get(kind, 0)
+            take = min(have, n)
+            if take:
+                ammo[p][cal][kind] = have - take
+                n -= take
+        state.extra["ammo"] = ammo
+
+    def division_of_artillery(self, state, artillery: str) -> str | None:
+        """2.3a: a divisional battalion's division is the last part of its id (1-162-43); the
+        289 AT Rgt serves the division assigned to it before play (``assign 289 <division>``)."""
+        last = artillery.rsplit("-", 1)[-1]
+        if last in DIVISIONS:
+            return last
+        if last == "289":
+            return self.at289_division(state)
+        return None
+
+    def at289_division(self, state) -> str:
+        """Decision BW-A1: the scenario's main division unless the Soviet player assigned
+        another before play."""
+        return state.extra.get("at289") or self.scen.division
+
+    def fo_division(self, uid: str) -> str:
+        return self.entry(uid).division or self.scen.division
+
+    def soviet_divisions(self) -> list[str]:
+        return sorted({e.division or self.scen.division for e in self.scen.units
+                       if e.side == "soviet" and e.fo == "artillery"})
+
+    def assign_actions(self, state) -> list:
+        if self.check_assign(state, None) is not None:
+            return []
+        cur = self.at289_division(state)
+        return [Assign289("assign", ("289", d)) for d in self.soviet_divisions() if d != cur]
+
+    def check_assign(self, state, a) -> Illegal | None:
+        """2.3a: before play (the Prep Log step), only when the 289 AT Rgt is in the scenario
+        and more than one division has artillery FOs; any number of times until play begins."""
+        if state.phase != "prep_log":
+            return Illegal("2.3a", "the 289 AT Regiment is assigned before play begins and never changed after")
+        if not any(x.endswith("-289") for x in self.artillery_of("soviet")):
+            return Illegal("2.3a", "the 289 AT Regiment is not in this scenario")
+        divs = self.soviet_divisions()
+        if len(divs) < 2:
+            return Illegal("2.3a", f"only the {divs[0] if divs else self.scen.division} Division has FOs here: "
+                                   "the 289 AT Regiment is theirs")
+        if a is not None and a.args[1] not in divs:
+            return Illegal("2.3a", f"no {a.args[1]} Division FOs in this scenario ({', '.join(divs)})")
+        return None
+
+    def apply_assign(self, state, a) -> list[Event]:
+        state.extra["at289"] = a.args[1]
+        return [Event("artillery", f"the 289 AT Regiment is assigned to the {a.args[1]} Division: only its FOs "
+                                   "spot for it, for the whole game (2.3a)")]
 
     def may_spot(self, state, uid: str) -> Illegal | None:
         s = self.spec(uid)
@@ -116,22 +256,39 @@ class Artillery:
         why = self.may_spot(state, a.spotter)
         if why:
             return why
-        arts = self.artillery_of(side)
+        arts = self.artillery_of(side, state)
         if a.artillery not in arts:
             return Illegal("2.3b" if side == "soviet" else "3.2b", f"{a.artillery} is not available in this scenario "
                                                                    f"({', '.join(arts)})")
+        if side == "soviet":
+            div = self.division_of_artillery(state, a.artillery)
+            if div is not None and div != self.fo_division(a.spotter):
+                what = ("the 289 AT Regiment is assigned to the " + div + " Division"
+                        if a.artillery.endswith("-289") else f"{a.artillery} belongs to the {div} Division")
+                return Illegal("2.3a", f"{a.spotter} is an FO of the {self.fo_division(a.spotter)} Division: "
+                                       f"{what}, whose own FOs alone spot for it")
+        if side == "axis" and not self.options.get("axis_pooled_ammo"):
+            nat = self.battery_nation(a.artillery)
+            if self.nation(a.spotter) != nat:  # 3.2b (tcs-lite §13.2): each nation spots for its own guns
+                return Illegal("3.2b", f"{a.spotter} is not {nat.capitalize()}: {nat.capitalize()} batteries fire "
+                                       f"{nat.capitalize()} ammunition for their own units (one pool with 4.1d)")
         if a.artillery in state.extra.get("arty_used", frozenset()):
             return Illegal("§13.1", f"{a.artillery} has already fired a mission this turn")
         kind = {"smoke": "Smoke", "illum": "Illum"}.get(a.ammo, "HE")
         if a.ammo == "illum" and self.period(state)[0] == "day":
             return Illegal("§13.8", "Illum rounds are fired in Twilight or at Night only")
         cost = (2 if a.fast else 1)
-        have = state.extra["ammo"].get(side, {}).get(arts[a.artillery], {}).get(kind, 0)
+        have = self.ammo_left(state, side, a.artillery, kind)
         if have < cost:
-            return Illegal("2.3b" if side == "soviet" else "3.2b", f"no {kind} left for {arts[a.artillery]} "
+            pool = {"soviet": "", "axis": " in the Spanish pool", "german": " in the German pool"}[
+                self.pool_of(side, a.artillery)] if not self.options.get("axis_pooled_ammo") else ""
+            return Illegal("2.3b" if side == "soviet" else "3.2b", f"no {kind} left for {arts[a.artillery]}{pool} "
                                                                    f"({have}, needs {cost})")
         if a.target not in self.board.terrain:
             return Illegal("§13.2", "the target is not on the map")
+        why = self.boundary_refusal(a.spotter, a.target, "calls fire")  # 4.3 (historical.py)
+        if why:
+            return why
         if not self.sees_hex(state, u.hex, a.target):
             return Illegal("§13.2", f"{a.spotter} has no line of sight to {hex_name(a.target)} within the "
                                     f"visibility limit ({self.period(state)[1]} hexes)")
@@ -152,11 +309,9 @@ class Artillery:
 
     def do_call(self, state, a: Call, dice) -> list[Event]:
         side = self.side_of(a.spotter)
-        cal = self.artillery_of(side)[a.artillery]
+        cal = self.artillery_of(side, state)[a.artillery]
         kind = {"smoke": "Smoke", "illum": "Illum"}.get(a.ammo, "HE")
-        ammo = {s: {c: dict(k) for c, k in v.items()} for s, v in state.extra["ammo"].items()}
-        ammo[side][cal][kind] -= 2 if a.fast else 1
-        state.extra["ammo"] = ammo
+        self.spend_ammo(state, side, a.artillery, kind, 2 if a.fast else 1)
         state.extra["arty_used"] = state.extra.get("arty_used", frozenset()) | {a.artillery}
         state.extra["acted"] = state.extra.get("acted", frozenset()) | {a.spotter}
         state.extra["spotting"] = state.extra.get("spotting", frozenset()) | {a.spotter}
@@ -205,7 +360,7 @@ class Artillery:
         if hexes is None:
             hexes = state._cache[key] = sorted({e.hex for e in self.on_map(state, self.enemy_of(side))})
         targets = [h for h in hexes if self.sees_hex(state, u.hex, h)]
-        for art in self.artillery_of(side):
+        for art in self.artillery_of(side, state):
             for h in targets:
                 c = Call(uid, art, h)
                 if self.check_call(state, c) is None:
@@ -221,6 +376,10 @@ class Artillery:
         sov, ger = self.t.sorties(10 * a + b)
         ev = [Event("die_rolled", f"Air Sortie Table {a}{b}: {sov} Soviet, {ger} German sortie(s) (1.9)",
                     {"dice": [a, b]})]
+        if self.options.get("german_air") and (sov or ger):
+            # 4.1c: German sorties doubled, Soviet halved (rounded down, tcs-lite §14)
+            sov, ger = sov // 2, ger * 2
+            ev.append(Event("air", f"German Cooperation (4.1c): {sov} Soviet, {ger} German sortie(s)"))
         for side, n in (("axis", ger), ("soviet", sov)):  # Axis resolves first (Decision 55)
             plane = self.t.aircraft["german" if side == "axis" else "soviet"]
             for _ in range(n):

@@ -272,11 +272,13 @@ class Combat:
         best = None
         ends: dict[Hex, tuple[tuple, tuple[Hex, Hex]]] = {}
         for a in self.board.adjacent(u.hex):
-            if not self.can_stand(state, a, uid, enemy_hexes):
+            if not self.can_stand(state, a, uid, enemy_hexes) or self.boundary_refusal(uid, a, "retreats"):
                 continue
             for b in self.board.adjacent(a):
                 if b == u.hex or not self.can_stand(state, b, uid, enemy_hexes):
                     continue
+                if self.boundary_refusal(uid, b, "retreats"):
+                    continue  # 4.3: never across the divisional boundary
                 if all(distance(b, h) > d for h, d in start.items()):
                     adj = any(distance(b, h) == 1 for h in enemy_hexes)
                     key = (adj, -min((distance(b, h) for h in enemy_hexes), default=99), b)
@@ -284,7 +286,8 @@ class Combat:
                     if best is None or key < best[0]:
                         best = (key, (a, b))
         if best is None:
-            return self.eliminate(state, uid, "no retreat path (§12.5)"), True
+            why = " inside its divisional boundary (4.3)" if self.bound_division(uid) else ""
+            return self.eliminate(state, uid, f"no retreat path{why} (§12.5)"), True
         names = {hex_name(b): b for b in ends}
         pick = self.ask(state, side, "retreat", sorted(names), hex_name(best[1][1]),
                         f"{uid} retreats two hexes from {hex_name(u.hex)}: where does it end?")

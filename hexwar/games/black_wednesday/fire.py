@@ -78,6 +78,9 @@ class Fire:
                 return Illegal("§3.4", f"{u.id} has already acted this phase")
             if self.mode(state, u.id) != "fire":
                 return Illegal("§5", f"{u.id} is in Move Mode: only Fire Mode units make SFAs")
+            why = self.boundary_refusal(u.id, a.target, "fires")  # 4.3 (historical.py)
+            if why:
+                return why
             if self.status(state, u.id):
                 return Illegal("§12.4", f"{u.id} is {'Suppressed' if self.status(state, u.id) == 'S' else 'Paralyzed'}: no fire")
             if s.fo or not s.area_fp:
@@ -131,6 +134,9 @@ class Fire:
             return Illegal("§9", f"{a.firer} has no point weapon")
         if not self.spec(a.target).point_target:
             return Illegal("§9", f"{a.target} is an area target only (platoons and companies)")
+        why = self.boundary_refusal(a.firer, t.hex, "fires")  # 4.3 (historical.py)
+        if why:
+            return why
         if a.firer in state.extra.get("acted", frozenset()):
             return Illegal("§3.4", f"{a.firer} has already acted this phase")
         if self.mode(state, a.firer) != "fire" or self.status(state, a.firer):
@@ -277,6 +283,14 @@ class Fire:
         vehicles stay where they were."""
         side = self.side_of(a.units[0])
         ev = [Event("overrun", f"overrun of {hex_name(a.target)} by {', '.join(a.units)}")]
+        if self.options.get("spanish_panic"):
+            ev += self.spanish_panic(state, dice, a.target)  # 4.2a: as announced, before it begins
+            dfd = [state.units[x.id] for x in dfd if state.units[x.id].where == ON_MAP]
+            if not dfd:
+                for x in att:
+                    state.units[x.id] = state.units[x.id].at(a.target)
+                state.touch()
+                return ev + [Event("overrun", f"no defender is left: the overrun takes {hex_name(a.target)}")]
         for d in dfd:
             vs = [x for x in att if state.units[x.id].where == ON_MAP]
             if vs and self.spec(d.id).at_attack and not self.status(state, d.id):
@@ -303,3 +317,22 @@ class Fire:
             state.units[x.id] = state.units[x.id].at(a.target)
         state.touch()
         return ev + [Event("overrun", f"the overrun takes {hex_name(a.target)}")]
+
+    def spanish_panic(self, state, dice, target) -> list[Event]:
+        """Variant 4.2a: one die per Spanish unit in the hex; a printed morale (never modified)
+        at least the roll costs a step and leaves the unit Paralyzed. The dice are events, so
+        undo never re-rolls them."""
+        ev: list[Event] = []
+        for u in sorted(state.units_at(target), key=lambda x: x.id):
+            if self.side_of(u.id) != "axis" or self.nation(u.id) != "spanish":
+                continue
+            r = dice.roll(6)
+            m = self.spec(u.id).morale_value
+            panic = m >= r
+            ev.append(Event("die_rolled", f"Spanish Panic (4.2a): {u.id} printed morale {m}, roll {r}: "
+                                          f"{'panics' if panic else 'holds'}", {"dice": [r], "unit": u.id}))
+            if panic:
+                ev += self.lose_step(state, u.id, " (Spanish Panic, 4.2a)")
+                if state.units[u.id].where == ON_MAP:
+                    ev += self.set_status(state, u.id, "P")
+        return ev

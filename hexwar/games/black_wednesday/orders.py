@@ -454,6 +454,9 @@ class Orders:
             out += self.set_actions(state, side)
         if side == "axis" and state.phase == "command":
             out += self.german_actions(state) + self.spanish_actions(state) + self.restore_actions(state)
+            out += self.dora_actions(state)  # 4.7 (dora.py); German batteries come with german_actions
+        if state.phase == "prep_log":
+            out += self.assign_actions(state)  # 2.3a (artillery.py)
         return out
 
     # --- 1.10j: implemented orders of the player's choice at the start ----------------------
@@ -543,6 +546,12 @@ class Orders:
             return Illegal("§3.1", "orders are drawn, rolled for and cancelled in the Command Phase "
                                    "(or drawn before play, 1.10k)")
         orders = self.orders(state)
+        if a.op == "battery":
+            return self.check_battery(state, a)  # 3.5, 3.5a (batteries.py)
+        if a.op == "dora":
+            return self.check_dora(state, a)  # 4.7 (dora.py)
+        if a.op == "assign":
+            return self.check_assign(state, a)  # 2.3a (artillery.py)
         if a.op == "german":
             return self.check_german(state, a)
         if a.op == "spanish":
@@ -649,6 +658,12 @@ class Orders:
             return ev + self._implement(state, orders, oid, o, a.args[1] if len(a.args) > 1 else None)
         if a.op == "spanish":
             return self.apply_spanish(state, a)
+        if a.op == "battery":
+            return self.apply_battery(state, a)
+        if a.op == "dora":
+            return self.apply_dora(state, a)
+        if a.op == "assign":
+            return self.apply_assign(state, a)
         return self.apply_german(state, a)
 
     def _implement(self, state, orders, oid, o, bn: str | None) -> list[Event]:

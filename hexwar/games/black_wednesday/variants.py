@@ -1,20 +1,66 @@
 """The minor variants of BW 4.0 offered as game options (``OPTIONS``: name -> (default,
-description)). Only variants the engine applies in full, or whose parts not yet applied are
-named in the description, are listed (docs/black-wednesday/rules-decisions.md)."""
+description)), all off by default. Only variants the engine applies in full, or whose parts not
+yet applied are named in the description, are listed (docs/black-wednesday/rules-decisions.md).
+
+4.1 is printed as one variant in four parts; it is offered as three options (a+b, c, d) so a
+player can take the parts apart; all three together are the whole of 4.1 (decision BW-X1).
+``SCENARIOS`` names the options the rulebook limits to some scenarios (4.3: Scenarios 1-3);
+``check_options`` refuses them elsewhere with a message naming the rule (decision BW-X2)."""
 from __future__ import annotations
+
+from ...core.errors import HexwarError
 
 OPTIONS: dict[str, tuple[bool, str]] = {
     "grandes": (False, "Variant 4.6 Grandes in Command: the Spanish Command Prep Rating is 2 instead of 3"),
     "german_cooperation": (False, "Variant 4.1 German Cooperation, parts a and b: Spanish and German units may "
                                   "share orders (4.1a) and the German variable reinforcement roll gets +2 (4.1b); "
-                                  "the air (4.1c) and ammunition (4.1d) parts are not applied yet"),
+                                  "parts c and d are the options german_air and axis_pooled_ammo"),
+    "german_air": (False, "Variant 4.1c German Cooperation in the air: German sorties from the Air Sortie Table "
+                          "doubled, Soviet sorties halved (rounded down)"),
+    "axis_pooled_ammo": (False, "Variant 4.1d German Cooperation in the artillery: Spanish and German batteries "
+                                "fire from one Axis ammunition pool"),
+    "spanish_panic": (False, "Variant 4.2 Spanish Panic: when armour announces an overrun, each Spanish unit in "
+                             "the hex rolls a die against its printed morale; at or under it, a step lost and "
+                             "Paralyzed"),
+    "historical": (False, "Variant 4.3 Purely Historical (Scenarios 1-3): the historical Prep Log, fixed "
+                          "divisional boundaries no Soviet unit crosses or fires across, the fixed German "
+                          "schedule instead of 3.5, Spanish Engineers and Recon within 5 hexes of the Hospital"),
+    "mined_wire": (False, "Variant 4.5 Improved Spanish Defenses: the wire is mined; every breach attempt meets "
+                          "a mine attack first, and the mines go when the hex is fully breached"),
+    "dora": (False, "Variant 4.7 Dora: the 800 mm railway gun, plotted an hour ahead, fires on hour turns from "
+                    "0700 Feb 10: one attack of 151 where it lands after scatter, then smoke"),
 }
 
+# option -> the scenario numbers it may be used in (the rest: any scenario, 4.0)
+SCENARIOS: dict[str, tuple[int, ...]] = {"historical": (1, 2, 3)}
 
-def check_options(options: dict | None) -> dict:
-    """Known option names only (the session checks too); values as booleans."""
+
+class OptionNotAllowed(HexwarError, KeyError):
+    """A variant the rulebook limits to other scenarios (4.0, 4.3)."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+def scenario_number(scenario_id: str) -> int | None:
+    """'s3-assault-the-line' -> 3."""
+    head = scenario_id.split("-", 1)[0]
+    return int(head[1:]) if head[:1] == "s" and head[1:].isdigit() else None
+
+
+def check_options(options: dict | None, scenario=None) -> dict:
+    """Known option names only (the session checks too); values as booleans; with the
+    scenario, a variant limited to other scenarios is refused (decision BW-X2)."""
     opts = dict(options or {})
     for k in opts:
         if k not in OPTIONS:
             raise KeyError(f"unknown option {k!r} for black-wednesday; known: {', '.join(OPTIONS)}")
-    return {k: bool(v) for k, v in opts.items()}
+    out = {k: bool(v) for k, v in opts.items()}
+    if scenario is not None:
+        n = scenario_number(getattr(scenario, "id", ""))
+        for k, on in out.items():
+            if on and k in SCENARIOS and n not in SCENARIOS[k]:
+                allowed = ", ".join(str(x) for x in SCENARIOS[k])
+                raise OptionNotAllowed(f"option {k!r} (variant {OPTIONS[k][1].split()[1]}) is for Scenarios "
+                                       f"{allowed} only, not {getattr(scenario, 'title', scenario.id)}")
+    return out

@@ -9,16 +9,18 @@ from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import Unit
 from hexwar.games.black_wednesday import OPTIONS, open_local
 from hexwar.games.black_wednesday.orders import OrderAct
+from hexwar.games.black_wednesday.variants import OPTIONS as VARIANTS
 
 from .helpers import H, put
 
 
 def test_variants_options_are_declared_with_defaults_and_descriptions():
-    variants = {k: v for k, v in OPTIONS.items() if k not in ("owner_choices", "campaign")}  # choices.py, victory.py
-    assert set(variants) == {"grandes", "german_cooperation"}
+    variants = {k: v for k, v in OPTIONS.items() if k in VARIANTS}  # not choices.py's nor set-up's own
+    assert set(variants) >= {"grandes", "german_cooperation", "german_air", "axis_pooled_ammo", "spanish_panic",
+                             "historical", "mined_wire", "dora"}
     assert all(default is False and "4." in text for default, text in variants.values())
     with pytest.raises(KeyError):
-        open_local("s1-turning-the-left", options={"dora": True})
+        open_local("s1-turning-the-left", options={"gustav": True})
 
 
 def test_4_6_grandes_in_command_spanish_rating_2():
