@@ -67,7 +67,7 @@ def make_rules(board: Board, scenario, options: dict | None = None) -> BWRules:
     own = {k: bool(opts.pop(k)) for k in list(opts) if k in CHOICE_OPTIONS or k in CAMPAIGN_OPTIONS}
     if own.get("campaign"):
         scenario = campaign_version(scenario)  # 5.1: the campaign last turn and victory levels
-    return BWRules(board, scenario, {**check_options(opts), **own})
+    return BWRules(board, scenario, {**check_options(opts, scenario), **own})  # 4.3: Scen. 1-3 only
 
 
 def open_local(scenario_id: str = "s1-turning-the-left", seed: int = 0, options: dict | None = None):

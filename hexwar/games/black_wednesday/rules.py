@@ -239,6 +239,8 @@ class BWRules(Exits, Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, 
         if ph == "soviet_setup":
             return self.soviet_setup_actions(state, only)  # setup.py
         if ph == "prep_log":
+            if self.prep_fixed():  # 4.3: the historical Prep Log, unchangeable (historical.py)
+                return self.order_actions(state) + [EndPhase()]
             box = state.extra.get("prep_box")
             if box:  # one box open: its target hexes (any hex of the play area, 2.4a)
                 col, tm = box.split("-")
@@ -403,6 +405,8 @@ class BWRules(Exits, Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, 
 
     def _check_choose(self, state, a: Choose) -> Illegal | None:
         ph = state.phase
+        if a.what.startswith("prep") and self.prep_fixed():  # 4.3 (historical.py)
+            return Illegal("4.3", "Purely Historical: the Prep Log is the historical one and cannot be changed")
         if a.what == "prep_log":
             if ph != "prep_log":
                 return Illegal("2.4", "the Prep Log is fixed once written")
@@ -655,6 +659,8 @@ class BWRules(Exits, Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, 
             if any(h in self.ter.wire and self.wire_state(state, h) < 2 for h in self.board.adjacent(u.hex)))
         if side == "soviet":
             ev += self.fire_prep(state, dice)
+        else:
+            ev += self.fire_dora(state, dice)  # variant 4.7 (dora.py)
         ev += self.check_game_end(state, only_if_empty=True)
         return ev
 
