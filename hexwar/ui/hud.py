@@ -90,13 +90,15 @@ class TrayItem:
 class Flow:
     """Top-to-bottom layout of one panel for one frame."""
 
-    def __init__(self, rect: pygame.Rect, theme: T.Theme) -> None:
+    def __init__(self, rect: pygame.Rect, theme: T.Theme, scroll: int = 0, endless: bool = False) -> None:
         self.rect = rect
         self.theme = theme
         self.pad = theme.px(10)
         self.x = rect.x + self.pad
-        self.y = rect.y + self.pad
+        self.y = rect.y + self.pad - scroll
         self.w = rect.w - 2 * self.pad
+        # endless: lay out everything (the box scrolls); otherwise stop at the box's bottom
+        self.scroll, self.endless = scroll, endless
         self.ops: list[Callable[[pygame.Surface], None]] = []
         self.sigs: list = []  # what each op's drawing depends on (a value, or a function giving it)
         self.buttons = ButtonRow()
@@ -113,7 +115,20 @@ class Flow:
 
     @property
     def bottom(self) -> int:
-        return self.rect.bottom - self.pad
+        return 1 << 30 if self.endless else self.rect.bottom - self.pad
+
+    @property
+    def content_h(self) -> int:
+        """The height of everything laid out, from the box's top (scrolled or not)."""
+        return self.y + self.scroll - self.rect.y
+
+    def clip_to(self, rect: pygame.Rect) -> None:
+        """The box shows ``rect`` only: what lies wholly outside it is neither drawn nor
+        clickable; buttons and counters partly inside are drawn clipped, clickable inside."""
+        self.rect = rect
+        self.buttons.buttons = [b for b in self.buttons.buttons if b.rect.colliderect(rect)]
+        self.tray = [it for it in self.tray if it.rect.colliderect(rect)]
+        self.tips = [(r, t) for r, t in self.tips if r.colliderect(rect)]
 
     def text(self, s: str, px: int | None = None, colour=T.TEXT, style: str = "regular", indent: int = 0) -> None:
         px = px or self.theme.normal
@@ -325,6 +340,9 @@ class SidePanel:
         self.tab = "log"
         self.log_scroll = 0  # lines scrolled up from the bottom
         self.rules_scroll = 0
+        self.ctx_scroll = 0  # pixels the context box is scrolled down
+        self.ctx_max = 0  # how far it may be (0: everything fits)
+        self._ctx_key: tuple | None = None
         self.context: Flow | None = None
         self.tabs = ButtonRow()
         self.lower = pygame.Rect(0, 0, 0, 0)
@@ -351,27 +369,36 @@ class SidePanel:
     def layout(self, rect: pygame.Rect) -> None:
         self.rect = rect
 
-    def build(self, ctl, scene) -> None:
-        th = self.theme
-        ctx_h = int(self.rect.h * 0.56)
-        ctx = Flow(pygame.Rect(self.rect.x, self.rect.y, self.rect.w, ctx_h), th)
+    def _build_context(self, ctl, scene, ctx_h: int, scroll: int) -> Flow:
+        ctx = Flow(pygame.Rect(self.rect.x, self.rect.y, self.rect.w, ctx_h), self.theme, scroll, endless=True)
         if getattr(scene, "past", None) is not None:
             build_history(ctx, scene)
         elif getattr(scene, "computer_turn", lambda: False)():
             build_computer(ctx, scene)
         else:
             build_context(ctx, ctl, scene, self.art)
-        # Shrink the context box to what it used, within limits, and give the rest to the tabs.
-        used = min(max(ctx.y - self.rect.y + th.px(8), int(self.rect.h * 0.25)), ctx_h)
+        return ctx
+
+    def build(self, ctl, scene) -> None:
+        th = self.theme
+        ctx_h = int(self.rect.h * 0.56)
         if self.tab == "track" and self.rect.h < th.px(700):
-            # A small window with the Track tab open: the turn record gets more room, as long as no
-            # button of the context box would be cut off (the tray's last rows may be: Log shows them).
-            cut_h = int(self.rect.h * 0.4)
-            cut = self.rect.y + cut_h
-            if used > cut_h and all(b.rect.bottom <= cut for b in ctx.buttons.buttons):
-                ctx.tray = [it for it in ctx.tray if it.rect.bottom <= cut]
-                used = cut_h
-        ctx.rect = pygame.Rect(self.rect.x, self.rect.y, self.rect.w, used)
+            ctx_h = int(self.rect.h * 0.4)  # a small window with the Track tab open: the turn record gets more room
+        # The context box scrolls when what the step needs is taller than its room (the wheel
+        # over it, or the scroll bar); a new position, selection or step starts at the top.
+        key = (id(getattr(ctl, "state", None)), getattr(ctl, "version", None), getattr(ctl, "sel", None),
+               getattr(getattr(scene, "past", None), "index", None), bool(getattr(scene, "computer_turn", lambda: 0)()))
+        if key != self._ctx_key:
+            self._ctx_key, self.ctx_scroll = key, 0
+        ctx = self._build_context(ctl, scene, ctx_h, self.ctx_scroll)
+        full = ctx.content_h + th.px(8)
+        self.ctx_max = max(0, full - ctx_h)
+        if self.ctx_scroll > self.ctx_max:  # what was below went away: show the end
+            self.ctx_scroll = self.ctx_max
+            ctx = self._build_context(ctl, scene, ctx_h, self.ctx_scroll)
+        # Shrink the context box to what it used, within limits, and give the rest to the tabs.
+        used = min(max(full, int(self.rect.h * 0.25)), ctx_h)
+        ctx.clip_to(pygame.Rect(self.rect.x, self.rect.y, self.rect.w, used))
         self.context = ctx
         tab_y = self.rect.y + used
         self.tabs.clear()
@@ -509,7 +536,19 @@ class SidePanel:
             self.mouse = event.pos
         if self.tabs.handle(event):
             return True
-        if self.context is not None:
+        ctx = self.context
+        if ctx is not None and event.type == pygame.MOUSEWHEEL and self.ctx_max \
+                and ctx.rect.collidepoint(getattr(event, "pos", (-1, -1))):
+            self.scroll_context(-event.y * self.theme.px(48))
+            return True
+        if ctx is not None and event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.ctx_max \
+                and self.scroll_track().collidepoint(event.pos):  # a click on the bar: a page up or down
+            page = max(self.theme.px(40), ctx.rect.h - self.theme.px(40))
+            self.scroll_context(page if event.pos[1] > self.scroll_thumb().centery else -page)
+            return True
+        pos = getattr(event, "pos", None)
+        if ctx is not None and (pos is None or ctx.rect.collidepoint(pos)
+                                or event.type == pygame.MOUSEMOTION):  # only what shows is clickable
             if self.context.buttons.handle(event):
                 return True
             for item in self.context.tray:
@@ -536,6 +575,34 @@ class SidePanel:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos):
             return True
         return False
+
+    def scroll_context(self, dy: int) -> None:
+        self.ctx_scroll = max(0, min(self.ctx_max, self.ctx_scroll + int(dy)))
+
+    def scroll_track(self) -> pygame.Rect:
+        r = self.context.rect if self.context is not None else pygame.Rect(0, 0, 0, 0)
+        w = self.theme.px(7)
+        return pygame.Rect(r.right - w - self.theme.px(1), r.y + self.theme.px(2), w, max(0, r.h - self.theme.px(4)))
+
+    def scroll_thumb(self) -> pygame.Rect:
+        tr = self.scroll_track()
+        full = tr.h + self.ctx_max
+        h = max(self.theme.px(20), tr.h * tr.h // max(1, full))
+        y = tr.y + (tr.h - h) * self.ctx_scroll // max(1, self.ctx_max)
+        return pygame.Rect(tr.x, y, tr.w, h)
+
+    def _draw_scroll(self, surface: pygame.Surface) -> None:
+        """The context box's scroll bar, and a line saying more lies below."""
+        th = self.theme
+        r = self.context.rect
+        pygame.draw.rect(surface, T.PANEL_LINE, self.scroll_track(), border_radius=3)
+        pygame.draw.rect(surface, T.ACCENT, self.scroll_thumb(), border_radius=3)
+        if self.ctx_scroll < self.ctx_max:
+            t = T.text("↓ more below: scroll here", th.small, T.TEXT_DIM)
+            band = pygame.Rect(r.x, r.bottom - t.get_height() - th.px(4), r.w - th.px(10), t.get_height() + th.px(4))
+            surface.fill(T.PANEL, band)
+            pygame.draw.line(surface, T.PANEL_LINE, band.topleft, band.topright)
+            surface.blit(t, (band.right - t.get_width() - th.px(4), band.y + th.px(2)))
 
     def hovered_tooltip(self) -> list[str] | None:
         if self.context is None:
@@ -570,6 +637,7 @@ class SidePanel:
             rows, crt = self._rules_rows(ctl)
             lower = ("rules", tuple(rows), self.rules_scroll, crt, tuple(self.lower))
         key = (tuple(self.rect), th.scale, self.context.sig() if self.context is not None else None,
+               self.ctx_scroll, self.ctx_max,
                self.tabs.sig(), self.tab, lower, self.legend.sig() if self.legend is not None else None)
         if self.drawn.same(surface, key, cached):
             return False
@@ -578,6 +646,8 @@ class SidePanel:
         draw_panel(surface, self.rect, T.PANEL)
         if self.context is not None:
             self.context.draw(surface)
+            if self.ctx_max:
+                self._draw_scroll(surface)
             pygame.draw.line(surface, T.PANEL_LINE, (self.rect.x, self.context.rect.bottom),
                              (self.rect.right, self.context.rect.bottom))
         for b in self.tabs.buttons:

@@ -61,7 +61,31 @@ class Driver:
         self.click(pos, button)
 
     def button(self, name: str):
-        """Find a button by name on the top scene (menu, dialog, bar or side panel)."""
+        """Find a button by name on the top scene (menu, dialog, bar or side panel); a button of
+        the side panel's context box that is scrolled out of sight is scrolled into it first, as a
+        player would, so that it can be clicked."""
+        top = self.top
+        if isinstance(top, GameScene) and top.panel.context is not None:
+            panel = top.panel
+            for _ in range(64):
+                ctx = panel.context
+                b = ctx.buttons.find(name)
+                if b is not None and ctx.rect.contains(b.rect):
+                    return b
+                if not panel.ctx_max:
+                    break
+                if b is not None:  # partly in sight: bring it wholly in
+                    panel.scroll_context(b.rect.y - ctx.rect.y - top.theme.px(12))
+                elif panel.ctx_scroll >= panel.ctx_max:
+                    panel.ctx_scroll = 0
+                    self.app.step()
+                    break
+                else:
+                    panel.scroll_context(max(1, ctx.rect.h // 2))
+                self.app.step()
+        return self._find_button(name)
+
+    def _find_button(self, name: str):
         top = self.top
         rows = []
         for attr in ("buttons",):
