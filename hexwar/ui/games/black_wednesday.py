@@ -673,8 +673,10 @@ class BlackWednesdayUI(GameUI):
 
     # --- orders (§16) ----------------------------------------------------------------------------
     def orders(self, ctl, side: str | None = None) -> list[dict]:
+        """The orders in the view of the side at the screen (what ``view(side)`` lets it see; in
+        TCS-lite every order is public), of one side or all."""
         try:
-            return I.orders(ctl.rules, ctl.state, side)
+            return I.view_orders(ctl.view(), side)
         except (AttributeError, KeyError, TypeError, ValueError):
             return []
 
@@ -708,13 +710,27 @@ class BlackWednesdayUI(GameUI):
             f.text(f"Orders (§16) — click one to outline its objective and mark its units:", th.px(12), T.TEXT, "bold")
             if not mine:
                 f.text("none", th.px(11), T.TEXT_DIM)
-            for o in mine[:6]:
-                b = f.button(I.order_short(o), (lambda oid=o["id"]: self.show_order(ctl, oid)), name=f"order-{o['id']}",
-                             tooltip=I.order_line(o) + ". Units: " + (", ".join(o.get("units") or ()) or "none"))
-                b.toggled = ctl.tool.get("order") == o["id"]
+            for o in mine:
+                self.order_button(f, ctl, o)
             self.build_objective(f, ctl, legal)
+            theirs = [o for o in self.orders(ctl) if o.get("side") != side]
+            if theirs:  # the other side's, as far as this player's view shows them (all, in TCS-lite)
+                who = "Soviet" if theirs[0].get("side") == "soviet" else "Axis"
+                f.space(4)
+                f.text(f"The {who} orders (open to both players in TCS-lite, §16):", th.px(12), T.TEXT, "bold")
+                for o in theirs:
+                    self.order_button(f, ctl, o)
             return
-        # Otherwise the selected unit's order is outlined on the map with its name (no panel room).
+        o = self.order_focus(ctl)  # the selected unit's order (or the one picked), in one line
+        if o is not None:
+            f.space(4)
+            who = "Soviet" if o.get("side") == "soviet" else "Axis"
+            f.text(f"{who} order {I.order_line(o)} (§16; its objective is outlined on the map)", th.px(11), T.TEXT)
+
+    def order_button(self, f, ctl, o: dict) -> None:
+        b = f.button(I.order_short(o), (lambda oid=o["id"]: self.show_order(ctl, oid)), name=f"order-{o['id']}",
+                     tooltip=I.order_line(o) + ". Units: " + (", ".join(o.get("units") or ()) or "none"))
+        b.toggled = ctl.tool.get("order") == o["id"]
 
     # --- a new order's objective picked on the map (§16.1) ------------------------------------
     def toggle_objective(self, ctl) -> None:

@@ -274,6 +274,25 @@ TYPE_WORDS = {"attack": "Attack", "move": "Move", "hasty_defense": "Hasty Defens
               "prepared_defense": "Prepared Defense"}
 
 
+def view_orders(view: dict, side: str | None = None) -> list[dict]:
+    """The orders a player's view holds (``view["orders"]``: what ``view(side)`` lets that player
+    see), of one side or all, each with its objective as hexes."""
+    from ...core.hexgrid import parse_hex
+
+    out = []
+    for o in view.get("orders") or ():
+        if side is not None and o.get("side") != side:
+            continue
+        obj = []
+        for x in o.get("objective") or ():
+            try:
+                obj.append(parse_hex(x) if isinstance(x, str) else x)
+            except Exception:
+                continue
+        out.append({**o, "objective_hexes": frozenset(obj)})
+    return out
+
+
 def orders(rules, state, side: str | None = None) -> list[dict]:
     """Each order with its type, objective hexes, member units, weighted turns and the chance
     of implementation this turn: the engine's ``orders_view`` when it has one; else the

@@ -1,0 +1,87 @@
+"""Black Wednesday's panel, third part (issue 7, "In the client"): the orders of both sides as far
+as the player's view shows them (§16; in TCS-lite every order is public), the selected unit's
+order in words outside the Command Phase."""
+from __future__ import annotations
+
+import pytest
+
+import hexwar
+from hexwar.core import actions as A
+from hexwar.core.hexgrid import current_hex_ids, set_hex_ids
+from hexwar.ui.games import bw_info as I
+
+from .conftest import start
+
+
+@pytest.fixture(autouse=True)
+def _restore_hex_ids():
+    from hexwar.core import hexgrid
+
+    before = current_hex_ids()
+    token = hexgrid._IDS.local.set(None)
+    yield
+    hexgrid._IDS.local.reset(token)
+    set_hex_ids(before)
+
+
+def _to_command(app):
+    g = hexwar.open_game("black-wednesday", "s1-turning-the-left", seed=3)
+    gs = start(app, g)
+    ctl = gs.ctl
+    ctl.do(A.EndPhase())
+    while ctl.view()["phase"] == "axis_setup":
+        pl = [a for a in ctl.legal() if isinstance(a, A.Place)]
+        ctl.do(pl[0] if pl else A.EndPhase())
+    assert ctl.view()["phase"] == "command"
+    ctl.die = None
+    return gs
+
+
+def _panel_text(gs) -> str:
+    return " ".join(x[1] for x in gs.panel.context.sigs if isinstance(x, tuple) and x and x[0] == "text")
+
+
+def test_16_both_sides_orders_listed_as_far_as_the_view_shows_them(app, drive, monkeypatch):
+    """§16: in the Command Phase the side at the screen sees its own orders, then the other
+    side's (public in TCS-lite), each a button that shows it on the map. When the view a side
+    gets leaves the other side's orders out, the panel lists only its own: the client shows what
+    ``view(side)`` holds and nothing more."""
+    gs = _to_command(app)
+    ctl = gs.ctl
+    side = ctl.acting()
+    v = ctl.view()
+    mine = [o for o in v["orders"] if o["side"] == side]
+    theirs = [o for o in v["orders"] if o["side"] != side]
+    assert mine and theirs, "Scenario 1: the Soviet attack and the Axis defence"
+    app.step()
+    for o in mine + theirs:
+        b = drive.button(f"order-{o['id']}")
+        assert b.label == I.order_short(o)
+    other = "Axis" if side == "soviet" else "Soviet"
+    assert f"The {other} orders (open to both players in TCS-lite, §16)" in _panel_text(gs)
+    drive.press(f"order-{theirs[0]['id']}")  # the other side's order shown on the map
+    assert ctl.tool.get("order") == theirs[0]["id"]
+    areas = [x for x in ctl.gui.map_lines(ctl, None) if type(x).__name__ == "MapArea"]
+    assert [a.hexes for a in areas] == [I.view_orders(v, theirs[0]["side"])[0]["objective_hexes"]]
+    # A view without the other side's orders: the panel lists only the player's own.
+    real = ctl.game.view
+    monkeypatch.setattr(ctl.game, "view", lambda s: {**real(s), "orders": [o for o in real(s)["orders"]
+                                                                          if o["side"] == s]})
+    ctl.version += 1
+    app.step()
+    names = [b.name for b in gs.panel.context.buttons.buttons]
+    assert f"order-{mine[0]['id']}" in names and f"order-{theirs[0]['id']}" not in names
+    assert "open to both players" not in _panel_text(gs)
+
+
+def test_16_the_selected_units_order_in_words_outside_the_command_phase(app):
+    from hexwar.ui import demo
+
+    gs = start(app, demo.black_wednesday_fire(3))
+    ctl = gs.ctl
+    ctl.die = None
+    ctl.sel = "1-I-262-MG"
+    app.step()
+    o = ctl.gui.order_focus(ctl)
+    assert o is not None
+    assert f"Axis order {I.order_line(o)} (§16" in _panel_text(gs)
