@@ -73,10 +73,20 @@ def crosshair(surface, c, r: float, colour, width: int) -> None:
         pygame.draw.line(surface, colour, (x + dx * r * 0.55, y + dy * r * 0.55), (x + dx * r * 1.3, y + dy * r * 1.3), width)
 
 
-def label_box(surface, text: str, px: int, centre, fg=(20, 20, 20), bg=(255, 255, 240), border=(20, 20, 20)) -> None:
+def label_box(surface, text: str, px: int, centre, fg=(20, 20, 20), bg=(255, 255, 240), border=(20, 20, 20),
+              placed: list | None = None) -> None:
+    """A framed word centred on ``centre``; with ``placed`` (the boxes already drawn this frame)
+    it moves up or down by its height, a few steps at most, to overlap none of them."""
     t = T.text(text, px, fg, "bold")
     r = t.get_rect(center=(int(centre[0]), int(centre[1])))
     box = r.inflate(6, 2)
+    if placed is not None:
+        h = box.h + 1
+        for dy in (0, h, -h, 2 * h, -2 * h):
+            if box.move(0, dy).collidelist(placed) < 0:
+                r, box = r.move(0, dy), box.move(0, dy)
+                break
+        placed.append(box)
     pygame.draw.rect(surface, bg, box, border_radius=3)
     pygame.draw.rect(surface, border, box, 1, border_radius=3)
     surface.blit(t, r)
@@ -113,14 +123,14 @@ MARK_STYLE = {  # kind -> (fill, ink, where on the hex as a fraction of its size
     "support": ((255, 240, 120), (20, 20, 20), (0.0, -0.62)),
     "barrage": ((200, 40, 30), (255, 255, 255), (-0.3, 0.72)),  # Black Wednesday's markers, below
     "smoke": ((210, 210, 210), (20, 20, 20), (0.35, 0.72)),          # the stack (badges are on top)
-    "prep": ((250, 200, 90), (20, 20, 20), (0.0, -0.62)),
+    "prep": ((250, 200, 90), (20, 20, 20), (0.1, 0.62)),  # under the stack: its badges stay in sight
     "fire": ((255, 230, 200), (120, 20, 10), (0.0, -0.72)),  # a hex the selected unit may fire at
     "order": ((236, 196, 72), (20, 20, 20), (0.42, -0.42)),  # units of the order shown (Black Wednesday)
     "choice": ((255, 245, 130), (20, 20, 20), (0.0, 0.5)),  # an option of the owner's choice (under the stack)
 }
 
 
-def draw_mark(surface, c, mk, z: float) -> None:
+def draw_mark(surface, c, mk, z: float, placed: list | None = None) -> None:
     """A game's marker on a hex: a framed box with its word (never colour alone); the Strategic
     Objective as a gold star disc with SO."""
     if mk.kind == "tip":  # tooltip only: the map already shows it another way
@@ -147,7 +157,7 @@ def draw_mark(surface, c, mk, z: float) -> None:
         t = T.text(mk.text, max(7, int(px * 0.9)), ink, "bold")
         surface.blit(t, (int(x - t.get_width() / 2), int(y + r * 0.15)))
         return
-    label_box(surface, mk.text, px, (x, y), fg=ink, bg=fill, border=(20, 20, 20))
+    label_box(surface, mk.text, px, (x, y), fg=ink, bg=fill, border=(20, 20, 20), placed=placed)
 
 
 def control_marker(surface, side: str, c, r: float) -> None:
@@ -480,9 +490,11 @@ class MapLayer:
         # The game's own markers (Kursk's Strategic Objective, Kasserine's ENGAGED and CONTACT).
         gui = getattr(ctl, "gui", None)
         if gui is not None:
+            placed: list = []  # the boxes drawn so far: a box that would cover one steps aside
             for mk in gui.map_marks(ctl):
                 if mv.visible(mk.hex):
-                    draw_mark(surface, mv.hex_center(mk.hex), mk, z)
+                    draw_mark(surface, mv.hex_center(mk.hex), mk, z, placed)
+            self.mark_boxes = placed  # the words of lines and areas step aside from these too
         # Air support over the defending hex, on top of everything else there.
         for h, m in air:
             if h is not None and mv.visible(h):
@@ -586,14 +598,15 @@ class MapLayer:
                 pygame.draw.circle(surface, (255, 255, 255), end, 9 * z, max(2, int(3 * z)))
                 pygame.draw.circle(surface, RETREAT, end, 7 * z, max(1, int(2 * z)))
 
+        placed = list(getattr(self, "mark_boxes", ()))
         for ln in game_lines(ctl, hover):
             if isinstance(ln, MapRing):
-                draw_ring(surface, mv, ln)
+                draw_ring(surface, mv, ln, placed)
             elif isinstance(ln, MapArea):
-                draw_area(surface, mv, ln)
+                draw_area(surface, mv, ln, placed)
         for ln in game_lines(ctl, hover):
             if isinstance(ln, MapLine):
-                draw_line(surface, mv, ln)
+                draw_line(surface, mv, ln, placed)
         if hover is not None and hover in board.terrain:
             mv.outline_hex(surface, hover, (255, 255, 255), max(1, int(2 * z)), 0.97)
             if explain and not past and ctl.hover_text and mode in ("movement", "special"):
@@ -625,7 +638,7 @@ _area_cache: dict = {}  # the last outline of each kind on screen (ring, objecti
 LINE_STYLE = {"clear": (40, 150, 60), "blocked": (200, 40, 30), "mission": (200, 110, 20)}
 
 
-def draw_line(surface, mv, ln: MapLine) -> None:
+def draw_line(surface, mv, ln: MapLine, placed: list | None = None) -> None:
     """A line of sight (green, solid; red and dashed beyond the hex that blocks it, with a cross
     there) or a mission (orange arrow), and its words in a box past its end."""
     z = mv.zoom
@@ -654,7 +667,8 @@ def draw_line(surface, mv, ln: MapLine) -> None:
     pygame.draw.circle(surface, col, a, max(3, int(4 * z)))
     if ln.text:
         bg = (225, 245, 225) if ln.kind == "clear" else (255, 225, 215) if ln.kind == "blocked" else (255, 235, 200)
-        label_box(surface, ln.text, max(9, int(11 * z)), (b[0], b[1] - 56 * z), fg=(20, 20, 20), bg=bg)  # over a "fire" box
+        label_box(surface, ln.text, max(9, int(11 * z)), (b[0], b[1] - 56 * z), fg=(20, 20, 20), bg=bg,
+                  placed=placed)  # over a "fire" box
 
 
 def ring_edges(mv, centre: Hex, radius: int) -> list[tuple[tuple[float, float], tuple[float, float]]]:
@@ -707,7 +721,7 @@ def area_edges(mv, hexes) -> list:
     return out
 
 
-def draw_area(surface, mv, ar: MapArea) -> None:
+def draw_area(surface, mv, ar: MapArea, placed: list | None = None) -> None:
     """An objective: a bold gold outline cased in black around its hexes, its words on top."""
     z = mv.zoom
     w = max(2, int(3 * z))
@@ -719,10 +733,10 @@ def draw_area(surface, mv, ar: MapArea) -> None:
     if ar.text and edges:
         top = min((p for e in edges for p in e), key=lambda p: (p[1], p[0]))
         label_box(surface, ar.text, max(9, int(11 * z)), (top[0], top[1] - 8 * z), fg=(20, 20, 20),
-                  bg=(236, 196, 72))
+                  bg=(236, 196, 72), placed=placed)
 
 
-def draw_ring(surface, mv, rg: MapRing) -> None:
+def draw_ring(surface, mv, rg: MapRing, placed: list | None = None) -> None:
     """A spotting range: the outline of the hexes within it, white-cased dark blue dashes, with
     its words at the top."""
     z = mv.zoom
@@ -739,7 +753,7 @@ def draw_ring(surface, mv, rg: MapRing) -> None:
         low = max((p for e in edges for p in e), key=lambda p: p[1])
         cx = mv.hex_center(rg.centre)[0]
         label_box(surface, rg.text, max(9, int(11 * z)), (cx, low[1]), fg=(255, 255, 255), bg=ink,
-                  border=(255, 255, 255))
+                  border=(255, 255, 255), placed=placed)
 
 
 def _pulse_radius(time_s: float, z: float, past: bool) -> int:

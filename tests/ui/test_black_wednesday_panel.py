@@ -85,3 +85,30 @@ def test_16_the_selected_units_order_in_words_outside_the_command_phase(app):
     o = ctl.gui.order_focus(ctl)
     assert o is not None
     assert f"Axis order {I.order_line(o)} (§16" in _panel_text(gs)
+
+
+def test_map_words_step_aside_so_no_two_boxes_overlap(app):
+    """Markers' words (PREP, BARR, SFA col, LOSS? ...) never cover each other: a box that would
+    overlap one already drawn moves up or down by its height; in the demo's fire position no two
+    of the drawn boxes overlap, and the badges of the stacks stay in sight (PREP goes under)."""
+    import pygame
+
+    from hexwar.ui import demo
+    from hexwar.ui.overlays import MARK_STYLE, label_box
+
+    surf = pygame.Surface((300, 300))
+    placed: list = []
+    label_box(surf, "PREP 0620", 12, (150, 150), placed=placed)
+    label_box(surf, "PREP 0620", 12, (160, 152), placed=placed)
+    assert len(placed) == 2 and not placed[0].colliderect(placed[1])
+    assert MARK_STYLE["prep"][2][1] > 0  # under the stack, not over its badges
+    gs = start(app, demo.black_wednesday_fire(3))
+    gs.ctl.die = None
+    gs.ctl.sel = "1-I-262-MG"
+    gs.mv.set_zoom(1.3)
+    gs.mv.center_on(gs.ctl.state.units["1-I-262-MG"].hex)
+    app.step()
+    app.step()
+    boxes = gs.layer.mark_boxes
+    assert len(boxes) >= 3
+    assert not [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:] if a.colliderect(b)]
