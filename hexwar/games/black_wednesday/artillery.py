@@ -200,6 +200,23 @@ class Artillery(Batteries, Dora, Historical):
     def fo_division(self, uid: str) -> str:
         return self.entry(uid).division or self.scen.division
 
+    def artillery_view(self, state) -> dict:
+        """For the client: each side's artillery (id -> calibre, released German batteries
+        included) with its pool and division, the 289's division (2.3a), the pools by name
+        (``axis`` is the Spanish pool, 3.2b) and the Dora shots plotted (4.7)."""
+        out: dict = {"pools": {k: {c: dict(v) for c, v in p.items()} for k, p in state.extra.get("ammo", {}).items()},
+                     "pooled_axis": bool(self.options.get("axis_pooled_ammo")),
+                     "at289": self.at289_division(state) if any(x.endswith("-289") for x in self.artillery_of("soviet"))
+                     else None, "dora": [], "units": {}}
+        for side in ("soviet", "axis"):
+            for art, cal in sorted(self.artillery_of(side, state).items()):
+                out["units"][art] = {"side": side, "calibre": cal, "pool": self.pool_of(side, art),
+                                     "division": self.division_of_artillery(state, art) if side == "soviet" else None}
+        for mins, hid in state.extra.get("dora", ()):
+            out["dora"].append({"time": f"{(mins // 60) % 24:02d}00", "hex": hid,
+                                "fired": mins in set(state.extra.get("dora_fired", ()))})
+        return out
+
     def soviet_divisions(self) -> list[str]:
         return sorted({e.division or self.scen.division for e in self.scen.units
                        if e.side == "soviet" and e.fo == "artillery"})

@@ -147,3 +147,13 @@ def test_4_3_historical_german_schedule_replaces_the_table():
         assert any("III-390 is not in this order of battle" in e.text for e in ev)  # decision BW-H3
         assert set(g.rules.released_batteries(st)) == {"9-III-215", "1-I-215", "2-I-215"}
         assert g.rules.german_roll(st, FixedDice([])) == []  # each time once
+
+
+def test_3_5b_artillery_view_names_pools_divisions_and_released_batteries():
+    g = open_local("s2-assault-of-the-guards")
+    with use_hex_ids(g.rules.ids):
+        g.rules.release_batteries(g.state, ("1-I-215",), "test")
+        v = g.rules.artillery_view(g.state)
+        assert v["units"]["1-I-215"] == {"side": "axis", "calibre": "105mm", "pool": "german", "division": None}
+        assert v["units"]["9-250"]["pool"] == "axis" and v["units"]["1-343-63"]["division"] == "63"
+        assert v["pools"]["german"]["105mm"]["HE"] == 20 and v["at289"] is None
