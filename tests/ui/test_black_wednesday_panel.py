@@ -112,3 +112,77 @@ def test_map_words_step_aside_so_no_two_boxes_overlap(app):
     boxes = gs.layer.mark_boxes
     assert len(boxes) >= 3
     assert not [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:] if a.colliderect(b)]
+
+
+def test_8_2_the_last_fire_shown_with_its_column_every_shift_and_the_result(app):
+    """§8.2, §8.3, §9: after a fire through the client the panel's notices give the Area Fire
+    Table column, every shift by name, the column it ends on, the roll and the result, as the
+    engine's event has them; point fire and AT rolls with their numbers."""
+    from hexwar.core.actions import Event
+    from hexwar.ui import demo
+
+    gs = start(app, demo.black_wednesday_fire(3))
+    ctl = gs.ctl
+    ctl.die = None
+    att = next(a for a in ctl.legal() if isinstance(a, A.Attack))
+    assert ctl.do(att)
+    import re
+
+    logged = next(e.text for e in reversed(ctl.log) if re.search(r"fire \d+ on .*: column \d+", e.text))
+    fp, target, col, roll = re.search(r"fire (\d+) on (\S+): column (\d+), .*roll (\d+):", logged).groups()
+    notes = ctl.gui.notices(ctl)
+    line = next(n for n in notes if n.startswith("Fire on"))
+    assert line.startswith(f"Fire on {target} (§8.2, §8.3): firepower {fp} → column {col}")
+    assert f"rolled {roll}: " in line
+    # shifts by name and the final column (an event with shifts, as the engine writes it)
+    shifts = [("trench (1.3a)", -2), ("Dug In", -1)]
+    ctl.gui.on_events(ctl, [Event("fire", "sfa fire 10 on B16.28: ...", {"target": "B16.28", "fp": 10, "column": 6,
+                                                                       "shifts": shifts, "roll": 9, "result": "1"}),
+                            Event("point_fire", "AT1 fires at T1: need 7, roll 8 = 8: hit", {"need": 7, "roll": 8}),
+                            Event("at_roll", "AT roll on T1: need 9, roll 10: killed", {"need": 9, "roll": 10})])
+    notes = ctl.gui.notices(ctl)
+    assert ("Fire on B16.28 (§8.2, §8.3): firepower 10 → column 6; trench (1.3a) -2, Dug In -1 → column 3; "
+            "rolled 9: 1 step(s) lost, then a morale check") in notes
+    assert "Point fire (§9): AT1 fires at T1: need 7, roll 8 = 8: hit" in notes
+    assert "AT roll (§9): AT roll on T1: need 9, roll 10: killed" in notes
+    # the next action clears them
+    assert ctl.do(ctl.legal()[0])
+    assert not [n for n in ctl.gui.notices(ctl) if n.startswith("Fire on B16.28")]
+
+
+def test_13_8_smoke_on_the_map_and_in_the_line_of_sight_words(app):
+    """§13.8: a smoke hex carries its SMOKE box with the level; the line-of-sight tool names Level 2
+    smoke as the cause with its rule (the engine's ``line_detail``), and draws without a failure."""
+    import logging
+
+    from hexwar.core.hexgrid import distance, hex_name
+    from hexwar.ui import demo
+
+    g = demo.black_wednesday_fire(3)
+    gs = start(app, g)
+    ctl = gs.ctl
+    ctl.die = None
+    r, st = g.rules, g.state
+    src = st.units["1-I-262-MG"].hex
+    a, b = src, next(h for h in sorted(r.area, key=lambda h: (distance(h, src), h))
+                     if distance(src, h) >= 3 and r.line_detail(st, src, h).cause == "clear")
+    mid = r.ter.line(a, b)[1][0]
+    st.extra = {**st.extra, "smoke": {mid: 2}}
+    ctl.version += 1
+    marks = [m for m in ctl.gui.map_marks(ctl) if m.kind == "smoke"]
+    assert [(m.hex, m.text) for m in marks] == [(mid, "SMOKE 2")] and "blocks sight" in marks[0].tooltip[0]
+    assert "§13.8" in marks[0].tooltip[0]
+    words = ctl.gui.los_lines(ctl, a, b)[0]
+    assert f"blocked by Level 2 smoke at {hex_name(mid)} (§13.8)" in words
+    ctl.sel = "1-I-262-MG"
+    ctl.gui.toggle_los(ctl)
+    ctl.tool["los"]["dst"] = b
+    errors = []
+    handler = logging.Handler()
+    handler.emit = lambda rec: errors.append(rec) if rec.levelno >= logging.ERROR else None
+    logging.getLogger().addHandler(handler)
+    try:
+        app.step()
+    finally:
+        logging.getLogger().removeHandler(handler)
+    assert not errors

@@ -175,15 +175,17 @@ class BlackWednesdayUI(GameUI):
         for entry in v.get("barrages") or ():
             side, hexes, fp = entry
             who = "Soviet" if side == "soviet" else "Axis"
-            tip = (f"{who} barrage, {fp} firepower, over {len(hexes)} hex(es) (3.2): units moving in or out "
-                   f"are fired on; it goes at the start of the {who} player's next phase",)
+            tip = (f"{who} barrage, {fp} firepower, over {len(hexes)} hex(es) (§13.6): a unit entering a marked "
+                   f"hex is fired on, once a hex entered; it goes at the start of the {who} player's next Action "
+                   "Phase (2.4e)",)
             centre = barrage_centre(hexes)
             for hn in hexes:  # one box on the centre; every hex of it has the tooltip
                 out.append(MapMark(parse_hex(hn), f"BARR {fp}" if hn == centre else "",
                                    "barrage" if hn == centre else "barrage-area", tip))
         for hn, level in (v.get("smoke") or {}).items():
-            out.append(MapMark(parse_hex(hn), f"SMOKE {level}", "smoke",
-                               (f"Smoke Level {level} (§6.3): blocks sight through it; decays at Clean Up",)))
+            what = ("blocks sight into, out of and through its hex (§13.8, §6.2); Level 1 at Clean Up (§3.5)"
+                    if level >= 2 else "direct fire into or out of it shifts -2 (§13.8, §8.3); gone at Clean Up (§3.5)")
+            out.append(MapMark(parse_hex(hn), f"SMOKE {level}", "smoke", (f"Smoke Level {level}: {what}",)))
         out += self.fire_marks(ctl)
         out += self.choice_marks(ctl)
         o = self.order_focus(ctl) if ctl.tool.get("order") else None
@@ -344,6 +346,7 @@ class BlackWednesdayUI(GameUI):
         w = v.get("weather")
         if w:
             out.append(f"Weather: {w}")
+        out += self.fire_notes(ctl)
         out += self.morale_notes(ctl)
         if v.get("phase") == "action" and not v.get("stage"):
             out.append("Click a unit, then a shaded hex to move, or an enemy hex to fire or assault; "
@@ -636,6 +639,29 @@ class BlackWednesdayUI(GameUI):
     def on_events(self, ctl, events) -> None:
         checks = [e for e in events if e.kind == "morale" and "mm" in (e.data or {})]
         ctl.tool["morale"] = (len(ctl.game.actions), [dict(e.data) for e in checks])
+        fires = [e for e in events if (e.kind == "fire" and "column" in (e.data or {}))
+                 or (e.kind in ("point_fire", "at_roll") and "need" in (e.data or {}))]
+        ctl.tool["fires"] = (len(ctl.game.actions), [(e.kind, e.text, dict(e.data)) for e in fires])
+
+    def fire_notes(self, ctl) -> list[str]:
+        """The fires of the last action: the Area Fire Table column with every shift named and the
+        column it ends on, the roll and the result (§8.2, §8.3); point fire and AT rolls with their
+        numbers (§9)."""
+        n, fires = ctl.tool.get("fires", (None, []))
+        if not fires or n != len(ctl.game.actions):
+            return []
+        out = []
+        for kind, text, d in fires[:3]:
+            if kind == "fire":
+                sh = ", ".join(f"{name} {v:+d}" for name, v in d.get("shifts") or ()) or "no shifts"
+                final = d["column"] + sum(v for _, v in d.get("shifts") or ())
+                out.append(f"Fire on {d.get('target')} (§8.2, §8.3): firepower {d.get('fp')} → column {d['column']}; "
+                           f"{sh} → column {final}; rolled {d.get('roll')}: {I.fire_result_words(str(d.get('result')))}")
+            else:
+                out.append(f"{'Point fire' if kind == 'point_fire' else 'AT roll'} (§9): {text}")
+        if len(fires) > 3:
+            out.append(f"… and {len(fires) - 3} more fires (Log)")
+        return out
 
     def morale_notes(self, ctl) -> list[str]:
         """The morale checks of the last action, each with the unit's morale, the MM it checked

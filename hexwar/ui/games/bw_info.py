@@ -59,8 +59,12 @@ def sight_words(d, state) -> str:
         return f"within the visibility limit of {d.limit} hexes, nothing in between rises to the line (§6.2)"
     if d.block is None:
         return f"blocked ({d.rule})"
-    what = {"embankment": f"the railway embankment ({d.top:g} m)", "smoke": "Level 2 smoke"}.get(
-        d.cause, f"{d.what} ({d.top:g} m)" if d.top is not None else d.what)
+    if d.cause == "embankment":
+        what = f"the railway embankment ({d.top:g} m)"
+    elif d.top is not None:
+        what = f"{d.what} ({d.top:g} m)"
+    else:  # Level 2 smoke
+        what = d.what
     both = " (both hexes of the hexside block)" if d.hexside else ""
     return f"blocked by {what} at {hex_name(d.block)}{both} ({d.rule})"
 
@@ -136,6 +140,15 @@ def pfa_line(p: dict, firer: str, target: str) -> str:
 
 # --- morale (§12) -------------------------------------------------------------------------
 RESULT_WORDS = {"-": "no effect", "S": "Suppressed", "P": "Paralyzed", "SYR": "SYR", "X": "surrender"}
+
+
+def fire_result_words(res: str) -> str:
+    """An Area Fire Table result in words (§8.2): -, M, or a number of steps."""
+    if res == "-":
+        return "no effect"
+    if res == "M":
+        return "a morale check"
+    return f"{res} step(s) lost, then a morale check" if res.isdigit() else res
 
 
 def morale_odds(rules, mm: int) -> dict[str, float]:
