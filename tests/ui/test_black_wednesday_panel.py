@@ -186,3 +186,18 @@ def test_13_8_smoke_on_the_map_and_in_the_line_of_sight_words(app):
     finally:
         logging.getLogger().removeHandler(handler)
     assert not errors
+
+
+def test_5_reserve_badge_and_the_badges_in_the_help(app):
+    """3.1d: a unit in reserve carries R beside its mode and Dug In badges; the help screen's key
+    list explains every badge letter with its rule."""
+    from hexwar.ui import demo
+    from hexwar.ui.games import for_game
+
+    gs = start(app, demo.black_wednesday_fire(3))
+    units = [u for u in gs.ctl.view()["units"] if u["where"] == "map"]
+    res = [u for u in units if u.get("reserve")]
+    assert res and all("R" in u["badges"] for u in res)
+    assert all("R" not in u.get("badges", ()) for u in units if not u.get("reserve"))
+    keys = dict(for_game("black-wednesday").keys)
+    assert "F M S P DI R" in keys and "3.1d" in keys["F M S P DI R"] and "§12.4" in keys["F M S P DI R"]

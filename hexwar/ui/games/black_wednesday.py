@@ -17,7 +17,7 @@ from . import bw_info as I
 
 MODE_LETTER = {"fire": "F", "move": "M"}
 MODE_WORDS = {"fire": "Fire Mode (§5)", "move": "Move Mode (§5)"}
-STATUS_WORDS = {"S": "Suppressed (§12)", "P": "Paralyzed (§12)"}
+STATUS_WORDS = {"S": "Suppressed (§12.4)", "P": "Paralyzed (§12.4)"}
 COLUMN_NAMES = {"katyusha": "Katyusha", "122mm": "122 mm", "152mm": "152 mm", "76mm": "76 mm"}
 
 
@@ -118,7 +118,9 @@ class BlackWednesdayUI(GameUI):
     # Mode changes and breaches are offered beside each unit in the stack list (click its stack).
     unit_verbs = frozenset({"mode", "breach"})
     keys = (("V", "line of sight: from the selected unit (or a clicked hex) to the hex pointed at, with what "
-                  "blocks it (§6.2) and who spots whom (§6.1)"),)
+                  "blocks it (§6.2) and who spots whom (§6.1)"),
+            ("F M S P DI R", "the badges on a counter: Fire or Move Mode (§5), Suppressed or Paralyzed (§12.4), "
+                             "Dug In (§5), in reserve (3.1d); the stack list says them in words"))
 
     def __init__(self) -> None:
         self._src = None
@@ -135,6 +137,8 @@ class BlackWednesdayUI(GameUI):
             out.append(str(u["status"]))
         if u.get("dug_in"):
             out.append("DI")
+        if u.get("reserve"):
+            out.append("R")
         return tuple(b for b in out if b)
 
     def unit_facts(self, u: dict, ctl) -> list[str]:
@@ -144,7 +148,7 @@ class BlackWednesdayUI(GameUI):
         if u.get("status") in STATUS_WORDS:
             out.append(STATUS_WORDS[u["status"]])
         if u.get("dug_in"):
-            out.append("Dug In (§13)")
+            out.append("Dug In (§5: area fire -1 shift, point fire -1)")
         if u.get("reserve"):
             out.append("in reserve (3.1d)")
         if u.get("morale") is not None:
