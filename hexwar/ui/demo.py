@@ -178,8 +178,20 @@ def black_wednesday_shot(path: str, size=(1600, 900)) -> None:
                                              buttons=(0, 0, 0)))
     app.step()
     app.step()
+    scroll_panel_to(app, gs, f"{ctl.sel} may")  # the line of sight and the previews in sight
     app.screenshot(path)
     gs.exit()  # the scene's B34.16 hex ids end with it (the caller may go on with CCRR games)
+
+
+def scroll_panel_to(app, gs, start: str, above: int = 150) -> None:
+    """Scroll the side panel's context box so that the line starting with ``start`` shows,
+    ``above`` pixels below the box's top (a screenshot of what lies below the fold)."""
+    p = gs.panel
+    ys = [s[6] for s in p.context.sigs if isinstance(s, tuple) and s and s[0] == "text" and str(s[1]).startswith(start)]
+    if ys and p.ctx_max:
+        p.scroll_context(ys[0] - p.context.rect.y - gs.theme.px(above))
+        app.step()
+        app.step()
 
 
 def black_wednesday_orders_shot(path: str, size=(1600, 900)) -> None:

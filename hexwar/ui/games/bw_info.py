@@ -38,7 +38,9 @@ class Sight:
 
     def line(self) -> str:
         head = f"{hex_name(self.a)} → {hex_name(self.b)}, {self.distance} hex(es)"
-        return f"{head}: {'clear' if self.clear else 'blocked'} — {self.why}"
+        if self.why.startswith("blocked"):
+            return f"{head}: {self.why}"
+        return f"{head}: {'clear' if self.clear else 'not in sight'} — {self.why}"
 
 
 def sight(rules, state, a: Hex, b: Hex) -> Sight:
