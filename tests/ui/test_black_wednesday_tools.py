@@ -313,9 +313,22 @@ def test_13_4_mission_preview_need_chance_and_ammunition(fire_gs):
 
 
 def test_ammunition_lines_by_calibre():
-    v = {"ammo": {"soviet": {"76mm": {"HE": 48, "Smoke": 8}}, "axis": {"105mm": {"HE": 70, "Smoke": 20, "Illum": 2}}}}
-    assert I.ammo_lines(v) == ["Axis ammunition: 105 mm HE 70, Smoke 20, Illum 2",
+    """2.3b, 3.2b: one line per pool (the Spanish pool is the view's ``axis``, the German batteries
+    have their own), by calibre."""
+    v = {"ammo": {"soviet": {"76mm": {"HE": 48, "Smoke": 8}}, "axis": {"105mm": {"HE": 70, "Smoke": 20, "Illum": 2}},
+                  "german": {"150mm": {"HE": 10}}}}
+    assert I.ammo_lines(v) == ["Spanish ammunition: 105 mm HE 70, Smoke 20, Illum 2",
+                               "German ammunition: 150 mm HE 10",
                                "Soviet ammunition: 76 mm HE 48, Smoke 8"]
+
+
+def test_3_2b_mission_preview_counts_the_batterys_own_pool(fire_gs):
+    """3.2b: the ammunition a mission preview shows is what the engine lets that battery fire
+    (``ammo_left``: its own pool; both Axis pools with 4.1d)."""
+    ctl = fire_gs.ctl
+    for a in [x for x in ctl.legal() if type(x).__name__ == "Call"][:6]:
+        p = I.call_preview(ctl.rules, ctl.state, a)
+        assert p["ammo"] == ctl.rules.ammo_left(ctl.state, p["side"], a.artillery, p["kind"])
 
 
 # --- morale (§12) ------------------------------------------------------------------------

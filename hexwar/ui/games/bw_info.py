@@ -253,13 +253,18 @@ def call_preview(rules, state, call) -> dict | None:
     it, and the ammunition of the battery's calibre left before and after (2.3b, 3.2b)."""
     try:
         side = rules.side_of(call.spotter)
-        cal = rules.artillery_of(side)[call.artillery]
+        try:
+            cal = rules.artillery_of(side, state)[call.artillery]  # with the German batteries released (3.5a)
+        except TypeError:
+            cal = rules.artillery_of(side)[call.artillery]
         kind = {"smoke": "Smoke", "illum": "Illum"}.get(call.ammo, "HE")
         frm = call.trp if call.trp is not None else state.units[call.spotter].hex
         dist = distance(frm, call.target)
         line = "soviet" if side == "soviet" else "german"
         need = rules.t.adjustment_need(line, dist)
-        have = state.extra["ammo"].get(side, {}).get(cal, {}).get(kind, 0)
+        left = getattr(rules, "ammo_left", None)  # the battery's own pool (3.2b; both Axis pools with 4.1d)
+        have = left(state, side, call.artillery, kind) if left is not None else \
+            state.extra["ammo"].get(side, {}).get(cal, {}).get(kind, 0)
         return {"side": side, "calibre": cal, "kind": kind, "from": frm, "distance": dist, "line": line,
                 "need": need, "good": chance_2d6_at_least(need), "ammo": have,
                 "after": have - (2 if call.fast else 1)}
@@ -277,7 +282,8 @@ def call_line(c, p: dict) -> str:
 def ammo_lines(view: dict) -> list[str]:
     out = []
     for side, cals in sorted((view.get("ammo") or {}).items()):
-        who = "Soviet" if side == "soviet" else "Axis"
+        # the pools by name (3.2b): the Soviet one, the Spanish ("axis") and the German batteries'
+        who = {"soviet": "Soviet", "axis": "Spanish", "german": "German"}.get(side, side.capitalize())
         bits = [f"{cal.replace('mm', ' mm')} " + ", ".join(f"{k} {n}" for k, n in kinds.items())
                 for cal, kinds in sorted(cals.items())]
         out.append(f"{who} ammunition: " + "; ".join(bits))
