@@ -1,5 +1,5 @@
 """Black Wednesday (The Gamers, 1995): the Battle of Krasni Bor, 10 February 1943, on
-TCS-lite (docs/black-wednesday/tcs-lite.md). Scenarios 1 and 2 so far (docs/black-wednesday/scenarios.md)."""
+TCS-lite (docs/black-wednesday/tcs-lite.md). Scenarios 1-8 and the campaign (docs/black-wednesday/scenarios.md)."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -27,7 +27,7 @@ OPTIONS = {**_VARIANTS, **CHOICE_OPTIONS, **CAMPAIGN_OPTIONS}
 # thousands of set-up and entry moves per step). They are listed and playable; the whole-games
 # test, the fuzzer and the bench leave them to test_long_scenarios_random.py, whose sampling
 # player plays them to the victory check.
-LARGE_SCENARIOS = frozenset({"s3-assault-the-line", "s6-the-assault-continues"})
+LARGE_SCENARIOS = frozenset({"s3-assault-the-line", "s6-the-assault-continues", "s7-breakout", "s8-counter-attack"})
 
 
 def load_scenario(path) -> BWScenario:

@@ -7,7 +7,7 @@ move along those hexes, ending in an edge hex, then the exit MP).
 Exited units are off the map for good (``where`` LOST) but are not "lost units" of 5.0: they
 are recorded in ``state.extra['exited']`` as ``uid -> (entry area letter or '', steps)`` so
 the campaign victory (5.1) can ask which formations left intact through Entry Areas E-H
-(decisions BW-X1 ... BW-X4 in docs/black-wednesday/rules-decisions.md).
+(decisions BW-E1 ... BW-E4 in docs/black-wednesday/rules-decisions.md).
 """
 from __future__ import annotations
 
@@ -178,7 +178,7 @@ class Exits:
 
     def intact_exit(self, state, uids, areas: str = "EFGH") -> bool:
         """5.0 'intact': the steps that left through those areas are 80% or more of the units'
-        original steps (their printed steps, before any pre-game loss; decision BW-X2)."""
+        original steps (their printed steps, before any pre-game loss; decision BW-E2)."""
         uids = list(uids)
         full = sum(self.spec(x).steps for x in uids)
         return bool(uids) and self.exited_steps(state, uids, areas) >= INTACT * full - 1e-9

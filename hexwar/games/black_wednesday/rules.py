@@ -25,7 +25,7 @@ from .fire import Fire
 from .los import LineOfSight
 from .moves import Moves
 from .orders import OrderAct, Orders
-from .scenario import BWScenario, UnitEntry
+from .scenario import BWScenario, ScenarioAreas, UnitEntry
 from .setup import Setup
 from .tables import Tables, UnitType, load_tables
 from .terrain import Terrain
@@ -46,7 +46,7 @@ def clock(first: int, turn: int) -> int:
     return (mins // 60) * 100 + mins % 60
 
 
-class BWRules(Exits, Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, Setup, Victory, LineOfSight):
+class BWRules(Exits, ScenarioAreas, Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, Setup, Victory, LineOfSight):
     game_id = GAME_ID
     rules_version = 1
     sides = SIDES

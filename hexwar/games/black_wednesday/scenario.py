@@ -14,6 +14,7 @@ import yaml
 from ...core.errors import DataError
 
 SIDES = ("soviet", "axis")
+REGION = "region:"  # a set-up area that is a named map region, not a circle (Scen. 7-8: north of xx.37)
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,10 @@ def load_scenario(path: str | Path) -> BWScenario:
                                        str(u.get("enter", "")), str(u.get("pool", "")),
                                        99 if k < gone else int(u.get("losses", 0))))
         for k, a in (s.get("areas") or {}).items():
+            if isinstance(a, dict) and "region" in a:  # a named map region (checked against the map by the rules)
+                areas[str(k)] = (0, REGION + str(a["region"]))
+                area_side[str(k)] = side
+                continue
             of = _need(a, "of", p, f"areas.{k}.")
             # 'w/i 2 B19.26 and/or B24.25': several centres joined by '+'
             of = "+".join(str(x) for x in of) if isinstance(of, list) else str(of)
@@ -124,6 +129,8 @@ def load_scenario(path: str | Path) -> BWScenario:
             orders.append({**o, "side": side})
         artillery[side] = tuple((str(a["id"]), str(a["calibre"])) for a in s.get("artillery") or [])
         ammo[side] = {str(c): {str(k): int(v) for k, v in kinds.items()} for c, kinds in (s.get("ammo") or {}).items()}
+        if side == "axis" and s.get("german_ammo"):  # 3.2b: the German pool apart from the Spanish (Scen. 8)
+            ammo["german"] = {str(c): {str(k): int(v) for k, v in kinds.items()} for c, kinds in s["german_ammo"].items()}
     # 2.1b/2.1c: a division (or the armour) is on at most one implemented order and two in all;
     # 'all' names every Soviet formation
     seen_impl: dict[str, int] = {}
@@ -177,3 +184,15 @@ def _campaign_turns(data: dict, p: Path) -> int:
     if not isinstance(c, dict) or not isinstance(c.get("turns"), int) or c["turns"] < int(data["turns"]):
         raise DataError(p, "campaign.turns must be a whole number of turns, no fewer than the scenario's own")
     return int(c["turns"])
+
+
+class ScenarioAreas:
+    """Mixin for BWRules: set-up areas written as a map region (``region: <name>``)."""
+
+    def area_hexes_of(self, within: int, centres: str):
+        if centres.startswith(REGION):
+            name = centres[len(REGION):]
+            if name not in self.board.regions:
+                raise DataError(self.scen.source, f"set-up area region {name!r} is not a region of the map")
+            return frozenset(h for h in self.board.regions[name] if h in self.area)
+        return super().area_hexes_of(within, centres)

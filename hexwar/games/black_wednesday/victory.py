@@ -71,7 +71,9 @@ def campaign_version(scen):
         return scen
     if not scen.campaign_turns:
         raise DataError(scen.source, f"{scen.title} has no campaign version (5.1: {CAMPAIGN_SCENARIOS})")
-    return replace(scen, turns=scen.campaign_turns, victory="campaign",
+    # Scen. 3, 6 and 7 start on Feb 10 before 2200: their campaigns reach the Return Battalion (3.4)
+    variable = scen.variable + (() if "3.4" in scen.variable else ("3.4",))
+    return replace(scen, turns=scen.campaign_turns, victory="campaign", variable=variable,
                    victory_spec={"kind": "campaign", "provenance": "rulebook", "source": "5.1"})
 
 
@@ -138,7 +140,10 @@ class Victory:
                 for c in lv["conditions"]:
                     out |= {c["feature"]} if c.get("feature") else set(c.get("features", ()))
             return out - {"highway"}
-        return {c.get("feature") for c in spec.get("conditions", ()) if c.get("feature")}
+        out = set()
+        for c in spec.get("conditions", ()):
+            out |= {c["feature"]} if c.get("feature") else set(c.get("features", ()))
+        return out
 
     def feature_hexes(self, name: str) -> frozenset[Hex]:
         cache = self.__dict__.setdefault("_feature_sets", {})
@@ -209,6 +214,10 @@ class Victory:
         if kind == "axis_fewer":
             n = self.occupied_count(state, "axis", feat)
             return n < int(c["than"]), f"the Axis occupies {n} hexes of {feat} (Soviet condition: fewer than {c['than']})"
+        if kind == "occupy_any":  # Scen. 7: Samsonovka, Mondolovo or Raikolovo
+            held = [f for f in c["features"] if self.condition_met(state, {"kind": "occupy_all", "feature": f})[0]]
+            return bool(held), (f"the Soviets occupy {', '.join(held)}" if held else
+                                f"the Soviets occupy none of {', '.join(c['features'])}")
         if kind == "no_axis_in":
             nat = c.get("nation")  # Scen. 4: 'no Spanish units in El Bastion'
             ok = not any(u.hex in hexes and (nat is None or self.nation(u.id) == nat) for u in self.on_map(state, "axis"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from hexwar.core.errors import DataError
-from hexwar.core.hexgrid import use_hex_ids
+from hexwar.core.hexgrid import distance, use_hex_ids
 from hexwar.games.black_wednesday import open_local
 
 from .helpers import put
@@ -141,3 +141,18 @@ def test_5_1_victory_view_lists_every_level_condition(g):
     assert v["kind"] == "campaign"
     assert {c["level"] for c in v["conditions"]} >= {"Soviet massive victory", "Axis minor victory"}
     assert all("detail" in c for c in v["conditions"])
+
+
+def test_decisions_BW_C4_C5_C6_C8_the_hex_sets_5_1_names(g):
+    r = g.rules
+    name = r.ids.name
+    south = r.feature_hexes("city_building_south_of_trenches")
+    assert r.feature_hexes("krasni_bor") <= south and r.feature_hexes("staraia_myza") <= south
+    assert not (r.feature_hexes("potrolovo") & south)  # north of the Spanish line (C4)
+    west = r.feature_hexes("city_building_west_map")
+    assert west and all(name(h).startswith("A") for h in west) and r.feature_hexes("mondolovo") <= west  # C5
+    sw = r.feature_hexes("city_south_of_trenches_west_of_izhora")
+    assert sw == r.feature_hexes("raikolovo")  # C6: the only built-up area south of the line, west of the river
+    hw = r.feature_hexes("highway")
+    assert hw and all(any(r.board.has_side(h, n, "road_primary") for n in r.board.adjacent(h)) for h in hw)  # C8
+    assert all(min(distance(h, x) for x in hw) <= 5 for h in r.near_feature("highway", 5))

@@ -101,7 +101,7 @@ def test_5_0_exit_notation_reads_back(g):
 
 
 def test_5_0_intact_is_80_percent_of_the_original_steps_through_the_named_areas(g):
-    """Decision BW-X2: original steps are the printed ones; only exits through the named areas."""
+    """Decision BW-E2: original steps are the printed ones; only exits through the named areas."""
     r = g.rules
     units = ["1-269-Inf1", "1-269-Inf2"]  # 10 steps: 8 needed
     g.state.extra["exited"] = {"1-269-Inf1": ("F", 5), "1-269-Inf2": ("G", 3)}
@@ -111,3 +111,18 @@ def test_5_0_intact_is_80_percent_of_the_original_steps_through_the_named_areas(
     g.state.extra["exited"] = {"1-269-Inf1": ("F", 5), "1-269-Inf2": ("A", 5)}
     assert not r.intact_exit(g.state, units)  # Entry Area A does not count for 5.1
     assert r.intact_exit(g.state, units, areas="AF")
+
+
+def test_decision_BW_E3_order_limits_apply_to_the_move_not_to_the_exit_itself():
+    """On its scenario order (Scen. 2: the 63 Gd attack), a platoon in the edge row may still
+    leave: the exit step is no move to a hex, so §16.6 does not measure it."""
+    game = open_local("s2-assault-of-the-guards")
+    with use_hex_ids(game.rules.ids):
+        clear_map(game)
+        to_action_phase(game, "soviet")
+        assert game.rules.order_of(game.state, INF) is not None
+        put(game, INF, "B62.08", mode="move")
+        assert game.check(Exit(INF)) is None
+        put(game, INF, "B60.08", mode="move")  # a move away from the objective is still refused (§16.6)
+        why = game.check(Exit(INF, (H(game, "B61.08"), H(game, "B62.08"))))
+        assert why is not None and why.rule == "§16.6"

@@ -1,4 +1,4 @@
-"""Scenarios 3 and 6 (large: LARGE_SCENARIOS of the package): random legal play with the
+"""Scenarios 3, 6, 7 and 8 (large: LARGE_SCENARIOS of the package): random legal play with the
 sampling player of helpers.py reaches each scenario's victory check, and the record of the
 game replays to the same digest."""
 from __future__ import annotations
@@ -26,8 +26,9 @@ def set_up_soviets(g, rng):
         g.apply(acts[0] if acts and not todo else rng.choice(acts))
 
 
-@pytest.mark.parametrize("scenario", ["s3-assault-the-line", "s6-the-assault-continues"])
-def test_SCEN_3_and_6_random_games_reach_the_victory_check_and_replay(scenario):
+@pytest.mark.parametrize("scenario", ["s3-assault-the-line", "s6-the-assault-continues", "s7-breakout",
+                                      "s8-counter-attack"])
+def test_SCEN_3_6_7_and_8_random_games_reach_the_victory_check_and_replay(scenario):
     g = open_local(scenario, seed=5)
     with use_hex_ids(g.rules.ids):
         set_up_soviets(g, random.Random(5))
