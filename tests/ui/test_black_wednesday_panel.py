@@ -7,7 +7,7 @@ import pytest
 
 import hexwar
 from hexwar.core import actions as A
-from hexwar.core.hexgrid import current_hex_ids, set_hex_ids
+from hexwar.core.hexgrid import current_hex_ids, hex_name, set_hex_ids
 from hexwar.ui.games import bw_info as I
 
 from .conftest import start
@@ -201,3 +201,60 @@ def test_5_reserve_badge_and_the_badges_in_the_help(app):
     assert all("R" not in u.get("badges", ()) for u in units if not u.get("reserve"))
     keys = dict(for_game("black-wednesday").keys)
     assert "F M S P DI R" in keys and "3.1d" in keys["F M S P DI R"] and "§12.4" in keys["F M S P DI R"]
+
+
+def test_5_0_exits_are_buttons_beside_the_unit_nearest_first():
+    """5.0: a unit's exits are offered beside it in the stack list ("Exit the map here", "Move to
+    B10.01 (2 hex(es)) and exit"), nearest first after its other actions, not in the chooser."""
+    from hexwar.core.hexgrid import Hex
+    from hexwar.games.black_wednesday.exits import Exit
+    from hexwar.games.black_wednesday.verbs import Mode
+    from hexwar.ui.games.black_wednesday import BlackWednesdayUI
+
+    a, b, c = Hex(10, 3), Hex(10, 2), Hex(10, 1)
+    acts = [Exit("u1", (a, b, c)), Exit("u1", ()), Exit("u1", (b,)), Mode("u1", "move"), Exit("u2", ())]
+
+    class Ctl:
+        def legal(self):
+            return acts
+
+    gui = BlackWednesdayUI()
+    got = gui.unit_actions({"id": "u1"}, Ctl())
+    assert [x[1] for x in got] == [acts[3], acts[1], acts[2], acts[0]]
+    assert got[1][0] == "Exit the map here" and "5.0" in got[1][2]
+    assert got[3][0] == f"Move to {hex_name(c)} (3 hex(es)) and exit"
+    assert "exit" in gui.unit_verbs
+
+
+def test_option_labels_and_titles_of_the_other_black_wednesday_verbs():
+    """2.3a, 3.5, 4.7: the 289's assignment, German battery releases and Dora's plot read as words
+    in the chooser, under a title with the rule."""
+    from hexwar.games.black_wednesday.artillery import Assign289
+    from hexwar.games.black_wednesday.batteries import BatteryRelease
+    from hexwar.games.black_wednesday.dora import DoraPlot
+    from hexwar.ui.games.black_wednesday import BlackWednesdayUI
+
+    gui = BlackWednesdayUI()
+    assert gui.option_label(Assign289("assign", ("289", "43"))) == "the 289 AT Regiment to the 43 Division"
+    assert gui.option_label(BatteryRelease("battery", ("II-AR240+III-AR240",))) == "release II-AR240 and III-AR240"
+    assert gui.option_label(DoraPlot("dora", ("B15.30",))) == "Dora's next shot on B15.30"
+    for what, rule in (("assign", "2.3a"), ("battery", "3.5"), ("dora", "4.7")):
+        info = gui.choice_info(what)
+        assert info["title"] and rule in info["rule"] and info["help"]
+
+
+def test_4_7_dora_plot_on_the_map_until_it_fires(app):
+    from hexwar.core.hexgrid import parse_hex
+    from hexwar.ui import demo
+
+    g = demo.black_wednesday_fire(3)
+    gs = start(app, g)
+    ctl = gs.ctl
+    g.state.extra = {**g.state.extra, "dora": ((8 * 60, "B15.30"),)}
+    ctl.version += 1
+    marks = [m for m in ctl.gui.map_marks(ctl) if m.kind == "dora"]
+    assert [(m.hex, m.text) for m in marks] == [(parse_hex("B15.30"), "DORA 0800")] and "4.7" in marks[0].tooltip[0]
+    app.step()  # drawn
+    g.state.extra = {**g.state.extra, "dora_fired": (8 * 60,)}
+    ctl.version += 1
+    assert not [m for m in ctl.gui.map_marks(ctl) if m.kind == "dora"]

@@ -116,7 +116,7 @@ class BlackWednesdayUI(GameUI):
     game_id = "black-wednesday"
     first_groups = ("choose:prep_log", "choose:prep-box")
     # Mode changes and breaches are offered beside each unit in the stack list (click its stack).
-    unit_verbs = frozenset({"mode", "breach"})
+    unit_verbs = frozenset({"mode", "breach", "exit"})
     keys = (("V", "line of sight: from the selected unit (or a clicked hex) to the hex pointed at, with what "
                   "blocks it (§6.2) and who spots whom (§6.1)"),
             ("F M S P DI R", "the badges on a counter: Fire or Move Mode (§5), Suppressed or Paralyzed (§12.4), "
@@ -170,6 +170,15 @@ class BlackWednesdayUI(GameUI):
                 elif name == "Breach":
                     self._by_unit.setdefault(a.unit, []).append(
                         (f"Breach {hex_name(a.hex)}", a, f"{a.unit} tries to breach the wire in {hex_name(a.hex)} (1.4b)"))
+                elif name == "Exit":
+                    path = tuple(getattr(a, "path", ()) or ())
+                    label = (f"Move to {hex_name(path[-1])} ({len(path)} hex(es)) and exit" if path
+                             else "Exit the map here")
+                    self._by_unit.setdefault(a.unit, []).append(
+                        (label, a, f"{a.unit} leaves the map for good from the edge row, paying one MP (5.0); "
+                                   "it counts for the scenario's exit conditions, not as a lost unit"))
+            for acts in self._by_unit.values():  # exits nearest first, after the unit's other actions
+                acts.sort(key=lambda x: (type(x[1]).__name__ == "Exit", len(getattr(x[1], "path", ()) or ())))
         return list(self._by_unit.get(u["id"], ()))
 
     # --- the map ---------------------------------------------------------------------------
@@ -192,6 +201,7 @@ class BlackWednesdayUI(GameUI):
             out.append(MapMark(parse_hex(hn), f"SMOKE {level}", "smoke", (f"Smoke Level {level}: {what}",)))
         out += self.fire_marks(ctl)
         out += self.choice_marks(ctl)
+        out += self.dora_marks(ctl)
         o = self.order_focus(ctl) if ctl.tool.get("order") else None
         if o is not None:  # the units of the order picked in the panel: its id on their hexes
             kind = I.TYPE_WORDS.get(o["type"], o["type"])
@@ -226,6 +236,24 @@ class BlackWednesdayUI(GameUI):
                 out.append(MapMark(parse_hex(hn), text, "prep",
                                    tuple(f"Prep Log: {prep_box_label(col + '-' + tm)} fires here (2.4)"
                                          for tm, col in fires)))
+        return out
+
+    def dora_marks(self, ctl) -> list[MapMark]:
+        """4.7: Dora's plotted shots still to come (the engine's ``artillery_view``)."""
+        av = getattr(ctl.rules, "artillery_view", None)
+        if av is None:
+            return []
+        out = []
+        try:
+            plots = av(ctl.state).get("dora") or ()
+        except (AttributeError, KeyError, TypeError, ValueError):
+            return []
+        for p in plots:
+            if p.get("fired") or not p.get("hex"):
+                continue
+            out.append(MapMark(parse_hex(str(p["hex"])), f"DORA {p['time']}", "dora",
+                               (f"Dora (4.7): the 800 mm gun's shot plotted for {p['time']} on this hex; it scatters "
+                                "before it lands, then leaves Level 2 smoke",)))
         return out
 
     def phase_kind(self, ctl) -> str | None:
@@ -376,6 +404,13 @@ class BlackWednesdayUI(GameUI):
             return choice_label(action.what, str(action.value))
         if type(action).__name__ == "OrderAct":
             return order_label(action)
+        args = list(getattr(action, "args", ()) or ())
+        if type(action).__name__ == "Assign289" and len(args) == 2:
+            return f"the 289 AT Regiment to the {args[1]} Division"
+        if type(action).__name__ == "BatteryRelease" and args:
+            return "release " + args[0].replace("+", " and ")
+        if type(action).__name__ == "DoraPlot" and args:
+            return f"Dora's next shot on {args[0]}"
         if type(action).__name__ == "Call":  # spotter → battery, target, ammunition
             extra = (" fast" if action.fast else "") + (f", TRP {hex_name(action.trp)}" if action.trp else "")
             return f"{action.spotter} → {action.artillery} on {hex_name(action.target)}, {action.ammo.upper()}{extra}"
@@ -399,6 +434,16 @@ class BlackWednesdayUI(GameUI):
                     "help": "HE, smoke or illumination; a spotter needs sight of the target hex"}
         if what == "prep_log":
             return {"title": "Prep Log", "rule": "2.4", "help": "the historical targets, or change them box by box"}
+        if what == "assign":
+            return {"title": "Assign the 289 AT Regiment", "rule": "2.3a",
+                    "help": "before play: only that division's FOs may call it"}
+        if what == "battery":
+            return {"title": "German batteries released", "rule": "3.5, 3.5a",
+                    "help": "a German reinforcement result spent on these batteries"}
+        if what == "dora":
+            return {"title": "Plot Dora's next shot", "rule": "4.7",
+                    "help": "the 800 mm gun fires at the next hour's Axis Action Phase; the target never changes, "
+                            "the shot scatters, then leaves Level 2 smoke"}
         if what == "order":
             return {"title": "Orders: draw, roll to implement, cancel", "rule": "§16",
                     "help": "an order gives its units a type and an objective; it implements on the Command Prep "
