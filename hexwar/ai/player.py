@@ -54,6 +54,11 @@ def make_player(kind: str, game_id: str = "objective-kiev", seed: int = 0) -> Pl
         from .kasserine import KasserineGreedy, KasserinePlayer
 
         return KasserinePlayer() if kind == "ai" else KasserineGreedy()
+    if game_id == "black-wednesday" and kind in ("ai", "greedy"):
+        from .black_wednesday import BWPlayer
+        from .black_wednesday_greedy import BWGreedy
+
+        return BWPlayer() if kind == "ai" else BWGreedy()
     if game_id != "objective-kiev":
         raise KeyError(f"no computer player for {game_id!r} yet")
     if kind == "greedy":

@@ -1,0 +1,578 @@
+"""The Black Wednesday computer player (``make_player("ai", "black-wednesday")``) and the
+greedy baseline (``make_player("greedy", "black-wednesday")``), docs/black-wednesday/ai.md.
+
+No search: each decision scores the legal actions with the engine's own figures
+(``black_wednesday_figures``) and takes the best. The players keep no state between calls.
+
+What they read: ``game.state`` for what ``rules.view(side)`` shows (units, modes, statuses,
+wire, smoke, barrages, ammunition), the legal actions and the rules' read-only helpers. What
+they never read: the dice (``game.dice``) and the Soviet Prep Log (``state.extra['prep']``),
+whose targets the Axis player may not know; ``tests/ai/test_black_wednesday_ai.py`` proves
+that neither changes a decision.
+"""
+from __future__ import annotations
+
+from collections import deque
+
+from ..core.actions import Attack, Choose, EndPhase, Move, Place
+from ..core.game import Game
+from ..core.hexgrid import Hex, distance, hex_name, use_hex_ids
+from ..core.units import ON_MAP
+from ..games.black_wednesday.verbs import Assault, Call, Mode, PointFire
+from . import black_wednesday_figures as F
+from .player import Decision
+
+GAME = "black-wednesday"
+
+
+def _first(acts, kind):
+    return next((a for a in acts if isinstance(a, kind)), None)
+
+
+class _Base:
+    """What both players share: the pending owner's choices, the standing steps, the figures."""
+
+    name = "ai"
+
+    def choose(self, game: Game, side: str) -> Decision:
+        rules = game.rules
+        with use_hex_ids(rules.ids):
+            acts = game.legal_actions()
+            if not acts:
+                return Decision(EndPhase())
+            if len(acts) == 1:
+                return Decision(acts[0])
+            state = game.state
+            if "pending" in state.extra:
+                return self.pending(rules, state, side, acts)
+            ph = state.phase
+            if ph == "prep_log":
+                end = _first(acts, EndPhase)
+                return Decision(end, "keeps the historical Prep Log: it shells the first trench line in the "
+                                     "opening hour (2.4, 1.10b)")
+            if ph in ("axis_setup", "soviet_setup"):
+                return self.setup(rules, state, side, acts)
+            if ph == "command":
+                return self.command(rules, state, side, acts)
+            if ph == "initiative":
+                return self.initiative(rules, state, side, acts)
+            if ph == "clean_up":
+                return Decision(_first(acts, EndPhase))
+            if ph == "action":
+                return self.action(rules, state, side, acts)
+            return Decision(_first(acts, EndPhase) or acts[0])
+
+    # --- overridden -------------------------------------------------------------------
+    def setup(self, rules, state, side, acts) -> Decision:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def action(self, rules, state, side, acts) -> Decision:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    # --- shared steps -----------------------------------------------------------------
+    def command(self, rules, state, side, acts) -> Decision:
+        rel = [a for a in acts if isinstance(a, Choose) and a.what == "release"]
+        if rel:
+            return Decision(rel[0], f"rolls to release reserve company {rel[0].value} (§16.8: 4-6): released "
+                                    "units may fire and move, reserves only fire overwatch")
+        return Decision(_first(acts, EndPhase))
+
+    def initiative(self, rules, state, side, acts) -> Decision:
+        # the side that acts second in the last turn has the last word on the trenches (5.0)
+        last = state.turn >= rules.scen.turns
+        first = rules.enemy_of(side) if last else side
+        why = ("lets the enemy act first in the last turn, to have the last move before the count (5.0)"
+               if last else "acts first (§3.3)")
+        return Decision(Choose("first", first), why)
+
+    def pending(self, rules, state, side, acts) -> Decision:
+        p = rules.pending(state)
+        vals = [a.value for a in acts]
+        if p.what == "overwatch":
+            return self.overwatch(rules, state, side, acts)
+        if p.what == "retreat" and side == "axis":
+            trench = [a for a in acts if rules.ter.is_trench(rules.ids.parse(a.value))]
+            if trench:
+                return Decision(trench[0], f"retreats into the trench at {trench[0].value}: the hex still counts (1.3, 5.0)")
+        if p.what == "advance":
+            go = [a for a in acts if a.value != "stop"]
+            if go:
+                return Decision(go[0], f"{go[0].value} advances into the taken hex (§11.1)")
+        if p.what == "return_fire":
+            go = [a for a in acts if a.value != "none"]
+            if go:
+                return Decision(go[0], f"returns the overwatch fire ({go[0].value}, §10)")
+        pick = p.default if p.default in vals else vals[0]
+        return Decision(next(a for a in acts if a.value == pick))
+
+    def overwatch(self, rules, state, side, acts) -> Decision:
+        """Fire the overwatch stack that does most to the mover (§10), or none when no stack
+        does enough to be worth its fired marker."""
+        mover = state.extra.get("last_mover")
+        none = next((a for a in acts if a.value == "none"), acts[-1])
+        if mover is None or state.units[mover].where != ON_MAP:
+            return Decision(none)
+        m = state.units[mover]
+        best, best_v, words = None, 0.2, ""
+        for a in acts:
+            if a.value == "none":
+                continue
+            hx, _, how = a.value.partition(":")
+            try:
+                h = rules.ids.parse(hx)
+            except Exception:
+                continue
+            if how == "area":
+                us = [u for u in state.units_at(h) if rules.side_of(u.id) == side and not rules.status(state, u.id)
+                      and rules.mode(state, u.id) == "fire"]
+                fp = rules.firepower(state, us, distance(h, m.hex))
+                f = F.area_fire(rules, state, m.hex, fp, "overwatch", firer_hex=h, units=[m])
+                v, w = f.value, f.words()
+            else:
+                pv = F.pfa_figures(rules, state, how, mover)
+                if pv is None:
+                    continue
+                v = pv["overall"] * 1.5
+                w = F.pfa_words(pv, how, mover)
+            if v > best_v:
+                best, best_v, words = a, v, w
+        if best is None:
+            return Decision(none, f"holds fire at {mover}: no stack has a worthwhile shot (§10)")
+        return Decision(best, f"overwatch at {mover} in {hex_name(m.hex)}: {words}")
+
+    # --- figures ------------------------------------------------------------------------
+    def fire_options(self, rules, state, side, acts, weight) -> list[tuple[float, object, str]]:
+        """Every SFA, PFA and HE mission the legal actions offer, with its worth in enemy steps
+        (``weight(hex)`` weighs targets) and its reason."""
+        out = []
+        for a in acts:
+            if isinstance(a, Attack):
+                f = F.sfa_figures(rules, state, a.target, a.attackers)
+                if f.fp < 1:
+                    continue
+                v = f.value * weight(a.target)
+                who = a.attackers[0] if len(a.attackers) == 1 else f"{len(a.attackers)} units of {hex_name(state.units[a.attackers[0]].hex)}"
+                out.append((v, a, f"{who} fires on {hex_name(a.target)} ({_who(rules, state, a.target, side)}): "
+                                  f"{f.words()} (§8)"))
+            elif isinstance(a, PointFire):
+                p = F.pfa_figures(rules, state, a.firer, a.target)
+                if p is None:
+                    continue
+                tgt = state.units[a.target]
+                v = p["overall"] * (1.5 if p["vehicle"] else 0.8) * weight(tgt.hex)
+                out.append((v, a, "point fire: " + F.pfa_words(p, a.firer, a.target)))
+            elif isinstance(a, Call) and a.ammo == "he":
+                p = F.call_figures(rules, state, a)
+                if p is None:
+                    continue
+                fp, radius = F.barrage_fp(rules, side, a.artillery, a.fast)
+                gain, own = 0.0, 0.0
+                for h, us in state.occupied().items():
+                    d = distance(h, a.target)
+                    if d > radius + 1:
+                        continue
+                    pw = fp if d <= radius else fp // 2
+                    f = F.area_fire(rules, state, h, pw, F.BARRAGE)
+                    if any(rules.side_of(u.id) == side for u in us):
+                        own += f.value
+                    else:
+                        gain += f.value * weight(h)
+                v = p["good"] * (gain - 2 * own) - 0.35  # a round of ammunition is worth keeping
+                if own > 0:
+                    v -= 1.0  # a bad shoot scatters: never next to our own men
+                out.append((v, a, f"calls {a.artillery} on {hex_name(a.target)} ({_who(rules, state, a.target, side)}): "
+                                  f"{F.call_words(a, p)}; {fp} firepower on the hex"
+                                  + (" and half on the ring" if radius == 0 else " and the hexes around it")))
+        return out
+
+
+def _who(rules, state, h: Hex, side: str) -> str:
+    us = [u.id for u in state.units_at(h) if rules.side_of(u.id) != side]
+    return ", ".join(us[:3]) + (f" and {len(us) - 3} more" if len(us) > 3 else "")
+
+
+def _mp_dist(rules, sources, passable, cls: str, ma: int, penalty=None) -> dict[Hex, float]:
+    """MP from each hex to the nearest source for a unit of movement class ``cls`` (§7.1
+    costs, prohibited terrain respected; ``penalty(h)`` adds to entering h, e.g. wire still
+    to breach); Dijkstra over the play area."""
+    import heapq
+
+    dist = {h: 0.0 for h in sources}
+    heap = [(0.0, h.col, h.row, h) for h in sources]
+    heapq.heapify(heap)
+    while heap:
+        d, _, _, h = heapq.heappop(heap)
+        if d > dist.get(h, 1e9):
+            continue
+        for n in rules.board.adjacent(h):
+            if not passable(n):
+                continue
+            c = rules.ter.step_cost(n, h, cls, ma)  # from n into h: the way the unit walks
+            if c is None:
+                continue
+            nd = d + c + (penalty(h) if penalty is not None else 0.0)
+            if nd < dist.get(n, 1e9):
+                dist[n] = nd
+                heapq.heappush(heap, (nd, n.col, n.row, n))
+    return dist
+
+
+def _bfs(rules, sources, passable) -> dict[Hex, int]:
+    """Hex steps from the nearest source over passable hexes (the sources always count)."""
+    dist = {h: 0 for h in sources}
+    q = deque(sources)
+    while q:
+        h = q.popleft()
+        for n in rules.board.adjacent(h):
+            if n not in dist and passable(n):
+                dist[n] = dist[h] + 1
+                q.append(n)
+    return dist
+
+
+class _Turns:
+    """Phases of movement from a hex to the nearest source, per movement class (lazy)."""
+
+    def __init__(self, rules, sources, passable, penalty=None) -> None:
+        self.rules, self.sources, self.passable, self.maps = rules, list(sources), passable, {}
+        self.penalty = penalty
+
+    def turns(self, uid: str, h: Hex) -> float:
+        s = self.rules.spec(uid)
+        key = (s.move_class, s.ma)
+        m = self.maps.get(key)
+        if m is None:
+            m = self.maps[key] = _mp_dist(self.rules, self.sources, self.passable, s.move_class, s.ma, self.penalty)
+        return m.get(h, 60.0 * s.ma) / max(1, s.ma)
+
+
+# --- roles ---------------------------------------------------------------------------------
+ASSAULT, FIRE, SPOT = "assault", "fire", "spot"
+
+
+def role(rules, uid: str) -> str:
+    s = rules.spec(uid)
+    if s.fo:
+        return SPOT
+    if s.vehicle or s.assault_trained:
+        return ASSAULT  # tanks overrun (§11.2), assault-trained men assault (1.12)
+    return FIRE
+
+
+class BWPlayer(_Base):
+    """The computer player: fire with the best figures, assault and overrun when the odds pay,
+    march each unit to where its role wants it, hold and refill the trenches as the Axis."""
+
+    name = "ai"
+    MIN_FIRE = 0.25      # worth (in enemy steps) below which a fire is not worth the activation
+    MIN_ASSAULT = 0.12   # chance of taking the hex below which an assault is not tried
+
+    # --- set-up (1.10f) ------------------------------------------------------------------
+    def setup(self, rules, state, side, acts) -> Decision:
+        places = [a for a in acts if isinstance(a, Place)]
+        if not places:
+            return Decision(_first(acts, EndPhase) or acts[0])
+        uid = places[0].unit
+        mine = [a for a in places if a.unit == uid]
+        count = {h: sum(1 for u in us if rules.side_of(u.id) == side) for h, us in state.occupied().items()}
+        trench = rules.trench_hexes
+
+        def score(a: Place):
+            h = a.hex
+            in_tr = h in trench
+            # one or two units a trench hex (density costs a column at 4, §8.3); deeper is safer
+            near = min((distance(h, t) for t in trench), default=0)
+            return (in_tr, -count.get(h, 0), -near, h.row, -h.col)
+
+        best = max(mine, key=score)
+        why = (f"{uid} sets up in the trench at {hex_name(best.hex)} (Dug In, 1.3a, 3.1d)" if best.hex in trench
+               else f"{uid} sets up at {hex_name(best.hex)}, the hex of its area nearest the trenches")
+        return Decision(best, why)
+
+    # --- the action phase ------------------------------------------------------------------
+    def action(self, rules, state, side, acts) -> Decision:
+        targets = self.targets(rules, state, side)
+
+        def weight(h: Hex) -> float:
+            return 1.5 if h in rules.trench_hexes and side == "soviet" else 1.0
+
+        fires = self.fire_options(rules, state, side, acts, weight)
+        if fires:
+            v, a, why = max(fires, key=lambda x: x[0])
+            if v >= self.MIN_FIRE:
+                return Decision(a, why)
+        hit = self.assaults(rules, state, side, acts, targets)
+        if hit is not None:
+            return hit
+        mode = self.mode_change(rules, state, side, acts, targets)
+        if mode is not None:
+            return mode
+        if side == "soviet":
+            br = self.breach(rules, state, side, acts, targets)
+            if br is not None:
+                return br
+        mv = self.best_move(rules, state, side, acts, targets)
+        if mv is not None:
+            return mv
+        return Decision(_first(acts, EndPhase))
+
+    def targets(self, rules, state, side) -> frozenset[Hex]:
+        """Hexes the side's units head for. Soviets: the trench hexes Axis units hold (else any
+        Axis unit near the trenches, else any). Axis: the trench hexes (5.0, decision S1-1)."""
+        enemy = rules.enemy_of(side)
+        if side == "axis":
+            return rules.trench_hexes
+        held = frozenset(u.hex for u in rules.on_map(state, enemy) if u.hex in rules.trench_hexes)
+        if held:
+            return held
+        near = frozenset(u.hex for u in rules.on_map(state, enemy)
+                         if any(distance(u.hex, t) <= 4 for t in rules.trench_hexes))
+        return near or frozenset(u.hex for u in rules.on_map(state, enemy)) or rules.trench_hexes
+
+    # --- assaults and overruns (§11) ---------------------------------------------------------
+    def assaults(self, rules, state, side, acts, targets) -> Decision | None:
+        by_target: dict[Hex, list[str]] = {}
+        for a in acts:
+            if isinstance(a, Assault):
+                by_target.setdefault(a.target, []).extend(a.units)
+        best = None
+        for tgt, uids in sorted(by_target.items()):
+            worth = 1.0 + (2.0 if tgt in rules.trench_hexes else 0.0)
+            if side == "soviet" and tgt not in targets:
+                worth *= 0.5
+            tanks = tuple(sorted(u for u in set(uids) if rules.spec(u).vehicle))
+            men = tuple(sorted(u for u in set(uids) if not rules.spec(u).vehicle))
+            if men:
+                group = tuple(sorted(set(men) | set(tanks)))
+                if rules.check(state, Assault(tgt, group)) is None:
+                    p = F.assault_figures(rules, state, tgt, group)
+                    win = F.assault_win(rules, state, p)
+                    if win >= self.MIN_ASSAULT and (best is None or win * worth > best[0]):
+                        lines = " ".join(F.bw_info.assault_lines(p)[1:]) if p else ""
+                        best = (win * worth, Assault(tgt, group),
+                                f"assaults {hex_name(tgt)} ({_who(rules, state, tgt, side)}) with {', '.join(group)}: "
+                                f"{F.pct(win)} chance to take it (attackers hold and defenders break, §11.1); {lines}")
+            if tanks and not men and rules.check(state, Assault(tgt, tanks)) is None:
+                fire, take, ko = F.overrun_figures(rules, state, tgt, tanks)
+                v = take * worth + fire.steps * 0.5 - ko * 1.0
+                if take >= self.MIN_ASSAULT and (best is None or v > best[0]):
+                    best = (v, Assault(tgt, tanks),
+                            f"overruns {hex_name(tgt)} ({_who(rules, state, tgt, side)}) with {len(tanks)} tank(s) "
+                            f"(§11.2): {fire.words()} with the +2 shock; {F.pct(take)} chance the defenders break "
+                            f"and the hex is taken; {F.pct(ko)} chance a defending gun knocks a tank out first")
+        if best is None:
+            return None
+        return Decision(best[1], best[2])
+
+    # --- modes (§5) ---------------------------------------------------------------------------
+    def mode_change(self, rules, state, side, acts, targets) -> Decision | None:
+        """A firing unit in Move Mode next to its targets goes to Fire Mode (free at the end of
+        its own move, and free before it has acted, §5)."""
+        for a in acts:
+            if not isinstance(a, Mode) or a.mode != "fire":
+                continue
+            uid = a.unit
+            r = role(rules, uid)
+            u = state.units[uid]
+            if side == "soviet" and r == ASSAULT:
+                continue
+            if side == "axis" and not (u.hex in rules.trench_hexes or r == FIRE):
+                continue
+            rng = max(1, rules.spec(uid).area_range)
+            enemy = [e.hex for e in rules.on_map(state, rules.enemy_of(side))]
+            if r == SPOT:  # an FO calls missions from Fire Mode on any hex it sees (§13.2)
+                ok = any(rules.sees_hex(state, u.hex, h) for h in targets)
+            else:
+                ok = any(distance(u.hex, h) <= rng for h in enemy)
+            if side == "axis" or ok:
+                return Decision(a, f"{uid} changes to Fire Mode in {hex_name(u.hex)}: ready to fire "
+                                   + ("and to dig in (§5)" if side == "axis" else "next (§5)"))
+        return None
+
+    # --- moves (§7) ------------------------------------------------------------------------------
+    def best_move(self, rules, state, side, acts, targets) -> Decision | None:
+        moves = [a for a in acts if isinstance(a, Move)]
+        if not moves:
+            return None
+        enemy_units = rules.on_map(state, rules.enemy_of(side))
+        enemy_hexes = frozenset(u.hex for u in enemy_units)
+        wire = frozenset(h for h in rules.ter.wire if rules.wire_state(state, h) < 2)
+
+        def passable(h: Hex) -> bool:
+            return h in rules.area and h not in enemy_hexes and h not in wire
+
+        count = {h: sum(1 for u in us if rules.side_of(u.id) == side) for h, us in state.occupied().items()}
+        by_unit: dict[str, list[Move]] = {}
+        for m in moves:
+            by_unit.setdefault(m.unit, []).append(m)
+        if side == "soviet":
+            adj = {n for t in targets for n in rules.board.adjacent(t) if passable(n)}
+            to_adj = self.approach(rules, state, targets, enemy_hexes)
+            to_tgt = _bfs(rules, targets, lambda h: h in rules.area)
+            score = self._soviet_score(rules, state, to_adj, to_tgt, count, targets, enemy_hexes)
+        else:
+            free = frozenset(t for t in rules.trench_hexes if t not in enemy_hexes)
+            soviet_near = {t: min((distance(t, e) for e in enemy_hexes), default=99) for t in free}
+            to_tr = _bfs(rules, [t for t in free if soviet_near[t] > 1] or list(free), passable)
+            score = self._axis_score(rules, state, to_tr, count, soviet_near)
+        if side == "soviet":
+            block = self.blocker(rules, state, side)
+            if block is not None:
+                uid, goal, to_goal = block
+                u = state.units[uid]
+                if uid in by_unit and not (u.where == ON_MAP and u.hex == goal):
+                    here = to_goal.get(u.hex, 1e9) if u.where == ON_MAP else 1e9
+                    m = min(by_unit[uid], key=lambda m: (to_goal.get(m.dest, 1e9), m.dest))
+                    if to_goal.get(m.dest, 1e9) < here:
+                        return Decision(m, f"{uid} → {hex_name(m.dest)}: heads for {hex_name(goal)}, where Axis "
+                                           "reinforcements come on; a unit standing there keeps them off the map "
+                                           "(§7.7: no unit enters an enemy hex)")
+                by_unit.pop(uid, None)
+        best = None
+        for uid, ms in sorted(by_unit.items()):
+            u = state.units[uid]
+            here = score(uid, u.hex if u.where == ON_MAP else None)
+            if here is None:
+                continue
+            for m in ms:
+                s = score(uid, m.dest)
+                if s is None:
+                    continue
+                gain = s - here
+                if gain > 0.01 and (best is None or gain > best[0]):
+                    best = (gain, m)
+        if best is None:
+            return None
+        m = best[1]
+        u = state.units[m.unit]
+        frm = hex_name(u.hex) if u.where == ON_MAP else "off the map"
+        return Decision(m, f"{m.unit} {frm}→{hex_name(m.dest)}: {self._move_words(rules, m, side, targets)}")
+
+    def blocker(self, rules, state, side):
+        """(tank, hex, MP map) when an enemy reinforcement still has to come on at a named
+        hex (Scen. 1: 3-Recon at the Train Station, 0900): the tank nearest that hex goes and
+        stands on it. The arrival hex and time are printed on the scenario page (public)."""
+        goals = set()
+        for u in state.units.values():
+            if u.where == "arriving" and rules.side_of(u.id) != side and rules.entry(u.id).at:
+                goals |= set(rules.entries_of(u.id))
+        if not goals:
+            return None
+        goal = min(goals)
+        enemy_hexes = frozenset(e.hex for e in rules.on_map(state, rules.enemy_of(side)))
+        tanks = [u for u in state.units.values() if rules.side_of(u.id) == side and rules.spec(u.id).vehicle
+                 and u.where in (ON_MAP, "arriving") and rules.status(state, u.id) != "P"]
+        if not tanks:
+            return None
+        s = rules.spec(tanks[0].id)
+        to_goal = _mp_dist(rules, [goal], lambda h: h in rules.area and h not in enemy_hexes, s.move_class, s.ma,
+                           lambda h: 99.0 if h in rules.ter.wire and rules.wire_state(state, h) < 2 else 0.0)
+        on = [t for t in tanks if t.where == ON_MAP and t.hex == goal]
+        if on:
+            return on[0].id, goal, to_goal
+        best = min(tanks, key=lambda t: (to_goal.get(t.hex, 500.0) if t.where == ON_MAP else 400.0, t.id))
+        return best.id, goal, to_goal
+
+    WIRE_MP = {0: 8.0, 1: 4.0}  # wire still to breach (1.4b): two breaches, a phase each
+
+    def approach(self, rules, state, targets, enemy_hexes) -> "_Turns":
+        """Phases of movement to a hex next to a target, through wire at the price of
+        breaching it (1.4b)."""
+        def ok(h: Hex) -> bool:
+            return h in rules.area and h not in enemy_hexes
+
+        def pen(h: Hex) -> float:
+            return self.WIRE_MP.get(rules.wire_state(state, h), 0.0) if h in rules.ter.wire else 0.0
+
+        adj = {n for t in targets for n in rules.board.adjacent(t) if ok(n)}
+        return _Turns(rules, adj or targets, ok, pen)
+
+    def breach(self, rules, state, side, acts, targets) -> Decision | None:
+        """Breach the wire on the way to the trenches (1.4b): the wire hex nearest the targets,
+        a half-breached one first (the second breach opens it)."""
+        from ..games.black_wednesday.verbs import Breach
+
+        bs = [a for a in acts if isinstance(a, Breach)]
+        if not bs:
+            return None
+        enemy_hexes = frozenset(u.hex for u in rules.on_map(state, rules.enemy_of(side)))
+        to = self.approach(rules, state, targets, enemy_hexes)
+        best = None
+        for a in bs:
+            here = to.turns(a.unit, state.units[a.unit].hex)
+            there = to.turns(a.unit, a.hex)
+            if there >= here:
+                continue
+            key = (rules.wire_state(state, a.hex), -there, a.unit)
+            if best is None or key > best[0]:
+                best = (key, a)
+        if best is None:
+            return None
+        a = best[1]
+        st = rules.wire_state(state, a.hex)
+        return Decision(a, f"{a.unit} breaches the wire at {hex_name(a.hex)} (1.4b): "
+                           + ("the second breach opens it for every unit" if st == 1
+                              else "the first breach; a second one opens it")
+                           + f" on the way to {hex_name(min(targets, key=lambda t: (distance(a.hex, t), t)))}")
+
+    def _soviet_score(self, rules, state, to_adj, to_tgt, count, targets, enemy_hexes):
+        def sees(h: Hex) -> bool:
+            return any(distance(h, t) <= 10 and rules.sees_hex(state, h, t) for t in targets)
+
+        def score(uid: str, h: Hex | None) -> float | None:
+            r = role(rules, uid)
+            s = rules.spec(uid)
+            if h is None:  # still off the map: any entry is a gain
+                return -99.0
+            crowd = max(0, count.get(h, 0) - 2) * 0.3
+            if r == ASSAULT:
+                return -to_adj.turns(uid, h) * 4.0 - crowd
+            d = to_tgt.get(h, 60)
+            if r == SPOT and rules.entry(uid).fo == "artillery":
+                # the artillery FO calls on any hex it sees (§13.2): a view of the targets from
+                # three hexes or more, out of the defenders' reach
+                near = min((distance(h, e) for e in enemy_hexes), default=99)
+                if d <= 10 and sees(h):
+                    return 5.0 - (3.0 if near < 3 else 0.0) - abs(d - 5) * 0.1
+                return -float(d)
+            # direct fire needs the firer to spot its target (§6.1): dug-in men in trenches are
+            # seen from two hexes away, so the firers close to two hexes (mortars spot for
+            # themselves, 2.2d; the mortar FO for the 120 mm, 2.3d)
+            want = 2
+            if rules.mode(state, uid) == "fire" and state.units[uid].where == ON_MAP \
+                    and h == state.units[uid].hex and rules.fire_targets(state, uid):
+                return 0.0  # a target in sight already: fire, do not move
+            return -float(max(0, d - want)) - (0.3 if d < want else 0.0) - crowd
+        return score
+
+    def _axis_score(self, rules, state, to_tr, count, soviet_near):
+        late = state.turn >= rules.scen.turns - 1
+
+        def score(uid: str, h: Hex | None) -> float | None:
+            if h is None:
+                return -99.0
+            u = state.units[uid]
+            if u.where == ON_MAP and u.hex in rules.trench_hexes and h == u.hex:
+                return 10.0 if count.get(h, 0) <= 3 or late else 2.0  # hold the trench
+            if h in rules.trench_hexes:
+                base = 8.0 - max(0, count.get(h, 0) - 1) * 1.5
+                if soviet_near.get(h, 99) <= 1:
+                    base -= 3.0  # next to the enemy: an assault waits there
+                return base
+            return -float(to_tr.get(h, 60))
+        return score
+
+    def _move_words(self, rules, m: Move, side: str, targets) -> str:
+        d = m.dest
+        if side == "axis":
+            if d in rules.trench_hexes:
+                return "takes up a trench hex: the Soviets must clear every one (decision S1-1)"
+            return "heads for the nearest trench hex not next to the enemy"
+        r = role(rules, m.unit)
+        near = min(targets, key=lambda t: (distance(d, t), t))
+        if r == ASSAULT:
+            return (f"closes on {hex_name(near)} to " + ("overrun it (§11.2)" if rules.spec(m.unit).vehicle
+                                                          else "assault it (§11.1)") + f", {distance(d, near)} hex(es) away")
+        if r == SPOT:
+            return f"moves to observe {hex_name(near)} for the guns ({distance(d, near)} hexes, §13.2)"
+        return f"moves within range of {hex_name(near)} ({distance(d, near)} hexes; range {rules.spec(m.unit).area_range}, §8.2)"
