@@ -60,11 +60,13 @@ def main() -> int:
     n_random = int(os.environ.get("TOURNAMENT_GAMES", "40"))
     n_greedy = int(os.environ.get("TOURNAMENT_GREEDY_GAMES", max(1, n_random // 2) if "TOURNAMENT_GAMES" in os.environ else 20))
     jobs = int(os.environ.get("TOURNAMENT_JOBS", "1"))
-    only = os.environ.get("TOURNAMENT_GAME", "all")  # objective-kiev, battle-for-kursk, kasserine-pass or all
+    only = os.environ.get("TOURNAMENT_GAME", "all")  # objective-kiev, battle-for-kursk, kasserine-pass, black-wednesday or all
     if only == "battle-for-kursk":  # Kursk: hexwar/ai/kursk_tournament.py
         return kursk(n_random, n_greedy, jobs)
     if only == "kasserine-pass":  # Kasserine: hexwar/ai/kasserine_tournament.py
         return kasserine(n_random, n_greedy, jobs)
+    if only == "black-wednesday":  # Black Wednesday Scenario 1: hexwar/ai/black_wednesday_tournament.py
+        return black_wednesday(n_random, n_greedy, jobs)
     times: list[float] = []
     worst = 0.0
     for base, n in (("random", n_random), ("greedy", n_greedy)):
@@ -100,9 +102,10 @@ def main() -> int:
         line("ai", "decision time (median)", statistics.median(times) * 1000, "ms")
         line("ai", "decision time (worst)", max(times) * 1000, "ms")
         line("ai", "player-turn time (worst)", worst, "s")
-    if only == "all":  # then Battle for Kursk and Kasserine Pass
+    if only == "all":  # then Battle for Kursk, Kasserine Pass and Black Wednesday
         kursk(n_random, n_greedy, jobs)
-        return kasserine(n_random, n_greedy, jobs)
+        kasserine(n_random, n_greedy, jobs)
+        return black_wednesday(n_random, n_greedy, jobs)
     return 0
 
 
@@ -117,6 +120,13 @@ def kasserine(n_random: int, n_greedy: int, jobs: int) -> int:
     from hexwar.ai.kasserine_tournament import run_kasserine
 
     run_kasserine(n_random, n_greedy, jobs, line)
+    return 0
+
+
+def black_wednesday(n_random: int, n_greedy: int, jobs: int) -> int:
+    from hexwar.ai.black_wednesday_tournament import run_black_wednesday
+
+    run_black_wednesday(n_random, n_greedy, jobs, line)
     return 0
 
 
