@@ -296,7 +296,7 @@ class BWPlayer(_Base):
         def weight(h: Hex) -> float:
             return 1.5 if h in rules.trench_hexes and side == "soviet" else 1.0
 
-        fires = self.fire_options(rules, state, side, acts, weight)
+        fires = self.fire_options(rules, state, side, acts + self.more_calls(rules, state, side), weight)
         if fires:
             v, a, why = max(fires, key=lambda x: x[0])
             if v >= self.MIN_FIRE:
@@ -315,6 +315,17 @@ class BWPlayer(_Base):
         if mv is not None:
             return mv
         return Decision(_first(acts, EndPhase))
+
+    @staticmethod
+    def more_calls(rules, state, side) -> list:
+        """A spotter that has called one mission this phase may call more (Decisions 19 and
+        30; ``check_call`` allows it), but the legal-action list leaves out every unit that has
+        acted: its further missions come from ``calls_for``, which runs the same check."""
+        out = []
+        for uid in sorted(state.extra.get("spotting", frozenset())):
+            if rules.side_of(uid) == side and state.units[uid].where == ON_MAP:
+                out += [c for c in rules.calls_for(state, uid) if rules.check(state, c) is None]
+        return out
 
     def targets(self, rules, state, side) -> frozenset[Hex]:
         """Hexes the side's units head for. Soviets: the trench hexes Axis units hold (else any
