@@ -26,7 +26,7 @@ def _restore_hex_ids():
     set_hex_ids(before)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def fire_game():
     from hexwar.ui import demo
 
