@@ -442,6 +442,9 @@ class KurskPlayer:
         x = ctx.state.extra
         turn1 = r.camp.number("1")
         attack = 0.0 if ctx.mud else 2.0 * self._attack_chances(ctx)  # 11.2: mud halves attacking armor
+        if ctx.final and not ctx.mud:
+            # 5.0: after the last turn a battle matters only for the cities it retakes.
+            attack = self._attack_chances(ctx, final=True)
         open_cities = sum(1 for h in ctx.vp_cities | {r.moscow}
                           if ctx.state.control.get(h) == ctx.side and h in ctx.foe_walk and h not in ctx.at)
         sched = r.camp.turn(ctx.turn).points[ctx.side]
@@ -479,14 +482,21 @@ class KurskPlayer:
         pick = max(scores, key=lambda p: (scores[p][0], order.index(p)))
         return Decision(legal[pick], f"posture {pick} (12.0): {scores[pick][1]}")
 
-    def _attack_chances(self, ctx: Ctx) -> float:
-        """Expected successful attacks we could make now (units next to the enemy, armor in reach)."""
-        chances = 0.0
+    def _attack_chances(self, ctx: Ctx, final: bool = False) -> float:
+        """Expected successful attacks we could make now (units next to the enemy, armor in reach);
+        ``final``: their worth on the last turn, a VP city retaken or half a point elsewhere."""
+        chances = cities = 0.0
         for e in ctx.foe_hexes:
             near = [u for u in ctx.mine if distance(ctx.hex_of(u), e) <= (1 if ctx.spec(u).kind != "armor" else 1 + ctx.spec(u).ma // 2)]
             a = sum(sorted((ctx.att(u) for u in near), reverse=True)[:6])
             p = quick_dist(ctx.rules.crt, a, ctx.dfn(ctx.at[e]), ctx.shift_at(e, ctx.foe), T.MIN_ODDS, T.MAX_ODDS)
-            chances += sum(p.get(r, 0) for r in ("DR", "DRL", "DE"))
+            good = sum(p.get(r, 0) for r in ("DR", "DRL", "DE"))
+            if final and e in ctx.vp_cities:
+                cities += good * ctx.city_value(e)
+            else:
+                chances += good
+        if final:
+            return cities + min(0.5 * chances, 3.0)
         return min(chances, 6.0)
 
     def _points_value(self, ctx: Ctx, kind: str, net: int) -> float:
@@ -500,6 +510,11 @@ class KurskPlayer:
         # 5.0: a unit eliminated tips the "fewer eliminated" VP; priced at ELIM_VP of a VP.
         weak = sorted((ctx.value(u.id) + ELIM_VP * VP + 1.0 for u in units if u.where == ON_MAP and u.steps == 1))
         costs = (full + weak)[: -net]
+        if ctx.final:
+            # 5.0: the count is taken at the end of this turn, so an elimination now is worth
+            # exactly what it does to the "fewer eliminated" VP, and a step nothing more.
+            k = max(0, -net - len(full))
+            return -0.5 * sum(costs) - VP * _elim_swing(ctx, k)
         return -sum(costs) - 2.0 * max(0, -net - len(costs))
 
     def _st_emergency(self, ctx: Ctx, acts: list) -> Decision:
@@ -548,7 +563,10 @@ class KurskPlayer:
         # 10.6 negative replacements: a full-strength unit first (a reduced one taking it is
         # eliminated and counts against us, 5.0), then the step that matters least, away
         # from the front.
-        a = min(acts, key=lambda a: (ctx.state.units[a.unit].steps <= 1,
+        def guards(uid: str) -> bool:  # the garrison of a VP city of ours the enemy could strike
+            h = ctx.hex_of(uid)
+            return (h in ctx.vp_cities or h == ctx.rules.moscow) and bool(ctx.threat.get(h))
+        a = min(acts, key=lambda a: (ctx.state.units[a.unit].steps <= 1, guards(a.unit),
                                      ctx.step_value(a.unit) - 0.2 * ctx.front_field.get(ctx.hex_of(a.unit), 0), a.unit))
         if ctx.state.units[a.unit].steps <= 1:
             return Decision(a, f"{a.unit} takes the negative replacement (10.6): no full-strength unit is left to take it")
@@ -689,18 +707,21 @@ class KurskPlayer:
         uid = ctx.at[st.target]
         res = st.get("result")
         vals = {}
+        # A one-step unit that takes the step is eliminated, the hex is empty and the
+        # attacker may advance (9.0): the city is lost as surely as with a retreat.
+        dies = ctx.state.units[uid].steps <= 1
         for a in acts:
             r = a.value.upper()
             city = ctx.city_value(st.target) if st.target in ctx.vp_cities else 0.3
             if r == "SF":
-                vals[a] = ctx.step_value(uid) + (0.0 if ctx.state.units[uid].steps > 1 else 0.5)
+                vals[a] = ctx.step_value(uid) + (city + 0.5 if dies else 0.0)
             elif r == "DR":
                 vals[a] = city + _trapped(ctx, st.target, for_side=ctx.side) * ctx.value(uid) + 0.5
             elif r == "DRL":
                 vals[a] = city + ctx.step_value(uid) + 0.5
             elif r == "EX":
                 atk = [u for u in st.get("attackers") if ctx.state.units[u].where == ON_MAP]
-                vals[a] = city + ctx.step_value(uid) - (min(ctx.step_value(u) for u in atk) if atk else 0) + 0.5
+                vals[a] = (city + 0.5 if dies else 0.0) + ctx.step_value(uid) - (min(ctx.step_value(u) for u in atk) if atk else 0)
             else:
                 vals[a] = 0.0
         a = min(acts, key=lambda a: (vals[a], a.value))
@@ -790,6 +811,17 @@ def _trapped(ctx: Ctx, target: Hex, for_side: str | None = None) -> float:
                     return 0.0
                 ok = 1
     return 0.5 if ok else 1.0
+
+
+def _elim_swing(ctx: Ctx, k: int) -> int:
+    """VP the "fewer units eliminated" award (5.0) moves against us if ``k`` more of ours are eliminated."""
+    def box(side: str) -> int:
+        return sum(1 for u in ctx.state.units.values() if u.where == ELIMINATED and ctx.rules.side(u.id) == side)
+
+    def ours(m: int, t: int) -> int:  # +1: we have fewer in the box, -1: they have
+        return (m < t) - (m > t)
+    m, t = box(ctx.side), box(ctx.foe)
+    return ours(m, t) - ours(m + k, t)
 
 
 def _parse(s: str) -> Hex:
