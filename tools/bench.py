@@ -79,11 +79,42 @@ def bench_game(game_id: str, scenario_id: str) -> None:
     tmp.cleanup()
 
 
+# Large scenarios benched with one long uniform random game (issue 7: Scenario 3). The machine
+# is shared: CPU time (time.process_time) is the figure to compare, wall time only for scale.
+LARGE_BENCH = {("black-wednesday", "s3-assault-the-line"): 1}
+
+
+def bench_large_game(game_id: str, scenario_id: str, seed: int) -> None:
+    """One uniform random game (every legal action equally likely) to the victory check."""
+    gen_times: list[float] = []
+    game = hexwar.open_game(game_id, scenario_id, seed=seed)
+    rng = random.Random(seed)
+    t0, c0 = time.perf_counter(), time.process_time()
+    actions = 0
+    while game.result() is None:
+        g0 = time.process_time()
+        acts = game.legal_actions()
+        gen_times.append(time.process_time() - g0)
+        game.apply(rng.choice(acts))
+        actions += 1
+    cpu, wall = time.process_time() - c0, time.perf_counter() - t0
+    tag = f"{scenario_id.split('-')[0]} seed {seed}"
+    line(game_id, f"{tag} random game CPU", cpu, "s")
+    line(game_id, f"{tag} random game wall time", wall, "s")
+    line(game_id, f"{tag} actions", actions, "actions")
+    line(game_id, f"{tag} legal actions CPU (median)", statistics.median(gen_times) * 1000, "ms")
+    line(game_id, f"{tag} legal actions CPU (worst)", max(gen_times) * 1000, "ms")
+    line(game_id, f"{tag} legal actions CPU (share)", 100 * sum(gen_times) / max(cpu, 1e-9), "%")
+
+
 def main() -> int:
     only = sys.argv[1:]  # `python tools/bench.py kasserine-pass`: the figures of some games only
     large = hexwar.session.large_scenarios()
     for game_id, scenario_id in hexwar.list_scenarios():
         if only and game_id not in only:
+            continue
+        if (game_id, scenario_id) in LARGE_BENCH:
+            bench_large_game(game_id, scenario_id, LARGE_BENCH[(game_id, scenario_id)])
             continue
         if (game_id, scenario_id) in large:  # a uniform random game of it does not end in bench time
             print(f"{game_id} {scenario_id}: random game not benched (large scenario; "

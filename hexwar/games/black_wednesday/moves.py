@@ -113,8 +113,17 @@ class Moves:
         block.update(h for h in self.ter.wire if self.wire_state(state, h) < 2)
         if tow:
             block.update(self.ter.hospital)
-        state._cache[key] = got = (frozenset(block), enemy)
+        got = (self._intern(frozenset(block)), self._intern(enemy))
+        state._cache[key] = got
         return got
+
+    def _intern(self, hexes: frozenset) -> frozenset:
+        """One object per distinct set across the states of a game, so the reach caches keyed
+        on it compare by identity instead of element by element."""
+        store = self.__dict__.get("_interned")
+        if store is None or len(store) > 5000:
+            store = self.__dict__["_interned"] = {}
+        return store.setdefault(hexes, hexes)
 
     def _edges(self, cls: str, ma: int) -> dict:
         """The movement graph of one class inside the play area: hex -> ((neighbour, MP), ...)
@@ -200,14 +209,140 @@ class Moves:
             paths = self._paths(u.hex, mp, ma, s.move_class, block)
             out = {d: p for d, p in paths.items() if self._dest_ok(state, uid, u.hex, d, enemy) is None}
             memo[mkey] = out
+        if out and self._no_orders(state, uid):
+            out = self._no_closer(state, uid, out)  # §16.7
         state._cache[key] = out
         return out
+
+    # --- §16.7: units without orders keep their distance ---------------------------------
+    def _no_orders(self, state, uid: str) -> bool:
+        """§16.7 applies to units on the map with no implemented order (reserves do not move
+        at all, §16.8)."""
+        return uid not in state.extra.get("reserve", frozenset()) and self.order_of(state, uid) is None
+
+    def spotted_hexes(self, state, side: str) -> frozenset[Hex]:
+        """Hexes of enemy units that ``side`` spots now (§6.1; riders do not spot, 1.11b), once
+        per state. Each (observer hex, target) answer is kept while the turn, weather, Illum
+        and smoke stay the same, so a move re-asks only about the hexes that changed; only
+        observers within the longest spotting range are asked (blocks of the grid: one hex
+        step changes the column and the row by one at most)."""
+        key = ("spotted", side)
+        got = state._cache.get(key)
+        if got is not None:
+            return got
+        x = state.extra
+        sig = (state.turn, x.get("weather"), x.get("illum"), x.get("smoke"))
+        memo = self.__dict__.get("_spot_memo")
+        if memo is None or memo[0] != sig or len(memo[1]) > 200000:
+            memo = self.__dict__["_spot_memo"] = (sig, {})
+        pairs = memo[1]
+        size = 8
+        reach = 2 * max(max(self.t.spotting.values()), 1)  # doubled for movers and firers
+        k = reach // size + 1
+        cells: dict[tuple[int, int], list[Hex]] = {}
+        for h in sorted({u.hex for u in self.on_map(state, side) if not self.carrier_of(state, u.id)}):
+            cells.setdefault((h.col // size, h.row // size), []).append(h)
+        moved, shown, t2t = x.get("moved_mm", frozenset()), x.get("shown", frozenset()), x.get("t2t", frozenset())
+        seen = set()
+        for e in self.on_map(state, self.enemy_of(side)):
+            if e.hex in seen:
+                continue
+            veh = self.spec(e.id).vehicle
+            tkey = (e.hex, veh, e.id in t2t, e.id in moved or e.id in shown or (veh and e.hex in self.ter.rail))
+            cx, cy = e.hex.col // size, e.hex.row // size
+            found = False
+            for i in range(cx - k, cx + k + 1):
+                for j in range(cy - k, cy + k + 1):
+                    for o in cells.get((i, j), ()):
+                        pk = (o, tkey)
+                        ans = pairs.get(pk)
+                        if ans is None:
+                            ans = pairs[pk] = self.spots(state, o, e)
+                        if ans:
+                            found = True
+                            break
+                    if found:
+                        break
+                if found:
+                    break
+            if found:
+                seen.add(e.hex)
+        got = state._cache[key] = self._intern(frozenset(seen))
+        return got
+
+    def _spotted_field(self, spotted: frozenset) -> dict[Hex, int]:
+        """Hex of the play area -> distance to the nearest of ``spotted`` (a breadth-first
+        walk from all of them; kept for the last few spotted sets)."""
+        store = self.__dict__.setdefault("_fields", {})
+        got = store.get(spotted)
+        if got is None:
+            if len(store) > 32:
+                store.clear()
+            adj, area = self.board.adjacent, self.area
+            got = {h: 0 for h in spotted}
+            ring = list(spotted)
+            d = 0
+            while ring:
+                d += 1
+                nxt = []
+                for h in ring:
+                    for n in adj(h):
+                        if n not in got:
+                            got[n] = d
+                            nxt.append(n)
+                ring = nxt
+            store[spotted] = got
+        return got
+
+    def _no_closer(self, state, uid: str, out: dict) -> dict:
+        """§16.7 (RECON, decision BW-M1): a unit without orders may not end a move closer to
+        the nearest spotted enemy unit than it began; with no spotted enemy it moves freely."""
+        spotted = self.spotted_hexes(state, self.side_of(uid))
+        if not spotted:
+            return out
+        field = self._spotted_field(spotted)
+        near = field[state.units[uid].hex]
+        gone = frozenset(d for d in out if field[d] < near)
+        if not gone:
+            return out
+        memo = self._reach_store()
+        mkey = ("no_closer", id(out), gone)
+        got = memo.get(mkey)
+        if got is None or got[0] is not out:  # the same answer object for the same cut
+            got = memo[mkey] = (out, {d: p for d, p in out.items() if d not in gone})
+        return got[1]
+
+    def no_orders_refusal(self, state, uid: str, dest: Hex) -> Illegal | None:
+        """The §16.7 refusal of a move to ``dest`` (for check_move's message)."""
+        if not self._no_orders(state, uid):
+            return None
+        spotted = self.spotted_hexes(state, self.side_of(uid))
+        if not spotted:
+            return None
+        start = state.units[uid].hex
+        near = min(distance(start, h) for h in spotted)
+        after = min(distance(dest, h) for h in spotted)
+        if after < near:
+            return Illegal("§16.7", f"{uid} has no orders: it may not end a move nearer a spotted enemy unit "
+                                    f"({after} hexes) than it began ({near})")
+        return None
 
     def moves_of(self, state, uid: str) -> list[Move]:
         """The Move actions of reach(), in destination order (shared with equal reaches)."""
         r = self.reach(state, uid)
         memo = self._reach_store()
         key = ("moves", uid, id(r))
+        got = memo.get(key)
+        if got is None or got[0] is not r:
+            got = (r, [Move(uid, p) for _d, p in sorted(r.items())])
+            memo[key] = got
+        return got[1]
+
+    def entry_moves(self, state, uid: str) -> list[Move]:
+        """The Move actions of entry_reach(), in destination order (built once per answer)."""
+        r = self.entry_reach(state, uid)
+        memo = self._reach_store()
+        key = ("entry_moves", uid, id(r))
         got = memo.get(key)
         if got is None or got[0] is not r:
             got = (r, [Move(uid, p) for _d, p in sorted(r.items())])
@@ -280,10 +415,7 @@ class Moves:
                 return Illegal("§17", f"{u.id} arrives later")
             entries = self.entries_of(u.id)
             if a.path[0] not in entries:
-                if self.side_of(u.id) == "axis":
-                    return Illegal("SCEN-1", f"{u.id} enters at {', '.join(hex_name(h) for h in sorted(entries))}")
-                return Illegal("1.10g", f"{u.id} enters from the north edge of the play area "
-                                        f"({', '.join(hex_name(h) for h in sorted(entries)[:3])} ...)")
+                return self._entry_refusal(u.id, entries)
             if self.entry_reach(state, u.id).get(a.dest) is None or not self._path_ok(state, u.id, a.path, entering=True):
                 return Illegal("§7.1", f"{u.id} cannot reach {hex_name(a.dest)} this phase")
             return None
@@ -305,10 +437,10 @@ class Moves:
                 return Illegal("1.4a", f"{hex_name(h)} holds wire that is not fully breached: only a breach "
                                        "attempt enters it")
             if h not in self.area:
-                return Illegal("SCEN-1", f"{hex_name(h)} is outside the play area (map B east of the railroad)")
+                return Illegal(self._scen_rule(), f"{hex_name(h)} is outside this scenario's play area")
         if a.dest not in self.reach(state, u.id):
             blocked, enemy = self._blocked(state, u.id)
-            why = self._dest_ok(state, u.id, u.hex, a.dest, enemy)
+            why = self._dest_ok(state, u.id, u.hex, a.dest, enemy) or self.no_orders_refusal(state, u.id, a.dest)
             if why:
                 return why
             return Illegal("§7.1", f"{u.id} cannot reach {hex_name(a.dest)}: too far, prohibited terrain, "
@@ -316,6 +448,25 @@ class Moves:
         if not self._path_ok(state, u.id, a.path):
             return Illegal("§7.1", f"that path costs more than {u.id}'s {self.mp_of(state, u.id)[0]:g} MP")
         return None
+
+    def _scen_rule(self) -> str:
+        """The scenario's own rule id (``SCEN-3`` for s3-assault-the-line)."""
+        num = self.scen.id.split("-", 1)[0].lstrip("s")
+        return f"SCEN-{num}" if num.isdigit() else "SCEN"
+
+    def _entry_refusal(self, uid: str, entries) -> Illegal:
+        """Where an arriving unit must come on: its scenario hex (Scen. 1: 3-Recon at the Train
+        Station), the Entry Areas of a released reinforcement (1.10h: Spanish A-D, others E-H),
+        else the Soviet north edge east of the highway (1.10g)."""
+        e = self.entry(uid)
+        some = ", ".join(hex_name(h) for h in sorted(entries)[:3]) + (" ..." if len(entries) > 3 else "")
+        if e.at:
+            return Illegal(self._scen_rule(), f"{uid} enters at {some} (the scenario's set-up)")
+        if e.side == "axis":
+            return Illegal("1.10h", f"{uid} enters through its Entry Areas ({e.enter.replace('+', ', ') or 'none open'}: {some}); "
+                                    "Spanish units use A-D, other Axis units E-H")
+        return Illegal("1.10g", f"{uid} enters from the north map edge east of the Leningrad-Moscow highway "
+                                f"({some})")
 
     def _path_ok(self, state, uid: str, path, entering: bool = False) -> bool:
         blocked, _ = self._blocked(state, uid)

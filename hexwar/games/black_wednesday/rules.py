@@ -34,6 +34,10 @@ from .victory import Victory
 
 GAME_ID = "black-wednesday"
 SIDES = ("soviet", "axis")
+# actions built by their own legality checks (the movement search, fire_targets,
+# point_targets, calls_for, exit_actions: reach paths, the exit refusals and the MP):
+# legal_for does not check them again (tests/games/black_wednesday/test_speed_caches.py)
+_BUILT_LEGAL = frozenset({Move, Attack, PointFire, Call, Exit})
 
 
 def clock(first: int, turn: int) -> int:
@@ -257,11 +261,15 @@ class BWRules(Exits, ScenarioAreas, Choices, Carriers, Moves, Fire, Combat, Arti
             return out
         if ph == "axis_setup":
             held = self._soviet_held(state)  # §5: never into an enemy hex (Soviets set up first, 1.10b)
-            for u in sorted(state.units.values(), key=lambda x: x.id):
-                if u.where == UNPLACED and (only is None or u.id in only):
-                    for h in sorted(self.setup_hexes(u.id) - held):
-                        out.append(Place(u.id, h))
-            if not any(u.where == UNPLACED for u in state.units.values()):
+            left = False
+            for uid in self._ids_of("axis"):  # only Axis units are unplaced in this phase
+                if state.units[uid].where != UNPLACED:
+                    continue
+                left = True
+                if only is None or uid in only:
+                    places = self._places(uid)  # the same Place objects every time: no rebuilding
+                    out += places if not held else [a for a in places if a.hex not in held]
+            if not left:
                 out += self.order_actions(state)  # 1.10k
                 out.append(EndPhase())
             return out
@@ -282,31 +290,56 @@ class BWRules(Exits, ScenarioAreas, Choices, Carriers, Moves, Fire, Combat, Arti
                 out.append(Choose("commissars", "off" if state.extra.get("commissars", "on") == "on" else "on"))
             cur = state.extra.get("trench_syr", {}).get(side, "p")
             out.append(Choose("trench_syr", "syr" if cur == "p" else "p"))
-            for u in sorted(state.units.values(), key=lambda x: x.id):
-                if only is not None and u.id not in only:
+            out = [a for a in out if self.check(state, a) is None]
+            acted, turn, units = state.extra.get("acted", frozenset()), state.turn, state.units
+            for uid in self._ids_of(side):  # id order, as before
+                if only is not None and uid not in only:
                     continue
-                if self.side_of(u.id) != side:
-                    continue
-                out += self._unit_actions(state, u)
+                u = units[uid]
+                if u.where == ARRIVING:
+                    if u.arrives > turn:
+                        continue
+                elif u.where != ON_MAP or uid in acted:
+                    continue  # nothing to do (what _unit_actions would answer)
+                moves, rest = self._unit_actions_split(state, u)
+                out += moves
+                # moves come from the movement search, SFAs, PFAs and missions from their own
+                # checks (fire_targets, point_targets, calls_for): legal by construction
+                out += [a for a in rest if type(a) in _BUILT_LEGAL or self.check(state, a) is None]
             out.append(EndPhase())
-            # moves come from the movement search, SFAs, PFAs and missions from their own checks
-            # (fire_targets, point_targets, calls_for): legal by construction
-            return [a for a in out if isinstance(a, (Move, Attack, PointFire, Call)) or self.check(state, a) is None]
+            return out
         return out
 
+    def _ids_of(self, side: str) -> tuple[str, ...]:
+        """The unit ids of one side, sorted (fixed by the scenario: computed once)."""
+        got = self.__dict__.setdefault("_side_ids", {})
+        if side not in got:
+            got[side] = tuple(sorted(uid for uid, e in self.entries.items() if e.side == side))
+        return got[side]
+
+    def _places(self, uid: str) -> list:
+        """The Place actions of an Axis unit's set-up hexes, in hex order (built once)."""
+        got = self.__dict__.setdefault("_place_lists", {})
+        if uid not in got:
+            got[uid] = [Place(uid, h) for h in sorted(self.setup_hexes(uid))]
+        return got[uid]
+
     def _unit_actions(self, state, u: Unit) -> list:
+        moves, rest = self._unit_actions_split(state, u)
+        return moves + rest
+
+    def _unit_actions_split(self, state, u: Unit) -> tuple[list, list]:
+        """(moves, the unit's other candidate actions): the moves are legal by construction
+        (shared lists, never changed), the others still go through ``check`` in legal_for."""
         out: list = []
         side = self.side_of(u.id)
         if u.where == ARRIVING and u.arrives <= state.turn:
-            for dest, path in sorted(self.entry_reach(state, u.id).items()):
-                out.append(Move(u.id, path))
-            return out
+            return self.entry_moves(state, u.id), out  # moves.py
         if u.where != ON_MAP or u.id in state.extra.get("acted", frozenset()):
-            return out
+            return [], out
         if self.status(state, u.id) == "P":
-            return out
-        if u.id not in state.extra.get("reserve", frozenset()):
-            out += self.moves_of(state, u.id)
+            return [], out
+        moves = [] if u.id in state.extra.get("reserve", frozenset()) else self.moves_of(state, u.id)
         out.append(Mode(u.id, "move" if self.mode(state, u.id) == "fire" else "fire"))
         s = self.spec(u.id)
         if self.mode(state, u.id) == "fire" and not self.status(state, u.id):
@@ -329,10 +362,11 @@ class BWRules(Exits, ScenarioAreas, Choices, Carriers, Moves, Fire, Combat, Arti
         out += self.carrier_actions(state, u)  # 1.11b
         out += self.exit_actions(state, u)  # 5.0 (exits.py)
         if self.mode(state, u.id) == "move" and not self.status(state, u.id):
+            enemy = self._block_set(state, u.id)[1]  # hexes holding enemy units (moves.py)
             for h in self.board.adjacent(u.hex):
-                if any(self.side_of(x.id) != side for x in state.units_at(h)):
+                if h in enemy:
                     out.append(Assault(h, (u.id,)))
-        return out
+        return moves, out
 
     # --- check -------------------------------------------------------------------------
     def check(self, state, action) -> Illegal | None:
@@ -487,8 +521,13 @@ class BWRules(Exits, ScenarioAreas, Choices, Carriers, Moves, Fire, Combat, Arti
                          if u.where == ON_MAP and self.side_of(u.id) == "soviet")
 
     def setup_hexes(self, uid: str) -> frozenset[Hex]:
-        hs = self.unit_areas(uid)  # 1.10f (setup.py)
-        return frozenset(h for h in hs if h not in self.north_of_wire and h not in self.ter.wire)
+        """1.10f: the unit's areas, less the wire and what lies north of it (fixed by the
+        scenario: computed once per unit)."""
+        got = self.__dict__.setdefault("_setup_hexes", {})
+        if uid not in got:
+            hs = self.unit_areas(uid)  # setup.py
+            got[uid] = frozenset(h for h in hs if h not in self.north_of_wire and h not in self.ter.wire)
+        return got[uid]
 
     # --- apply ---------------------------------------------------------------------------
     def apply(self, state, action, dice) -> list[Event]:

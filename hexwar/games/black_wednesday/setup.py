@@ -15,6 +15,10 @@ from .combat import roll2
 from .tables import _band, _bands, _get, _read, tables_dir
 
 NEVER = 999  # the arrival turn of a unit waiting in a variable-reinforcement pool
+# Set-up areas the rulebook cuts with a hexside line: (scenario, area) -> the hexside feature
+# whose far side (seen from the area's centre) is left out. Scen. 6: "Ind Tank: w/i 4 B12.32
+# north of AT ditch" (decision S6-2; B12.32 lies north of the ditch).
+CUT_AREAS = {("s6-the-assault-continues", "ITB"): "at_ditch"}
 
 
 class Setup:
@@ -28,9 +32,30 @@ class Setup:
         """1.10f: every set-up area the unit may use ('any' = all of its side's areas)."""
         e = self.entry(uid)
         if e.area == "any":  # any area of the unit's own side
-            return frozenset().union(*(hs for k, hs in self.area_hexes.items()
+            return frozenset().union(*(self.set_up_area(k) for k in self.area_hexes
                                        if self.scen.area_side.get(k, e.side) == e.side))
-        return frozenset().union(*(self.area_hexes[a] for a in e.area.split("+")))
+        return frozenset().union(*(self.set_up_area(a) for a in e.area.split("+")))
+
+    def set_up_area(self, k: str) -> frozenset[Hex]:
+        """The hexes of set-up area ``k``; an area cut by a hexside line (CUT_AREAS) keeps only
+        the hexes reached from its centre without crossing that line."""
+        hs = self.area_hexes[k]
+        cut = CUT_AREAS.get((self.scen.id, k))
+        if cut is None:
+            return hs
+        got = self.__dict__.setdefault("_cut_areas", {})
+        if k not in got:
+            centre = self.ids.parse(self.scen.areas[k][1].split("+")[0])
+            side = self.board.side_kinds
+            keep, todo = {centre}, [centre]
+            while todo:
+                h = todo.pop()
+                for n in self.board.adjacent(h):
+                    if n in hs and n not in keep and cut not in side(h, n):
+                        keep.add(n)
+                        todo.append(n)
+            got[k] = frozenset(keep & hs)
+        return got[k]
 
     def enter_hexes(self, regions: str) -> frozenset[Hex]:
         """1.10h: the Entry Areas a released unit comes on through (those in the play area)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from hexwar.core.hexgrid import distance
 from hexwar.core.movement import reachable
 from hexwar.core.units import ON_MAP
 
@@ -22,7 +23,14 @@ def fresh_reach(rules, state, uid):
         for n in rules.board.adjacent(u.hex):
             if n not in paths and not blocked(n) and cost(u.hex, n) is not None:
                 paths[n] = (n,)
-    return {d: p for d, p in paths.items() if rules._dest_ok(state, uid, u.hex, d, enemy) is None}
+    out = {d: p for d, p in paths.items() if rules._dest_ok(state, uid, u.hex, d, enemy) is None}
+    side = rules.side_of(uid)
+    if uid not in state.extra.get("reserve", frozenset()) and rules.order_of(state, uid) is None:  # §16.7
+        seen = [e.hex for e in rules.on_map(state, rules.enemy_of(side)) if rules.spotted_by_side(state, e, side)]
+        if seen:
+            near = min(distance(u.hex, h) for h in seen)
+            out = {d: p for d, p in out.items() if min(distance(d, h) for h in seen) >= near}
+    return out
 
 
 def fresh_sees(rules, state, a, b):
