@@ -387,14 +387,14 @@ class BWPlayer(_Base):
             u = state.units[uid]
             if side == "soviet" and r == ASSAULT:
                 continue
-            if side == "axis" and not (u.hex in rules.trench_hexes or r == FIRE):
-                continue
+            if side == "axis" and u.hex not in rules.trench_hexes:
+                continue  # still walking to a trench: Move Mode keeps its whole MA (§5)
             rng = max(1, rules.spec(uid).area_range)
-            enemy = [e.hex for e in rules.on_map(state, rules.enemy_of(side))]
             if r == SPOT:  # an FO calls missions from Fire Mode on any hex it sees (§13.2)
                 ok = any(rules.sees_hex(state, u.hex, h) for h in targets)
-            else:
-                ok = any(distance(u.hex, h) <= rng for h in enemy)
+            else:  # an enemy it spots within its range (§6.1, §8.2)
+                ok = any(distance(u.hex, e.hex) <= rng and rules.spots(state, u.hex, e)
+                         for e in rules.on_map(state, rules.enemy_of(side)))
             if side == "axis" or ok:
                 return Decision(a, f"{uid} changes to Fire Mode in {hex_name(u.hex)}: ready to fire "
                                    + ("and to dig in (§5)" if side == "axis" else "next (§5)"))
@@ -420,21 +420,29 @@ class BWPlayer(_Base):
             adj = {n for t in targets for n in rules.board.adjacent(t) if passable(n)}
             to_adj = self.approach(rules, state, targets, enemy_hexes)
             to_tgt = _bfs(rules, targets, lambda h: h in rules.area)
-            score = self._soviet_score(rules, state, to_adj, to_tgt, count, targets, enemy_hexes)
+            threat = self.threat(rules, state, side)
+            score = self._soviet_score(rules, state, to_adj, to_tgt, count, targets, enemy_hexes, threat)
         else:
             free = frozenset(t for t in rules.trench_hexes if t not in enemy_hexes)
             soviet_near = {t: min((distance(t, e) for e in enemy_hexes), default=99) for t in free}
             to_tr = _bfs(rules, [t for t in free if soviet_near[t] > 1] or list(free), passable)
             score = self._axis_score(rules, state, to_tr, count, soviet_near)
         if side == "soviet":
-            block = self.blocker(rules, state, side)
-            if block is not None:
-                uid, goal, to_goal = block
+            for uid, goal, to_goal in self.blockers(rules, state, side):
                 u = state.units[uid]
                 if uid in by_unit and not (u.where == ON_MAP and u.hex == goal):
                     here = to_goal.get(u.hex, 1e9) if u.where == ON_MAP else 1e9
-                    m = min(by_unit[uid], key=lambda m: (to_goal.get(m.dest, 1e9), m.dest))
-                    if to_goal.get(m.dest, 1e9) < here:
+                    o = rules.order_of(state, uid)
+
+                    def free(h: Hex) -> bool:
+                        # on an Attack order a unit more than 2 hexes from the objective may not
+                        # end farther from it (§16.6): step within 2 of a trench, then jump
+                        return o is None or rules.near_objective(o, h) <= 2
+
+                    m = min(by_unit[uid], key=lambda m: (m.dest != goal, not free(m.dest),
+                                                         to_goal.get(m.dest, 1e9), m.dest))
+                    stuck = u.where == ON_MAP and not free(u.hex)
+                    if m.dest == goal or to_goal.get(m.dest, 1e9) < here or (stuck and free(m.dest)):
                         return Decision(m, f"{uid} → {hex_name(m.dest)}: heads for {hex_name(goal)}, where Axis "
                                            "reinforcements come on; a unit standing there keeps them off the map "
                                            "(§7.7: no unit enters an enemy hex)")
@@ -459,30 +467,30 @@ class BWPlayer(_Base):
         frm = hex_name(u.hex) if u.where == ON_MAP else "off the map"
         return Decision(m, f"{m.unit} {frm}→{hex_name(m.dest)}: {self._move_words(rules, m, side, targets)}")
 
-    def blocker(self, rules, state, side):
-        """(tank, hex, MP map) when an enemy reinforcement still has to come on at a named
-        hex (Scen. 1: 3-Recon at the Train Station, 0900): the tank nearest that hex goes and
-        stands on it. The arrival hex and time are printed on the scenario page (public)."""
+    BLOCKERS = 2  # two tanks, so that one knocked out on the way still leaves one
+
+    def blockers(self, rules, state, side) -> list:
+        """[(tank, hex, MP map)] when an enemy reinforcement still has to come on at a named
+        hex (Scen. 1: 3-Recon at the Train Station, 0900): the tanks nearest that hex go and
+        stand on it. The arrival hex and time are printed on the scenario page (public)."""
         goals = set()
         for u in state.units.values():
             if u.where == "arriving" and rules.side_of(u.id) != side and rules.entry(u.id).at:
                 goals |= set(rules.entries_of(u.id))
         if not goals:
-            return None
+            return []
         goal = min(goals)
         enemy_hexes = frozenset(e.hex for e in rules.on_map(state, rules.enemy_of(side)))
         tanks = [u for u in state.units.values() if rules.side_of(u.id) == side and rules.spec(u.id).vehicle
                  and u.where in (ON_MAP, "arriving") and rules.status(state, u.id) != "P"]
         if not tanks:
-            return None
+            return []
         s = rules.spec(tanks[0].id)
         to_goal = _mp_dist(rules, [goal], lambda h: h in rules.area and h not in enemy_hexes, s.move_class, s.ma,
                            lambda h: 99.0 if h in rules.ter.wire and rules.wire_state(state, h) < 2 else 0.0)
-        on = [t for t in tanks if t.where == ON_MAP and t.hex == goal]
-        if on:
-            return on[0].id, goal, to_goal
-        best = min(tanks, key=lambda t: (to_goal.get(t.hex, 500.0) if t.where == ON_MAP else 400.0, t.id))
-        return best.id, goal, to_goal
+        ranked = sorted(tanks, key=lambda t: (0 if t.where == ON_MAP and t.hex == goal else 1,
+                                              to_goal.get(t.hex, 500.0) if t.where == ON_MAP else 400.0, t.id))
+        return [(t.id, goal, to_goal) for t in ranked[:self.BLOCKERS]]
 
     WIRE_MP = {0: 8.0, 1: 4.0}  # wire still to breach (1.4b): two breaches, a phase each
 
@@ -526,16 +534,40 @@ class BWPlayer(_Base):
                               else "the first breach; a second one opens it")
                            + f" on the way to {hex_name(min(targets, key=lambda t: (distance(a.hex, t), t)))}")
 
-    def _soviet_score(self, rules, state, to_adj, to_tgt, count, targets, enemy_hexes):
-        def sees(h: Hex) -> bool:
-            return any(distance(h, t) <= 10 and rules.sees_hex(state, h, t) for t in targets)
+    THREAT = 0.25  # per column of the overwatch fire a hex is open to (§10)
+
+    def threat(self, rules, state, side) -> dict[Hex, int]:
+        """For each hex, the Area Fire Table column of the overwatch the enemy's big stacks
+        (in Fire Mode, neither Suppressed nor Paralyzed, 6+ firepower) could fire into it:
+        their firepower at that range (§8.2) where they have line of sight (§6.2)."""
+        stacks: dict[Hex, list] = {}
+        for u in rules.on_map(state, rules.enemy_of(side)):
+            s = rules.spec(u.id)
+            if s.area_fp and not s.fo and rules.mode(state, u.id) == "fire" and not rules.status(state, u.id):
+                stacks.setdefault(u.hex, []).append(u)
+        fp: dict[Hex, float] = {}
+        for h0, us in stacks.items():
+            if rules.firepower(state, us, 1) < 6:
+                continue
+            rng = max(rules.spec(u.id).area_range for u in us)
+            for h in rules.area:
+                d = distance(h0, h)
+                if 1 <= d <= rng and rules.sees_hex(state, h0, h):
+                    fp[h] = fp.get(h, 0.0) + rules.firepower(state, us, d)
+        return {h: rules.t.fire_column(int(v))[0] for h, v in fp.items()}
+
+    def _soviet_score(self, rules, state, to_adj, to_tgt, count, targets, enemy_hexes, threat):
+        big = {h: len(state.units_at(h)) for h in targets}
+
+        def sees(h: Hex) -> int:
+            return max((big[t] for t in targets if distance(h, t) <= 10 and rules.sees_hex(state, h, t)), default=0)
 
         def score(uid: str, h: Hex | None) -> float | None:
             r = role(rules, uid)
             s = rules.spec(uid)
             if h is None:  # still off the map: any entry is a gain
                 return -99.0
-            crowd = max(0, count.get(h, 0) - 2) * 0.3
+            crowd = max(0, count.get(h, 0) - 2) * 0.3 + threat.get(h, 0) * self.THREAT
             if r == ASSAULT:
                 return -to_adj.turns(uid, h) * 4.0 - crowd
             d = to_tgt.get(h, 60)
@@ -543,8 +575,9 @@ class BWPlayer(_Base):
                 # the artillery FO calls on any hex it sees (§13.2): a view of the targets from
                 # three hexes or more, out of the defenders' reach
                 near = min((distance(h, e) for e in enemy_hexes), default=99)
-                if d <= 10 and sees(h):
-                    return 5.0 - (3.0 if near < 3 else 0.0) - abs(d - 5) * 0.1
+                seen = sees(h) if d <= 10 else 0
+                if seen:  # the bigger the stack it sees, the better (density shifts, §8.3)
+                    return 5.0 + 0.2 * min(seen, 12) - (3.0 if near < 3 else 0.0) - abs(d - 5) * 0.1 - crowd
                 return -float(d)
             # direct fire needs the firer to spot its target (§6.1): dug-in men in trenches are
             # seen from two hexes away, so the firers close to two hexes (mortars spot for
