@@ -390,6 +390,36 @@ class Ctx:
         f = 1.0 if any(n in self.foe_hexes for n in self.board.adjacent(h)) else 0.6
         return max(0.0, val) * f, city * f
 
+    def threat_lift(self, target: Hex, est: Estimate) -> float:
+        """What beating the defenders of ``target`` is worth to the garrisons of our cities
+        they threaten: a unit destroyed or pushed back no longer attacks them next turn
+        (a retreated one may come back, so a retreat counts for less)."""
+        gone = set(self.units_at(target))
+        if not gone:
+            return 0.0
+        p_off = (est.p.get("DE", 0.0) + 0.6 * est.p.get("DRL", 0.0) + 0.4 * est.p.get("DR", 0.0)
+                 + 0.4 * est.p.get("EX", 0.0))
+        if p_off <= 0.0:
+            return 0.0
+        lift = 0.0
+        turn = self.turn if self.foe == "soviet" else self.turn + 1
+        for c in self.held_cities:
+            stack = self.units_at(c)
+            if not stack or c == target:
+                continue
+            att = self.threat(c)
+            if not any(u in gone for u, _ in att):
+                continue
+            _, now = self.stack_loss(c, stack)
+            rest = tuple((u, n) for u, n in att if u not in gone)
+            after = 0.0
+            if rest:
+                f = 1.0 if any(n in self.foe_hexes and n != target for n in self.board.adjacent(c)) else 0.6
+                after = self.estimate(c, rest, self.foe_support(), tuple(stack), turn).p_success * self.city_value(c) * f
+            lift += max(0.0, now - after)
+        city_w = 1.0 if self.turn == self.last_turn else self.w.risk
+        return p_off * lift * city_w
+
     def _trapped_def(self, h: Hex) -> float:
         free = 0
         for n in self.board.adjacent(h):
@@ -759,6 +789,8 @@ class KievPlayer:
                 for k in range(sup + 1):
                     est = ctx.estimate(a.target, grp, k)
                     v = ctx.battle_value(est, a.target, a.attackers, dfn, trapped, ctx.side)
+                    if ctx.side == "axis":
+                        v += ctx.threat_lift(a.target, est)  # the threat it lifts from our garrisons
                     # Use no more force than needed: every attacker is a unit not attacking
                     # elsewhere; and an air marker used here is missing elsewhere.
                     s = v - 0.04 * sum(ctx.b.attack_of(u) for u in a.attackers) - 0.5 * k

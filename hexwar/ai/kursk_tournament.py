@@ -18,6 +18,26 @@ GAME, SCENARIO = "battle-for-kursk", "full"
 SIGN = {"russian": 1, "german": -1}  # 5.0: Russian VP count up, German down
 
 
+class CpuTimed:
+    """A player whose decisions are timed in CPU seconds (``time.process_time``), per
+    decision and per player-turn: on a shared machine the wall clock also counts the
+    time other processes held the core; the CPU figure is the player's own work."""
+
+    def __init__(self, inner, turns: dict, decisions: list) -> None:
+        self.inner, self.turns, self.decisions = inner, turns, decisions
+        self.name = getattr(inner, "name", "ai")
+
+    def choose(self, game, side: str):
+        phase = game.rules.phase(game.state)
+        key = (game.state.turn if phase.kind != "setup" else 0, phase.side or "", side)
+        t0 = time.process_time()
+        dec = self.inner.choose(game, side)
+        dt = time.process_time() - t0
+        self.decisions.append(dt)
+        self.turns[key] = self.turns.get(key, 0.0) + dt
+        return dec
+
+
 def play_one(args: tuple[str, str, int]) -> dict:
     import hexwar
     from hexwar.ai.player import make_player, play_match
@@ -25,6 +45,11 @@ def play_one(args: tuple[str, str, int]) -> dict:
     german, russian, seed = args
     game = hexwar.open_game(GAME, SCENARIO, seed=seed)
     players = {"german": make_player(german, GAME, seed), "russian": make_player(russian, GAME, seed + 10_000)}
+    cpu_turns: dict = {}
+    cpu_dec: list[float] = []
+    for side, kind in (("german", german), ("russian", russian)):
+        if kind == "ai":
+            players[side] = CpuTimed(players[side], cpu_turns, cpu_dec)
     t0 = time.perf_counter()
     log = play_match(game, players)
     res = game.result()
@@ -35,6 +60,7 @@ def play_one(args: tuple[str, str, int]) -> dict:
     return {"winner": res.winner, "level": res.level, "vp": vp,
             "decisions": [t for s in ai_sides for t in log.decisions.get(s, [])],
             "worst_turn": max((log.worst_turn(s) for s in ai_sides), default=0.0),
+            "cpu_decisions": cpu_dec, "cpu_worst_turn": max(cpu_turns.values(), default=0.0),
             "wall": time.perf_counter() - t0}
 
 
@@ -48,7 +74,8 @@ def run(german: str, russian: str, n: int, jobs: int) -> list[dict]:
 
 def run_kursk(n_random: int, n_greedy: int, jobs: int, line: Callable[[str, str, float, str], None]) -> None:
     times: list[float] = []
-    worst = 0.0
+    cpu: list[float] = []
+    worst = cpu_worst = 0.0
     for base, n in (("random", n_random), ("greedy", n_greedy)):
         if n <= 0:
             continue
@@ -59,7 +86,9 @@ def run_kursk(n_random: int, n_greedy: int, jobs: int, line: Callable[[str, str,
             games = run(german, russian, n, jobs)
             for g in games:
                 times += g["decisions"]
+                cpu += g["cpu_decisions"]
                 worst = max(worst, g["worst_turn"])
+                cpu_worst = max(cpu_worst, g["cpu_worst_turn"])
             wins = sum(g["winner"] == side for g in games)
             line(match, f"{side} win rate", 100 * wins / n, "%")
             line(match, "draw rate", 100 * sum(g["winner"] is None for g in games) / n, "%")
@@ -73,3 +102,5 @@ def run_kursk(n_random: int, n_greedy: int, jobs: int, line: Callable[[str, str,
         line("kursk-ai", "decision time (median)", statistics.median(times) * 1000, "ms")
         line("kursk-ai", "decision time (worst)", max(times) * 1000, "ms")
         line("kursk-ai", "player-turn time (worst)", worst, "s")
+        line("kursk-ai", "decision CPU time (median)", statistics.median(cpu) * 1000, "ms")
+        line("kursk-ai", "player-turn CPU time (worst)", cpu_worst, "s")

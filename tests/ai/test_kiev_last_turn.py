@@ -49,3 +49,40 @@ def test_5_0_a_city_the_axis_takes_is_its_own_to_lose_to_an_attack():
         assert taken_u == untaken_u
         found += 1
     assert found
+
+
+def _est(**p: float) -> "K.Estimate":
+    return K.Estimate(p=dict(p), column="3:1", shifts=(), attack=0.0, defense=0.0, known=True)
+
+
+def test_7_2_a_battle_is_worth_the_threat_it_lifts_from_a_garrison_next_door():
+    """10.6, 7.2: beating a Soviet unit that threatens one of our garrisoned cities lowers
+    that city's risk; the battle's worth counts it (a unit destroyed fully, a retreat less,
+    since it may come back), and a unit that threatens no city of ours lifts nothing."""
+    game = _axis_turn1_movement()
+    game.state.turn = game.rules.scenario.turns  # the last turn: cities at their full worth
+    ctx = Ctx(game, "axis")
+    # A garrison of one weak unit in a city of ours, a Soviet army next to it.
+    c = min(h for h in ctx.cities if not ctx.units_at(h) and not any(ctx.units_at(n) for n in ctx.board.adjacent(h)))
+    game.state.control[c] = "axis"
+    weak = min(ctx.my_units, key=lambda u: (ctx.b.defense_of(u), u))
+    strong = max(ctx.foe_units, key=lambda u: (ctx.b.attack_of(u), u))
+    n = next(h for h in ctx.board.adjacent(c) if not ctx.units_at(h) and h not in ctx.board.places)
+    game.state.units[weak] = game.state.units[weak].at(c)
+    game.state.units[strong] = game.state.units[strong].at(n)
+    ctx = Ctx(game, "axis")
+    att = ctx.threat(c)
+    assert att and ctx.stack_loss(c, ctx.units_at(c))[1] > 0
+    assert strong in [u for u, _ in att]
+    found = (c, [(strong, n)])
+    c, att = found
+    foe = att[0][0]
+    target = ctx.hex_of(foe)
+    de, dr, ne = (ctx.threat_lift(target, _est(DE=1.0)), ctx.threat_lift(target, _est(DR=1.0)),
+                  ctx.threat_lift(target, _est(NE=1.0)))
+    assert de > 0.0 and 0.0 < dr < de and ne == 0.0
+    # A Soviet unit that threatens none of our cities lifts nothing.
+    threatening = {u for h in ctx.held_cities if ctx.units_at(h) for u, _ in ctx.threat(h)}
+    idle = [u for u in ctx.foe_units if not set(ctx.units_at(ctx.hex_of(u))) & threatening]
+    assert idle
+    assert abs(ctx.threat_lift(ctx.hex_of(idle[0]), _est(DE=1.0))) < 1e-9
