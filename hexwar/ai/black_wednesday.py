@@ -545,6 +545,17 @@ class BWPlayer(_Base):
             s = rules.spec(u.id)
             if s.area_fp and not s.fo and rules.mode(state, u.id) == "fire" and not rules.status(state, u.id):
                 stacks.setdefault(u.hex, []).append(u)
+        # the same stacks under the same light and smoke give the same map: keep the last few
+        # (a cache on the rules object, keyed by everything the map depends on)
+        key = (side, state.turn, state.extra.get("weather"), tuple(sorted((state.extra.get("smoke") or {}).items())),
+               frozenset(state.extra.get("illum") or ()),
+               tuple(sorted((h, tuple(sorted((u.id, u.steps) for u in us))) for h, us in stacks.items())))
+        memo = rules.__dict__.setdefault("_ai_threat", {})
+        got = memo.get(key)
+        if got is not None:
+            return got
+        if len(memo) > 32:
+            memo.clear()
         fp: dict[Hex, float] = {}
         for h0, us in stacks.items():
             if rules.firepower(state, us, 1) < 6:
@@ -554,7 +565,8 @@ class BWPlayer(_Base):
                 d = distance(h0, h)
                 if 1 <= d <= rng and rules.sees_hex(state, h0, h):
                     fp[h] = fp.get(h, 0.0) + rules.firepower(state, us, d)
-        return {h: rules.t.fire_column(int(v))[0] for h, v in fp.items()}
+        memo[key] = out = {h: rules.t.fire_column(int(v))[0] for h, v in fp.items()}
+        return out
 
     def _soviet_score(self, rules, state, to_adj, to_tgt, count, targets, enemy_hexes, threat):
         big = {h: len(state.units_at(h)) for h in targets}
