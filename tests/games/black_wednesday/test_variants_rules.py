@@ -18,10 +18,23 @@ from hexwar.games.black_wednesday.verbs import Assault, Breach
 from .helpers import H, apply_default, fixed, put, to_action_phase
 
 
+_OPENED: list = []  # hex-id contexts entered by _open, left in reverse order after each test
+
+
+@pytest.fixture(autouse=True)
+def _leave_hex_ids():
+    n = len(_OPENED)
+    yield
+    while len(_OPENED) > n:
+        _OPENED.pop().__exit__(None, None, None)
+
+
 def _open(sid, **opts):
+    """A match with its B34.16 notation in force until the end of the test."""
     g = open_local(sid, options=opts)
-    g._ids = use_hex_ids(g.rules.ids)
-    g._ids.__enter__()
+    ctx = use_hex_ids(g.rules.ids)
+    ctx.__enter__()
+    _OPENED.append(ctx)
     return g
 
 
@@ -122,9 +135,9 @@ def _shared_and_outside(r):
 
 @pytest.fixture(scope="module")
 def s3h():
-    g = _open("s3-assault-the-line", historical=True)
-    yield g
-    g._ids.__exit__(None, None, None)
+    g = open_local("s3-assault-the-line", options={"historical": True})
+    with use_hex_ids(g.rules.ids):
+        yield g
 
 
 def test_4_3_divisional_boundaries_fixed_before_play_decision_BW_H2(s3h):
