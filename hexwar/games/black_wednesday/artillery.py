@@ -164,7 +164,7 @@ class Artillery(Batteries, Dora, Historical):
         cal = self.artillery_of(side, state)[artillery]
         pools = state.extra["ammo"]
         own = self.pool_of(side, artillery)
-        names = ("axis", "german") if side == "axis" and self.options.get("axis_pooled_ammo") else (own,)
+        names = ("axis", "german") if side == "axis" and self.options.get("german_cooperation") else (own,)
         return sum(pools.get(p, {}).get(cal, {}).get(kind, 0) for p in names)
 
     def spend_ammo(self, state, side: str, artillery: str, kind: str, n: int) -> None:
@@ -173,7 +173,7 @@ class Artillery(Batteries, Dora, Historical):
         ammo = {s: {c: dict(k) for c, k in v.items()} for s, v in state.extra["ammo"].items()}
         own = self.pool_of(side, artillery)
         order = [own] + ([p for p in ("axis", "german") if p != own]
-                         if side == "axis" and self.options.get("axis_pooled_ammo") else [])
+                         if side == "axis" and self.options.get("german_cooperation") else [])
         for p in order:
             have = ammo.get(p, {}).get(cal, {}).get(kind, 0)
             take = min(have, n)
@@ -205,7 +205,7 @@ class Artillery(Batteries, Dora, Historical):
         included) with its pool and division, the 289's division (2.3a), the pools by name
         (``axis`` is the Spanish pool, 3.2b) and the Dora shots plotted (4.7)."""
         out: dict = {"pools": {k: {c: dict(v) for c, v in p.items()} for k, p in state.extra.get("ammo", {}).items()},
-                     "pooled_axis": bool(self.options.get("axis_pooled_ammo")),
+                     "pooled_axis": bool(self.options.get("german_cooperation")),
                      "at289": self.at289_division(state) if any(x.endswith("-289") for x in self.artillery_of("soviet"))
                      else None, "dora": [], "units": {}}
         for side in ("soviet", "axis"):
@@ -284,7 +284,7 @@ class Artillery(Batteries, Dora, Historical):
                         if a.artillery.endswith("-289") else f"{a.artillery} belongs to the {div} Division")
                 return Illegal("2.3a", f"{a.spotter} is an FO of the {self.fo_division(a.spotter)} Division: "
                                        f"{what}, whose own FOs alone spot for it")
-        if side == "axis" and not self.options.get("axis_pooled_ammo"):
+        if side == "axis" and not self.options.get("german_cooperation"):
             nat = self.battery_nation(a.artillery)
             if self.nation(a.spotter) != nat:  # 3.2b (tcs-lite §13.2): each nation spots for its own guns
                 return Illegal("3.2b", f"{a.spotter} is not {nat.capitalize()}: {nat.capitalize()} batteries fire "
@@ -298,7 +298,7 @@ class Artillery(Batteries, Dora, Historical):
         have = self.ammo_left(state, side, a.artillery, kind)
         if have < cost:
             pool = {"soviet": "", "axis": " in the Spanish pool", "german": " in the German pool"}[
-                self.pool_of(side, a.artillery)] if not self.options.get("axis_pooled_ammo") else ""
+                self.pool_of(side, a.artillery)] if not self.options.get("german_cooperation") else ""
             return Illegal("2.3b" if side == "soviet" else "3.2b", f"no {kind} left for {arts[a.artillery]}{pool} "
                                                                    f"({have}, needs {cost})")
         if a.target not in self.board.terrain:
@@ -393,7 +393,7 @@ class Artillery(Batteries, Dora, Historical):
         sov, ger = self.t.sorties(10 * a + b)
         ev = [Event("die_rolled", f"Air Sortie Table {a}{b}: {sov} Soviet, {ger} German sortie(s) (1.9)",
                     {"dice": [a, b]})]
-        if self.options.get("german_air") and (sov or ger):
+        if self.options.get("german_cooperation") and (sov or ger):
             # 4.1c: German sorties doubled, Soviet halved (rounded down, tcs-lite §14)
             sov, ger = sov // 2, ger * 2
             ev.append(Event("air", f"German Cooperation (4.1c): {sov} Soviet, {ger} German sortie(s)"))

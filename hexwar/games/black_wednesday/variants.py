@@ -2,8 +2,7 @@
 description)), all off by default. Only variants the engine applies in full, or whose parts not
 yet applied are named in the description, are listed (docs/black-wednesday/rules-decisions.md).
 
-4.1 is printed as one variant in four parts; it is offered as three options (a+b, c, d) so a
-player can take the parts apart; all three together are the whole of 4.1 (decision BW-X1).
+4.1 is one option for its four parts, as printed (decision BW-X1).
 ``SCENARIOS`` names the options the rulebook limits to some scenarios (4.3: Scenarios 1-3);
 ``check_options`` refuses them elsewhere with a message naming the rule (decision BW-X2)."""
 from __future__ import annotations
@@ -12,13 +11,9 @@ from ...core.errors import HexwarError
 
 OPTIONS: dict[str, tuple[bool, str]] = {
     "grandes": (False, "Variant 4.6 Grandes in Command: the Spanish Command Prep Rating is 2 instead of 3"),
-    "german_cooperation": (False, "Variant 4.1 German Cooperation, parts a and b: Spanish and German units may "
-                                  "share orders (4.1a) and the German variable reinforcement roll gets +2 (4.1b); "
-                                  "parts c and d are the options german_air and axis_pooled_ammo"),
-    "german_air": (False, "Variant 4.1c German Cooperation in the air: German sorties from the Air Sortie Table "
-                          "doubled, Soviet sorties halved (rounded down)"),
-    "axis_pooled_ammo": (False, "Variant 4.1d German Cooperation in the artillery: Spanish and German batteries "
-                                "fire from one Axis ammunition pool"),
+    "german_cooperation": (False, "Variant 4.1 German Cooperation: Spanish and German units may share orders "
+                                  "(4.1a), +2 on the German variable reinforcement roll (4.1b), German air sorties "
+                                  "doubled and Soviet ones halved (4.1c), one Axis ammunition pool (4.1d)"),
     "spanish_panic": (False, "Variant 4.2 Spanish Panic: when armour announces an overrun, each Spanish unit in "
                              "the hex rolls a die against its printed morale; at or under it, a step lost and "
                              "Paralyzed"),

@@ -1,7 +1,7 @@
 """3.5, 3.5a, 3.5b: German batteries released by the variable reinforcement table (``battery
 <id>[+<id>]``), I-215 first, each bringing 20 HE, 4 Smoke and 1 Illum of its calibre to the
 German pool; 3.2b the Spanish and German pools apart (one pool with 4.1d, option
-``axis_pooled_ammo``); the 4.3 fixed German schedule (option ``historical``)."""
+``german_cooperation``); the 4.3 fixed German schedule (option ``historical``)."""
 from __future__ import annotations
 
 from hexwar.core.actions import parse_action
@@ -102,7 +102,7 @@ def test_3_2b_german_batteries_fire_german_ammunition_for_german_spotters():
 
 def test_4_1d_axis_pools_joined():
     for pooled in (False, True):
-        g = open_local("s2-assault-of-the-guards", options={"axis_pooled_ammo": pooled})
+        g = open_local("s2-assault-of-the-guards", options={"german_cooperation": pooled})
         with use_hex_ids(g.rules.ids):
             g.rules.release_batteries(g.state, ("1-I-215",), "test")
             to_action_phase(g, "axis")

@@ -16,7 +16,7 @@ from .helpers import H, put
 
 def test_variants_options_are_declared_with_defaults_and_descriptions():
     variants = {k: v for k, v in OPTIONS.items() if k in VARIANTS}  # not choices.py's nor set-up's own
-    assert set(variants) >= {"grandes", "german_cooperation", "german_air", "axis_pooled_ammo", "spanish_panic",
+    assert set(variants) >= {"grandes", "german_cooperation", "spanish_panic",
                              "historical", "mined_wire", "dora"}
     assert all(default is False and "4." in text for default, text in variants.values())
     with pytest.raises(KeyError):

@@ -11,7 +11,7 @@ from hexwar.games.black_wednesday import open_local
 
 from .helpers import play_random
 
-ALL = {k: True for k in ("german_cooperation", "german_air", "axis_pooled_ammo", "spanish_panic", "historical",
+ALL = {k: True for k in ("german_cooperation", "spanish_panic", "historical",
                          "mined_wire", "dora", "grandes")}
 
 

@@ -1,4 +1,4 @@
-"""The BW 4.0 minor variants as game options: 4.1c (german_air), 4.2 Spanish Panic, 4.3 Purely
+"""The BW 4.0 minor variants as game options: 4.1c (german_cooperation), 4.2 Spanish Panic, 4.3 Purely
 Historical (Scenarios 1-3 only), 4.5 mined wire, 4.7 Dora; decisions BW-X1, BW-X2, BW-H1..H3,
 BW-M1, BW-D1 (docs/black-wednesday/rules-decisions.md)."""
 from __future__ import annotations
@@ -48,7 +48,7 @@ def test_decision_BW_X2_4_3_refused_outside_scenarios_1_to_3_others_allowed_ever
     with pytest.raises(HexwarError):  # what the client catches and shows
         session.open_game("black-wednesday", "s5-assaulting-the-mill", options={"historical": True})
     # 4.0: no variant has a victory cost, so the rest go with any scenario
-    g = open_local("s4-melee-in-krasni-bor", options={k: True for k in ("german_air", "axis_pooled_ammo",
+    g = open_local("s4-melee-in-krasni-bor", options={k: True for k in ("german_cooperation",
                                                                        "spanish_panic", "mined_wire", "dora")})
     assert g.rules.options["dora"]
 
@@ -56,7 +56,7 @@ def test_decision_BW_X2_4_3_refused_outside_scenarios_1_to_3_others_allowed_ever
 # --- 4.1c ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("on", [False, True])
 def test_4_1c_german_sorties_doubled_soviet_halved(on):
-    g = _open("s1-turning-the-left", german_air=on)
+    g = _open("s1-turning-the-left", german_cooperation=on)
     st = g.state
     st.turn = 10  # 0900, Day; Clear
     ev = g.rules.air_phase(st, FixedDice([6, 4]))  # 64: two German sorties
