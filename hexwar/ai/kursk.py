@@ -47,6 +47,8 @@ P_VACATE = 0.5  # chance an emptied VP city of ours the enemy can walk into is l
 SP_FROM = 0.5  # share of the game after which the Germans pick a schwerpunkt (5.0)
 SP_PULL = 0.25  # German armor's pull toward the schwerpunkt, per MP
 SP_MARGIN = -1  # the schwerpunkt is sought while the VP total is no better for us than this
+RETAKE_PULL = 0.3  # pull toward a VP city of our own side the enemy holds, per MP ...
+RETAKE_REACH = 8.0  # ... felt by units within this many MP of it
 FINAL_OWN_LOSS = 0.4  # on the last turn our steps matter only for the "fewer eliminated" VP (5.0)
 
 
@@ -328,13 +330,27 @@ class Ctx:
         s += 0.6 * p
         dc, df = self.city_field.get(h, 30.0), self.front_field.get(h, 30.0)
         parts["dist"] = dc
+        if self.final:
+            return s, parts  # 5.0: after this turn's moves only the count matters, not the distance to go
         s -= 0.12 * dc + 0.08 * df
+        if self.retake_field:
+            # 5.0: a VP city of our own side in enemy hands is a VP back for the taking.
+            s -= RETAKE_PULL * min(RETAKE_REACH, self.retake_field.get(h, 30.0))
         if self.side == "german" and self.spec(uid).kind == "armor" and self.rules.moscow in self.targets:
             s -= MOSCOW_PULL * self.moscow_field.get(h, 30.0)  # 5.0: Moscow ends the game
         if self.schwerpunkt is not None and self.spec(uid).kind == "armor":
             s -= SP_PULL * self.sp_field.get(h, 30.0)  # 5.0: one more city across the line wins
             parts["sp"] = self.schwerpunkt
         return s, parts
+
+    @cached_property
+    def retake_field(self) -> dict[Hex, float]:
+        """Distance to the VP cities on our side of the Start Line the enemy holds (5.0)."""
+        key = "german_side" if self.side == "german" else "russian_side"
+        names = self.rules.camp.victory["major_cities"].get(key, [])
+        lost = tuple(p.hex for p in self.board.places.values() if p.name in names
+                     and self.state.control.get(p.hex) == self.foe)
+        return distance_field(self.board, lost, _step(self.board), "retake") if lost else {}
 
 
 def _within(board, src: Hex, mp: float, cost) -> dict[Hex, float]:

@@ -122,3 +122,44 @@ def test_5_0_last_turn_attacks_are_worth_the_vp_cities_they_retake():
     d_final = p._attack_chances(ctx, final=True) - base[0]
     d_plain = p._attack_chances(ctx) - base[1]
     assert d_final > 1.0 and d_final > 2 * d_plain, (d_final, d_plain)
+
+
+def test_5_0_a_vp_city_of_our_side_in_enemy_hands_pulls_our_units_back():
+    """5.0: a German-side VP city the Russians hold is a VP to retake: units within
+    RETAKE_REACH MP of it are pulled toward it by RETAKE_PULL a MP."""
+    game = hexwar.open_game(GAME, "full", seed=1)
+    assert not K.Ctx(game, "german").retake_field  # nothing lost yet
+    g_uid = game.state.units_at(KHARKOV)[0].id
+    game.state.units[g_uid] = game.state.units[g_uid].at(None, ELIMINATED)
+    game.state.control[KHARKOV] = "russian"
+    ctx = K.Ctx(game, "german")
+    assert ctx.retake_field[KHARKOV] == 0.0
+    uid = min((u for u in ctx.mine if 1 < ctx.retake_field.get(ctx.hex_of(u), 99) < K.RETAKE_REACH - 3),
+              key=lambda u: (ctx.retake_field[ctx.hex_of(u)], u))
+    here = ctx.hex_of(uid)
+    near = min(ctx.board.adjacent(here), key=lambda n: ctx.retake_field[n])
+    far = max(ctx.board.adjacent(here), key=lambda n: ctx.retake_field[n])
+    plain = K.Ctx(game, "german")
+    plain.__dict__["retake_field"] = {}
+    gain = (ctx.score(uid, near)[0] - ctx.score(uid, far)[0]) - (plain.score(uid, near)[0] - plain.score(uid, far)[0])
+    assert abs(gain - K.RETAKE_PULL * (ctx.retake_field[far] - ctx.retake_field[near])) < 1e-9
+
+
+def test_5_0_last_turn_moves_are_scored_without_distances_or_pulls():
+    """5.0: after the last turn's moves only the count matters: no distance to the next
+    objective, no schwerpunkt or retake pull."""
+    game = hexwar.open_game(GAME, "full", seed=1)
+    game.state.turn = game.rules.camp.last_turn
+    ctx = K.Ctx(game, "german")
+
+    def free(u):
+        return sorted(n for n in ctx.board.adjacent(ctx.hex_of(u)) if n not in ctx.at and n not in ctx.board.places)
+    uid = next(u for u in sorted(ctx.mine) if ctx.spec(u).kind == "armor" and len(free(u)) >= 2
+               and ctx.hex_of(u) not in ctx.board.places)
+    a, b = free(uid)[:2]
+    assert ctx.city_field.get(a) != ctx.city_field.get(b) or ctx.front_field.get(a) != ctx.front_field.get(b)
+    for h in (a, b):
+        s, parts = ctx.score(uid, h)
+        assert "sp" not in parts
+        expect = -parts["risk"] + 0.6 * parts["prep"][0]
+        assert abs(s - expect) < 1e-9, (h, s, expect, parts)
