@@ -71,9 +71,11 @@ class Dora:
 
     def apply_dora(self, state, a) -> list[Event]:
         nxt = self.dora_next(state)
-        state.extra["dora"] = tuple(state.extra.get("dora", ())) + ((nxt, a.args[0]),)
+        hid = self.ids.name(self.ids.parse(a.args[0]))  # as the map writes it
+        state.extra["dora"] = tuple(state.extra.get("dora", ())) + ((nxt, hid),)
         hh = (nxt // 60) % 24
-        return [Event("dora", f"Dora plotted on {a.args[0]} for {hh:02d}00 (4.7): it cannot be changed")]
+        return [Event("dora", f"Dora plotted on {hid} for {hh:02d}00 (4.7): it cannot be changed",
+                      {"hex": hid, "time": f"{hh:02d}00"})]
 
     def fire_dora(self, state, dice) -> list[Event]:
         """First thing of the Axis Action Phase: the shot plotted for this hour, if any."""
