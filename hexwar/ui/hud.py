@@ -392,6 +392,9 @@ class SidePanel:
             self._ctx_key, self.ctx_scroll = key, 0
         ctx = self._build_context(ctl, scene, ctx_h, self.ctx_scroll)
         full = ctx.content_h + th.px(8)
+        if full > ctx_h and not (self.tab == "track" and self.rect.h < th.px(700)):
+            # More than fits: the step's box takes up to two thirds, the tabs keep a few lines.
+            ctx_h = max(ctx_h, min(full, int(self.rect.h * 0.66), self.rect.h - th.px(150)))
         self.ctx_max = max(0, full - ctx_h)
         if self.ctx_scroll > self.ctx_max:  # what was below went away: show the end
             self.ctx_scroll = self.ctx_max
