@@ -295,7 +295,7 @@ class Moves:
         return got
 
     def _no_closer(self, state, uid: str, out: dict) -> dict:
-        """§16.7 (RECON, decision BW-M1): a unit without orders may not end a move closer to
+        """§16.7 (RECON, decision BW-N1): a unit without orders may not end a move closer to
         the nearest spotted enemy unit than it began; with no spotted enemy it moves freely."""
         spotted = self.spotted_hexes(state, self.side_of(uid))
         if not spotted:
@@ -397,11 +397,9 @@ class Moves:
         return lambda a, b: self.ter.step_cost(a, b, s.move_class, s.ma)
 
     def _dest_ok(self, state, uid: str, start: Hex | None, dest: Hex, enemy) -> Illegal | None:
-        if self.status(state, uid) == "S":
-            side = self.side_of(uid)
-            for e in self.on_map(state, self.enemy_of(side)):
-                if distance(e.hex, dest) == 1:
-                    return Illegal("§12.4", f"{uid} is Suppressed: it may not end a move next to a spotted enemy")
+        if self.status(state, uid) == "S":  # ``enemy``: the hexes holding enemy units (_block_set)
+            if any(n in enemy for n in self.board.adjacent(dest)):
+                return Illegal("§12.4", f"{uid} is Suppressed: it may not end a move next to a spotted enemy")
         return self.check_order_move(state, uid, start, dest)
 
     def check_move(self, state, a: Move) -> Illegal | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ...core.actions import Attack, Choose, EndPhase, Event, Move, Place, Restore
+from ...core.actions import Attack, Choose, EndPhase, Event, Move, Place, Remove, Restore
 from ...core.errors import Illegal
 from ...core.game import Result
 from ...core.hexgrid import Hex, distance, hex_ids_of, hex_name, use_hex_ids
@@ -268,8 +268,15 @@ class BWRules(Exits, ScenarioAreas, Choices, Carriers, Moves, Fire, Combat, Arti
                 left = True
                 if only is None or uid in only:
                     places = self._places(uid)  # the same Place objects every time: no rebuilding
-                    out += places if not held else [a for a in places if a.hex not in held]
+                    ok = self.allowed_setup(state, uid)  # 1.10f / 4.4: trench cover first (setup.py)
+                    if ok is not None:
+                        out += [a for a in places if a.hex in ok]
+                    else:
+                        out += places if not held else [a for a in places if a.hex not in held]
             if not left:
+                if self.uncovered(state):  # 1.10f / 4.4 unmet: pick a unit up and place it again
+                    out += [Remove(uid) for uid in self._ids_of("axis") if state.units[uid].where == ON_MAP]
+                    return out
                 out += self.order_actions(state)  # 1.10k
                 out.append(EndPhase())
             return out
@@ -388,9 +395,13 @@ class BWRules(Exits, ScenarioAreas, Choices, Carriers, Moves, Fire, Combat, Arti
         if ph == "axis_setup":
             if isinstance(action, Place):
                 return self._check_place(state, action)
+            if isinstance(action, Remove):
+                return self._check_pickup(state, action)
             if isinstance(action, EndPhase):
                 left = [u.id for u in state.units.values() if u.where == UNPLACED]
-                return Illegal("1.10a", f"set up every unit first ({len(left)} left, e.g. {left[0]})") if left else None
+                if left:
+                    return Illegal("1.10a", f"set up every unit first ({len(left)} left, e.g. {left[0]})")
+                return self.cover_refusal(state)  # 1.10f / 4.4 (setup.py)
             return Illegal("1.10f", "the Axis player is setting up: place units")
         if ph == "command":
             if isinstance(action, EndPhase):
@@ -514,6 +525,24 @@ class BWRules(Exits, ScenarioAreas, Choices, Carriers, Moves, Fire, Combat, Arti
         if a.hex in self._soviet_held(state):
             return Illegal("§5", f"Soviet units hold {self.ids.name(a.hex)}: units never share a hex with "
                                  "the enemy outside an assault or overrun")
+        ok = self.allowed_setup(state, a.unit)  # setup.py, decision BW-S1
+        if ok is not None and a.hex not in ok:
+            unc = sorted(self.uncovered(state))
+            names = ", ".join(self.ids.name(h) for h in unc[:4]) + (" ..." if len(unc) > 4 else "")
+            return Illegal("4.4" if self.free_setup() else "1.10f",
+                           f"trench hexes still need a unit in or next to them ({names}); {a.unit} can cover "
+                           f"one, so it sets up where it does first (e.g. {self.ids.name(min(ok))})")
+        return None
+
+    def _check_pickup(self, state, a: Remove) -> Illegal | None:
+        """1.10f / 4.4: with every unit placed and a trench hex still uncovered, the Axis player
+        picks a placed unit up again (decision BW-S1)."""
+        u = state.units.get(a.unit)
+        if u is None or self.side_of(a.unit) != "axis" or u.where != ON_MAP:
+            return Illegal("1.10f", f"{a.unit} is not an Axis unit set up on the map")
+        if any(x.where == UNPLACED for x in state.units.values()) or not self.uncovered(state):
+            return Illegal("1.10f", "units are picked up again only when every unit is placed and a trench "
+                                    "hex is still uncovered")
         return None
 
     def _soviet_held(self, state) -> frozenset[Hex]:
@@ -525,9 +554,21 @@ class BWRules(Exits, ScenarioAreas, Choices, Carriers, Moves, Fire, Combat, Arti
         scenario: computed once per unit)."""
         got = self.__dict__.setdefault("_setup_hexes", {})
         if uid not in got:
-            hs = self.unit_areas(uid)  # setup.py
+            if self.free_setup():  # 4.4: anywhere in play on or south of the trench line
+                hs = self._south_of_trenches()
+            else:
+                hs = self.unit_areas(uid)  # setup.py
             got[uid] = frozenset(h for h in hs if h not in self.north_of_wire and h not in self.ter.wire)
         return got[uid]
+
+    def _south_of_trenches(self) -> frozenset[Hex]:
+        """4.4: hexes of the play area on or south of the trench line (per column, from its
+        northernmost trench hex; a column without trenches only loses what lies north of the
+        wire)."""
+        first: dict[int, int] = {}
+        for h in self.trench_hexes:
+            first[h.col] = min(first.get(h.col, h.row), h.row)
+        return frozenset(h for h in self.area if h.col not in first or h.row >= first[h.col])
 
     # --- apply ---------------------------------------------------------------------------
     def apply(self, state, action, dice) -> list[Event]:
@@ -558,6 +599,10 @@ class BWRules(Exits, ScenarioAreas, Choices, Carriers, Moves, Fire, Combat, Arti
                 # §5/3.1d: set up in Fire Mode; Prepared Defense units and reserves start Dug In
                 state.extra["dug"] = state.extra.get("dug", frozenset()) | {u.id}
                 return [Event("placed", f"{u.id} sets up in {hex_name(action.hex)}, Dug In")]
+            if isinstance(action, Remove):  # 1.10f / 4.4: picked up to be placed again
+                state.units[action.unit] = state.units[action.unit].at(None, UNPLACED)
+                state.extra["dug"] = state.extra.get("dug", frozenset()) - {action.unit}
+                return [Event("placed", f"{action.unit} is picked up to be set up again (1.10f)")]
             return self.start_turn(state, dice)
         if ph == "command":
             if isinstance(action, Restore):

@@ -379,6 +379,137 @@ class Setup:
         state.phase = "axis_setup"
         return [Event("phase", "Axis set-up (1.10f)")]
 
+    # --- 1.10f trench coverage and the 4.4 free set-up -------------------------------------
+    def free_setup(self) -> bool:
+        """Variant 4.4 (game option ``axis_free_setup``): Scenarios 1-3 only."""
+        return bool(self.options.get("axis_free_setup")) and self.scen.id[:3] in ("s1-", "s2-", "s3-")
+
+    def covers(self, uid: str) -> bool:
+        """Whose units cover a trench hex: Spanish units (1.10f), any Axis unit (4.4)."""
+        return self.side_of(uid) == "axis" and (self.free_setup() or self.nation(uid) == "spanish")
+
+    def cover_required(self) -> frozenset[Hex]:
+        """The trench hexes that must end the Axis set-up occupied by, or next to, a covering
+        unit: 1.10f, in every Axis set-up area centred on a trench hex, its trench hexes next
+        to the wire (Scenarios 1-3); 4.4, every trench hex of the play area. Only hexes some
+        covering unit could stand in or next to count (decision BW-S1)."""
+        got = self.__dict__.get("_cover_required")
+        if got is None:
+            req: set[Hex] = set()
+            if self.free_setup():
+                req = set(self.trench_hexes)
+            elif self.scen.id[:3] not in ("s1-", "s2-", "s3-"):
+                pass  # Scen. 4-8: the Soviets hold parts of the line and set up first (BW-S1)
+            else:
+                for k, (_w, centres) in self.scen.areas.items():
+                    if self.scen.area_side.get(k, "axis") != "axis":
+                        continue
+                    if not any(self.ids.parse(c) in self.trench_hexes for c in centres.split("+")):
+                        continue
+                    req |= {h for h in self.area_hexes[k] if h in self.trench_hexes
+                            and any(n in self.ter.wire for n in self.board.adjacent(h))}
+            stand = self._cover_stand()
+            got = frozenset(h for h in req if h in stand or any(n in stand for n in self.board.adjacent(h)))
+            self.__dict__["_cover_required"] = got
+        return got
+
+    def _cover_stand(self) -> frozenset[Hex]:
+        got = self.__dict__.get("_cover_stand_hexes")
+        if got is None:
+            got = frozenset().union(*(self.setup_hexes(e.id) for e in self.scen.units
+                                      if self.starts_unplaced(e) and self.covers(e.id)))
+            self.__dict__["_cover_stand_hexes"] = got
+        return got
+
+    def uncovered(self, state) -> frozenset[Hex]:
+        """Required hexes not yet occupied by or next to a covering unit, less those whose
+        every hex around is held by the Soviets (nothing can cover them), once per state."""
+        got = state._cache.get("bw_uncovered")
+        if got is None:
+            req = self.cover_required()
+            if not req:
+                got = frozenset()
+            else:
+                cov = {h for h, us in state.occupied().items() if any(self.covers(u.id) for u in us)}
+                held = self._soviet_held(state)
+                free = self._cover_stand() - held
+                adj = self.board.adjacent
+                got = frozenset(h for h in req if h not in cov and not any(n in cov for n in adj(h))
+                                and (h in free or any(n in free for n in adj(h))))
+            state._cache["bw_uncovered"] = got
+        return got
+
+    def allowed_setup(self, state, uid: str) -> frozenset[Hex] | None:
+        """Where an Axis unit may set up now, when trench hexes wait for cover (None: anywhere
+        in its set-up hexes). Decision BW-S1: while a required hex is uncovered, a covering unit
+        that can cover one must (covering first reaches every set-up the rule allows), and the
+        last unit able to cover a hex must cover it when it can."""
+        unc = self.uncovered(state)
+        if not unc or not self.covers(uid):
+            return None
+        key = ("bw_allowed", uid)
+        if key in state._cache:
+            return state._cache[key]
+        held = self._soviet_held(state)
+        adj = self.board.adjacent
+        def ring(h):
+            return (h,) + adj(h)
+        spots = state._cache.get("bw_spots")
+        if spots is None:  # the hexes a covering unit set up in covers an uncovered hex from
+            spots = state._cache["bw_spots"] = frozenset(n for r in unc for n in ring(r))
+        free = self.setup_hexes(uid) - held if held else self.setup_hexes(uid)
+        mine = spots & free
+        if not mine:
+            state._cache[key] = None
+            return None
+        # the hexes only this unit can still cover
+        able = self._able_counts(state)
+        only = [r for r in unc if able.get(r, 0) == 1 and any(n in free for n in ring(r))]
+        out = mine
+        if only:
+            must = frozenset(h for h in mine if all(h == r or h in adj(r) for r in only))
+            if must:
+                out = must
+        state._cache[key] = out
+        return out
+
+    def _able_counts(self, state) -> dict[Hex, int]:
+        """Uncovered hex -> how many unplaced covering units could still cover it."""
+        got = state._cache.get("bw_able")
+        if got is None:
+            held = self._soviet_held(state)
+            adj = self.board.adjacent
+            static = self._able_static()
+            got = {}
+            for r in self.uncovered(state):
+                ring = (r,) + adj(r)
+                got[r] = sum(1 for uid in static.get(r, ()) if state.units[uid].where == UNPLACED
+                             and (not held or any(x in self.setup_hexes(uid) and x not in held for x in ring)))
+            state._cache["bw_able"] = got
+        return got
+
+    def _able_static(self) -> dict[Hex, tuple[str, ...]]:
+        """Required hex -> the covering units whose set-up hexes reach it (fixed: computed once)."""
+        got = self.__dict__.get("_able_static_map")
+        if got is None:
+            adj = self.board.adjacent
+            uids = [e.id for e in self.scen.units if self.starts_unplaced(e) and self.covers(e.id)]
+            got = {r: tuple(u for u in uids if any(x in self.setup_hexes(u) for x in (r,) + adj(r)))
+                   for r in self.cover_required()}
+            self.__dict__["_able_static_map"] = got
+        return got
+
+    def cover_refusal(self, state) -> Illegal | None:
+        """Ending the Axis set-up with a required trench hex uncovered."""
+        unc = self.uncovered(state)
+        if not unc:
+            return None
+        names = ", ".join(self.ids.name(h) for h in sorted(unc)[:4]) + (" ..." if len(unc) > 4 else "")
+        if self.free_setup():
+            return Illegal("4.4", f"every trench hex must hold an Axis unit or be next to one: {names}")
+        return Illegal("1.10f", f"trench hexes next to the wire in set-up areas centred on a trench need a Spanish "
+                                f"unit in them or next to them: {names} (pick a unit up with remove <unit>)")
+
     def after_prep_phase(self) -> str:
         """1.10b: after the Prep Log the Soviet player sets up (when the scenario places
         Soviet units), then the Axis player."""

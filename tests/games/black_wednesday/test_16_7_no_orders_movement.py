@@ -1,4 +1,4 @@
-"""§16.7 (RECON, decision BW-M1): a unit without orders may move, but may not end a move
+"""§16.7 (RECON, decision BW-N1): a unit without orders may move, but may not end a move
 nearer the nearest spotted enemy unit than it began. Spotted: by any unit of its side (§6.1)."""
 from __future__ import annotations
 
