@@ -123,7 +123,8 @@ def answer_choices(g) -> None:
 def black_wednesday_fire(seed: int = 3):
     """Black Wednesday, Scenario 1: the 122 mm 0600 Prep box moved to B41.28, every Axis unit on
     its first legal set-up hex, four T-34s entered as near the Axis as they may, the Soviet
-    phase ended: the Axis Action Phase with 1-I-262-MG able to fire (an SFA) at them."""
+    phase ended: the Axis Action Phase with a unit of 1-I-262 able to fire (an SFA) at them
+    (with the 1.10f cover rule, 1-I-262-Inf1 in B15.29)."""
     from ..core.hexgrid import distance, parse_hex
 
     g = hexwar.open_game("black-wednesday", "s1-turning-the-left", seed=seed)

@@ -120,6 +120,11 @@ def test_a_button_below_the_fold_is_scrolled_to_and_clicked(app, fire_game, driv
     it cannot be clicked (a click where it would be does nothing); scrolled into sight, it acts."""
     gs = _fire_scene(app, fire_game)
     ctl, p = gs.ctl, gs.panel
+    # a unit that may change mode, in the biggest stack (its list pushes the button down)
+    movers = [a.unit for a in ctl.legal() if type(a).__name__ == "Mode"]
+    size = lambda uid: sum(1 for u in ctl.view()["units"] if u["hex"] == ctl.unit(uid)["hex"])  # noqa: E731
+    ctl.sel = max(movers, key=size)
+    app.step()
     names = [b.name for b in p.context.buttons.buttons]
     box = p.context.rect
     mode_btn = None
