@@ -394,8 +394,14 @@ def test_opening_camera_frames_the_play_area_not_both_sheets(app):
 
 def test_2_4_prep_fires_still_to_come_are_on_the_map(fire_gs):
     """2.4e: in the game, the next Prep's targets carry "PREP hhmm"; every later fire is in the
-    hex's tooltip."""
+    hex's tooltip. Shown to the Soviet player, whose plot it is; the Axis side at the screen sees
+    no box before it fires (decision BW-L1)."""
     ctl = fire_gs.ctl
+    assert ctl.view()["phasing"] == "axis"
+    axis_view = ctl.view()
+    assert not any(hn and tm > axis_view["time"] for boxes in axis_view["prep_log"].values() for tm, hn in boxes.items())
+    assert not [m for m in ctl.gui.map_marks(ctl) if m.kind == "prep"]
+    ctl.viewer, ctl._view = "soviet", None
     v = ctl.view()
     now = v["time"]
     later = sorted({tm for boxes in v["prep_log"].values() for tm, hn in boxes.items() if hn and tm > now})

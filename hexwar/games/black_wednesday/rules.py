@@ -50,6 +50,16 @@ def clock(first: int, turn: int) -> int:
     return (mins // 60) * 100 + mins % 60
 
 
+def day(first: int, turn: int) -> int:
+    """The February day of a turn: the scenarios start on the 10th or 11th (first >= 2400 is
+    not used; Scenarios 8 and the campaigns run past midnight, so the clock wraps)."""
+    mins = (first // 100) * 60 + first % 100
+    for _ in range(turn - 1):
+        hh = (mins // 60) % 24
+        mins += 20 if 6 <= hh < 18 else 60
+    return mins // (24 * 60)
+
+
 class BWRules(Exits, ScenarioAreas, Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, Setup, Victory, LineOfSight):
     game_id = GAME_ID
     rules_version = 1
@@ -206,7 +216,8 @@ class BWRules(Exits, ScenarioAreas, Choices, Carriers, Moves, Fire, Combat, Arti
                 name = f"{str(state.extra.get('phasing', '')).capitalize()} Action Phase"
             return {
                 "game": GAME_ID, "turn": state.turn, "turns": self.scen.turns, "time": f"{self.time(state):04d}",
-                "date": f"{self.time(state):04d} Feb 10", "phase": state.phase, "phase_name": name,
+                "date": f"{self.time(state):04d} Feb {self.scen.first_day + day(self.scen.first_time, state.turn)}",
+                "phase": state.phase, "phase_name": name,
                 "phase_rule": rule, "acting": self.acting_side(state), "stage": self.pending_view(state),
                 "phasing": state.extra.get("phasing"), "period": list(self.period(state)),
                 "weather": state.extra.get("weather"),
@@ -218,7 +229,7 @@ class BWRules(Exits, ScenarioAreas, Choices, Carriers, Moves, Fire, Combat, Arti
                 "battalion_morale": dict(state.extra.get("bn", {})),
                 "warnings": self.bunching(state),
                 "ammo": state.extra.get("ammo"),
-                "prep_log": {c: dict(v) for c, v in state.extra.get("prep", {}).items()},
+                "prep_log": self.prep_log_view(state, side),
                 "lost": dict(state.extra.get("lost", {})),
                 "orders": self.orders_view(state),
                 "victory": self.victory_view(state),
@@ -226,6 +237,24 @@ class BWRules(Exits, ScenarioAreas, Choices, Carriers, Moves, Fire, Combat, Arti
                                                              "level": state.result.level,
                                                              "detail": state.result.detail},
             }
+
+    def prep_log_view(self, state, side: str | None) -> dict:
+        """2.4: the Prep Log is the Soviet player's plot. The Axis side sees a box only once it
+        has fired (its time has passed, or it is this turn's and the Soviet Action Phase has
+        begun); the Soviet side and the neutral view see it all (decision BW-L1)."""
+        log = {c: dict(v) for c, v in state.extra.get("prep", {}).items()}
+        if side != "axis":
+            return log
+        now = self.time(state)
+        order = state.extra.get("order", (self.scen.first_player, self.enemy_of(self.scen.first_player)))
+        began = state.phase == "action" and (state.extra.get("phasing") == "soviet" or order[0] == "soviet") \
+            or state.phase == "clean_up"
+        day0 = day(self.scen.first_time, state.turn)
+
+        def fired(tm: str) -> bool:  # the Prep runs on the first day only (0600-0820 Feb 10)
+            t = int(tm)
+            return day0 > 0 or t < now or (t == now and began)
+        return {c: {tm: (h if fired(tm) else None) for tm, h in v.items()} for c, v in log.items()}
 
     # --- legal actions ------------------------------------------------------------------
     def legal_actions(self, state) -> list:

@@ -58,6 +58,7 @@ class BWScenario:
     victory_spec: dict = field(default_factory=dict)
     bn_morale: dict = field(default_factory=dict)  # battalion -> initial battalion morale (1.10d)
     variable: tuple = ()  # variable reinforcement rules in play ("3.5", "3.3", "2.7")
+    first_day: int = 10  # the February day of the first turn (Scenario 8 starts on the 11th)
     objectives: dict = field(default_factory=dict)  # extra objective presets: name -> hex ids
     area_side: dict = field(default_factory=dict)  # set-up area -> side
     losses: dict = field(default_factory=dict)  # formation (battalion) -> steps lost before play (1.10c)
@@ -157,6 +158,7 @@ def load_scenario(path: str | Path) -> BWScenario:
         title=str(data.get("title", p.stem)), map=str(_need(data, "map", p)),
         sheets=tuple(str(x) for x in data.get("sheets") or [data["map"]]), region=str(_need(area, "region", p, "play_area.")),
         first_time=int(str(_need(data, "first_time", p))), turns=int(_need(data, "turns", p)),
+        first_day=_first_day(data, p),
         first_player=str(_need(data, "first_player", p)),
         prep_columns=tuple(str(c) for c in (data.get("prep_log") or {}).get("columns") or ()),
         victory=str(_need(_need(data, "victory", p), "kind", p, "victory.")), units=tuple(units), areas=areas,
@@ -196,3 +198,10 @@ class ScenarioAreas:
                 raise DataError(self.scen.source, f"set-up area region {name!r} is not a region of the map")
             return frozenset(h for h in self.board.regions[name] if h in self.area)
         return super().area_hexes_of(within, centres)
+
+
+def _first_day(data: dict, p) -> int:
+    v = data.get("first_day", 10)
+    if not isinstance(v, int) or v not in (10, 11):
+        raise DataError(p, f"first_day must be 10 or 11 (February 1943), not {v!r}")
+    return v

@@ -28,7 +28,7 @@ OPTIONS: dict[str, tuple[bool, str]] = {
 }
 
 # option -> the scenario numbers it may be used in (the rest: any scenario, 4.0)
-SCENARIOS: dict[str, tuple[int, ...]] = {"historical": (1, 2, 3)}
+SCENARIOS: dict[str, tuple[int, ...]] = {"historical": (1, 2, 3), "axis_free_setup": (1, 2, 3)}  # 4.3, 4.4
 
 
 class OptionNotAllowed(HexwarError, KeyError):

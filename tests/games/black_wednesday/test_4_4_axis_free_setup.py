@@ -3,6 +3,8 @@ set up anywhere in play on or south of the trench line; every trench hex ends th
 an Axis unit in it or next to it."""
 from __future__ import annotations
 
+import pytest
+
 import random
 
 from hexwar.core.actions import EndPhase, Place
@@ -46,5 +48,10 @@ def test_4_4_free_set_up_anywhere_on_or_south_of_the_trench_line_every_trench_he
 
 
 def test_4_4_applies_to_scenarios_1_to_3_only():
-    g = open_local("s4-melee-in-krasni-bor", options={"axis_free_setup": True})
-    assert not g.rules.free_setup()
+    """Decision BW-S2/BW-X2: asked for in another scenario, the option is refused, naming 4.4."""
+    from hexwar.games.black_wednesday.variants import OptionNotAllowed
+
+    with pytest.raises(OptionNotAllowed, match="4.4"):
+        open_local("s4-melee-in-krasni-bor", options={"axis_free_setup": True})
+    g = open_local("s2-assault-of-the-guards", options={"axis_free_setup": True})
+    assert g.rules.free_setup()
