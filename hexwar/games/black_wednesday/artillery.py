@@ -18,6 +18,7 @@ from .combat import AIR, BARRAGE, SFA, roll2
 from .dora import Dora
 from .historical import Historical
 from .orders import OrderAct
+from .timed import GONE_0500_FEB11
 from .verbs import Call
 
 DIVISIONS = ("43", "63", "72")
@@ -150,6 +151,9 @@ class Artillery(Batteries, Dora, Historical):
         out = dict(self.scen.artillery.get(side, ()))
         if state is not None and side == "axis":
             out.update(self.released_batteries(state))
+        if state is not None and side == "soviet" and self.past_0500_feb11(state):
+            for b in GONE_0500_FEB11:  # 2.3: these two leave play at 0500 Feb 11 (timed.py)
+                out.pop(b, None)
         return out
 
     def pool_of(self, side: str, artillery: str) -> str:

@@ -29,6 +29,7 @@ from .scenario import BWScenario, ScenarioAreas, UnitEntry
 from .setup import Setup
 from .tables import Tables, UnitType, load_tables
 from .terrain import Terrain
+from .timed import TimedEvents
 from .verbs import Assault, Breach, Call, ManHandle, Mode, PointFire
 from .victory import Victory
 
@@ -60,7 +61,7 @@ def day(first: int, turn: int) -> int:
     return mins // (24 * 60)
 
 
-class BWRules(Exits, ScenarioAreas, Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, Setup, Victory, LineOfSight):
+class BWRules(TimedEvents, Exits, ScenarioAreas, Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, Setup, Victory, LineOfSight):
     game_id = GAME_ID
     rules_version = 1
     sides = SIDES
@@ -712,6 +713,7 @@ class BWRules(Exits, ScenarioAreas, Choices, Carriers, Moves, Fire, Combat, Arti
         state.extra["cmd"] = "soviet"
         tm = self.time(state)
         ev = [Event("phase", f"Turn {state.turn} ({tm:04d}): Command Phase")]
+        ev += self.timed_events(state)  # 0500 Feb 11: 2.3, 2.3c, 3.2c (timed.py)
         ev += self.variable_rolls(state, dice)  # 3.5, 3.3, 2.7 (setup.py)
         ev += self.review_orders(state)  # §3.1 steps 2-3
         if tm % 100 == 0:
