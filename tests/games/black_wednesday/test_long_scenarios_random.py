@@ -42,3 +42,23 @@ def test_SCEN_3_6_7_and_8_random_games_reach_the_victory_check_and_replay(scenar
         for t in texts:
             again.apply(parse_action(t))
         assert again.digest() == digest and again.result() == res
+
+
+def test_5_1_campaign_version_of_scenario_7_played_to_its_end_and_replayed():
+    """The shortest campaign (Scenario 7 to 1700 Feb 11, 52 turns): random legal play passes
+    0500 Feb 11 (2.3c, 3.2c) and ends with a 5.1 result, and the record replays to it."""
+    opts = {"campaign": True}
+    g = open_local("s7-breakout", seed=7, options=opts)
+    with use_hex_ids(g.rules.ids):
+        set_up_soviets(g, random.Random(7))
+        play_random(g, 7, per_phase=4)
+        res = g.result()
+        assert res is not None and g.state.turn == g.rules.scen.turns == 52
+        assert "before the shifts" in res.detail  # the 5.1 levels, then the shifts for units lost
+        texts = [a.notation() for a in g.actions]
+        digest = g.digest()
+    again = open_local("s7-breakout", seed=7, options=opts)
+    with use_hex_ids(again.rules.ids):
+        for t in texts:
+            again.apply(parse_action(t))
+        assert again.digest() == digest and again.result() == res
