@@ -104,9 +104,11 @@ def test_map_words_step_aside_so_no_two_boxes_overlap(app):
     assert MARK_STYLE["prep"][2][1] > 0  # under the stack, not over its badges
     gs = start(app, demo.black_wednesday_fire(3))
     gs.ctl.die = None
-    gs.ctl.sel = "1-I-262-MG"
+    gs.ctl.viewer, gs.ctl._view = "soviet", None  # the Prep boxes to come are the Soviet plot (BW-L1)
+    firer = next(a for a in gs.ctl.legal() if isinstance(a, A.Attack)).attackers[0]
+    gs.ctl.sel = firer
     gs.mv.set_zoom(1.3)
-    gs.mv.center_on(gs.ctl.state.units["1-I-262-MG"].hex)
+    gs.mv.center_on(gs.ctl.state.units[firer].hex)
     app.step()
     app.step()
     boxes = gs.layer.mark_boxes

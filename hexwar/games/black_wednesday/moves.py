@@ -86,7 +86,7 @@ class Moves:
 
     def _blocked(self, state, uid: str):
         """(is-blocked test, enemy hexes) for this unit's side and kind, once per state."""
-        key = ("blocked", self.side_of(uid), self.spec(uid).vehicle, self.spec(uid).tow)
+        key = ("blocked", self.side_of(uid), self.spec(uid).vehicle, self.spec(uid).tow, self.bound_division(uid))
         if key not in state._cache:
             block, enemy = self._block_set(state, uid)
             area = self.area
@@ -98,8 +98,8 @@ class Moves:
         enemy units, wire not fully breached (1.4a), embankment hexes already holding two
         vehicles (1.2d), and for tow-only units the Hospital (1.1e: man-handled only). Both are
         frozensets, so they key the reach caches across states."""
-        side, veh, tow = self.side_of(uid), self.spec(uid).vehicle, self.spec(uid).tow
-        key = ("block_set", side, veh, tow)
+        side, veh, tow, div = self.side_of(uid), self.spec(uid).vehicle, self.spec(uid).tow, self.bound_division(uid)
+        key = ("block_set", side, veh, tow, div)
         got = state._cache.get(key)
         if got is not None:
             return got
@@ -113,6 +113,8 @@ class Moves:
         block.update(h for h in self.ter.wire if self.wire_state(state, h) < 2)
         if tow:
             block.update(self.ter.hospital)
+        if div is not None:  # 4.3: no step beyond the divisional boundary, not even in passing
+            block.update(self.area - self.division_hexes(div))
         got = (self._intern(frozenset(block)), self._intern(enemy))
         state._cache[key] = got
         return got
@@ -431,6 +433,9 @@ class Moves:
         if u.id in state.extra.get("reserve", frozenset()):
             return why
         for h in a.path:
+            why = self.boundary_refusal(u.id, h, "moves")  # 4.3: the whole path, not only its end
+            if why:
+                return why
             if h in self.ter.wire and self.wire_state(state, h) < 2:
                 return Illegal("1.4a", f"{hex_name(h)} holds wire that is not fully breached: only a breach "
                                        "attempt enters it")

@@ -170,6 +170,28 @@ def test_4_3_no_soviet_unit_moves_or_fires_across_its_boundary(s3h):
     g.state.touch()
 
 
+def test_4_3_no_move_passes_beyond_the_boundary_on_its_way(s3h):
+    """Decision BW-H2: the whole path stays inside the sector and its boundary hexes, not only
+    the hex where the move ends; such a path is refused (4.3) and never listed."""
+    from hexwar.core.actions import Move
+
+    g = s3h
+    r = g.rules
+    to_action_phase(g, "soviet")
+    allowed = r.division_hexes("63")
+    h, n, back = next((h, n, m) for h in sorted(allowed & r.area) if r.board.terrain[h] == "open"
+                      for n in sorted(r.board.adjacent(h)) if n in r.area and n not in allowed
+                      and r.board.terrain[n] == "open"
+                      for m in sorted(r.board.adjacent(n)) if m in allowed and m != h and r.board.terrain[m] == "open")
+    put(g, "1-269-Inf1", r.ids.name(h), mode="move")
+    why = g.check(Move("1-269-Inf1", (n, back)))
+    assert why is not None and why.rule == "4.3" and "63 Division" in why.reason
+    moves = r.moves_of(g.state, "1-269-Inf1")
+    assert moves and all(x in allowed for m in moves for x in m.path)
+    g.state.units["1-269-Inf1"] = g.state.units["1-269-Inf1"].at(None, "arriving")
+    g.state.touch()
+
+
 def test_4_3_a_retreat_never_crosses_the_boundary(s3h):
     g = s3h
     r = g.rules
