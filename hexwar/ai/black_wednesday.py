@@ -20,6 +20,7 @@ from ..core.hexgrid import Hex, distance, hex_name, use_hex_ids
 from ..core.units import ON_MAP
 from ..games.black_wednesday.verbs import Assault, Call, Mode, PointFire
 from . import black_wednesday_figures as F
+from .black_wednesday_goals import goals
 from .player import Decision
 
 GAME = "black-wednesday"
@@ -275,7 +276,7 @@ class BWPlayer(_Base):
         uid = places[0].unit
         mine = [a for a in places if a.unit == uid]
         count = {h: sum(1 for u in us if rules.side_of(u.id) == side) for h, us in state.occupied().items()}
-        trench = rules.trench_hexes
+        trench = goals(rules, state, side).hold  # where this side means to stand
 
         def score(a: Place):
             h = a.hex
@@ -292,9 +293,10 @@ class BWPlayer(_Base):
     # --- the action phase ------------------------------------------------------------------
     def action(self, rules, state, side, acts) -> Decision:
         targets = self.targets(rules, state, side)
+        take = goals(rules, state, side).take
 
         def weight(h: Hex) -> float:
-            return 1.5 if h in rules.trench_hexes and side == "soviet" else 1.0
+            return 1.5 if h in take and side == "soviet" else 1.0
 
         fires = self.fire_options(rules, state, side, acts + self.more_calls(rules, state, side), weight)
         if fires:
@@ -331,14 +333,15 @@ class BWPlayer(_Base):
         """Hexes the side's units head for. Soviets: the trench hexes Axis units hold (else any
         Axis unit near the trenches, else any). Axis: the trench hexes (5.0, decision S1-1)."""
         enemy = rules.enemy_of(side)
+        g = goals(rules, state, side)
         if side == "axis":
-            return rules.trench_hexes
-        held = frozenset(u.hex for u in rules.on_map(state, enemy) if u.hex in rules.trench_hexes)
+            return g.hold
+        held = frozenset(u.hex for u in rules.on_map(state, enemy) if u.hex in g.take)
         if held:
             return held
         near = frozenset(u.hex for u in rules.on_map(state, enemy)
-                         if any(distance(u.hex, t) <= 4 for t in rules.trench_hexes))
-        return near or frozenset(u.hex for u in rules.on_map(state, enemy)) or rules.trench_hexes
+                         if any(distance(u.hex, t) <= 4 for t in g.take))
+        return near or frozenset(u.hex for u in rules.on_map(state, enemy)) or g.take
 
     # --- assaults and overruns (§11) ---------------------------------------------------------
     def assaults(self, rules, state, side, acts, targets) -> Decision | None:
@@ -347,8 +350,9 @@ class BWPlayer(_Base):
             if isinstance(a, Assault):
                 by_target.setdefault(a.target, []).extend(a.units)
         best = None
+        take = goals(rules, state, side).take
         for tgt, uids in sorted(by_target.items()):
-            worth = 1.0 + (2.0 if tgt in rules.trench_hexes else 0.0)
+            worth = 1.0 + (2.0 if tgt in take else 0.0)
             if side == "soviet" and tgt not in targets:
                 worth *= 0.5
             tanks = tuple(sorted(u for u in set(uids) if rules.spec(u).vehicle))
@@ -379,6 +383,7 @@ class BWPlayer(_Base):
     def mode_change(self, rules, state, side, acts, targets) -> Decision | None:
         """A firing unit in Move Mode next to its targets goes to Fire Mode (free at the end of
         its own move, and free before it has acted, §5)."""
+        hold = goals(rules, state, side).hold
         for a in acts:
             if not isinstance(a, Mode) or a.mode != "fire":
                 continue
@@ -387,7 +392,7 @@ class BWPlayer(_Base):
             u = state.units[uid]
             if side == "soviet" and r == ASSAULT:
                 continue
-            if side == "axis" and u.hex not in rules.trench_hexes:
+            if side == "axis" and u.hex not in hold:
                 continue  # still walking to a trench: Move Mode keeps its whole MA (§5)
             rng = max(1, rules.spec(uid).area_range)
             if r == SPOT:  # an FO calls missions from Fire Mode on any hex it sees (§13.2)
@@ -423,10 +428,11 @@ class BWPlayer(_Base):
             threat = self.threat(rules, state, side)
             score = self._soviet_score(rules, state, to_adj, to_tgt, count, targets, enemy_hexes, threat)
         else:
-            free = frozenset(t for t in rules.trench_hexes if t not in enemy_hexes)
+            hold = goals(rules, state, side).hold
+            free = frozenset(t for t in hold if t not in enemy_hexes)
             soviet_near = {t: min((distance(t, e) for e in enemy_hexes), default=99) for t in free}
             to_tr = _bfs(rules, [t for t in free if soviet_near[t] > 1] or list(free), passable)
-            score = self._axis_score(rules, state, to_tr, count, soviet_near)
+            score = self._axis_score(rules, state, to_tr, count, soviet_near, hold)
         if side == "soviet":
             for uid, goal, to_goal in self.blockers(rules, state, side):
                 u = state.units[uid]
@@ -465,7 +471,7 @@ class BWPlayer(_Base):
         m = best[1]
         u = state.units[m.unit]
         frm = hex_name(u.hex) if u.where == ON_MAP else "off the map"
-        return Decision(m, f"{m.unit} {frm}→{hex_name(m.dest)}: {self._move_words(rules, m, side, targets)}")
+        return Decision(m, f"{m.unit} {frm}→{hex_name(m.dest)}: {self._move_words(rules, state, m, side, targets)}")
 
     BLOCKERS = 2  # two tanks, so that one knocked out on the way still leaves one
 
@@ -601,16 +607,16 @@ class BWPlayer(_Base):
             return -float(max(0, d - want)) - (0.3 if d < want else 0.0) - crowd
         return score
 
-    def _axis_score(self, rules, state, to_tr, count, soviet_near):
+    def _axis_score(self, rules, state, to_tr, count, soviet_near, hold):
         late = state.turn >= rules.scen.turns - 1
 
         def score(uid: str, h: Hex | None) -> float | None:
             if h is None:
                 return -99.0
             u = state.units[uid]
-            if u.where == ON_MAP and u.hex in rules.trench_hexes and h == u.hex:
+            if u.where == ON_MAP and u.hex in hold and h == u.hex:
                 return 10.0 if count.get(h, 0) <= 3 or late else 2.0  # hold the trench
-            if h in rules.trench_hexes:
+            if h in hold:
                 base = 8.0 - max(0, count.get(h, 0) - 1) * 1.5
                 if soviet_near.get(h, 99) <= 1:
                     base -= 3.0  # next to the enemy: an assault waits there
@@ -618,10 +624,10 @@ class BWPlayer(_Base):
             return -float(to_tr.get(h, 60))
         return score
 
-    def _move_words(self, rules, m: Move, side: str, targets) -> str:
+    def _move_words(self, rules, state, m: Move, side: str, targets) -> str:
         d = m.dest
         if side == "axis":
-            if d in rules.trench_hexes:
+            if d in goals(rules, state, side).hold:
                 return "takes up a trench hex: the Soviets must clear every one (decision S1-1)"
             return "heads for the nearest trench hex not next to the enemy"
         r = role(rules, m.unit)
