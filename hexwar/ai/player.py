@@ -15,6 +15,7 @@ from typing import Callable, Protocol
 
 from ..core.actions import Action, EndPhase
 from ..core.game import Game
+from ..core.hexgrid import hex_ids_of, use_hex_ids
 from .random_player import choose_random
 
 
@@ -74,20 +75,47 @@ def make_player(kind: str, game_id: str = "objective-kiev", seed: int = 0) -> Pl
 
 @dataclass
 class MatchLog:
-    """Timings of one match: every decision, and each player-turn's total per side."""
+    """Timings of one match: every decision, and each player-turn's total per side, in
+    wall seconds (``perf_counter``) and in CPU seconds of this process (``process_time``:
+    on a shared machine the wall clock also counts the time other processes held the
+    core; the CPU figure is the player's own work)."""
 
     decisions: dict[str, list[float]] = field(default_factory=dict)  # side -> seconds per decision
     turns: dict[tuple[int, str, str], float] = field(default_factory=dict)  # (turn, phase owner, decider) -> s
     reasons: list[tuple[str, str, str]] = field(default_factory=list)  # (side, action, reason)
+    cpu_decisions: dict[str, list[float]] = field(default_factory=dict)  # side -> CPU s per decision
+    cpu_turns: dict[tuple[int, str, str], float] = field(default_factory=dict)  # as ``turns``, CPU s
 
     def worst_turn(self, side: str) -> float:
         return max((t for (_, _, s), t in self.turns.items() if s == side), default=0.0)
 
+    def worst_cpu_turn(self, side: str) -> float:
+        return max((t for (_, _, s), t in self.cpu_turns.items() if s == side), default=0.0)
+
+
+def turn_key(game: Game, side: str) -> tuple[int, str, str]:
+    """The player-turn a decision of ``side`` belongs to: (turn, whose phase, decider).
+
+    From the game's phase if it has one (Kiev, Kursk: set-up counts as turn 0), else
+    from the side whose phase it is (Kasserine's ``phase_side``), else from the acting
+    side itself (Black Wednesday: all a side decides in one turn is its player-turn)."""
+    rules, state = game.rules, game.state
+    phase_of = getattr(rules, "phase", None)
+    phase = phase_of(state) if callable(phase_of) else None
+    if phase is not None:
+        return (state.turn if phase.kind != "setup" else 0, phase.side or "", side)
+    side_of = getattr(rules, "phase_side", None)
+    if callable(side_of):
+        return (state.turn, side_of(state), side)
+    return (state.turn, side, side)
+
 
 def play_match(game: Game, players: dict[str, Player], max_actions: int = 20_000,
                after: Callable[[Game, Decision, str], None] | None = None) -> MatchLog:
-    """Let the players play ``game`` to its end; return the timings."""
+    """Let the players play ``game`` (any game) to its end; return the timings and the
+    reasons (their notation in the game's own hex ids)."""
     log = MatchLog()
+    ids = hex_ids_of(getattr(game.rules, "board", None))
     for _ in range(max_actions):
         if game.result() is not None:
             return log
@@ -95,18 +123,17 @@ def play_match(game: Game, players: dict[str, Player], max_actions: int = 20_000
         if side is None:  # nobody decides (nothing is left but to end the phase)
             game.apply(EndPhase())
             continue
-        phase = game.rules.phase(game.state) if hasattr(game.rules, "phase") else None  # Kasserine has no phase()
-        if phase is None:
-            key = (game.state.turn, game.rules.phase_side(game.state), side)
-        else:
-            key = (game.state.turn if phase.kind != "setup" else 0, phase.side or "", side)
-        t0 = time.perf_counter()
+        key = turn_key(game, side)
+        t0, c0 = time.perf_counter(), time.process_time()
         dec = players[side].choose(game, side)
-        dt = time.perf_counter() - t0
+        dt, dc = time.perf_counter() - t0, time.process_time() - c0
         log.decisions.setdefault(side, []).append(dt)
         log.turns[key] = log.turns.get(key, 0.0) + dt
+        log.cpu_decisions.setdefault(side, []).append(dc)
+        log.cpu_turns[key] = log.cpu_turns.get(key, 0.0) + dc
         if dec.reason:
-            log.reasons.append((side, dec.action.notation(), dec.reason))
+            with use_hex_ids(ids):
+                log.reasons.append((side, dec.action.notation(), dec.reason))
         game.apply(dec.action)
         if after is not None:
             after(game, dec, side)

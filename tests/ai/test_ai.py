@@ -9,9 +9,10 @@ import pytest
 import hexwar
 from hexwar.ai.belief import Belief
 from hexwar.ai.kiev import KievPlayer
-from hexwar.ai.player import RandomPlayer, make_player, play_match
+from hexwar.ai.player import Decision, RandomPlayer, make_player, play_match
 from hexwar.core import actions as A
 from hexwar.core.game import Game
+from hexwar.core.hexgrid import hex_ids_of, use_hex_ids
 from hexwar.core.units import Unit
 
 
@@ -157,3 +158,44 @@ def test_every_player_kind_is_available():
         assert make_player(kind).name == kind
     with pytest.raises(KeyError):
         make_player("nobody")
+
+
+class _Narrated:
+    """A random player that gives every move a reason, so the log writes its notation."""
+
+    def __init__(self, seed: int) -> None:
+        self.inner = RandomPlayer(seed)
+        self.name = "random"
+
+    def choose(self, game, side):
+        dec = self.inner.choose(game, side)
+        return Decision(dec.action, "moves" if isinstance(dec.action, A.Move) else None)
+
+
+GAMES_SHORT = [("objective-kiev", "standard", ("axis", "soviet")),
+               ("battle-for-kursk", "full", ("german", "russian")),
+               ("kasserine-pass", "standard", ("axis", "allied")),
+               ("black-wednesday", "s1-turning-the-left", ("soviet", "axis"))]
+
+
+@pytest.mark.parametrize("game_id,scenario,sides", GAMES_SHORT, ids=[g[0] for g in GAMES_SHORT])
+def test_play_match_plays_every_game_to_its_end(game_id, scenario, sides):
+    """One generic loop for all four games: random against random, played to the result,
+    each player-turn keyed by the phase where the game has one (set-up is turn 0), else
+    by the side whose phase it is, else (Black Wednesday) by the acting side."""
+    game = hexwar.open_game(game_id, scenario, seed=1)
+    log = play_match(game, {s: _Narrated(i) for i, s in enumerate(sides)})
+    assert game.result() is not None
+    assert set(log.decisions) == set(sides) == set(log.cpu_decisions)
+    assert set(log.turns) == set(log.cpu_turns)
+    assert sum(map(len, log.decisions.values())) >= 100
+    for turn, owner, decider in log.turns:
+        assert decider in sides and owner in (*sides, "")
+        if game_id == "black-wednesday":
+            assert owner == decider  # no phase and no phase_side: the acting side
+    if game_id == "objective-kiev":
+        assert (0, "axis", "axis") in log.turns and (0, "soviet", "soviet") in log.turns  # the set-ups
+    assert log.reasons
+    with use_hex_ids(hex_ids_of(game.rules.board)):  # written in the game's own hex ids
+        moves = [a.notation() for a, _, _ in game.timeline() if isinstance(a, A.Move)]
+    assert [act for _, act, _ in log.reasons] == moves
