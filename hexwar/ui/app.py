@@ -6,8 +6,9 @@
     hexwar --record saves/x.yaml             continue a saved game
     hexwar --screenshot out.png --size 1600x900 [--record x.yaml]
                                              draw the position headless into a PNG and exit
-    hexwar --game objective-kiev --computer axis
-                                             play the Soviets against the computer
+    hexwar --game objective-kiev --computer axis[:easy]
+                                             play the Soviets against the computer (normal level
+                                             unless :easy or --level easy)
     hexwar --smoke 3 --smoke-shot out.png    open the real window, start a new game, run
                                              3 seconds of frames, save the window, exit
 
@@ -217,8 +218,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="draw the position (new game, or the end of --record) into a PNG and exit")
     p.add_argument("--size", type=parse_size, default=DEFAULT_SIZE, metavar="WxH", help="window size (default 1600x900)")
     p.add_argument("--solo", action="store_true", help="one player: no hand-over screen between the sides")
-    p.add_argument("--computer", action="append", default=[], metavar="SIDE",
-                   help="the computer plays this side (axis or soviet); may be given twice")
+    p.add_argument("--computer", action="append", default=[], metavar="SIDE[:LEVEL]",
+                   help="the computer plays this side (e.g. axis, or axis:easy); may be given twice")
+    p.add_argument("--level", choices=("easy", "normal"), default="normal",
+                   help="strength of the computer sides given without a level (easy: the greedy player; "
+                        "normal: the game's computer player)")
     p.add_argument("--smoke", type=float, default=None, metavar="SECONDS",
                    help="smoke test: open the real window, start a new game, run frames for SECONDS, "
                         "save the window to --smoke-shot and exit")
@@ -305,6 +309,13 @@ def smoke(app: App, seconds: float, out: str | None) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    players = {}  # --computer SIDE[:LEVEL] -> {side: "computer:<level>"}
+    for entry in args.computer:
+        side, _, level = entry.partition(":")
+        if level and level not in ("easy", "normal"):
+            print(f"hexwar: --computer {entry}: the level must be easy or normal", file=sys.stderr)
+            return 2
+        players[side] = f"computer:{level or args.level}"
     if args.screenshot:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     elif not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY") and sys.platform.startswith("linux") \
@@ -334,7 +345,6 @@ def main(argv: list[str] | None = None) -> int:
             error = str(e.args[0]) if isinstance(e, KeyError) and e.args else str(e)
     if game is not None:
         # --computer chooses the computer sides; without it a record brings back its own.
-        players = {side: "computer" for side in args.computer}
         quiet = bool(args.screenshot) or args.smoke is not None  # no hand-over, no autosave
         app.start_game(game, hotseat=not (args.solo or quiet) and app.settings.hotseat,
                        autosave=not quiet, threaded=not args.screenshot, players=players or None)

@@ -26,6 +26,41 @@ log = logging.getLogger(__name__)
 
 HUMAN, COMPUTER = "human", "computer"
 
+# Strength levels: the menu's name -> (the ``hexwar.ai`` player kind, what it does, for the tooltip).
+LEVELS: dict[str, tuple[str, str]] = {
+    "easy": ("greedy", "the simple greedy player: it attacks at the best odds it can find and moves toward "
+                       "the nearest objective, without weighing what the enemy can do back"),
+    "normal": ("ai", "the game's own computer player: it weighs odds, losses, terrain and objectives with the "
+                     "rules' own figures and plays every step of the game with a plan"),
+}
+DEFAULT_LEVEL = "normal"
+
+
+def player_kind(text) -> tuple[str, str | None]:
+    """A side's entry as menus and records write it -> (human | computer, level or None).
+    ``computer`` alone (records before levels existed) is the normal level."""
+    t = str(text or "").strip().lower()
+    if t == HUMAN:
+        return HUMAN, None
+    if t == COMPUTER:
+        return COMPUTER, DEFAULT_LEVEL
+    if t.startswith(COMPUTER + ":") and t.split(":", 1)[1] in LEVELS:
+        return COMPUTER, t.split(":", 1)[1]
+    return HUMAN, None  # unknown: a person plays it (never a crash on an odd record)
+
+
+def player_text(kind: str, level: str | None = None) -> str:
+    """The entry for a side: ``human``, ``computer:easy`` or ``computer:normal``."""
+    if kind != COMPUTER:
+        return HUMAN
+    return f"{COMPUTER}:{level if level in LEVELS else DEFAULT_LEVEL}"
+
+
+def describe_player(text) -> str:
+    """Who plays a side, in words: "human", "computer (easy)"."""
+    kind, level = player_kind(text)
+    return kind if kind == HUMAN else f"computer ({level})"
+
 
 @dataclass(frozen=True)
 class Decision:
@@ -47,12 +82,14 @@ class RandomAdapter:
         return Decision(choose_random(game, self.rng), "a random legal action")
 
 
-def make_computer(game_id: str, seed: int = 0):
-    """The best computer player available for a game, and a note when it is only the fallback."""
+def make_computer(game_id: str, seed: int = 0, level: str = DEFAULT_LEVEL):
+    """The computer player of a game at a strength level (``LEVELS``), and a note when it is only
+    the fallback."""
+    kind = LEVELS.get(level, LEVELS[DEFAULT_LEVEL])[0]
     try:
         from ..ai.player import make_player
 
-        return make_player("ai", game_id, seed), None
+        return make_player(kind, game_id, seed), None
     except (ImportError, KeyError, AttributeError) as e:
         log.info("no computer player for %s (%s): the random player stands in", game_id, e)
         return RandomAdapter(seed), f"no computer player for this game yet ({e}); a random player stands in"
@@ -74,9 +111,11 @@ class ComputerDriver:
     PACE = {False: 0.9, True: 0.15}  # seconds between two computer actions: normal, fast
     ROLL_PAUSE = {False: 2.4, True: 0.8}  # after a die roll: time to read the result
 
-    def __init__(self, game, players: dict[str, Any], *, threaded: bool = True) -> None:
+    def __init__(self, game, players: dict[str, Any], *, threaded: bool = True,
+                 levels: dict[str, str] | None = None) -> None:
         self.game = game
         self.players = {s: p for s, p in players.items() if p is not None}
+        self.levels = dict(levels or {})  # side -> "easy" | "normal", for the panel
         self.threaded = threaded
         self.job: _Job | None = None
         self.wait = 0.0

@@ -125,6 +125,30 @@ def secret_label(action) -> str:
     return f"chose a {str(what).replace('_', ' ')} (hidden until both are revealed)"
 
 
+# Phases in which every decision is one side's secret plan, with what the other side reads
+# instead: Black Wednesday's Prep Log is the Soviet player's plot (2.4, decision BW-L1). The
+# view already leaves an unfired box's target out for the Axis side; the log lines of the plot
+# (and a computer's reasons for it) stay hidden from the Axis player for good — each box's
+# target shows when it fires.
+SECRET_PHASES: dict[str, dict[str, str]] = {
+    "black-wednesday": {"prep_log": "made a Prep Log phase decision (the Soviet plot, kept from the Axis player; "
+                                    "each box's target shows when it fires, 2.4)"},
+}
+HIDDEN_EVENT = "(hidden until both are revealed)"
+HIDDEN_PLAN = "(hidden: part of the other side's plan)"
+
+
+def secret_text(rules, action, state=None) -> str | None:
+    """What the other side reads instead of ``action`` (taken in ``state``), or None when it is
+    public: a secret decision (``is_secret``), or any decision of a secret phase (``SECRET_PHASES``)."""
+    if is_secret(rules, action):
+        return secret_label(action)
+    phases = SECRET_PHASES.get(str(getattr(rules, "game_id", "")))
+    if phases and state is not None:
+        return phases.get(getattr(state, "phase", None))
+    return None
+
+
 @dataclass
 class DieShow:
     roll: int
@@ -208,10 +232,11 @@ class Controller:
         known = {st.index: st for st in tl.steps()} if tl is not None else {}
         for i, a in enumerate(self.game.actions):
             st = known.get(i + 1)
-            secret = secret_label(a) if is_secret(self.rules, a) else None
+            before = known.get(i)
+            secret = secret_text(self.rules, a, before.state if before is not None else None)
             self.log.append(LogEntry(i + 1, "action", a.notation(), st.side if st else None, secret))
             if st is not None:
-                self._log_events(i + 1, st.events, st.side, secret is not None)
+                self._log_events(i + 1, st.events, st.side, secret is not None, plan=not is_secret(self.rules, a))
         note = f"Game loaded: {n} actions replayed from the record."
         if any(i + 1 not in known for i in range(n)):
             note += " The events of the earlier actions are not known."
@@ -632,6 +657,7 @@ class Controller:
             return False
         who = self.acting()
         save_error = None
+        secret = secret_text(self.rules, action, self.game.state)  # the phase before the action counts
         try:
             events = self.game.apply(action)
         except OSError as e:  # the autosave failed after the action was applied; it stands
@@ -643,9 +669,8 @@ class Controller:
         if not from_redo:
             self.redo_stack.clear()
         n = len(self.game.actions)
-        secret = is_secret(self.rules, action)
-        self.log.append(LogEntry(n, "action", action.notation(), who, secret_label(action) if secret else None))
-        self._log_events(n, events, who, secret)
+        self.log.append(LogEntry(n, "action", action.notation(), who, secret))
+        self._log_events(n, events, who, secret is not None, plan=secret is not None and not is_secret(self.rules, action))
         try:
             self.gui.on_events(self, events)  # a game's panel may show what an action caused
         except Exception:
@@ -662,13 +687,13 @@ class Controller:
             self.refuse(f"Autosave failed: {save_error}")
         elif secret and not any(e.kind == "revealed" for e in events):
             # Never the value in the status line: it stays on screen for the next player.
-            self.say(f"Done: the {SIDE_NAMES.get(who, who)} player {secret_label(action)}.", "ok")
+            self.say(f"Done: the {SIDE_NAMES.get(who, who)} player {secret}.", "ok")
         else:
             last = next((e.text for e in reversed(events) if e.kind != "die_rolled"), action.notation())
             self.say(last, "ok")
         return True
 
-    def _log_events(self, n: int, events, side: str | None, secret: bool) -> None:
+    def _log_events(self, n: int, events, side: str | None, secret: bool, plan: bool = False) -> None:
         """The events of an action into the log. Those of a secret decision are hidden from the
         other side like the decision itself; a ``revealed`` event reveals every earlier secret."""
         for e in events:
@@ -678,7 +703,7 @@ class Controller:
                         old.secret = None
                 self.log_version += 1
             hide = secret and e.kind != "revealed"
-            self.log.append(LogEntry(n, "event", e.text, side, "(hidden until both are revealed)" if hide else None))
+            self.log.append(LogEntry(n, "event", e.text, side, (HIDDEN_PLAN if plan else HIDDEN_EVENT) if hide else None))
 
     def screen_side(self) -> str | None:
         """The side whose player is at the screen, when secrets must be kept (None: no secrets)."""
@@ -692,13 +717,21 @@ class Controller:
             return e.secret
         return e.text
 
+    def step_secret(self, k: int, action) -> str:
+        """What the player at the screen reads instead of the hidden action at step ``k``."""
+        tl = self.timeline
+        before = tl.step(k - 1) if tl is not None and k > 0 else None
+        return secret_text(self.rules, action, before.state if before is not None else None) or secret_label(action)
+
     def hidden_step(self, k: int, action, side: str | None) -> bool:
         """History: is the action at step ``k`` a secret the player at the screen may not read yet
         (another side's, with no ``revealed`` event from then up to the present)?"""
-        if not self.private or action is None or not is_secret(self.rules, action):
+        if not self.private or action is None or side == self.screen_side():
             return False
-        if side == self.screen_side():
-            return False
+        tl = self.timeline
+        before = tl.step(k - 1) if tl is not None and k > 0 else None
+        if not is_secret(self.rules, action):  # a secret phase's plan stays hidden for good
+            return secret_text(self.rules, action, before.state if before is not None else None) is not None
         tl = self.timeline
         if tl is None:
             return True

@@ -18,7 +18,7 @@ import pygame
 from ..core.hexgrid import hex_name, parse_hex
 from . import rules_text
 from . import theme as T
-from .controller import secret_label
+from .controller import is_secret
 from .counters import CounterArt, unit_title
 from .track_panel import TrackPanel
 from .turns import turn_title
@@ -1163,7 +1163,7 @@ def build_history(f: Flow, scene) -> None:
     elif st is not None and st.action is not None:
         who = SIDE_NAMES.get(st.side, "") if st.side else ""
         f.text(f"Action {k} of {n}" + (f", {who}:" if who else ":"), th.small, T.TEXT_DIM)
-        f.text(secret_label(st.action) if hidden else st.action.notation(), th.normal, T.TEXT, "bold")
+        f.text(scene.ctl.step_secret(k, st.action) if hidden else st.action.notation(), th.normal, T.TEXT, "bold")
     art = getattr(scene, "art", None)
     if art is not None:
         _air_note(f, scene.ctl, tl, k, art)
@@ -1171,7 +1171,8 @@ def build_history(f: Flow, scene) -> None:
     events = st.events if st is not None else []
     if hidden:
         events = [e for e in events if e.kind == "revealed"]
-        f.text("Its value is hidden until both choices are revealed.", th.small, T.TEXT_DIM, indent=th.px(8))
+        f.text("Its value is hidden until both choices are revealed." if is_secret(scene.game.rules, st.action)
+               else "It stays hidden: it is the other side's plan.", th.small, T.TEXT_DIM, indent=th.px(8))
     for e in events:
         if shown >= 5:
             f.text(f"… and {len(events) - shown} more in the log", th.small, T.TEXT_DIM, indent=th.px(8))
@@ -1230,7 +1231,8 @@ def build_computer(f: Flow, scene) -> None:
     drv = scene.computer
     side = scene.ctl.acting()
     name = SIDE_NAMES.get(side, side)
-    f.heading(f"{name} computer player")
+    level = getattr(drv, "levels", {}).get(side)
+    f.heading(f"{name} computer player" + (f" ({level})" if level else ""))
     if drv.thinking():
         dots = "." * (1 + int(scene.time * 3) % 3)
         f.text(f"Computer is thinking{dots}", th.normal, T.TEXT, "bold")

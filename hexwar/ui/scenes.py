@@ -23,7 +23,7 @@ from ..core.errors import DataError, HexwarError
 from ..core.hexgrid import Hex, hex_name
 from . import hud, rules_text
 from . import theme as T
-from .computer import COMPUTER, HUMAN, ComputerDriver, make_computer
+from .computer import COMPUTER, HUMAN, LEVELS, ComputerDriver, make_computer, player_kind, player_text
 from .controller import PAST_REFUSAL, Controller, LogEntry, PastController
 from .counters import CounterArt
 from .map_view import MapView
@@ -779,7 +779,8 @@ class MenuScene(Scene):
         sides = (getattr(getattr(pkg, "tables", None), "SIDES", None) or getattr(pkg, "SIDES", None)
                  or getattr(getattr(pkg, "rules", None), "SIDES", None) or ("axis", "soviet"))
         saved = dict(getattr(self.app.settings, "players", {}) or {})
-        self.players = {s: saved.get(s, HUMAN) if saved.get(s) in (HUMAN, COMPUTER) else HUMAN for s in sides}
+        # side -> "human", "computer:easy" or "computer:normal" (player_kind reads older "computer")
+        self.players = {s: player_text(*player_kind(saved.get(s, HUMAN))) for s in sides}
 
     def resume(self) -> None:
         self.layout(self.size)
@@ -808,19 +809,25 @@ class MenuScene(Scene):
         # Who plays each side.
         self.players_y = y
         y += T.font(th.small).get_linesize() + gap // 2
-        lab_w = th.px(96)
-        pw = (col_w - lab_w - gap) // 2
+        lab_w = th.px(110)
+        pw = (col_w - lab_w - 2 * gap) // 3
         self.player_label_ys = []
-        for side, kind in self.players.items():
-            self.player_label_ys.append((side, y))
+        for i, (side, entry) in enumerate(self.players.items()):
+            kind, level = player_kind(entry)
+            self.player_label_ys.append((side, y, i))
+            name = rules_text.SIDE_NAMES.get(side, side)
             B(Button(pygame.Rect(x1 + lab_w, y, pw, bh), "Human", (lambda s=side: self.set_player(s, HUMAN)),
-                     px=th.normal, toggled=kind == HUMAN, name=f"{side}-human"))
-            B(Button(pygame.Rect(x1 + lab_w + pw + gap, y, pw, bh), "Computer", (lambda s=side: self.set_player(s, COMPUTER)),
-                     px=th.normal, toggled=kind == COMPUTER, name=f"{side}-computer",
-                     tooltip="The computer plays this side; its reasons appear in the log"))
+                     px=th.normal, toggled=kind == HUMAN, name=f"{side}-human",
+                     tooltip=f"A person plays the {name} side (key {i + 1} cycles human, easy, normal)"))
+            for j, (lv, (_, what)) in enumerate(LEVELS.items()):
+                B(Button(pygame.Rect(x1 + lab_w + (pw + gap) * (j + 1), y, pw, bh), f"Computer: {lv}",
+                         (lambda s=side, lv=lv: self.set_player(s, player_text(COMPUTER, lv))),
+                         px=th.small, toggled=kind == COMPUTER and level == lv, name=f"{side}-computer-{lv}",
+                         tooltip=f"The computer plays the {name} side at the {lv} level: {what}. "
+                                 f"Its reasons appear in the log (key {i + 1} cycles human, easy, normal)."))
             y += bh + gap
         y += gap
-        two_humans = all(k == HUMAN for k in self.players.values())
+        two_humans = all(player_kind(k)[0] == HUMAN for k in self.players.values())
         B(Button(pygame.Rect(x1, y, half, bh), "Hotseat: hide the map", lambda: self.set_hotseat(True), px=th.normal,
                  toggled=self.hotseat, name="hotseat", enabled=two_humans,
                  tooltip="Two players at one screen: the map is hidden whenever the screen changes hands"))
@@ -908,10 +915,16 @@ class MenuScene(Scene):
         self.layout(self.size)
 
     def set_player(self, side: str, kind: str) -> None:
-        self.players[side] = kind
+        self.players[side] = player_text(*player_kind(kind))
         self.app.settings.players = dict(self.players)
         self.app.settings.save()
         self.layout(self.size)
+
+    def cycle_player(self, side: str) -> None:
+        """Keys 1, 2…: the side's player goes human -> computer (easy) -> computer (normal) -> human."""
+        order = [HUMAN] + [player_text(COMPUTER, lv) for lv in LEVELS]
+        cur = self.players.get(side, HUMAN)
+        self.set_player(side, order[(order.index(cur) + 1) % len(order)] if cur in order else HUMAN)
 
     def set_hotseat(self, on: bool) -> None:
         self.hotseat = on
@@ -990,6 +1003,8 @@ class MenuScene(Scene):
                 self.help()
             elif event.key == pygame.K_m:
                 self.view_map()
+            elif pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < len(self.players):
+                self.cycle_player(list(self.players)[event.key - pygame.K_1])
             elif ctrl_held(event) and event.key in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_MINUS,
                                                     pygame.K_KP_MINUS):
                 return False
@@ -1050,16 +1065,19 @@ class MenuScene(Scene):
         surface.blit(T.text(f"Saved games ({paths.saves_dir()}){more}:", th.small, T.TEXT_DIM), (x2, self.saves_y))
         if self.options_y is not None:
             surface.blit(T.text(self.options_heading(), th.small, T.TEXT_DIM), (x1, self.options_y))
-        surface.blit(T.text("Who plays each side:", th.small, T.TEXT_DIM), (x1, self.players_y))
+        surface.blit(T.text("Who plays each side (keys 1, 2 switch it; point at a level for what it does):", th.small, T.TEXT_DIM), (x1, self.players_y))
         if not self.saves:
             surface.blit(T.text("none yet — Ctrl+S saves during a game", th.small, T.TEXT_DIM),
                          (x2 + th.px(8), getattr(self, "no_saves_y", self.saves_y + th.px(24))))
         self.buttons.draw(surface)
         bh = self.buttons.buttons[0].rect.h if self.buttons.buttons else th.px(34)
-        for side, yy in self.player_label_ys:
+        for side, yy, i in self.player_label_ys:
             hud.side_chip(surface, side, x1, yy + (bh - th.px(22)) // 2, th.px(22))
-            surface.blit(T.text(rules_text.SIDE_NAMES.get(side, side), th.normal, T.TEXT, "bold"),
-                         (x1 + th.px(28), yy + (bh - T.font(th.normal).get_linesize()) // 2))
+            name = T.text(rules_text.SIDE_NAMES.get(side, side), th.normal, T.TEXT, "bold")
+            ny = yy + (bh - T.font(th.normal).get_linesize()) // 2
+            surface.blit(name, (x1 + th.px(28), ny))
+            if i < 9:  # the key that cycles who plays this side
+                surface.blit(T.text(str(i + 1), th.px(12), T.TEXT_DIM), (x1 + th.px(32) + name.get_width(), ny + th.px(3)))
         auto = paths.autosave_path()
         if not auto.is_file():
             t = T.text("Continue the last game — none yet", th.normal, T.BUTTON_OFF_TEXT, "bold")
@@ -1105,7 +1123,9 @@ class GameScene(Scene):
         rules_text.learn_side_names(self.ctl.pkg)
         # Who plays which side: "human" (default) or "computer"; the record remembers it
         # (header "players"), so that a save or "Continue" brings the computer sides back.
-        self.player_kinds = {s: k for s, k in (players or {}).items() if k in (HUMAN, COMPUTER)}
+        # Each entry is "human" or "computer:<level>" (computer.player_text); an older record's bare
+        # "computer" is the normal level.
+        self.player_kinds = {s: player_text(*player_kind(k)) for s, k in (players or {}).items()}
         game.header["players"] = {s: self.player_kinds.get(s, HUMAN) for s in self.sides()}
         if autosave:
             game.autosave_path = paths.autosave_path()
@@ -1115,14 +1135,17 @@ class GameScene(Scene):
                 self.ctl.refuse(f"Autosave failed: {e}")
         if getattr(game, "load_warning", None):
             self.ctl.say(f"Loaded with a warning: {game.load_warning}", "refusal")
-        computers = {}
+        computers, levels = {}, {}
         self.computer_note = None
-        for side, kind in self.player_kinds.items():
+        for side, entry in self.player_kinds.items():
+            kind, level = player_kind(entry)
             if kind == COMPUTER:
-                player, note = make_computer(game.game_id, seed=int(game.header.get("seed", 0)) + len(computers))
+                player, note = make_computer(game.game_id, seed=int(game.header.get("seed", 0)) + len(computers),
+                                             level=level)
                 computers[side] = player
+                levels[side] = level
                 self.computer_note = self.computer_note or note
-        self.computer = ComputerDriver(game, computers, threaded=threaded)
+        self.computer = ComputerDriver(game, computers, threaded=threaded, levels=levels)
         humans = [s for s in self.sides() if not self.computer.is_computer(s)]
         if len(humans) == 1:
             self.ctl.viewer = humans[0]  # a computer's turn must not show its view to the person
@@ -1494,10 +1517,15 @@ class GameScene(Scene):
                             "you play this side now.")
             return
         n = len(self.game.actions)
+        at = max((i for i, e in enumerate(self.ctl.log) if e.index == n and e.kind == "action"), default=None)
+        # A secret decision's reason is as secret as the decision (it names the posture or the
+        # Prep Log's targets): hidden from the person until the decision is revealed.
+        secret = self.ctl.log[at].secret if at is not None else None
+        if secret is not None and self.ctl.private and side != self.ctl.screen_side():
+            self.computer.last_reason = "(hidden with the decision: " + secret + ")"
         if dec.reason:
             # The reason goes right under its action in the log.
-            at = max((i for i, e in enumerate(self.ctl.log) if e.index == n and e.kind == "action"), default=None)
-            entry = LogEntry(n, "reason", dec.reason, side)
+            entry = LogEntry(n, "reason", dec.reason, side, "(hidden with its decision)" if secret else None)
             if at is None:
                 self.ctl.log.append(entry)
             else:

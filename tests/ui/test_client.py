@@ -374,7 +374,7 @@ def test_random_clicks_and_keys_never_break_the_client(app, drive, caplog):
                         continue
             elif hasattr(top, "buttons"):
                 buttons = [b for b in top.buttons.buttons if b.name not in ("quit", "Main menu", "victory-menu")
-                           and not b.name.endswith("-computer")]
+                           and "-computer" not in b.name]
             if buttons:
                 drive.click(rng.choice(buttons).rect.center)
             else:

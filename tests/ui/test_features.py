@@ -363,15 +363,60 @@ class SlowPlayer:
 def test_menu_offers_human_or_computer_for_each_side(app, drive, monkeypatch):
     menu = drive.top
     drive.press("soviet-human")
-    drive.press("axis-computer")
-    assert menu.players == {"axis": "computer", "soviet": "human"}
+    drive.press("axis-computer-normal")
+    assert menu.players == {"axis": "computer:normal", "soviet": "human"}
     assert not drive.button("hotseat").enabled  # no hand-over against the computer
     seen = {}
     monkeypatch.setattr(app, "start_game", lambda game, **kw: seen.update(kw))
     drive.press("new-game")
-    assert seen["players"] == {"axis": "computer", "soviet": "human"}
+    assert seen["players"] == {"axis": "computer:normal", "soviet": "human"}
     drive.press("axis-human")
     assert app.settings.players == {"axis": "human", "soviet": "human"}
+
+
+def test_menu_strength_levels_with_keys_and_tooltips(app, drive):
+    """Issue 8: a strength level per computer side, shown in the menu, reachable from the
+    keyboard (1, 2 cycle human -> easy -> normal), each level's tooltip saying what it does."""
+    menu = drive.top
+    drive.press("soviet-human")
+    drive.press("axis-human")
+    for b in ("axis-computer-easy", "axis-computer-normal"):
+        assert drive.button(b).label.startswith("Computer: ")
+    assert "greedy" in drive.button("axis-computer-easy").tooltip
+    assert "best odds" in drive.button("axis-computer-easy").tooltip
+    assert "plan" in drive.button("axis-computer-normal").tooltip
+    drive.key(pygame.K_1)
+    assert menu.players["axis"] == "computer:easy" and drive.button("axis-computer-easy").toggled
+    drive.key(pygame.K_1)
+    assert menu.players["axis"] == "computer:normal" and not drive.button("axis-computer-easy").toggled
+    drive.key(pygame.K_2)
+    assert menu.players == {"axis": "computer:normal", "soviet": "computer:easy"}
+    drive.key(pygame.K_1)
+    assert menu.players["axis"] == "human"
+    assert app.settings.players == {"axis": "human", "soviet": "computer:easy"}
+    # Settings written before levels existed ("computer") read as the normal level.
+    app.settings.players = {"axis": "computer", "soviet": "nonsense"}
+    menu._load_options()
+    assert menu.players == {"axis": "computer:normal", "soviet": "human"}
+
+
+def test_the_easy_level_is_the_greedy_player_and_is_kept_in_the_record(app, drive, tmp_path):
+    from hexwar.ai.greedy import GreedyPlayer
+    from hexwar.ai.kiev import KievPlayer
+
+    game = hexwar.open_game("objective-kiev", "standard", seed=5)
+    gs = app.start_game(game, hotseat=False, autosave=True, threaded=False,
+                        players={"axis": "computer:easy", "soviet": "computer"})
+    assert isinstance(gs.computer.players["axis"], GreedyPlayer)
+    assert isinstance(gs.computer.players["soviet"], KievPlayer)  # an older "computer": normal
+    assert game.header["players"] == {"axis": "computer:easy", "soviet": "computer:normal"}
+    assert gs.computer.levels == {"axis": "easy", "soviet": "normal"}
+    rec = tmp_path / "easy.yaml"
+    game.save(rec)
+    loaded = hexwar.load_record(rec)
+    assert loaded.header["players"] == {"axis": "computer:easy", "soviet": "computer:normal"}
+    gs2 = app.start_game(loaded, hotseat=False, autosave=False, threaded=False)
+    assert isinstance(gs2.computer.players["axis"], GreedyPlayer) and gs2.computer.levels["axis"] == "easy"
 
 
 def test_the_computer_plays_its_side_with_reasons_and_no_handover(app, drive):
@@ -497,7 +542,10 @@ def test_command_line_computer_side(tmp_path):
     from hexwar.ui.app import build_parser
 
     args = build_parser().parse_args(["--game", "objective-kiev", "--computer", "axis"])
-    assert args.computer == ["axis"]
+    assert args.computer == ["axis"] and args.level == "normal"
+    from hexwar.ui.app import main
+
+    assert main(["--game", "objective-kiev", "--computer", "axis:hard", "--screenshot", str(tmp_path / "x.png")]) == 2
 
 
 def test_a_loaded_game_is_not_replayed_a_second_time(app, drive, tmp_path, monkeypatch):
@@ -528,10 +576,10 @@ def test_a_loaded_game_is_not_replayed_a_second_time(app, drive, tmp_path, monke
 def test_who_plays_each_side_is_saved_and_restored(app, drive, tmp_path):
     game = hexwar.open_game("objective-kiev", "standard", seed=5)
     gs = app.start_game(game, hotseat=False, autosave=True, threaded=False, players={"soviet": "computer"})
-    assert game.header["players"] == {"axis": "human", "soviet": "computer"}
+    assert game.header["players"] == {"axis": "human", "soviet": "computer:normal"}
     app.step()
     # The autosave remembers it, and "Continue" brings the computer side back.
-    assert hexwar.load_record(paths.autosave_path()).header["players"] == {"axis": "human", "soviet": "computer"}
+    assert hexwar.load_record(paths.autosave_path()).header["players"] == {"axis": "human", "soviet": "computer:normal"}
     app.back_to_menu()
     menu = drive.top
     assert isinstance(menu, MenuScene)
