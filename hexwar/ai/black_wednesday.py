@@ -350,9 +350,9 @@ class BWPlayer(_Base):
             if isinstance(a, Assault):
                 by_target.setdefault(a.target, []).extend(a.units)
         best = None
-        take = goals(rules, state, side).take
+        wanted = goals(rules, state, side).take
         for tgt, uids in sorted(by_target.items()):
-            worth = 1.0 + (2.0 if tgt in take else 0.0)
+            worth = 1.0 + (2.0 if tgt in wanted else 0.0)
             if side == "soviet" and tgt not in targets:
                 worth *= 0.5
             tanks = tuple(sorted(u for u in set(uids) if rules.spec(u).vehicle))
