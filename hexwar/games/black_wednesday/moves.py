@@ -353,12 +353,12 @@ class Moves:
 
     def entry_reach(self, state, uid: str) -> dict[Hex, tuple[Hex, ...]]:
         """§7.7: enter in Move Mode from an entry hex, paying the first hex's cost."""
-        entries = self.entries_of(uid)
+        entries = self.entries_now(state, uid)  # setup.py: 1.10h closed areas, BW-R9 blocked entry
         cls, ma = self.spec(uid).move_class, self.spec(uid).ma
-        key = ("entry", cls, ma, entries)
+        block, enemy = self._block_set(state, uid)  # per side, vehicle, tow and 4.3 boundary
+        key = ("entry", cls, ma, entries, block)
         if key in state._cache:
             return state._cache[key]
-        block, enemy = self._block_set(state, uid)
         memo = self._reach_store()
         mkey = ("entry", cls, ma, entries, block)
         out = memo.get(mkey)
@@ -413,9 +413,9 @@ class Moves:
         if u.where == ARRIVING:
             if u.arrives > state.turn:
                 return Illegal("§17", f"{u.id} arrives later")
-            entries = self.entries_of(u.id)
+            entries = self.entries_now(state, u.id)
             if a.path[0] not in entries:
-                return self._entry_refusal(u.id, entries)
+                return self._entry_refusal(state, u.id, entries, a.path[0])
             if self.entry_reach(state, u.id).get(a.dest) is None or not self._path_ok(state, u.id, a.path, entering=True):
                 return Illegal("§7.1", f"{u.id} cannot reach {hex_name(a.dest)} this phase")
             return None
@@ -457,19 +457,36 @@ class Moves:
         num = self.scen.id.split("-", 1)[0].lstrip("s")
         return f"SCEN-{num}" if num.isdigit() else "SCEN"
 
-    def _entry_refusal(self, uid: str, entries) -> Illegal:
+    def _entry_refusal(self, state, uid: str, entries, first: Hex) -> Illegal:
         """Where an arriving unit must come on: its scenario hex (Scen. 1: 3-Recon at the Train
-        Station), the Entry Areas of a released reinforcement (1.10h: Spanish A-D, others E-H),
-        else the Soviet north edge east of the highway (1.10g)."""
+        Station), the Entry Areas of a released reinforcement (1.10h: Spanish A-D, others E-H;
+        not an area an intact Soviet battalion has closed), else the Soviet north edge east of
+        the highway (1.10g); the nearest free hexes when the enemy holds those (BW-R9)."""
         e = self.entry(uid)
+        rule = self._scen_rule() if e.at else ("1.10h" if e.side == "axis" else "1.10g")
         some = ", ".join(hex_name(h) for h in sorted(entries)[:3]) + (" ..." if len(entries) > 3 else "")
+        closed = self.closed_areas(state) if (e.enter and not e.at) else frozenset()
+        if closed:
+            area = self.exit_area(first) if first in self.edge_hexes else ""
+            if area in closed or not entries:
+                shut = ", ".join(sorted(closed))
+                return Illegal("1.10h", f"an intact Soviet battalion has exited through Entry Area(s) {shut}: "
+                                        f"Axis reinforcements may no longer enter there"
+                                        + (f"; {uid} enters at {some}" if entries else f", and {uid} has no other"))
+        displaced = bool(entries) and entries.isdisjoint(self.entries_of(uid))
+        if displaced:
+            return Illegal(rule, f"the enemy holds {uid}'s entry hexes: it comes on at the nearest hexes it can "
+                                 f"enter instead, {some} (decision BW-R9)")
+        if first in self._block_set(state, uid)[1]:
+            return Illegal(rule, f"{hex_name(first)} holds an enemy unit: {uid} enters at another of its entry "
+                                 f"hexes ({some})")
         if e.at:
-            return Illegal(self._scen_rule(), f"{uid} enters at {some} (the scenario's set-up)")
+            return Illegal(rule, f"{uid} enters at {some} (the scenario's set-up)")
         if e.side == "axis":
-            return Illegal("1.10h", f"{uid} enters through its Entry Areas ({e.enter.replace('+', ', ') or 'none open'}: {some}); "
-                                    "Spanish units use A-D, other Axis units E-H")
-        return Illegal("1.10g", f"{uid} enters from the north map edge east of the Leningrad-Moscow highway "
-                                f"({some})")
+            return Illegal(rule, f"{uid} enters through its Entry Areas ({e.enter.replace('+', ', ') or 'none open'}: {some}); "
+                                 "Spanish units use A-D, other Axis units E-H")
+        return Illegal(rule, f"{uid} enters from the north map edge east of the Leningrad-Moscow highway "
+                             f"({some})")
 
     def _path_ok(self, state, uid: str, path, entering: bool = False) -> bool:
         blocked, _ = self._blocked(state, uid)

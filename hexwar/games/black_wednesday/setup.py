@@ -64,6 +64,75 @@ class Setup:
             out |= set(self.board.regions.get(r, frozenset()))
         return frozenset(h for h in out if h in self.area)
 
+    def closed_areas(self, state) -> frozenset[str]:
+        """1.10h: the Entry Area letters an intact Soviet battalion (80% of its original steps,
+        decision BW-E2) has exited through; the Axis may no longer bring reinforcements there."""
+        if not state.extra.get("exited"):
+            return frozenset()
+        key = ("closed_areas",)
+        got = state._cache.get(key)
+        if got is None:
+            bns = self.soviet_formations("battalion").values()
+            got = frozenset(k for k in "ABCDEFGH" if any(self.intact_exit(state, us, k) for us in bns))
+            state._cache[key] = got
+        return got
+
+    def _area_hexes_open(self, state, regions: str) -> frozenset[Hex]:
+        """enter_hexes() less the areas 1.10h has closed (the same object while none is closed)."""
+        hexes = self.enter_hexes(regions)
+        closed = self.closed_areas(state)
+        if not closed:
+            return hexes
+        shut = frozenset().union(*(self.board.regions.get(f"Entry Area {k}", frozenset()) for k in closed))
+        return hexes - shut
+
+    def _passable_entries(self, uid: str, hexes: frozenset[Hex]) -> frozenset[Hex]:
+        """Those of ``hexes`` in the play area whose terrain the unit's class may enter (kept per
+        class and hex set)."""
+        cls = self.spec(uid).move_class
+        got = self.__dict__.setdefault("_passable_memo", {})
+        key = (cls, hexes)
+        if key not in got:
+            cost = self.t.terrain
+            got[key] = frozenset(h for h in hexes if h in self.area
+                                 and cost[self.board.terrain[h]]["cost"].get(cls) not in (None, "P"))
+        return got[key]
+
+    def entries_now(self, state, uid: str) -> frozenset[Hex]:
+        """Where an arriving unit may come on in this state (decision BW-R9).
+
+        Normally its entry hexes (``entries_of``; 1.10h: less the Entry Areas an intact Soviet
+        battalion has closed). When the unit could enter none of them and at least one holds an
+        enemy unit, it comes on at the nearest hexes it can enter instead: for an edge entry the
+        nearest map-edge hexes of the play area (not in a closed area), for a scenario hex (Scen.
+        1: the Train Station) the nearest hexes of the play area; hex distance to the nearest
+        entry hex, every equally near hex offered."""
+        e = self.entry(uid)
+        base = self._area_hexes_open(state, e.enter) if (e.enter and not e.at) else self.entries_of(uid)
+        if not base:
+            return base
+        block, enemy = self._block_set(state, uid)
+        passable = self._passable_entries(uid, base)
+        if any(h not in block for h in passable):
+            return base
+        if enemy.isdisjoint(base):
+            return base  # blocked by wire, stacking or a boundary only: it waits, as before
+        key = ("entries_now", uid, base, block)
+        memo = self._reach_store()
+        got = memo.get(key)
+        if got is None:
+            pool = self.area if e.at else self.edge_hexes
+            if e.enter and not e.at:
+                pool = pool - (self.enter_hexes(e.enter) - base)  # never a closed area (1.10h)
+            pool = self._passable_entries(uid, frozenset(pool)) - base
+            best: dict[int, list[Hex]] = {}
+            for h in pool:
+                if h not in block:
+                    best.setdefault(min(distance(h, b) for b in base), []).append(h)
+            got = self._intern(frozenset(best[min(best)])) if best else frozenset()
+            memo[key] = got
+        return got
+
     def initial_units(self, units: dict[str, Unit]) -> dict[str, Unit]:
         """1.10c: steps lost before play; a unit left with none starts in the dead pile (it
         counts as lost, 5.0). Units of a variable pool wait (arrival turn NEVER)."""
