@@ -1,51 +1,85 @@
-"""The Black Wednesday part of ``make tournament`` (``TOURNAMENT_GAME=black-wednesday``).
+"""The Black Wednesday part of ``make tournament`` (``TOURNAMENT_GAME=black-wednesday``), for any
+scenario (docs/black-wednesday/ai-scenarios.md).
 
-The computer player ("ai") plays each side of Scenario 1 against the random and the greedy
-baselines, seeds 1..N. What counts as beating an opponent (docs/black-wednesday/ai.md):
-reaching the side's victory level, for the Soviets a Soviet minor victory (every trench hex
-clear of Axis units at the end of turn 12, decision S1-1), for the Axis an Axis minor victory
-(any trench hex still held). Beside the rate it prints the mean number of trench hexes the
-Axis holds at the end and, as the reference, what the baseline reaches from the same seat.
+``TOURNAMENT_BW_SCENARIO`` picks the scenario (default Scenario 1; a ``+campaign`` suffix plays
+the campaign version of Scenario 3, 6 or 7, 5.1). The computer player ("ai") plays each side
+against the random and the greedy baselines, seeds 1..N. What counts as beating an opponent is
+the scenario's own victory level for that side (``BEATS``): the Soviets win when the scenario
+gives a Soviet victory of any level, the Axis when it gives an Axis victory of any level; a Draw
+is neither side's win, and it is counted apart (``score``: +1 per Soviet level, -1 per Axis level,
+0 for a Draw, so a Draw beats a defeat). Beside the rate it prints, as the reference, what the
+baseline itself reaches from the same seat.
+
+The large scenarios (3, 6, 7, 8: ``LARGE_SCENARIOS``) are played against the *sampling* random
+player of the engine tests (``SampledRandom``: a few sampled units act per phase): a uniform
+random player there never ends a phase in reasonable time (tens of thousands of legal moves).
+``turns`` stops a game after that many turns (the result is then the victory check's figures at
+that moment, not a result).
 """
 from __future__ import annotations
 
 import os
+import random
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Callable
 
 from ..core.actions import EndPhase
-from ..core.hexgrid import use_hex_ids
-from ..core.units import ON_MAP
-from .player import MatchLog, Player
+from ..core.units import ON_MAP, UNPLACED
+from .player import Decision, MatchLog, Player, play_match
 
 GAME = "black-wednesday"
 SCENARIO = os.environ.get("TOURNAMENT_BW_SCENARIO", "s1-turning-the-left")
 
+# What each side must reach to "beat" its opponent, per scenario (the scenario page; 5.1).
+BEATS = {
+    "s1-turning-the-left": ("Soviet minor victory: every trench hex of the play area clear of Axis units "
+                            "(decision S1-1)", "Axis minor victory: any trench hex still held"),
+    "s2-assault-of-the-guards": ("Soviet minor victory: 5 Krasni Bor hexes occupied (each released Axis reserve "
+                                 "counts one) and/or El Bastion", "Axis minor victory: the Soviets fall short"),
+    "s3-assault-the-line": ("Soviet victory: 3 of the 4 conditions (the eastern trenches, El Bastion, 5 Krasni "
+                            "Bor hexes, 25 western trench hexes)", "Axis victory: at most 1 condition (2 is a Draw)"),
+    "s4-melee-in-krasni-bor": ("Soviet victory: the Axis holds fewer than 50 Krasni Bor hexes and no Spanish unit "
+                               "is in El Bastion", "Axis victory: neither (one is a Draw)"),
+    "s5-assaulting-the-mill": ("Soviet victory: 2 of the Mill, El Bastion, Staraia Myza",
+                               "Axis victory: none of them (one is a Draw)"),
+    "s6-the-assault-continues": ("Soviet victory: 3 of the Mill, El Bastion, Staraia Myza, the Axis below 50 "
+                                 "Krasni Bor hexes", "Axis victory: at most 1 (2 is a Draw)"),
+    "s7-breakout": ("Soviet victory: 3 of no Axis unit in Krasni Bor, El Bastion, the Mill, one of Samsonovka/"
+                    "Mondolovo/Raikolovo", "Axis minor victory: at most 1 (2 is a Draw)"),
+    "s8-counter-attack": ("Soviet victory of any 5.1 level (minor: all of Krasni Bor), after the shifts for "
+                          "units lost", "Axis victory of any 5.1 level (minor: 20 Krasni Bor hexes and the 9 "
+                          "city hexes south of the trenches west of the Izhora), after the shifts"),
+    "campaign": ("Soviet victory of any 5.1 level, after the shifts", "Axis victory of any 5.1 level, after the shifts"),
+}
+LEVEL_SCORE = {"massive": 3, "major": 2}
 
-def play_bw_match(game, players: dict[str, Player], max_actions: int = 20_000) -> MatchLog:
-    """``play_match`` for this game (its rules have no ``phase``/``phase_side``): a
-    player-turn is the time one side spends deciding in one phase of one turn."""
-    log = MatchLog()
-    for _ in range(max_actions):
-        if game.result() is not None:
-            return log
-        side = game.acting_side()
-        if side is None:
-            game.apply(EndPhase())
-            continue
-        key = (game.state.turn, str(game.state.extra.get("phasing", game.state.phase)), side)
-        t0 = time.perf_counter()
-        dec = players[side].choose(game, side)
-        dt = time.perf_counter() - t0
-        log.decisions.setdefault(side, []).append(dt)
-        log.turns[key] = log.turns.get(key, 0.0) + dt
-        if dec.reason:
-            with use_hex_ids(game.rules.ids):
-                log.reasons.append((side, dec.action.notation(), dec.reason))
-        game.apply(dec.action)
-    raise RuntimeError(f"the match did not end within {max_actions} actions")
+
+def scenario_and_options(name: str) -> tuple[str, dict]:
+    """``s7-breakout+campaign`` -> ("s7-breakout", {"campaign": True})."""
+    scen, _, extra = name.partition("+")
+    return scen, ({"campaign": True} if extra == "campaign" else {})
+
+
+def beats_means(name: str, side: str) -> str:
+    scen, opts = scenario_and_options(name)
+    key = "campaign" if opts else scen
+    sov, ax = BEATS.get(key, ("a Soviet victory of any level", "an Axis victory of any level"))
+    return sov if side == "soviet" else ax
+
+
+def beats(side: str, winner: str | None) -> bool:
+    """The side reached a victory level of its own (a Draw beats nobody)."""
+    return winner == side
+
+
+def score(winner: str | None, level: str) -> int:
+    """+n for a Soviet level, -n for an Axis one (minor or plain 1, major 2, massive 3), 0 a Draw."""
+    if winner is None:
+        return 0
+    n = next((v for k, v in LEVEL_SCORE.items() if k in level.lower()), 1)
+    return n if winner == "soviet" else -n
 
 
 def held_trenches(game) -> int:
@@ -53,31 +87,148 @@ def held_trenches(game) -> int:
     return len({u.hex for u in r.on_map(game.state, "axis") if u.hex in r.trench_hexes})
 
 
-def beats(side: str, winner: str | None) -> bool:
-    return winner == side
+def play_bw_match(game, players: dict[str, Player], max_actions: int = 20_000) -> MatchLog:
+    """Kept for the Scenario 1 tests: the generic ``play_match`` now plays Black Wednesday."""
+    return play_match(game, players, max_actions)
 
 
-def play_one(args: tuple[str, str, int]) -> dict:
-    import hexwar
+class SampledRandom:
+    """The random legal player of the engine tests (tests/games/black_wednesday/helpers.py,
+    ``play_random``) as a ``Player``: owner's choices, command and initiative at random; in an
+    Action Phase ``per_phase`` actions of units sampled six at a time, then the phase ends; the
+    Axis set-up one unit at a time. Cheap enough for the 500-600-unit scenarios."""
+
+    name = "sampler"
+
+    def __init__(self, seed: int = 0, per_phase: int = 6) -> None:
+        self.rng, self.per_phase = random.Random(seed), per_phase
+        self.key, self.done = None, 0
+
+    def choose(self, game, side: str) -> Decision:
+        rng, rules, st = self.rng, game.rules, game.state
+        if "pending" in st.extra:
+            return Decision(rng.choice(game.legal_actions()))
+        if st.phase == "prep_log":
+            return Decision(EndPhase())
+        if st.phase in ("axis_setup", "soviet_setup"):
+            todo = sorted(u for u, x in st.units.items() if x.where == UNPLACED and rules.side_of(u) == side)
+            acts = rules.legal_for(st, {todo[0]} if todo else set())
+            if not todo:  # the breaches (Soviets), then the end of the set-up
+                return Decision(acts[0])
+            return Decision(rng.choice([a for a in acts if not isinstance(a, EndPhase)] or acts))
+        if st.phase in ("command", "initiative"):
+            acts = game.legal_actions()
+            return Decision(rng.choice(acts) if st.phase == "initiative" or rng.random() < 0.3 else EndPhase())
+        key = (st.turn, st.phase, st.extra.get("phasing"))
+        if key != self.key:
+            self.key, self.done = key, 0
+        self.done += 1
+        if self.done > self.per_phase:
+            return Decision(EndPhase())
+        mine = sorted(u for u in st.units if rules.side_of(u) == side)
+        sample = set(rng.sample(mine, min(6, len(mine))))
+        acts = [a for a in rules.legal_for(st, sample) if not isinstance(a, EndPhase)]
+        return Decision(rng.choice(acts) if acts else EndPhase())
+
+
+class Capped:
+    """Wraps a player: in its own Action Phase it ends the phase after ``per_phase`` decisions
+    (owner's choices and the other phases untouched). For tests and for sampling the large
+    scenarios' first turns at an affordable cost: the decisions it takes are the player's own,
+    it just takes fewer of them."""
+
+    def __init__(self, player: Player, per_phase: int) -> None:
+        self.p, self.name, self.per_phase = player, player.name, per_phase
+        self.key, self.done = None, 0
+
+    def choose(self, game, side: str) -> Decision:
+        st = game.state
+        if st.phase == "action" and "pending" not in st.extra and st.extra.get("phasing") == side:
+            key = (st.turn, st.extra.get("order"), st.extra.get("phasing"))
+            if key != self.key:
+                self.key, self.done = key, 0
+            self.done += 1
+            if self.done > self.per_phase:
+                return Decision(EndPhase(), f"ends the phase after {self.per_phase} actions (capped player)")
+        return self.p.choose(game, side)
+
+
+class Timed:
+    """Wraps a player: CPU seconds per decision and per Action Phase of its own side (the
+    player-turn of this game: the side moves, fires and assaults in its Action Phase)."""
+
+    def __init__(self, player: Player) -> None:
+        self.p, self.name = player, player.name
+        self.cpu: list[float] = []
+        self.phase_cpu: dict[tuple, float] = {}
+
+    def choose(self, game, side: str) -> Decision:
+        c0 = time.process_time()
+        dec = self.p.choose(game, side)
+        dc = time.process_time() - c0
+        self.cpu.append(dc)
+        st = game.state
+        key = (st.turn, st.phase, st.extra.get("phasing"))
+        self.phase_cpu[key] = self.phase_cpu.get(key, 0.0) + dc
+        return dec
+
+
+class _Stop(Exception):
+    pass
+
+
+def make(kind: str, seed: int) -> Player:
+    """``ai``, ``greedy``, ``random``, ``sampler``; ``ai@8`` is the AI capped at 8 actions an
+    Action Phase (``Capped``)."""
     from .player import make_player
 
-    soviet, axis, seed = args
-    game = hexwar.open_game(GAME, SCENARIO, seed=seed)
-    players = {"soviet": make_player(soviet, GAME, seed), "axis": make_player(axis, GAME, seed + 10_000)}
-    t0 = time.perf_counter()
-    log = play_bw_match(game, players)
-    ai_sides = [s for s, p in (("soviet", soviet), ("axis", axis)) if p == "ai"]
+    kind, _, cap = kind.partition("@")
+    p = SampledRandom(seed) if kind == "sampler" else make_player(kind, GAME, seed)
+    return Capped(p, int(cap)) if cap else p
+
+
+def play_one(args: tuple) -> dict:
+    """One game: ``(soviet, axis, seed)`` or ``(soviet, axis, seed, scenario, turns)``
+    (``turns`` 0 = to the end). Returns the result and the AI's decision figures."""
+    import hexwar
+
+    soviet, axis, seed = args[:3]
+    name = args[3] if len(args) > 3 else SCENARIO
+    turns = args[4] if len(args) > 4 else 0
+    scen, opts = scenario_and_options(name)
+    game = hexwar.open_game(GAME, scen, seed=seed, options=opts)
+    players = {"soviet": Timed(make(soviet, seed)), "axis": Timed(make(axis, seed + 10_000))}
+
+    def after(g, dec, side):
+        if turns and g.state.turn > turns:
+            raise _Stop
+
+    t0, c0 = time.perf_counter(), time.process_time()
+    stopped = False
+    try:
+        log = play_match(game, players, max_actions=200_000, after=after)
+    except _Stop:
+        stopped, log = True, None
+    ai_sides = [s for s, p in (("soviet", soviet), ("axis", axis)) if p.partition("@")[0] == "ai"]
     res = game.result()
-    return {"winner": res.winner, "level": res.level, "held": held_trenches(game),
+    met = [c["met"] for c in game.rules.victory_view(game.state).get("conditions", ())]
+    ai_phase = [t for s in ai_sides for (tn, ph, phasing), t in players[s].phase_cpu.items()
+                if ph == "action" and phasing == s]
+    return {"scenario": name, "seed": seed, "soviet": soviet, "axis": axis,
+            "winner": res.winner if res else None, "level": res.level if res else "(stopped)",
+            "stopped": stopped, "turn": game.state.turn, "actions": len(game.actions),
+            "met": met, "held": held_trenches(game),
             "axis_left": sum(1 for u in game.state.units.values()
                              if u.where == ON_MAP and game.rules.side_of(u.id) == "axis"),
-            "decisions": [t for s in ai_sides for t in log.decisions.get(s, [])],
-            "worst_turn": max((log.worst_turn(s) for s in ai_sides), default=0.0),
-            "wall": time.perf_counter() - t0}
+            "decisions": [t for s in ai_sides for t in players[s].cpu],
+            "worst_turn": max(ai_phase, default=0.0),
+            "worst_turn_wall": max((log.worst_turn(s) for s in ai_sides), default=0.0) if log else 0.0,
+            "cpu": time.process_time() - c0, "wall": time.perf_counter() - t0}
 
 
-def run(soviet: str, axis: str, n: int, jobs: int, first: int = 1) -> list[dict]:
-    tasks = [(soviet, axis, seed) for seed in range(first, first + n)]
+def run(soviet: str, axis: str, n: int, jobs: int, first: int = 1, scenario: str | None = None,
+        turns: int = 0) -> list[dict]:
+    tasks = [(soviet, axis, seed, scenario or SCENARIO, turns) for seed in range(first, first + n)]
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as ex:
             return list(ex.map(play_one, tasks))
@@ -85,26 +236,34 @@ def run(soviet: str, axis: str, n: int, jobs: int, first: int = 1) -> list[dict]
 
 
 def run_black_wednesday(n_random: int, n_greedy: int, jobs: int, line: Callable[[str, str, float, str], None]) -> None:
+    from ..games.black_wednesday import LARGE_SCENARIOS
+
+    scen, _ = scenario_and_options(SCENARIO)
+    rnd = "sampler" if scen in LARGE_SCENARIOS else "random"
     times: list[float] = []
     worst = 0.0
-    for base, n in (("random", n_random), ("greedy", n_greedy)):
+    for base, n in ((rnd, n_random), ("greedy", n_greedy)):
         if n <= 0:
             continue
         ref = run(base, base, n, jobs)  # the baseline on both sides: the level to beat
         for side in ("soviet", "axis"):
             soviet, axis = ("ai", base) if side == "soviet" else (base, "ai")
-            match = f"bw-ai-{side}-vs-{base}"
+            match = f"bw-{SCENARIO}-ai-{side}-vs-{base}"
             games = run(soviet, axis, n, jobs)
             for g in games:
                 times += g["decisions"]
                 worst = max(worst, g["worst_turn"])
-            line(match, f"{side} victory rate", 100 * sum(beats(side, g["winner"]) for g in games) / n, "%")
-            line(match, "trench hexes axis holds (mean)", statistics.mean(g["held"] for g in games), "hexes")
+            line(match, f"{side} victory rate ({beats_means(SCENARIO, side)})",
+                 100 * sum(beats(side, g["winner"]) for g in games) / n, "%")
+            line(match, "draws", 100 * sum(g["winner"] is None for g in games) / n, "%")
+            line(match, "score (mean; + Soviet levels, - Axis levels)",
+                 statistics.mean(score(g["winner"], g["level"]) for g in games), "levels")
             line(match, f"{base} in that seat: victory rate", 100 * sum(beats(side, r["winner"]) for r in ref) / n, "%")
-            line(match, f"{base} in that seat: trench hexes", statistics.mean(r["held"] for r in ref), "hexes")
+            line(match, f"{base} in that seat: score", statistics.mean(score(r["winner"], r["level"]) for r in ref),
+                 "levels")
             line(match, "games", n, "games")
     if times:
-        line("bw-ai", "decision time (mean)", statistics.mean(times) * 1000, "ms")
-        line("bw-ai", "decision time (median)", statistics.median(times) * 1000, "ms")
-        line("bw-ai", "decision time (worst)", max(times) * 1000, "ms")
-        line("bw-ai", "player-turn time (worst)", worst, "s")
+        line("bw-ai", "decision CPU time (mean)", statistics.mean(times) * 1000, "ms")
+        line("bw-ai", "decision CPU time (median)", statistics.median(times) * 1000, "ms")
+        line("bw-ai", "decision CPU time (worst)", max(times) * 1000, "ms")
+        line("bw-ai", "Action Phase CPU time (worst)", worst, "s")
