@@ -5,7 +5,8 @@ documentation screenshots: ``python -m hexwar.ui.demo OUTDIR`` draws ``client-ba
 with their odds panel, artillery to allocate) and ``client-black-wednesday.png`` (an SFA target
 with its column, the line-of-sight tool, badges, barrages) and ``client-black-wednesday-orders.png``
 (the Command Phase with the orders) and ``client-black-wednesday-choice.png`` (an owner's choice
-inside a fire) at 1600x900, no window opened."""
+inside a fire) at 1600x900, no window opened; and ``vs-computer-<game>.png`` (``vs_computer_shot``): a
+person against the computer in each game, the computer caught thinking with its reasons in the log."""
 from __future__ import annotations
 
 import random
@@ -248,6 +249,52 @@ def black_wednesday_choice_shot(path: str, size=(1600, 900)) -> None:
     gs.exit()
 
 
+def vs_computer_shot(path: str, game_id: str, scenario: str, computer: str, *, turn: int = 2, phase: str = "",
+                     zoom: float | None = None, center: str | None = None, size=(1600, 900), seed: int = 3,
+                     level: str = "normal", stop=None) -> dict:
+    """A person against the computer: the person's side played by the greedy stand-in through the
+    scene (as clicks would), the computer's by the client's own driver in its worker thread, until
+    turn ``turn`` (and a phase whose id contains ``phase``) with the computer to act; then frames
+    run until it is caught thinking, with its reasons in the log. ``stop(game)``: instead, the
+    first position where it holds and the person is to act. Returns what the picture shows."""
+    import time
+
+    from ..ai.player import make_player
+    from .app import App, place_camera
+
+    g = hexwar.open_game(game_id, scenario, seed=seed)
+    app = App(size, resizable=False, menu=False)
+    gs = app.start_game(g, hotseat=False, autosave=False, threaded=True, players={computer: f"computer:{level}"})
+    gs.computer.fast = True
+    human = make_player("greedy", game_id, seed)
+    t0 = time.perf_counter()
+    caught = False
+    while time.perf_counter() - t0 < 300 and g.result() is None:
+        there = g.state.turn >= turn and phase in str(g.state.phase)
+        if stop is not None and not gs.computer_turn() and stop(g):
+            break
+        if not gs.computer_turn():
+            gs.do_action(human.choose(g, g.acting_side()).action)
+        app.step(0.02 if there else 0.5)
+        if there and gs.computer_turn() and gs.computer.thinking() and gs.computer.last_reason \
+                and gs.ctl.die is None and gs.anim is None:
+            gs.panel.set_tab("log")
+            place_camera(gs.mv, zoom, center)
+            gs.refresh()
+            app.draw(app.screen)
+            if gs.computer.thinking():  # still thinking once drawn: the panel and the bar agree
+                caught = True
+                break
+    if not caught:
+        gs.panel.set_tab("log")
+        place_camera(gs.mv, zoom, center)
+        gs.refresh()
+        app.draw(app.screen)
+    app.screenshot(path)
+    gs.exit()
+    return {"caught_thinking": caught, "actions": len(g.actions), "turn": g.state.turn, "phase": g.state.phase}
+
+
 if __name__ == "__main__":
     import os
     import sys
@@ -259,3 +306,15 @@ if __name__ == "__main__":
     black_wednesday_shot(os.path.join(out, "client-black-wednesday.png"))
     black_wednesday_orders_shot(os.path.join(out, "client-black-wednesday-orders.png"))
     black_wednesday_choice_shot(os.path.join(out, "client-black-wednesday-choice.png"))
+    # Against the computer (worked out in its thread as in play: the frame caught varies a little).
+    vs_computer_shot(os.path.join(out, "vs-computer-objective-kiev.png"), "objective-kiev", "standard", "axis",
+                     turn=2, phase="combat", zoom=1.2, center="0605")
+    vs_computer_shot(os.path.join(out, "vs-computer-battle-for-kursk.png"), "battle-for-kursk", "short", "german",
+                     turn=2, phase="combat", zoom=1.3, center="2015")
+    vs_computer_shot(os.path.join(out, "vs-computer-kursk-posture.png"), "battle-for-kursk", "short", "german",
+                     zoom=1.3, center="2015", stop=lambda g: "german" in g.state.extra.get("secret", {})
+                     and not g.state.extra.get("posture") and g.state.turn >= 2)
+    vs_computer_shot(os.path.join(out, "vs-computer-kasserine-pass.png"), "kasserine-pass", "standard", "axis",
+                     turn=2, zoom=1.3, center="1619")
+    vs_computer_shot(os.path.join(out, "vs-computer-black-wednesday.png"), "black-wednesday", "s1-turning-the-left",
+                     "soviet", turn=2, phase="action", zoom=1.1, center="B14.30")

@@ -259,3 +259,24 @@ def test_space_and_enter_pace_and_skip_a_real_computer_turn(app, drive):
         assert gs.anim is None
     assert not gs.computer_turn() and g.acting_side() == "allied"
     assert len(g.actions) > 10
+
+
+def test_black_wednesday_hotseat_the_axis_player_does_not_read_the_soviet_prep_log(app, drive):
+    """The same between two people (2.4, BW-L1): once the Axis player sits down, the Soviet
+    player's Prep Log lines read as a decision made, never its targets; the Soviet player reads them."""
+    from hexwar.ui.scenes import HandoverScene
+
+    g = hexwar.open_game("black-wednesday", SCEN["black-wednesday"], seed=3)
+    gs = start(app, g, hotseat=True)
+    drive.click((5, 5))  # the Soviet player sits down
+    gs.do_action(A.Choose("prep-box", "122mm_1-0600"))
+    gs.do_action(A.Choose("prep-122mm_1-0600", "B10.36"))
+    assert any("B10.36" in ln for ln in shown_log(gs))  # the Soviet player's own plot
+    gs.do_action(A.EndPhase())
+    app.step()
+    assert isinstance(drive.top, HandoverScene) and g.acting_side() == "axis"
+    drive.click((5, 5))  # the Axis player sits down
+    lines = shown_log(gs)
+    assert not any("B10.36" in ln for ln in lines), lines
+    assert any("Prep Log phase decision" in ln for ln in lines)
+    assert "B10.36" not in gs.ctl.status.text
