@@ -20,7 +20,7 @@ from .. import paths
 
 log = logging.getLogger(__name__)
 CACHE_NAME = "saves-index.json"
-CACHE_VERSION = 2  # 2: turn_label
+CACHE_VERSION = 3  # 2: turn_label, 3: computer
 
 
 @dataclass
@@ -41,6 +41,7 @@ class SaveInfo:
     error: str | None = None  # why the file cannot be loaded
     replayed: bool = False
     turn_label: str | None = None  # the game's own name of the turn ("Turn A", "14 Feb"), if it has one
+    computer: str = ""  # the computer's sides and levels, "Axis computer (easy)"; "" for people only
 
     def where(self) -> str:
         """'Turn 3 of 7, Soviet combat, 5 Jul 1941' (or what is known so far)."""
@@ -63,6 +64,21 @@ class SaveInfo:
         if self.date:
             bits.append(self.date)
         return ", ".join(bits)
+
+
+def _computer_sides(players) -> str:
+    """"Axis computer (easy)" for the record's ``players`` header; "" when people play every side."""
+    from .computer import COMPUTER, player_kind
+    from .rules_text import SIDE_NAMES
+
+    if not isinstance(players, dict):
+        return ""
+    out = []
+    for side, entry in players.items():
+        kind, level = player_kind(entry)
+        if kind == COMPUTER:
+            out.append(f"{SIDE_NAMES.get(str(side), str(side).capitalize())} computer ({level})")
+    return " and ".join(out)
 
 
 def _turn_label(rules, v: dict) -> str | None:
@@ -172,6 +188,7 @@ class SaveIndex:
         info.title = _title(data["game"])
         info.scenario = data["scenario"]
         info.actions = len(data["actions"])
+        info.computer = _computer_sides(data.get("players"))
         return info
 
     def _kick(self) -> None:

@@ -810,17 +810,18 @@ class MenuScene(Scene):
         self.players_y = y
         y += T.font(th.small).get_linesize() + gap // 2
         lab_w = th.px(110)
-        pw = (col_w - lab_w - 2 * gap) // 3
+        hw = min(th.px(104), (col_w - lab_w - 2 * gap) // 3)  # "Human" is short: the levels get the room
+        pw = (col_w - lab_w - hw - 2 * gap) // 2
         self.player_label_ys = []
         for i, (side, entry) in enumerate(self.players.items()):
             kind, level = player_kind(entry)
             self.player_label_ys.append((side, y, i))
             name = rules_text.SIDE_NAMES.get(side, side)
-            B(Button(pygame.Rect(x1 + lab_w, y, pw, bh), "Human", (lambda s=side: self.set_player(s, HUMAN)),
+            B(Button(pygame.Rect(x1 + lab_w, y, hw, bh), "Human", (lambda s=side: self.set_player(s, HUMAN)),
                      px=th.normal, toggled=kind == HUMAN, name=f"{side}-human",
                      tooltip=f"A person plays the {name} side (key {i + 1} cycles human, easy, normal)"))
             for j, (lv, (_, what)) in enumerate(LEVELS.items()):
-                B(Button(pygame.Rect(x1 + lab_w + (pw + gap) * (j + 1), y, pw, bh), f"Computer: {lv}",
+                B(Button(pygame.Rect(x1 + lab_w + hw + gap + (pw + gap) * j, y, pw, bh), f"Computer: {lv}",
                          (lambda s=side, lv=lv: self.set_player(s, player_text(COMPUTER, lv))),
                          px=th.small, toggled=kind == COMPUTER and level == lv, name=f"{side}-computer-{lv}",
                          tooltip=f"The computer plays the {name} side at the {lv} level: {what}. "
@@ -1035,7 +1036,8 @@ class MenuScene(Scene):
             surface.blit(hint, (rect.right - pad - hint.get_width(), rect.y + th.px(5)))
         else:
             head = where[:1].upper() + where[1:]
-        line2 = " · ".join(b for b in (info.title, f"saved {when}" if when else "",
+        line2 = " · ".join(b for b in (info.title, f"vs {info.computer}" if info.computer else "",
+                                       f"saved {when}" if when else "",
                                        f"{info.actions} actions" if info.game else "",
                                        "" if auto else path.stem) if b)
         colour = T.TEXT if info.error is None else T.BAD

@@ -206,6 +206,12 @@ def test_a_game_against_the_computer_saves_loads_and_replays(app, tmp_path, gid,
     gs.ctl.game.save(rec)
     loaded = hexwar.load_record(rec)
     assert loaded.header["players"] == {comp: "computer:easy", human: "human"}
+    # The saves list says who the opponent is.
+    from hexwar.ui.rules_text import SIDE_NAMES
+    from hexwar.ui.saves import SaveIndex
+
+    info = SaveIndex(threaded=False, cache_file=tmp_path / "idx.json").info(rec)
+    assert info.computer == f"{SIDE_NAMES[comp]} computer (easy)"
     assert [a.notation() for a in loaded.actions] == [a.notation() for a in g.actions]
     assert loaded.rules.snapshot(loaded.state) == g.rules.snapshot(g.state)
     # The loaded game goes on with the same opponent, at the same level; looking back works.
