@@ -824,17 +824,18 @@ class MenuScene(Scene):
                 B(Button(pygame.Rect(x1 + lab_w + hw + gap + (pw + gap) * j, y, pw, bh), f"Computer: {lv}",
                          (lambda s=side, lv=lv: self.set_player(s, player_text(COMPUTER, lv))),
                          px=th.small, toggled=kind == COMPUTER and level == lv, name=f"{side}-computer-{lv}",
-                         tooltip=f"The computer plays the {name} side at the {lv} level: {what}. "
-                                 f"Its reasons appear in the log (key {i + 1} cycles human, easy, normal)."))
+                         tooltip=f"The computer plays the {name} side at the {lv} level: {what} "
+                                 f"(key {i + 1} cycles human, easy, normal)."))
             y += bh + gap
         y += gap
         two_humans = all(player_kind(k)[0] == HUMAN for k in self.players.values())
         B(Button(pygame.Rect(x1, y, half, bh), "Hotseat: hide the map", lambda: self.set_hotseat(True), px=th.normal,
-                 toggled=self.hotseat, name="hotseat", enabled=two_humans,
+                 toggled=self.hotseat and two_humans, name="hotseat", enabled=two_humans,
                  tooltip="Two players at one screen: the map is hidden whenever the screen changes hands"))
         B(Button(pygame.Rect(x1 + half + gap, y, half, bh), "Solo: no hand-over", lambda: self.set_hotseat(False),
-                 px=th.normal, toggled=not self.hotseat, name="solo", enabled=two_humans,
-                 tooltip="One person plays both sides: no hand-over screen"))
+                 px=th.normal, toggled=not (self.hotseat and two_humans), name="solo", enabled=two_humans,
+                 tooltip="One person plays both sides: no hand-over screen" if two_humans
+                 else "Against the computer there is no hand-over screen"))
         y += bh + gap * 2
         opts = getattr(pkg, "OPTIONS", {}) or {}
         self.options_y = y if opts else None

@@ -398,6 +398,8 @@ def test_menu_strength_levels_with_keys_and_tooltips(app, drive):
     app.settings.players = {"axis": "computer", "soviet": "nonsense"}
     menu._load_options()
     assert menu.players == {"axis": "computer:normal", "soviet": "human"}
+    menu.set_player("axis", "human")  # the settings file is shared by the tests that follow
+    menu.set_player("soviet", "human")
 
 
 def test_the_easy_level_is_the_greedy_player_and_is_kept_in_the_record(app, drive, tmp_path):

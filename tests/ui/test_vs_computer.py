@@ -19,6 +19,8 @@ from hexwar.ui.computer import Decision
 from hexwar.ui.games import for_game
 
 from .conftest import start
+from hexwar.ui.scenes import HandoverScene
+
 from .vs_computer import panel_texts, play, shown_log
 
 SCEN = {"objective-kiev": "standard", "battle-for-kursk": "short", "kasserine-pass": "standard",
@@ -286,3 +288,22 @@ def test_black_wednesday_hotseat_the_axis_player_does_not_read_the_soviet_prep_l
     assert not any("B10.36" in ln for ln in lines), lines
     assert any("Prep Log phase decision" in ln for ln in lines)
     assert "B10.36" not in gs.ctl.status.text
+
+
+def test_the_computer_against_itself_plays_on_openly(app):
+    """Both sides computer (easy against normal), a person watching: no hand-over, nothing hidden
+    (no person's side to hide it from), and the game goes on by itself."""
+    g = hexwar.open_game("battle-for-kursk", "short", seed=5)
+    gs = start(app, g, hotseat=True, players={"german": "computer:easy", "russian": "computer:normal"})
+    assert not gs.ctl.private and gs.ctl.viewer is None
+    gs.computer.skip()
+    for _ in range(200):
+        app.step(1.0)
+        gs.computer.skipping = True
+        if g.state.extra.get("posture"):
+            break
+    assert g.state.extra.get("posture") and len(g.actions) > 20
+    assert not any(isinstance(s, HandoverScene) for s in app.stack.scenes)
+    ks = [i + 1 for i, a in enumerate(g.actions) if isinstance(a, A.Choose) and a.what == "posture"]
+    assert all(gs.ctl.log_text(e) == e.text for e in gs.ctl.log)
+    assert any(e.kind == "reason" and e.index in ks for e in gs.ctl.log)  # the normal Russian's, at least
