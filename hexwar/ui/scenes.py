@@ -1540,10 +1540,12 @@ class GameScene(Scene):
                 self.ctl.die = None
             elif self.computer.fast:
                 self.ctl.die.time_left = min(self.ctl.die.time_left, 0.8)
-        if start and not self.computer.skipping:
+        path = list(getattr(dec.action, "path", None) or ()) if isinstance(dec.action, Move) else []
+        if (start or len(path) >= 2) and not self.computer.skipping:
             from ..core.hexgrid import parse_hex
 
-            hexes = [parse_hex(start)] + list(dec.action.path)
+            # A unit coming onto the map (no hex before) slides from its entry hex.
+            hexes = ([parse_hex(start)] if start else []) + path
             dur = 0.12 * len(dec.action.path) if self.computer.fast else min(0.9, 0.25 * len(dec.action.path))
             self.anim = MoveAnim(dec.action.unit, hexes, max(0.1, dur))
             if not self.mv.rect.collidepoint(self.mv.hex_center(hexes[-1])):

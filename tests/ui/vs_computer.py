@@ -28,6 +28,7 @@ class Played:
     reasons: list = field(default_factory=list)
     seconds: float = 0.0
     worst_wait: int = 0  # most frames the computer's turn went without an action
+    slides: int = 0  # frames that ended with a computer's move sliding along its path
 
 
 def phase_side(game) -> str | None:
@@ -70,6 +71,7 @@ def play(app, gs: GameScene, human, human_side: str, *, max_actions: int, watch=
         if gs.computer_turn():
             assert gs.computer.is_computer(side)
             app.step(dt)
+            out.slides += gs.anim is not None
             if len(game.actions) > n:
                 out.computer_actions += len(game.actions) - n
                 if ph is not None and ph == human_side:
