@@ -37,6 +37,8 @@ def phase_side(game) -> str | None:
     st = game.state
     rules = game.rules
     if getattr(rules, "game_id", "") == "black-wednesday":
+        if st.phase in ("command", "initiative", "clean_up"):  # both sides act there: nobody's phase
+            return None
         return {"prep_log": "soviet", "axis_setup": "axis", "soviet_setup": "soviet"}.get(
             st.phase, st.extra.get("phasing"))
     if hasattr(rules, "phase_side"):
