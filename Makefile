@@ -5,7 +5,9 @@
 #   make test    run the whole test suite headless
 #   make bench   run the benchmarks (tools/bench.py)
 #   make fuzz    run the rules fuzzer (tools/fuzz.py)
-#   make tournament  the computer player against the baselines (tools/tournament.py)
+#   make tournament  the computer player against the baselines (tools/tournament.py):
+#                    TOURNAMENT_GAMES=2 for a quick check, TOURNAMENT_GAME=<game id> for one
+#                    game, TOURNAMENT_JOBS=2 for two processes (docs/ai.md)
 #   make clean   remove the venv, build output and caches
 
 PY ?= python3

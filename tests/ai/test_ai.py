@@ -199,3 +199,39 @@ def test_play_match_plays_every_game_to_its_end(game_id, scenario, sides):
     with use_hex_ids(hex_ids_of(game.rules.board)):  # written in the game's own hex ids
         moves = [a.notation() for a, _, _ in game.timeline() if isinstance(a, A.Move)]
     assert [act for _, act, _ in log.reasons] == moves
+
+
+def test_the_tournament_covers_every_game_and_reports_each_bar(monkeypatch, capsys):
+    """`make tournament` (tools/tournament.py): every registered game has a computer player
+    and a tournament entry; the game counts come from the environment; each match prints
+    its win rate against the bar (95% vs random, 70% vs greedy) and whether it is met."""
+    from hexwar.games import GAMES
+    from tools import tournament as T
+
+    assert set(T.SPECS) == set(GAMES)
+    for game_id, spec in T.SPECS.items():
+        for kind in ("ai", "greedy", "random"):
+            assert make_player(kind, game_id).name == kind
+    monkeypatch.delenv("TOURNAMENT_GREEDY_GAMES", raising=False)
+    monkeypatch.delenv("TOURNAMENT_GAMES", raising=False)
+    assert T.counts() == {"random": 40, "greedy": 20}
+    monkeypatch.setenv("TOURNAMENT_GAMES", "2")
+    assert T.counts() == {"random": 2, "greedy": 2}
+    monkeypatch.setenv("TOURNAMENT_GREEDY_GAMES", "0")
+    assert T.counts() == {"random": 2, "greedy": 0}
+
+    def fake(task):  # the AI's seat wins every game but seed 2 against random
+        game_id, first, second, seat, seed = task
+        return {"seed": seed, "won": not (seed == 2 and "random" in (first, second)), "level": "x",
+                "value": 1.0, "cpu": [0.01, 0.03], "cpu_turn": 0.5, "wall": 0.0}
+    monkeypatch.setattr(T, "play_one", fake)
+    rows = T.run_game(T.SPECS["battle-for-kursk"], ["german"], {"random": 2, "greedy": 2}, 1, 1, False)
+    out = capsys.readouterr().out
+    assert [(r[2], r[4], r[5]) for r in rows] == [("random", 50.0, False), ("greedy", 100.0, True)]
+    assert "win rate (bar 95%: NOT met)" in out and "win rate (bar 70%: met)" in out
+    assert "seeds not won: 2" in out and "player-turn CPU time (worst)" in out
+    T.summary(rows)
+    assert "NO" in capsys.readouterr().out
+    monkeypatch.setenv("TOURNAMENT_GAME", "chess")
+    with pytest.raises(SystemExit):
+        T.main()
