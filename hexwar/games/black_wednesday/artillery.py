@@ -270,6 +270,12 @@ class Artillery(Batteries, Dora, Historical):
         return None
 
     def check_call(self, state, a: Call) -> Illegal | None:
+        return self._call_refusal(state, a.spotter, a.artillery, a.ammo, a.fast) or self._call_target_refusal(state, a)
+
+    def _call_refusal(self, state, spotter: str, artillery: str, ammo, fast) -> Illegal | None:
+        """The checks of a mission that do not look at its target hex (calls_for makes them
+        once per battery instead of once per target)."""
+        a = Call(spotter, artillery, None, ammo=ammo, fast=fast)
         side = self.side_of(a.spotter)
         u = state.units[a.spotter]
         if u.where != ON_MAP:
@@ -305,6 +311,12 @@ class Artillery(Batteries, Dora, Historical):
                 self.pool_of(side, a.artillery)] if not self.options.get("german_cooperation") else ""
             return Illegal("2.3b" if side == "soviet" else "3.2b", f"no {kind} left for {arts[a.artillery]}{pool} "
                                                                    f"({have}, needs {cost})")
+        return None
+
+    def _call_target_refusal(self, state, a: Call) -> Illegal | None:
+        """The checks of a mission that look at its target hex (and reference point)."""
+        side = self.side_of(a.spotter)
+        u = state.units[a.spotter]
         if a.target not in self.board.terrain:
             return Illegal("§13.2", "the target is not on the map")
         why = self.boundary_refusal(a.spotter, a.target, "calls fire")  # 4.3 (historical.py)
@@ -381,10 +393,15 @@ class Artillery(Batteries, Dora, Historical):
         if hexes is None:
             hexes = state._cache[key] = sorted({e.hex for e in self.on_map(state, self.enemy_of(side))})
         targets = [h for h in hexes if self.sees_hex(state, u.hex, h)]
+        if not targets:
+            return out
         for art in self.artillery_of(side, state):
+            c0 = Call(uid, art, targets[0])
+            if self._call_refusal(state, uid, art, c0.ammo, c0.fast) is not None:
+                continue  # the same answer for every target (check_call = the two halves)
             for h in targets:
                 c = Call(uid, art, h)
-                if self.check_call(state, c) is None:
+                if self._call_target_refusal(state, c) is None:
                     out.append(c)
         return out
 

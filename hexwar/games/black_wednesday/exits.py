@@ -98,11 +98,21 @@ class Exits:
             return []
         if self._exit_refusal(state, u.id) is not None:
             return []
-        out = [Exit(u.id)] if u.hex in self.edge_hexes else []
-        for dest, path in sorted(self.reach(state, u.id).items()):
-            if dest in self.edge_hexes and self._path_cost(u.id, u.hex, path) + 1 <= mp + 1e-9:
-                out.append(Exit(u.id, tuple(path)))
-        return out
+        # the list depends on the reach answer (shared across states for equal inputs), the
+        # unit's hex and its MP only: kept with that answer, as moves_of keeps its moves
+        r = self.reach(state, u.id)
+        memo = self._reach_store()
+        key = ("exits", u.id, id(r), u.hex, mp)
+        got = memo.get(key)
+        if got is None or got[0] is not r:
+            edge = self.edge_hexes
+            out = [Exit(u.id)] if u.hex in edge else []
+            for dest in sorted(d for d in r if d in edge):
+                path = r[dest]
+                if self._path_cost(u.id, u.hex, path) + 1 <= mp + 1e-9:
+                    out.append(Exit(u.id, tuple(path)))
+            got = memo[key] = (r, out)
+        return got[1]
 
     # --- check ------------------------------------------------------------------------------
     def _exit_refusal(self, state, uid: str) -> Illegal | None:

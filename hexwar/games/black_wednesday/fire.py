@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ...core.actions import Attack, Event
 from ...core.errors import Illegal
-from ...core.hexgrid import Hex, distance, hex_name
+from ...core.hexgrid import Hex, distance, hex_name, neighbors
 from ...core.units import ON_MAP
 from .combat import ASSAULT, SFA
 from .verbs import Assault, PointFire
@@ -61,8 +61,33 @@ class Fire:
         if not s.area_fp or s.fo or self.may_sfa(state, uid):
             return []
         side = self.side_of(uid)
-        hexes = sorted({e.hex for e in self.on_map(state, self.enemy_of(side)) if distance(e.hex, u.hex) <= s.area_range})
+        key = ("enemy_hexes", side)  # the enemy hexes once per state (shared with calls_for)
+        every = state._cache.get(key)
+        if every is None:
+            every = state._cache[key] = sorted({e.hex for e in self.on_map(state, self.enemy_of(side))})
+        r = s.area_range
+        if 3 * r * (r + 1) + 1 < len(every):  # many enemy hexes: look only at the disc in range
+            skey = ("enemy_hex_set", side)
+            eset = state._cache.get(skey)
+            if eset is None:
+                eset = state._cache[skey] = frozenset(every)
+            hexes = sorted(h for h in self._disc(u.hex, r) if h in eset)
+        else:
+            hexes = [h for h in every if distance(h, u.hex) <= r]
         return [h for h in hexes if self.check_sfa(state, Attack(h, (uid,))) is None]
+
+    def _disc(self, centre: Hex, r: int) -> tuple[Hex, ...]:
+        """Every hex within ``r`` of ``centre`` on the unbounded grid (kept per centre and range)."""
+        memo = self.__dict__.setdefault("_disc_memo", {})
+        got = memo.get((centre, r))
+        if got is None:
+            if len(memo) > 20000:
+                memo.clear()
+            seen, ring = {centre}, [centre]
+            for _ in range(r):
+                ring = [n for h in ring for n in neighbors(h) if n not in seen and not seen.add(n)]
+            got = memo[(centre, r)] = tuple(seen)
+        return got
 
     def check_sfa(self, state, a: Attack) -> Illegal | None:
         if not a.attackers or len(set(a.attackers)) != len(a.attackers):

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ...core.actions import Event, register_verb
 from ...core.errors import Illegal, MalformedError
-from ...core.hexgrid import Hex, distance
+from ...core.hexgrid import Hex, distance, neighbors
 from ...core.units import ARRIVING, ON_MAP
 
 TYPES = ("attack", "move", "hasty_defense", "prepared_defense")
@@ -96,7 +96,10 @@ class Orders:
         return idx.get((side, form), [])
 
     def formations(self, side: str) -> list[str]:
-        return sorted({self.formation(u.id) for u in self.scen.units if u.side == side})
+        got = self.__dict__.setdefault("_formations_memo", {})
+        if side not in got:  # fixed by the scenario: built once per side (listing speed)
+            got[side] = tuple(sorted({self.formation(u.id) for u in self.scen.units if u.side == side}))
+        return list(got[side])
 
     # --- the orders in a state ----------------------------------------------------------
     @staticmethod
@@ -196,6 +199,21 @@ class Orders:
             hs = {state.units[u].hex for f in members for u in self.formation_units(f, side)
                   if state.units[u].where == ON_MAP}
             return sorted(self.ids.name(h) for h in hs)
+        memo = self.__dict__.setdefault("_objective_names_memo", {})
+        got = memo.get(text)
+        if got is None:  # everything but 'here' depends on the text alone: built once
+            got = memo[text] = tuple(self._objective_names(text))
+        return list(got)
+
+    def _name_hex(self, name: str) -> Hex:
+        """ids.parse of a hex name the engine wrote itself, kept (the set checks ask often)."""
+        memo = self.__dict__.setdefault("_name_hex_memo", {})
+        h = memo.get(name)
+        if h is None:
+            h = memo[name] = self.ids.parse(name)
+        return h
+
+    def _objective_names(self, text: str) -> list[str]:
         out = []
         for part in text.split("+"):  # presets and hex ids, joined by '+'
             if part in PRESETS or part in self.scen.objectives:
@@ -241,9 +259,33 @@ class Orders:
         tables = self.__dict__.setdefault("_objective_distance", {})
         key = order.get("objective")
         if key not in tables:
-            obj = self.objective(order)
-            tables[key] = {x: min((distance(x, o) for o in obj), default=0) for x in self.board.terrain}
+            tables[key] = self.distance_field(self.objective(order))
         return tables[key].get(h, 0)
+
+    def distance_field(self, targets) -> dict[Hex, int]:
+        """Hex of the board -> hex distance to the nearest of ``targets`` (0 everywhere when
+        there is none). A breadth-first walk over the unbounded grid, kept to the board's
+        bounding box plus a margin of two hexes: a shortest hex path never strays more than
+        one hex from the straight line between its ends, so the walk gives the exact
+        distance (test_speed_caches checks it against ``distance``)."""
+        board = self.board.terrain
+        if not targets:
+            return dict.fromkeys(board, 0)
+        cols = [h.col for h in board] + [h.col for h in targets]
+        rows = [h.row for h in board] + [h.row for h in targets]
+        c0, c1, r0, r1 = min(cols) - 2, max(cols) + 2, min(rows) - 2, max(rows) + 2
+        got = dict.fromkeys(targets, 0)
+        ring, d = list(got), 0
+        while ring:
+            d += 1
+            nxt = []
+            for h in ring:
+                for n in neighbors(h):
+                    if n not in got and c0 <= n.col <= c1 and r0 <= n.row <= r1:
+                        got[n] = d
+                        nxt.append(n)
+            ring = nxt
+        return {x: got[x] for x in board}
 
     # --- what an order lets its units do (§16.6-§16.8) --------------------------------------
     def check_order_move(self, state, uid: str, start: Hex | None, dest: Hex) -> Illegal | None:
@@ -467,10 +509,10 @@ class Orders:
                    for u in self.formation_units(f, side)) or self._already_set(state, f, side):
                 continue
             for p in self.presets_for(state, side, (f,)):
-                for t in TYPES:
-                    a = OrderAct("set", (t, p, f))
-                    if self.check_set(state, a, side) is None:
-                        out.append(a)
+                # check_set looks at the type only to see that it is one of TYPES: one check
+                # per formation and objective serves all four (listing speed)
+                if self.check_set(state, OrderAct("set", (TYPES[0], p, f)), side) is None:
+                    out += [OrderAct("set", (t, p, f)) for t in TYPES]
         return out
 
     def check_set(self, state, a: OrderAct, side: str) -> Illegal | None:
@@ -491,7 +533,7 @@ class Orders:
         if side == "soviet" and self.scen.prep_columns:
             # 2.1f: at-start sheets of Scen. 1-3 stop 5 hexes south of the second trench line
             lim = self.looting_limit()
-            if any(self.ids.parse(n) not in lim for n in self.objective_names(obj, side, members, state)):
+            if any(self._name_hex(n) not in lim for n in self.objective_names(obj, side, members, state)):
                 return Illegal("2.1f", "an order implemented before play may have no objective more than 5 hexes "
                                        "south of the second trench line (looting)")
         if side == "axis" and not self.options.get("german_cooperation"):
@@ -614,7 +656,7 @@ class Orders:
             return Illegal("§16.1", f"{e} is not a hex id or an objective name ({', '.join(PRESETS)})")
         if not names:
             return Illegal("§16.1", f"objective {obj!r} has no hex in the play area")
-        if any(self.ids.parse(n) not in self.area for n in names):
+        if any(self._name_hex(n) not in self.area for n in names):
             return Illegal("§16.1", "every objective hex must lie in the play area")
         return None
 

@@ -74,6 +74,7 @@ class BWRules(TimedEvents, Exits, ScenarioAreas, Choices, Carriers, Moves, Fire,
         self.ids = hex_ids_of(board)
         self.area = frozenset(board.regions.get(scenario.region, frozenset(board.terrain)))
         self.entries: dict[str, UnitEntry] = {u.id: u for u in scenario.units}
+        self._side_sets: dict[str, frozenset[str]] = {}  # on_map (_ids_of keeps its own sorted tuples)
         self.specs: dict[str, UnitType] = {}
         def div_morale(u) -> int:  # each Soviet unit's own division (Scen. 3: three divisions)
             d = u.division or scenario.division
@@ -145,7 +146,12 @@ class BWRules(TimedEvents, Exits, ScenarioAreas, Choices, Carriers, Moves, Fire,
         return state.extra.get("status", {}).get(uid, "")
 
     def on_map(self, state, side: str | None = None) -> list[Unit]:
-        return [u for u in state.units.values() if u.where == ON_MAP and (side is None or self.side_of(u.id) == side)]
+        if side is None:
+            return [u for u in state.units.values() if u.where == ON_MAP]
+        ids = self._side_sets.get(side)
+        if ids is None:  # a set per side, built once: no side_of call per unit (listing speed)
+            ids = self._side_sets[side] = frozenset(k for k, e in self.entries.items() if e.side == side)
+        return [u for u in state.units.values() if u.where == ON_MAP and u.id in ids]
 
     def enemy_of(self, side: str) -> str:
         return "axis" if side == "soviet" else "soviet"
@@ -838,10 +844,18 @@ class BWRules(TimedEvents, Exits, ScenarioAreas, Choices, Carriers, Moves, Fire,
     def consolidations(self, state) -> list[str]:
         """Pairs ``keep+merged`` of identical reduced Soviet platoons of one battalion, stacked
         or adjacent, neither S nor P, whose steps add up to 5 or less (Decision 37)."""
-        us = [u for u in self.on_map(state, "soviet") if not self.spec(u.id).vehicle and not self.spec(u.id).fo]
+        # only reduced platoons without a status can pair at all: filtered first (listing speed),
+        # then grouped by type and battalion; the pairs come out in the same order as before
+        us = [u for u in self.on_map(state, "soviet") if not self.spec(u.id).vehicle and not self.spec(u.id).fo
+              and u.steps < self.spec(u.id).steps and not self.status(state, u.id)]
+        groups: dict[tuple[str, str], list] = {}
+        for u in us:
+            e = self.entry(u.id)
+            groups.setdefault((e.type, e.battalion), []).append(u)
         out = []
         for a in us:
-            for b in us:
+            e = self.entry(a.id)
+            for b in groups[(e.type, e.battalion)]:
                 if a.id == b.id or self.entry(a.id).type != self.entry(b.id).type:
                     continue
                 if self.entry(a.id).battalion != self.entry(b.id).battalion or distance(a.hex, b.hex) > 1:

@@ -385,10 +385,21 @@ class Setup:
     def soviet_setup_hexes(self, state, uid: str) -> frozenset[Hex]:
         """1.10e areas; 2.1f: a unit under looting (on no implemented order) sets up no
         farther south than the looting limit."""
-        hs = self.unit_areas(uid)
-        if self.order_of(state, uid) is None:
-            hs = hs & self.looting_limit()
-        return frozenset(h for h in hs if h not in self.ter.wire or self.wire_state(state, h) == 2)
+        looted = self.order_of(state, uid) is None
+        open_wire = state._cache.get(("open_wire",))
+        if open_wire is None:  # fully breached wire hexes, once per state
+            open_wire = state._cache[("open_wire",)] = frozenset(h for h in self.ter.wire if self.wire_state(state, h) == 2)
+        memo = self.__dict__.setdefault("_sov_setup_memo", {})
+        key = (uid, looted, open_wire)
+        got = memo.get(key)
+        if got is None:  # the answer depends on these three only (listing speed)
+            if len(memo) > 20000:
+                memo.clear()
+            hs = self.unit_areas(uid)
+            if looted:
+                hs = hs & self.looting_limit()
+            got = memo[key] = frozenset(h for h in hs if h not in self.ter.wire or h in open_wire)
+        return got
 
     def breach_hexes(self, state) -> list[Hex]:
         sov = frozenset().union(*(hs for k, hs in self.area_hexes.items() if self.scen.area_side.get(k) == "soviet"))
@@ -403,7 +414,12 @@ class Setup:
         todo = sorted(u.id for u in state.units.values() if u.where == UNPLACED and self.side_of(u.id) == "soviet")
         for uid in todo:
             if only is None or uid in only:
-                out += [Place(uid, h) for h in sorted(self.soviet_setup_hexes(state, uid))]
+                hs = self.soviet_setup_hexes(state, uid)
+                memo = self.__dict__.setdefault("_sov_places_memo", {})
+                got = memo.get(uid)
+                if got is None or got[0] is not hs:  # the same hexes object: the same Place list
+                    got = memo[uid] = (hs, [Place(uid, h) for h in sorted(hs)])
+                out += got[1]
         if not todo:
             out.append(EndPhase())
         return out
