@@ -732,7 +732,6 @@ class Controller:
         before = tl.step(k - 1) if tl is not None and k > 0 else None
         if not is_secret(self.rules, action):  # a secret phase's plan stays hidden for good
             return secret_text(self.rules, action, before.state if before is not None else None) is not None
-        tl = self.timeline
         if tl is None:
             return True
         for j in range(k, tl.last + 1):
