@@ -98,11 +98,15 @@ class Moves:
         enemy units, wire not fully breached (1.4a), embankment hexes already holding two
         vehicles (1.2d), and for tow-only units the Hospital (1.1e: man-handled only). Both are
         frozensets, so they key the reach caches across states."""
-        side, veh, tow, div = self.side_of(uid), self.spec(uid).vehicle, self.spec(uid).tow, self.bound_division(uid)
-        key = ("block_set", side, veh, tow, div)
+        keys = self.__dict__.setdefault("_block_keys", {})
+        key = keys.get(uid)
+        if key is None:  # fixed per unit (scenario and options): built once (listing speed)
+            key = keys[uid] = ("block_set", self.side_of(uid), self.spec(uid).vehicle, self.spec(uid).tow,
+                               self.bound_division(uid))
         got = state._cache.get(key)
         if got is not None:
             return got
+        _, side, veh, tow, div = key
         occ = state.occupied()
         enemy = frozenset(h for h, us in occ.items() if any(self.side_of(u.id) != side for u in us))
         block = set(enemy)
