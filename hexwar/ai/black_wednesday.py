@@ -20,7 +20,7 @@ from ..core.hexgrid import Hex, distance, hex_name, use_hex_ids
 from ..core.units import ON_MAP
 from ..games.black_wednesday.verbs import Assault, Call, Mode, PointFire
 from . import black_wednesday_figures as F
-from .black_wednesday_goals import goals
+from .black_wednesday_goals import goals, open_hexes
 from .player import Decision
 
 GAME = "black-wednesday"
@@ -231,19 +231,55 @@ def _bfs(rules, sources, passable) -> dict[Hex, int]:
     return dist
 
 
+def _reach(rules, start: Hex, cls: str, ma: int, budget: float, blocked) -> dict[Hex, float]:
+    """MP a unit of movement class ``cls`` spends from ``start`` to each hex it can reach
+    within ``budget`` MP (§7.1 costs; ``blocked(h)``: hexes it may not enter)."""
+    import heapq
+
+    dist = {start: 0.0}
+    heap = [(0.0, start.col, start.row, start)]
+    while heap:
+        d, _, _, h = heapq.heappop(heap)
+        if d > dist.get(h, 1e9):
+            continue
+        for n in rules.board.adjacent(h):
+            if n not in rules.area or blocked(n):
+                continue
+            c = rules.ter.step_cost(h, n, cls, ma)
+            if c is None:
+                continue
+            nd = d + c
+            if nd <= budget and nd < dist.get(n, 1e9):
+                dist[n] = nd
+                heapq.heappush(heap, (nd, n.col, n.row, n))
+    return dist
+
+
 class _Turns:
     """Phases of movement from a hex to the nearest source, per movement class (lazy)."""
 
-    def __init__(self, rules, sources, passable, penalty=None) -> None:
+    def __init__(self, rules, sources, passable, penalty=None, key=None) -> None:
         self.rules, self.sources, self.passable, self.maps = rules, list(sources), passable, {}
         self.penalty = penalty
+        # ``key``: everything ``passable`` and ``penalty`` depend on (besides the sources); with
+        # it the maps are kept on the rules object, so the decisions of one phase share them
+        self.key = None if key is None else (key, tuple(sorted(self.sources)))
 
     def turns(self, uid: str, h: Hex) -> float:
         s = self.rules.spec(uid)
         key = (s.move_class, s.ma)
         m = self.maps.get(key)
         if m is None:
-            m = self.maps[key] = _mp_dist(self.rules, self.sources, self.passable, s.move_class, s.ma, self.penalty)
+            memo = self.rules.__dict__.setdefault("_ai_turns", {}) if self.key is not None else None
+            full = (self.key, key)
+            m = memo.get(full) if memo is not None else None
+            if m is None:
+                m = _mp_dist(self.rules, self.sources, self.passable, s.move_class, s.ma, self.penalty)
+                if memo is not None:
+                    if len(memo) > 64:
+                        memo.clear()
+                    memo[full] = m
+            self.maps[key] = m
         return m.get(h, 60.0 * s.ma) / max(1, s.ma)
 
 
@@ -268,6 +304,23 @@ class BWPlayer(_Base):
     MIN_FIRE = 0.25      # worth (in enemy steps) below which a fire is not worth the activation
     MIN_ASSAULT = 0.12   # chance of taking the hex below which an assault is not tried
 
+    def command(self, rules, state, side, acts) -> Decision:
+        """Release every reserve (§16.8), except where each release pays the enemy (Scen. 2: a
+        released Axis reserve counts as one more Krasni Bor hex for the Soviets): there only a
+        company with a Soviet unit within 3 hexes of it rolls."""
+        g = goals(rules, state, side)
+        rel = [a for a in acts if isinstance(a, Choose) and a.what == "release"]
+        if side == "axis" and g.release_costs and rel:
+            enemy = [u.hex for u in rules.on_map(state, rules.enemy_of(side))]
+            for a in rel:
+                ours = [u.hex for u in rules.on_map(state, side) if u.id.startswith(a.value + "-")]
+                if any(distance(h, e) <= 3 for h in ours for e in enemy):
+                    return Decision(a, f"rolls to release reserve company {a.value} (§16.8: 4-6): the enemy is "
+                                       "within 3 hexes of it, worth the hex a release gives away")
+            return Decision(_first(acts, EndPhase), "keeps its reserves: each one released counts for the enemy "
+                                                    "(scenario victory conditions)")
+        return super().command(rules, state, side, acts)
+
     # --- set-up (1.10f) ------------------------------------------------------------------
     def setup(self, rules, state, side, acts) -> Decision:
         places = [a for a in acts if isinstance(a, Place)]
@@ -286,8 +339,12 @@ class BWPlayer(_Base):
             return (in_tr, -count.get(h, 0), -near, h.row, -h.col)
 
         best = max(mine, key=score)
-        why = (f"{uid} sets up in the trench at {hex_name(best.hex)} (Dug In, 1.3a, 3.1d)" if best.hex in trench
-               else f"{uid} sets up at {hex_name(best.hex)}, the hex of its area nearest the trenches")
+        label = goals(rules, state, side).why.get(best.hex)
+        if label:
+            why = f"{uid} sets up at {hex_name(best.hex)}: {label[0]}"
+        else:
+            why = (f"{uid} sets up in the trench at {hex_name(best.hex)} (Dug In, 1.3a, 3.1d)" if best.hex in trench
+                   else f"{uid} sets up at {hex_name(best.hex)}, the hex of its area nearest the trenches")
         return Decision(best, why)
 
     # --- the action phase ------------------------------------------------------------------
@@ -341,9 +398,29 @@ class BWPlayer(_Base):
             return held
         near = frozenset(u.hex for u in rules.on_map(state, enemy)
                          if any(distance(u.hex, t) <= 4 for t in g.take))
-        return near or frozenset(u.hex for u in rules.on_map(state, enemy)) or g.take
+        # and the empty goal hexes the enemy could walk into, reinforcements to come included
+        # (from their entry hexes): nothing held is not yet the victory (5.0)
+        need = frozenset(self.guard_hexes(rules, state, side, self.WATCH_PHASES))
+        return (near | need) or frozenset(u.hex for u in rules.on_map(state, enemy)) or g.take
 
     # --- assaults and overruns (§11) ---------------------------------------------------------
+    @staticmethod
+    def last_word(rules, state, side) -> bool:
+        """Is this the game's last Action Phase, ours, with no enemy phase left before the
+        count (5.0)?"""
+        order = state.extra.get("order", ("", ""))
+        return state.turn >= rules.scen.turns and state.phase == "action" and order[1] == side
+
+    def assault_floor(self, rules, state, side) -> float:
+        """The least chance to take a goal hex worth an assault: any chance at all in the
+        game's last phase (the hex decides the game, nothing is saved for later), half the
+        usual in the last two turns, else ``MIN_ASSAULT``."""
+        if self.last_word(rules, state, side):
+            return 0.0
+        if state.turn >= rules.scen.turns - 1:
+            return self.MIN_ASSAULT / 2
+        return self.MIN_ASSAULT
+
     def assaults(self, rules, state, side, acts, targets) -> Decision | None:
         by_target: dict[Hex, list[str]] = {}
         for a in acts:
@@ -351,8 +428,10 @@ class BWPlayer(_Base):
                 by_target.setdefault(a.target, []).extend(a.units)
         best = None
         wanted = goals(rules, state, side).take
+        floor = self.assault_floor(rules, state, side)
         for tgt, uids in sorted(by_target.items()):
             worth = 1.0 + (2.0 if tgt in wanted else 0.0)
+            least = floor if tgt in wanted else self.MIN_ASSAULT
             if side == "soviet" and tgt not in targets:
                 worth *= 0.5
             tanks = tuple(sorted(u for u in set(uids) if rules.spec(u).vehicle))
@@ -362,15 +441,18 @@ class BWPlayer(_Base):
                 if rules.check(state, Assault(tgt, group)) is None:
                     p = F.assault_figures(rules, state, tgt, group)
                     win = F.assault_win(rules, state, p)
-                    if win >= self.MIN_ASSAULT and (best is None or win * worth > best[0]):
+                    if win >= least and win > 0 and (best is None or win * worth > best[0]):
                         lines = " ".join(F.bw_info.assault_lines(p)[1:]) if p else ""
                         best = (win * worth, Assault(tgt, group),
                                 f"assaults {hex_name(tgt)} ({_who(rules, state, tgt, side)}) with {', '.join(group)}: "
                                 f"{F.pct(win)} chance to take it (attackers hold and defenders break, §11.1); {lines}")
-            if tanks and not men and rules.check(state, Assault(tgt, tanks)) is None:
+            if tanks and rules.check(state, Assault(tgt, tanks)) is None:
                 fire, take, ko = F.overrun_figures(rules, state, tgt, tanks)
                 v = take * worth + fire.steps * 0.5 - ko * 1.0
-                if take >= self.MIN_ASSAULT and (best is None or v > best[0]):
+                # no gun in the hex: a failed overrun costs nothing (the tanks go back, §11.2),
+                # so any chance on a goal hex is worth the tanks' activation
+                enough = take >= least or (ko == 0.0 and tgt in wanted)
+                if enough and take > 0 and (best is None or v > best[0]):
                     best = (v, Assault(tgt, tanks),
                             f"overruns {hex_name(tgt)} ({_who(rules, state, tgt, side)}) with {len(tanks)} tank(s) "
                             f"(§11.2): {fire.words()} with the +2 shock; {F.pct(take)} chance the defenders break "
@@ -453,6 +535,31 @@ class BWPlayer(_Base):
                                            "reinforcements come on; a unit standing there keeps them off the map "
                                            "(§7.7: no unit enters an enemy hex)")
                 by_unit.pop(uid, None)
+        walk_to: list[Hex] = []
+        if side == "soviet":
+            held_goal = self.held_goal(rules, state, side)
+            need = self.guard_hexes(rules, state, side, self.GUARD_PHASES if held_goal else self.WATCH_PHASES)
+            g = self.guard(rules, state, side, by_unit, targets, need, held_goal)
+            if g is not None:
+                return g
+            free_need = [h for h in need if count.get(h, 0) == 0]
+            g = goals(rules, state, side)
+            if not held_goal and g.weight:
+                # a scenario decided by occupation (5.0: the last side in a hex holds it), not by
+                # clearing: the empty objective hexes not yet ours are to be walked into
+                free_need = sorted(set(free_need) | {h for h in open_hexes(rules, state, side, g)
+                                                     if h not in enemy_hexes and count.get(h, 0) == 0})
+            if not held_goal and free_need:
+                walk_to = free_need
+                # nothing held yet the enemy can still walk in: every unit but the spotters
+                # walks into the nearest empty goal hex the enemy could reach (5.0)
+                to_need = _Turns(rules, sorted(free_need), passable, key=("walk", enemy_hexes, wire))
+                plain = score
+
+                def score(uid: str, h: Hex | None, plain=plain) -> float | None:
+                    if h is None or role(rules, uid) == SPOT:
+                        return plain(uid, h)
+                    return -to_need.turns(uid, h) * 4.0
         best = None
         for uid, ms in sorted(by_unit.items()):
             u = state.units[uid]
@@ -471,6 +578,15 @@ class BWPlayer(_Base):
         m = best[1]
         u = state.units[m.unit]
         frm = hex_name(u.hex) if u.where == ON_MAP else "off the map"
+        if walk_to and role(rules, m.unit) != SPOT:
+            t = min(walk_to, key=lambda h: (distance(m.dest, h), h))
+            label = goals(rules, state, side).why.get(t)
+            if label:
+                return Decision(m, f"{m.unit} {frm}→{hex_name(m.dest)}: walks to {hex_name(t)} ({distance(m.dest, t)} "
+                                   f"hex(es) away), not yet ours: {label[0]} (5.0)")
+            return Decision(m, f"{m.unit} {frm}→{hex_name(m.dest)}: walks to the empty trench hex {hex_name(t)} "
+                               f"({distance(m.dest, t)} hex(es) away), which the enemy could reach: a unit standing "
+                               "in it keeps it (§7.7, decision S1-1)")
         return Decision(m, f"{m.unit} {frm}→{hex_name(m.dest)}: {self._move_words(rules, state, m, side, targets)}")
 
     BLOCKERS = 2  # two tanks, so that one knocked out on the way still leaves one
@@ -510,7 +626,8 @@ class BWPlayer(_Base):
             return self.WIRE_MP.get(rules.wire_state(state, h), 0.0) if h in rules.ter.wire else 0.0
 
         adj = {n for t in targets for n in rules.board.adjacent(t) if ok(n)}
-        return _Turns(rules, adj or targets, ok, pen)
+        wire = tuple(sorted((h, rules.wire_state(state, h)) for h in rules.ter.wire))
+        return _Turns(rules, adj or targets, ok, pen, key=("approach", enemy_hexes, wire))
 
     def breach(self, rules, state, side, acts, targets) -> Decision | None:
         """Breach the wire on the way to the trenches (1.4b): the wire hex nearest the targets,
@@ -539,6 +656,117 @@ class BWPlayer(_Base):
                            + ("the second breach opens it for every unit" if st == 1
                               else "the first breach; a second one opens it")
                            + f" on the way to {hex_name(min(targets, key=lambda t: (distance(a.hex, t), t)))}")
+
+    GUARD_PHASES = 2  # guard the goal hexes an enemy unit could reach within two of its phases
+    WATCH_PHASES = 4  # and walk toward those it could reach within four, when none is held
+
+    def guard_hexes(self, rules, state, side, phases: int | None = None) -> dict[Hex, tuple[int, str]]:
+        """The goal hexes free of enemy units that an enemy unit could walk into within
+        ``phases`` (default ``GUARD_PHASES``) of its Action Phases (§7.1 costs; no unit enters a hex an enemy holds,
+        §7.7): {hex: (phases, the unit)}. Counted from units outside the goal hexes, units that
+        share one (one of them may step out to another) and reinforcements still to come, from
+        their entry hexes (public: the scenario page). A hex one of our units stands on cannot
+        be entered except by assault: that is what guarding it means."""
+        phases = phases or self.GUARD_PHASES
+        take = goals(rules, state, side).take
+        enemy = rules.enemy_of(side)
+        ours = frozenset(u.hex for u in rules.on_map(state, side))
+        held: dict[Hex, int] = {}
+        for u in rules.on_map(state, enemy):
+            held[u.hex] = held.get(u.hex, 0) + 1
+        key = ("guard", side, phases, state.turn, state.phase, tuple(sorted(held.items())), ours,
+               tuple(sorted((u.id, u.hex, u.where) for u in state.units.values() if rules.side_of(u.id) == enemy)),
+               tuple(sorted(state.extra.get("status", {}).items())))
+        memo = rules.__dict__.setdefault("_ai_guard", {})
+        got = memo.get(key)
+        if got is not None:
+            return got
+        if len(memo) > 32:
+            memo.clear()
+        out: dict[Hex, tuple[int, str]] = {}
+        for u in sorted(state.units.values(), key=lambda u: u.id):
+            if rules.side_of(u.id) != enemy or rules.status(state, u.id) == "P":
+                continue
+            if u.where == ON_MAP:
+                if u.hex in take and held.get(u.hex, 0) < 2:
+                    continue  # alone in a goal hex: stepping out gains the enemy nothing
+                starts = [u.hex]
+            elif u.where == "arriving" and rules.entry(u.id).at:
+                starts = sorted(rules.entries_of(u.id))
+            else:
+                continue
+            s = rules.spec(u.id)
+            if not s.ma:
+                continue
+            for st in starts:  # one of ours on the entry hex only moves the entry next to it (1.10h, BW-R9)
+                for h, mp in _reach(rules, st, s.move_class, s.ma, phases * s.ma,
+                                    lambda n: n in ours).items():
+                    if h in take and h not in held:
+                        ph = 1 + int(mp // max(1, s.ma)) if mp > 0 else 1
+                        if h not in out or (ph, u.id) < out[h]:
+                            out[h] = (ph, u.id)
+        memo[key] = out
+        return out
+
+    def held_goal(self, rules, state, side) -> bool:
+        """Does the enemy stand in any of our goal hexes (Scen. 1: a trench hex)?"""
+        take = goals(rules, state, side).take
+        return any(u.hex in take for u in rules.on_map(state, rules.enemy_of(side)))
+
+    def guard(self, rules, state, side, by_unit, targets, need, held_goal) -> Decision | None:
+        """Stand on the empty goal hexes the enemy could walk into (the last turns decide
+        who holds them, 5.0): a unit that can reach one this phase and is not needed where it
+        is (next to a held goal hex to assault it, or in Fire Mode with a target in sight) goes
+        there, the nearest need first; a unit already guarding one stays (it leaves
+        ``by_unit``)."""
+        if not need:
+            return None
+        late = state.turn >= rules.scen.turns - 3
+        take = goals(rules, state, side).take
+        enemy_hexes = {u.hex: u for u in rules.on_map(state, rules.enemy_of(side))}
+        ours: dict[Hex, list[str]] = {}
+        for u in rules.on_map(state, side):
+            ours.setdefault(u.hex, []).append(u.id)
+        def crew(h: Hex) -> int:  # a hex the enemy reaches next phase gets two (an assault on one
+            return 2 if need[h][0] <= 1 else 1  # lone unit, a tank above all, often takes it, §11.1)
+
+        guarding = {x for h in need if h in ours
+                    for x in sorted(ours[h], key=lambda x: (role(rules, x) == ASSAULT, x))[:crew(h)]}
+
+        def engaged(uid: str) -> bool:
+            u = state.units[uid]
+            if u.where != ON_MAP:
+                return False
+            if role(rules, uid) == ASSAULT and any(distance(u.hex, t) == 1 for t in targets
+                                                   if t in take and t in enemy_hexes):
+                return True
+            return rules.mode(state, uid) == "fire" and bool(rules.fire_targets(state, uid))
+
+        for uid in sorted(guarding):
+            by_unit.pop(uid, None)  # stays on the goal hex it guards
+        best = None
+        for uid, ms in sorted(by_unit.items()):
+            if role(rules, uid) == SPOT or engaged(uid):
+                continue
+            for m in ms:
+                if m.dest not in need or len(ours.get(m.dest, ())) >= crew(m.dest):
+                    continue
+                ph, who = need[m.dest]
+                if ph > 1 and held_goal and not late:
+                    continue
+                w = state.units[who]
+                near = distance(m.dest, w.hex) if w.where == ON_MAP else 0
+                key = (ph, m.dest in ours, role(rules, uid) == ASSAULT, near, m.dest, uid)
+                if best is None or key < best[0]:
+                    best = (key, m, who, ph)
+        if best is None:
+            return None
+        _, m, who, ph = best
+        u = state.units[m.unit]
+        frm = hex_name(u.hex) if u.where == ON_MAP else "off the map"
+        return Decision(m, f"{m.unit} {frm}→{hex_name(m.dest)}: stands on the empty trench hex {hex_name(m.dest)}, "
+                           f"which {who} could reach in {ph} phase(s); no unit enters a hex the enemy holds (§7.7), "
+                           "so only an assault could take it back (decision S1-1)")
 
     THREAT = 0.25  # per column of the overwatch fire a hex is open to (§10)
 
@@ -627,9 +855,12 @@ class BWPlayer(_Base):
     def _move_words(self, rules, state, m: Move, side: str, targets) -> str:
         d = m.dest
         if side == "axis":
-            if d in goals(rules, state, side).hold:
+            g = goals(rules, state, side)
+            if d in g.hold:
+                if g.why.get(d):
+                    return f"takes up {hex_name(d)}: {g.why[d][0]}"
                 return "takes up a trench hex: the Soviets must clear every one (decision S1-1)"
-            return "heads for the nearest trench hex not next to the enemy"
+            return "heads for the nearest hex it means to hold" if g.why else "heads for the nearest trench hex not next to the enemy"
         r = role(rules, m.unit)
         near = min(targets, key=lambda t: (distance(d, t), t))
         if r == ASSAULT:

@@ -12,12 +12,12 @@ import hexwar
 from hexwar.ai import black_wednesday_figures as F
 from hexwar.ai.black_wednesday import BWPlayer
 from hexwar.ai.black_wednesday_greedy import BWGreedy
-from hexwar.ai.black_wednesday_tournament import beats, held_trenches, play_bw_match
-from hexwar.ai.player import make_player
+from hexwar.ai.black_wednesday_tournament import beats, held_trenches
+from hexwar.ai.player import make_player, play_match
 from hexwar.core.actions import Attack
 from hexwar.core.dice import SeededDice
 from hexwar.core.game import Game
-from hexwar.core.hexgrid import use_hex_ids
+from hexwar.core.hexgrid import distance, use_hex_ids
 
 GAME, SCEN = "black-wednesday", "s1-turning-the-left"
 
@@ -42,7 +42,7 @@ def _match(soviet: str, axis: str, seed: int):
                 asked.add(type(dec.action).__name__)
             return dec
 
-    log = play_bw_match(game, {s: Spy(p) for s, p in players.items()})
+    log = play_match(game, {s: Spy(p) for s, p in players.items()})
     return game, log, asked
 
 
@@ -192,3 +192,210 @@ def test_client_offers_the_black_wednesday_computer_player():
 
     player, note = make_computer(GAME, 1)
     assert isinstance(player, BWPlayer) and note is None
+
+
+# --- the last turns: guard the empty trench hexes, assault at any odds at the end -----------------
+@pytest.fixture(scope="module")
+def turn3():
+    """AI Soviets vs random Axis, seed 5: the position at the start of the Soviet Action
+    Phase of turn 3 (trench hexes still held, 3 Recon company still to come)."""
+    from hexwar.games.black_wednesday.verbs import Assault  # noqa: F401 (engine verbs registered)
+
+    game = hexwar.open_game(GAME, SCEN, seed=5)
+    players = {"soviet": BWPlayer(), "axis": make_player("random", GAME, 3)}
+    with use_hex_ids(game.rules.ids):
+        while not (game.state.turn == 3 and game.state.phase == "action" and "pending" not in game.state.extra
+                   and game.state.extra.get("phasing") == "soviet"):
+            side = game.acting_side()
+            game.apply(players[side].choose(game, side).action)
+    return game
+
+
+def _in_move_mode_at(rules, state, uid, h):
+    st = state.copy()
+    st.units[uid] = st.units[uid].at(h)
+    modes = dict(st.extra.get("mode", {}))
+    modes[uid] = "move"
+    st.extra["mode"] = modes
+    st.touch()
+    return st
+
+
+def test_SCEN_1_last_phase_assaults_a_held_trench_hex_at_any_odds(turn3):
+    """Decision S1-1: a trench hex still held at the end of turn 12 loses the game. In the
+    game's last Action Phase, ours after the enemy's, an assault on a held trench hex is made
+    at any chance above nothing; earlier the same 2% assault is not tried (MIN_ASSAULT)."""
+    from hexwar.games.black_wednesday.verbs import Assault
+
+    game = turn3
+    rules, st = game.rules, game.state
+    ai = BWPlayer()
+    with use_hex_ids(rules.ids):
+        held = sorted({u.hex for u in rules.on_map(st, "axis") if u.hex in rules.trench_hexes})
+        men = [u.id for u in rules.on_map(st, "soviet") if rules.order_of(st, u.id) is not None
+               and not rules.spec(u.id).fo and not rules.status(st, u.id)]
+        tried = 0
+        for uid in men:
+            for h in held:
+                for a in rules.board.adjacent(h):
+                    if a not in rules.area or st.units_at(a) or a in rules.ter.wire:
+                        continue
+                    s2 = _in_move_mode_at(rules, st, uid, a)
+                    if rules.check(s2, Assault(h, (uid,))) is not None:
+                        continue
+                    win = F.assault_win(rules, s2, F.assault_figures(rules, s2, h, (uid,)))
+                    if not 0 < win < ai.MIN_ASSAULT:
+                        continue
+                    acts = [x for x in rules.legal_actions(s2) if isinstance(x, Assault) and x.target == h]
+                    s2.turn, s2.extra["order"] = rules.scen.turns, ("axis", "soviet")
+                    assert ai.last_word(rules, s2, "soviet")
+                    last = ai.assaults(rules, s2, "soviet", acts, frozenset({h}))
+                    assert last is not None and last.action.target == h and "chance to take it" in last.reason
+                    s2.extra["order"] = ("soviet", "axis")  # the Axis still acts after us
+                    assert not ai.last_word(rules, s2, "soviet")
+                    s2.turn = 5
+                    assert ai.assaults(rules, s2, "soviet", acts, frozenset({h})) is None
+                    tried += 1
+                    break
+                if tried:
+                    break
+            if tried:
+                break
+    assert tried == 1
+
+
+
+def test_SCEN_1_overruns_a_held_trench_hex_without_guns_at_any_odds(turn3):
+    """§11.2: a failed overrun sends the tanks back where they came from; only a defending gun
+    can hurt them first. So tanks next to a held trench hex with no gun in it overrun it even
+    at odds below MIN_ASSAULT, in any turn."""
+    from hexwar.games.black_wednesday.verbs import Assault
+
+    class Picky(BWPlayer):
+        MIN_ASSAULT = 0.99  # every overrun of the position is below it
+
+    game = turn3
+    rules, st = game.rules, game.state
+    ai = Picky()
+    with use_hex_ids(rules.ids):
+        held = sorted({u.hex for u in rules.on_map(st, "axis") if u.hex in rules.trench_hexes})
+        tanks = [u.id for u in rules.on_map(st, "soviet") if rules.spec(u.id).vehicle and not rules.status(st, u.id)]
+        found = None
+        for uid in tanks:
+            for h in held:
+                if any(rules.spec(d.id).at_attack for d in st.units_at(h)):
+                    continue
+                for a in rules.board.adjacent(h):
+                    if a not in rules.area or st.units_at(a) or a in rules.ter.wire:
+                        continue
+                    s2 = _in_move_mode_at(rules, st, uid, a)
+                    if rules.check(s2, Assault(h, (uid,))) is not None:
+                        continue
+                    _, take, ko = F.overrun_figures(rules, s2, h, (uid,))
+                    if 0 < take < ai.MIN_ASSAULT and ko == 0:
+                        found = (s2, h)
+                        break
+                if found:
+                    break
+            if found:
+                break
+        assert found, "no low-odds overrun in the position"
+        s2, h = found
+        s2.turn = 5
+        acts = [x for x in rules.legal_actions(s2) if isinstance(x, Assault) and x.target == h]
+        dec = ai.assaults(rules, s2, "soviet", acts, frozenset({h}))
+        assert dec is not None and dec.action.target == h and "overruns" in dec.reason
+        assert "0% chance a defending gun" in dec.reason
+
+def test_SCEN_1_guards_an_empty_trench_hex_an_axis_unit_could_walk_into(turn3):
+    """Decision S1-1 counts every trench hex at the end: an Axis unit next to an empty trench
+    hex could walk in next phase (§7.1), so that hex is to be guarded (one of ours standing
+    on it keeps it, §7.7), and a Soviet unit two hexes away goes and stands on it."""
+    game = turn3
+    rules, st = game.rules, game.state
+    ai = BWPlayer()
+    with use_hex_ids(rules.ids):
+        axis = sorted(u.id for u in rules.on_map(st, "axis") if rules.spec(u.id).move_class == "foot"
+                      and rules.status(st, u.id) != "P" and rules.spec(u.id).ma >= 2)
+        occupied = set(st.occupied())
+        empty = sorted(t for t in rules.trench_hexes if t not in occupied)
+        spot = next((t, a) for t in empty for a in rules.board.adjacent(t)
+                    if a in rules.area and a not in occupied and a not in rules.trench_hexes and a not in rules.ter.wire
+                    and rules.ter.step_cost(a, t, "foot", 4) is not None
+                    and all(distance(a, e) > 2 for e in occupied))
+        t, a = spot
+        before = ai.guard_hexes(rules, st, "soviet")
+        s2 = st.copy()
+        s2.units[axis[0]] = s2.units[axis[0]].at(a)
+        s2.touch()
+        need = ai.guard_hexes(rules, s2, "soviet")
+        assert need.get(t, (9,))[0] == 1 and (t not in before or before[t] != need[t])
+        # a Soviet rifle platoon two hexes from it, in Move Mode, with nothing to fire at
+        rifle = next(u.id for u in rules.on_map(st, "soviet") if rules.entry(u.id).type.startswith("sov_rifle")
+                     and u.id not in st.extra.get("acted", ()) and not rules.status(st, u.id))
+        b = next(h for h in sorted(rules.area) if distance(h, t) == 2 and distance(h, a) >= 2
+                 and h not in s2.occupied() and h not in rules.ter.wire and h not in rules.trench_hexes)
+        s3 = _in_move_mode_at(rules, s2, rifle, b)
+        from hexwar.core.actions import Move
+
+        moves = {rifle: [m for m in rules.legal_actions(s3) if isinstance(m, Move) and m.unit == rifle]}
+        assert any(m.dest == t for m in moves[rifle])
+        need = ai.guard_hexes(rules, s3, "soviet")
+        dec = ai.guard(rules, s3, "soviet", moves, ai.targets(rules, s3, "soviet"), need, ai.held_goal(rules, s3, "soviet"))
+        assert dec is not None and dec.action.dest == t, dec
+        assert "stands on the empty trench hex" in dec.reason and axis[0] in dec.reason
+
+
+def test_SCEN_1_the_recon_company_still_to_come_is_met_at_the_second_line(turn3):
+    """The 3 Recon company comes on at the Train Station at 0900 (scenario page, public; since
+    decision BW-R9 next to it when a Soviet unit holds it): the trench hexes of the second
+    line it could reach within four of its phases are where the Soviets must stand."""
+    game = turn3
+    rules, st = game.rules, game.state
+    assert any(u.where == "arriving" for uid, u in st.units.items() if uid.startswith("3-Recon"))
+    with use_hex_ids(rules.ids):
+        alone = st.copy()  # only the company still to come: every Axis unit on the map gone
+        for u in rules.on_map(st, "axis"):
+            alone.units[u.id] = u.at(None, "eliminated")
+        alone.touch()
+        need = BWPlayer().guard_hexes(rules, alone, "soviet", BWPlayer.WATCH_PHASES)
+        b3728 = rules.ids.parse("B37.28")
+        assert b3728 in need and need[b3728][1].startswith("3-Recon"), need
+        assert all(t in rules.trench_hexes for t in need)
+        assert not any(distance(t, rules.ids.parse("B15.29")) < 8 for t in need)  # the first line is out of reach
+
+
+_PREFIX = """
+import sys
+import hexwar
+from hexwar.ai.player import make_player
+from hexwar.core.hexgrid import distance, use_hex_ids
+game = hexwar.open_game("black-wednesday", "s1-turning-the-left", seed=2)
+players = {"soviet": make_player("ai", "black-wednesday", 2), "axis": make_player("greedy", "black-wednesday", 10002)}
+out = []
+with use_hex_ids(game.rules.ids):
+    while len(out) < 400 and game.result() is None:
+        side = game.acting_side()
+        d = players[side].choose(game, side)
+        out.append(side + " " + d.action.notation() + " | " + (d.reason or ""))
+        game.apply(d.action)
+sys.stdout.write("\\n".join(out))
+"""
+
+
+def test_same_seed_same_game_whatever_the_hash_seed():
+    """A computer player gives the same game from the same seed: the first 400 decisions of
+    AI Soviets vs greedy Axis (seed 2) with their reasons are the same under two string-hash
+    seeds (iteration over sets of strings and hexes must never pick a move)."""
+    import os
+    import subprocess
+    import sys
+
+    runs = []
+    for hs in ("0", "12345"):
+        env = dict(os.environ, PYTHONHASHSEED=hs)
+        p = subprocess.run([sys.executable, "-c", _PREFIX], capture_output=True, text=True, env=env, timeout=300)
+        assert p.returncode == 0, p.stderr[-2000:]
+        runs.append(p.stdout)
+    assert runs[0].count("\n") >= 399
+    assert runs[0] == runs[1]
