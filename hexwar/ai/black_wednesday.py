@@ -608,8 +608,17 @@ class BWPlayer(_Base):
         if not tanks:
             return []
         s = rules.spec(tanks[0].id)
-        to_goal = _mp_dist(rules, [goal], lambda h: h in rules.area and h not in enemy_hexes, s.move_class, s.ma,
-                           lambda h: 99.0 if h in rules.ter.wire and rules.wire_state(state, h) < 2 else 0.0)
+        # the same map while the enemy and the wire stay as they are: kept for the phase
+        key = ("blockers", goal, enemy_hexes, s.move_class, s.ma,
+               frozenset(h for h in rules.ter.wire if rules.wire_state(state, h) < 2))
+        memo = rules.__dict__.setdefault("_ai_turns", {})
+        to_goal = memo.get(key)
+        if to_goal is None:
+            to_goal = _mp_dist(rules, [goal], lambda h: h in rules.area and h not in enemy_hexes, s.move_class, s.ma,
+                               lambda h: 99.0 if h in rules.ter.wire and rules.wire_state(state, h) < 2 else 0.0)
+            if len(memo) > 64:
+                memo.clear()
+            memo[key] = to_goal
         ranked = sorted(tanks, key=lambda t: (0 if t.where == ON_MAP and t.hex == goal else 1,
                                               to_goal.get(t.hex, 500.0) if t.where == ON_MAP else 400.0, t.id))
         return [(t.id, goal, to_goal) for t in ranked[:self.BLOCKERS]]
