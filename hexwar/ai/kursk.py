@@ -14,7 +14,12 @@ cheap, explainable figures and takes the best.
   armor's distance to one chosen Russian-side city (the schwerpunkt). One phase's moves
   are planned at once and played one by one while the position is the one planned for
   (a fingerprint of the public position), so a phase costs a few evaluations, not one
-  per unit.
+  per unit. Before our combat phase the armor phase first masses a group next to each
+  enemy-held VP city worth attacking (``_strike_plan``).
+- On the last turn only the count matters: a unit eliminated on either side is worth
+  what it does to the "fewer units eliminated" VP (``_count_delta``), an exchange's cost
+  is the units it eliminates (``_exchange_dead``), and after the enemy's last combat
+  phase nothing of ours is at risk.
 - Postures (12.0) are chosen from the public position only (``fair_state`` scrubs the
   other player's secret choice): Engage when there is an attack worth making,
   otherwise Deploy, never paying Offensive markers for a step it does not need; a unit
@@ -49,6 +54,7 @@ SP_PULL = 0.25  # German armor's pull toward the schwerpunkt, per MP
 SP_MARGIN = -1  # the schwerpunkt is sought while the VP total is no better for us than this
 RETAKE_PULL = 0.3  # pull toward a VP city of our own side the enemy holds, per MP ...
 RETAKE_REACH = 8.0  # ... felt by units within this many MP of it
+REFILL = 0.25  # share of a vacated city's worth still at stake when another unit can fill it later
 FINAL_OWN_LOSS = 0.4  # on the last turn our steps matter only for the "fewer eliminated" VP (5.0)
 
 
@@ -245,16 +251,30 @@ class Ctx:
             s -= 1
         return s
 
+    @cached_property
+    def foe_fights_again(self) -> bool:
+        """The enemy still has a combat phase in this game (4.0: not after the last turn's)."""
+        if not self.final:
+            return True
+        order = list(T.TURN_PHASES)
+        return order.index(f"{self.foe}_combat") > order.index(self.state.phase) if self.state.phase in order else True
+
     def risk(self, uid: str, h: Hex) -> float:
         """Expected strength lost (and city value) if the enemy attacks ``uid`` at ``h``."""
         foes = [f for f in self.threat.get(h, ()) if f not in ()]
-        if not foes:
+        if not foes or not self.foe_fights_again:
             return 0.0
         att = sum(self.att(f) for f in sorted(foes, key=lambda f: -self.att(f))[:6])
         p = quick_dist(self.rules.crt, att, self.dfn(uid), self.shift_at(h, self.side), T.MIN_ODDS, T.MAX_ODDS)
         v, st = self.value(uid) + KILL * VP, self.step_value(uid)
         loss = (p.get("DE", 0) * v + p.get("DRL", 0) * (st + 0.2 * v) + p.get("EX", 0) * st
                 + p.get("DR", 0) * 0.2 * v)
+        if self.final:
+            # 5.0: after this turn only the count matters: the unit is worth what its
+            # elimination does to the "fewer units eliminated" VP (a little more than nothing).
+            one = self.state.units[uid].steps <= 1
+            dies = p.get("DE", 0) + (p.get("DRL", 0) + p.get("EX", 0) if one else 0.0)
+            loss = FINAL_OWN_LOSS * loss * 0.25 + dies * VP * -_count_delta(self, 1, 0)
         if h in self.vp_cities or h == self.rules.moscow:
             loss += (p.get("DE", 0) + p.get("DRL", 0) + p.get("EX", 0) + 0.5 * p.get("DR", 0)) * self.city_value(h)
         return P_ENGAGE * loss
@@ -313,6 +333,8 @@ class Ctx:
                 and self.state.control.get(here) == self.side and here in self.foe_walk:
             # 5.0: the city it leaves empty can be walked into; before the count surely.
             lost = (1.0 if self.final else P_VACATE) * self.city_value(here)
+            if self.refill.get(here, 0.0) >= self.dfn(uid):
+                lost *= REFILL  # 4.0: our movement phase comes after this one; another unit fills it
             s -= lost
             parts["vacates"] = (here, lost)
         if self.side == "russian" and self.moscow_threatened:
@@ -342,6 +364,26 @@ class Ctx:
             s -= SP_PULL * self.sp_field.get(h, 30.0)  # 5.0: one more city across the line wins
             parts["sp"] = self.schwerpunkt
         return s, parts
+
+    @cached_property
+    def refill(self) -> dict[Hex, float]:
+        """In the armor and rail phase (8.1): for each VP city of ours, the best defence among
+        the units (none garrisoning a VP city) that could still walk into it in our movement
+        phase later this turn (4.0: phase 5 follows phase 3), ignoring zones of control."""
+        if self.phase.kind != "armor_rail":
+            return {}
+        cities = {h for h in self.vp_cities | {self.rules.moscow} if self.state.control.get(h) == self.side}
+        out: dict[Hex, float] = {}
+        cost = _step(self.board)
+        for uid in self.mine:
+            here = self.hex_of(uid)
+            if here in cities:
+                continue
+            reach = _within(self.board, here, 1 if self.mud else self.spec(uid).ma, cost)
+            for h in cities:
+                if h in reach and h not in self.foe_hexes:
+                    out[h] = max(out.get(h, 0.0), self.dfn(uid))
+        return out
 
     @cached_property
     def retake_field(self) -> dict[Hex, float]:
@@ -635,6 +677,9 @@ class KurskPlayer:
                     used_h.add(h)
                     plan.append((m, f"{uid} {hex_name(ctx.hex_of(uid))}→{hex_name(h)}: garrisons "
                                  f"{ctx.board.describe(h)}, which the enemy could otherwise walk into (5.0)"))
+        if ctx.phase.kind == "armor_rail" and "combat" in ctx.rules.camp.postures["phases"].get(
+                ctx.state.extra.get("posture", {}).get(ctx.side), ()):
+            plan += self._strike_plan(ctx, by_unit, bases, used_u, used_h)
         pinned = set()
         if ctx.phase.kind == "movement":  # a garrison the enemy could otherwise walk past stays
             pinned = {u for u in by_unit if ctx.hex_of(u) in ctx.vp_cities | {ctx.rules.moscow}
@@ -650,6 +695,96 @@ class KurskPlayer:
         m, why = plan.pop(0)
         self._plan = (_after(fp, m, ctx), plan)
         return Decision(m, why)
+
+    def _strike_plan(self, ctx: Ctx, by_unit: dict, bases: dict, used_u: set, used_h: set) -> list:
+        """8.1, 9.0, 5.0: before our combat phase, mass armor next to the enemy-held VP cities
+        whose loss moves the count (on the last turn, when one more enemy unit eliminated
+        would level or tip the "fewer eliminated" count, next to any enemy unit). Each target
+        gets the group of units that can reach a free neighbour this phase (strongest first)
+        whose odds, less what the movers give up elsewhere, are worth most; one unit at a
+        time would rarely line up good odds."""
+        plan = []
+        targets = sorted((e for e in ctx.vp_cities | {ctx.rules.moscow}
+                          if e in ctx.foe_hexes and ctx.state.control.get(e) == ctx.foe),
+                         key=lambda e: (-ctx.city_value(e), e))
+        if ctx.final and _count_delta(ctx, 0, 1) > 0:
+            # 5.0: on the last turn one more enemy unit eliminated levels or tips the count.
+            targets += sorted((e for e in ctx.foe_hexes if e not in targets),
+                              key=lambda e: (ctx.state.units[ctx.at[e]].steps, ctx.dfn(ctx.at[e]), e))
+        for e in targets:
+            foe = ctx.at[e]
+            here = [u for n in ctx.board.adjacent(e) if (u := ctx.at.get(n)) in ctx.mine_set]
+            free = [n for n in ctx.board.adjacent(e) if n in ctx.board.terrain and n not in ctx.at and n not in used_h]
+            opts = []  # (attack, unit, its moves next to e best first, with what each gives up)
+            for uid, moves in by_unit.items():
+                if uid in used_u or uid in here:
+                    continue
+                best: dict[Hex, tuple[float, A.Move]] = {}
+                for m in moves:
+                    if m.dest in free:
+                        sc, _ = ctx.score(uid, m.dest, m.path)
+                        if m.dest not in best or sc > best[m.dest][0]:
+                            best[m.dest] = (sc, m)
+                if best:
+                    ranked = sorted(((bases[uid] - sc, m) for sc, m in best.values()), key=lambda o: (o[0], o[1].dest))
+                    opts.append((ctx.att(uid), uid, ranked))
+            opts.sort(key=lambda o: (-o[0], o[1]))
+            group, taken, att, cost = [], set(), sum(ctx.att(u) for u in here), 0.0
+            best_v = self._strike_value(ctx, e, foe, att, here, [ctx.hex_of(u) for u in here]) if here else 0.0
+            best_k = 0
+            for a, uid, ranked in opts:
+                pick = next(((c, m) for c, m in ranked if m.dest not in taken), None)
+                if pick is None or len(here) + len(group) >= 6:
+                    continue
+                c, m = pick
+                group.append((uid, m))
+                taken.add(m.dest)
+                att += a
+                cost += max(0.0, c)
+                v = self._strike_value(ctx, e, foe, att, here + [u for u, _ in group],
+                                       [ctx.hex_of(u) for u in here] + [m.dest for _, m in group]) - cost
+                if v > best_v:
+                    best_v, best_k = v, len(group)
+            if best_v < 1.0:
+                continue
+            used_u.update(here)  # those already next to it stay for the attack
+            strength = sum(ctx.att(u) for u in here) + sum(ctx.att(u) for u, _ in group[:best_k])
+            for uid, m in group[:best_k]:
+                used_u.add(uid)
+                used_h.add(m.dest)
+                plan.append((m, f"{uid} {hex_name(ctx.hex_of(uid))}→{hex_name(m.dest)}: masses on "
+                             f"{ctx.board.describe(e)}{', held by the enemy' if e in ctx.vp_cities else ''}: "
+                             f"{strength:g} strength points against {ctx.dfn(foe):g} attack it this turn (9.0, 5.0)"))
+        return plan
+
+    def _strike_value(self, ctx: Ctx, e: Hex, foe: str, att: float, attackers: list, hexes: list) -> float:
+        """What an attack of strength ``att`` from ``hexes`` on the VP city ``e`` is worth: the
+        city back when the defender leaves it (9.3: a DR in a major city may be taken as Stand
+        Fast, which empties it only when the defender has one step), his losses, less our own
+        (EX, AL)."""
+        shift = ctx.shift_at(e, ctx.foe)
+        kinds = [ctx.board.side_kinds(h, e) for h in hexes]
+        if kinds and all("major_river" in k for k in kinds):
+            shift -= 2  # 9.2: every attacker across a major river
+        elif kinds and all(k & {"river", "major_river"} for k in kinds):
+            shift -= 1  # 9.2: every attacker across a river
+        p = quick_dist(ctx.rules.crt, att, ctx.dfn(foe), shift, T.MIN_ODDS, T.MAX_ODDS)
+        one_step = ctx.state.units[foe].steps <= 1
+        place = ctx.board.place_at(e)
+        sf = place is not None and place.kind == "major_city" and not one_step
+        leave = p.get("DE", 0) + p.get("DRL", 0) + p.get("EX", 0) + (0.0 if sf else p.get("DR", 0))
+        astep = min(ctx.step_value(u) for u in attackers)
+        kill = p.get("DE", 0) * (ctx.value(foe) + KILL * VP) + (p.get("DRL", 0) + p.get("EX", 0)) * ctx.step_value(foe)
+        own = (p.get("EX", 0) + p.get("AL", 0)) * astep * (FINAL_OWN_LOSS if ctx.final else 1.0)
+        city = ctx.city_value(e) if e in ctx.vp_cities or e == ctx.rules.moscow else 0.0
+        if ctx.final:
+            # 5.0: the count after the last turn: his unit eliminated, ours lost in an EX or AL
+            # when every attacker is down to one step.
+            dies = p.get("DE", 0) + (p.get("DRL", 0) + p.get("EX", 0) if one_step else 0.0)
+            kill += dies * VP * _count_delta(ctx, 0, 1)
+            if all(ctx.state.units[u].steps <= 1 for u in attackers):
+                own += (p.get("EX", 0) + p.get("AL", 0)) * VP * -_count_delta(ctx, 1, 0)
+        return leave * city + kill - own
 
     # ------------------------------------------------------------ combat (9.0)
     def battle_value(self, ctx: Ctx, target: Hex, attackers, bo: BattleOdds, offensive: bool) -> float:
@@ -672,10 +807,25 @@ class KurskPlayer:
         if fort:
             g["DR"], g["DRL"] = min(g["DR"], g["EX"]), min(g["DRL"], g["EX"])
         if ctx.final:
-            # 5.0: after the last turn only the count matters: our steps weigh little and
-            # an Offensive marker kept is worth nothing.
+            # 5.0: after the last turn only the count matters: our steps weigh little, an
+            # Offensive marker kept is worth nothing, and a unit eliminated on either side
+            # is worth what it does to the "fewer units eliminated" VP.
             for r in ("AL", "EX"):
                 g[r] += (1 - FINAL_OWN_LOSS) * astep
+            one = ctx.state.units[foe].steps <= 1  # a step lost eliminates it
+            s = ctx.spec(foe)
+            n = ctx.state.units[foe].steps
+            owed = s.defense(n) - (s.defense(n - 1) if n > 1 else 0)  # 9.3 EX: his step's defence points
+            ex_dead = _exchange_dead(ctx, attackers, owed)
+            al_dead = int(all(ctx.state.units[u].steps <= 1 for u in attackers))
+
+            def count(ours_k: int, kill: float) -> float:
+                return VP * (kill * _count_delta(ctx, ours_k, 1) + (1 - kill) * _count_delta(ctx, ours_k, 0))
+            g["DE"] += count(0, 1.0)
+            g["DR"] += count(0, trap) if not sf else count(0, float(one))
+            g["DRL"] += count(0, 1.0 if one else trap)
+            g["EX"] += count(ex_dead, 1.0 if one else trap)
+            g["AL"] += count(al_dead, 0.0)
         val = sum(p * g.get(r, 0.0) for r, p in bo.p.items())
         marker = 0.0 if ctx.final else MARKER
         return val - 0.05 * sum(ctx.att(u) for u in attackers) - (marker if offensive else 0.0)
@@ -831,13 +981,60 @@ def _trapped(ctx: Ctx, target: Hex, for_side: str | None = None) -> float:
 
 def _elim_swing(ctx: Ctx, k: int) -> int:
     """VP the "fewer units eliminated" award (5.0) moves against us if ``k`` more of ours are eliminated."""
+    return -_count_delta(ctx, k, 0)
+
+
+def _count_delta(ctx: Ctx, ours_k: int, theirs_k: int) -> int:
+    """VP the "fewer units eliminated" award (5.0) moves our way if ``ours_k`` more of our units
+    and ``theirs_k`` more of the enemy's go to the Eliminated box (from -2 to +2)."""
     def box(side: str) -> int:
         return sum(1 for u in ctx.state.units.values() if u.where == ELIMINATED and ctx.rules.side(u.id) == side)
 
     def ours(m: int, t: int) -> int:  # +1: we have fewer in the box, -1: they have
         return (m < t) - (m > t)
     m, t = box(ctx.side), box(ctx.foe)
-    return ours(m, t) - ours(m + k, t)
+    back = _rebuilds_left(ctx, ctx.foe)  # 10.0: what he brings back before the count leaves the box
+    return ours(m + ours_k, max(0, t + theirs_k - back)) - ours(m, max(0, t - back))
+
+
+def _rebuilds_left(ctx: Ctx, side: str) -> int:
+    """On the last turn, how many eliminated units ``side`` can still bring back before the
+    count (10.0: one replacement point a unit, back reduced) — his replacement phase of the
+    last turn not yet played; his posture's modifier counted once it is known (10.6)."""
+    order = list(T.TURN_PHASES)
+    phase = f"{side}_replacement"
+    if not ctx.final or ctx.state.phase not in order or order.index(phase) <= order.index(ctx.state.phase):
+        return 0
+    pts = ctx.rules.points_for(ctx.state, side)
+    return max(0, pts["irp"]) + max(0, pts["arp"])
+
+
+def _exchange_dead(ctx: Ctx, attackers, owed: float) -> int:
+    """How many of ``attackers`` an exchange owing ``owed`` strength points eliminates (9.3),
+    paid the way ``_st_exchange_loss`` pays it."""
+    steps = {u: ctx.state.units[u].steps for u in attackers}
+
+    def lost(uid: str) -> float:
+        s = ctx.spec(uid)
+        n = steps[uid]
+        return s.attack(n) - (s.attack(n - 1) if n > 1 else 0)
+
+    def sv(uid: str) -> float:
+        s = ctx.spec(uid)
+        n = steps[uid]
+        return (s.attack(n) + s.defense(n) - (s.attack(n - 1) + s.defense(n - 1) if n > 1 else 0)) / 2
+
+    dead = 0
+    while owed > 0:
+        live = [u for u in attackers if steps[u] > 0]
+        if not live:
+            break
+        cover = [u for u in live if lost(u) >= owed]
+        u = (min(cover, key=lambda u: (sv(u), u)) if cover else max(live, key=lambda u: (lost(u) / max(0.1, sv(u)), u)))
+        owed -= lost(u)
+        steps[u] -= 1
+        dead += steps[u] == 0
+    return dead
 
 
 def _parse(s: str) -> Hex:

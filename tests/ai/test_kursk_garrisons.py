@@ -82,10 +82,12 @@ def _last_turn(german_elim: int, russian_elim: int):
     return game  # the panzers all start reduced: a negative armor point eliminates one
 
 
-def test_5_0_last_turn_negative_points_cost_the_fewer_eliminated_vp_they_give_away():
+def test_5_0_last_turn_negative_points_cost_the_fewer_eliminated_vp_they_give_away(monkeypatch):
     """5.0, 10.6: on the last turn a panzer eliminated by a negative point is worth exactly
     what it does to the "fewer units eliminated" VP: a whole VP when it ties or tips the
-    count, nothing beyond the step when the count is already against us."""
+    count, nothing beyond the step when the count is already against us (the Russians here
+    with no points left to bring their units back, 10.0)."""
+    monkeypatch.setattr(K, "_rebuilds_left", lambda ctx, side: 0)
     level = K.Ctx(_last_turn(2, 2), "german")
     assert level.final
     assert K._elim_swing(level, 1) == 1 and K._elim_swing(level, 0) == 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hexwar
 from hexwar.ai import kursk as K
 from hexwar.ai.odds_family import battle_odds
-from hexwar.core.hexgrid import parse_hex
+from hexwar.core.hexgrid import distance, parse_hex
 
 KHARKOV = parse_hex("2117")  # German-held at the start, G-XXIV-PZ on it, Russian units in walking range
 
@@ -55,7 +55,10 @@ def _a_battle(ctx: K.Ctx):
     raise AssertionError("no German unit next to a Russian one at the start")
 
 
-def test_5_0_last_turn_offensive_markers_cost_nothing_and_own_steps_weigh_less():
+def test_5_0_last_turn_offensive_markers_cost_nothing_and_own_steps_weigh_less(monkeypatch):
+    """With the "fewer units eliminated" count out of reach (no elimination moves it; see
+    test_5_0_last_turn_battles_are_worth_what_they_do_to_the_count)."""
+    monkeypatch.setattr(K, "_count_delta", lambda ctx, ours, theirs: 0)
     player = K.KurskPlayer()
     early = _ctx()
     t, atk, bo = _a_battle(early)
@@ -72,3 +75,93 @@ def test_5_0_last_turn_offensive_markers_cost_nothing_and_own_steps_weigh_less()
         p_take = sum(bo.p.get(r, 0) for r in ("DE", "DR", "DRL", "EX"))
         city_gap = p_take * (last.city_value(t) - early.city_value(t))
     assert abs((plain_last - plain) - ((1 - K.FINAL_OWN_LOSS) * astep * risk + city_gap)) < 1e-9
+
+
+def _count(ctx: K.Ctx, ours: int, theirs: int) -> K.Ctx:
+    """``ctx`` with ``ours`` of our units and ``theirs`` of the enemy's in the Eliminated box."""
+    from hexwar.core.units import ELIMINATED, ON_MAP
+
+    st = ctx.game.state
+    for side, n in ((ctx.side, ours), (ctx.foe, theirs)):
+        far = sorted((u.id for u in st.units.values() if u.where == ON_MAP and ctx.rules.side(u.id) == side
+                      and all(distance(u.hex, x) > 3 for x in ctx.foe_hexes | ctx.board.places.keys())
+                      ), reverse=True)
+        far = far or sorted(u.id for u in st.units.values() if u.where == ON_MAP and ctx.rules.side(u.id) == side
+                            and u.hex not in ctx.board.places)
+        for uid in far[:n]:
+            st.units[uid] = st.units[uid].at(None, ELIMINATED)
+    st._cache.clear()
+    return K.Ctx(ctx.game, ctx.side)
+
+
+def test_5_0_last_turn_battles_are_worth_what_they_do_to_the_count(monkeypatch):
+    """5.0: on the last turn an enemy unit eliminated is worth a VP when it levels the count
+    or tips it our way, nothing when the count stays lost (the Russians here with no
+    replacement points left to bring units back, see the next test)."""
+    monkeypatch.setattr(K, "_rebuilds_left", lambda ctx, side: 0)
+    player = K.KurskPlayer()
+    last = _ctx(turn=hexwar.open_game("battle-for-kursk", "full", seed=1).rules.camp.last_turn)
+    t, atk, bo = _a_battle(last)
+    one_behind = _count(_ctx(turn=last.last), 2, 1)
+    far_behind = _count(_ctx(turn=last.last), 6, 1)
+    assert K._count_delta(one_behind, 0, 1) == 1 and K._count_delta(far_behind, 0, 1) == 0
+    assert K._count_delta(one_behind, 1, 0) == 0 and K._count_delta(_count(_ctx(turn=last.last), 1, 1), 1, 0) == -1
+    v_one = player.battle_value(one_behind, t, atk, bo, False)
+    v_far = player.battle_value(far_behind, t, atk, bo, False)
+    assert v_one > v_far + 0.5 * K.VP * bo.p.get("DE", 0), (v_one, v_far, bo.p)
+
+
+def test_9_3_an_exchange_can_eliminate_more_than_one_attacker():
+    """9.3 EX: the attacker loses at least the defender's lost points; two one-step attackers
+    whose attack is each below the debt both die, paid cheapest first as the player pays."""
+    ctx = _ctx()
+    def printed(u):  # the printed attack (9.3 counts printed points, mud or not)
+        return ctx.spec(u).attack(1)
+    ones = sorted((u for u in ctx.mine if ctx.state.units[u].steps == 1), key=lambda u: (printed(u), u))[:2]
+    assert len(ones) == 2
+    assert K._exchange_dead(ctx, ones, max(printed(u) for u in ones) + 0.5) == 2
+    assert K._exchange_dead(ctx, ones, min(printed(u) for u in ones)) == 1
+    assert K._exchange_dead(ctx, ones, 0) == 0
+
+
+def test_10_0_a_kill_before_the_enemy_last_replacements_may_come_back():
+    """10.0, 5.0: the Russians' last replacement phase comes after the German combat of the
+    last turn; a unit eliminated then can be brought back (one point, reduced) before the
+    count, so the kill moves the count only when his points cannot cover his box."""
+    game = hexwar.open_game("battle-for-kursk", "full", seed=1)
+    game.state.turn = game.rules.camp.last_turn
+    game.state.phase = "german_combat"
+    game.state.extra["posture"] = {"german": "engage", "russian": "pause"}
+    ctx = _count(K.Ctx(game, "german"), 2, 1)
+    pts = game.rules.points_for(game.state, "russian")
+    back = K._rebuilds_left(ctx, "russian")
+    assert back == max(0, pts["irp"]) + max(0, pts["arp"]) > 1
+    assert K._count_delta(ctx, 0, 1) == 0  # he brings it back: nothing gained
+    assert K._rebuilds_left(ctx, "german") == 0  # ours is past
+    game.state.phase = "russian_combat"  # his replacements are played: kills stay
+    assert K._rebuilds_left(K.Ctx(game, "german"), "russian") == 0
+    assert K._count_delta(K.Ctx(game, "german"), 0, 1) == 1
+
+
+def test_5_0_last_turn_risk_is_the_count_and_nothing_after_the_enemy_last_battle(monkeypatch):
+    """5.0, 4.0: on the last turn a unit risks only what its elimination does to the count;
+    after the enemy's last combat phase it risks nothing (the count follows)."""
+    monkeypatch.setattr(K, "_rebuilds_left", lambda ctx, side: 0)
+    last = _ctx(turn=hexwar.open_game("battle-for-kursk", "full", seed=1).rules.camp.last_turn)
+    lost = _count(_ctx(turn=last.last), 6, 1)
+    level = _count(_ctx(turn=last.last), 1, 1)
+    exposed = [u for u in level.mine if level.threat.get(level.hex_of(u)) and level.hex_of(u) not in level.vp_cities
+               and u in lost.mine]
+    assert exposed
+    assert all(lost.risk(u, lost.hex_of(u)) <= level.risk(u, level.hex_of(u)) for u in exposed)
+    assert any(lost.risk(u, lost.hex_of(u)) + 0.5 < level.risk(u, level.hex_of(u)) for u in exposed)
+    game = hexwar.open_game("battle-for-kursk", "full", seed=1)
+    game.state.turn = game.rules.camp.last_turn
+    game.state.phase = "russian_movement"
+    assert K.Ctx(game, "german").foe_fights_again is False  # not asked of the mover, but of the other side
+    game.state.phase = "german_movement"
+    assert K.Ctx(game, "german").foe_fights_again is True
+    russian = K.Ctx(game, "russian")
+    assert russian.foe_fights_again is False  # the Germans have no combat phase left
+    r_uid = next(u for u in russian.mine if russian.threat.get(russian.hex_of(u)))
+    assert russian.risk(r_uid, russian.hex_of(r_uid)) == 0.0
