@@ -217,7 +217,8 @@ def play_one(args: tuple) -> dict:
     return {"scenario": name, "seed": seed, "soviet": soviet, "axis": axis,
             "winner": res.winner if res else None, "level": res.level if res else "(stopped)",
             "stopped": stopped, "turn": game.state.turn, "actions": len(game.actions),
-            "met": met, "held": held_trenches(game),
+            "met": met, "held": held_trenches(game), "detail": res.detail if res else "",
+            "released": game.state.extra.get("reserves_released", 0),
             "axis_left": sum(1 for u in game.state.units.values()
                              if u.where == ON_MAP and game.rules.side_of(u.id) == "axis"),
             "decisions": [t for s in ai_sides for t in players[s].cpu],
