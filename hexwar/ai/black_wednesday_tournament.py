@@ -27,7 +27,7 @@ from typing import Callable
 
 from ..core.actions import EndPhase
 from ..core.units import ON_MAP, UNPLACED
-from .player import Decision, MatchLog, Player, play_match
+from .player import Decision, Player, play_match
 
 GAME = "black-wednesday"
 SCENARIO = os.environ.get("TOURNAMENT_BW_SCENARIO", "s1-turning-the-left")
@@ -85,11 +85,6 @@ def score(winner: str | None, level: str) -> int:
 def held_trenches(game) -> int:
     r = game.rules
     return len({u.hex for u in r.on_map(game.state, "axis") if u.hex in r.trench_hexes})
-
-
-def play_bw_match(game, players: dict[str, Player], max_actions: int = 20_000) -> MatchLog:
-    """Kept for the Scenario 1 tests: the generic ``play_match`` now plays Black Wednesday."""
-    return play_match(game, players, max_actions)
 
 
 class SampledRandom:

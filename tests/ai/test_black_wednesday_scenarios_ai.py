@@ -4,8 +4,6 @@ for (``black_wednesday_goals``, read from each scenario's public victory conditi
 victory check and replay (docs/black-wednesday/ai-scenarios.md)."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import hexwar
