@@ -91,7 +91,7 @@ def test_SCEN_3_goals_the_four_conditions_trenches_east_and_west():
     for h in west & other:  # a hex two conditions name is worth both shares
         assert len(sov.why[h]) == 2 and sov.worth(h) > 1 / 25
     assert {c.label.split(":")[0] for c in conditions(r)} == {f"Scen. 3 condition {i}" for i in (1, 2, 3, 4)}
-    # the data carries no reserves bonus for Scen. 3 (the page's note: reported to the engine owner)
+    # the page's note: released Axis reserves count as Krasni Bor hexes in Scen. 3 too (data since 2026-11-30)
     assert sov.release_costs is any(c.get("bonus") for c in r.scen.victory_spec["conditions"])
 
 

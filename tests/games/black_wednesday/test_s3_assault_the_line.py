@@ -86,3 +86,23 @@ def test_SCEN_3_victory_three_conditions_soviet_two_draw():
         occupy(g, sorted(g.rules.feature_hexes("trenches_west"))[:24])
         g.rules.decide_victory(g.state)
         assert g.state.result.level == "Axis victory"
+
+
+def test_SCEN_3_note_each_released_reserve_company_counts_one_krasni_bor_hex():
+    """Scenario 3 carries Scenario 2's note: every Axis reserve company released credits the
+    Soviets one more Krasni Bor hex (condition 3)."""
+    with s3() as g:
+        r = g.rules
+        occupy(g, r.feature_hexes("el_bastion"))
+        occupy(g, sorted(r.feature_hexes("trenches_west"))[:25])
+        occupy(g, sorted(r.feature_hexes("krasni_bor"))[:3])
+        r.decide_victory(g.state)
+        assert g.state.result.level == "Draw"  # two conditions: 3 hexes of Krasni Bor are not 5
+    with s3() as g:
+        r = g.rules
+        occupy(g, r.feature_hexes("el_bastion"))
+        occupy(g, sorted(r.feature_hexes("trenches_west"))[:25])
+        occupy(g, sorted(r.feature_hexes("krasni_bor"))[:3])
+        g.state.extra["reserves_released"] = 2
+        r.decide_victory(g.state)
+        assert g.state.result.level == "Soviet victory" and "+2 for released reserves" in g.state.result.detail
