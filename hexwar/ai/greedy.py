@@ -4,6 +4,12 @@ It looks one action ahead and never plans: every unit walks toward the nearest c
 it should take (the Axis) or guard (the Soviets), every battle is fought at the best
 odds on offer if that is at least 1:1, air support is always used, and every other
 choice (set-up, losses, retreats) is the first legal one.
+
+It is the client's "easy" level, so its battles, air support, moves, reinforcements and
+replacements carry a short reason built from the rules' own figures (``rules.odds``, the
+combat table's chances, the movement costs). The reasons are worked out after each choice
+and never feed back into it: the decisions are the same as before they had reasons
+(tests/ai/test_easy_reasons.py compares the action lists).
 """
 from __future__ import annotations
 
@@ -11,8 +17,8 @@ import math
 
 from ..core import actions as A
 from ..core.game import Game
-from ..core.hexgrid import Hex
-from .belief import Belief, move_distances
+from ..core.hexgrid import Hex, hex_name
+from .belief import Belief, move_distances, pct
 from .player import Decision
 
 
@@ -38,11 +44,14 @@ class GreedyPlayer:
         st = b.state.stage
         if st is not None:
             if st.kind == "roll":
-                return Decision(acts[-1])  # with air support if any is left (listed last)
+                a = acts[-1]  # with air support if any is left (listed last)
+                return Decision(a, _support_reason(b, st, a.support) if getattr(a, "support", None) else None)
             return Decision(acts[0])  # losses, retreats: the first; advance: the first unit
         kind = b.rules.phase(b.state).kind
         if kind == "setup":
-            return Decision(acts[0])
+            a = acts[0]
+            return Decision(a, f"sets {a.unit} up at {_name(b, a.hex)}: the easy level takes the first set-up "
+                               "hex on offer" if isinstance(a, A.Place) else None)
         if kind == "buildup":
             return self._buildup(b, side, acts)
         if kind in ("movement", "special"):
@@ -58,11 +67,13 @@ class GreedyPlayer:
     def _buildup(self, b: Belief, side: str, acts: list) -> Decision:
         for a in acts:
             if isinstance(a, A.Restore):
-                return Decision(a)
+                return Decision(a, f"rebuilds {a.unit}: the easy level takes the first replacement on offer")
         places = [a for a in acts if isinstance(a, A.Place)]
         if places:
             objs = _objectives(b, side)
-            return Decision(min(places, key=lambda a: (self._dist_to_objective(b, side, a.hex, objs), a.unit, a.hex)))
+            a = min(places, key=lambda a: (self._dist_to_objective(b, side, a.hex, objs), a.unit, a.hex))
+            return Decision(a, f"{a.unit} enters at {_name(b, a.hex)}, the entry hex nearest "
+                               + _toward(b, side, a.hex, objs))
         return Decision(A.EndPhase())
 
     def _move(self, b: Belief, side: str, acts: list) -> Decision:
@@ -84,21 +95,130 @@ class GreedyPlayer:
                 if d < best_d - 1e-9:
                     best, best_d = m, d
             if best is not None:
-                return Decision(best)
+                verb = "marches on" if side == "axis" else "heads for"
+                return Decision(best, f"{uid} {_name(b, here)}→{_name(b, best.dest)}: {verb} "
+                                      + _toward(b, side, best.dest, objs, here))
         return Decision(A.EndPhase())
 
     def _combat(self, b: Belief, acts: list) -> Decision:
         attacks = [a for a in acts if isinstance(a, A.Attack)]
         if attacks:
-            best, best_key = None, (-math.inf,)
+            best, best_key, best_est, offered = None, (-math.inf,), None, 0
             for a in attacks:
                 est = b.estimate(a.target, [(u, b.state.units[u].hex) for u in a.attackers])
                 if est.column == "none":
                     continue
+                offered += 1
                 key = (est.p_success, -len(a.attackers))
                 if key > best_key:
-                    best, best_key = a, key
+                    best, best_key, best_est = a, key, est
             if best is not None:
-                return Decision(best)
+                return Decision(best, _attack_reason(b, best, best_est, offered))
         resolves = [a for a in acts if isinstance(a, A.Resolve)]
         return Decision(resolves[0] if resolves else A.EndPhase())
+
+
+# ---------------------------------------------------------------- reasons (never used to choose)
+def _name(b: Belief, h: Hex) -> str:
+    p = b.board.place_at(h)
+    return f"{p.name} ({hex_name(h)})" if p else hex_name(h)
+
+
+def _toward(b: Belief, side: str, h: Hex, objs: list[Hex], frm: Hex | None = None) -> str:
+    """"Kiev (0509), 3 MP away (was 7)": the objective nearest ``h``, by movement cost (9.3)."""
+    if not objs:
+        return "no objective left"
+    d = move_distances(b.rules)[h]
+    o = min(objs, key=lambda c: (d[c], c))
+    what = "the nearest city it does not hold" if side == "axis" else "the nearest city without a garrison"
+    was = f" (was {move_distances(b.rules)[frm][o]:g})" if frm is not None else ""
+    return f"{_name(b, o)}, {what}: {d[o]:g} MP away by the terrain costs (9.3){was}"
+
+
+def _attack_reason(b: Belief, a: A.Attack, est, offered: int) -> str:
+    """The odds as the rules derive them (every strength and shift with its rule), the chance
+    the defender leaves the hex, and why this battle: the best of those on offer."""
+    o = b.rules.odds(b.state, a.target, a.attackers)
+    where = _name(b, a.target)
+    if o is not None:  # everyone is revealed: the rules' own derivation
+        ratio = next((ln for ln in o.lines() if ln.startswith("ratio")), "")
+        shifts = ", ".join(f"{s.reason} ({s.rule})" for s in o.shifts if s.columns)
+        head = f"attacks {where} at {o.column} ({ratio}" + (f", then {shifts})" if shifts else ")")
+    else:  # an untried unit: the greedy player's own estimate over the counter mix not yet seen
+        head = (f"attacks {where}, most likely at {est.column} (an untried unit: expected defense "
+                f"{est.defense:.1f}" + (f"; {', '.join(est.shifts)}" if est.shifts else "") + ")")
+    good = sum(est.p.get(r, 0.0) for r in ("DR", "DRL", "DE"))
+    risk = est.p.get("EX", 0.0) + est.p.get("AL", 0.0)
+    body = f"{pct(good)} chance of DR or better" + (f", {pct(risk)} of a loss of our own (EX/AL)" if risk else "")
+    why = "the best chance of the defender leaving" + (f" among {offered} battles on offer" if offered > 1 else "")
+    return f"{head}; {body}; {why}"
+
+
+def _support_reason(b: Belief, st, marker: str) -> str:
+    """Air support always goes in (10.5): the column before and after it."""
+    atk = st.get("attackers") or ()
+    name = b.rules.support[marker].name if marker in b.rules.support else marker
+    o0 = b.rules.odds(b.state, st.target, atk)
+    o1 = b.rules.odds(b.state, st.target, atk, marker)
+    if o0 is None or o1 is None:
+        return f"commits {name} at {_name(b, st.target)} (10.5): the easy level always uses air support"
+    before = "below 1:1" if o0.no_effect else o0.column
+    return f"commits {name} at {_name(b, st.target)} (10.5): {before} → {o1.column}; the easy level always uses it"
+
+
+# ---------------------------------------------------------------- Battle for Kursk, easy level
+class KurskEasy:
+    """The Kursk greedy baseline (``kursk.KurskGreedy``, unchanged) with the easy level's reasons.
+
+    The baseline lives with the Kursk computer player; its reasons are added here, around it,
+    from the same public position (``kursk.Ctx``: the other side's secret posture scrubbed) once
+    it has chosen, so they can never change a decision."""
+
+    name = "greedy"
+
+    def __init__(self) -> None:
+        from .kursk import KurskGreedy
+
+        self.inner = KurskGreedy()
+
+    def choose(self, game: Game, side: str) -> Decision:
+        dec = self.inner.choose(game, side)
+        if dec.reason is None:
+            why = _kursk_reason(game, side, dec.action)
+            if why:
+                return Decision(dec.action, why)
+        return dec
+
+
+def _kursk_reason(game: Game, side: str, a) -> str | None:
+    from ..games.battle_for_kursk.offensive import Offensive
+    from .kursk import Ctx, _step, battle_reason
+    from .odds_family import battle_odds, distance_field
+
+    if isinstance(a, A.Choose) and a.what == "posture":
+        return f"posture {a.value}: the easy level always takes the boldest posture it may (12.0)"
+    if isinstance(a, A.Place):
+        phase = "set-up" if game.rules.phase(game.state).kind == "setup" else "replacement"
+        return f"places {a.unit} at {hex_name(a.hex)}: the easy level takes the first {phase} hex on offer"
+    if not isinstance(a, (A.Attack, Offensive, A.Move)):
+        return None
+    ctx = Ctx(game, side)
+    if ctx.state.stage is not None:
+        return None  # an advance or a retreat: the first on offer, not a decision worth a reason
+    if isinstance(a, A.Move):
+        field = ctx.city_field
+        here = ctx.hex_of(a.unit)
+        goals = ctx.targets or ctx.foe_hexes
+        step = _step(ctx.board)
+        goal = min(goals, key=lambda t: (distance_field(ctx.board, [t], step, "easy").get(a.dest, 99.0), hex_name(t)))
+        p = ctx.board.place_at(goal)
+        named = f"{p.name} ({hex_name(goal)})" if p else hex_name(goal)
+        what = ("the Strategic Objective (12.1)" if goal == ctx.so else
+                "the nearest major city it does not hold (5.0)" if ctx.targets else "the nearest enemy unit")
+        return (f"{a.unit} {hex_name(here)}→{hex_name(a.dest)}: marches on {named}, {what}: "
+                f"{field.get(a.dest, 99):g} MP away by the terrain costs (8.0), was {field.get(here, 99):g}")
+    off = (a.lead, a.support) if isinstance(a, Offensive) else None
+    bo = battle_odds(ctx.rules, ctx.state, a.target, a.attackers, off)
+    if bo is None:
+        return None
+    return battle_reason(ctx, a.target, bo, a) + "; the best odds on offer"

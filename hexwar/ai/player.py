@@ -48,9 +48,10 @@ def make_player(kind: str, game_id: str = "objective-kiev", seed: int = 0) -> Pl
     if kind == "random":
         return RandomPlayer(seed)
     if game_id == "battle-for-kursk" and kind in ("ai", "greedy"):
-        from .kursk import KurskGreedy, KurskPlayer
+        from .greedy import KurskEasy
+        from .kursk import KurskPlayer
 
-        return KurskPlayer() if kind == "ai" else KurskGreedy()
+        return KurskPlayer() if kind == "ai" else KurskEasy()  # KurskGreedy with the easy level's reasons
     if game_id == "kasserine-pass" and kind in ("ai", "greedy"):
         from .kasserine import KasserineGreedy, KasserinePlayer
 

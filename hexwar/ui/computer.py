@@ -29,8 +29,8 @@ HUMAN, COMPUTER = "human", "computer"
 # Strength levels: the menu's name -> (the ``hexwar.ai`` player kind, what it does, for the tooltip).
 LEVELS: dict[str, tuple[str, str]] = {
     "easy": ("greedy", "the simple greedy player: it attacks at the best odds it can find and moves toward "
-                       "the nearest objective, without weighing what the enemy can do back. It gives no "
-                       "reasons for its moves"),
+                       "the nearest objective, without weighing what the enemy can do back. Its short "
+                       "reasons (the odds, the chances, the objective) appear in the log"),
     "normal": ("ai", "the game's own computer player: it weighs odds, losses, terrain and objectives with the "
                      "rules' own figures and plays every step of the game with a plan. Its reasons appear "
                      "in the log"),
