@@ -115,8 +115,8 @@ def test_a_person_plays_against_the_computer(app, gid, comp, turns):
         assert r.human_in_computer_phase, r
     # Owner's choices inside the other side's Action Phase, both ways: the Axis computer takes its
     # losses under the Soviet person's fire, the Axis person chooses overwatch and losses inside the
-    # Soviet computer's phase. (In the first turns of Scenario 1 the Axis fire never gives the Soviet
-    # side a choice to make, so the other two pairings have none to check.)
+    # Soviet computer's phase. (A Soviet person's choice inside the Axis computer's phase is found
+    # and checked by test_black_wednesday_a_soviet_person_is_asked_inside_the_axis_computers_phase.)
     if (gid, comp) == ("black-wednesday", "axis"):
         assert any(a.startswith("choose ") for a in r.computer_in_human_phase), r.computer_in_human_phase
     if (gid, comp) == ("black-wednesday", "soviet"):
@@ -317,3 +317,56 @@ def test_the_computer_against_itself_plays_on_openly(app):
     ks = [i + 1 for i, a in enumerate(g.actions) if isinstance(a, A.Choose) and a.what == "posture"]
     assert all(gs.ctl.log_text(e) == e.text for e in gs.ctl.log)
     assert any(e.kind == "reason" and e.index in ks for e in gs.ctl.log)  # the normal Russian's, at least
+
+
+def _bw_soviet_choice_in_axis_phase(game) -> bool:
+    """A Soviet owner's choice (losses, retreat, overwatch, return fire) is up inside the Axis
+    Action Phase."""
+    st = game.state
+    p = st.extra.get("pending")
+    return p is not None and st.phase == "action" and st.extra.get("phasing") == "axis" \
+        and game.rules.pending(st).side == "soviet"
+
+
+@pytest.mark.slow
+def test_black_wednesday_a_soviet_person_is_asked_inside_the_axis_computers_phase(app):
+    """The direction last session could not check: the Axis computer's fire leaves the Soviet
+    person a choice (which unit gives the step, 8.4/§10) in the middle of the Axis Action Phase.
+    The person is asked, the computer waits for the answer (no action, no thinking), and then
+    goes on with its phase.
+
+    The position is found, not built: the Axis computer (normal) plays the Soviet stand-in
+    (greedy) headless until its fire first gives the Soviets a choice; the client then takes the
+    game over from the Axis action just before it."""
+    g = hexwar.open_game("black-wednesday", SCEN["black-wednesday"], seed=3)
+    axis, soviet = make_player("ai", "black-wednesday", 0), make_player("greedy", "black-wednesday", 1)
+    for _ in range(1500):
+        if _bw_soviet_choice_in_axis_phase(g) or g.result() is not None:
+            break
+        side = g.acting_side()
+        g.apply((axis if side == "axis" else soviet).choose(g, side).action if side else A.EndPhase())
+    assert _bw_soviet_choice_in_axis_phase(g), (g.state.turn, len(g.actions))
+    replay = hexwar.open_game("black-wednesday", SCEN["black-wednesday"], seed=3)
+    for a in g.actions[:-1]:  # up to the Axis action whose fire asks the Soviet side
+        replay.apply(a)
+    assert replay.acting_side() == "axis"
+    gs = start(app, replay, players={"axis": "computer:normal"})
+    gs.computer.fast = True
+    asked = []
+
+    def watch(gs) -> None:
+        if not _bw_soviet_choice_in_axis_phase(gs.game):
+            return
+        n = len(gs.game.actions)
+        for _ in range(3):  # the computer waits: frames go by, nothing is decided for the person
+            app.step(1.0)
+            assert len(gs.game.actions) == n and not gs.computer_turn() and not gs.computer.thinking()
+        assert gs.ctl.private and gs.ctl.viewer == "soviet"
+        asked.append(gs.game.rules.pending(gs.game.state).what)
+
+    r = play(app, gs, soviet, "soviet", max_actions=60, watch=watch,
+             until=lambda gm: bool(asked) and gm.acting_side() == "axis" and "pending" not in gm.state.extra)
+    assert asked, r  # the person was asked inside the computer's phase …
+    assert any(a.startswith("choose ") for a in r.human_in_computer_phase), r.human_in_computer_phase
+    after = play(app, gs, soviet, "soviet", max_actions=5)
+    assert after.computer_actions >= 1  # … and the computer went on with its phase after the answer
