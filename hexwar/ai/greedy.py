@@ -19,6 +19,7 @@ from ..core import actions as A
 from ..core.game import Game
 from ..core.hexgrid import Hex, hex_name
 from .belief import Belief, move_distances, pct
+from .kursk import KurskGreedy
 from .player import Decision
 
 
@@ -103,17 +104,17 @@ class GreedyPlayer:
     def _combat(self, b: Belief, acts: list) -> Decision:
         attacks = [a for a in acts if isinstance(a, A.Attack)]
         if attacks:
-            best, best_key, best_est, offered = None, (-math.inf,), None, 0
+            best, best_key, best_est, offered = None, (-math.inf,), None, set()
             for a in attacks:
                 est = b.estimate(a.target, [(u, b.state.units[u].hex) for u in a.attackers])
                 if est.column == "none":
                     continue
-                offered += 1
+                offered.add(a.target)
                 key = (est.p_success, -len(a.attackers))
                 if key > best_key:
                     best, best_key, best_est = a, key, est
             if best is not None:
-                return Decision(best, _attack_reason(b, best, best_est, offered))
+                return Decision(best, _attack_reason(b, best, best_est, len(offered)))
         resolves = [a for a in acts if isinstance(a, A.Resolve)]
         return Decision(resolves[0] if resolves else A.EndPhase())
 
@@ -150,7 +151,8 @@ def _attack_reason(b: Belief, a: A.Attack, est, offered: int) -> str:
     good = sum(est.p.get(r, 0.0) for r in ("DR", "DRL", "DE"))
     risk = est.p.get("EX", 0.0) + est.p.get("AL", 0.0)
     body = f"{pct(good)} chance of DR or better" + (f", {pct(risk)} of a loss of our own (EX/AL)" if risk else "")
-    why = "the best chance of the defender leaving" + (f" among {offered} battles on offer" if offered > 1 else "")
+    why = "the best chance of the defender leaving" + (f" of any attack on the {offered} enemy hexes within reach"
+                                                       if offered > 1 else " of any attack on offer")
     return f"{head}; {body}; {why}"
 
 
@@ -167,22 +169,15 @@ def _support_reason(b: Belief, st, marker: str) -> str:
 
 
 # ---------------------------------------------------------------- Battle for Kursk, easy level
-class KurskEasy:
+class KurskEasy(KurskGreedy):
     """The Kursk greedy baseline (``kursk.KurskGreedy``, unchanged) with the easy level's reasons.
 
     The baseline lives with the Kursk computer player; its reasons are added here, around it,
     from the same public position (``kursk.Ctx``: the other side's secret posture scrubbed) once
     it has chosen, so they can never change a decision."""
 
-    name = "greedy"
-
-    def __init__(self) -> None:
-        from .kursk import KurskGreedy
-
-        self.inner = KurskGreedy()
-
     def choose(self, game: Game, side: str) -> Decision:
-        dec = self.inner.choose(game, side)
+        dec = super().choose(game, side)
         if dec.reason is None:
             why = _kursk_reason(game, side, dec.action)
             if why:
