@@ -839,6 +839,9 @@ class KasserinePlayer:
     def choose(self, game: Game, side: str) -> Decision:
         acts = game.legal_actions()
         if len(acts) == 1:
+            if isinstance(acts[0], (A.Attack, V.Select)) and game.state.step == "declare":
+                # a battle a duty forces (KP-ZOC): no choice, but the person still reads its figures
+                return Decision(acts[0], self._declared_reason(Ctx(game, side), acts[0]) + "; the only legal action")
             return Decision(acts[0])
         ctx = Ctx(game, side)
         st = ctx.state
