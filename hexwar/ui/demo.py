@@ -309,6 +309,10 @@ if __name__ == "__main__":
     # Against the computer (worked out in its thread as in play: the frame caught varies a little).
     vs_computer_shot(os.path.join(out, "vs-computer-objective-kiev.png"), "objective-kiev", "standard", "axis",
                      turn=2, phase="combat", zoom=1.2, center="0605")
+    # The easy level thinks too fast to be caught at it: the person's loss inside its combat phase.
+    vs_computer_shot(os.path.join(out, "vs-computer-easy-objective-kiev.png"), "objective-kiev", "standard", "axis",
+                     zoom=1.2, center="0605", level="easy",
+                     stop=lambda g: g.state.turn >= 2 and g.state.phase == "axis_combat")
     vs_computer_shot(os.path.join(out, "vs-computer-battle-for-kursk.png"), "battle-for-kursk", "short", "german",
                      turn=2, phase="combat", zoom=1.3, center="2015")
     vs_computer_shot(os.path.join(out, "vs-computer-kursk-posture.png"), "battle-for-kursk", "short", "german",

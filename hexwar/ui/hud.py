@@ -1517,16 +1517,28 @@ class StatusLine:
         surface.blit(T.text(s, th.normal, colour if kind == "refusal" else T.TEXT), (x, y))
 
 
-def draw_die(surface: pygame.Surface, center: tuple[int, int], die, th: T.Theme) -> None:
-    """The die just rolled, big, with its pips, the number and the result."""
+def draw_die(surface: pygame.Surface, center: tuple[int, int], die, th: T.Theme) -> pygame.Rect:
+    """The die just rolled, big, with its pips, the number and the result; returns the dark
+    box behind it, which is sized to hold every line (a long result is wrapped, never spills)."""
     size = th.px(110)
     faces = list(getattr(die, "dice", ()) or ()) or [die.roll]  # several dice side by side
     gap = th.px(16)
+    pad = th.px(20)
     r = pygame.Rect(0, 0, size * len(faces) + gap * (len(faces) - 1), size)
     r.center = (center[0], center[1] - th.px(30))
-    shadow = pygame.Surface((r.w + 340, size + 150), pygame.SRCALPHA)
+    rolled = f"{'+'.join(map(str, faces))} = {die.roll}" if len(faces) > 1 else str(die.roll)
+    t = T.text(f"Rolled {rolled}" + (f": {die.result}" if die.result else ""), th.title, (255, 255, 255), "bold")
+    box_w = max(r.w + th.px(340), t.get_width() + 2 * pad)
+    limit = max(box_w, min(surface.get_width() - 2 * pad, th.px(640))) - 2 * pad
+    subs = [T.text(ln, th.large, (255, 255, 255))
+            for ln in (T.wrap(rules_text.result_text(die.result), th.large, limit) if die.result else [])]
+    box_w = max([box_w] + [x.get_width() + 2 * pad for x in subs])
+    box_h = max(size + th.px(150), size + th.px(8) + t.get_height() + sum(x.get_height() for x in subs) + 2 * pad)
+    box = pygame.Rect(0, 0, box_w, box_h)
+    box.midtop = (r.centerx, r.y - pad)
+    shadow = pygame.Surface(box.size, pygame.SRCALPHA)
     shadow.fill((0, 0, 0, 150))
-    surface.blit(shadow, (r.centerx - shadow.get_width() // 2, r.y - th.px(20)))
+    surface.blit(shadow, box.topleft)
     pips = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
             5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)], 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
     for i, face in enumerate(faces):
@@ -1535,12 +1547,13 @@ def draw_die(surface: pygame.Surface, center: tuple[int, int], die, th: T.Theme)
         pygame.draw.rect(surface, (20, 20, 20), d, 3, border_radius=size // 6)
         for dx, dy in pips.get(face, []):
             pygame.draw.circle(surface, (20, 20, 20), (d.centerx + dx * size // 4, d.centery + dy * size // 4), size // 11)
-    rolled = f"{'+'.join(map(str, faces))} = {die.roll}" if len(faces) > 1 else str(die.roll)
-    t = T.text(f"Rolled {rolled}" + (f": {die.result}" if die.result else ""), th.title, (255, 255, 255), "bold")
-    surface.blit(t, (r.centerx - t.get_width() // 2, r.bottom + th.px(8)))
-    if die.result:
-        t2 = T.text(rules_text.result_text(die.result), th.large, (255, 255, 255))
-        surface.blit(t2, (r.centerx - t2.get_width() // 2, r.bottom + th.px(8) + t.get_height()))
+    y = r.bottom + th.px(8)
+    surface.blit(t, (r.centerx - t.get_width() // 2, y))
+    y += t.get_height()
+    for x in subs:
+        surface.blit(x, (r.centerx - x.get_width() // 2, y))
+        y += x.get_height()
+    return box
 
 
 def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: list[str], th: T.Theme) -> pygame.Rect | None:

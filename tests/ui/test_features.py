@@ -384,6 +384,7 @@ def test_menu_strength_levels_with_keys_and_tooltips(app, drive):
         assert drive.button(b).label.startswith("Computer: ")
     assert "greedy" in drive.button("axis-computer-easy").tooltip
     assert "best odds" in drive.button("axis-computer-easy").tooltip
+    assert "reasons" in drive.button("axis-computer-easy").tooltip  # the easy level explains itself too
     assert "plan" in drive.button("axis-computer-normal").tooltip
     drive.key(pygame.K_1)
     assert menu.players["axis"] == "computer:easy" and drive.button("axis-computer-easy").toggled

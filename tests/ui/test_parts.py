@@ -144,3 +144,24 @@ def test_end_warning_for_arrivals_that_would_be_lost():
     assert "SK-1" in tray and "H-1" in tray
     warn = c.end_warning()
     assert warn and "11.0" in warn
+
+
+@pytest.mark.parametrize("scale", [0.8, 1.0, 1.5])
+def test_the_die_box_holds_every_result_line(scale):
+    """The rolled die's dark box is sized to its text: the longest result (Kiev's exchange) once
+    spilled past both sides of the box over the map. No white text pixel lies outside the box."""
+    from hexwar.ui import hud, rules_text
+    from hexwar.ui import theme as T
+    from hexwar.ui.controller import DieShow
+
+    pygame.font.init()
+    th = T.Theme(scale)
+    shows = [DieShow(4, "", result=code) for code in rules_text.RESULTS] + [DieShow(7, "", result="", dice=(3, 4))]
+    for die in shows:
+        surf = pygame.Surface((1280, 800))
+        surf.fill((0, 0, 0))
+        box = hud.draw_die(surf, (450, 420), die, th)
+        assert surf.get_rect().contains(box)
+        white = [(x, y) for y in range(0, 800, 2) for x in range(0, 1280, 2)
+                 if surf.get_at((x, y))[:3] == (255, 255, 255) and not box.collidepoint(x, y)]
+        assert not white, (die.result, scale, white[:3], box)
