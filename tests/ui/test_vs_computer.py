@@ -370,3 +370,16 @@ def test_black_wednesday_a_soviet_person_is_asked_inside_the_axis_computers_phas
     assert any(a.startswith("choose ") for a in r.human_in_computer_phase), r.human_in_computer_phase
     after = play(app, gs, soviet, "soviet", max_actions=5)
     assert after.computer_actions >= 1  # … and the computer went on with its phase after the answer
+
+
+def test_kursk_the_easy_computers_posture_reason_stays_hidden(app):
+    """The easy level now gives a reason for its posture too ("the boldest posture it may"): it
+    names the posture, so it is kept from the Russian person with the posture until the reveal."""
+    g = hexwar.open_game("battle-for-kursk", "short", seed=3)
+    gs = start(app, g, players={"german": "computer:easy"})
+    gs.computer.fast = True
+    watch = KurskWatch("german")
+    first = g.state.turn
+    play(app, gs, make_player("greedy", "battle-for-kursk", 1), "russian", max_actions=400, watch=watch,
+         until=lambda gm: gm.state.turn >= first + 1)
+    assert watch.checked >= 1
