@@ -349,6 +349,7 @@ class BWPlayer(_Base):
 
     # --- the action phase ------------------------------------------------------------------
     def action(self, rules, state, side, acts) -> Decision:
+        acts = self.keep_orders(rules, state, side, acts)
         targets = self.targets(rules, state, side)
         take = goals(rules, state, side).take
 
@@ -374,6 +375,39 @@ class BWPlayer(_Base):
         if mv is not None:
             return mv
         return Decision(_first(acts, EndPhase))
+
+    @staticmethod
+    def open_objectives(rules, state, side) -> list[frozenset]:
+        """For each implemented Attack order of ours, the objective hexes not yet ours (5.0:
+        the last side in a hex, or an enemy unit still in it): the order is complete, and its
+        units unassigned, once none is left (§16.6)."""
+        enemy = rules.enemy_of(side)
+        out = []
+        for o in sorted(rules.orders(state).values(), key=lambda o: o["id"]):
+            if o["side"] != side or o["type"] != "attack" or o["status"] != "implemented" or o.get("released"):
+                continue
+            out.append(frozenset(h for h in rules.objective(o)
+                                 if rules.occupier(state, h) != side
+                                 or any(rules.side_of(x.id) == enemy for x in state.units_at(h))))
+        return out
+
+    def keep_orders(self, rules, state, side, acts) -> list:
+        """Leave out the moves that would complete one of our Attack orders before the last
+        Command Phase: a complete order ends at the next Command Phase (§3.1, §16.6) and its
+        units, unassigned, may no longer assault nor fire an SFA (§16.7), so an enemy unit
+        walking back into a cleared trench hex could not be thrown out. Clearing the trenches
+        (decision S1-1) needs no Soviet unit in every hex: one hex never entered keeps the order."""
+        if state.turn >= rules.scen.turns:
+            return acts  # no Command Phase left before the count
+        enemy = rules.enemy_of(side)
+        # the hexes to keep aside are the empty ones: a hex the enemy holds is to be retaken
+        left = [frozenset(h for h in x if not any(rules.side_of(u.id) == enemy for u in state.units_at(h)))
+                for x in self.open_objectives(rules, state, side)]
+        left = [x for x in left if x]
+        if not left:
+            return acts
+        out = [a for a in acts if not (isinstance(a, Move) and any(x <= set(a.path) for x in left))]
+        return out or acts
 
     @staticmethod
     def more_calls(rules, state, side) -> list:
@@ -542,6 +576,9 @@ class BWPlayer(_Base):
             g = self.guard(rules, state, side, by_unit, targets, need, held_goal)
             if g is not None:
                 return g
+            g = self.march(rules, state, side, by_unit, targets)
+            if g is not None:
+                return g
             free_need = [h for h in need if count.get(h, 0) == 0]
             g = goals(rules, state, side)
             if not held_goal and g.weight:
@@ -589,7 +626,7 @@ class BWPlayer(_Base):
                                "in it keeps it (§7.7, decision S1-1)")
         return Decision(m, f"{m.unit} {frm}→{hex_name(m.dest)}: {self._move_words(rules, state, m, side, targets)}")
 
-    BLOCKERS = 2  # two tanks, so that one knocked out on the way still leaves one
+    BLOCKERS = 0  # none since BW-R9: a unit on the entry hex only moves the entry nearer the trenches
 
     def blockers(self, rules, state, side) -> list:
         """[(tank, hex, MP map)] when an enemy reinforcement still has to come on at a named
@@ -742,14 +779,10 @@ class BWPlayer(_Base):
         guarding = {x for h in need if h in ours
                     for x in sorted(ours[h], key=lambda x: (role(rules, x) == ASSAULT, x))[:crew(h)]}
 
+        busy = self.engaged(rules, state, side, targets)
+
         def engaged(uid: str) -> bool:
-            u = state.units[uid]
-            if u.where != ON_MAP:
-                return False
-            if role(rules, uid) == ASSAULT and any(distance(u.hex, t) == 1 for t in targets
-                                                   if t in take and t in enemy_hexes):
-                return True
-            return rules.mode(state, uid) == "fire" and bool(rules.fire_targets(state, uid))
+            return uid in busy
 
         for uid in sorted(guarding):
             by_unit.pop(uid, None)  # stays on the goal hex it guards
@@ -776,6 +809,110 @@ class BWPlayer(_Base):
         return Decision(m, f"{m.unit} {frm}→{hex_name(m.dest)}: stands on the empty trench hex {hex_name(m.dest)}, "
                            f"which {who} could reach in {ph} phase(s); no unit enters a hex the enemy holds (§7.7), "
                            "so only an assault could take it back (decision S1-1)")
+
+    ENGAGE_TANKS, ENGAGE_MEN = 4, 3  # assault units kept next to each held goal hex
+
+    def engaged(self, rules, state, side, targets) -> frozenset[str]:
+        """Units needed where they are: assault units next to a held goal hex (at most
+        ``ENGAGE_TANKS`` tanks and ``ENGAGE_MEN`` men a hex: the rest may guard elsewhere; an
+        overrun by four tanks already has the +2 shock and four units' fire, §11.2) and units in
+        Fire Mode with a target in sight."""
+        take = goals(rules, state, side).take
+        enemy_hexes = {u.hex for u in rules.on_map(state, rules.enemy_of(side))}
+        held = sorted(t for t in targets if t in take and t in enemy_hexes)
+        out: set[str] = set()
+        mine = sorted(rules.on_map(state, side), key=lambda u: u.id)
+        for t in held:
+            near = [u.id for u in mine if distance(u.hex, t) == 1 and role(rules, u.id) == ASSAULT]
+            tanks = [x for x in near if rules.spec(x).vehicle and x not in out][:self.ENGAGE_TANKS]
+            men = [x for x in near if not rules.spec(x).vehicle and x not in out][:self.ENGAGE_MEN]
+            out |= set(tanks) | set(men)
+        for u in mine:
+            if rules.mode(state, u.id) == "fire" and rules.fire_targets(state, u.id):
+                out.add(u.id)
+        return frozenset(out)
+
+    MARCH_PHASES = 3  # how far ahead (enemy Action Phases) the march looks
+
+    def march(self, rules, state, side, by_unit, targets) -> Decision | None:
+        """Walk guards to the empty goal hexes the enemy could reach before the count that no
+        unit of ours can reach this phase: a reinforcement due at a named hex and time (public:
+        the scenario page; Scen. 1: 3 Recon company at the Train Station at 0900) from the
+        turn our nearest free units must leave to be there first (their phases of movement,
+        §7.1 costs, wire at its breaching price), and in the last three turns every enemy unit
+        on the map. Each hex gets two guards when the enemy reaches it in one phase (or is a
+        reinforcement's first reach), else one; the nearest free units go (not spotters, not
+        units needed where they are)."""
+        last = rules.scen.turns
+        enemy = rules.enemy_of(side)
+        need = self.guard_hexes(rules, state, side, self.MARCH_PHASES)
+        if not need:
+            return None
+        late = state.turn >= last - 3
+        when: dict[Hex, tuple[int, int, str]] = {}
+        for h, (ph, who) in need.items():
+            w = state.units[who]
+            if w.where == ON_MAP:
+                if not late:
+                    continue
+                t = state.turn + ph - 1
+            else:  # in place before the enemy's phase of the turn before: it may act first then
+                t = max(w.arrives + ph - 2, state.turn)
+            if t <= last:
+                when[h] = (t, ph, who)
+        if not when:
+            return None
+        enemy_hexes = frozenset(u.hex for u in rules.on_map(state, enemy))
+        busy = self.engaged(rules, state, side, targets)
+        ours: dict[Hex, list[str]] = {}
+        mine = sorted((u for u in state.units.values() if rules.side_of(u.id) == side
+                       and u.where in (ON_MAP, "arriving") and role(rules, u.id) != SPOT
+                       and rules.status(state, u.id) != "P"), key=lambda u: u.id)
+        for u in mine:
+            if u.where == ON_MAP:
+                ours.setdefault(u.hex, []).append(u.id)
+        standing = {x for h in when for x in ours.get(h, ())}
+        free = [u for u in mine if u.id not in busy and u.id not in standing]
+        wire = tuple(sorted((h, rules.wire_state(state, h)) for h in rules.ter.wire))
+
+        def ok(h: Hex) -> bool:
+            return h in rules.area and h not in enemy_hexes
+
+        def pen(h: Hex) -> float:
+            return self.WIRE_MP.get(rules.wire_state(state, h), 0.0) if h in rules.ter.wire else 0.0
+
+        taken: set[str] = set()
+        for h in sorted(when, key=lambda h: (when[h][0], h)):
+            t, ph, who = when[h]
+            crew = 2 if ph <= 1 or state.units[who].where != ON_MAP and ph <= 2 else 1
+            have = len(ours.get(h, ()))
+            if have >= crew:
+                continue
+            to = _Turns(rules, [h], ok, pen, key=("march", enemy_hexes, wire))
+
+            def eta(u) -> float:
+                return to.turns(u.id, u.hex) if u.where == ON_MAP else to.turns(u.id, min(rules.entries_now(state, u.id))) + 1
+
+            cands = sorted((eta(u), u.id) for u in free if u.id not in taken)
+            for tt, uid in cands[:crew - have]:
+                taken.add(uid)
+                left = t - state.turn + 1  # our phases before the enemy's, counting this one
+                if tt > left + 1 or tt >= 40 or uid not in by_unit:
+                    continue  # too far to be in time, or it has acted this phase
+                if tt < left - 2:
+                    continue  # time enough: it may go on with its own work a while
+                u = state.units[uid]
+                here = eta(u)
+                m = min(by_unit[uid], key=lambda m: (to.turns(uid, m.dest), m.dest))
+                if to.turns(uid, m.dest) >= here - 0.01:
+                    continue
+                frm = hex_name(u.hex) if u.where == ON_MAP else "off the map"
+                why = (f"{who} comes on at {hex_name(min(rules.entries_of(who)))} in turn {state.units[who].arrives} "
+                       "(scenario page)" if state.units[who].where != ON_MAP else f"{who} could reach it")
+                return Decision(m, f"{uid} {frm}→{hex_name(m.dest)}: marches to guard the empty trench hex "
+                                   f"{hex_name(h)} ({tt:.1f} phases of movement away): {why}, {ph} phase(s) from it; "
+                                   "a unit standing in it keeps it, no unit enters an enemy hex (§7.7, decision S1-1)")
+        return None
 
     THREAT = 0.25  # per column of the overwatch fire a hex is open to (§10)
 

@@ -196,15 +196,15 @@ def test_client_offers_the_black_wednesday_computer_player():
 
 # --- the last turns: guard the empty trench hexes, assault at any odds at the end -----------------
 @pytest.fixture(scope="module")
-def turn3():
+def early():
     """AI Soviets vs random Axis, seed 5: the position at the start of the Soviet Action
-    Phase of turn 3 (trench hexes still held, 3 Recon company still to come)."""
+    Phase of turn 2 (trench hexes still held, 3 Recon company still to come)."""
     from hexwar.games.black_wednesday.verbs import Assault  # noqa: F401 (engine verbs registered)
 
     game = hexwar.open_game(GAME, SCEN, seed=5)
     players = {"soviet": BWPlayer(), "axis": make_player("random", GAME, 3)}
     with use_hex_ids(game.rules.ids):
-        while not (game.state.turn == 3 and game.state.phase == "action" and "pending" not in game.state.extra
+        while not (game.state.turn == 2 and game.state.phase == "action" and "pending" not in game.state.extra
                    and game.state.extra.get("phasing") == "soviet"):
             side = game.acting_side()
             game.apply(players[side].choose(game, side).action)
@@ -221,13 +221,13 @@ def _in_move_mode_at(rules, state, uid, h):
     return st
 
 
-def test_SCEN_1_last_phase_assaults_a_held_trench_hex_at_any_odds(turn3):
+def test_SCEN_1_last_phase_assaults_a_held_trench_hex_at_any_odds(early):
     """Decision S1-1: a trench hex still held at the end of turn 12 loses the game. In the
     game's last Action Phase, ours after the enemy's, an assault on a held trench hex is made
     at any chance above nothing; earlier the same 2% assault is not tried (MIN_ASSAULT)."""
     from hexwar.games.black_wednesday.verbs import Assault
 
-    game = turn3
+    game = early
     rules, st = game.rules, game.state
     ai = BWPlayer()
     with use_hex_ids(rules.ids):
@@ -265,7 +265,7 @@ def test_SCEN_1_last_phase_assaults_a_held_trench_hex_at_any_odds(turn3):
 
 
 
-def test_SCEN_1_overruns_a_held_trench_hex_without_guns_at_any_odds(turn3):
+def test_SCEN_1_overruns_a_held_trench_hex_without_guns_at_any_odds(early):
     """§11.2: a failed overrun sends the tanks back where they came from; only a defending gun
     can hurt them first. So tanks next to a held trench hex with no gun in it overrun it even
     at odds below MIN_ASSAULT, in any turn."""
@@ -274,7 +274,7 @@ def test_SCEN_1_overruns_a_held_trench_hex_without_guns_at_any_odds(turn3):
     class Picky(BWPlayer):
         MIN_ASSAULT = 0.99  # every overrun of the position is below it
 
-    game = turn3
+    game = early
     rules, st = game.rules, game.state
     ai = Picky()
     with use_hex_ids(rules.ids):
@@ -307,11 +307,11 @@ def test_SCEN_1_overruns_a_held_trench_hex_without_guns_at_any_odds(turn3):
         assert dec is not None and dec.action.target == h and "overruns" in dec.reason
         assert "0% chance a defending gun" in dec.reason
 
-def test_SCEN_1_guards_an_empty_trench_hex_an_axis_unit_could_walk_into(turn3):
+def test_SCEN_1_guards_an_empty_trench_hex_an_axis_unit_could_walk_into(early):
     """Decision S1-1 counts every trench hex at the end: an Axis unit next to an empty trench
     hex could walk in next phase (§7.1), so that hex is to be guarded (one of ours standing
     on it keeps it, §7.7), and a Soviet unit two hexes away goes and stands on it."""
-    game = turn3
+    game = early
     rules, st = game.rules, game.state
     ai = BWPlayer()
     with use_hex_ids(rules.ids):
@@ -346,11 +346,11 @@ def test_SCEN_1_guards_an_empty_trench_hex_an_axis_unit_could_walk_into(turn3):
         assert "stands on the empty trench hex" in dec.reason and axis[0] in dec.reason
 
 
-def test_SCEN_1_the_recon_company_still_to_come_is_met_at_the_second_line(turn3):
+def test_SCEN_1_the_recon_company_still_to_come_is_met_at_the_second_line(early):
     """The 3 Recon company comes on at the Train Station at 0900 (scenario page, public; since
     decision BW-R9 next to it when a Soviet unit holds it): the trench hexes of the second
     line it could reach within four of its phases are where the Soviets must stand."""
-    game = turn3
+    game = early
     rules, st = game.rules, game.state
     assert any(u.where == "arriving" for uid, u in st.units.items() if uid.startswith("3-Recon"))
     with use_hex_ids(rules.ids):
@@ -399,3 +399,74 @@ def test_same_seed_same_game_whatever_the_hash_seed():
         runs.append(p.stdout)
     assert runs[0].count("\n") >= 399
     assert runs[0] == runs[1]
+
+
+def test_SCEN_1_16_6_never_completes_the_attack_order_before_the_last_command_phase(early):
+    """§16.6: an Attack order whose objective hexes are all ours (5.0: the last side in each)
+    with no enemy in them is complete at the next Command Phase, and its units, unassigned,
+    may no longer assault nor fire an SFA (§16.7). Scenario 1 is won by clearing the trenches
+    (decision S1-1), not by standing in all of them: the player keeps one empty trench hex
+    never entered, so that an Axis unit walking back in can still be assaulted. In turn 12 no
+    Command Phase is left and every move is allowed."""
+    from hexwar.core.actions import Move
+
+    game = early
+    rules, st = game.rules, game.state
+    ai = BWPlayer()
+    with use_hex_ids(rules.ids):
+        s2 = st.copy()
+        for u in rules.on_map(st, "axis"):
+            if u.hex in rules.trench_hexes:
+                s2.units[u.id] = u.at(None, "eliminated")
+        spare = max(rules.trench_hexes)
+        s2.extra["occ"] = {**s2.extra.get("occ", {}), **{h: "soviet" for h in rules.trench_hexes if h != spare}}
+        s2.touch()
+        order = rules.order_of(s2, "1-708-Inf1")
+        assert order is not None and order["type"] == "attack"
+        assert not rules.order_complete(s2, order)
+        into = Move("1-708-Inf1", tuple(sorted(rules.board.adjacent(spare)))[:1] + (spare,))
+        past = Move("1-708-Inf1", (spare, next(h for h in sorted(rules.board.adjacent(spare)) if h in rules.area)))
+        other = Move("1-708-Inf2", (min(rules.trench_hexes - {spare}),))
+        assert ai.keep_orders(rules, s2, "soviet", [into, past, other]) == [other]  # through it counts too (5.0)
+        s3 = s2.copy()
+        s3.extra["occ"] = {**s3.extra["occ"], spare: "soviet"}
+        s3.touch()
+        assert rules.order_complete(s3, order)  # what the move would have done
+        s2.turn = rules.scen.turns
+        assert ai.keep_orders(rules, s2, "soviet", [into, past, other]) == [into, past, other]
+
+
+def test_SCEN_1_marches_guards_to_the_second_line_before_the_recon_company_comes(early):
+    """The 3 Recon company comes on at the Train Station at 0900 (turn 10; scenario page,
+    public). The trench hexes it could reach are guarded before it comes: a free Soviet tank
+    too far to reach them this phase sets out when its phases of movement (§7.1) are about
+    the time left, and not while there is time enough (it may go on with its own work)."""
+    from hexwar.core.actions import Move
+
+    game = early
+    rules, st = game.rules, game.state
+    ai = BWPlayer()
+    with use_hex_ids(rules.ids):
+        tank = sorted(u.id for u in rules.on_map(st, "soviet") if rules.spec(u.id).vehicle
+                      and not rules.status(st, u.id) and u.id not in st.extra.get("acted", ()))[0]
+        start = rules.ids.parse("B18.32")
+        assert not st.units_at(start)
+        alone = st.copy()  # only the company still to come: every Axis unit on the map gone
+        for u in rules.on_map(st, "axis"):
+            alone.units[u.id] = u.at(None, "eliminated")
+        alone.touch()
+        s2 = _in_move_mode_at(rules, alone, tank, start)
+        second = {rules.ids.parse(x) for x in ("B35.28", "B36.28", "B37.28", "B35.29", "B34.29")}
+        # the moves that do not reach them this phase (those that do are the guard's, tested above)
+        moves = {tank: [m for m in rules.legal_actions(s2) if isinstance(m, Move) and m.unit == tank
+                        and min(distance(m.dest, h) for h in second) >= 3]}
+        assert moves[tank]
+        targets = ai.targets(rules, s2, "soviet")
+        s2.turn = 9
+        dec = ai.march(rules, s2, "soviet", {k: list(v) for k, v in moves.items()}, targets)
+        assert dec is not None and dec.action.unit == tank, dec
+        assert "marches to guard" in dec.reason and "3-Recon" in dec.reason and "turn 10" in dec.reason
+        dest = dec.action.dest
+        assert min(distance(dest, h) for h in second) < min(distance(start, h) for h in second)
+        s2.turn = 4  # six turns before the company: time enough
+        assert ai.march(rules, s2, "soviet", {k: list(v) for k, v in moves.items()}, targets) is None
