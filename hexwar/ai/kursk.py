@@ -333,7 +333,7 @@ class Ctx:
                 and self.state.control.get(here) == self.side and here in self.foe_walk:
             # 5.0: the city it leaves empty can be walked into; before the count surely.
             lost = (1.0 if self.final else P_VACATE) * self.city_value(here)
-            if self.refill.get(here, 0.0) >= self.dfn(uid):
+            if self.refill.get(here, 0.0) >= self.dfn(uid) and self.may_leave(uid, h, took):
                 lost *= REFILL  # 4.0: our movement phase comes after this one; another unit fills it
             s -= lost
             parts["vacates"] = (here, lost)
@@ -364,6 +364,18 @@ class Ctx:
             s -= SP_PULL * self.sp_field.get(h, 30.0)  # 5.0: one more city across the line wins
             parts["sp"] = self.schwerpunkt
         return s, parts
+
+    def may_leave(self, uid: str, h: Hex, took) -> bool:
+        """Whether a garrison leaving its city in the armor phase may count on a later filler
+        (``REFILL``). Always on the last turn (5.0: the count comes after our movement phase).
+        Before it only armor (a panzer corps standing guard is the attack force idle) or a
+        move for an enemy-held VP city (taken on the way, or next to it for the battle): an
+        infantry garrison that left for a plain battle on every turn lost games against the
+        greedy Russians (the filler went into the battles too)."""
+        if self.final or self.spec(uid).kind == "armor" or any(c in self.vp_cities for c in took):
+            return True
+        return any(n in self.vp_cities | {self.rules.moscow} and self.state.control.get(n) == self.foe
+                   for n in self.board.adjacent(h))
 
     @cached_property
     def refill(self) -> dict[Hex, float]:

@@ -99,7 +99,8 @@ def test_9_0_no_massing_without_a_combat_phase_to_come():
 def test_8_1_a_vp_garrison_may_leave_in_the_armor_phase_when_an_as_strong_unit_can_fill_it():
     """4.0, 8.1, 5.0: in the armor phase the movement phase is still to come; a city the
     garrison leaves counts as a quarter lost (REFILL) when a unit defending at least as
-    well could walk in later, but in full when only weaker ones could."""
+    well could walk in later, but in full when only weaker ones could. (The garrison here is
+    a panzer corps; for infantry before the last turn see the next test.)"""
     game = hexwar.open_game(GAME, "full", seed=1)
     st, r = game.state, game.rules
     kharkov = parse_hex("2117")
@@ -124,3 +125,57 @@ def test_8_1_a_vp_garrison_may_leave_in_the_armor_phase_when_an_as_strong_unit_c
     # In the movement phase, the last before the enemy's turn, nobody comes after.
     st.phase = "german_movement"
     assert K.Ctx(game, "german").refill == {}
+
+
+def _infantry_garrison_in_kharkov():
+    """Seed 1's opening, German armor phase under Engage, with G-XXIV-PZ (the Kharkov
+    garrison) swapped with the weakest German infantry corps (nearest on a tie): an infantry
+    garrison that the panzer corps could replace in the movement phase."""
+    game = hexwar.open_game(GAME, "full", seed=1)
+    st, r = game.state, game.rules
+    kharkov = parse_hex("2117")
+    pz = st.units_at(kharkov)[0]
+    inf = min((u for u in st.units.values() if u.where == ON_MAP and r.side(u.id) == "german"
+               and r.specs[u.spec].kind == "infantry" and u.hex not in K.Ctx(game, "german").vp_cities),
+              key=lambda u: (r.specs[u.spec].defense(u.steps), distance(u.hex, kharkov), u.id))
+    spot = inf.hex
+    st.units[inf.id] = inf.at(kharkov)
+    st.units[pz.id] = pz.at(spot)
+    st.phase = "german_armor_rail"
+    st.extra["posture"] = {"german": "engage", "russian": "pause"}
+    st._cache.clear()
+    r._start_armor_rail(st, "german")
+    return game, kharkov, inf.id
+
+
+def test_8_1_before_the_last_turn_an_infantry_garrison_leaving_for_a_plain_hex_pays_in_full():
+    """4.0, 8.1, 5.0: before the last turn an infantry garrison that leaves its VP city for
+    anything but an enemy-held VP city pays the city's full share (P_VACATE) though a filler
+    is at hand (the refill rule on every turn lost seeds 7, 15, 16 and 17 against the greedy
+    Russians: the fillers went into the battles too); taking an enemy VP city on the way, or
+    on the last turn, it pays the REFILL share."""
+    game, kharkov, uid = _infantry_garrison_in_kharkov()
+    st = game.state
+    ctx = K.Ctx(game, "german")
+    assert not ctx.final and ctx.spec(uid).kind == "infantry"
+    assert kharkov in ctx.foe_walk and ctx.refill.get(kharkov, 0) >= ctx.dfn(uid)
+    away = next(n for n in game.rules.board.adjacent(kharkov) if n not in ctx.at and not ctx.may_leave(uid, n, ()))
+    _, parts = ctx.score(uid, away)
+    assert parts["vacates"][1] == pytest.approx(K.P_VACATE * ctx.city_value(kharkov))
+    # The same move that takes an enemy-held VP city on its way counts on the filler.
+    belgorod = game.rules.board.place_named("Belgorod").hex
+    st.control[belgorod] = "russian"
+    st._cache.clear()
+    ctx = K.Ctx(game, "german")
+    assert ctx.may_leave(uid, away, (belgorod,))
+    _, parts = ctx.score(uid, away, (belgorod, away))
+    assert parts["vacates"][1] == pytest.approx(K.P_VACATE * K.REFILL * ctx.city_value(kharkov))
+    # On the last turn the plain move counts on it too (5.0: the count follows our movement phase).
+    st.control[belgorod] = "german"
+    st.turn = game.rules.camp.last_turn
+    st._cache.clear()
+    ctx = K.Ctx(game, "german")
+    assert kharkov in ctx.foe_walk and ctx.refill.get(kharkov, 0) >= ctx.dfn(uid)
+    assert ctx.may_leave(uid, away, ())
+    _, parts = ctx.score(uid, away)
+    assert parts["vacates"][1] == pytest.approx(K.REFILL * ctx.city_value(kharkov))
