@@ -231,9 +231,10 @@ def _bfs(rules, sources, passable) -> dict[Hex, int]:
     return dist
 
 
-def _reach(rules, start: Hex, cls: str, ma: int, budget: float, blocked) -> dict[Hex, float]:
+def _reach(rules, start: Hex, cls: str, ma: int, budget: float, blocked, terminal=None) -> dict[Hex, float]:
     """MP a unit of movement class ``cls`` spends from ``start`` to each hex it can reach
-    within ``budget`` MP (§7.1 costs; ``blocked(h)``: hexes it may not enter)."""
+    within ``budget`` MP (§7.1 costs; ``blocked(h)``: hexes it may not enter; ``terminal(h)``:
+    hexes counted as reached but not walked through)."""
     import heapq
 
     dist = {start: 0.0}
@@ -251,7 +252,8 @@ def _reach(rules, start: Hex, cls: str, ma: int, budget: float, blocked) -> dict
             nd = d + c
             if nd <= budget and nd < dist.get(n, 1e9):
                 dist[n] = nd
-                heapq.heappush(heap, (nd, n.col, n.row, n))
+                if terminal is None or not terminal(n):
+                    heapq.heappush(heap, (nd, n.col, n.row, n))
     return dist
 
 
@@ -626,7 +628,7 @@ class BWPlayer(_Base):
                                "in it keeps it (§7.7, decision S1-1)")
         return Decision(m, f"{m.unit} {frm}→{hex_name(m.dest)}: {self._move_words(rules, state, m, side, targets)}")
 
-    BLOCKERS = 0  # none since BW-R9: a unit on the entry hex only moves the entry nearer the trenches
+    BLOCKERS = 2  # two tanks, so that one knocked out on the way still leaves one
 
     def blockers(self, rules, state, side) -> list:
         """[(tank, hex, MP map)] when an enemy reinforcement still has to come on at a named
@@ -712,7 +714,9 @@ class BWPlayer(_Base):
         §7.7): {hex: (phases, the unit)}. Counted from units outside the goal hexes, units that
         share one (one of them may step out to another) and reinforcements still to come, from
         their entry hexes (public: the scenario page). A hex one of our units stands on cannot
-        be entered except by assault: that is what guarding it means."""
+        be entered except by assault: that is what guarding it means; such a hex is in the map
+        when the enemy could reach it were it empty (so its guard stays), but no path leads
+        through it."""
         phases = phases or self.GUARD_PHASES
         take = goals(rules, state, side).take
         enemy = rules.enemy_of(side)
@@ -745,8 +749,10 @@ class BWPlayer(_Base):
             if not s.ma:
                 continue
             for st in starts:  # one of ours on the entry hex only moves the entry next to it (1.10h, BW-R9)
+                # a goal hex one of ours stands on counts as reached (it is the guard's to keep:
+                # were the guard to leave, the enemy could walk in), but no path goes through it
                 for h, mp in _reach(rules, st, s.move_class, s.ma, phases * s.ma,
-                                    lambda n: n in ours).items():
+                                    lambda n: n in ours and n not in take, lambda n: n in ours).items():
                     if h in take and h not in held:
                         ph = 1 + int(mp // max(1, s.ma)) if mp > 0 else 1
                         if h not in out or (ph, u.id) < out[h]:

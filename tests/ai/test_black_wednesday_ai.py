@@ -470,3 +470,37 @@ def test_SCEN_1_marches_guards_to_the_second_line_before_the_recon_company_comes
         assert min(distance(dest, h) for h in second) < min(distance(start, h) for h in second)
         s2.turn = 4  # six turns before the company: time enough
         assert ai.march(rules, s2, "soviet", {k: list(v) for k, v in moves.items()}, targets) is None
+
+
+def test_SCEN_1_a_guard_stays_on_the_trench_hex_it_keeps(early):
+    """§7.7: no unit enters a hex the enemy holds, so a Soviet unit standing on an empty trench
+    hex keeps it (decision S1-1). The hex stays in the guard map when an Axis unit could reach
+    it were it empty, and its guard is not sent elsewhere: were it to leave, the Axis unit next
+    to it could walk in."""
+    from hexwar.core.actions import Move
+
+    game = early
+    rules, st = game.rules, game.state
+    ai = BWPlayer()
+    with use_hex_ids(rules.ids):
+        axis = sorted(u.id for u in rules.on_map(st, "axis") if rules.spec(u.id).move_class == "foot"
+                      and rules.status(st, u.id) != "P" and rules.spec(u.id).ma >= 2)
+        occupied = set(st.occupied())
+        empty = sorted(t for t in rules.trench_hexes if t not in occupied)
+        t, a = next((t, a) for t in empty for a in rules.board.adjacent(t)
+                    if a in rules.area and a not in occupied and a not in rules.trench_hexes and a not in rules.ter.wire
+                    and rules.ter.step_cost(a, t, "foot", 4) is not None
+                    and all(distance(a, e) > 2 for e in occupied))
+        s2 = st.copy()
+        s2.units[axis[0]] = s2.units[axis[0]].at(a)
+        s2.touch()
+        rifle = next(u.id for u in rules.on_map(st, "soviet") if rules.entry(u.id).type.startswith("sov_rifle")
+                     and u.id not in st.extra.get("acted", ()) and not rules.status(st, u.id))
+        s3 = _in_move_mode_at(rules, s2, rifle, t)
+        need = ai.guard_hexes(rules, s3, "soviet")
+        assert need.get(t, (9,))[0] == 1, "the hex its guard keeps is still to be guarded"
+        moves = {rifle: [m for m in rules.legal_actions(s3) if isinstance(m, Move) and m.unit == rifle]}
+        assert moves[rifle]
+        dec = ai.guard(rules, s3, "soviet", moves, ai.targets(rules, s3, "soviet"), need, ai.held_goal(rules, s3, "soviet"))
+        assert dec is None or dec.action.unit != rifle, dec
+        assert rifle not in moves  # it stays: no other step may move it this phase
