@@ -774,8 +774,6 @@ class BWPlayer(_Base):
         if not need:
             return None
         late = state.turn >= rules.scen.turns - 3
-        take = goals(rules, state, side).take
-        enemy_hexes = {u.hex: u for u in rules.on_map(state, rules.enemy_of(side))}
         ours: dict[Hex, list[str]] = {}
         for u in rules.on_map(state, side):
             ours.setdefault(u.hex, []).append(u.id)
