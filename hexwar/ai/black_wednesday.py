@@ -21,6 +21,7 @@ from ..core.units import ON_MAP
 from ..games.black_wednesday.verbs import Assault, Call, Mode, PointFire
 from . import black_wednesday_figures as F
 from .black_wednesday_goals import goals, open_hexes
+from .black_wednesday_speed import barrage_fire, near_occupied, reach as speed_reach, reverse_edges, setup_actions
 from .player import Decision
 
 GAME = "black-wednesday"
@@ -38,7 +39,11 @@ class _Base:
     def choose(self, game: Game, side: str) -> Decision:
         rules = game.rules
         with use_hex_ids(rules.ids):
-            acts = game.legal_actions()
+            st = game.state
+            if st.phase in ("axis_setup", "soviet_setup") and "pending" not in st.extra:
+                acts = setup_actions(rules, st, side)  # only the next unit's places (R6(c))
+            else:
+                acts = game.legal_actions()
             if not acts:
                 return Decision(EndPhase())
             if len(acts) == 1:
@@ -168,12 +173,9 @@ class _Base:
                     continue
                 fp, radius = F.barrage_fp(rules, side, a.artillery, a.fast)
                 gain, own = 0.0, 0.0
-                for h, us in state.occupied().items():
-                    d = distance(h, a.target)
-                    if d > radius + 1:
-                        continue
+                for h, us, d in near_occupied(rules, state, a.target, radius + 1):  # kept per state (speed)
                     pw = fp if d <= radius else fp // 2
-                    f = F.area_fire(rules, state, h, pw, F.BARRAGE)
+                    f = barrage_fire(rules, state, h, pw)
                     if any(rules.side_of(u.id) == side for u in us):
                         own += f.value
                     else:
@@ -201,15 +203,13 @@ def _mp_dist(rules, sources, passable, cls: str, ma: int, penalty=None) -> dict[
     dist = {h: 0.0 for h in sources}
     heap = [(0.0, h.col, h.row, h) for h in sources]
     heapq.heapify(heap)
+    rev = reverse_edges(rules, cls, ma)  # step costs from n into h, built once (speed)
     while heap:
         d, _, _, h = heapq.heappop(heap)
         if d > dist.get(h, 1e9):
             continue
-        for n in rules.board.adjacent(h):
+        for n, c in rev.get(h, ()):  # from n into h: the way the unit walks
             if not passable(n):
-                continue
-            c = rules.ter.step_cost(n, h, cls, ma)  # from n into h: the way the unit walks
-            if c is None:
                 continue
             nd = d + c + (penalty(h) if penalty is not None else 0.0)
             if nd < dist.get(n, 1e9):
@@ -236,6 +236,8 @@ def _reach(rules, start: Hex, cls: str, ma: int, budget: float, blocked) -> dict
     within ``budget`` MP (§7.1 costs; ``blocked(h)``: hexes it may not enter)."""
     import heapq
 
+    if isinstance(blocked, frozenset):  # a set of hexes: the kept answers (speed)
+        return speed_reach(rules, start, cls, ma, budget, blocked)
     dist = {start: 0.0}
     heap = [(0.0, start.col, start.row, start)]
     while heap:
@@ -708,8 +710,7 @@ class BWPlayer(_Base):
             if not s.ma:
                 continue
             for st in starts:  # one of ours on the entry hex only moves the entry next to it (1.10h, BW-R9)
-                for h, mp in _reach(rules, st, s.move_class, s.ma, phases * s.ma,
-                                    lambda n: n in ours).items():
+                for h, mp in _reach(rules, st, s.move_class, s.ma, phases * s.ma, ours).items():
                     if h in take and h not in held:
                         ph = 1 + int(mp // max(1, s.ma)) if mp > 0 else 1
                         if h not in out or (ph, u.id) < out[h]:
