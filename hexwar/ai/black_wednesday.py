@@ -21,6 +21,7 @@ from ..core.units import ON_MAP
 from ..games.black_wednesday.verbs import Assault, Call, Mode, PointFire
 from . import black_wednesday_figures as F
 from .black_wednesday_goals import goals, open_hexes
+from .black_wednesday_counter import counter_move, waits_to_assault as r4_engaged
 from .black_wednesday_speed import barrage_fire, near_occupied, reach as speed_reach, reverse_edges, setup_actions
 from .player import Decision
 
@@ -478,6 +479,8 @@ class BWPlayer(_Base):
                 continue
             if side == "axis" and u.hex not in hold:
                 continue  # still walking to a trench: Move Mode keeps its whole MA (§5)
+            if side == "axis" and r4_engaged(rules, state, uid):
+                continue  # R4: on an Attack order next to a lost hex the enemy holds: assaults need Move Mode
             rng = max(1, rules.spec(uid).area_range)
             if r == SPOT:  # an FO calls missions from Fire Mode on any hex it sees (§13.2)
                 ok = any(rules.sees_hex(state, u.hex, h) for h in targets)
@@ -517,6 +520,9 @@ class BWPlayer(_Base):
             soviet_near = {t: min((distance(t, e) for e in enemy_hexes), default=99) for t in free}
             to_tr = _bfs(rules, [t for t in free if soviet_near[t] > 1] or list(free), passable)
             score = self._axis_score(rules, state, to_tr, count, soviet_near, hold)
+            r4 = counter_move(rules, state, side, by_unit, passable)  # R4: Attack orders take hexes back
+            if r4 is not None:
+                return r4
         if side == "soviet":
             for uid, goal, to_goal in self.blockers(rules, state, side):
                 u = state.units[uid]

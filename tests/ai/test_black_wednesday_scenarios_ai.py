@@ -457,3 +457,59 @@ def test_goals_band_from_the_distance_field_is_the_band_of_the_nearest_approach_
         r.__dict__.pop("_ai_front", None)
         assert pts and any(len(c.hexes) > LARGE for c in conds)
         assert _front(r, st, "axis", conds) == frozenset(want)
+
+
+# --- R4: Axis units on an Attack order take hexes back -------------------------------------------
+def _axis_action(n: int):
+    g = _placed(n)
+    other = SampledRandom(7)
+    while not (g.state.phase == "action" and g.state.extra.get("phasing") == "axis" and "pending" not in g.state.extra):
+        side = g.acting_side()
+        g.apply(other.choose(g, side).action if side else EndPhase())
+    return g
+
+
+def test_R4_axis_unit_on_an_attack_order_walks_back_into_a_krasni_bor_hex_the_soviets_occupy():
+    """Scenario 4 (the Recon and Engineers attack to recapture Krasni Bor): a Krasni Bor hex
+    with no unit in it that the Soviets occupy (5.0: the last side to pass through) is walked
+    back into by a unit on the Attack order, and the reason says why. Without R4 the Axis
+    player only stands in its band (the same position gives another decision)."""
+    import hexwar.ai.black_wednesday as bw
+    from hexwar.ai.black_wednesday_counter import attackers, counter_move
+    from hexwar.core.actions import Move
+
+    g = _axis_action(4)
+    r, st = g.rules, g.state
+    mine = [u for u in attackers(r, st, [u.id for u in r.on_map(st, "axis")])]
+    assert mine, "Scenario 4 has Axis units on the Attack order on the map"
+    kb = goals(r, st, "axis").take
+    occupied = {u.hex for u in st.units.values() if u.where == ON_MAP}
+    uid = mine[0]
+    here = st.units[uid].hex
+    # a free Krasni Bor hex 2-3 hexes from the unit, marked as the Soviets'
+    lost = min((h for h in kb if h not in occupied and 2 <= distance(h, here) <= 3), key=lambda h: (distance(h, here), h))
+    occ = dict(st.extra.get("occ", {}))
+    occ[lost] = "soviet"
+    st.extra["occ"] = occ
+    st.touch()
+    p = bw.BWPlayer()
+
+    def move_step():  # the player's move step (fires and assaults come before it)
+        with use_hex_ids(r.ids):
+            acts = g.legal_actions()
+            return p.best_move(r, st, "axis", acts, p.targets(r, st, "axis")), acts
+
+    d, acts = move_step()
+    moves = [a for a in acts if isinstance(a, Move) and a.unit in mine and lost in a.path]
+    assert moves, "some attacking unit can reach the lost hex this phase"
+    assert isinstance(d.action, Move) and d.action.unit in mine and lost in d.action.path, d
+    assert "takes back" in d.reason and "5.0" in d.reason and "Attack order" in d.reason
+    # without R4 the same position gives another decision
+    saved = bw.counter_move
+    try:
+        bw.counter_move = lambda *a, **k: None
+        plain, _ = move_step()
+    finally:
+        bw.counter_move = saved
+    assert plain is None or not (isinstance(plain.action, Move) and lost in plain.action.path)
+    assert counter_move(r, st, "soviet", {}, lambda h: True) is None  # the Axis only
