@@ -716,7 +716,8 @@ class BWPlayer(_Base):
             if not s.ma:
                 continue
             for st in starts:  # one of ours on the entry hex only moves the entry next to it (1.10h, BW-R9)
-                for h, mp in _reach(rules, st, s.move_class, s.ma, phases * s.ma, ours).items():
+                for h, mp in _reach(rules, st, s.move_class, s.ma, phases * s.ma,
+                                    lambda n: n in ours).items():
                     if h in take and h not in held:
                         ph = 1 + int(mp // max(1, s.ma)) if mp > 0 else 1
                         if h not in out or (ph, u.id) < out[h]:
