@@ -21,6 +21,8 @@ from ..core.units import ON_MAP
 from ..games.black_wednesday.verbs import Assault, Call, Mode, PointFire
 from . import black_wednesday_figures as F
 from .black_wednesday_goals import goals, open_hexes
+from .black_wednesday_counter import counter_move, waits_to_assault as r4_engaged
+from .black_wednesday_speed import barrage_fire, near_occupied, reach as speed_reach, reverse_edges, setup_actions
 from .player import Decision
 
 GAME = "black-wednesday"
@@ -38,7 +40,11 @@ class _Base:
     def choose(self, game: Game, side: str) -> Decision:
         rules = game.rules
         with use_hex_ids(rules.ids):
-            acts = game.legal_actions()
+            st = game.state
+            if st.phase in ("axis_setup", "soviet_setup") and "pending" not in st.extra:
+                acts = setup_actions(rules, st, side)  # only the next unit's places (R6(c))
+            else:
+                acts = game.legal_actions()
             if not acts:
                 return Decision(EndPhase())
             if len(acts) == 1:
@@ -168,12 +174,9 @@ class _Base:
                     continue
                 fp, radius = F.barrage_fp(rules, side, a.artillery, a.fast)
                 gain, own = 0.0, 0.0
-                for h, us in state.occupied().items():
-                    d = distance(h, a.target)
-                    if d > radius + 1:
-                        continue
+                for h, us, d in near_occupied(rules, state, a.target, radius + 1):  # kept per state (speed)
                     pw = fp if d <= radius else fp // 2
-                    f = F.area_fire(rules, state, h, pw, F.BARRAGE)
+                    f = barrage_fire(rules, state, h, pw)
                     if any(rules.side_of(u.id) == side for u in us):
                         own += f.value
                     else:
@@ -201,15 +204,13 @@ def _mp_dist(rules, sources, passable, cls: str, ma: int, penalty=None) -> dict[
     dist = {h: 0.0 for h in sources}
     heap = [(0.0, h.col, h.row, h) for h in sources]
     heapq.heapify(heap)
+    rev = reverse_edges(rules, cls, ma)  # step costs from n into h, built once (speed)
     while heap:
         d, _, _, h = heapq.heappop(heap)
         if d > dist.get(h, 1e9):
             continue
-        for n in rules.board.adjacent(h):
+        for n, c in rev.get(h, ()):  # from n into h: the way the unit walks
             if not passable(n):
-                continue
-            c = rules.ter.step_cost(n, h, cls, ma)  # from n into h: the way the unit walks
-            if c is None:
                 continue
             nd = d + c + (penalty(h) if penalty is not None else 0.0)
             if nd < dist.get(n, 1e9):
@@ -237,6 +238,8 @@ def _reach(rules, start: Hex, cls: str, ma: int, budget: float, blocked, termina
     hexes counted as reached but not walked through)."""
     import heapq
 
+    if isinstance(blocked, frozenset):  # a set of hexes: the kept answers (speed)
+        return speed_reach(rules, start, cls, ma, budget, blocked)
     dist = {start: 0.0}
     heap = [(0.0, start.col, start.row, start)]
     while heap:
@@ -512,6 +515,8 @@ class BWPlayer(_Base):
                 continue
             if side == "axis" and u.hex not in hold:
                 continue  # still walking to a trench: Move Mode keeps its whole MA (§5)
+            if side == "axis" and r4_engaged(rules, state, uid):
+                continue  # R4: on an Attack order next to a lost hex the enemy holds: assaults need Move Mode
             rng = max(1, rules.spec(uid).area_range)
             if r == SPOT:  # an FO calls missions from Fire Mode on any hex it sees (§13.2)
                 ok = any(rules.sees_hex(state, u.hex, h) for h in targets)
@@ -551,6 +556,9 @@ class BWPlayer(_Base):
             soviet_near = {t: min((distance(t, e) for e in enemy_hexes), default=99) for t in free}
             to_tr = _bfs(rules, [t for t in free if soviet_near[t] > 1] or list(free), passable)
             score = self._axis_score(rules, state, to_tr, count, soviet_near, hold)
+            r4 = counter_move(rules, state, side, by_unit, passable)  # R4: Attack orders take hexes back
+            if r4 is not None:
+                return r4
         if side == "soviet":
             for uid, goal, to_goal in self.blockers(rules, state, side):
                 u = state.units[uid]

@@ -193,11 +193,14 @@ def _front(rules, state, side: str, conds) -> frozenset[Hex]:
         memo.clear()
     out: set[Hex] = set()
     pts = sorted(src)
+    field = None
     for c in conds:
         if len(c.hexes) <= LARGE or not pts:
             out |= c.hexes
             continue
-        d = {h: min(distance(h, p) for p in pts) for h in c.hexes}
+        if field is None:  # hex distance to the nearest approach hex, one breadth-first walk (speed)
+            field = rules.distance_field(frozenset(pts))
+        d = {h: field[h] if h in field else min(distance(h, p) for p in pts) for h in c.hexes}
         near = min(d.values())
         out |= {h for h, x in d.items() if x <= near + BAND}
     memo[key] = got = frozenset(out)

@@ -318,3 +318,198 @@ def test_SCEN_3_and_7_ai_plays_the_first_turn_of_the_large_scenarios(n, ai_side)
 def test_play_one_reports_the_stop_and_the_figures():
     r = play_one(("sampler", "sampler", 1, S[5], 1))
     assert r["stopped"] and r["level"] == "(stopped)" and r["turn"] == 2 and len(r["met"]) == 3
+
+
+# --- speed: listings and kept answers give the plain answers (black_wednesday_speed) -----------------
+def test_R6c_setup_lists_only_the_next_units_places_and_the_players_choose_the_same():
+    """R6(c): in a set-up phase the players are given only the first unplaced unit's places
+    (plus the phase's other actions), and they place it exactly where they would have with the
+    whole list, reason included; a unit with one place left falls back to the whole list."""
+    from hexwar.ai.black_wednesday import BWPlayer
+    from hexwar.ai.black_wednesday_greedy import BWGreedy
+    from hexwar.ai.black_wednesday_speed import setup_actions
+    from hexwar.core.actions import Place
+
+    g = _open(4)
+    r = g.rules
+    checked = {"soviet_setup": 0, "axis_setup": 0}
+    while g.state.phase in ("prep_log", "soviet_setup", "axis_setup"):
+        side = g.acting_side()
+        st = g.state
+        if st.phase in checked and checked[st.phase] < 12:
+            short = setup_actions(r, st, side)
+            full = g.legal_actions()
+            places = [a for a in short if isinstance(a, Place)]
+            if places:
+                checked[st.phase] += 1
+                assert len({a.unit for a in places}) == 1 and len(short) < len(full)
+                assert places == [a for a in full if isinstance(a, Place) and a.unit == places[0].unit]
+                assert places[0].unit == next(a for a in full if isinstance(a, Place)).unit
+                for p in (BWPlayer(), BWGreedy()):
+                    with use_hex_ids(r.ids):
+                        a, b = p.setup(r, st, side, short), p.setup(r, st, side, full)
+                    assert (a.action, a.reason) == (b.action, b.reason)
+        d = BWPlayer().choose(g, side) if side else None
+        g.apply(d.action if d else EndPhase())
+    assert checked == {"soviet_setup": 12, "axis_setup": 12}
+
+
+def test_speed_kept_reach_and_reverse_graph_give_the_plain_searches():
+    """The player's reach of an enemy unit with our hexes blocked, kept under the blocked hexes
+    inside its unblocked reach, and the MP-to-goal map over the reversed graph, equal the plain
+    Dijkstra searches over ``ter.step_cost`` (same hexes, same MP, same order)."""
+    import heapq
+    import random
+
+    from hexwar.ai.black_wednesday import _mp_dist, _reach
+    from hexwar.ai.black_wednesday_speed import reach
+
+    def plain_reach(rules, start, cls, ma, budget, blocked):
+        dist = {start: 0.0}
+        heap = [(0.0, start.col, start.row, start)]
+        while heap:
+            d, _, _, h = heapq.heappop(heap)
+            if d > dist.get(h, 1e9):
+                continue
+            for n in rules.board.adjacent(h):
+                if n not in rules.area or blocked(n):
+                    continue
+                c = rules.ter.step_cost(h, n, cls, ma)
+                if c is not None and d + c <= budget and d + c < dist.get(n, 1e9):
+                    dist[n] = d + c
+                    heapq.heappush(heap, (d + c, n.col, n.row, n))
+        return dist
+
+    def plain_mp(rules, sources, passable, cls, ma):
+        dist = {h: 0.0 for h in sources}
+        heap = [(0.0, h.col, h.row, h) for h in sources]
+        heapq.heapify(heap)
+        while heap:
+            d, _, _, h = heapq.heappop(heap)
+            if d > dist.get(h, 1e9):
+                continue
+            for n in rules.board.adjacent(h):
+                if not passable(n):
+                    continue
+                c = rules.ter.step_cost(n, h, cls, ma)
+                if c is not None and d + c < dist.get(n, 1e9):
+                    dist[n] = d + c
+                    heapq.heappush(heap, (d + c, n.col, n.row, n))
+        return dist
+
+    g = _placed(8)
+    r, st = g.rules, g.state
+    rng = random.Random(5)
+    area = sorted(r.area)
+    axis = sorted(r.on_map(st, "axis"), key=lambda u: u.id)
+    for u in rng.sample(axis, 12):
+        s = r.spec(u.id)
+        if not s.ma:
+            continue
+        for _ in range(3):
+            ours = frozenset(rng.sample(area, 400))
+            want = plain_reach(r, u.hex, s.move_class, s.ma, 2 * s.ma, ours.__contains__)
+            got = reach(r, u.hex, s.move_class, s.ma, 2 * s.ma, ours)
+            assert list(got.items()) == list(want.items())
+            assert list(_reach(r, u.hex, s.move_class, s.ma, 2 * s.ma, ours).items()) == list(want.items())
+        srcs = rng.sample(area, 5)
+        enemy = frozenset(rng.sample(area, 300))
+        ok = lambda h: h in r.area and h not in enemy  # noqa: E731
+        assert list(_mp_dist(r, srcs, ok, s.move_class, s.ma).items()) == \
+            list(plain_mp(r, srcs, ok, s.move_class, s.ma).items())
+
+
+def test_speed_barrage_figures_kept_per_state_equal_the_plain_figures():
+    """``near_occupied`` gives the occupied hexes within r of a target in ``occupied()`` order
+    with their distance, and ``barrage_fire`` the figures ``area_fire`` gives."""
+    from hexwar.ai import black_wednesday_figures as F
+    from hexwar.ai.black_wednesday_speed import barrage_fire, near_occupied
+
+    g = _placed(8)
+    r, st = g.rules, g.state
+    occ = st.occupied()
+    for t in sorted(occ)[::25]:
+        for rad in (1, 2):
+            want = [(h, us, distance(h, t)) for h, us in occ.items() if distance(h, t) <= rad]
+            assert near_occupied(r, st, t, rad) == want
+            for h, _, d in want:
+                assert barrage_fire(r, st, h, 12 if d < rad else 6) == F.area_fire(r, st, h, 12 if d < rad else 6,
+                                                                                F.BARRAGE)
+
+
+def test_goals_band_from_the_distance_field_is_the_band_of_the_nearest_approach_hex():
+    """The Axis band on a large feature (``_front``), measured with the breadth-first distance
+    field, is the band measured hex by hex to the nearest Soviet unit (Scenarios 4 and 8)."""
+    from hexwar.ai.black_wednesday_goals import BAND, _front, approach
+
+    for n in (4, 8):
+        g = _placed(n)
+        r, st = g.rules, g.state
+        conds = tuple(c for c in conditions(r) if n != 8 or c.side == "axis")
+        pts = sorted(approach(r, st, "axis"))
+        want: set = set()
+        for c in conds:
+            if len(c.hexes) <= LARGE:
+                want |= c.hexes
+                continue
+            d = {h: min(distance(h, p) for p in pts) for h in c.hexes}
+            want |= {h for h, x in d.items() if x <= min(d.values()) + BAND}
+        r.__dict__.pop("_ai_front", None)
+        assert pts and any(len(c.hexes) > LARGE for c in conds)
+        assert _front(r, st, "axis", conds) == frozenset(want)
+
+
+# --- R4: Axis units on an Attack order take hexes back -------------------------------------------
+def _axis_action(n: int):
+    g = _placed(n)
+    other = SampledRandom(7)
+    while not (g.state.phase == "action" and g.state.extra.get("phasing") == "axis" and "pending" not in g.state.extra):
+        side = g.acting_side()
+        g.apply(other.choose(g, side).action if side else EndPhase())
+    return g
+
+
+def test_R4_axis_unit_on_an_attack_order_walks_back_into_a_krasni_bor_hex_the_soviets_occupy():
+    """Scenario 4 (the Recon and Engineers attack to recapture Krasni Bor): a Krasni Bor hex
+    with no unit in it that the Soviets occupy (5.0: the last side to pass through) is walked
+    back into by a unit on the Attack order, and the reason says why. Without R4 the Axis
+    player only stands in its band (the same position gives another decision)."""
+    import hexwar.ai.black_wednesday as bw
+    from hexwar.ai.black_wednesday_counter import attackers, counter_move
+    from hexwar.core.actions import Move
+
+    g = _axis_action(4)
+    r, st = g.rules, g.state
+    mine = [u for u in attackers(r, st, [u.id for u in r.on_map(st, "axis")])]
+    assert mine, "Scenario 4 has Axis units on the Attack order on the map"
+    kb = goals(r, st, "axis").take
+    occupied = {u.hex for u in st.units.values() if u.where == ON_MAP}
+    uid = mine[0]
+    here = st.units[uid].hex
+    # a free Krasni Bor hex 2-3 hexes from the unit, marked as the Soviets'
+    lost = min((h for h in kb if h not in occupied and 2 <= distance(h, here) <= 3), key=lambda h: (distance(h, here), h))
+    occ = dict(st.extra.get("occ", {}))
+    occ[lost] = "soviet"
+    st.extra["occ"] = occ
+    st.touch()
+    p = bw.BWPlayer()
+
+    def move_step():  # the player's move step (fires and assaults come before it)
+        with use_hex_ids(r.ids):
+            acts = g.legal_actions()
+            return p.best_move(r, st, "axis", acts, p.targets(r, st, "axis")), acts
+
+    d, acts = move_step()
+    moves = [a for a in acts if isinstance(a, Move) and a.unit in mine and lost in a.path]
+    assert moves, "some attacking unit can reach the lost hex this phase"
+    assert isinstance(d.action, Move) and d.action.unit in mine and lost in d.action.path, d
+    assert "takes back" in d.reason and "5.0" in d.reason and "Attack order" in d.reason
+    # without R4 the same position gives another decision
+    saved = bw.counter_move
+    try:
+        bw.counter_move = lambda *a, **k: None
+        plain, _ = move_step()
+    finally:
+        bw.counter_move = saved
+    assert plain is None or not (isinstance(plain.action, Move) and lost in plain.action.path)
+    assert counter_move(r, st, "soviet", {}, lambda h: True) is None  # the Axis only

@@ -43,17 +43,28 @@ class Fire:
         enemies = [e for e in state.units_at(target_hex) if self.side_of(e.id) != side]
         s = self.spec(firer.id)
         spotters = [firer]
-        if s.indirect == "mortar_fo_or_self":
-            spotters += [u for u in self.on_map(state, side) if self.entry(u.id).fo == "mortar"]
-        elif s.indirect == "battalion_or_self":
-            bn = self.entry(firer.id).battalion
-            spotters += [u for u in self.on_map(state, side) if self.entry(u.id).battalion == bn]
+        if s.indirect in ("mortar_fo_or_self", "battalion_or_self"):
+            spotters += self._helpers(state, side, s.indirect, self.entry(firer.id).battalion, firer.id)
         for sp in spotters:
-            if s.indirect and sp is not firer and (self.status(state, sp.id) or self.mode(state, sp.id) != "fire"):
-                continue
             if any(self.spots(state, sp.hex, e) for e in enemies):
                 return True
         return False
+
+    def _helpers(self, state, side: str, kind: str, bn, firer: str) -> list:
+        """The other units that may spot for an on-map mortar (§13.12): the side's mortar FOs
+        (2.3d) or the mortar's battalion (Axis), in Fire Mode and neither Suppressed nor
+        Paralyzed; listed once per state (listing speed: one scan of the map, not one per
+        target hex)."""
+        key = ("mortar_spotters", side, kind, bn if kind == "battalion_or_self" else None)
+        got = state._cache.get(key)
+        if got is None:
+            if kind == "mortar_fo_or_self":
+                pool = [u for u in self.on_map(state, side) if self.entry(u.id).fo == "mortar"]
+            else:
+                pool = [u for u in self.on_map(state, side) if self.entry(u.id).battalion == bn]
+            got = state._cache[key] = [u for u in pool if not self.status(state, u.id)
+                                       and self.mode(state, u.id) == "fire"]
+        return [u for u in got if u.id != firer]
 
     def fire_targets(self, state, uid: str) -> list[Hex]:
         u = state.units[uid]
@@ -74,7 +85,38 @@ class Fire:
             hexes = sorted(h for h in self._disc(u.hex, r) if h in eset)
         else:
             hexes = [h for h in every if distance(h, u.hex) <= r]
-        return [h for h in hexes if self.check_sfa(state, Attack(h, (uid,))) is None]
+        if self._sfa_unit_refusal(state, u) is not None:
+            return []
+        # the per-target half of check_sfa (the unit's own half is the same for every hex)
+        return [h for h in hexes if self._sfa_target_ok(state, u, s, h)]
+
+    def _sfa_unit_refusal(self, state, u) -> Illegal | None:
+        """check_sfa's refusals that depend on the firing unit alone (not on the target)."""
+        if u.where != ON_MAP:
+            return Illegal("§8.2", "every firing unit must be on the map")
+        if u.id in state.extra.get("acted", frozenset()):
+            return Illegal("§3.4", f"{u.id} has already acted this phase")
+        if self.mode(state, u.id) != "fire":
+            return Illegal("§5", f"{u.id} is in Move Mode: only Fire Mode units make SFAs")
+        if self.status(state, u.id):
+            return Illegal("§12.4", "no fire when Suppressed or Paralyzed")
+        s = self.spec(u.id)
+        if s.fo or not s.area_fp:
+            return Illegal("§8.2", f"{u.id} has no area firepower")
+        return self.riding_refusal(state, u.id, "fire") or self.may_sfa(state, u.id)
+
+    def _sfa_target_ok(self, state, u, s, h: Hex) -> bool:
+        """check_sfa's per-target conditions for one firer whose own half already passed."""
+        if self.boundary_refusal(u.id, h, "fires"):
+            return False
+        if distance(u.hex, h) > s.area_range:
+            return False
+        if not s.indirect and (self.ter.no_direct_fire(u.hex, h) or not self.sees_hex(state, u.hex, h)):
+            return False
+        side = self.side_of(u.id)
+        if not any(self.side_of(e.id) != side for e in state.units_at(h)):
+            return False
+        return self._direct_spotter(state, u, h)
 
     def _disc(self, centre: Hex, r: int) -> tuple[Hex, ...]:
         """Every hex within ``r`` of ``centre`` on the unbounded grid (kept per centre and range)."""
@@ -144,8 +186,13 @@ class Fire:
     # --- point fire -----------------------------------------------------------------------
     def point_targets(self, state, uid: str) -> list[str]:
         side = self.side_of(uid)
+        f = state.units[uid]
+        if f.where != ON_MAP:
+            return []
+        rng = self.spec(uid).at_range  # check_pfa refuses beyond it: only the targets in range are asked
         return [e.id for e in sorted(self.on_map(state, self.enemy_of(side)), key=lambda x: x.id)
-                if self.spec(e.id).point_target and self.check_pfa(state, PointFire(uid, e.id)) is None]
+                if (rng is None or distance(f.hex, e.hex) <= rng) and self.spec(e.id).point_target
+                and self.check_pfa(state, PointFire(uid, e.id)) is None]
 
     def check_pfa(self, state, a: PointFire) -> Illegal | None:
         f = state.units[a.firer]

@@ -386,10 +386,12 @@ class BWRules(TimedEvents, Exits, ScenarioAreas, Choices, Carriers, Moves, Fire,
         out.append(Mode(u.id, "move" if self.mode(state, u.id) == "fire" else "fire"))
         s = self.spec(u.id)
         if self.mode(state, u.id) == "fire" and not self.status(state, u.id):
+            # the stack mates that may fire at all (check_sfa's unit half), once per unit
+            mates = [x for x in state.units_at(u.hex) if self.side_of(x.id) == side and x.id != u.id
+                     and self._sfa_unit_refusal(state, x) is None]
             for tgt in self.fire_targets(state, u.id):
                 out.append(Attack(tgt, (u.id,)))
-                stack = tuple(x.id for x in state.units_at(u.hex) if self.side_of(x.id) == side and x.id != u.id
-                              and self.check_sfa(state, Attack(tgt, (x.id,))) is None)
+                stack = tuple(x.id for x in mates if self._sfa_target_ok(state, x, self.spec(x.id), tgt))
                 if stack and u.id < min(stack):  # the whole stack together, listed once
                     out.append(Attack(tgt, (u.id,) + stack))
             if s.point_target and s.at_attack:

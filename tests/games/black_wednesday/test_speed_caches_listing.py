@@ -194,3 +194,39 @@ def test_13_2_missions_sfa_targets_and_soviet_set_up_hexes_match_the_plain_compu
             ends = [a for a in acts if isinstance(a, EndPhase)]
             g.apply(ends[0] if ends and st.phase == "soviet_setup" and rng.random() < 0.02 else rng.choice(acts))
         assert calls > 20 and fires > 20 and places > 50, (calls, fires, places)
+
+
+def test_8_2_9_fire_targets_split_check_gives_the_check_sfa_and_check_pfa_answers():
+    """fire_targets checks the firer's own half of check_sfa once and the per-target half per
+    hex, point_targets asks check_pfa only within point range, and the stack SFAs are listed
+    for the mates whose single SFA is legal (§8.2, §9, §13.12 mortar spotters): the same lists
+    as asking check_sfa / check_pfa for every enemy hex and unit, over a played Scenario 8."""
+    from hexwar.ai.black_wednesday_tournament import SampledRandom
+    from hexwar.core.actions import Attack
+    from hexwar.games.black_wednesday.verbs import PointFire
+
+    g = open_local("s8-counter-attack", seed=2)
+    r = g.rules
+    ps = {"soviet": SampledRandom(1, per_phase=40), "axis": SampledRandom(2, per_phase=40)}
+    seen = 0
+    with use_hex_ids(r.ids):
+        while g.state.turn <= 3 and g.result() is None:
+            side = g.acting_side()
+            st = g.state
+            if side and st.phase == "action" and "pending" not in st.extra and len(g.actions) % 7 == 0:
+                every = sorted({e.hex for e in r.on_map(st, r.enemy_of(side))})
+                for u in r.on_map(st, side):
+                    want = [h for h in every if distance(h, u.hex) <= r.spec(u.id).area_range
+                            and r.check_sfa(st, Attack(h, (u.id,))) is None]
+                    if r.spec(u.id).area_fp and not r.spec(u.id).fo and not r.may_sfa(st, u.id):
+                        assert r.fire_targets(st, u.id) == want, u.id
+                        seen += len(want)
+                    if r.spec(u.id).point_target and r.spec(u.id).at_attack:
+                        pw = [e.id for e in sorted(r.on_map(st, r.enemy_of(side)), key=lambda x: x.id)
+                              if r.spec(e.id).point_target and r.check_pfa(st, PointFire(u.id, e.id)) is None]
+                        assert r.point_targets(st, u.id) == pw, u.id
+                for a in g.legal_actions():
+                    if isinstance(a, Attack) and len(a.attackers) > 1:
+                        assert r.check_sfa(st, a) is None
+            g.apply(ps[side].choose(g, side).action if side else EndPhase())
+    assert seen > 50
