@@ -7,7 +7,8 @@ step is worth taking (the caller then rolls reserve releases or ends the phase):
 1. **Roll** for an order of ours being prepared when its roll is legal and has any chance
    (§16.3): a failed roll costs nothing, the order keeps its weighted turns (§16.5). An order
    whose implementation would pull a formation off another implemented order of ours is left
-   alone (implementing displaces, §16.1): that other order is still serving.
+   alone (implementing displaces, §16.1): that other order is still serving, unless it is a
+   Hasty Defense and the new one a Prepared Defense (the same stand, Dug In).
 2. **Draw** an order for a formation that is on no order at all (unassigned, not in reserve):
    such units may not fire small arms nor assault (§16.7). The type and objective come from
    the side's public goals (``black_wednesday_goals``): a Hasty Defense on the goal hexes
@@ -67,13 +68,17 @@ def roll(rules, state, side: str, acts) -> Decision | None:
 
 def _displaces(rules, state, o: dict) -> bool:
     """Would implementing ``o`` take a member formation off another implemented order of ours
-    that still serves (§16.1: one implemented order per unit)? A partly begun Soviet sheet
-    (2.1e) takes its division only when full, so only the last battalion's roll counts."""
+    that still serves (§16.1: one implemented order per unit)? The one replacement taken is a
+    Prepared Defense for a Hasty Defense (the same stand, now Dug In, §5, §16.6: Scenario 8's
+    sheets are drawn that way)."""
     for k, x in rules.orders(state).items():
         if k == o["id"] or x["side"] != o["side"] or x["status"] != "implemented":
             continue
-        if set(x["members"]) & set(o["members"]):
-            return True
+        if not set(x["members"]) & set(o["members"]):
+            continue
+        if o["type"] == "prepared_defense" and x["type"] == "hasty_defense":
+            continue
+        return True
     return False
 
 

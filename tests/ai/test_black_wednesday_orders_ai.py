@@ -218,3 +218,16 @@ def test_greedy_baseline_does_not_draw(s4_axis):
     with use_hex_ids(g.rules.ids):
         d = BWGreedy().choose(g, "axis")
     assert not isinstance(d.action, OrderAct)
+
+
+def test_16_6_rolls_for_a_prepared_defense_that_replaces_a_hasty_one(s4_axis):
+    """The one replacement the computer rolls for: a Prepared Defense for a formation on an
+    implemented Hasty Defense (the same stand, now Dug In; Scenario 8's Soviet sheets)."""
+    g = _s4(s4_axis[:-2])  # before the cancels: 7-II-262 and 4-I-262 on A4-hasty
+    with use_hex_ids(g.rules.ids):
+        g.apply(parse_action("order draw prepared_defense here 7-II-262"))
+        o = next(o for o in g.rules.orders(g.state).values() if o["origin"] == "drawn")
+        g.state.extra["orders"] = {**g.rules.orders(g.state), o["id"]: {**o, "wt": 40}}
+        g.state._cache.pop("bw_orders", None)
+        d = O.decide(g.rules, g.state, "axis", g.legal_actions())
+    assert d is not None and d.action == OrderAct("roll", (o["id"],)) and "Prepared Defense" in d.reason
