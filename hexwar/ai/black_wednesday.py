@@ -20,6 +20,7 @@ from ..core.hexgrid import Hex, distance, hex_name, use_hex_ids
 from ..core.units import ON_MAP
 from ..games.black_wednesday.verbs import Assault, Call, Mode, PointFire
 from . import black_wednesday_figures as F
+from . import black_wednesday_orders
 from .black_wednesday_goals import goals, open_hexes
 from .black_wednesday_counter import counter_move, waits_to_assault as r4_engaged
 from .black_wednesday_speed import barrage_fire, near_occupied, reach as speed_reach, reverse_edges, setup_actions
@@ -313,6 +314,9 @@ class BWPlayer(_Base):
         """Release every reserve (§16.8), except where each release pays the enemy (Scen. 2: a
         released Axis reserve counts as one more Krasni Bor hex for the Soviets): there only a
         company with a Soviet unit within 3 hexes of it rolls."""
+        got = black_wednesday_orders.decide(rules, state, side, acts)  # §16: rolls and draws first
+        if got is not None:
+            return got
         g = goals(rules, state, side)
         rel = [a for a in acts if isinstance(a, Choose) and a.what == "release"]
         if side == "axis" and g.release_costs and rel:
