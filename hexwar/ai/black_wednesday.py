@@ -640,7 +640,7 @@ class BWPlayer(_Base):
                                "in it keeps it (§7.7, decision S1-1)")
         return Decision(m, f"{m.unit} {frm}→{hex_name(m.dest)}: {self._move_words(rules, state, m, side, targets)}")
 
-    BLOCKERS = 2  # two tanks, so that one knocked out on the way still leaves one
+    BLOCKERS = 0  # no tanks to the Train Station: since BW-R9 they do not keep the 3 Recon company off (measured: 95% of 40 vs random, 60% of 20 vs greedy; with 2: 90%, 50%)
 
     def blockers(self, rules, state, side) -> list:
         """[(tank, hex, MP map)] when an enemy reinforcement still has to come on at a named
