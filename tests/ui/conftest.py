@@ -7,9 +7,19 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from hexwar.core.hexgrid import Hex, parse_hex
+from hexwar.core.hexgrid import CCRR, Hex, parse_hex, set_hex_ids
 from hexwar.ui.app import App
 from hexwar.ui.scenes import GameScene
+
+
+@pytest.fixture(autouse=True)
+def default_hex_ids():
+    """Each client test starts with CCRR hex ids in force: opening a Black Wednesday game sets
+    its B34.16 ids process-wide (``session.open_game``), and a test's mini game that never opens
+    through a session must not inherit them from the test before it."""
+    old = set_hex_ids(CCRR)
+    yield
+    set_hex_ids(old)
 
 
 @pytest.fixture
