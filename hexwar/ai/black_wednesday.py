@@ -12,6 +12,7 @@ that neither changes a decision.
 """
 from __future__ import annotations
 
+import math
 from collections import deque
 
 from ..core.actions import Attack, Choose, EndPhase, Move, Place
@@ -365,6 +366,14 @@ class BWPlayer(_Base):
         def weight(h: Hex) -> float:
             return 1.5 if h in take and side == "soviet" else 1.0
 
+        if side == "soviet":  # a garrison that must set out now goes before it fires or assaults
+            moves: dict[str, list[Move]] = {}
+            for a in acts:
+                if isinstance(a, Move):
+                    moves.setdefault(a.unit, []).append(a)
+            g = self.garrison(rules, state, side, moves, targets, urgent=True) if moves else None
+            if g is not None:
+                return g
         fires = self.fire_options(rules, state, side, acts + self.more_calls(rules, state, side), weight)
         if fires:
             v, a, why = max(fires, key=lambda x: x[0])
@@ -587,6 +596,9 @@ class BWPlayer(_Base):
         if side == "soviet":
             held_goal = self.held_goal(rules, state, side)
             need = self.guard_hexes(rules, state, side, self.GUARD_PHASES if held_goal else self.WATCH_PHASES)
+            g = self.garrison(rules, state, side, by_unit, targets)  # the reinforcement's hexes first
+            if g is not None:
+                return g
             g = self.guard(rules, state, side, by_unit, targets, need, held_goal)
             if g is not None:
                 return g
@@ -929,6 +941,166 @@ class BWPlayer(_Base):
                                    f"{hex_name(h)} ({tt:.1f} phases of movement away): {why}, {ph} phase(s) from it; "
                                    "a unit standing in it keeps it, no unit enters an enemy hex (§7.7, decision S1-1)")
         return None
+
+    GARRISON_SLACK = 1  # phases to spare: a garrison sets out this many phases before it must
+
+    def comer_reach(self, rules, state, side) -> dict[Hex, tuple[int, int, str]]:
+        """The empty goal hexes an enemy reinforcement due at a named hex (public: the scenario
+        page; Scen. 1: the 3 Recon company at the Train Station at 0900, turn 10) could walk into
+        before the count, come on or still to come: {hex: (our phases sure to come before it
+        can be there, counting this one; its phase of movement; the unit)}. Its phase k is in
+        turn ``arrival + k - 1`` (on the map: this turn when it has still to act, else the
+        next); our phase in a turn is sure to come before the enemy's only in the turns before
+        (initiative, §3.3) and in this one when we act first. §7.1 costs; no path through a hex
+        of ours (§7.7); a goal hex one of ours stands on counts as reached were it empty."""
+        last, enemy = rules.scen.turns, rules.enemy_of(side)
+        take = goals(rules, state, side).take
+        order = state.extra.get("order") or (side, enemy)
+        first = order[0] == side
+        ours = frozenset(u.hex for u in rules.on_map(state, side))
+        held: dict[Hex, int] = {}
+        for u in rules.on_map(state, enemy):
+            held[u.hex] = held.get(u.hex, 0) + 1
+        comers = [u for u in sorted(state.units.values(), key=lambda u: u.id)
+                  if rules.side_of(u.id) == enemy and rules.entry(u.id).at and rules.spec(u.id).ma
+                  and u.where in (ON_MAP, "arriving") and rules.status(state, u.id) != "P"]
+        key = ("comers", side, state.turn, first, ours, tuple(sorted(held.items())),
+               tuple((u.id, u.hex, u.where) for u in comers))
+        memo = rules.__dict__.setdefault("_ai_guard", {})
+        got = memo.get(key)
+        if got is not None:
+            return got
+        out: dict[Hex, tuple[int, int, str]] = {}
+        for u in comers:
+            s = rules.spec(u.id)
+            if u.where == ON_MAP:
+                if u.hex in take and held.get(u.hex, 0) < 2:
+                    continue  # alone in a goal hex it holds: stepping out gains it nothing
+                starts, t1 = [u.hex], state.turn + (0 if first else 1)
+            else:
+                starts, t1 = sorted(rules.entries_of(u.id)), u.arrives
+            phases = last - t1 + 1
+            if phases < 1:
+                continue
+            for st in starts:
+                for h, mp in _reach(rules, st, s.move_class, s.ma, phases * s.ma,
+                                    lambda n: n in ours and n not in take, lambda n: n in ours).items():
+                    if h not in take or h in held:
+                        continue
+                    k = 1 + int(mp // max(1, s.ma)) if mp > 0 else 1
+                    tk = t1 + k - 1
+                    if tk > last:
+                        continue
+                    left = tk - state.turn if tk > state.turn else (1 if first else 0)
+                    if h not in out or (left, k, u.id) < out[h]:
+                        out[h] = (left, k, u.id)
+        if len(memo) > 32:
+            memo.clear()
+        memo[key] = out
+        return out
+
+    def garrison(self, rules, state, side, by_unit, targets, urgent: bool = False) -> Decision | None:
+        """One unit of ours on every empty goal hex an enemy reinforcement could walk into
+        before the count (``comer_reach``), in place before it can be there: the hexes it
+        reaches soonest first, each by a free unit that can be there in time (phases of
+        movement, §7.1 costs, wire at its breaching price): a tank when one can (tanks are fast
+        and infantry assaulting a lone tank seldom takes its hex, §11.1; the men stay at the
+        front, and go only once no goal hex is held or when tanks are too few), else the
+        nearest unit; not spotters, not the two guards of a hex the enemy on the map reaches
+        next phase, not men needed where they are, and a tank held next to a held goal hex only
+        at the last moment (its phases of movement are all the phases left). It sets out when its
+        phases of movement come within ``GARRISON_SLACK`` of the phases we are sure to have
+        before the enemy's; until then it goes on with its own work. A unit on the hex it
+        garrisons stays (it leaves ``by_unit``). ``urgent``: only a unit that must set out now
+        (no phase to spare), asked before any fire or assault: were it to fire or join an
+        overrun first, it would have acted this phase and come too late."""
+        reach = self.comer_reach(rules, state, side)
+        if not reach:
+            return None
+        enemy = rules.enemy_of(side)
+        enemy_hexes = frozenset(u.hex for u in rules.on_map(state, enemy))
+        busy = self.engaged(rules, state, side, targets)
+        near = self.guard_hexes(rules, state, side, self.GUARD_PHASES)
+        mine = [u for u in sorted(state.units.values(), key=lambda u: u.id)
+                if rules.side_of(u.id) == side and u.where in (ON_MAP, "arriving")
+                and role(rules, u.id) != SPOT and rules.status(state, u.id) != "P"]
+        at: dict[Hex, list[str]] = {}
+        for u in mine:
+            if u.where == ON_MAP:
+                at.setdefault(u.hex, []).append(u.id)
+        # the two guards (men first) of a hex the enemy on the map reaches next phase stay (guard)
+        keep = {x for h, (ph, _) in near.items() if ph <= 1 and h not in reach
+                for x in sorted(at.get(h, ()), key=lambda x: (role(rules, x) == ASSAULT, x))[:2]}
+        # the men go only once the trenches are clear, or when there are fewer tanks than hexes:
+        # until then they are needed at the front and tanks (fast, §7.1) can be sent later
+        tanks = sum(1 for u in mine if rules.spec(u.id).vehicle)
+        men_go = not self.held_goal(rules, state, side) or tanks < len(reach)
+        assigned: dict[str, Hex] = {}
+        for h in sorted(reach):  # the unit already there keeps it (a tank first)
+            if at.get(h):
+                assigned[min(at[h], key=lambda x: (not rules.spec(x).vehicle, x))] = h
+        wire = tuple(sorted((h, rules.wire_state(state, h)) for h in rules.ter.wire))
+
+        def ok(h: Hex) -> bool:
+            return h in rules.area and h not in enemy_hexes
+
+        def pen(h: Hex) -> float:
+            return self.WIRE_MP.get(rules.wire_state(state, h), 0.0) if h in rules.ter.wire else 0.0
+
+        go = None
+        for h in sorted(reach, key=lambda h: (reach[h], h)):
+            if h in assigned.values():
+                continue
+            left, k, who = reach[h]
+            to = _Turns(rules, [h], ok, pen, key=("march", enemy_hexes, wire))
+
+            def eta(u) -> float:
+                if u.where == ON_MAP:
+                    return to.turns(u.id, u.hex)
+                return to.turns(u.id, min(rules.entries_now(state, u.id) or rules.entries_of(u.id))) + 1
+
+            cands = []
+            for u in mine:
+                tank = rules.spec(u.id).vehicle
+                if u.id in assigned or u.id in keep or not (men_go or tank) or u.id in busy and not tank:
+                    continue
+                e = eta(u)
+                need = math.ceil(e - 0.01)
+                if u.id in busy and need < left:
+                    continue  # a tank held next to a held goal hex leaves it only at the last moment
+                # a tank in time first (it moves fast and infantry seldom assaults it out, §11.1);
+                # the men stay at their own work unless no tank can be there in time
+                cands.append((need > left, u.id in busy, not tank, need, e, u.id))
+            if not cands:
+                continue
+            _, _, _, need, e, uid = min(cands)
+            if need > left + 2 or e >= 40:
+                continue  # nobody can be there in time: the guard and the march do what they can
+            # (one or two phases late may still do: we may win the initiative, §3.3, and the
+            # enemy may go elsewhere first)
+            assigned[uid] = h
+            if go is not None or need < left - (0 if urgent else self.GARRISON_SLACK) or uid not in by_unit:
+                continue  # time enough (it goes on with its own work), or it has acted
+            m = min(by_unit[uid], key=lambda m: (to.turns(uid, m.dest), m.dest))
+            if to.turns(uid, m.dest) >= e - 0.01:
+                continue
+            go = (m, h, left, k, who, e)
+        for uid, h in assigned.items():
+            u = state.units[uid]
+            if u.where == ON_MAP and u.hex == h:
+                by_unit.pop(uid, None)  # it keeps the hex: nothing else moves it
+        if go is None:
+            return None
+        m, h, left, k, who, e = go
+        u = state.units[m.unit]
+        w = state.units[who]
+        frm = hex_name(u.hex) if u.where == ON_MAP else "off the map"
+        comes = (f"{who} comes on at {hex_name(min(rules.entries_of(who)))} in turn {w.arrives} (scenario page)"
+                 if w.where != ON_MAP else f"{who} is in {hex_name(w.hex)}")
+        return Decision(m, f"{m.unit} {frm}→{hex_name(m.dest)}: garrisons the empty trench hex {hex_name(h)}: {comes} "
+                           f"and could be in it in its phase {k} of movement; we are sure of {left} phase(s) before "
+                           f"then and {m.unit} needs {e:.1f} (§7.1); no unit enters a hex the enemy holds (§7.7, "
+                           "decision S1-1)")
 
     THREAT = 0.25  # per column of the overwatch fire a hex is open to (§10)
 

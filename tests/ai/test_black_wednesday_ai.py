@@ -504,3 +504,54 @@ def test_SCEN_1_a_guard_stays_on_the_trench_hex_it_keeps(early):
         dec = ai.guard(rules, s3, "soviet", moves, ai.targets(rules, s3, "soviet"), need, ai.held_goal(rules, s3, "soviet"))
         assert dec is None or dec.action.unit != rifle, dec
         assert rifle not in moves  # it stays: no other step may move it this phase
+
+
+def test_SCEN_1_garrisons_the_recon_company_hexes_in_time_with_tanks(early):
+    """The 3 Recon company comes on at the Train Station at 0900 (turn 10; scenario page,
+    public) and walked into the empty second-line hexes in turn 11 in 6 of the 8 games lost
+    to the greedy Axis (2026-11-30). Every trench hex it could reach before the count gets one
+    unit of ours in time: its phase k of movement is in turn 9 + k, and only our phases in the
+    turns before are sure to come first (§3.3), so B36.28 (its phase 2, turn 11) leaves us
+    three phases from turn 8 when we act first. A tank goes when one can be there in time
+    (phases of movement, §7.1), and not while there is time to spare; a unit standing on such
+    a hex stays on it."""
+    from hexwar.core.actions import Move
+
+    game = early
+    rules, st = game.rules, game.state
+    ai = BWPlayer()
+    with use_hex_ids(rules.ids):
+        alone = st.copy()  # only the company still to come: every Axis unit on the map gone
+        for u in rules.on_map(st, "axis"):
+            alone.units[u.id] = u.at(None, "eliminated")
+        alone.extra["order"] = ("soviet", "axis")
+        alone.touch()
+        b36 = rules.ids.parse("B36.28")
+        rifle = next(u.id for u in rules.on_map(st, "soviet") if rules.entry(u.id).type.startswith("sov_rifle")
+                     and not rules.status(st, u.id))
+
+        def by_unit(s):
+            out = {}
+            for m in rules.legal_actions(s):
+                if isinstance(m, Move):
+                    out.setdefault(m.unit, []).append(m)
+            return out
+
+        alone.turn = 8
+        reach = ai.comer_reach(rules, alone, "soviet")
+        assert reach[b36][:2] == (3, 2), reach.get(b36)
+        bu = by_unit(alone)
+        dec = ai.garrison(rules, alone, "soviet", bu, ai.targets(rules, alone, "soviet"))
+        assert dec is not None and rules.spec(dec.action.unit).vehicle, dec
+        assert "garrisons the empty trench hex" in dec.reason and "3-Recon" in dec.reason and "turn 10" in dec.reason
+        u = alone.units[dec.action.unit]
+        h = next(rules.ids.parse(x.split(":")[0]) for x in [dec.reason.split("trench hex ")[1]])
+        assert distance(dec.action.dest, h) < distance(u.hex, h)
+        alone.turn = 4  # six turns before the company: time to spare, every unit at its own work
+        assert ai.garrison(rules, alone, "soviet", by_unit(alone), ai.targets(rules, alone, "soviet")) is None
+        s3 = _in_move_mode_at(rules, alone, rifle, b36)  # one of ours already on B36.28 keeps it
+        s3.turn = 8
+        bu = by_unit(s3)
+        assert rifle in bu
+        ai.garrison(rules, s3, "soviet", bu, ai.targets(rules, s3, "soviet"))
+        assert rifle not in bu
