@@ -366,7 +366,8 @@ class BWPlayer(_Base):
         def weight(h: Hex) -> float:
             return 1.5 if h in take and side == "soviet" else 1.0
 
-        if side == "soviet":  # a garrison that must set out now goes before it fires or assaults
+        if side == "soviet" and self.comer_reach(rules, state, side):
+            # a garrison that must set out now goes before it fires or assaults
             moves: dict[str, list[Move]] = {}
             for a in acts:
                 if isinstance(a, Move):
@@ -954,6 +955,11 @@ class BWPlayer(_Base):
         (initiative, §3.3) and in this one when we act first. §7.1 costs; no path through a hex
         of ours (§7.7); a goal hex one of ours stands on counts as reached were it empty."""
         last, enemy = rules.scen.turns, rules.enemy_of(side)
+        comers = [u for u in sorted(state.units.values(), key=lambda u: u.id)
+                  if rules.side_of(u.id) == enemy and rules.entry(u.id).at and rules.spec(u.id).ma
+                  and u.where in (ON_MAP, "arriving") and rules.status(state, u.id) != "P"]
+        if not comers:
+            return {}  # no reinforcement due at a named hex (only Scen. 1 has one)
         take = goals(rules, state, side).take
         order = state.extra.get("order") or (side, enemy)
         first = order[0] == side
@@ -961,9 +967,6 @@ class BWPlayer(_Base):
         held: dict[Hex, int] = {}
         for u in rules.on_map(state, enemy):
             held[u.hex] = held.get(u.hex, 0) + 1
-        comers = [u for u in sorted(state.units.values(), key=lambda u: u.id)
-                  if rules.side_of(u.id) == enemy and rules.entry(u.id).at and rules.spec(u.id).ma
-                  and u.where in (ON_MAP, "arriving") and rules.status(state, u.id) != "P"]
         key = ("comers", side, state.turn, first, ours, tuple(sorted(held.items())),
                tuple((u.id, u.hex, u.where) for u in comers))
         memo = rules.__dict__.setdefault("_ai_guard", {})
