@@ -21,6 +21,7 @@ from ..core.units import ON_MAP
 from ..games.black_wednesday.verbs import Assault, Call, Mode, PointFire
 from . import black_wednesday_figures as F
 from . import black_wednesday_orders
+from . import black_wednesday_support
 from .black_wednesday_goals import goals, open_hexes
 from .black_wednesday_counter import counter_move, waits_to_assault as r4_engaged
 from .black_wednesday_speed import barrage_fire, near_occupied, reach as speed_reach, reverse_edges, setup_actions
@@ -365,6 +366,9 @@ class BWPlayer(_Base):
         def weight(h: Hex) -> float:
             return 1.5 if h in take and side == "soviet" else 1.0
 
+        support, acts = black_wednesday_support.decide(self, rules, state, side, acts, weight)  # §13: missions first
+        if support is not None:
+            return support
         fires = self.fire_options(rules, state, side, acts + self.more_calls(rules, state, side), weight)
         if fires:
             v, a, why = max(fires, key=lambda x: x[0])
