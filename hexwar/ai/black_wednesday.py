@@ -366,7 +366,7 @@ class BWPlayer(_Base):
         def weight(h: Hex) -> float:
             return 1.5 if h in take and side == "soviet" else 1.0
 
-        support, acts = black_wednesday_support.decide(self, rules, state, side, acts, weight)  # §13: missions first
+        support = black_wednesday_support.decide(self, rules, state, side, acts, weight)  # §13: missions first
         if support is not None:
             return support
         fires = self.fire_options(rules, state, side, acts + self.more_calls(rules, state, side), weight)

@@ -20,12 +20,11 @@ MIN_CALL = 0.15    # a mission below this worth is not worth the FO's activation
 LAST_CALL = 0.02   # in the game's last turn nothing is saved for later
 
 
-def decide(player, rules, state, side: str, acts, weight) -> tuple[Decision | None, list]:
-    """The fire-support decision of the phase, or None (the player goes on as before), and the
-    actions the player may still choose from."""
+def decide(player, rules, state, side: str, acts, weight) -> Decision | None:
+    """The fire-support decision of the phase, or None (the player goes on as before)."""
     if side != "soviet":
-        return None, acts
-    return missions(player, rules, state, side, acts, weight), acts
+        return None
+    return missions(player, rules, state, side, acts, weight)
 
 
 def offered_calls(player, rules, state, side: str, acts) -> list[Call]:

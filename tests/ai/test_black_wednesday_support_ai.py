@@ -117,9 +117,9 @@ def test_2_3b_last_turn_calls_any_mission_worth_something(first_call, monkeypatc
     acts = game.legal_actions()
     monkeypatch.setattr(S, "MIN_CALL", 1e6)
     with use_hex_ids(rules.ids):
-        assert S.decide(BWPlayer(), rules, st, "soviet", acts, _weight(rules, st))[0] is None
+        assert S.decide(BWPlayer(), rules, st, "soviet", acts, _weight(rules, st)) is None
         st.turn = rules.scen.turns
-        got, _ = S.decide(BWPlayer(), rules, st, "soviet", acts, _weight(rules, st))
+        got = S.decide(BWPlayer(), rules, st, "soviet", acts, _weight(rules, st))
         assert got is not None and isinstance(got.action, Call) and "worth" in got.reason
 
 
@@ -129,4 +129,4 @@ def test_the_axis_player_has_no_fire_support_hook(first_call):
     game, _ = first_call
     rules = game.rules
     st = game.state
-    assert S.decide(BWPlayer(), rules, st, "axis", game.legal_actions(), _weight(rules, st))[0] is None
+    assert S.decide(BWPlayer(), rules, st, "axis", game.legal_actions(), _weight(rules, st)) is None
