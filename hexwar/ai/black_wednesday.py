@@ -22,6 +22,7 @@ from ..core.units import ON_MAP
 from ..games.black_wednesday.verbs import Assault, Call, Mode, PointFire
 from . import black_wednesday_figures as F
 from . import black_wednesday_orders
+from . import black_wednesday_support
 from .black_wednesday_goals import goals, open_hexes
 from .black_wednesday_counter import counter_move, waits_to_assault as r4_engaged
 from .black_wednesday_speed import barrage_fire, near_occupied, reach as speed_reach, reverse_edges, setup_actions
@@ -366,6 +367,9 @@ class BWPlayer(_Base):
         def weight(h: Hex) -> float:
             return 1.5 if h in take and side == "soviet" else 1.0
 
+        support = black_wednesday_support.decide(self, rules, state, side, acts, weight)  # §13: missions first
+        if support is not None:
+            return support
         if side == "soviet" and self.comer_reach(rules, state, side):
             # a garrison that must set out now goes before it fires or assaults
             moves: dict[str, list[Move]] = {}
