@@ -1,0 +1,214 @@
+"""The floors of the house, kept by a test.
+
+Every import of ``hexwar/`` (module level or inside a function, read with ``ast``) must point
+down or sideways on this ladder, never up:
+
+    1  hexwar.core, hexwar.paths            the engine: no game, no file format, no screen
+    2  hexwar.loaders                      reading maps and scenarios into the engine's objects
+    3  hexwar.games                        one package per game; none imports another
+    4  hexwar (the package), hexwar.session the API: opening games and records
+    5  hexwar.ai, hexwar.fuzz              clients of the contract (computer players, fuzzer)
+    6  hexwar.ui, hexwar.__main__          the pygame client
+
+and no set of modules may import each other in a circle. A game's own folders in the upper
+floors (``hexwar/ai/<game>/``, ``hexwar/ui/games/<game>/``) may import that game's package and
+nothing of another game.
+"""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+PKG = REPO / "hexwar"
+
+FLOORS = (  # (prefix, floor): the longest matching prefix decides
+    ("hexwar.core", 1), ("hexwar.paths", 1),
+    ("hexwar.loaders", 2),
+    ("hexwar.games", 3),
+    ("hexwar", 4), ("hexwar.session", 4),
+    ("hexwar.ai", 5), ("hexwar.fuzz", 5),
+    ("hexwar.ui", 6), ("hexwar.__main__", 6),
+)
+
+# Debts of 2026-12-07 being paid off by issue 16: this list may only shrink. An entry is an
+# arrow "a -> b" that climbs, or a circle given as its sorted modules joined by " ~ ".
+KNOWN: set[str] = {
+    'hexwar.ai.belief -> hexwar.games.objective_kiev.tables',
+    'hexwar.ai.black_wednesday_figures -> hexwar.ui.games.bw_info',
+    'hexwar.ai.black_wednesday_goals -> hexwar.games.black_wednesday.victory',
+    'hexwar.ai.black_wednesday_greedy -> hexwar.games.black_wednesday.verbs',
+    'hexwar.ai.black_wednesday_orders -> hexwar.games.black_wednesday.orders',
+    'hexwar.ai.black_wednesday_support -> hexwar.games.black_wednesday.verbs',
+    'hexwar.ai.black_wednesday_tournament -> hexwar.games.black_wednesday',
+    'hexwar.ai.greedy -> hexwar.games.battle_for_kursk.offensive',
+    'hexwar.ai.kasserine -> hexwar.games.kasserine_pass.verbs',
+    'hexwar.ai.kiev -> hexwar.games.objective_kiev.tables',
+    'hexwar.ai.kursk -> hexwar.games.battle_for_kursk.offensive',
+    'hexwar.ai.kursk -> hexwar.games.battle_for_kursk.tables',
+    'hexwar.ai.rulehelp -> hexwar.games.objective_kiev.tables',
+    'hexwar.ai.walkin -> hexwar.games.objective_kiev.tables',
+    'hexwar.core.record -> hexwar',
+    'hexwar.games.objective_kiev.positions -> hexwar.session',
+    'hexwar.ui.bench -> hexwar.games.black_wednesday',
+    'hexwar.ui.demo -> hexwar.games.battle_for_kursk.offensive',
+    'hexwar.ui.games.bw_info -> hexwar.games.black_wednesday.combat',
+    'hexwar.ui.games.kasserine -> hexwar.games.kasserine_pass.verbs',
+    'hexwar.ui.games.kursk -> hexwar.games.battle_for_kursk.offensive',
+    'hexwar ~ hexwar.core.game ~ hexwar.core.record ~ hexwar.session',
+    'hexwar.ai.black_wednesday ~ hexwar.ai.black_wednesday_counter ~ hexwar.ai.black_wednesday_greedy ~ hexwar.ai.black_wednesday_orders ~ hexwar.ai.black_wednesday_support ~ hexwar.ai.explain ~ hexwar.ai.greedy ~ hexwar.ai.kasserine ~ hexwar.ai.kiev ~ hexwar.ai.kursk ~ hexwar.ai.player',
+    'hexwar.ui.app ~ hexwar.ui.map_scene ~ hexwar.ui.scenes',
+    'hexwar.ui.games ~ hexwar.ui.games.black_wednesday ~ hexwar.ui.games.kasserine ~ hexwar.ui.games.kursk',
+    'hexwar.ui.hud ~ hexwar.ui.track_panel',
+    'hexwar.ui.map_features ~ hexwar.ui.map_view',
+}
+
+
+def module_name(path: Path) -> str:
+    rel = path.relative_to(REPO).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def all_modules() -> dict[str, Path]:
+    return {module_name(p): p for p in PKG.rglob("*.py") if "__pycache__" not in p.parts}
+
+
+def imports_of(name: str, path: Path, known: dict[str, Path]) -> set[str]:
+    """The hexwar modules ``name`` imports (a ``from X import y`` counts as X.y when that is a module)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    is_pkg = path.name == "__init__.py"
+    base = name.split(".") if is_pkg else name.split(".")[:-1]
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                if a.name.split(".")[0] == "hexwar":
+                    out.add(_nearest(a.name, known))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                stem = base[: len(base) - (node.level - 1)] if node.level > 1 else base
+                mod = ".".join(stem + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            if mod.split(".")[0] != "hexwar":
+                continue
+            for a in node.names:
+                sub = f"{mod}.{a.name}"
+                out.add(sub if sub in known else _nearest(mod, known))
+    out.discard(name)
+    return out
+
+
+def _nearest(mod: str, known: dict[str, Path]) -> str:
+    while mod not in known and "." in mod:
+        mod = mod.rsplit(".", 1)[0]
+    return mod
+
+
+def floor_of(mod: str) -> int:
+    best = max((p for p, _ in FLOORS if mod == p or mod.startswith(p + ".")), key=len)
+    return dict(FLOORS)[best]
+
+
+def graph() -> dict[str, set[str]]:
+    known = all_modules()
+    return {name: imports_of(name, path, known) for name, path in known.items()}
+
+
+GAME_WINGS = ("hexwar.games.", "hexwar.ai.", "hexwar.ui.games.")
+
+
+def game_of(mod: str, games: set[str]) -> str | None:
+    """The game whose folder ``mod`` lives in (by package name), or None."""
+    for wing in GAME_WINGS:
+        if mod.startswith(wing):
+            first = mod[len(wing):].split(".")[0]
+            if first in games:
+                return first
+    return None
+
+
+def climbing_arrows(g: dict[str, set[str]]) -> set[str]:
+    games = {p.name for p in (PKG / "games").iterdir() if (p / "__init__.py").is_file()}
+    bad = set()
+    for a, targets in g.items():
+        for b in targets:
+            if floor_of(b) > floor_of(a):
+                bad.add(f"{a} -> {b}")
+            gb = game_of(b, games)
+            if gb is not None and b.startswith("hexwar.games.") and game_of(a, games) != gb:
+                bad.add(f"{a} -> {b}")  # only a game's own folders may import the game
+    return bad
+
+
+def circles(g: dict[str, set[str]]) -> set[str]:
+    """Strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    on: set[str] = set()
+    stack: list[str] = []
+    out: set[str] = set()
+    counter = 0
+    for root in sorted(g):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(g[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on.add(root)
+        while work:
+            v, it = work[-1]
+            nxt = next(it, None)
+            if nxt is not None:
+                if nxt not in g:
+                    continue
+                if nxt not in index:
+                    index[nxt] = low[nxt] = counter
+                    counter += 1
+                    stack.append(nxt)
+                    on.add(nxt)
+                    work.append((nxt, iter(sorted(g[nxt]))))
+                elif nxt in on:
+                    low[v] = min(low[v], index[nxt])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    comp.append(w)
+                    if w == v:
+                        break
+                if len(comp) > 1:
+                    out.add(" ~ ".join(sorted(comp)))
+    return out
+
+
+def test_no_import_climbs_a_floor():
+    bad = climbing_arrows(graph()) - KNOWN
+    assert not bad, "imports that climb a floor (or reach another game's package):\n" + "\n".join(sorted(bad))
+
+
+def test_no_import_circles():
+    bad = circles(graph()) - KNOWN
+    assert not bad, "modules that import each other in a circle:\n" + "\n".join(sorted(bad))
+
+
+def test_the_list_of_known_debts_only_shrinks():
+    g = graph()
+    still = climbing_arrows(g) | circles(g)
+    paid = KNOWN - still
+    assert not paid, "these debts are paid: take them off KNOWN in tests/test_floors.py:\n" + "\n".join(sorted(paid))
+
+
+def test_the_checker_sees_a_climb_and_a_circle():
+    g = {"hexwar.core.a": {"hexwar.ui.b"}, "hexwar.ui.b": {"hexwar.core.a"}}
+    assert climbing_arrows(g) == {"hexwar.core.a -> hexwar.ui.b"}
+    assert circles(g) == {"hexwar.core.a ~ hexwar.ui.b"}
