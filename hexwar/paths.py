@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import importlib.resources
 import os
+import re
 from pathlib import Path
 from typing import Union
 
@@ -90,6 +91,27 @@ def map_path(name: str) -> DataPath:
 def scenario_path(game_id: str, scenario_id: str) -> DataPath:
     """scenarios/<game_id>/<scenario_id>.yaml, e.g. ("objective-kiev", "standard")."""
     return data_dir("scenarios").joinpath(game_id, _add_suffix(scenario_id, SCENARIO_SUFFIX))
+
+
+_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+
+
+def safe_name(name: str, what: str, where: object) -> str:
+    """Refuse path tricks: a file a data file names must be a plain name inside its folder.
+    Raises ``hexwar.core.errors.DataError`` naming ``where`` (the file that named it)."""
+    if not isinstance(name, str) or not _SAFE_NAME.match(name) or ".." in name:
+        from .core.errors import DataError
+
+        raise DataError(where, f"{what} {name!r} is not a plain file name")
+    return name
+
+
+def scenario_file(game_id: str, scenario_id: str, root: Path | None = None) -> Path:
+    """The file of a scenario: ``<root>/<game_id>/<scenario_id>.yaml``, the root being hexwar's
+    scenarios folder unless a game shipped elsewhere gives its own."""
+    safe_name(scenario_id, "scenario", game_id)
+    base = Path(str(data_dir("scenarios"))) if root is None else Path(root)
+    return base / game_id / f"{scenario_id}{SCENARIO_SUFFIX}"
 
 
 def _xdg_dir(override_var: str, xdg_var: str, fallback: Path) -> Path:

@@ -15,6 +15,7 @@ import pytest
 import yaml
 
 import hexwar
+import hexwar.games
 
 from tests.records.make_records import ai_transcript
 
@@ -25,8 +26,8 @@ TRANSCRIPTS = sorted((HERE / "ai").glob("*.yaml"))
 
 def test_there_are_golden_records_of_every_game():
     games = {yaml.safe_load(p.read_text())["game"] for p in RECORDS}
-    assert games == set(hexwar.session.GAMES)
-    assert {yaml.safe_load(p.read_text())["game"] for p in TRANSCRIPTS} == set(hexwar.session.GAMES)
+    assert games == set(hexwar.games.game_ids())
+    assert {yaml.safe_load(p.read_text())["game"] for p in TRANSCRIPTS} == set(hexwar.games.game_ids())
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])

@@ -1,8 +1,6 @@
 """session: the per-game hooks (own board loader) and the hex-id scheme set on opening."""
 from __future__ import annotations
 
-import types
-
 import pytest
 
 import hexwar
@@ -20,26 +18,27 @@ def test_opening_a_game_sets_its_hex_id_scheme_back_to_ccrr():
         set_hex_ids(old)
 
 
-def test_a_game_may_load_its_own_board(monkeypatch):
-    """A package with ``load_game_board(scenario, maps_dir)`` reads the board itself (a map
-    of several sheets); the session uses what it returns."""
-    kiev = hexwar.games.find_game("objective-kiev")
+def test_a_game_reads_its_own_files_through_its_entry(monkeypatch):
+    """The session reads a game's board and scenario with the entry's ``load`` (a map of
+    several sheets, a scenario schema of its own) and uses what it returns."""
+    import dataclasses
+
+    kiev = hexwar.games.entry("objective-kiev")
     seen = {}
 
-    def load_game_board(scen, maps_dir):
-        seen["args"] = (scen.game, maps_dir.name)
-        return session.load_board(maps_dir / scen.map, kiev.TERRAINS)
+    def load(scenario_file, maps_dir):
+        seen["args"] = (scenario_file.name, maps_dir.name)
+        return kiev.load(scenario_file, maps_dir)
 
-    fake = types.SimpleNamespace(**{k: getattr(kiev, k) for k in ("GAME_ID", "TITLE", "TERRAINS", "OPTIONS", "make_rules")},
-                                 load_game_board=load_game_board)
-    monkeypatch.setattr(session, "find_game", lambda gid: fake)
+    fake = dataclasses.replace(kiev, load=load)
+    monkeypatch.setattr(session, "entry", lambda gid: fake)
     session._load.cache_clear()
     try:
         game = session.open_game("objective-kiev", "standard", seed=2)
     finally:
         session._load.cache_clear()
-    assert seen["args"] == ("objective-kiev", "maps")
-    assert game.legal_actions()
+    assert seen["args"] == ("standard.yaml", "maps")
+    assert game.legal_actions() and game.entry is fake
 
 
 def test_load_game_data_reads_afresh_each_time():

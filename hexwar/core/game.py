@@ -1,7 +1,10 @@
-"""The one contract every game offers: legal_actions / check / apply, view, digest, undo.
+"""The one contract every game offers.
 
-A ``Ruleset`` holds the game's rules (stateless, shared); a ``Game`` holds one match:
-the current state, the dice, the history for undo and the record of actions.
+A ``Ruleset`` holds the game's rules (stateless, shared); a ``Game`` holds one match: the
+current state, the dice, the history for undo and looking back, and the record of actions.
+The client and the computer players use only ``Game`` (and ``core.position.Position``,
+what one side may know of it, for a computer player): legal actions, check, apply, view, decisions, previews, history. They
+never reach for the rules object or the state.
 """
 from __future__ import annotations
 
@@ -9,10 +12,16 @@ import copy
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Callable, Protocol
 
+from . import actions as A
 from .actions import COMMIT_EVENTS, Action, Event, parse_action
-from .errors import Illegal, IllegalActionError, MalformedError
+from .contract import Decision, Preview
+from .entry import GameEntry, PhaseInfo
+from .errors import HexwarError, Illegal, IllegalActionError, MalformedError
+
+if TYPE_CHECKING:
+    from .board import Board
 
 
 @dataclass(frozen=True)
@@ -26,6 +35,9 @@ class Result:
 
 class Ruleset(Protocol):
     game_id: str
+    board: Board
+
+    def new_state(self, dice: Any) -> tuple[Any, list[Event]]: ...
 
     def legal_actions(self, state: Any) -> list[Action]: ...
 
@@ -33,31 +45,67 @@ class Ruleset(Protocol):
 
     def apply(self, state: Any, action: Action, dice: Any) -> list[Event]: ...
 
-    def view(self, state: Any, side: str | None) -> dict: ...
+    def view(self, state: Any, side: str | None) -> dict[str, Any]: ...
 
-    def snapshot(self, state: Any) -> dict: ...
+    def snapshot(self, state: Any) -> dict[str, Any]: ...
 
     def result(self, state: Any) -> Result | None: ...
 
     def acting_side(self, state: Any) -> str | None: ...
 
+    # core.hooks.RulesHooks gives every one of these a default
+    def phase_id(self, state: Any) -> str: ...
+
+    def stage_of(self, state: Any) -> tuple[str, str]: ...
+
+    def option_label(self, state: Any, action: Action) -> str | None: ...
+
+    def consequence(self, state: Any, action: Action) -> Any: ...
+
+    def choice_info(self, state: Any, what: str) -> dict[str, Any]: ...
+
+    def preview(self, state: Any, action: Action) -> Preview | None: ...
+
+    def public_state(self, state: Any, side: str) -> Any: ...
+
+    def facts(self, state: Any, side: str) -> Any: ...
+
 
 @dataclass
 class _Entry:
-    state: Any
+    state: Any  # the state before the action
     dice: Any
     action: Action | None
     events: list[Event] = field(default_factory=list)
+    side: str | None = None  # who took the action
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action of the game's history, as anyone may look back on it."""
+
+    index: int  # the number of actions applied once it was taken (1 for the first)
+    action: Action
+    events: tuple[Event, ...]
+    side: str | None  # who took it
+
+
+PAST_REFUSAL = Illegal("history", "you are looking at an earlier position; go back to the present to play")
+Saver = Callable[["Game", Any], None]
 
 
 class Game:
     """One match of a game. Illegal actions leave it untouched."""
 
-    def __init__(self, rules: Ruleset, state: Any, dice: Any, header: dict, start_events: list[Event] | None = None):
+    read_only = False
+
+    def __init__(self, rules: Ruleset, state: Any, dice: Any, header: dict[str, Any],
+                 start_events: list[Event] | None = None, entry: GameEntry | None = None) -> None:
         self.rules = rules
         self.state = state
         self.dice = dice
         self.header = dict(header)  # game, scenario, seed, options
+        self.entry = entry
         self.actions: list[Action] = []
         self._history: list[_Entry] = []
         self._barrier = 0  # undo may not go back past this many actions
@@ -66,14 +114,22 @@ class Game:
         self.autosave_path: Any = None
         self.autosave_error: OSError | None = None  # the last failed autosave, for the client to show
         self.load_warning: str | None = None  # set by load_record when a save needed attention
+        # Writes a record (installed by the session, so the core needs no file format).
+        self.saver: Saver | None = None
 
     # --- the contract --------------------------------------------------------
     @property
     def game_id(self) -> str:
         return self.rules.game_id
 
+    @property
+    def board(self) -> Board:
+        """The map: terrain, hexsides, places, edges and regions (never changes in a match)."""
+        return self.rules.board
+
     def legal_actions(self) -> list[Action]:
-        return self.rules.legal_actions(self.state)
+        """Every legal action now."""
+        return list(self.rules.legal_actions(self.state))
 
     def check(self, action: Action | str) -> Illegal | None:
         if isinstance(action, str):
@@ -90,10 +146,11 @@ class Game:
         why = self.rules.check(self.state, action)
         if why is not None:
             raise IllegalActionError(why, action)
+        side = self.rules.acting_side(self.state)
         new_state = self.state.copy() if hasattr(self.state, "copy") else copy.deepcopy(self.state)
         new_dice = self.dice.copy()
         events = self.rules.apply(new_state, action, new_dice)
-        self._history.append(_Entry(self.state, self.dice, action, events))
+        self._history.append(_Entry(self.state, self.dice, action, events, side))
         self.state, self.dice = new_state, new_dice
         self.actions.append(action)
         if any(e.kind in COMMIT_EVENTS for e in events):
@@ -104,21 +161,22 @@ class Game:
     def _autosave(self) -> None:
         """Write the autosave; a failure (disk full …) is kept for the client to report,
         since the action itself has been applied and must not be reported as refused."""
-        if self.autosave_path is None:
+        if self.autosave_path is None or self.saver is None:
             return
-        from .record import save_record
-
         try:
-            save_record(self, self.autosave_path)
+            self.saver(self, self.autosave_path)
             self.autosave_error = None
         except OSError as e:
             self.autosave_error = e
 
-    def timeline(self) -> list[tuple[Action, list[Event], Any]]:
-        """(action, its events, the state after it) for every action of this session,
-        oldest first. States are snapshots: read them, never change them."""
-        after = [e.state for e in self._history[1:]] + [self.state]
-        return [(e.action, e.events, s) for e, s in zip(self._history, after)]
+    @property
+    def undo_barrier(self) -> int:
+        """Undo may not go back past this many actions (a die was rolled, something revealed)."""
+        return self._barrier
+
+    @undo_barrier.setter
+    def undo_barrier(self, n: int) -> None:
+        self._barrier = max(0, min(int(n), len(self.actions)))
 
     def can_undo(self) -> bool:
         return len(self.actions) > self._barrier
@@ -133,7 +191,7 @@ class Game:
         self._autosave()
         return action
 
-    def view(self, side: str | None) -> dict:
+    def view(self, side: str | None) -> dict[str, Any]:
         """What ``side`` may see (None: a spectator who sees only public facts)."""
         return self.rules.view(self.state, side)
 
@@ -148,6 +206,109 @@ class Game:
         return self.rules.acting_side(self.state)
 
     def save(self, path: Any) -> None:
-        from .record import save_record
+        if self.saver is None:
+            raise HexwarError("this game has no way to save (it was not opened by the session)")
+        self.saver(self, path)
 
-        save_record(self, path)
+    # --- the phase, decisions and previews -------------------------------------------
+    def phase(self) -> PhaseInfo:
+        """The phase the game is in, from the game's sequence of play."""
+        pid = self.rules.phase_id(self.state)
+        got = self.entry.phase(pid) if self.entry is not None else None
+        if got is None:
+            return PhaseInfo(pid, pid.replace("_", " ").capitalize(), self.acting_side(), "", "")
+        return got
+
+    def stage(self) -> tuple[str, str]:
+        """The pending step inside the phase (a battle's retreat ...): (kind, hex name), or ("", "")."""
+        return self.rules.stage_of(self.state)
+
+    def decisions(self) -> tuple[Decision, ...]:
+        """What the acting player decides now: every option with its consequence and rule
+        (worked out afresh at each call: a client keeps them per position)."""
+        from .decisions import build_decisions
+
+        kind, target = self.stage()
+        return build_decisions(self.rules, self.state, self.legal_actions(), self.entry, self.acting_side(),
+                               self.phase(), kind, target)
+
+    def decision(self, key: str) -> Decision | None:
+        return next((d for d in self.decisions() if d.key == key), None)
+
+    def preview(self, action: Action) -> Preview | None:
+        """What ``action`` would bring now (odds, fire, result chances); None if the game
+        has nothing to say. Computed on what the acting side may know."""
+        side = self.acting_side()
+        state = self.rules.public_state(self.state, side) if side is not None else self.state
+        return self.rules.preview(state, action)
+
+    def secret_text(self, action: Action, before: Any = None) -> str | None:
+        """What the other side reads instead of ``action`` (taken in state ``before``, by
+        default the present one), or None when it is public: a secret choice (the entry's
+        steps), or any decision of a secret phase (the entry's sequence)."""
+        entry = self.entry
+        if entry is None:
+            return None
+        if isinstance(action, A.Choose) and action.what in entry.secret_choices:
+            return f"chose a {action.what.replace('_', ' ')} (hidden until both are revealed)"
+        state = self.state if before is None else before
+        ph = entry.phase(self.rules.phase_id(state))
+        return ph.secret or None if ph is not None else None
+
+    def plan_secret(self, action: Action) -> bool:
+        """True when ``action`` stays hidden for good (a secret phase's plan), not merely until a reveal."""
+        return not (isinstance(action, A.Choose) and self.entry is not None and action.what in self.entry.secret_choices)
+
+    # --- looking back ------------------------------------------------------------------
+    def history(self) -> tuple[Step, ...]:
+        """Every action applied to this game, oldest first, with its events and who took it."""
+        return tuple(Step(i + 1, e.action, tuple(e.events), e.side)
+                     for i, e in enumerate(self._history) if e.action is not None)
+
+    def timeline(self) -> list[tuple[Action | None, list[Event], Any]]:
+        """(action, its events, the state after it) for every action, oldest first (the
+        engine's own record; tools and tests use it)."""
+        after = [e.state for e in self._history[1:]] + [self.state]
+        return [(e.action, e.events, s) for e, s in zip(self._history, after)]
+
+    def at(self, k: int) -> Game:
+        """The game as it stood after ``k`` actions, read only (0: the start)."""
+        n = len(self.actions)
+        if not 0 <= k <= n:
+            raise IndexError(f"step {k} is outside 0..{n}")
+        if k == n:
+            state, dice = self.state, self.dice
+        else:
+            state, dice = self._history[k].state, self._history[k].dice
+        return PastGame(self, k, state, dice)
+
+
+class PastGame(Game):
+    """A game as it stood at an earlier step: everything can be read, nothing can be done."""
+
+    read_only = True
+
+    def __init__(self, game: Game, index: int, state: Any, dice: Any) -> None:
+        super().__init__(game.rules, state, dice, game.header, game.start_events if index == 0 else [], game.entry)
+        self.index = index
+        self.actions = list(game.actions[:index])
+        self._history = list(game._history[:index])
+        self.start_state = game.start_state
+
+    def legal_actions(self) -> list[Action]:
+        return []
+
+    def check(self, action: Action | str) -> Illegal | None:
+        return PAST_REFUSAL
+
+    def apply(self, action: Action | str) -> list[Event]:
+        raise IllegalActionError(PAST_REFUSAL, action)
+
+    def can_undo(self) -> bool:
+        return False
+
+    def undo(self) -> Action | None:
+        return None
+
+    def save(self, path: Any) -> None:
+        raise HexwarError(str(PAST_REFUSAL))

@@ -1,5 +1,6 @@
 """Game records: a YAML file naming the game, scenario, seed and options, and the
-actions in notation. Loading a record replays it, so it reproduces the same state.
+actions in notation. Loading a record (``hexwar.load_record``) replays it, so it
+reproduces the same state; this module only writes and reads the file.
 
 Writes are atomic (a temporary file in the same folder, flushed to disk, then
 renamed over the old one), so a crash never leaves a half-written save.
@@ -16,8 +17,7 @@ import yaml
 # The C parser when PyYAML has it (ten times faster); both only build plain data.
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-from .actions import parse_action
-from .errors import DataError, HexwarError, IllegalActionError, MalformedError
+from .errors import DataError
 
 if TYPE_CHECKING:
     from .game import Game
@@ -36,7 +36,7 @@ def record_data(game: "Game") -> dict[str, Any]:
         "rules_version": getattr(game.rules, "rules_version", 1),
         **({"players": dict(game.header["players"])} if game.header.get("players") else {}),
         "actions": [a.notation() for a in game.actions],
-        "undo_barrier": game._barrier,
+        "undo_barrier": game.undo_barrier,
         "digest": game.digest(),
     }
 
@@ -110,38 +110,3 @@ def read_record(path: str | os.PathLike) -> dict[str, Any]:
         if not isinstance(a, str):
             raise DataError(p, f"action {i + 1} is not text: {a!r}")
     return data
-
-
-def load_record(path: str | os.PathLike) -> "Game":
-    """Replay a record file into a Game."""
-    from .. import open_game
-
-    data = read_record(path)
-    try:
-        game = open_game(data["game"], data["scenario"], seed=data["seed"], options=data["options"])
-    except KeyError as e:  # unknown game or option
-        raise DataError(path, str(e.args[0] if e.args else e)) from None
-    except HexwarError as e:
-        raise DataError(path, f"cannot open its game ({e})") from None
-    for i, text in enumerate(data["actions"]):
-        try:
-            game.apply(parse_action(text))
-        except (MalformedError, IllegalActionError) as e:
-            raise DataError(path, f"action {i + 1} ({text!r}) cannot be replayed: {e}") from None
-    want = data.get("digest")
-    if want is not None and want != game.digest():
-        saved_with = data.get("rules_version", 1)
-        now = getattr(game.rules, "rules_version", 1)
-        if saved_with == now:
-            raise DataError(path, "replaying the actions does not give the recorded position (digest differs): "
-                                  "the file was changed or damaged")
-        # Saved under an older version of the rules: every action is still legal, so the
-        # game loads, but the position may differ a little from the one that was saved.
-        game.load_warning = (f"saved with rules version {saved_with}, now {now}: the actions were replayed "
-                             "under the current rules, so the position may differ slightly from the save")
-    if isinstance(data.get("players"), dict):  # who played each side (human / computer)
-        game.header["players"] = {str(k): str(v) for k, v in data["players"].items()}
-    barrier = data.get("undo_barrier")
-    if isinstance(barrier, int) and 0 <= barrier <= len(game.actions):
-        game._barrier = max(game._barrier, barrier)
-    return game

@@ -17,6 +17,7 @@ from .comms import reaching_edge
 from .errors import Illegal
 from .game import Result
 from .hexgrid import Hex, hex_name
+from .hooks import RulesHooks
 from .state import Stage, State
 from .units import ON_MAP, UnitSpec
 from .zoc import zoc_hexes
@@ -25,7 +26,7 @@ from .zoc import zoc_hexes
 Handlers = dict[type, tuple[Callable[..., "Illegal | None"], Callable[..., None]]]
 
 
-class PhasedRules:
+class PhasedRules(RulesHooks):
     """Queries and the sequence engine shared by the hex-and-counter games.
 
     Subclasses set ``game_id``, ``side_names``, ``sides`` (two side ids), ``CITE`` and

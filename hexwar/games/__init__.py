@@ -1,18 +1,94 @@
-"""One package per game; the registry below maps a game id to its package."""
+"""The registry of games: every package of this folder that exports ``GAME`` (a ``GameEntry``),
+and any game package added from another folder with ``add_folder``.
+
+Nothing else in hexwar names a game: the session, the client, the computer players, the
+fuzzer, the benchmarks and the tournament ask this registry.
+"""
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import pkgutil
+import sys
+from pathlib import Path
+from types import ModuleType
 
-GAMES = {
-    "objective-kiev": "hexwar.games.objective_kiev",
-    "battle-for-kursk": "hexwar.games.battle_for_kursk",
-    "kasserine-pass": "hexwar.games.kasserine_pass",
-    "black-wednesday": "hexwar.games.black_wednesday",
-}
+from ..core.entry import GameEntry
+
+_ENTRIES: dict[str, GameEntry] = {}
+_MODULES: dict[str, ModuleType] = {}
+_SCANNED = False
 
 
-def find_game(game_id: str):
-    """The game package for ``game_id``; KeyError names the known games."""
-    if game_id not in GAMES:
-        raise KeyError(f"unknown game {game_id!r}; known games: {', '.join(sorted(GAMES))}")
-    return importlib.import_module(GAMES[game_id])
+def _take(module: ModuleType) -> None:
+    entry = getattr(module, "GAME", None)
+    if not isinstance(entry, GameEntry):
+        return
+    if entry.id in _ENTRIES and _MODULES[entry.id].__name__ != module.__name__:
+        raise ValueError(f"two games with the id {entry.id!r}: {_MODULES[entry.id].__name__} and {module.__name__}")
+    _ENTRIES[entry.id] = entry
+    _MODULES[entry.id] = module
+
+
+def _scan() -> None:
+    global _SCANNED
+    if _SCANNED:
+        return
+    _SCANNED = True
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if info.ispkg:
+            _take(importlib.import_module(f"{__name__}.{info.name}"))
+
+
+def add_folder(folder: str | Path) -> GameEntry:
+    """Register the game package in ``folder`` (a folder with an ``__init__.py`` exporting
+    ``GAME``), for games shipped outside hexwar. Its import name is the folder's name."""
+    folder = Path(folder).resolve()
+    init = folder / "__init__.py"
+    if not init.is_file():
+        raise ValueError(f"{folder}: not a game package (no __init__.py)")
+    name = folder.name
+    module = sys.modules.get(name)
+    if module is None or Path(getattr(module, "__file__", "") or "").resolve() != init:
+        spec = importlib.util.spec_from_file_location(name, init, submodule_search_locations=[str(folder)])
+        if spec is None or spec.loader is None:
+            raise ValueError(f"{folder}: cannot be imported")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    _scan()
+    _take(module)
+    entry = getattr(module, "GAME", None)
+    if not isinstance(entry, GameEntry):
+        raise ValueError(f"{folder}: its package exports no GAME entry")
+    return entry
+
+
+def remove(game_id: str) -> None:
+    """Forget a game added with ``add_folder`` (tests)."""
+    _ENTRIES.pop(game_id, None)
+    _MODULES.pop(game_id, None)
+
+
+def all_games() -> list[GameEntry]:
+    """Every registered game, in the order menus list them (``GameEntry.order``, then id)."""
+    _scan()
+    return sorted(_ENTRIES.values(), key=lambda e: (e.order, e.id))
+
+
+def game_ids() -> list[str]:
+    return [e.id for e in all_games()]
+
+
+def entry(game_id: str) -> GameEntry:
+    """The entry of ``game_id``; KeyError names the known games."""
+    _scan()
+    if game_id not in _ENTRIES:
+        raise KeyError(f"unknown game {game_id!r}; known games: {', '.join(sorted(_ENTRIES))}")
+    return _ENTRIES[game_id]
+
+
+def find_game(game_id: str) -> ModuleType:
+    """The package of ``game_id`` (its entry is ``.GAME``); KeyError names the known games."""
+    entry(game_id)
+    return _MODULES[game_id]

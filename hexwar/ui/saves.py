@@ -219,7 +219,7 @@ class SaveIndex:
     @staticmethod
     def _replay(path: Path, info: SaveInfo) -> None:
         from ..core.errors import HexwarError
-        from ..core.record import load_record
+        from ..session import load_record
 
         try:
             game = load_record(path)

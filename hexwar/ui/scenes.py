@@ -727,12 +727,12 @@ class MenuScene(Scene):
         super().__init__(app)
         from .. import session
 
-        from ..games import GAMES
+        from ..games import game_ids
 
         self.choices = session.list_scenarios()
         # Every registered game, even one whose scenarios are not there yet (it says so on Start).
         # In the registry's order (the first game first), then any scenario folder's game it lacks.
-        self.games = list(dict.fromkeys(list(GAMES) + sorted({g for g, _ in self.choices}))) or ["objective-kiev"]
+        self.games = list(dict.fromkeys(game_ids() + sorted({g for g, _ in self.choices}))) or ["objective-kiev"]
         self.game_i = self.games.index(game_id) if game_id in self.games else 0
         self.scen_i = 0
         if scenario:

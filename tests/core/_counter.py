@@ -14,6 +14,8 @@ from hexwar.core.dice import FixedDice, SeededDice
 from hexwar.core.errors import Illegal
 from hexwar.core.game import Game, Result
 from hexwar.core.hexgrid import Hex
+from hexwar.core.hooks import RulesHooks
+from hexwar.core.record import save_record
 
 LIMIT = 20
 
@@ -28,7 +30,7 @@ class CounterState:
         return CounterState(self.value, self.revealed, list(self.log))
 
 
-class CounterRules:
+class CounterRules(RulesHooks):
     game_id = "counter"
 
     def legal_actions(self, s):
@@ -80,14 +82,16 @@ class CounterRules:
         return Result("counter", "Counter victory") if s.value >= LIMIT else None
 
     def acting_side(self, s):
-        return None if s.value >= LIMIT else "counter"
+        return None if getattr(s, "value", 0) >= LIMIT else "counter"
 
 
 HEADER = {"game": "counter", "scenario": "basic", "seed": 1, "options": {"fast": True}}
 
 
 def new_game(dice=None, seed: int = 1) -> Game:
-    return Game(CounterRules(), CounterState(), dice if dice is not None else SeededDice(seed), dict(HEADER, seed=seed))
+    g = Game(CounterRules(), CounterState(), dice if dice is not None else SeededDice(seed), dict(HEADER, seed=seed))
+    g.saver = save_record
+    return g
 
 
 __all__ = ["CounterRules", "CounterState", "FixedDice", "HEADER", "LIMIT", "new_game"]

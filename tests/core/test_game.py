@@ -23,7 +23,7 @@ def frozen_view(game: Game):
         game.dice.rolls_made,
         list(game.actions),
         len(game._history),
-        game._barrier,
+        game.undo_barrier,
         game.digest(),
     )
 
@@ -207,7 +207,7 @@ def test_a_later_roll_moves_the_barrier_forward():
     g.apply("roll")
     g.apply("end")
     g.apply("roll")
-    assert g._barrier == 3
+    assert g.undo_barrier == 3
     assert not g.can_undo()
 
 
@@ -337,6 +337,9 @@ def test_game_with_a_state_without_copy_uses_a_deep_copy():
 
         def snapshot(self, s):
             return {"items": s.items}
+
+        def acting_side(self, s):
+            return "counter"
 
     start = Box()
     g = Game(BoxRules(), start, SeededDice(1), {"game": "d", "scenario": "s", "seed": 1})

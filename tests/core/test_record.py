@@ -11,7 +11,8 @@ from hexwar.core import record
 from hexwar.core.actions import EndPhase, Roll
 from hexwar.core.dice import FixedDice, SeededDice
 from hexwar.core.errors import DataError
-from hexwar.core.record import atomic_write_text, load_record, read_record, record_data, save_record
+from hexwar.core.record import atomic_write_text, read_record, record_data, save_record
+from hexwar.session import load_record
 
 from ._counter import new_game
 
@@ -255,7 +256,7 @@ def counter_registry(monkeypatch):
         opened.append((game, scenario, seed, options))
         return g
 
-    monkeypatch.setattr(hexwar, "open_game", open_game)
+    monkeypatch.setattr(hexwar.session, "open_game", open_game)
     return opened
 
 

@@ -6,9 +6,11 @@ from functools import lru_cache
 from pathlib import Path
 
 from ...core.board import Board
+from ...core.entry import GameEntry, NationInfo, PhaseInfo, SideInfo, options_from
 from ...core.hexgrid import HexIds, hex_ids_of
 from ...loaders.tmx import load_board as _load_board
 from ...loaders.tmx import load_sheets as _load_sheets
+from ...paths import safe_name
 from . import verbs  # noqa: F401  (registers pfa, assault, breach, mode, call)
 from .choices import CHOICE_OPTIONS
 from .rules import GAME_ID, BWRules
@@ -52,9 +54,12 @@ def board_for(scenario: BWScenario) -> Board:
     return _sheets(tuple(str(root / s) for s in scenario.sheets))
 
 
-def load_game_board(scenario: BWScenario, maps_dir) -> Board:
-    """The session's hook (``hexwar.session._load``): this game reads its own board."""
-    return _sheets(tuple(str(Path(maps_dir) / s) for s in scenario.sheets))
+def load(scenario_file: Path, maps_dir: Path) -> tuple[Board, BWScenario]:
+    """The entry's ``load``: this game's scenario schema and its board of one or two sheets."""
+    scen = load_scenario(scenario_file)
+    for s in scen.sheets:
+        safe_name(s, "map sheet", scenario_file)
+    return _sheets(tuple(str(Path(maps_dir) / s) for s in scen.sheets)), scen
 
 
 def hex_ids(board: Board) -> HexIds:
@@ -70,21 +75,42 @@ def make_rules(board: Board, scenario, options: dict | None = None) -> BWRules:
     return BWRules(board, scenario, {**check_options(opts, scenario), **own})  # 4.3: Scen. 1-3 only
 
 
-def open_local(scenario_id: str = "s1-turning-the-left", seed: int = 0, options: dict | None = None):
-    """Open a match without the session (tests): the same steps as ``open_game`` with this
-    game's hooks. Use it inside ``use_hex_ids(hex_ids(game.rules.board))`` for notation."""
-    from ... import paths
-    from ...core.dice import SeededDice
-    from ...core.game import Game
+PHASES = (
+    PhaseInfo("prep_log", "Prep Log", "soviet", "choice", "2.4",
+              "The Soviet player plots the preparatory bombardment: a target hex for each Prep box.",
+              secret="made a Prep Log phase decision (the Soviet plot, kept from the Axis player; each box's target "
+                     "shows when it fires, 2.4)"),
+    PhaseInfo("axis_setup", "Axis set-up", "axis", "setup", "1.10f",
+              "The Axis player sets up the defenders in their areas."),
+    PhaseInfo("soviet_setup", "Soviet set-up", "soviet", "setup", "1.10e",
+              "The Soviet player sets up the units that start on the map."),
+    PhaseInfo("command", "Command Phase", None, "choice", "§3.1",
+              "Orders are drawn, rolled for and implemented; standing choices are made."),
+    PhaseInfo("initiative", "Initiative", None, "choice", "§3.3", "Who acts first this turn is decided."),
+    PhaseInfo("action", "Action Phase", None, "action", "§3.4",
+              "The phasing side moves, fires and assaults; the other side may answer with fire."),
+    PhaseInfo("clean_up", "Clean Up", None, "housekeeping", "§3.5",
+              "Markers are removed, and the turn marker moves on."),
+    PhaseInfo("over", "Game over", None, "housekeeping", "5.0", "The game is over: the victory check has been made."),
+)
 
-    scen = load_scenario(Path(str(paths.data_dir("scenarios"))) / "black-wednesday" / f"{scenario_id}.yaml")
-    board = board_for(scen)
-    rules = make_rules(board, scen, options)
-    dice = SeededDice(int(seed))
-    state, events = rules.new_state(dice)
-    header = {"game": GAME_ID, "scenario": scenario_id, "seed": int(seed), "options": dict(options or {})}
-    return Game(rules, state, dice, header, events)
+GAME = GameEntry(
+    id=GAME_ID,
+    title=TITLE,
+    sides=(SideInfo("soviet", "Soviet", (178, 36, 30), "S", round=True),
+           SideInfo("axis", "Axis", (58, 60, 64), "A")),
+    sequence=PHASES,
+    make_rules=make_rules,
+    load=load,
+    options=options_from(OPTIONS),
+    nations=(NationInfo("soviet", "Soviet", (168, 78, 52), (255, 250, 240)),
+             NationInfo("spanish", "Spanish")),
+    default_scenario="s1-turning-the-left",
+    large_scenarios=LARGE_SCENARIOS,
+    order=4,
+    ai="hexwar.ai.black_wednesday",
+    client="hexwar.ui.games.black_wednesday",
+)
 
-
-__all__ = ["GAME_ID", "TITLE", "TERRAINS", "FEATURE_KINDS", "OPTIONS", "make_rules", "load_scenario",
-           "board_for", "load_game_board", "hex_ids", "open_local", "BWRules"]
+__all__ = ["GAME", "GAME_ID", "TITLE", "TERRAINS", "FEATURE_KINDS", "OPTIONS", "make_rules", "load_scenario",
+           "board_for", "hex_ids", "BWRules"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ...core.hooks import RulesHooks
 from ...core.actions import Attack, Choose, EndPhase, Event, Move, Place, Remove, Restore
 from ...core.errors import Illegal
 from ...core.game import Result
@@ -61,7 +62,8 @@ def day(first: int, turn: int) -> int:
     return mins // (24 * 60)
 
 
-class BWRules(TimedEvents, Exits, ScenarioAreas, Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, Setup, Victory, LineOfSight):
+class BWRules(TimedEvents, Exits, ScenarioAreas, Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, Setup, Victory, LineOfSight,
+              RulesHooks):
     game_id = GAME_ID
     rules_version = 1
     sides = SIDES

@@ -3,14 +3,16 @@ Western Dorsal, 14-25 February 1943."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from ...core.board import Board
-from ...loaders import kasserine as _loader
+from ...core.entry import GameEntry, NationInfo, PhaseInfo, SideInfo, options_from
+from ...loaders.game_files import map_file
 from ...loaders.tmx import load_board as _load_board
-
+from . import scenario as _scenario
+from . import texts
 from . import verbs  # noqa: F401  (registers this game's verbs with the notation)
-from .rules import GAME_ID, KPRules
-
+from .common import GAME_ID, PHASE_NAME, PHASE_SIDE, PHASES
 
 TITLE = "Kasserine Pass"
 TERRAINS = ("plain", "high_ground", "rugged_crest", "river")
@@ -32,48 +34,52 @@ OPTIONS = {
                             "table's 8 MP (decision D2)"),
 }
 
-
-def load_scenario(path) -> _loader.KPScenario:
-    """This game's scenario loader (the session's hook for games with their own schema)."""
-    return _loader.load_scenario(path)
+PHASE_RULE = {"german_move": "KP-SEQUENCE, KP-TERRAIN", "german_combat": "KP-SEQUENCE, KP-CRT",
+              "allied_move": "KP-SEQUENCE, KP-TERRAIN", "allied_combat": "KP-SEQUENCE, KP-CRT"}
 
 
-def load_board(path) -> Board:
+def load_scenario(path: Any) -> _scenario.KPScenario:
+    """This game's scenario schema (docs/kasserine-pass/scenario-format.md)."""
+    return _scenario.load_scenario(path)
+
+
+def load_board(path: Any) -> Board:
     """The map with this game's terrain names and hexside features (roads, cliffs)."""
     return _load_board(path, TERRAINS, FEATURE_KINDS)
 
 
-def make_rules(board: Board, scenario, options: dict | None = None) -> KPRules:
+def load(scenario_file: Path, maps_dir: Path) -> tuple[Board, _scenario.KPScenario]:
+    scen = load_scenario(scenario_file)
+    return load_board(map_file(scenario_file, scen.map, maps_dir)), scen
+
+
+def make_rules(board: Board, scenario: Any, options: dict[str, Any] | None = None) -> Any:
+    from .rules import KPRules
+
     return KPRules(board, scenario, options)
 
 
-def open_local(scenario_id: str = "standard", seed: int = 0, options: dict | None = None):
-    """Open a match without the session (tests, bench): the same steps as
-    ``hexwar.session.open_game`` with this game's loaders."""
-    from ... import paths
-    from ...core.dice import SeededDice
-    from ...core.game import Game
+GAME = GameEntry(
+    id=GAME_ID,
+    title=TITLE,
+    sides=(SideInfo("axis", "Axis", (58, 60, 64), "A"),
+           SideInfo("allied", "Allied", (92, 110, 52), "Al", round=True)),
+    sequence=tuple(PhaseInfo(p, PHASE_NAME[p], PHASE_SIDE[p], "combat" if p.endswith("combat") else "movement",
+                             PHASE_RULE[p], texts.PHASE_HELP[p][0], tuple(texts.PHASE_HELP[p])) for p in PHASES),
+    make_rules=make_rules,
+    load=load,
+    options=options_from(OPTIONS),
+    steps=texts.STEPS,
+    nations=(NationInfo("german", "German", (150, 156, 138), (16, 16, 16)),
+             NationInfo("italian", "Italian", (172, 214, 142), (16, 16, 16)),
+             NationInfo("us", "US", (112, 128, 72), (255, 255, 240)),
+             NationInfo("american", "US", (112, 128, 72), (255, 255, 240)),
+             NationInfo("british", "British", (200, 180, 128), (16, 16, 16)),
+             NationInfo("french", "French", (150, 178, 214), (16, 16, 16))),
+    order=3,
+    ai="hexwar.ai.kasserine_pass",
+    client="hexwar.ui.games.kasserine_pass",
+)
 
-    scen = load_scenario(Path(str(paths.data_dir("scenarios"))) / GAME_ID / f"{scenario_id}.yaml")
-    board = _board_cached(str(Path(str(paths.data_dir("maps"))) / scen.map))
-    opts = dict(options or {})
-    for k in opts:
-        if k not in OPTIONS:
-            raise KeyError(f"unknown option {k!r} for {GAME_ID}; known: {', '.join(OPTIONS)}")
-    rules = make_rules(board, scen, opts)
-    dice = SeededDice(int(seed))
-    state, events = rules.new_state(dice)
-    header = {"game": GAME_ID, "scenario": scenario_id, "seed": int(seed), "options": opts}
-    return Game(rules, state, dice, header, events)
-
-
-_BOARDS: dict[str, Board] = {}
-
-
-def _board_cached(path: str) -> Board:
-    if path not in _BOARDS:
-        _BOARDS[path] = load_board(path)
-    return _BOARDS[path]
-
-
-__all__ = ["GAME_ID", "TITLE", "TERRAINS", "FEATURE_KINDS", "OPTIONS", "load_scenario", "load_board", "make_rules"]
+__all__ = ["GAME", "GAME_ID", "TITLE", "TERRAINS", "FEATURE_KINDS", "OPTIONS", "load_scenario", "load_board",
+           "make_rules"]

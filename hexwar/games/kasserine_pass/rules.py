@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.hooks import RulesHooks
 from ...core import actions as A
 from ...core.actions import Event
 from ...core.board import Board
@@ -14,7 +15,7 @@ from ...core.dice import roll_dice
 from ...core.errors import DataError, Illegal
 from ...core.hexgrid import Hex, hex_name
 from ...core.units import ARRIVING, ON_MAP, Unit, UnitSpec
-from ...loaders.kasserine import KPScenario, KPSpec, town_props
+from .scenario import KPScenario, KPSpec, town_props
 
 from . import verbs as V
 from .common import GAME_ID, SIDES, PHASES, PHASE_SIDE, PHASE_NAME, enemy
@@ -36,7 +37,7 @@ __all__ = ["GAME_ID", "SIDES", "PHASES", "PHASE_SIDE", "PHASE_NAME", "KPRules", 
 
 
 class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMixin, SpecialMixin, CombatMixin,
-              ArtilleryMixin, ResultsMixin, RetreatsMixin, ViewMixin):
+              ArtilleryMixin, ResultsMixin, RetreatsMixin, ViewMixin, RulesHooks):
     """The whole game: the sequence and the contract here, each area of the rules in its mixin."""
 
     game_id = GAME_ID

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.hexgrid import Hex
-from ...loaders.kasserine import KPSpec
+from .scenario import KPSpec
 
 from .common import PASS_TYPES, enemy
 from .search import Graph

@@ -8,7 +8,7 @@ from operator import is_not
 from typing import Any
 
 from ...core.units import ON_MAP, Unit
-from ...loaders.kasserine import KPSpec
+from .scenario import KPSpec
 
 from .state import KPState
 

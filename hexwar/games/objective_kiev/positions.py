@@ -18,7 +18,8 @@ from ...core.game import Game
 from ...core.hexgrid import Hex, Hexside, parse_hex, parse_hexside
 from ...core.units import ARRIVING, ELIMINATED, ON_MAP, Unit
 from ...loaders.scenario import load_scenario
-from ...session import scenario_file
+from ...core.record import save_record
+from ...paths import scenario_file
 from .rules import KievRules
 from .tables import TURN_PHASES
 
@@ -102,7 +103,12 @@ def position(units: dict[str, str], phase: str = "axis_movement", turn: int = 2,
         if u.where == ON_MAP and uid not in state.origin:
             state.origin[uid] = u.hex
     rules._begin_phase(state, [])
-    return Game(rules, state, fixed, {"game": "objective-kiev", "scenario": "standard", "seed": 0, "options": options or {}})
+    from . import GAME
+
+    game = Game(rules, state, fixed, {"game": "objective-kiev", "scenario": "standard", "seed": 0,
+                                      "options": options or {}}, entry=GAME)
+    game.saver = save_record
+    return game
 
 
 def token_for(game: Game, ident: str) -> str:

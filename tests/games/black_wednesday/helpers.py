@@ -8,7 +8,19 @@ from hexwar.core.actions import EndPhase
 from hexwar.core.dice import FixedDice
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import ON_MAP, UNPLACED
-from hexwar.games.black_wednesday import open_local
+
+GAME_ID = "black-wednesday"
+
+def open_local(scenario_id: str | None = None, seed: int = 0, options: dict | None = None):
+    """A new match through the session, leaving the caller's hex-id scheme as it was."""
+    import hexwar
+    from hexwar.core.hexgrid import CCRR, set_hex_ids
+
+    before = set_hex_ids(CCRR)  # the process's scheme, which open_game changes
+    try:
+        return hexwar.open_game(GAME_ID, scenario_id, seed=seed, options=options)
+    finally:
+        set_hex_ids(before)
 
 
 @contextmanager

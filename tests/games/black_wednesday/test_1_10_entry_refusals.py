@@ -6,7 +6,7 @@ from __future__ import annotations
 from hexwar.core.actions import Move
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import ARRIVING, ON_MAP, Unit
-from hexwar.games.black_wednesday import open_local
+from .helpers import open_local
 
 from .helpers import H, put, s1, to_action_phase
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hexwar.core.actions import Move
 from hexwar.core.hexgrid import distance, use_hex_ids
 from hexwar.core.units import ARRIVING, LOST, ON_MAP, Unit
-from hexwar.games.black_wednesday import open_local
+from .helpers import open_local
 from hexwar.games.black_wednesday.exits import Exit
 
 from .helpers import H, put, s1, to_action_phase

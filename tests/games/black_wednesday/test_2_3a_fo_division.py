@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from hexwar.core.actions import EndPhase, parse_action
 from hexwar.core.hexgrid import use_hex_ids
-from hexwar.games.black_wednesday import open_local
+from .helpers import open_local
 from hexwar.games.black_wednesday.artillery import Assign289
 from hexwar.games.black_wednesday.verbs import Call
 

@@ -4,7 +4,7 @@ through that turn."""
 from __future__ import annotations
 
 from hexwar.core.hexgrid import use_hex_ids
-from hexwar.games.black_wednesday import open_local
+from .helpers import open_local
 from hexwar.games.black_wednesday.rules import clock, day
 
 

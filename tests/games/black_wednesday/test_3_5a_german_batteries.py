@@ -8,7 +8,7 @@ from hexwar.core.actions import parse_action
 from hexwar.core.dice import FixedDice
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import Unit
-from hexwar.games.black_wednesday import open_local
+from .helpers import open_local
 from hexwar.games.black_wednesday.batteries import BatteryRelease, battery_data
 from hexwar.games.black_wednesday.orders import OrderAct
 from hexwar.games.black_wednesday.verbs import Call

@@ -10,7 +10,8 @@ import random
 from hexwar.core.actions import EndPhase, Place
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import ON_MAP
-from hexwar.games.black_wednesday import OPTIONS, open_local
+from hexwar.games.black_wednesday import OPTIONS
+from .helpers import open_local
 
 
 def test_4_4_is_a_game_option_off_by_default():

@@ -7,7 +7,7 @@ import pytest
 
 from hexwar.core.errors import DataError
 from hexwar.core.hexgrid import distance, use_hex_ids
-from hexwar.games.black_wednesday import open_local
+from .helpers import open_local
 
 from .helpers import put
 

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from hexwar.core.actions import Move
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import ON_MAP
-from hexwar.games.black_wednesday import open_local
+from .helpers import open_local
 from hexwar.games.black_wednesday.carriers import Load, Unload
 from hexwar.games.black_wednesday.verbs import Mode
 

@@ -55,7 +55,7 @@ def test_tcs_8_4_the_owner_picks_each_step_loss_and_dice_are_not_rolled_again():
 def _two_step_fire(options):
     """Two Soviet rifles fire at two Axis rifles in B21.20 with a two-step result."""
     from hexwar.core.hexgrid import use_hex_ids
-    from hexwar.games.black_wednesday import open_local
+    from .helpers import open_local
 
     g = open_local("s1-turning-the-left", seed=0, options=options)
     with use_hex_ids(g.rules.ids):
@@ -239,7 +239,7 @@ def test_choices_random_game_with_owner_choices_replays_to_the_same_digest(tmp_p
     from hexwar.core.actions import parse_action
     from hexwar.core.hexgrid import use_hex_ids
     from hexwar.core.record import read_record, save_record
-    from hexwar.games.black_wednesday import open_local
+    from .helpers import open_local
 
     g = open_local("s1-turning-the-left", seed=4, options={"owner_choices": True})
     with use_hex_ids(g.rules.ids):

@@ -94,7 +94,7 @@ def test_tcs_8_3_smoke_level_1_shifts_fire_out_of_the_hex_too():
 
 
 def test_session_hooks_scenario_passes_the_session_cross_check_and_two_sheets_join():
-    from hexwar.session import _cross_check
+    from hexwar.loaders.game_files import check_fit as _cross_check
 
     scen = bw.load_scenario(Path(str(paths.data_dir("scenarios"))) / "black-wednesday" / "s1-turning-the-left.yaml")
     board = bw.board_for(scen)

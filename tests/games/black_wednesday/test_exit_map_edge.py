@@ -6,7 +6,7 @@ import pytest
 from hexwar.core.actions import parse_action
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import LOST
-from hexwar.games.black_wednesday import open_local
+from .helpers import open_local
 from hexwar.games.black_wednesday.exits import Exit
 
 from .helpers import H, clear_map, put, to_action_phase

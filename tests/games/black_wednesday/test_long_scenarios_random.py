@@ -10,7 +10,7 @@ import pytest
 from hexwar.core.actions import EndPhase, parse_action
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import UNPLACED
-from hexwar.games.black_wednesday import open_local
+from .helpers import open_local
 
 from .helpers import play_random
 

@@ -169,10 +169,11 @@ def test_tcs_16_1_cancelling_an_order_leaves_its_units_unassigned_16_7_no_sfa():
 
 
 def test_3_1b_spanish_and_german_units_never_share_an_order():
-    import hexwar.games.black_wednesday as bw
     from hexwar.core.hexgrid import use_hex_ids
 
-    g = bw.open_local("s2-assault-of-the-guards")
+    from .helpers import open_local
+
+    g = open_local("s2-assault-of-the-guards")
     with use_hex_ids(g.rules.ids):
         r = g.rules
         g.state.phase = "command"

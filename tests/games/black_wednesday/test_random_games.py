@@ -10,7 +10,7 @@ import yaml
 from hexwar.core.actions import parse_action
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.record import read_record, save_record
-from hexwar.games.black_wednesday import open_local
+from .helpers import open_local
 
 from .helpers import play_random, s1
 
@@ -58,12 +58,11 @@ def test_SCEN_1_same_seed_same_game():
 
 def test_SCEN_1_opens_through_the_session_and_its_record_replays_in_B_ids(tmp_path, monkeypatch):
     """Registered (here for the test only, see docs/black-wednesday/scenario-1.md):
-    hexwar.open_game (load_game_board hook, the B34.16 scheme set on opening) and
+    hexwar.open_game (the entry's load, the B34.16 scheme set on opening) and
     hexwar.load_record."""
     import hexwar
     import hexwar.games
 
-    monkeypatch.setitem(hexwar.games.GAMES, "black-wednesday", "hexwar.games.black_wednesday")
     from hexwar.core.hexgrid import current_hex_ids, set_hex_ids
 
     before = current_hex_ids()

@@ -7,7 +7,7 @@ from contextlib import contextmanager
 
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import ELIMINATED, UNPLACED
-from hexwar.games.black_wednesday import open_local
+from .helpers import open_local
 
 from .helpers import H
 

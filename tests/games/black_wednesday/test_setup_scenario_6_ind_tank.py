@@ -5,7 +5,7 @@ from __future__ import annotations
 from hexwar.core.actions import Place
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import UNPLACED
-from hexwar.games.black_wednesday import open_local
+from .helpers import open_local
 
 
 def test_SCEN_6_ind_tank_sets_up_north_of_the_at_ditch():

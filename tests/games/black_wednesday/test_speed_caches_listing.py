@@ -8,7 +8,7 @@ import random
 from hexwar.core.actions import EndPhase
 from hexwar.core.hexgrid import distance, use_hex_ids
 from hexwar.core.units import ON_MAP
-from hexwar.games.black_wednesday import open_local
+from .helpers import open_local
 from hexwar.games.black_wednesday.exits import Exit
 from hexwar.games.black_wednesday.orders import TYPES, OrderAct
 

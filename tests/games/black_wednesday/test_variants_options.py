@@ -7,7 +7,8 @@ import pytest
 from hexwar.core.dice import FixedDice
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import Unit
-from hexwar.games.black_wednesday import OPTIONS, open_local
+from hexwar.games.black_wednesday import OPTIONS
+from .helpers import open_local
 from hexwar.games.black_wednesday.orders import OrderAct
 from hexwar.games.black_wednesday.variants import OPTIONS as VARIANTS
 

@@ -7,7 +7,7 @@ import pytest
 
 from hexwar.core.actions import parse_action
 from hexwar.core.hexgrid import use_hex_ids
-from hexwar.games.black_wednesday import open_local
+from .helpers import open_local
 
 from .helpers import play_random
 

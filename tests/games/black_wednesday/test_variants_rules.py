@@ -10,7 +10,7 @@ from hexwar.core.actions import Attack, Choose, EndPhase, parse_action
 from hexwar.core.dice import FixedDice
 from hexwar.core.errors import HexwarError
 from hexwar.core.hexgrid import distance, use_hex_ids
-from hexwar.games.black_wednesday import open_local
+from .helpers import open_local
 from hexwar.games.black_wednesday.dora import DoraPlot
 from hexwar.games.black_wednesday.variants import OptionNotAllowed
 from hexwar.games.black_wednesday.verbs import Assault, Breach

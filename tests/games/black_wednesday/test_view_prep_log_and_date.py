@@ -35,7 +35,7 @@ def test_2_4_axis_view_shows_a_prep_box_once_its_time_has_passed():
 def test_date_runs_past_midnight_and_scenario_8_starts_on_the_11th():
     assert clock(1600, 15) == 200 and day(1600, 15) == 1  # Scen. 7's last turn: 0200 Feb 11
     assert day(600, 36) == 0
-    from hexwar.games.black_wednesday import open_local
+    from .helpers import open_local
 
     g = open_local("s7-breakout")
     g.state.turn = 15

@@ -3,11 +3,23 @@ from __future__ import annotations
 
 from hexwar.core.dice import FixedDice
 from hexwar.core.game import Game
-from hexwar.core.hexgrid import hex_name, parse_hex
+from hexwar.core.hexgrid import hex_name, parse_hex, use_hex_ids
 from hexwar.core.units import LOST, ON_MAP
-from hexwar.games.kasserine_pass import open_local
 
 H = parse_hex
+
+GAME_ID = "kasserine-pass"
+
+def open_local(scenario_id: str | None = None, seed: int = 0, options: dict | None = None):
+    """A new match through the session, leaving the caller's hex-id scheme as it was."""
+    import hexwar
+    from hexwar.core.hexgrid import CCRR, set_hex_ids
+
+    before = set_hex_ids(CCRR)  # the process's scheme, which open_game changes
+    try:
+        return hexwar.open_game(GAME_ID, scenario_id, seed=seed, options=options)
+    finally:
+        set_hex_ids(before)
 
 
 def position(units: dict[str, str], phase: str = "german_move", turn: int = 2, dice=(),

@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from hexwar.core.errors import DataError
-from hexwar.loaders.kasserine import COLUMNS, load_scenario, load_tables, town_props
+from hexwar.games.kasserine_pass.scenario import COLUMNS, load_scenario, load_tables, town_props
 
 ROOT = Path(__file__).resolve().parents[3]
 SCEN = ROOT / "scenarios" / "kasserine-pass" / "standard.yaml"
@@ -78,7 +78,7 @@ def test_KP_CRT_data_complete_for_every_column_and_total(scen):
 
 
 def test_allied_start_hexes_are_on_the_map_and_stack_legally():
-    from hexwar.games.kasserine_pass import open_local
+    from .helpers import open_local
     g = open_local()
     assert not g.rules.overstacked(g.state)
     for u in g.state.units.values():
@@ -87,7 +87,7 @@ def test_allied_start_hexes_are_on_the_map_and_stack_legally():
 
 
 def _board():
-    from hexwar.games.kasserine_pass import open_local
+    from .helpers import open_local
     return open_local().rules.board
 
 
@@ -104,7 +104,7 @@ def test_place_props_read_size_and_vp():
 
 
 def _rules():
-    from hexwar.games.kasserine_pass import open_local
+    from .helpers import open_local
     return open_local().rules
 
 

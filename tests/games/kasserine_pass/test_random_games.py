@@ -7,9 +7,10 @@ import random
 import pytest
 
 from hexwar.core import actions as A
-from hexwar.core.record import load_record, save_record
+from hexwar.core.record import save_record
+from hexwar.session import load_record
 from hexwar.core.units import ON_MAP
-from hexwar.games.kasserine_pass import open_local
+from .helpers import open_local
 from hexwar.games.kasserine_pass import verbs as V
 
 

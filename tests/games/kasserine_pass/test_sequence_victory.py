@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from hexwar.core.units import ON_MAP
-from hexwar.games.kasserine_pass import TERRAINS, open_local
+from hexwar.games.kasserine_pass import TERRAINS
+from .helpers import open_local
 
 from .helpers import H, at, of, play, position, rule_of
 

@@ -14,10 +14,10 @@ from typing import Any
 
 import yaml
 
-from ..core.board import Board
-from ..core.errors import DataError, MalformedError
-from ..core.hexgrid import Hex, parse_hex
-from ..core.units import UnitSpec
+from ...core.board import Board
+from ...core.errors import DataError, MalformedError
+from ...core.hexgrid import Hex, parse_hex
+from ...core.units import UnitSpec
 
 _SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_BYTES = 2_000_000

@@ -1,0 +1,113 @@
+"""What the game contract says beyond legal / check / apply: decisions and previews.
+
+A *decision* is one thing the acting player must decide now (where a unit retreats, which
+posture to take, which units attack a hex), with every option and, for each option, its
+consequence in plain words computed by the engine and the rule behind it. A *preview* is
+what an action would bring before it is taken: the odds or the fire column worked out line
+by line, and the chance of each result. Both are values: the client draws them, the
+computer players read them, the tests check them, and none of them needs the rules object.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Action
+from .errors import Illegal
+
+# How bad a consequence is. The client shows it by a word and a mark, never by colour alone.
+HARMLESS, COSTLY, FATAL = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Consequence:
+    """What an option does, in plain words, before it is chosen."""
+
+    text: str  # "no loss", "loses a step: the path enters an enemy zone of control"
+    rule: str = ""
+    level: int = HARMLESS  # HARMLESS, COSTLY or FATAL
+
+    def __str__(self) -> str:
+        return f"{self.text} ({self.rule})" if self.rule else self.text
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of a decision: the action it stands for, its label and its consequence.
+
+    ``refusal`` is set for an option the rules list but do not allow now (a posture the
+    situation forbids): it is shown, greyed, with the reason, and cannot be chosen."""
+
+    action: Action
+    label: str
+    consequence: Consequence | None = None
+    refusal: Illegal | None = None
+
+    @property
+    def legal(self) -> bool:
+        return self.refusal is None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One thing the acting player must (or may) decide now.
+
+    ``key`` names it: the action kind (``move``, ``place``, ``attack``, ``resolve``,
+    ``retreat``, ``loss``, ``advance``, ``roll``, ``remove``, ``restore``, ``end``), a named
+    choice (``choose:posture``) or a game's own verb (``verb:breach``). ``stage`` is the
+    pending battle step it belongs to (``retreat``, ``defender_loss`` ...), if any."""
+
+    key: str
+    side: str | None
+    title: str
+    rule: str
+    prompt: str  # what to do, in plain words
+    help: str = ""
+    options: tuple[Option, ...] = ()
+    secret: bool = False  # the other side must not see the option taken (until revealed)
+    stage: str = ""
+
+    def option_for(self, action: Action) -> Option | None:
+        return next((o for o in self.options if o.action == action), None)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One possible result of an action and its chance (0..1)."""
+
+    code: str  # "DRL", "2 hits", "pinned"
+    text: str  # plain words
+    chance: float
+    rule: str = ""
+    level: int = HARMLESS  # for the side taking the action: how bad it is for them
+
+
+@dataclass(frozen=True)
+class PreviewLine:
+    """One line of how a figure is made: a unit's strength, a shift, a modifier."""
+
+    text: str
+    rule: str = ""
+    value: str = ""  # "+1 column", "x1/2", "6"
+    indent: int = 0
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What an action would bring, worked out by the engine before it is taken.
+
+    ``figure`` is the headline ("3:1", "column 12, +2"); ``lines`` say how it was reached;
+    ``outcomes`` give each result's chance. ``refusal`` is set when the action as it stands
+    is not allowed (the preview then says why instead of guessing). ``detail`` carries the
+    game's own object (the core's ``Odds``, a fire table row) for a game's own drawing."""
+
+    title: str
+    figure: str = ""
+    lines: tuple[PreviewLine, ...] = ()
+    outcomes: tuple[Outcome, ...] = ()
+    refusal: Illegal | None = None
+    note: str = ""
+    detail: Any = None
+
+    def chance(self, code: str) -> float:
+        return sum(o.chance for o in self.outcomes if o.code == code)

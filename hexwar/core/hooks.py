@@ -1,0 +1,56 @@
+"""The parts of the contract a game's rules object may fill in; the defaults say nothing.
+
+Every rules object derives from ``RulesHooks`` (``PhasedRules`` does), so ``Game`` can ask any
+game for a preview or a consequence without probing for attributes. A game overrides what it
+can say: Objective: Kiev the odds of a battle and the cost of a retreat path, Black Wednesday
+the fire table row of a fire mission, and so on.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from .actions import Action
+from .contract import Consequence, Preview
+
+
+class RulesHooks:
+    def phase_id(self, state: Any) -> str:
+        """The id of the phase ``state`` is in (an id of the entry's ``sequence``)."""
+        return str(state.phase)
+
+    def stage_of(self, state: Any) -> tuple[str, str]:
+        """The pending step inside the phase, if any: (its kind, the hex it is about, by name)."""
+        st = getattr(state, "stage", None)  # the shared State's battle step (core.state.Stage)
+        if st is None:
+            return "", ""
+        from .hexgrid import hex_name
+
+        return str(st.kind), hex_name(st.target) if getattr(st, "target", None) is not None else ""
+
+    def option_label(self, state: Any, action: Action) -> str | None:
+        """A short label for an option (None: the generic one)."""
+        return None
+
+    def consequence(self, state: Any, action: Action) -> Consequence | None:
+        """What taking ``action`` now does, in plain words (a retreat path's loss, a posture's
+        phases), or None when there is nothing to say beyond the action itself."""
+        return None
+
+    def choice_info(self, state: Any, what: str) -> dict[str, Any]:
+        """Title, rule, help and every value (legal now or not) of a named decision."""
+        return {}
+
+    def preview(self, state: Any, action: Action) -> Preview | None:
+        """What ``action`` would bring (odds, fire, morale, result chances), or None."""
+        return None
+
+    def public_state(self, state: Any, side: str) -> Any:
+        """A copy of ``state`` holding only what ``side`` may know (hidden values replaced by
+        what is public about them). The default copies: a game with nothing hidden."""
+        return state.copy() if hasattr(state, "copy") else copy.deepcopy(state)
+
+    def facts(self, state: Any, side: str) -> Any:
+        """The game's read-only questions about a (public) state, for computer players:
+        zones, reach, odds, victory counts ... None: the game offers none."""
+        return None
