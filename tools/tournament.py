@@ -7,11 +7,11 @@ per game and side, the win rate against random and against greedy with the issue
 met, and the AI's decision CPU time (median, mean) and its worst player-turn in CPU
 seconds (``time.process_time``: on a shared machine the wall clock counts the wait for a
 core). What counts as a win differs by game (the side's better victory level); see
-``SPECS`` and docs/ai.md.
+each game's ``MATCH`` (``hexwar/ai/<game>/__init__.py``) and docs/ai.md.
 
 Environment:
-  TOURNAMENT_GAME          one game id (objective-kiev, battle-for-kursk, kasserine-pass,
-                           black-wednesday) or ``all`` (default)
+  TOURNAMENT_GAME          one game id (``hexwar.games.game_ids()``) or ``all``
+                           (default)
   TOURNAMENT_SIDE          one side (e.g. ``german``) or ``all`` (default)
   TOURNAMENT_GAMES         games against random (default 40); when it is set and
                            TOURNAMENT_GREEDY_GAMES is not, also the games against greedy
@@ -20,7 +20,8 @@ Environment:
   TOURNAMENT_JOBS          worker processes (default 1: the timings of one core)
   TOURNAMENT_REFERENCE     1: also play each baseline in the AI's seat against the same
                            opponent and seeds, and print its win rate and figure
-  TOURNAMENT_BW_SCENARIO   the Black Wednesday scenario (default Scenario 1)
+  TOURNAMENT_SCENARIO      the scenario to play (default: the one the game's ``MATCH`` names;
+                           ``<scenario>+<option>`` turns one option on, e.g. ``s7-breakout+campaign``)
 
 Output: one line per figure, ``tournament <game> <match> <figure> <value> <unit>``, a
 ``per game`` line per game with the seeds and the load average before and after, and a
@@ -29,7 +30,7 @@ measurement, not a test).
 
     make tournament                                         # the full bars, every game
     TOURNAMENT_GAMES=2 make tournament                      # a quick end-to-end check
-    TOURNAMENT_GAME=battle-for-kursk TOURNAMENT_JOBS=2 make tournament
+    TOURNAMENT_GAME=<game id> TOURNAMENT_JOBS=2 make tournament
 """
 from __future__ import annotations
 
@@ -46,7 +47,7 @@ BARS = {"random": 95.0, "greedy": 70.0}  # issue 8: 95% of the games against ran
 
 @dataclass(frozen=True)
 class Spec:
-    """One game in the tournament: what a win is for each side, and one figure to print."""
+    """One game in the tournament: its sides, and what its computer-player package counts."""
 
     game: str
     scenario: str
@@ -56,55 +57,19 @@ class Spec:
     value: Callable  # (game, side) -> float
 
 
-# ---------------------------------------------------------------- what a win is, game by game
-def _kiev_won(game, side: str) -> bool:
-    level = game.result().level  # 5.0: Axis victory (16 cities), draw (15), Soviet victory
-    return level == "Soviet victory" if side == "soviet" else level in ("Axis victory", "Draw")
+def specs() -> dict[str, Spec]:
+    """Every registered game whose computer players say what a match counts (``MATCH``)."""
+    from hexwar.ai.player import match_spec
+    from hexwar.games import all_games
 
-
-def _kiev_cities(game, side: str) -> float:
-    return float(sum(1 for h in game.rules.board.places if game.state.control.get(h) == "axis"))
-
-
-def _winner_won(game, side: str) -> bool:
-    return game.result().winner == side
-
-
-def _kursk_vp(game, side: str) -> float:
-    from hexwar.ai.kursk_tournament import side_vp
-
-    return side_vp(game, side)
-
-
-def _kasserine_won(game, side: str) -> bool:
-    from hexwar.ai.kasserine_tournament import beats
-
-    return beats(side, game.rules.german_points(game.state))
-
-
-def _kasserine_points(game, side: str) -> float:
-    return float(game.rules.german_points(game.state))
-
-
-def _bw_trenches(game, side: str) -> float:
-    r = game.rules
-    return float(len({u.hex for u in r.on_map(game.state, "axis") if u.hex in r.trench_hexes}))
-
-
-def _bw_scenario() -> str:
-    return os.environ.get("TOURNAMENT_BW_SCENARIO", "s1-turning-the-left")
-
-
-SPECS = {
-    "objective-kiev": Spec("objective-kiev", "standard", ("axis", "soviet"), _kiev_won,
-                           "axis cities (mean)", _kiev_cities),
-    "battle-for-kursk": Spec("battle-for-kursk", "full", ("german", "russian"), _winner_won,
-                             "VP for the side (mean)", _kursk_vp),
-    "kasserine-pass": Spec("kasserine-pass", "standard", ("axis", "allied"), _kasserine_won,
-                           "german points (mean)", _kasserine_points),
-    "black-wednesday": Spec("black-wednesday", "", ("soviet", "axis"), _winner_won,
-                            "trench hexes the axis holds (mean)", _bw_trenches),
-}
+    out = {}
+    for e in all_games():
+        m = match_spec(e.id)
+        if m is None:
+            continue
+        scenario = os.environ.get("TOURNAMENT_SCENARIO", "") or m.scenario or e.default_scenario
+        out[e.id] = Spec(e.id, scenario, tuple(s.id for s in e.sides[:2]), m.won, m.figure, m.value)
+    return out
 
 
 # ---------------------------------------------------------------- one game
@@ -115,9 +80,9 @@ def play_one(task: tuple[str, str, str, str, int]) -> dict:
     from hexwar.ai.player import make_player, play_match
 
     game_id, first, second, seat, seed = task
-    spec = SPECS[game_id]
-    scenario = spec.scenario or _bw_scenario()
-    game = hexwar.open_game(game_id, scenario, seed=seed)
+    spec = specs()[game_id]
+    scen, _, extra = spec.scenario.partition("+")  # "s7-breakout+campaign": a scenario with an option on
+    game = hexwar.open_game(game_id, scen, seed=seed, options={extra: True} if extra else None)
     kinds = dict(zip(spec.sides, (first, second)))
     # The first side's player draws from the seed, the second's from seed + 10,000 (as before).
     players = {s: make_player(k, game_id, seed + 10_000 * i) for i, (s, k) in enumerate(kinds.items())}
@@ -232,15 +197,16 @@ def summary(rows: list[tuple]) -> None:
 
 def main() -> int:
     only = os.environ.get("TOURNAMENT_GAME", "all") or "all"
-    if only != "all" and only not in SPECS:
-        raise SystemExit(f"TOURNAMENT_GAME must be one of {', '.join(SPECS)} or all, not {only!r}")
+    all_specs = specs()
+    if only != "all" and only not in all_specs:
+        raise SystemExit(f"TOURNAMENT_GAME must be one of {', '.join(all_specs)} or all, not {only!r}")
     side_only = os.environ.get("TOURNAMENT_SIDE", "all") or "all"
     n = counts()
     first = env_int("TOURNAMENT_FIRST_SEED", 1)
     jobs = max(1, env_int("TOURNAMENT_JOBS", 1))
     reference = os.environ.get("TOURNAMENT_REFERENCE", "") not in ("", "0")
     rows: list[tuple] = []
-    for game_id, spec in SPECS.items():
+    for game_id, spec in all_specs.items():
         if only not in ("all", game_id):
             continue
         sides = [s for s in spec.sides if side_only in ("all", s)]

@@ -8,14 +8,17 @@ same decision (the random player draws from its own seeded generator).
 """
 from __future__ import annotations
 
+import importlib
 import random
 import time
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Callable, Protocol
 
 from ..core.actions import Action, EndPhase
 from ..core.game import Game
 from ..core.hexgrid import hex_ids_of, use_hex_ids
+from ..games import entry
 from .random_player import choose_random
 
 
@@ -43,35 +46,45 @@ class RandomPlayer:
         return Decision(choose_random(game, self.rng))
 
 
-def make_player(kind: str, game_id: str = "objective-kiev", seed: int = 0) -> Player:
-    """A player by name: ``ai`` (the game's computer player), ``greedy`` or ``random``."""
+@dataclass(frozen=True)
+class MatchSpec:
+    """What a match of a game counts in the tournament: a game's computer-player package
+    exports one as ``MATCH``."""
+
+    scenario: str  # the scenario played ("": the game's default)
+    won: Callable[[Game, str], bool]  # (finished game, side) -> the side reached its better victory level
+    figure: str  # the name of one figure printed beside the win rate, from the side's point of view
+    value: Callable[[Game, str], float]  # (finished game, side) -> that figure
+
+
+LEVELS = {"ai": "normal", "greedy": "easy", "normal": "normal", "easy": "easy"}
+
+
+def players_module(game_id: str) -> ModuleType | None:
+    """The game's computer-player package (its entry's ``ai``), or None if it has none."""
+    name = entry(game_id).ai
+    return importlib.import_module(name) if name else None
+
+
+def match_spec(game_id: str) -> MatchSpec | None:
+    mod = players_module(game_id)
+    got = getattr(mod, "MATCH", None) if mod is not None else None
+    return got if isinstance(got, MatchSpec) else None
+
+
+def make_player(kind: str, game_id: str, seed: int = 0) -> Player:
+    """A player by name: ``ai`` (or ``normal``: the game's computer player), ``greedy`` (or
+    ``easy``) or ``random``. KeyError when the game has no such player."""
     if kind == "random":
         return RandomPlayer(seed)
-    if game_id == "battle-for-kursk" and kind in ("ai", "greedy"):
-        from .greedy import KurskEasy
-        from .kursk import KurskPlayer
-
-        return KurskPlayer() if kind == "ai" else KurskEasy()  # KurskGreedy with the easy level's reasons
-    if game_id == "kasserine-pass" and kind in ("ai", "greedy"):
-        from .kasserine import KasserineGreedy, KasserinePlayer
-
-        return KasserinePlayer() if kind == "ai" else KasserineGreedy()
-    if game_id == "black-wednesday" and kind in ("ai", "greedy"):
-        from .black_wednesday import BWPlayer
-        from .black_wednesday_greedy import BWGreedy
-
-        return BWPlayer() if kind == "ai" else BWGreedy()
-    if game_id != "objective-kiev":
+    level = LEVELS.get(kind)
+    if level is None:
+        raise KeyError(f"unknown player {kind!r}: ai, greedy or random")
+    mod = players_module(game_id)
+    factory = (getattr(mod, "PLAYERS", None) or {}).get(level) if mod is not None else None
+    if factory is None:
         raise KeyError(f"no computer player for {game_id!r} yet")
-    if kind == "greedy":
-        from .greedy import GreedyPlayer
-
-        return GreedyPlayer()
-    if kind == "ai":
-        from .kiev import KievPlayer
-
-        return KievPlayer()
-    raise KeyError(f"unknown player {kind!r}: ai, greedy or random")
+    return factory()
 
 
 @dataclass
@@ -97,18 +110,12 @@ class MatchLog:
 def turn_key(game: Game, side: str) -> tuple[int, str, str]:
     """The player-turn a decision of ``side`` belongs to: (turn, whose phase, decider).
 
-    From the game's phase if it has one (Kiev, Kursk: set-up counts as turn 0), else
-    from the side whose phase it is (Kasserine's ``phase_side``), else from the acting
-    side itself (Black Wednesday: all a side decides in one turn is its player-turn)."""
-    rules, state = game.rules, game.state
-    phase_of = getattr(rules, "phase", None)
-    phase = phase_of(state) if callable(phase_of) else None
-    if phase is not None:
-        return (state.turn if phase.kind != "setup" else 0, phase.side or "", side)
-    side_of = getattr(rules, "phase_side", None)
-    if callable(side_of):
-        return (state.turn, side_of(state), side)
-    return (state.turn, side, side)
+    From the game's phase: its side if it has one (set-up counts as turn 0), else the acting
+    side itself (Black Wednesday's Action Phase: all a side decides in one turn is its
+    player-turn)."""
+    phase = game.phase()
+    turn = 0 if phase.kind == "setup" else game.turn()
+    return (turn, phase.side or side, side)
 
 
 def play_match(game: Game, players: dict[str, Player], max_actions: int = 20_000,
@@ -116,7 +123,7 @@ def play_match(game: Game, players: dict[str, Player], max_actions: int = 20_000
     """Let the players play ``game`` (any game) to its end; return the timings and the
     reasons (their notation in the game's own hex ids)."""
     log = MatchLog()
-    ids = hex_ids_of(getattr(game.rules, "board", None))
+    ids = hex_ids_of(game.board)
     for _ in range(max_actions):
         if game.result() is not None:
             return log

@@ -56,6 +56,8 @@ class Ruleset(Protocol):
     # core.hooks.RulesHooks gives every one of these a default
     def phase_id(self, state: Any) -> str: ...
 
+    def turn_of(self, state: Any) -> int: ...
+
     def stage_of(self, state: Any) -> tuple[str, str]: ...
 
     def option_label(self, state: Any, action: Action) -> str | None: ...
@@ -218,6 +220,9 @@ class Game:
         if got is None:
             return PhaseInfo(pid, pid.replace("_", " ").capitalize(), self.acting_side(), "", "")
         return got
+
+    def turn(self) -> int:
+        return self.rules.turn_of(self.state)
 
     def stage(self) -> tuple[str, str]:
         """The pending step inside the phase (a battle's retreat ...): (kind, hex name), or ("", "")."""

@@ -19,6 +19,10 @@ class RulesHooks:
         """The id of the phase ``state`` is in (an id of the entry's ``sequence``)."""
         return str(state.phase)
 
+    def turn_of(self, state: Any) -> int:
+        """The game turn ``state`` is in."""
+        return int(state.turn)
+
     def stage_of(self, state: Any) -> tuple[str, str]:
         """The pending step inside the phase, if any: (its kind, the hex it is about, by name)."""
         st = getattr(state, "stage", None)  # the shared State's battle step (core.state.Stage)

@@ -49,7 +49,7 @@ class Position:
 
     @property
     def turn(self) -> int:
-        return int(self._state.turn)
+        return self._rules.turn_of(self._state)
 
     @property
     def actions_taken(self) -> int:

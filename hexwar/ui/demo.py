@@ -160,7 +160,7 @@ def black_wednesday_shot(path: str, size=(1600, 900)) -> None:
 
     from ..core.hexgrid import distance, hex_name
     from .app import App, place_camera
-    from .games import bw_info
+    from ..games.black_wednesday import previews as bw_info
 
     g = black_wednesday_fire(3)
     app = App(size, resizable=False, menu=False)

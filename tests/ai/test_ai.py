@@ -7,8 +7,8 @@ import random
 import pytest
 
 import hexwar
-from hexwar.ai.belief import Belief
-from hexwar.ai.kiev import KievPlayer
+from hexwar.ai.objective_kiev.belief import Belief
+from hexwar.ai.objective_kiev.normal import KievPlayer
 from hexwar.ai.player import Decision, RandomPlayer, make_player, play_match
 from hexwar.core import actions as A
 from hexwar.core.game import Game
@@ -155,9 +155,9 @@ def test_estimates_agree_with_the_rules_odds():
 
 def test_every_player_kind_is_available():
     for kind in ("ai", "greedy", "random"):
-        assert make_player(kind).name == kind
+        assert make_player(kind, "objective-kiev").name == kind
     with pytest.raises(KeyError):
-        make_player("nobody")
+        make_player("nobody", "objective-kiev")
 
 
 class _Narrated:
@@ -208,8 +208,8 @@ def test_the_tournament_covers_every_game_and_reports_each_bar(monkeypatch, caps
     from hexwar.games import game_ids
     from tools import tournament as T
 
-    assert set(T.SPECS) == set(game_ids())
-    for game_id, spec in T.SPECS.items():
+    assert set(T.specs()) == set(game_ids())
+    for game_id, spec in T.specs().items():
         for kind in ("ai", "greedy", "random"):
             assert make_player(kind, game_id).name == kind
     monkeypatch.delenv("TOURNAMENT_GREEDY_GAMES", raising=False)
@@ -225,7 +225,7 @@ def test_the_tournament_covers_every_game_and_reports_each_bar(monkeypatch, caps
         return {"seed": seed, "won": not (seed == 2 and "random" in (first, second)), "level": "x",
                 "value": 1.0, "cpu": [0.01, 0.03], "cpu_turn": 0.5, "wall": 0.0}
     monkeypatch.setattr(T, "play_one", fake)
-    rows = T.run_game(T.SPECS["battle-for-kursk"], ["german"], {"random": 2, "greedy": 2}, 1, 1, False)
+    rows = T.run_game(T.specs()["battle-for-kursk"], ["german"], {"random": 2, "greedy": 2}, 1, 1, False)
     out = capsys.readouterr().out
     assert [(r[2], r[4], r[5]) for r in rows] == [("random", 50.0, False), ("greedy", 100.0, True)]
     assert "win rate (bar 95%: NOT met)" in out and "win rate (bar 70%: met)" in out

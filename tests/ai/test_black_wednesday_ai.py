@@ -9,10 +9,10 @@ import statistics
 import pytest
 
 import hexwar
-from hexwar.ai import black_wednesday_figures as F
-from hexwar.ai.black_wednesday import BWPlayer
-from hexwar.ai.black_wednesday_greedy import BWGreedy
-from hexwar.ai.black_wednesday_tournament import beats, held_trenches
+from hexwar.ai.black_wednesday import figures as F
+from hexwar.ai.black_wednesday.normal import BWPlayer
+from hexwar.ai.black_wednesday.easy import BWGreedy
+from hexwar.ai.black_wednesday.tournament import beats, held_trenches
 from hexwar.ai.player import make_player, play_match
 from hexwar.core.actions import Attack
 from hexwar.core.dice import SeededDice

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 import hexwar
-from hexwar.ai import black_wednesday_orders as O
-from hexwar.ai.black_wednesday import BWPlayer
-from hexwar.ai.black_wednesday_greedy import BWGreedy
+from hexwar.ai.black_wednesday import orders as O
+from hexwar.ai.black_wednesday.normal import BWPlayer
+from hexwar.ai.black_wednesday.easy import BWGreedy
 from hexwar.core.actions import EndPhase, Place, parse_action
 from hexwar.core.dice import SeededDice
 from hexwar.core.hexgrid import distance, use_hex_ids

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 import hexwar
-from hexwar.ai.black_wednesday_goals import LARGE, Goals, conditions, exit_hexes, goals, open_hexes
-from hexwar.ai.black_wednesday_tournament import (
+from hexwar.ai.black_wednesday.goals import LARGE, Goals, conditions, exit_hexes, goals, open_hexes
+from hexwar.ai.black_wednesday.tournament import (
     BEATS, Capped, SampledRandom, beats, beats_means, make, play_one, scenario_and_options, score)
 from hexwar.core.actions import EndPhase, parse_action
 from hexwar.core.dice import SeededDice
@@ -325,9 +325,9 @@ def test_R6c_setup_lists_only_the_next_units_places_and_the_players_choose_the_s
     """R6(c): in a set-up phase the players are given only the first unplaced unit's places
     (plus the phase's other actions), and they place it exactly where they would have with the
     whole list, reason included; a unit with one place left falls back to the whole list."""
-    from hexwar.ai.black_wednesday import BWPlayer
-    from hexwar.ai.black_wednesday_greedy import BWGreedy
-    from hexwar.ai.black_wednesday_speed import setup_actions
+    from hexwar.ai.black_wednesday.normal import BWPlayer
+    from hexwar.ai.black_wednesday.easy import BWGreedy
+    from hexwar.ai.black_wednesday.speed import setup_actions
     from hexwar.core.actions import Place
 
     g = _open(4)
@@ -361,8 +361,8 @@ def test_speed_kept_reach_and_reverse_graph_give_the_plain_searches():
     import heapq
     import random
 
-    from hexwar.ai.black_wednesday import _mp_dist, _reach
-    from hexwar.ai.black_wednesday_speed import reach
+    from hexwar.ai.black_wednesday.normal import _mp_dist, _reach
+    from hexwar.ai.black_wednesday.speed import reach
 
     def plain_reach(rules, start, cls, ma, budget, blocked):
         dist = {start: 0.0}
@@ -422,8 +422,8 @@ def test_speed_kept_reach_and_reverse_graph_give_the_plain_searches():
 def test_speed_barrage_figures_kept_per_state_equal_the_plain_figures():
     """``near_occupied`` gives the occupied hexes within r of a target in ``occupied()`` order
     with their distance, and ``barrage_fire`` the figures ``area_fire`` gives."""
-    from hexwar.ai import black_wednesday_figures as F
-    from hexwar.ai.black_wednesday_speed import barrage_fire, near_occupied
+    from hexwar.ai.black_wednesday import figures as F
+    from hexwar.ai.black_wednesday.speed import barrage_fire, near_occupied
 
     g = _placed(8)
     r, st = g.rules, g.state
@@ -440,7 +440,7 @@ def test_speed_barrage_figures_kept_per_state_equal_the_plain_figures():
 def test_goals_band_from_the_distance_field_is_the_band_of_the_nearest_approach_hex():
     """The Axis band on a large feature (``_front``), measured with the breadth-first distance
     field, is the band measured hex by hex to the nearest Soviet unit (Scenarios 4 and 8)."""
-    from hexwar.ai.black_wednesday_goals import BAND, _front, approach
+    from hexwar.ai.black_wednesday.goals import BAND, _front, approach
 
     for n in (4, 8):
         g = _placed(n)
@@ -474,8 +474,8 @@ def test_R4_axis_unit_on_an_attack_order_walks_back_into_a_krasni_bor_hex_the_so
     with no unit in it that the Soviets occupy (5.0: the last side to pass through) is walked
     back into by a unit on the Attack order, and the reason says why. Without R4 the Axis
     player only stands in its band (the same position gives another decision)."""
-    import hexwar.ai.black_wednesday as bw
-    from hexwar.ai.black_wednesday_counter import attackers, counter_move
+    import hexwar.ai.black_wednesday.normal as bw
+    from hexwar.ai.black_wednesday.counter import attackers, counter_move
     from hexwar.core.actions import Move
 
     g = _axis_action(4)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 import hexwar
-from hexwar.ai import black_wednesday_support as S
-from hexwar.ai.black_wednesday import BWPlayer
+from hexwar.ai.black_wednesday import support as S
+from hexwar.ai.black_wednesday.normal import BWPlayer
 from hexwar.ai.player import make_player
 from hexwar.core.hexgrid import distance, use_hex_ids
 from hexwar.games.black_wednesday.verbs import Call

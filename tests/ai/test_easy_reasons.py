@@ -148,7 +148,7 @@ def test_easy_reasons_in_black_wednesday_quote_the_fire_table():
 def test_easy_reasons_never_read_what_the_side_cannot_see():
     """Kiev: the reasons come from the greedy player's belief (the identities of untried units
     scrubbed), so swapping two hidden identities changes neither a decision nor its reason."""
-    from hexwar.ai.greedy import GreedyPlayer
+    from hexwar.ai.objective_kiev.easy import GreedyPlayer
 
     from .test_ai import _with_identities
 

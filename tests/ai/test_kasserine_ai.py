@@ -10,8 +10,8 @@ from fractions import Fraction
 import pytest
 
 import hexwar
-from hexwar.ai.kasserine import Ctx, KasserineGreedy, KasserinePlayer, choose_loss, estimate
-from hexwar.ai.kasserine_tournament import beats
+from hexwar.ai.kasserine_pass.normal import Ctx, KasserineGreedy, KasserinePlayer, choose_loss, estimate
+from hexwar.ai.kasserine_pass.match import beats
 from hexwar.ai.player import make_player, play_match
 from hexwar.core import actions as A
 from hexwar.core.dice import SeededDice

@@ -6,8 +6,8 @@ in is counted as its own to lose to an attack, like a city it already held."""
 from __future__ import annotations
 
 import hexwar
-from hexwar.ai import kiev as K
-from hexwar.ai.kiev import Ctx, KievPlayer
+from hexwar.ai.objective_kiev import normal as K
+from hexwar.ai.objective_kiev.normal import Ctx, KievPlayer
 from hexwar.core import actions as A
 from hexwar.core.game import Game
 

@@ -7,8 +7,8 @@ import statistics
 import pytest
 
 import hexwar
-from hexwar.ai.kursk import KurskGreedy, KurskPlayer
-from hexwar.ai.odds_family import fair_state
+from hexwar.ai.battle_for_kursk.normal import KurskGreedy, KurskPlayer
+from hexwar.ai.battle_for_kursk.odds import fair_state
 from hexwar.ai.player import make_player, play_match
 from hexwar.core import actions as A
 from hexwar.core.state import Stage

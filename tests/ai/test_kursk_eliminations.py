@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import hexwar
-from hexwar.ai import kursk as K
+from hexwar.ai.battle_for_kursk import normal as K
 from hexwar.core.state import Stage
 from hexwar.core.units import ON_MAP
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 
 import hexwar
-from hexwar.ai import kursk as K
+from hexwar.ai.battle_for_kursk import normal as K
 from hexwar.core.hexgrid import distance, parse_hex
 from hexwar.core.state import Stage
 from hexwar.core.units import ELIMINATED, ON_MAP

@@ -7,8 +7,8 @@ little, since only the count decides."""
 from __future__ import annotations
 
 import hexwar
-from hexwar.ai import kursk as K
-from hexwar.ai.odds_family import battle_odds
+from hexwar.ai.battle_for_kursk import normal as K
+from hexwar.ai.battle_for_kursk.odds import battle_odds
 from hexwar.core.hexgrid import distance, parse_hex
 
 KHARKOV = parse_hex("2117")  # German-held at the start, G-XXIV-PZ on it, Russian units in walking range

@@ -12,7 +12,7 @@ import dataclasses
 import pytest
 
 import hexwar
-from hexwar.ai import kursk as K
+from hexwar.ai.battle_for_kursk import normal as K
 from hexwar.core import actions as A
 from hexwar.core.hexgrid import distance, parse_hex
 from hexwar.core.units import ELIMINATED, ON_MAP

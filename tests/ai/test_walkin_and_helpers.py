@@ -3,11 +3,11 @@ and hypothetical odds that agree with the rules' own."""
 from __future__ import annotations
 
 import hexwar
-from hexwar.ai.belief import Belief
-from hexwar.ai.kiev import KievPlayer
+from hexwar.ai.objective_kiev.belief import Belief
+from hexwar.ai.objective_kiev.normal import KievPlayer
 from hexwar.ai.player import play_match
-from hexwar.ai.rulehelp import can_attack, hypothetical_odds
-from hexwar.ai.walkin import WalkIn
+from hexwar.ai.objective_kiev.rulehelp import can_attack, hypothetical_odds
+from hexwar.ai.objective_kiev.walkin import WalkIn
 from hexwar.core import actions as A
 from hexwar.core.game import Game
 from hexwar.core.hexgrid import Hex
@@ -44,7 +44,7 @@ def test_9_4_2_reserve_infantry_moves_half_before_its_whole_allowance():
     """An army (MA 4) off rail and outside our zones: 2 MP in special movement, then 4."""
     start = Hex(18, 5)
     w = _walkin([(start, "infantry", 4)])
-    from hexwar.ai.belief import move_distances
+    from hexwar.ai.objective_kiev.belief import move_distances
 
     d = move_distances(_open().rules)[start]
     got = w.reach(frozenset())
@@ -59,7 +59,7 @@ def test_9_4_2_reserve_infantry_moves_half_before_its_whole_allowance():
 
 
 def _rail_reach(start: Hex) -> set[Hex]:
-    from hexwar.ai.walkin import _graphs, flood
+    from hexwar.ai.objective_kiev.walkin import _graphs, flood
 
     rules = _open().rules
     full, rail = _graphs(rules)

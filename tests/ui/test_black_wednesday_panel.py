@@ -8,7 +8,7 @@ import pytest
 import hexwar
 from hexwar.core import actions as A
 from hexwar.core.hexgrid import current_hex_ids, hex_name, set_hex_ids
-from hexwar.ui.games import bw_info as I
+from hexwar.games.black_wednesday import previews as I
 
 from .conftest import start
 

@@ -14,7 +14,7 @@ from hexwar.core import actions as A
 from hexwar.core.dice import SeededDice
 from hexwar.core.hexgrid import current_hex_ids, distance, hex_name, parse_hex, set_hex_ids
 from hexwar.ui.games import MapLine, MapRing
-from hexwar.ui.games import bw_info as I
+from hexwar.games.black_wednesday import previews as I
 
 from .conftest import start
 

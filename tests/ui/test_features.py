@@ -404,8 +404,8 @@ def test_menu_strength_levels_with_keys_and_tooltips(app, drive):
 
 
 def test_the_easy_level_is_the_greedy_player_and_is_kept_in_the_record(app, drive, tmp_path):
-    from hexwar.ai.greedy import GreedyPlayer
-    from hexwar.ai.kiev import KievPlayer
+    from hexwar.ai.objective_kiev.easy import GreedyPlayer
+    from hexwar.ai.objective_kiev.normal import KievPlayer
 
     game = hexwar.open_game("objective-kiev", "standard", seed=5)
     gs = app.start_game(game, hotseat=False, autosave=True, threaded=False,

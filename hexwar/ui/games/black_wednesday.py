@@ -13,7 +13,7 @@ from ...core import actions as A
 from ...core.hexgrid import distance, hex_name, parse_hex
 from .. import theme as T
 from . import GameUI, MapArea, MapLine, MapMark, MapRing
-from . import bw_info as I
+from ...games.black_wednesday import previews as I
 
 MODE_LETTER = {"fire": "F", "move": "M"}
 MODE_WORDS = {"fire": "Fire Mode (§5)", "move": "Move Mode (§5)"}

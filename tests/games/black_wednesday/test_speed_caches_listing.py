@@ -201,7 +201,7 @@ def test_8_2_9_fire_targets_split_check_gives_the_check_sfa_and_check_pfa_answer
     hex, point_targets asks check_pfa only within point range, and the stack SFAs are listed
     for the mates whose single SFA is legal (§8.2, §9, §13.12 mortar spotters): the same lists
     as asking check_sfa / check_pfa for every enemy hex and unit, over a played Scenario 8."""
-    from hexwar.ai.black_wednesday_tournament import SampledRandom
+    from hexwar.ai.black_wednesday.tournament import SampledRandom
     from hexwar.core.actions import Attack
     from hexwar.games.black_wednesday.verbs import PointFire
 

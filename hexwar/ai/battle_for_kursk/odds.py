@@ -7,14 +7,13 @@ Nothing here knows a game's phases; it only calls the shared rules methods (``od
 """
 from __future__ import annotations
 
-import heapq
-import math
 from dataclasses import dataclass
 from typing import Callable, Iterable
 
-from ..core.game import Game
-from ..core.hexgrid import Hex
-from ..core.state import State
+from ...core.game import Game
+from ...core.hexgrid import Hex
+from ...core.state import State
+from ..kit import distance_field, pct  # noqa: F401  (the Kursk player takes them from here)
 
 GOOD = ("DR", "DRL", "DE")  # the defender leaves (or dies) and the attacker loses nothing
 
@@ -76,7 +75,7 @@ def battle_odds(rules, state: State, target: Hex, attackers: Iterable[str], offe
 
 def quick_dist(crt, att: float, dfn: float, shift: int, lo: int, hi: int) -> dict[str, float]:
     """The result distribution of a hypothetical battle from bare strengths and a net shift."""
-    from ..core.combat import odds_index
+    from ...core.combat import odds_index
 
     if att <= 0 or dfn <= 0:
         return {"NE": 1.0}
@@ -85,33 +84,3 @@ def quick_dist(crt, att: float, dfn: float, shift: int, lo: int, hi: int) -> dic
         return {"NE": 1.0}
     return crt_floats(crt, min(idx, hi))
 
-
-_FIELDS: dict[tuple, dict[Hex, float]] = {}
-
-
-def distance_field(board, sources: Iterable[Hex], step: Callable[[Hex, Hex], float], tag: str = "") -> dict[Hex, float]:
-    """Cheapest cost from every hex to the nearest source over the empty board (cached)."""
-    src = frozenset(sources)
-    key = (id(board), tag, src)
-    if key in _FIELDS:
-        return _FIELDS[key]
-    d = {h: 0.0 for h in src}
-    heap = [(0.0, h) for h in src]
-    heapq.heapify(heap)
-    while heap:
-        c, h = heapq.heappop(heap)
-        if c > d[h]:
-            continue
-        for n in board.adjacent(h):
-            nc = c + step(n, h)  # cost of moving n -> h (walking toward the source)
-            if nc < d.get(n, math.inf):
-                d[n] = nc
-                heapq.heappush(heap, (nc, n))
-    if len(_FIELDS) > 512:
-        _FIELDS.clear()
-    _FIELDS[key] = d
-    return d
-
-
-def pct(x: float) -> str:
-    return f"{round(float(x) * 100)}%"

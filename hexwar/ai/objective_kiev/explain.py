@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
-from ..core import actions as A
-from ..core.hexgrid import Hex, hex_name
+from ...core import actions as A
+from ...core.hexgrid import Hex, hex_name
 from .belief import Estimate, pct
 
 if TYPE_CHECKING:
-    from .kiev import Ctx
+    from .normal import Ctx
 
 GOOD = ("DR", "DRL", "DE")  # results that make the defender leave the hex and cost the attacker nothing
 

@@ -20,11 +20,11 @@ What it does, for the Axis units whose order (public: the scenario page) is an A
 """
 from __future__ import annotations
 
-from ..core.actions import Move
-from ..core.hexgrid import Hex, distance, hex_name
-from ..core.units import ON_MAP
-from .black_wednesday_goals import goals, open_hexes
-from .player import Decision
+from ...core.actions import Move
+from ...core.hexgrid import Hex, distance, hex_name
+from ...core.units import ON_MAP
+from .goals import goals, open_hexes
+from ..player import Decision
 
 
 def attackers(rules, state, uids) -> list[str]:
@@ -63,7 +63,7 @@ def counter_move(rules, state, side: str, by_unit: dict, passable) -> Decision |
     units = [u for u in attackers(rules, state, by_unit) if not engaged(rules, state, u, held)]
     if not units:
         return None
-    from .black_wednesday import _Turns  # the player's own movement maps (import here: no cycle)
+    from .normal import _Turns  # the player's own movement maps (import here: no cycle)
 
     goal = set(empty) | {n for h in held for n in rules.board.adjacent(h) if passable(n)}
     if not goal:

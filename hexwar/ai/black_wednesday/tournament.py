@@ -1,7 +1,7 @@
 """The Black Wednesday part of ``make tournament`` (``TOURNAMENT_GAME=black-wednesday``), for any
 scenario (docs/black-wednesday/ai-scenarios.md).
 
-``TOURNAMENT_BW_SCENARIO`` picks the scenario (default Scenario 1; a ``+campaign`` suffix plays
+``TOURNAMENT_SCENARIO`` picks the scenario (default Scenario 1; a ``+campaign`` suffix plays
 the campaign version of Scenario 3, 6 or 7, 5.1). The computer player ("ai") plays each side
 against the random and the greedy baselines, seeds 1..N. What counts as beating an opponent is
 the scenario's own victory level for that side (``BEATS``): the Soviets win when the scenario
@@ -25,12 +25,12 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Callable
 
-from ..core.actions import EndPhase
-from ..core.units import ON_MAP, UNPLACED
-from .player import Decision, Player, play_match
+from ...core.actions import EndPhase
+from ...core.units import ON_MAP, UNPLACED
+from ..player import Decision, Player, play_match
 
 GAME = "black-wednesday"
-SCENARIO = os.environ.get("TOURNAMENT_BW_SCENARIO", "s1-turning-the-left")
+SCENARIO = os.environ.get("TOURNAMENT_SCENARIO", "s1-turning-the-left")
 
 # What each side must reach to "beat" its opponent, per scenario (the scenario page; 5.1).
 BEATS = {
@@ -175,7 +175,7 @@ class _Stop(Exception):
 def make(kind: str, seed: int) -> Player:
     """``ai``, ``greedy``, ``random``, ``sampler``; ``ai@8`` is the AI capped at 8 actions an
     Action Phase (``Capped``)."""
-    from .player import make_player
+    from ..player import make_player
 
     kind, _, cap = kind.partition("@")
     p = SampledRandom(seed) if kind == "sampler" else make_player(kind, GAME, seed)
@@ -232,7 +232,7 @@ def run(soviet: str, axis: str, n: int, jobs: int, first: int = 1, scenario: str
 
 
 def run_black_wednesday(n_random: int, n_greedy: int, jobs: int, line: Callable[[str, str, float, str], None]) -> None:
-    from ..games.black_wednesday import LARGE_SCENARIOS
+    from ...games.black_wednesday import LARGE_SCENARIOS
 
     scen, _ = scenario_and_options(SCENARIO)
     rnd = "sampler" if scen in LARGE_SCENARIOS else "random"

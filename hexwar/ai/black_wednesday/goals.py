@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-from ..core.hexgrid import Hex, distance
+from ...core.hexgrid import Hex, distance
 
 LARGE = 24  # a feature of more hexes than this is held by its band facing the enemy
 BAND = 2    # hexes of depth of that band beyond its nearest hex to the enemy
@@ -109,7 +109,7 @@ def _scenario(rules, spec) -> tuple[Condition, ...]:
 def _campaign(rules) -> tuple[Condition, ...]:
     """5.1 levels: a condition's worth is that of the lowest level of its side that names it
     (minor 1, major 0.5, massive 0.25): Krasni Bor, in every Soviet level, counts most."""
-    from ..games.black_wednesday.victory import campaign_table
+    from ...games.black_wednesday.victory import campaign_table
 
     rank = {"soviet": 0, "axis": 0}
     levels = campaign_table()["levels"]

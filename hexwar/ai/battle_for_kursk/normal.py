@@ -30,14 +30,14 @@ from __future__ import annotations
 import math
 from functools import cached_property
 
-from ..core import actions as A
-from ..core.game import Game
-from ..core.hexgrid import Hex, distance, hex_name
-from ..core.units import ARRIVING, ELIMINATED, ON_MAP
-from ..games.battle_for_kursk import tables as T
-from ..games.battle_for_kursk.offensive import Offensive
-from .odds_family import BattleOdds, battle_odds, distance_field, fair_state, pct, quick_dist
-from .player import Decision
+from ...core import actions as A
+from ...core.game import Game
+from ...core.hexgrid import Hex, distance, hex_name
+from ...core.units import ARRIVING, ELIMINATED, ON_MAP
+from ...games.battle_for_kursk import tables as T
+from ...games.battle_for_kursk.offensive import Offensive
+from .odds import BattleOdds, battle_odds, distance_field, fair_state, pct, quick_dist
+from ..player import Decision
 
 VP = 6.0  # one victory point, in strength points
 MOSCOW_VP = 12.0  # 5.0: Moscow in German hands ends the game
@@ -1050,7 +1050,7 @@ def _exchange_dead(ctx: Ctx, attackers, owed: float) -> int:
 
 
 def _parse(s: str) -> Hex:
-    from ..core.hexgrid import parse_hex
+    from ...core.hexgrid import parse_hex
 
     return parse_hex(s)
 

@@ -4,15 +4,15 @@ Every number is the engine's own, taken the way the engine takes it before its r
 ``rules.firepower``, ``rules.t.fire_column``, ``rules.area_shifts`` and ``rules.t.fire_result``
 for an area fire (the steps ``do_sfa`` and ``land`` take), ``rules.mm`` and
 ``rules.t.morale_result`` for the morale check after it, and the client's own previews
-(``hexwar.ui.games.bw_info``: pure functions over the rules object, no pygame) for point fire,
+(``hexwar.games.black_wednesday.previews``: pure functions over the rules object, no pygame) for point fire,
 assaults and artillery calls. Nothing here reads the dice or the Soviet Prep Log.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..core.hexgrid import Hex, distance, hex_name
-from ..ui.games import bw_info  # pure figures shared with the client's previews (no pygame)
+from ...core.hexgrid import Hex, distance, hex_name
+from ...games.black_wednesday import previews as bw_info  # the engine's previews, shared with the client
 
 WAYS = {s: 6 - abs(s - 7) for s in range(2, 13)}  # two dice: ways to roll each total
 SFA, BARRAGE = "sfa", "barrage"

@@ -21,11 +21,11 @@ from fractions import Fraction
 from itertools import product
 from typing import Iterable, Sequence
 
-from ..core.combat import odds_index, odds_label
-from ..core.game import Game
-from ..core.hexgrid import Hex
-from ..core.state import State
-from ..core.units import ON_MAP, Unit
+from ...core.combat import odds_index, odds_label
+from ...core.game import Game
+from ...core.hexgrid import Hex
+from ...core.state import State
+from ...core.units import ON_MAP, Unit
 from .rulehelp import attack_value, column_shift
 
 RESULT_CODES = ("DE", "DRL", "DR", "EX", "NE", "AL")
@@ -55,7 +55,7 @@ def move_distances(rules) -> dict[Hex, dict[Hex, float]]:
     """All-pairs cheapest movement cost over the empty board (terrain and rail only)."""
     key = id(rules.board)
     if key not in _DIST_CACHE:
-        from ..games.objective_kiev.tables import MOVE_COST, RAIL_COST
+        from ...games.objective_kiev.tables import MOVE_COST, RAIL_COST
 
         board = rules.board
         out: dict[Hex, dict[Hex, float]] = {}
@@ -174,7 +174,7 @@ class Belief:
         Untried attackers count at the pool's mean; untried defenders are mixed over
         the identities still possible. ``turn``/``attacker_side`` default to now.
         """
-        from ..games.objective_kiev import tables as T
+        from ...games.objective_kiev import tables as T
 
         turn = self.turn if turn is None else turn
         aside = attacker_side or (self.rules.side(attackers[0][0]) if attackers else self.side)
@@ -220,7 +220,7 @@ _CRT_CACHE: dict[int, dict[str, float]] = {}
 def crt_distribution(index: int) -> dict[str, float]:
     """The rules' own ``CRT_TABLE.distribution`` as floats (cached)."""
     if index not in _CRT_CACHE:
-        from ..games.objective_kiev.tables import CRT_TABLE
+        from ...games.objective_kiev.tables import CRT_TABLE
 
         _CRT_CACHE[index] = {r: float(f) for r, f in CRT_TABLE.distribution(index).items()}
     return _CRT_CACHE[index]

@@ -174,7 +174,7 @@ def assault_preview(rules, state, target: Hex, units: tuple[str, ...]) -> dict |
     assault-trained, 1.12), with the chance of each result. Combined-assault gun fire at
     vehicles comes first and is not included."""
     try:
-        from ...games.black_wednesday.combat import ASSAULT
+        from .combat import ASSAULT
     except ImportError:  # pragma: no cover
         return None
     try:

@@ -23,8 +23,8 @@ from __future__ import annotations
 import heapq
 from typing import Iterable
 
-from ..core.hexgrid import Hex
-from ..core.units import ARRIVING, ELIMINATED, ON_MAP
+from ...core.hexgrid import Hex
+from ...core.units import ARRIVING, ELIMINATED, ON_MAP
 
 _GRAPHS: dict[int, tuple[dict, dict]] = {}
 
@@ -34,7 +34,7 @@ def _graphs(rules) -> tuple[dict[Hex, tuple[tuple[Hex, int], ...]], dict[Hex, tu
     board = rules.board
     key = id(board)
     if key not in _GRAPHS:
-        from ..games.objective_kiev.tables import MOVE_COST, RAIL_COST
+        from ...games.objective_kiev.tables import MOVE_COST, RAIL_COST
 
         full: dict[Hex, tuple[tuple[Hex, int], ...]] = {}
         rail: dict[Hex, tuple[Hex, ...]] = {}

@@ -8,11 +8,11 @@ statuses, the ammunition pools, the turn) and the rules' read-only helpers (``ch
 """
 from __future__ import annotations
 
-from ..core.hexgrid import Hex, hex_name
-from ..games.black_wednesday.verbs import Call
-from . import black_wednesday_figures as F
-from .black_wednesday_speed import barrage_fire, near_occupied
-from .player import Decision
+from ...core.hexgrid import Hex, hex_name
+from ...games.black_wednesday.verbs import Call
+from . import figures as F
+from .speed import barrage_fire, near_occupied
+from ..player import Decision
 
 ROUND = 0.35       # worth (enemy steps) of a round the pool will need later in the game
 SPARE_ROUND = 0.05  # a round the pool cannot fire before the game ends anyway

@@ -22,11 +22,11 @@ enemy's orders, the Soviet Prep Log or the dice.
 """
 from __future__ import annotations
 
-from ..core.hexgrid import Hex, distance, hex_name
-from ..core.units import ON_MAP
-from ..games.black_wednesday.orders import OrderAct, d66_chance
-from .black_wednesday_goals import goals, open_hexes
-from .player import Decision
+from ...core.hexgrid import Hex, distance, hex_name
+from ...core.units import ON_MAP
+from ...games.black_wednesday.orders import OrderAct, d66_chance
+from .goals import goals, open_hexes
+from ..player import Decision
 
 DEFEND_WITHIN = 3   # §16.6: a defence order keeps its members within 3 hexes of the objective
 CLUSTER = 2         # objective hexes within this distance of the nearest one form one objective

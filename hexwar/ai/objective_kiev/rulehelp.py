@@ -15,15 +15,15 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from ..core.combat import odds_index, odds_label
-from ..core.hexgrid import Hex
+from ...core.combat import odds_index, odds_label
+from ...core.hexgrid import Hex
 
 
 def can_attack(rules, state, uid: str, target: Hex) -> bool:
     """10.8: on turn 1 the Axis units set up in Romania may not attack, and only the Soviet
     units set up on the Romanian border may attack into Romania. Public: set-up hexes are seen.
     An Axis unit not yet set up is judged by its set-up area."""
-    from ..games.objective_kiev import tables as T
+    from ...games.objective_kiev import tables as T
 
     if state.turn != 1:
         return True
@@ -39,7 +39,7 @@ def can_attack(rules, state, uid: str, target: Hex) -> bool:
 def attack_value(rules, value: float, kind: str, known: bool, frm: Hex, target: Hex,
                  attacker_side: str, turn: int) -> float:
     """One attacker's strength in a battle on ``target`` from ``frm`` (10.4, 10.9)."""
-    from ..games.objective_kiev import tables as T
+    from ...games.objective_kiev import tables as T
 
     board = rules.board
     v = value
@@ -54,7 +54,7 @@ def attack_value(rules, value: float, kind: str, known: bool, frm: Hex, target: 
 
 def column_shift(rules, target: Hex, attacker_hexes: Sequence[Hex], support: int) -> tuple[int, list[str]]:
     """The column shifts of 10.4 and 10.5, with the reasons in words."""
-    from ..games.objective_kiev import tables as T
+    from ...games.objective_kiev import tables as T
 
     board = rules.board
     terrain = board.terrain[target]
@@ -89,7 +89,7 @@ def hypothetical_odds(rules, state, target: Hex, attackers: Sequence[tuple[str, 
     Every unit involved must be revealed (an untried token has no strength to use:
     ``Belief.estimate`` mixes over what it may be instead).
     """
-    from ..games.objective_kiev import tables as T
+    from ...games.objective_kiev import tables as T
 
     turn = state.turn if turn is None else turn
     aside = rules.side(attackers[0][0]) if attackers else None

@@ -7,13 +7,13 @@ assault preview). The reasons are worked out once a choice is made and never fee
 it (tests/ai/test_easy_reasons.py: the same action lists as before they had reasons)."""
 from __future__ import annotations
 
-from ..core.actions import Attack, Choose, EndPhase, Move, Place
-from ..core.hexgrid import distance, hex_name
-from ..core.units import ON_MAP
-from ..games.black_wednesday.verbs import Assault, PointFire
-from . import black_wednesday_figures as F
-from .black_wednesday import _Base, _first
-from .player import Decision
+from ...core.actions import Attack, Choose, EndPhase, Move, Place
+from ...core.hexgrid import distance, hex_name
+from ...core.units import ON_MAP
+from ...games.black_wednesday.verbs import Assault, PointFire
+from . import figures as F
+from .normal import _Base, _first
+from ..player import Decision
 
 
 class BWGreedy(_Base):

@@ -15,18 +15,18 @@ from __future__ import annotations
 import math
 from collections import deque
 
-from ..core.actions import Attack, Choose, EndPhase, Move, Place
-from ..core.game import Game
-from ..core.hexgrid import Hex, distance, hex_name, use_hex_ids
-from ..core.units import ON_MAP
-from ..games.black_wednesday.verbs import Assault, Call, Mode, PointFire
-from . import black_wednesday_figures as F
-from . import black_wednesday_orders
-from . import black_wednesday_support
-from .black_wednesday_goals import goals, open_hexes
-from .black_wednesday_counter import counter_move, waits_to_assault as r4_engaged
-from .black_wednesday_speed import barrage_fire, near_occupied, reach as speed_reach, reverse_edges, setup_actions
-from .player import Decision
+from ...core.actions import Attack, Choose, EndPhase, Move, Place
+from ...core.game import Game
+from ...core.hexgrid import Hex, distance, hex_name, use_hex_ids
+from ...core.units import ON_MAP
+from ...games.black_wednesday.verbs import Assault, Call, Mode, PointFire
+from . import figures as F
+from . import orders as black_wednesday_orders
+from . import support as black_wednesday_support
+from .goals import goals, open_hexes
+from .counter import counter_move, waits_to_assault as r4_engaged
+from .speed import barrage_fire, near_occupied, reach as speed_reach, reverse_edges, setup_actions
+from ..player import Decision
 
 GAME = "black-wednesday"
 
@@ -709,7 +709,7 @@ class BWPlayer(_Base):
     def breach(self, rules, state, side, acts, targets) -> Decision | None:
         """Breach the wire on the way to the trenches (1.4b): the wire hex nearest the targets,
         a half-breached one first (the second breach opens it)."""
-        from ..games.black_wednesday.verbs import Breach
+        from ...games.black_wednesday.verbs import Breach
 
         bs = [a for a in acts if isinstance(a, Breach)]
         if not bs:

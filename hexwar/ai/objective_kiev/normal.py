@@ -22,14 +22,14 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Iterable, Sequence
 
-from ..core import actions as A
-from ..core.game import Game
-from ..core.hexgrid import Hex, hex_name
-from ..core.units import ARRIVING, ELIMINATED, ON_MAP
-from ..games.objective_kiev import tables as T
+from ...core import actions as A
+from ...core.game import Game
+from ...core.hexgrid import Hex, hex_name
+from ...core.units import ARRIVING, ELIMINATED, ON_MAP
+from ...games.objective_kiev import tables as T
 from .belief import Belief, Estimate, move_distances
 from .explain import attack_reason, move_reason, support_reason
-from .player import Decision
+from ..player import Decision
 from .rulehelp import can_attack
 from .walkin import WalkIn
 
@@ -897,7 +897,7 @@ class KievPlayer:
 
 
 def _near(a: Hex, b: Hex, d: int) -> bool:
-    from ..core.hexgrid import distance
+    from ...core.hexgrid import distance
 
     return distance(a, b) == d
 

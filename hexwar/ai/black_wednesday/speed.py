@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import heapq
 
-from ..core.actions import Place
-from ..core.hexgrid import Hex, distance
-from ..core.units import UNPLACED
+from ...core.actions import Place
+from ...core.hexgrid import Hex, distance
+from ...core.units import UNPLACED
 
 
 def setup_actions(rules, state, side: str) -> list:
@@ -118,7 +118,7 @@ def near_occupied(rules, state, target: Hex, r: int) -> list:
 def barrage_fire(rules, state, h: Hex, fp: int):
     """``black_wednesday_figures.area_fire`` of a barrage of ``fp`` on ``h``: a function of the
     state alone, kept once per state (many missions cover the same hexes)."""
-    from . import black_wednesday_figures as F
+    from . import figures as F
 
     key = ("ai_barrage", h, fp)
     got = state._cache.get(key)

@@ -25,14 +25,14 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from ..core import actions as A
-from ..core.combat import odds_ratio, ratio_label, shift_ratio
-from ..core.game import Game
-from ..core.hexgrid import Hex, distance, hex_name
-from ..core.units import ON_MAP
-from ..games.kasserine_pass import verbs as V
-from .odds_family import distance_field, pct
-from .player import Decision
+from ...core import actions as A
+from ...core.combat import odds_ratio, ratio_label, shift_ratio
+from ...core.game import Game
+from ...core.hexgrid import Hex, distance, hex_name
+from ...core.units import ON_MAP
+from ...games.kasserine_pass import verbs as V
+from ..kit import distance_field, pct
+from ..player import Decision
 
 GOOD = ("D ELIM", "D BACK 1", "D BACK 2", "D BACK 3", "D BACK 4")
 BAD = ("A ELIM", "A BACK 1", "A BACK 2", "A BACK 3", "A BACK 4")

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import math
 
-from ..core import actions as A
-from ..core.game import Game
-from ..core.hexgrid import Hex, hex_name
+from ...core import actions as A
+from ...core.game import Game
+from ...core.hexgrid import Hex, hex_name
 from .belief import Belief, move_distances, pct
-from .kursk import KurskGreedy
-from .player import Decision
+from ..player import Decision
 
 
 def _objectives(b: Belief, side: str) -> list[Hex]:
@@ -166,54 +165,3 @@ def _support_reason(b: Belief, st, marker: str) -> str:
         return f"commits {name} at {_name(b, st.target)} (10.5): the easy level always uses air support"
     before = "below 1:1" if o0.no_effect else o0.column
     return f"commits {name} at {_name(b, st.target)} (10.5): {before} → {o1.column}; the easy level always uses it"
-
-
-# ---------------------------------------------------------------- Battle for Kursk, easy level
-class KurskEasy(KurskGreedy):
-    """The Kursk greedy baseline (``kursk.KurskGreedy``, unchanged) with the easy level's reasons.
-
-    The baseline lives with the Kursk computer player; its reasons are added here, around it,
-    from the same public position (``kursk.Ctx``: the other side's secret posture scrubbed) once
-    it has chosen, so they can never change a decision."""
-
-    def choose(self, game: Game, side: str) -> Decision:
-        dec = super().choose(game, side)
-        if dec.reason is None:
-            why = _kursk_reason(game, side, dec.action)
-            if why:
-                return Decision(dec.action, why)
-        return dec
-
-
-def _kursk_reason(game: Game, side: str, a) -> str | None:
-    from ..games.battle_for_kursk.offensive import Offensive
-    from .kursk import Ctx, _step, battle_reason
-    from .odds_family import battle_odds, distance_field
-
-    if isinstance(a, A.Choose) and a.what == "posture":
-        return f"posture {a.value}: the easy level always takes the boldest posture it may (12.0)"
-    if isinstance(a, A.Place):
-        phase = "set-up" if game.rules.phase(game.state).kind == "setup" else "replacement"
-        return f"places {a.unit} at {hex_name(a.hex)}: the easy level takes the first {phase} hex on offer"
-    if not isinstance(a, (A.Attack, Offensive, A.Move)):
-        return None
-    ctx = Ctx(game, side)
-    if ctx.state.stage is not None:
-        return None  # an advance or a retreat: the first on offer, not a decision worth a reason
-    if isinstance(a, A.Move):
-        field = ctx.city_field
-        here = ctx.hex_of(a.unit)
-        goals = ctx.targets or ctx.foe_hexes
-        step = _step(ctx.board)
-        goal = min(goals, key=lambda t: (distance_field(ctx.board, [t], step, "easy").get(a.dest, 99.0), hex_name(t)))
-        p = ctx.board.place_at(goal)
-        named = f"{p.name} ({hex_name(goal)})" if p else hex_name(goal)
-        what = ("the Strategic Objective (12.1)" if goal == ctx.so else
-                "the nearest major city it does not hold (5.0)" if ctx.targets else "the nearest enemy unit")
-        return (f"{a.unit} {hex_name(here)}→{hex_name(a.dest)}: marches on {named}, {what}: "
-                f"{field.get(a.dest, 99):g} MP away by the terrain costs (8.0), was {field.get(here, 99):g}")
-    off = (a.lead, a.support) if isinstance(a, Offensive) else None
-    bo = battle_odds(ctx.rules, ctx.state, a.target, a.attackers, off)
-    if bo is None:
-        return None
-    return battle_reason(ctx, a.target, bo, a) + "; the best odds on offer"
