@@ -1,0 +1,1 @@
+"""Skirmish at Mill Ford: a game kept outside hexwar, and the tests that plug it in."""
