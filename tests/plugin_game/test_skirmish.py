@@ -59,7 +59,7 @@ def test_registered_by_its_folder_alone(entry):
     assert hexwar.games.entry(GID) is entry
     assert Path(hexwar.games.find_game(GID).__file__).parent == GAME_DIR
     assert entry.data == GAME_DIR  # its map and scenario live beside its code
-    assert (GID, "standard") in hexwar.list_scenarios()
+    assert {s for g, s in hexwar.list_scenarios() if g == GID} == {"standard", "rearguard"}
     assert [p.id for p in entry.sequence] == ["blue_setup", "red_setup", "blue_movement", "blue_combat",
                                               "red_movement", "red_combat", "end_of_turn"]
     assert entry.option("dry_summer").rule == "7.1" and not entry.option("dry_summer").default
@@ -167,6 +167,21 @@ def test_every_refusal_cites_its_rule(before, action, rule):
     why = g.check(action)
     assert why is not None and why.rule == rule, why
     assert g.digest() == digest
+
+
+def test_sudden_death_ends_the_game_at_once():
+    """6.1 in the rearguard scenario (one Red unit of one step): a 4:1 attack, a 1 on the die."""
+    g = hexwar.open_game(GID, "rearguard", seed=1)
+    play(g, "place B-1 0203", "place B-2 0103", "place B-3 0104", "place B-4 0102", "end", "place R-3 0602", "end",
+         "move B-4 0202 0303 0402 0503", "move B-1 0303 0402", "end", "end", "end", "end",
+         "move B-1 0502", "end", "attack 0602 B-1 B-4", "end", "resolve 0602")
+    assert g.preview(A.Roll()).figure == "4:1"
+    events = g.apply("roll")
+    assert [e.kind for e in events][-1] == "game_over"
+    r = g.result()
+    assert (r.winner, r.level) == ("blue", "Blue victory") and r.detail.endswith("(6.1).")
+    assert g.acting_side() is None and g.legal_actions() == [] and g.decisions() == ()
+    assert g.check("end").rule == "6.0"
 
 
 def test_a_retreat_decision_carries_the_engines_consequences():

@@ -93,7 +93,7 @@ class SkirmishRules(MovementMixin, BattleMixin, PhasedRules):
     def _check_end(self, state: State) -> Illegal | None:
         p = self.phase(state)
         if p.kind == "setup":
-            left = [u for u in self._unplaced(state, p.side)]
+            left = self._unplaced(state, p.side)
             return Illegal("2.0", f"set up every unit first ({len(left)} still to place)") if left else None
         if p.kind == "combat":
             return self._check_combat_end(state)
