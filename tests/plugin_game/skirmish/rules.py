@@ -6,7 +6,6 @@ Every refusal is an ``Illegal(rule, reason)`` citing ``texts.RULES``.
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Iterable
 
 from hexwar.core import actions as A
@@ -14,7 +13,15 @@ from hexwar.core.actions import Event
 from hexwar.core.battle import BattleMixin
 from hexwar.core.board import Board
 from hexwar.core.combat import Odds, Shift, StrengthLine, resolve_odds
-from hexwar.core.contract import COSTLY, FATAL, HARMLESS, Consequence, Outcome, Preview, PreviewLine
+from hexwar.core.contract import (
+    COSTLY,
+    FATAL,
+    HARMLESS,
+    Consequence,
+    Outcome,
+    Preview,
+    PreviewLine,
+)
 from hexwar.core.errors import DataError, Illegal
 from hexwar.core.game import Result
 from hexwar.core.hexgrid import Hex, hex_name

@@ -64,9 +64,9 @@ def tmx() -> str:
     oid = 1
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<map version="1.8" tiledversion="1.8.2" orientation="hexagonal" renderorder="right-down" width="{W}" '
-        f'height="{H}" tilewidth="{TW}" tileheight="{TH}" infinite="0" hexsidelength="{SIDE}" staggeraxis="x" '
-        'staggerindex="odd" nextlayerid="6" nextobjectid="@NEXT@">',
+        (f'<map version="1.8" tiledversion="1.8.2" orientation="hexagonal" renderorder="right-down" width="{W}" '
+         f'height="{H}" tilewidth="{TW}" tileheight="{TH}" infinite="0" hexsidelength="{SIDE}" staggeraxis="x" '
+         'staggerindex="odd" nextlayerid="6" nextobjectid="@NEXT@">'),
         " <properties>",
         '  <property name="game" value="mill-ford"/>',
         '  <property name="title" value="Skirmish at Mill Ford"/>',
