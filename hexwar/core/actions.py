@@ -10,7 +10,7 @@ Attack(target=Hex(0406), attackers=('G-III', 'G-XIV'))
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 from .errors import MalformedError
 from .hexgrid import Hex, hex_name, parse_hex
@@ -151,7 +151,7 @@ class Choose:
         return f"choose {self.what} {self.value}"
 
 
-Action = Union[Place, Move, Attack, Resolve, Roll, Loss, Retreat, Advance, Restore, Remove, EndPhase, Choose]
+Action = Place | Move | Attack | Resolve | Roll | Loss | Retreat | Advance | Restore | Remove | EndPhase | Choose
 
 # Extra verbs a game package adds to the notation: verb -> parser of the arguments.
 # Games register at import time, so records of their actions parse anywhere.

@@ -10,9 +10,10 @@ may go (``retreat_adjacent``, ``retreat_extension``).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from itertools import product
-from typing import Any, Iterable
+from typing import Any
 
 from . import actions as A
 from .actions import Event
@@ -151,7 +152,8 @@ class BattleMixin:
             if self.side(uid) != side or u.where != ON_MAP:
                 return Illegal(rule, f"{uid} is not one of your units on the map")
             if uid in busy:
-                return Illegal(self.CITE["once"], f"{uid} already attacks in another battle; each unit attacks once per phase")
+                return Illegal(self.CITE["once"],
+                               f"{uid} already attacks in another battle; each unit attacks once per phase")
             if not are_adjacent(u.hex, act.target):
                 return Illegal(rule, f"{uid} is not next to {hex_name(act.target)}")
             if u.hex in from_hexes:
@@ -181,7 +183,8 @@ class BattleMixin:
         return next(b for b in state.battles if b.target == target)
 
     def live_attackers(self, state: State, b: Battle) -> tuple[str, ...]:
-        return tuple(x for x in b.attackers if state.units[x].where == ON_MAP and are_adjacent(state.units[x].hex, b.target))
+        return tuple(x for x in b.attackers
+                     if state.units[x].where == ON_MAP and are_adjacent(state.units[x].hex, b.target))
 
     def _apply_resolve(self, state: State, act: A.Resolve, dice, ev: list[Event]) -> None:
         b = self.battle(state, act.target)
@@ -293,7 +296,8 @@ class BattleMixin:
         a0, d0 = s.attack(u.steps), s.defense(u.steps)
         if u.steps > 1:
             state.units[uid] = replace(u, steps=u.steps - 1, revealed=True)
-            ev.append(Event("reduced", f"{self.public_name(state, uid)} loses a step and is flipped to {s.label(u.steps - 1)} ({why}).",
+            ev.append(Event("reduced", f"{self.public_name(state, uid)} loses a step and is flipped to "
+                            f"{s.label(u.steps - 1)} ({why}).",
                             {"unit": uid, "side": self.side(uid), "steps": u.steps - 1}))
             return a0 - s.attack(u.steps - 1), d0 - s.defense(u.steps - 1)
         self._eliminate(state, uid, ev, why)
@@ -347,7 +351,8 @@ class BattleMixin:
         roll = dice.roll(6)
         result = self.crt.lookup(o.final_index, roll)
         ev.append(Event("die_rolled", f"Die roll {roll}.", {"roll": roll, "side": st.side}))
-        ev.append(Event("combat", f"Battle at {hex_name(target)}: {o.column}, roll {roll}: {result} — {self.results[result]}.",
+        ev.append(Event("combat",
+                        f"Battle at {hex_name(target)}: {o.column}, roll {roll}: {result} — {self.results[result]}.",
                         {**data, "roll": roll, "result": result}))
         state.attacked.update(atk)
         self._start_result(state, target, atk, result, ev)
@@ -455,7 +460,8 @@ class BattleMixin:
 
     def _next_retreat(self, state: State, st: Stage, ev: list[Event]) -> None:
         state.touch()
-        rest = tuple(x for x in st.get("units")[1:] if state.units[x].where == ON_MAP and state.units[x].hex == st.target)
+        rest = tuple(x for x in st.get("units")[1:]
+                     if state.units[x].where == ON_MAP and state.units[x].hex == st.target)
         if rest:
             state.stage = st.with_(units=rest)
             return

@@ -1,9 +1,9 @@
 """The board: what is where on a map. Queries only; rules live in the game packages."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
 
 from .hexgrid import Hex, Hexside, Layout, hex_name, neighbors
 

@@ -7,7 +7,8 @@ made, so a save records it in two integers and a replay reproduces every roll.
 from __future__ import annotations
 
 import random
-from typing import Protocol, Sequence
+from collections.abc import Sequence
+from typing import Protocol
 
 
 class Dice(Protocol):
@@ -41,7 +42,7 @@ class SeededDice:
             j = self._draw(i + 1) - 1
             items[i], items[j] = items[j], items[i]
 
-    def copy(self) -> "SeededDice":
+    def copy(self) -> SeededDice:
         d = SeededDice(self.seed)
         d._rng.setstate(self._rng.getstate())
         d.rolls_made = self.rolls_made
@@ -65,7 +66,7 @@ class FixedDice:
     def shuffle(self, items: list) -> None:
         """Leaves the order as given: tests choose identities explicitly."""
 
-    def copy(self) -> "FixedDice":
+    def copy(self) -> FixedDice:
         d = FixedDice(self.values)
         d.rolls_made = self.rolls_made
         return d

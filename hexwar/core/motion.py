@@ -7,8 +7,9 @@ where ``can_end_move`` allows.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from . import actions as A
 from .actions import Event
@@ -26,7 +27,7 @@ class MoveMode:
 
     mp: float
     key: Any
-    cost: Callable[[Hex, Hex], "float | None"]
+    cost: Callable[[Hex, Hex], float | None]
     rule: str
     note: str = ""  # shown when the allowance is too small, e.g. "(reserve movement: half …)"
 
@@ -172,7 +173,8 @@ class MovementMixin:
         if m is not None:
             free = reachable(start, m.mp, self.board.adjacent, m.cost, blocked=foes.__contains__)
             if dest in free.cost:
-                return Illegal(self.CITE["ezoc_stop_why"], "enemy zones of control stop movement on entry, so the unit cannot get there")
+                return Illegal(self.CITE["ezoc_stop_why"],
+                               "enemy zones of control stop movement on entry, so the unit cannot get there")
             wide = reachable(start, 99, self.board.adjacent, m.cost, blocked=foes.__contains__)
             if dest in wide.cost:
                 return Illegal(m.rule, f"it would cost {wide.cost[dest]:g} MP; the unit has {m.mp:g} to spend" + m.note)
@@ -238,7 +240,8 @@ class MovementMixin:
         side = self.side(uid)
         if place is not None and state.control.get(h) != side:
             state.control[h] = side
-            ev.append(Event("control", f"{place.name} passes to the {self.side_names[side]} player.", {"hex": h, "side": side}))
+            ev.append(Event("control", f"{place.name} passes to the {self.side_names[side]} player.",
+                            {"hex": h, "side": side}))
 
 
 def _modes_key(modes: list[MoveMode]) -> tuple:

@@ -8,8 +8,8 @@ Leaving a hex is free; the start hex costs nothing.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Container, Iterable, Mapping, Sequence
 
 from .hexgrid import Hex
 

@@ -54,7 +54,8 @@ class ReplacementMixin:
         if u.steps >= s.max_steps:
             return Illegal(rule, f"{act.unit} is already at full strength")
         if act.unit in state.rebuilt:
-            return Illegal(self.CITE["one_step"], "a unit rebuilt this phase cannot also be flipped to full strength in the same phase")
+            return Illegal(self.CITE["one_step"],
+                           "a unit rebuilt this phase cannot also be flipped to full strength in the same phase")
         bad = self._replacement_limit(state, act.unit)
         if bad:
             return bad

@@ -8,7 +8,8 @@ particular game.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
 
 from . import actions as A
 from .actions import Event
@@ -158,7 +159,8 @@ class PhasedRules(RulesHooks):
         h = self.phase_handlers(p.kind).get(type(action))
         if h is not None:
             return h[0](state, action)
-        return Illegal(self.CITE["sequence"], f"'{action.notation().split()[0]}' is not something to do in the {p.name} phase")
+        return Illegal(self.CITE["sequence"],
+                       f"'{action.notation().split()[0]}' is not something to do in the {p.name} phase")
 
     def apply(self, state: State, action: A.Action, dice) -> list[Event]:
         ev: list[Event] = []
@@ -191,8 +193,8 @@ class PhasedRules(RulesHooks):
                 h = min(over)
                 side = self.side(over[h][0])
                 state.stage = Stage("overstack", side, h, (("units", tuple(over[h])),))
-                ev.append(Event("overstack", f"{hex_name(h)} is overstacked: the {self.side_names[side]} player removes "
-                                f"units ({self.CITE['overstack']}).", {"hex": h}))
+                ev.append(Event("overstack", f"{hex_name(h)} is overstacked: the {self.side_names[side]} player "
+                                f"removes units ({self.CITE['overstack']}).", {"hex": h}))
                 return
         self._advance_phase(state, ev)
 

@@ -43,7 +43,7 @@ class Stage:
                 return v
         return default
 
-    def with_(self, **kw: Any) -> "Stage":
+    def with_(self, **kw: Any) -> Stage:
         d = dict(self.data)
         d.update(kw)
         return Stage(self.kind, self.side, self.target, tuple(sorted(d.items())))
@@ -73,7 +73,7 @@ class State:
     extra: dict[str, Any] = field(default_factory=dict)
     _cache: dict = field(default_factory=dict, repr=False, compare=False)
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         new = State.__new__(State)
         for f in fields(self):
             v = getattr(self, f.name)

@@ -70,7 +70,7 @@ class Unit:
     revealed: bool = True
     arrives: int = 0  # turn of arrival for ARRIVING units
 
-    def at(self, h: Hex | None, where: str = ON_MAP) -> "Unit":
+    def at(self, h: Hex | None, where: str = ON_MAP) -> Unit:
         """The same unit moved to ``h`` (on the map) or off it (``h`` None, ``where`` given)."""
         if (h is None) == (where == ON_MAP):
             raise ValueError("a unit on the map needs a hex, and a unit off it has none")
