@@ -22,7 +22,7 @@ import math
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
@@ -138,7 +138,7 @@ class SheetIds(HexIds):
             start += cols
 
     @property
-    def spec(self) -> str:  # type: ignore[override]
+    def spec(self) -> str:  # type: ignore[override]  # read-only, computed from the sheets: the base's field
         return "sheets " + " ".join(f"{k}:{n}" for k, n in self.sheets)
 
     @property
@@ -230,10 +230,10 @@ class _Ids:
     def get(self) -> HexIds:
         return self.local.get() or self.process
 
-    def set(self, ids: HexIds):
+    def set(self, ids: HexIds) -> Token[HexIds | None]:
         return self.local.set(ids)
 
-    def reset(self, token) -> None:
+    def reset(self, token: Token[HexIds | None]) -> None:
         self.local.reset(token)
 
 

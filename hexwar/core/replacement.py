@@ -8,16 +8,23 @@ Each step is counted against the replacement steps the game grants.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from . import actions as A
 from .actions import Event
+from .dice import Dice
 from .errors import Illegal
 from .hexgrid import Hex
 from .state import State
 from .units import ON_MAP
 
+if TYPE_CHECKING:  # the mixin is combined with PhasedRules, whose queries it uses
+    from .sequence import PhasedRules as _Rules
+else:
+    _Rules = object
 
-class ReplacementMixin:
+
+class ReplacementMixin(_Rules):
     """Needs the PhasedRules queries; hooks ``placement_cities``, ``_replacement_limit``."""
 
     def placement_cities(self, state: State, uid: str) -> set[Hex]:
@@ -61,7 +68,7 @@ class ReplacementMixin:
             return bad
         return self.restore_problem(state, act.unit)
 
-    def _apply_restore(self, state: State, act: A.Restore, dice, ev: list[Event]) -> None:
+    def _apply_restore(self, state: State, act: A.Restore, dice: Dice, ev: list[Event]) -> None:
         u = state.units[act.unit]
         state.units[act.unit] = replace(u, steps=u.steps + 1)
         self._spend_step(state, act.unit)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .hexgrid import Hex
 
@@ -70,6 +71,13 @@ class Unit:
     revealed: bool = True
     arrives: int = 0  # turn of arrival for ARRIVING units
 
+    @property
+    def map_hex(self) -> Hex:
+        """The hex of a unit on the map; a unit off it has none (ValueError)."""
+        if self.hex is None:
+            raise ValueError(f"{self.id} is not on the map")
+        return self.hex
+
     def at(self, h: Hex | None, where: str = ON_MAP) -> Unit:
         """The same unit moved to ``h`` (on the map) or off it (``h`` None, ``where`` given)."""
         if (h is None) == (where == ON_MAP):
@@ -82,4 +90,4 @@ class SideInfo:
     id: str
     name: str
     edge_name: str = ""
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)
