@@ -8,7 +8,7 @@ particular game.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from . import actions as A
@@ -26,6 +26,13 @@ from .zoc import zoc_hexes
 
 # What a phase kind does with each action type: (check, apply) per action class.
 Handlers = dict[type, tuple[Callable[..., "Illegal | None"], Callable[..., None]]]
+
+
+class HasSides(Protocol):
+    """What the frame reads of a game's scenario: each side's settings (its ``edge``)."""
+
+    @property
+    def sides(self) -> Mapping[str, Mapping[str, str]]: ...
 
 
 class PhaseSpec(Protocol):
@@ -64,7 +71,7 @@ class PhasedRules(RulesHooks):
     specs: dict[str, UnitSpec]
     unit_side: dict[str, str]
     memo: dict[Any, Any]
-    scenario: Any  # the game's own scenario object; ``edge_of`` reads ``scenario.sides``
+    scenario: HasSides  # the game's own scenario object (a game may declare its own type)
 
     if TYPE_CHECKING:
         # Provided by every game (not defined here, so that nothing changes at run time).
