@@ -16,7 +16,6 @@ import yaml
 
 import hexwar
 import hexwar.games
-
 from tests.records.make_records import ai_transcript
 
 HERE = Path(__file__).resolve().parent / "records"

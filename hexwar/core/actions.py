@@ -9,8 +9,9 @@ Attack(target=Hex(0406), attackers=('G-III', 'G-XIV'))
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 from .errors import MalformedError
 from .hexgrid import Hex, hex_name, parse_hex
@@ -151,14 +152,16 @@ class Choose:
         return f"choose {self.what} {self.value}"
 
 
-Action = Union[Place, Move, Attack, Resolve, Roll, Loss, Retreat, Advance, Restore, Remove, EndPhase, Choose]
+Action = Place | Move | Attack | Resolve | Roll | Loss | Retreat | Advance | Restore | Remove | EndPhase | Choose
 
 # Extra verbs a game package adds to the notation: verb -> parser of the arguments.
 # Games register at import time, so records of their actions parse anywhere.
-_EXTRA_VERBS: dict[str, Any] = {}
+# A parser returns a game's own action class, which the ``Action`` union does not list.
+VerbParser = Callable[[list[str]], Any]
+_EXTRA_VERBS: dict[str, VerbParser] = {}
 
 
-def register_verb(verb: str, parser: Any) -> None:
+def register_verb(verb: str, parser: VerbParser) -> None:
     """Teach ``parse_action`` a game's own verb. ``parser(args)`` gets the words after
     the verb and returns the action, or raises MalformedError / ValueError."""
     if verb in _CORE_VERBS:
@@ -198,7 +201,8 @@ def parse_action(text: str) -> Action:
         if verb == "choose" and len(args) == 2:
             return Choose(args[0], args[1])
         if verb in _EXTRA_VERBS:
-            return _EXTRA_VERBS[verb](args)
+            action: Action = _EXTRA_VERBS[verb](args)
+            return action
     except (MalformedError, ValueError, IndexError) as e:
         raise MalformedError(f"bad action {text!r}: {e}") from None
     raise MalformedError(f"bad action {text!r}: unknown verb or wrong number of arguments")

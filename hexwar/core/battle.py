@@ -10,18 +10,25 @@ may go (``retreat_adjacent``, ``retreat_extension``).
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from itertools import product
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from .actions import Event
 from .combat import CRT, Odds
+from .dice import Dice
 from .errors import Illegal
 from .hexgrid import Hex, are_adjacent, distance, hex_name
 from .retreat import RetreatPath, retreat_paths
 from .state import Battle, Stage, State
 from .units import ELIMINATED, ON_MAP
+
+if TYPE_CHECKING:  # the mixin is combined with PhasedRules, whose queries it uses
+    from .sequence import PhasedRules as _Rules
+else:
+    _Rules = object
 
 # Stage kinds and what settles each: (action class, what to do, CITE key of the rule).
 _STAGES = {
@@ -36,13 +43,16 @@ _STAGES = {
 }
 
 
-class BattleMixin:
+class BattleMixin(_Rules):
     """Needs the PhasedRules queries, ``crt``, ``results``, ``retreat_length`` and ``odds``."""
 
     crt: CRT
     results: dict[str, str]
     retreat_length: int = 2
     retreat_extension: int = 6  # hexes a retreat may go on to find a legal ending (0: none)
+
+    if TYPE_CHECKING:  # from MovementMixin, which every game with battles also has
+        def _take_control(self, state: State, uid: str, h: Hex, ev: list[Event]) -> None: ...
 
     # ------------------------------------------------------------------ hooks
     def odds(self, state: State, target: Hex, attackers: Iterable[str], *args: Any) -> Odds | None:  # pragma: no cover
@@ -52,7 +62,10 @@ class BattleMixin:
         return None
 
     def _roll_odds(self, state: State, st: Stage, act: A.Roll) -> Odds:
-        return self.odds(state, st.target, st.get("attackers"))
+        o = self.odds(state, st.target_hex, st.get("attackers"))
+        if o is None:  # odds are None only while a unit is untried, and _before_roll reveals them
+            raise ValueError(f"no odds for the battle at {hex_name(st.target_hex)}")
+        return o
 
     def _roll_options(self, state: State, st: Stage) -> list[A.Action]:
         return [A.Roll(None)]
@@ -114,7 +127,7 @@ class BattleMixin:
         return {x for b in state.battles for x in b.attackers + b.support}
 
     def _attack_options(self, state: State) -> list[A.Action]:
-        side = self.phase(state).side
+        side = self._phase_side(state)
         declared_targets = {b.target for b in state.battles}
         busy = self.busy_units(state)
         out: list[A.Action] = []
@@ -134,7 +147,7 @@ class BattleMixin:
         return out
 
     def _check_attack(self, state: State, act: A.Attack) -> Illegal | None:
-        side = self.phase(state).side
+        side = self._phase_side(state)
         rule = self.CITE["combat"]
         if state.declared:
             return Illegal(rule, "all battles have been declared; no more may be added (battle commitment)")
@@ -151,18 +164,19 @@ class BattleMixin:
             if self.side(uid) != side or u.where != ON_MAP:
                 return Illegal(rule, f"{uid} is not one of your units on the map")
             if uid in busy:
-                return Illegal(self.CITE["once"], f"{uid} already attacks in another battle; each unit attacks once per phase")
-            if not are_adjacent(u.hex, act.target):
+                return Illegal(self.CITE["once"],
+                               f"{uid} already attacks in another battle; each unit attacks once per phase")
+            if not are_adjacent(u.map_hex, act.target):
                 return Illegal(rule, f"{uid} is not next to {hex_name(act.target)}")
-            if u.hex in from_hexes:
+            if u.map_hex in from_hexes:
                 return Illegal(self.CITE["hexside"], "only one unit may attack across each hexside")
-            from_hexes.add(u.hex)
+            from_hexes.add(u.map_hex)
             bad = self._attacker_problem(state, uid, act.target)
             if bad:
                 return bad
         return None
 
-    def _apply_attack(self, state: State, act: A.Attack, dice, ev: list[Event]) -> None:
+    def _apply_attack(self, state: State, act: A.Attack, dice: Dice, ev: list[Event]) -> None:
         state.battles.append(Battle(act.target, act.attackers))
         ev.append(Event("declared", f"Battle declared at {hex_name(act.target)} by {', '.join(act.attackers)}.",
                         {"target": act.target, "attackers": act.attackers}))
@@ -181,9 +195,10 @@ class BattleMixin:
         return next(b for b in state.battles if b.target == target)
 
     def live_attackers(self, state: State, b: Battle) -> tuple[str, ...]:
-        return tuple(x for x in b.attackers if state.units[x].where == ON_MAP and are_adjacent(state.units[x].hex, b.target))
+        return tuple(x for x in b.attackers
+                     if state.units[x].where == ON_MAP and are_adjacent(state.units[x].map_hex, b.target))
 
-    def _apply_resolve(self, state: State, act: A.Resolve, dice, ev: list[Event]) -> None:
+    def _apply_resolve(self, state: State, act: A.Resolve, dice: Dice, ev: list[Event]) -> None:
         b = self.battle(state, act.target)
         atk = self.live_attackers(state, b)
         dfn = [u.id for u in state.units_at(b.target)]
@@ -205,7 +220,7 @@ class BattleMixin:
             uid = st.get("units")[0]
             return [A.Retreat(uid, p.hexes) for p in self.retreat_options(state, st, uid)]
         if st.kind == "advance":
-            return [A.Advance(x) for x in st.get("units")] + [A.Advance(None)]
+            return [*(A.Advance(x) for x in st.get("units")), A.Advance(None)]
         if st.kind == "overstack":
             return [A.Remove(x) for x in st.get("units")]
         if st.kind == "result_choice":
@@ -247,9 +262,9 @@ class BattleMixin:
             side = self.side(uid)
             foes = self.side_hexes(state, self.enemy(side))
             ezoc = self.zoc(state, self.enemy(side))
-            here = state.units[uid].hex
+            here = state.units[uid].map_hex
 
-            def search(adjacent) -> list[RetreatPath]:
+            def search(adjacent: Callable[[Hex], Iterable[Hex]]) -> list[RetreatPath]:
                 return retreat_paths(
                     here, self.retreat_length, adjacent,
                     enemy_at=lambda h: h in foes, in_ezoc=lambda h: h in ezoc,
@@ -262,11 +277,13 @@ class BattleMixin:
                 if wide is not self.board.adjacent:
                     opts = search(wide)
             state._cache[key] = opts
-        return state._cache[key]
+        out: list[RetreatPath] = state._cache[key]
+        return out
 
-    def _why_not_retreat(self, state: State, st: Stage, uid: str, path: tuple[Hex, ...], opts) -> Illegal:
+    def _why_not_retreat(self, state: State, st: Stage, uid: str, path: tuple[Hex, ...],
+                         opts: list[RetreatPath]) -> Illegal:
         rule = self.CITE["results"]
-        origin = state.units[uid].hex
+        origin = state.units[uid].map_hex
         side = self.side(uid)
         for i, h in enumerate(path):
             if h not in self.board:
@@ -293,7 +310,8 @@ class BattleMixin:
         a0, d0 = s.attack(u.steps), s.defense(u.steps)
         if u.steps > 1:
             state.units[uid] = replace(u, steps=u.steps - 1, revealed=True)
-            ev.append(Event("reduced", f"{self.public_name(state, uid)} loses a step and is flipped to {s.label(u.steps - 1)} ({why}).",
+            ev.append(Event("reduced", f"{self.public_name(state, uid)} loses a step and is flipped to "
+                            f"{s.label(u.steps - 1)} ({why}).",
                             {"unit": uid, "side": self.side(uid), "steps": u.steps - 1}))
             return a0 - s.attack(u.steps - 1), d0 - s.defense(u.steps - 1)
         self._eliminate(state, uid, ev, why)
@@ -308,7 +326,7 @@ class BattleMixin:
         ev.append(Event("eliminated", f"{self.public_name(state, uid)} is eliminated ({why}).",
                         {"unit": uid, "side": self.side(uid), "steps": u.steps if u.where == ON_MAP else 0}))
 
-    def _apply_stage(self, state: State, st: Stage, act: A.Action, dice, ev: list[Event]) -> None:
+    def _apply_stage(self, state: State, st: Stage, act: A.Action, dice: Dice, ev: list[Event]) -> None:
         if isinstance(act, A.Roll):
             self._apply_roll(state, st, act, dice, ev)
         elif isinstance(act, A.Loss):
@@ -318,11 +336,12 @@ class BattleMixin:
         elif isinstance(act, A.Advance):
             if act.unit is not None:
                 u = state.units[act.unit]
-                state.units[act.unit] = u.at(st.target)
-                self._take_control(state, act.unit, st.target, ev)
-                ev.append(Event("advanced", f"{self.public_name(state, act.unit)} advances into {hex_name(st.target)} "
-                                f"({self.CITE['advance']}).", {"unit": act.unit, "hex": st.target}))
-            self._finish_battle(state, st.target, ev)
+                state.units[act.unit] = u.at(st.target_hex)
+                self._take_control(state, act.unit, st.target_hex, ev)
+                ev.append(Event("advanced", f"{self.public_name(state, act.unit)} advances into "
+                                f"{hex_name(st.target_hex)} ({self.CITE['advance']}).",
+                                {"unit": act.unit, "hex": st.target}))
+            self._finish_battle(state, st.target_hex, ev)
         elif isinstance(act, A.Remove):
             self._apply_overstack_removal(state, act, ev)
         elif isinstance(act, A.Choose):
@@ -330,14 +349,14 @@ class BattleMixin:
             ev.append(Event("result_chosen", f"The {self.side_names[st.side]} player takes {chosen} "
                             f"({self.results.get(chosen, chosen)}).", {"result": chosen, "side": st.side}))
             state.stage = None
-            self._start_result(state, st.target, st.get("attackers"), chosen, ev, chosen=True)
+            self._start_result(state, st.target_hex, st.get("attackers"), chosen, ev, chosen=True)
 
-    def _apply_roll(self, state: State, st: Stage, act: A.Roll, dice, ev: list[Event]) -> None:
-        target = st.target
+    def _apply_roll(self, state: State, st: Stage, act: A.Roll, dice: Dice, ev: list[Event]) -> None:
+        target = st.target_hex
         atk = st.get("attackers")
         o = self._roll_odds(state, st, act)
         self._note_roll(state, st, act)
-        data = {"target": target, "odds": o, "lines": o.lines(), "side": st.side}
+        data: dict[str, Any] = {"target": target, "odds": o, "lines": o.lines(), "side": st.side}
         if o.no_effect:
             data.update(result="NE", below_1_1=True)
             ev.append(Event("combat", f"Battle at {hex_name(target)}: below 1:1 after shifts, no effect "
@@ -347,7 +366,8 @@ class BattleMixin:
         roll = dice.roll(6)
         result = self.crt.lookup(o.final_index, roll)
         ev.append(Event("die_rolled", f"Die roll {roll}.", {"roll": roll, "side": st.side}))
-        ev.append(Event("combat", f"Battle at {hex_name(target)}: {o.column}, roll {roll}: {result} — {self.results[result]}.",
+        ev.append(Event("combat",
+                        f"Battle at {hex_name(target)}: {o.column}, roll {roll}: {result} — {self.results[result]}.",
                         {**data, "roll": roll, "result": result}))
         state.attacked.update(atk)
         self._start_result(state, target, atk, result, ev)
@@ -381,7 +401,7 @@ class BattleMixin:
             state.stage = Stage("attacker_loss", aside, target, base + (("units", self.loss_pool(state, target, atk)),))
 
     def _apply_loss(self, state: State, st: Stage, act: A.Loss, ev: list[Event]) -> None:
-        target = st.target
+        target = st.target_hex
         atk = st.get("attackers")
         result = st.get("result")
         rule = self.CITE["results"]
@@ -417,7 +437,7 @@ class BattleMixin:
             self._lose_step(state, act.unit, ev, f"{rule} AL")
             self._finish_battle(state, target, ev)
 
-    def _retreat_or_gone(self, state: State, target: Hex, atk, result: str, ev: list[Event]) -> None:
+    def _retreat_or_gone(self, state: State, target: Hex, atk: tuple[str, ...], result: str, ev: list[Event]) -> None:
         dfn = tuple(u.id for u in state.units_at(target))
         if dfn:
             state.stage = Stage("retreat", self.enemy(self.side(dfn[0])), target,
@@ -433,7 +453,7 @@ class BattleMixin:
 
     def _do_retreat(self, state: State, uid: str, p: RetreatPath, ev: list[Event]) -> None:
         u = state.units[uid]
-        start = u.hex
+        start = u.map_hex
         rule = self.CITE["results"]
         if p.ends_in_ezoc:  # forced to end in an enemy zone: eliminated
             for h in p.hexes[:-1]:
@@ -455,14 +475,15 @@ class BattleMixin:
 
     def _next_retreat(self, state: State, st: Stage, ev: list[Event]) -> None:
         state.touch()
-        rest = tuple(x for x in st.get("units")[1:] if state.units[x].where == ON_MAP and state.units[x].hex == st.target)
+        rest = tuple(x for x in st.get("units")[1:]
+                     if state.units[x].where == ON_MAP and state.units[x].hex == st.target)
         if rest:
             state.stage = st.with_(units=rest)
             return
         state.stage = None
-        self._after_defender_gone(state, st.target, st.get("attackers"), ev)
+        self._after_defender_gone(state, st.target_hex, st.get("attackers"), ev)
 
-    def _after_defender_gone(self, state: State, target: Hex, atk, ev: list[Event]) -> None:
+    def _after_defender_gone(self, state: State, target: Hex, atk: Iterable[str], ev: list[Event]) -> None:
         state.touch()
         if state.units_at(target):
             self._finish_battle(state, target, ev)
@@ -479,7 +500,7 @@ class BattleMixin:
             state.resolved.append(target)
         state.touch()
 
-    def _autoplay(self, state: State, dice, ev: list[Event]) -> None:
+    def _autoplay(self, state: State, dice: Dice, ev: list[Event]) -> None:
         """Carry out steps that leave no choice: one unit to lose a step, one retreat path, none at all."""
         rule = self.CITE["results"]
         for _ in range(100):

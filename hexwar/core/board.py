@@ -1,9 +1,10 @@
 """The board: what is where on a map. Queries only; rules live in the game packages."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
+from typing import Any
 
 from .hexgrid import Hex, Hexside, Layout, hex_name, neighbors
 
@@ -58,7 +59,7 @@ class Board:
     hex_values: dict[str, dict[Hex, object]] = field(default_factory=dict)  # e.g. "height" -> {hex: 2}
     # Results that depend only on this board (and the scenario played on it): movement
     # graphs, reach, set-up searches. Shared by every game opened on the board.
-    cache: dict = field(default_factory=dict, repr=False, compare=False)
+    cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
     layout: Layout = field(default_factory=Layout)
     properties: Mapping[str, object] = field(default_factory=dict)
     source: str = ""

@@ -9,9 +9,9 @@ Odds are kept as an integer *column index*: 0 is 1:1, 1 is 2:1 … 5 is 6:1; -1 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Iterable, Mapping, Sequence
 
 from .errors import DataError
 

@@ -6,7 +6,7 @@ it starts from is exempt. Friendly units do not cancel enemy zones here.
 from __future__ import annotations
 
 from collections import deque
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from .hexgrid import Hex
 

@@ -8,7 +8,8 @@ option's label and consequence (the hooks ``option_label(state, action)``, ``con
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from . import actions as A
 from .actions import Action
@@ -72,7 +73,8 @@ def build_decisions(rules: Any, state: Any, legal: Iterable[Action], entry: Game
         acts = groups[k]
         step = None
         if entry is not None:
-            step = (entry.step(f"{stage}:{k}") if stage else None) or entry.step(k) or (entry.step(stage) if stage else None)
+            step = ((entry.step(f"{stage}:{k}") if stage else None) or entry.step(k)
+                    or (entry.step(stage) if stage else None))
         info: dict[str, Any] = {}
         name = k.split(":", 1)[1] if ":" in k else k
         if k.startswith(("choose:", "verb:")):

@@ -7,7 +7,8 @@ made, so a save records it in two integers and a replay reproduces every roll.
 from __future__ import annotations
 
 import random
-from typing import Protocol, Sequence
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 
 class Dice(Protocol):
@@ -15,7 +16,7 @@ class Dice(Protocol):
 
     def roll(self, sides: int = 6) -> int: ...
 
-    def shuffle(self, items: list) -> None: ...
+    def shuffle(self, items: list[Any]) -> None: ...
 
 
 class SeededDice:
@@ -35,13 +36,13 @@ class SeededDice:
     def roll(self, sides: int = 6) -> int:
         return self._draw(sides)
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         # Fisher-Yates on our own draws so that the count of draws is the whole state.
         for i in range(len(items) - 1, 0, -1):
             j = self._draw(i + 1) - 1
             items[i], items[j] = items[j], items[i]
 
-    def copy(self) -> "SeededDice":
+    def copy(self) -> SeededDice:
         d = SeededDice(self.seed)
         d._rng.setstate(self._rng.getstate())
         d.rolls_made = self.rolls_made
@@ -62,16 +63,16 @@ class FixedDice:
         self.rolls_made += 1
         return v
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Leaves the order as given: tests choose identities explicitly."""
 
-    def copy(self) -> "FixedDice":
+    def copy(self) -> FixedDice:
         d = FixedDice(self.values)
         d.rolls_made = self.rolls_made
         return d
 
 
-def roll_dice(dice: Dice, n: int, why: str, events: list, sides: int = 6) -> list[int]:
+def roll_dice(dice: Dice, n: int, why: str, events: list[Any], sides: int = 6) -> list[int]:
     """Roll ``n`` dice (e.g. two for a two-dice table) and report them as one
     ``die_rolled`` event, so undo stops there and the roll is never repeated."""
     from .actions import Event  # actions does not import dice: no cycle, kept local anyway

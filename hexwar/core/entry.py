@@ -9,9 +9,10 @@ callables: the core knows no particular game.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any
 
 RGB = tuple[int, int, int]
 
@@ -87,7 +88,8 @@ class OptionInfo:
     help: str = ""  # the tooltip: what it changes, in plain words
 
 
-def options_from(table: Mapping[str, tuple[bool, str]], titles: Mapping[str, str] | None = None) -> tuple[OptionInfo, ...]:
+def options_from(table: Mapping[str, tuple[bool, str]],
+                 titles: Mapping[str, str] | None = None) -> tuple[OptionInfo, ...]:
     """Options from a game's ``{id: (default, description)}`` table, the rule read from the
     description: "13.0: ..." (a rule number first) or "... (KP-OPT-AIR-POWER)" (an id last)."""
     out = []

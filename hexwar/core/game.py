@@ -3,16 +3,17 @@
 A ``Ruleset`` holds the game's rules (stateless, shared); a ``Game`` holds one match: the
 current state, the dice, the history for undo and looking back, and the record of actions.
 The client and the computer players use only ``Game`` (and ``core.position.Position``,
-what one side may know of it, for a computer player): legal actions, check, apply, view, decisions, previews, history. They
-never reach for the rules object or the state.
+what one side may know of it, for a computer player): legal actions, check, apply, view, decisions,
+previews, history. They never reach for the rules object or the state.
 """
 from __future__ import annotations
 
 import copy
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from . import actions as A
 from .actions import COMMIT_EVENTS, Action, Event, parse_action
@@ -262,7 +263,8 @@ class Game:
 
     def plan_secret(self, action: Action) -> bool:
         """True when ``action`` stays hidden for good (a secret phase's plan), not merely until a reveal."""
-        return not (isinstance(action, A.Choose) and self.entry is not None and action.what in self.entry.secret_choices)
+        return not (isinstance(action, A.Choose) and self.entry is not None
+                    and action.what in self.entry.secret_choices)
 
     # --- looking back ------------------------------------------------------------------
     def history(self) -> tuple[Step, ...]:

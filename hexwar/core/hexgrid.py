@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterator, NamedTuple
+from typing import NamedTuple
 
 from .errors import MalformedError
 
@@ -85,10 +86,10 @@ class HexIds:
     def parse(self, text: object) -> Hex:
         return _parse_ccrr(text)
 
-    def name_side(self, s: "Hexside") -> str:
+    def name_side(self, s: Hexside) -> str:
         return f"{self.name(s.a)}-{self.name(s.b)}"
 
-    def parse_side(self, text: object) -> "Hexside":
+    def parse_side(self, text: object) -> Hexside:
         parts = str(text).strip().split("-")
         if len(parts) != 2:
             raise MalformedError(f"bad hexside {text!r}: expected two hex ids joined by '-'")
@@ -137,7 +138,7 @@ class SheetIds(HexIds):
             start += cols
 
     @property
-    def spec(self) -> str:  # type: ignore[override]
+    def spec(self) -> str:  # type: ignore[override]  # read-only, computed from the sheets: the base's field
         return "sheets " + " ".join(f"{k}:{n}" for k, n in self.sheets)
 
     @property
@@ -229,10 +230,10 @@ class _Ids:
     def get(self) -> HexIds:
         return self.local.get() or self.process
 
-    def set(self, ids: HexIds):
+    def set(self, ids: HexIds) -> Token[HexIds | None]:
         return self.local.set(ids)
 
-    def reset(self, token) -> None:
+    def reset(self, token: Token[HexIds | None]) -> None:
         self.local.reset(token)
 
 
@@ -312,7 +313,7 @@ class Hexside:
     b: Hex
 
     @staticmethod
-    def between(h1: Hex, h2: Hex) -> "Hexside":
+    def between(h1: Hex, h2: Hex) -> Hexside:
         if not are_adjacent(h1, h2):
             raise MalformedError(f"{hex_name(h1)} and {hex_name(h2)} are not adjacent: no hexside between them")
         return Hexside(*sorted((h1, h2)))
@@ -381,7 +382,8 @@ class Layout:
         """Six corners clockwise from the east corner."""
         cx, cy = self.center(h)
         hw, hh, hs = self.tile_w * self.scale / 2, self.tile_h * self.scale / 2, self.side * self.scale / 2
-        return [(cx + hw, cy), (cx + hs, cy + hh), (cx - hs, cy + hh), (cx - hw, cy), (cx - hs, cy - hh), (cx + hs, cy - hh)]
+        return [(cx + hw, cy), (cx + hs, cy + hh), (cx - hs, cy + hh),
+                (cx - hw, cy), (cx - hs, cy - hh), (cx + hs, cy - hh)]
 
     def hex_at(self, px: float, py: float) -> Hex:
         """The hex whose centre is nearest to a pixel (unbounded grid)."""

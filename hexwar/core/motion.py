@@ -7,16 +7,23 @@ where ``can_end_move`` allows.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from .actions import Event
+from .dice import Dice
 from .errors import Illegal
 from .hexgrid import Hex, hex_name
 from .movement import Reach, path_cost, reachable
 from .state import State
 from .units import ON_MAP
+
+if TYPE_CHECKING:  # the mixin is combined with PhasedRules, whose queries it uses
+    from .sequence import PhasedRules as _Rules
+else:
+    _Rules = object
 
 
 @dataclass(frozen=True)
@@ -26,12 +33,12 @@ class MoveMode:
 
     mp: float
     key: Any
-    cost: Callable[[Hex, Hex], "float | None"]
+    cost: Callable[[Hex, Hex], float | None]
     rule: str
     note: str = ""  # shown when the allowance is too small, e.g. "(reserve movement: half …)"
 
 
-class MovementMixin:
+class MovementMixin(_Rules):
     """Needs the PhasedRules queries and a ``move_modes(state, uid)`` hook."""
 
     def move_modes(self, state: State, uid: str) -> list[MoveMode]:  # pragma: no cover - hook
@@ -41,10 +48,10 @@ class MovementMixin:
         """Hook: why this unit may not move at all in this phase (beyond the common reasons)."""
         return None
 
-    def _graph(self, mode: MoveMode) -> dict:
+    def _graph(self, mode: MoveMode) -> dict[Hex, tuple[tuple[Hex, float], ...]]:
         """hex -> ((neighbour, cost), ...) for one cost function, computed once per board."""
         graphs = self.memo.setdefault("graphs", {})
-        g = graphs.get(mode.key)
+        g: dict[Hex, tuple[tuple[Hex, float], ...]] | None = graphs.get(mode.key)
         if g is None:
             g = {}
             for a in self.board.terrain:
@@ -73,7 +80,7 @@ class MovementMixin:
         foes = self.side_hexes(state, self.enemy(side))
         memo = self.memo.setdefault("reach", {})
         mkey = (uid, u.spec, u.hex, u.where, _modes_key(modes), foes)
-        out = memo.get(mkey)
+        out: dict[Hex, tuple[float, tuple[Hex, ...]]] | None = memo.get(mkey)
         if out is None:
             if len(memo) > 50_000:
                 memo.clear()
@@ -81,7 +88,7 @@ class MovementMixin:
             out = {}
             if u.where == ON_MAP:
                 for m in modes:
-                    r: Reach = reachable(u.hex, m.mp, stops=ezoc.__contains__, blocked=foes.__contains__,
+                    r: Reach = reachable(u.map_hex, m.mp, stops=ezoc.__contains__, blocked=foes.__contains__,
                                          edges=self._graph(m))
                     for h, path in r.all_paths().items():
                         c = r.cost[h]
@@ -98,21 +105,23 @@ class MovementMixin:
             raw = self._raw_reach(state, uid, modes)
             blocked = self.move_end_blocked(state, uid)
             state._cache[key] = {h: v for h, v in raw.items() if h not in blocked} if blocked else raw
-        return state._cache[key]
+        out: dict[Hex, tuple[float, tuple[Hex, ...]]] = state._cache[key]
+        return out
 
     def _ids_of(self, side: str) -> list[str]:
         """The unit ids of a side, sorted (computed once per scenario)."""
         ids = self.memo.setdefault("ids_of", {})
         if side not in ids:
             ids[side] = sorted(uid for uid, s in self.unit_side.items() if s == side)
-        return ids[side]
+        out: list[str] = ids[side]
+        return out
 
     def move_modes_named(self, state: State, uid: str, mode: str) -> list[MoveMode]:
         """Hook for callers that ask for a named mode; by default the current modes."""
         return self.move_modes(state, uid)
 
     def _move_actions(self, state: State) -> list[A.Action]:
-        side = self.phase(state).side
+        side = self._phase_side(state)
         out: list[A.Action] = []
         memo = self.memo.setdefault("moves", {})
         units = state.units
@@ -167,12 +176,13 @@ class MovementMixin:
         if not self.can_end_move(state, uid, dest):
             return self._cannot_end_reason(state, uid, dest)
         modes = self.move_modes(state, uid)
-        start = state.units[uid].hex
+        start = state.units[uid].map_hex  # on the map: _check_move_unit said so
         m = modes[0] if modes else None
         if m is not None:
             free = reachable(start, m.mp, self.board.adjacent, m.cost, blocked=foes.__contains__)
             if dest in free.cost:
-                return Illegal(self.CITE["ezoc_stop_why"], "enemy zones of control stop movement on entry, so the unit cannot get there")
+                return Illegal(self.CITE["ezoc_stop_why"],
+                               "enemy zones of control stop movement on entry, so the unit cannot get there")
             wide = reachable(start, 99, self.board.adjacent, m.cost, blocked=foes.__contains__)
             if dest in wide.cost:
                 return Illegal(m.rule, f"it would cost {wide.cost[dest]:g} MP; the unit has {m.mp:g} to spend" + m.note)
@@ -201,7 +211,7 @@ class MovementMixin:
         ezoc = self.zoc(state, self.enemy(side))
         why = Illegal(rule, "that path is not legal")
         for m in self.move_modes(state, act.unit):
-            c, err = path_cost(u.hex, act.path, self.board.adjacent, m.cost, stops=lambda h: h in ezoc,
+            c, err = path_cost(u.map_hex, act.path, self.board.adjacent, m.cost, stops=lambda h: h in ezoc,
                                blocked=lambda h: h in foes)
             if c is not None and c <= m.mp + 1e-9:
                 if self.can_end_move(state, act.unit, act.dest):
@@ -222,9 +232,9 @@ class MovementMixin:
     def _no_entry_reason(self, mode: MoveMode) -> Illegal:
         return Illegal(mode.rule, "that path may not be used in this kind of movement")
 
-    def _apply_move(self, state: State, act: A.Move, dice, ev: list[Event]) -> None:
+    def _apply_move(self, state: State, act: A.Move, dice: Dice, ev: list[Event]) -> None:
         u = state.units[act.unit]
-        start = u.hex
+        start = u.map_hex
         state.units[act.unit] = u.at(act.dest)
         state.moved.add(act.unit)
         for h in act.path:
@@ -238,8 +248,9 @@ class MovementMixin:
         side = self.side(uid)
         if place is not None and state.control.get(h) != side:
             state.control[h] = side
-            ev.append(Event("control", f"{place.name} passes to the {self.side_names[side]} player.", {"hex": h, "side": side}))
+            ev.append(Event("control", f"{place.name} passes to the {self.side_names[side]} player.",
+                            {"hex": h, "side": side}))
 
 
-def _modes_key(modes: list[MoveMode]) -> tuple:
+def _modes_key(modes: list[MoveMode]) -> tuple[tuple[Any, float], ...]:
     return tuple((m.key, m.mp) for m in modes)

@@ -8,8 +8,8 @@ Leaving a hex is free; the start hex costs nothing.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Callable, Container, Iterable, Mapping, Sequence
 
 from .hexgrid import Hex
 
@@ -43,7 +43,9 @@ class Reach:
             if h not in out:
                 stack = [h]
                 while stack[-1] not in out:
-                    stack.append(self.came_from[stack[-1]])
+                    parent = self.came_from[stack[-1]]
+                    assert parent is not None  # only the start has none, and the start is in out
+                    stack.append(parent)
                 base = out[stack.pop()]
                 while stack:
                     nxt = stack.pop()
@@ -70,9 +72,12 @@ def reachable(
     Give either ``adjacent`` and ``enter_cost``, or ``edges`` (hex -> (neighbour, cost)
     pairs, computed once per board: the fast path).
     """
+    graph: Mapping[Hex, Sequence[tuple[Hex, float]]] | _Edges
     if edges is None:
         assert adjacent is not None and enter_cost is not None
-        edges = _Edges(adjacent, enter_cost)
+        graph = _Edges(adjacent, enter_cost)
+    else:
+        graph = edges
     cost: dict[Hex, float] = {start: 0.0}
     came: dict[Hex, Hex | None] = {start: None}
     stopped: set[Hex] = set()
@@ -85,7 +90,7 @@ def reachable(
             continue
         if h in stopped and h != start:
             continue  # movement ends here
-        for n, step in edges.get(h, ()):
+        for n, step in graph.get(h, ()):
             nc = c + step
             if nc > limit or blocked(n):
                 continue
@@ -107,7 +112,7 @@ class _Edges:
     def __init__(self, adjacent: Callable[[Hex], Iterable[Hex]], enter_cost: CostFn) -> None:
         self.adjacent, self.enter_cost = adjacent, enter_cost
 
-    def get(self, h: Hex, default=()):  # noqa: ANN001
+    def get(self, h: Hex, default: object = ()) -> list[tuple[Hex, float]]:
         out = []
         for n in self.adjacent(h):
             c = self.enter_cost(h, n)

@@ -14,7 +14,6 @@ from .actions import Action
 from .contract import Decision, Preview
 from .entry import GameEntry, PhaseInfo
 from .errors import Illegal
-
 from .game import Game
 
 if TYPE_CHECKING:

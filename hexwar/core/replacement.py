@@ -8,16 +8,23 @@ Each step is counted against the replacement steps the game grants.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from . import actions as A
 from .actions import Event
+from .dice import Dice
 from .errors import Illegal
 from .hexgrid import Hex
 from .state import State
 from .units import ON_MAP
 
+if TYPE_CHECKING:  # the mixin is combined with PhasedRules, whose queries it uses
+    from .sequence import PhasedRules as _Rules
+else:
+    _Rules = object
 
-class ReplacementMixin:
+
+class ReplacementMixin(_Rules):
     """Needs the PhasedRules queries; hooks ``placement_cities``, ``_replacement_limit``."""
 
     def placement_cities(self, state: State, uid: str) -> set[Hex]:
@@ -54,13 +61,14 @@ class ReplacementMixin:
         if u.steps >= s.max_steps:
             return Illegal(rule, f"{act.unit} is already at full strength")
         if act.unit in state.rebuilt:
-            return Illegal(self.CITE["one_step"], "a unit rebuilt this phase cannot also be flipped to full strength in the same phase")
+            return Illegal(self.CITE["one_step"],
+                           "a unit rebuilt this phase cannot also be flipped to full strength in the same phase")
         bad = self._replacement_limit(state, act.unit)
         if bad:
             return bad
         return self.restore_problem(state, act.unit)
 
-    def _apply_restore(self, state: State, act: A.Restore, dice, ev: list[Event]) -> None:
+    def _apply_restore(self, state: State, act: A.Restore, dice: Dice, ev: list[Event]) -> None:
         u = state.units[act.unit]
         state.units[act.unit] = replace(u, steps=u.steps + 1)
         self._spend_step(state, act.unit)

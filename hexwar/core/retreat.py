@@ -12,8 +12,8 @@ The game supplies predicates; this module only searches and ranks.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
 
 from .hexgrid import Hex, distance
 
@@ -80,7 +80,7 @@ def retreat_paths(
 
 def retreat_within_mp(origin: Hex, length: int, adjacent: Callable[[Hex], Iterable[Hex]],
                       enemy_at: Callable[[Hex], bool], in_ezoc: Callable[[Hex], bool],
-                      can_end: Callable[[Hex], bool], step_cost: Callable[[Hex, Hex], "float | None"],
+                      can_end: Callable[[Hex], bool], step_cost: Callable[[Hex, Hex], float | None],
                       mp: float, forbid_ezoc: bool = True) -> list[RetreatPath]:
     """``retreat_paths`` for games where a retreat may never enter an enemy zone of
     control (when ``forbid_ezoc``) and may not cost more than ``mp`` movement points

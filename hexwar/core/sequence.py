@@ -8,22 +8,46 @@ particular game.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Iterable
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from . import actions as A
 from .actions import Event
 from .board import Board
 from .comms import reaching_edge
+from .dice import Dice
 from .errors import Illegal
 from .game import Result
 from .hexgrid import Hex, hex_name
 from .hooks import RulesHooks
 from .state import Stage, State
-from .units import ON_MAP, UnitSpec
+from .units import ON_MAP, Unit, UnitSpec
 from .zoc import zoc_hexes
 
 # What a phase kind does with each action type: (check, apply) per action class.
 Handlers = dict[type, tuple[Callable[..., "Illegal | None"], Callable[..., None]]]
+
+
+class HasSides(Protocol):
+    """What the frame reads of a game's scenario: each side's settings (its ``edge``)."""
+
+    @property
+    def sides(self) -> Mapping[str, Mapping[str, str]]: ...
+
+
+class PhaseSpec(Protocol):
+    """What a game's ``phase(state)`` returns: one row of its sequence of play."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def side(self) -> str | None: ...  # None: both players act (a simultaneous phase)
+    @property
+    def name(self) -> str: ...
+    @property
+    def rule(self) -> str: ...
+    @property
+    def kind(self) -> str: ...
 
 
 class PhasedRules(RulesHooks):
@@ -46,7 +70,12 @@ class PhasedRules(RulesHooks):
     board: Board
     specs: dict[str, UnitSpec]
     unit_side: dict[str, str]
-    memo: dict
+    memo: dict[Any, Any]
+    scenario: HasSides  # the game's own scenario object (a game may declare its own type)
+
+    if TYPE_CHECKING:
+        # Provided by every game (not defined here, so that nothing changes at run time).
+        def phase(self, state: State) -> PhaseSpec: ...
 
     # ------------------------------------------------------------------ queries
     def enemy(self, side: str) -> str:
@@ -66,21 +95,30 @@ class PhasedRules(RulesHooks):
             return state.stage.side
         return self.phase(state).side
 
-    def hex_units(self, state: State, h: Hex) -> list:
+    def _phase_side(self, state: State) -> str:
+        """The side whose phase it is, in a phase one side plays (movement, combat ...)."""
+        side = self.phase(state).side
+        if side is None:
+            raise ValueError(f"the {self.phase(state).name} phase belongs to no one side")
+        return side
+
+    def hex_units(self, state: State, h: Hex) -> list[Unit]:
         return state.units_at(h)
 
     def side_hexes(self, state: State, side: str) -> frozenset[Hex]:
         key = ("hexes", side)
         if key not in state._cache:
             state._cache[key] = frozenset(h for h, us in state.occupied().items() if us and self.side(us[0].id) == side)
-        return state._cache[key]
+        out: frozenset[Hex] = state._cache[key]
+        return out
 
     def zoc(self, state: State, side: str) -> frozenset[Hex]:
         """Hexes in the zone of control of ``side``'s units (all six neighbours)."""
         key = ("zoc", side)
         if key not in state._cache:
             state._cache[key] = zoc_hexes(self.side_hexes(state, side), self.board.adjacent)
-        return state._cache[key]
+        out: frozenset[Hex] = state._cache[key]
+        return out
 
     def in_ezoc(self, state: State, side: str, h: Hex) -> bool:
         return h in self.zoc(state, self.enemy(side))
@@ -99,7 +137,8 @@ class PhasedRules(RulesHooks):
         if key not in state._cache:
             blocked = self.comm_blocked(state, side)
             state._cache[key] = reaching_edge(self.edge_of(side), self.board.adjacent, lambda h: h not in blocked)
-        return state._cache[key]
+        out: frozenset[Hex] = state._cache[key]
+        return out
 
     def stack_problem(self, specs: list[UnitSpec]) -> Illegal | None:  # pragma: no cover - hook
         raise NotImplementedError
@@ -125,7 +164,8 @@ class PhasedRules(RulesHooks):
         return f"{uid} {self.specs[state.units[uid].spec].name}"
 
     def result(self, state: State) -> Result | None:
-        return state.result
+        r: Result | None = state.result
+        return r
 
     def snapshot(self, state: State) -> dict[str, Any]:
         return state.snapshot()
@@ -158,9 +198,10 @@ class PhasedRules(RulesHooks):
         h = self.phase_handlers(p.kind).get(type(action))
         if h is not None:
             return h[0](state, action)
-        return Illegal(self.CITE["sequence"], f"'{action.notation().split()[0]}' is not something to do in the {p.name} phase")
+        return Illegal(self.CITE["sequence"],
+                       f"'{action.notation().split()[0]}' is not something to do in the {p.name} phase")
 
-    def apply(self, state: State, action: A.Action, dice) -> list[Event]:
+    def apply(self, state: State, action: A.Action, dice: Dice) -> list[Event]:
         ev: list[Event] = []
         if state.stage is not None:
             self._apply_stage(state, state.stage, action, dice, ev)
@@ -173,7 +214,7 @@ class PhasedRules(RulesHooks):
         self.after_action(state, dice, ev)
         return ev
 
-    def after_action(self, state: State, dice, ev: list[Event]) -> None:
+    def after_action(self, state: State, dice: Dice, ev: list[Event]) -> None:
         """Hook: checks made after every action (sudden death, objectives …)."""
 
     # ------------------------------------------------------------ phase ends
@@ -191,8 +232,8 @@ class PhasedRules(RulesHooks):
                 h = min(over)
                 side = self.side(over[h][0])
                 state.stage = Stage("overstack", side, h, (("units", tuple(over[h])),))
-                ev.append(Event("overstack", f"{hex_name(h)} is overstacked: the {self.side_names[side]} player removes "
-                                f"units ({self.CITE['overstack']}).", {"hex": h}))
+                ev.append(Event("overstack", f"{hex_name(h)} is overstacked: the {self.side_names[side]} player "
+                                f"removes units ({self.CITE['overstack']}).", {"hex": h}))
                 return
         self._advance_phase(state, ev)
 
@@ -223,10 +264,11 @@ class PhasedRules(RulesHooks):
     def _check_stage(self, state: State, st: Stage, act: A.Action) -> Illegal | None:  # pragma: no cover - hook
         return Illegal(self.CITE["sequence"], "not now")
 
-    def _apply_stage(self, state: State, st: Stage, act: A.Action, dice, ev: list[Event]) -> None:  # pragma: no cover
+    def _apply_stage(self, state: State, st: Stage, act: A.Action, dice: Dice,
+                     ev: list[Event]) -> None:  # pragma: no cover
         raise NotImplementedError
 
-    def _autoplay(self, state: State, dice, ev: list[Event]) -> None:
+    def _autoplay(self, state: State, dice: Dice, ev: list[Event]) -> None:
         pass
 
     def _eliminate(self, state: State, uid: str, ev: list[Event], why: str) -> None:  # pragma: no cover - hook

@@ -3,7 +3,7 @@ a hex holds at most so many points and so many counters, and some counters (e.g.
 regiments in a game counting battalions) must be the only non-free counter."""
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def stack_legal(sizes: Sequence[float], free: Sequence[bool], points_limit: float, counters_limit: int,

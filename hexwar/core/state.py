@@ -43,7 +43,14 @@ class Stage:
                 return v
         return default
 
-    def with_(self, **kw: Any) -> "Stage":
+    @property
+    def target_hex(self) -> Hex:
+        """The hex the stage is about, for a stage that has one (every battle step does)."""
+        if self.target is None:
+            raise ValueError(f"the {self.kind} step is about no hex")
+        return self.target
+
+    def with_(self, **kw: Any) -> Stage:
         d = dict(self.data)
         d.update(kw)
         return Stage(self.kind, self.side, self.target, tuple(sorted(d.items())))
@@ -71,9 +78,10 @@ class State:
     # Game-specific values (postures, markers …). Replace a value, never change it in place:
     # copies share them.
     extra: dict[str, Any] = field(default_factory=dict)
-    _cache: dict = field(default_factory=dict, repr=False, compare=False)
+    # Queries on this state (units_at, zones, reach ...), keyed by the asker; see touch().
+    _cache: dict[Any, Any] = field(default_factory=dict, repr=False, compare=False)
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         new = State.__new__(State)
         for f in fields(self):
             v = getattr(self, f.name)
@@ -86,7 +94,7 @@ class State:
 
     # --- common queries (cached per state: a state is never changed after it is shown) ---
     def units_at(self, h: Hex) -> list[Unit]:
-        idx = self._cache.get("at")
+        idx: dict[Hex | None, list[Unit]] | None = self._cache.get("at")
         if idx is None:
             idx = {}
             for u in self.units.values():
@@ -99,7 +107,8 @@ class State:
 
     def occupied(self) -> dict[Hex, list[Unit]]:
         self.units_at(Hex(0, 0))
-        return self._cache["at"]
+        at: dict[Hex, list[Unit]] = self._cache["at"]
+        return at
 
     def touch(self) -> None:
         """Forget cached queries after a change."""

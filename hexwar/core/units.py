@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from .hexgrid import Hex
 
@@ -70,7 +71,14 @@ class Unit:
     revealed: bool = True
     arrives: int = 0  # turn of arrival for ARRIVING units
 
-    def at(self, h: Hex | None, where: str = ON_MAP) -> "Unit":
+    @property
+    def map_hex(self) -> Hex:
+        """The hex of a unit on the map; a unit off it has none (ValueError)."""
+        if self.hex is None:
+            raise ValueError(f"{self.id} is not on the map")
+        return self.hex
+
+    def at(self, h: Hex | None, where: str = ON_MAP) -> Unit:
         """The same unit moved to ``h`` (on the map) or off it (``h`` None, ``where`` given)."""
         if (h is None) == (where == ON_MAP):
             raise ValueError("a unit on the map needs a hex, and a unit off it has none")
@@ -82,4 +90,4 @@ class SideInfo:
     id: str
     name: str
     edge_name: str = ""
-    extra: dict = field(default_factory=dict)
+    extra: dict[str, Any] = field(default_factory=dict)

@@ -5,7 +5,7 @@ may narrow it with ``exerts(frm, to)`` (a cliff that blocks a zone upward, say).
 """
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 from .hexgrid import Hex
 

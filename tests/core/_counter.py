@@ -26,7 +26,7 @@ class CounterState:
     revealed: bool = False
     log: list = field(default_factory=list)
 
-    def copy(self) -> "CounterState":
+    def copy(self) -> CounterState:
         return CounterState(self.value, self.revealed, list(self.log))
 
 

@@ -1,7 +1,7 @@
 """Small helpers shared by the core tests (boards built from text, hex shorthands)."""
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from hexwar.core.board import Board
 from hexwar.core.hexgrid import Hex, parse_hex

@@ -46,8 +46,10 @@ def test_hexes_are_sorted():
 
 
 def _featured_board() -> Board:
-    river = HexsideFeature("river", "Dnepr", (Hexside.between(H("0202"), H("0203")), Hexside.between(H("0202"), H("0302"))))
-    rail = HexsideFeature("rail", "line 1", (Hexside.between(H("0202"), H("0203")), Hexside.between(H("0101"), H("0201"))))
+    river = HexsideFeature("river", "Dnepr",
+                           (Hexside.between(H("0202"), H("0203")), Hexside.between(H("0202"), H("0302"))))
+    rail = HexsideFeature("rail", "line 1",
+                          (Hexside.between(H("0202"), H("0203")), Hexside.between(H("0101"), H("0201"))))
     return make_board(
         4,
         4,

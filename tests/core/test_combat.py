@@ -65,7 +65,8 @@ def test_odds_index_never_rounds_in_the_attackers_favour():
                 assert a * (-i) < d <= a * (-i + 1)
 
 
-@pytest.mark.parametrize("index, label", [(0, "1:1"), (5, "6:1"), (-1, "1:2"), (-4, "1:5"), (-10_000, "0:1"), (-20_000, "0:1")])
+@pytest.mark.parametrize("index, label",
+                         [(0, "1:1"), (5, "6:1"), (-1, "1:2"), (-4, "1:5"), (-10_000, "0:1"), (-20_000, "0:1")])
 def test_odds_label_table(index, label):
     assert odds_label(index) == label
 

@@ -55,7 +55,8 @@ def test_parse_and_name_round_trip_for_every_hex_of_a_large_grid():
 
 
 @pytest.mark.parametrize(
-    "bad", ["", "1", "101", "01010", "01a1", "ab01", "01-1", "-101", "01 1", "0x01", "01.1", "+101", "１２３４x", None, 101]
+    "bad",
+    ["", "1", "101", "01010", "01a1", "ab01", "01-1", "-101", "01 1", "0x01", "01.1", "+101", "１２３４x", None, 101]
 )
 def test_parse_hex_refuses_malformed_ids(bad):
     with pytest.raises(MalformedError) as exc:
@@ -209,7 +210,8 @@ def test_cube_round_trip_off_map_including_column_and_row_zero_and_negative():
             assert from_cube(q, rr) == h
 
 
-@pytest.mark.parametrize("h, cube", [("0101", (0, 0, 0)), ("0201", (1, 0, -1)), ("0301", (2, -1, -1)), ("0102", (0, 1, -1))])
+@pytest.mark.parametrize("h, cube",
+                         [("0101", (0, 0, 0)), ("0201", (1, 0, -1)), ("0301", (2, -1, -1)), ("0102", (0, 1, -1))])
 def test_to_cube_known_values(h, cube):
     assert to_cube(H(h)) == cube
 
@@ -253,7 +255,8 @@ def test_hexside_str_is_sorted_pair():
     assert str(Hexside.between(H("0202"), H("0102"))) == "0102-0202"
 
 
-@pytest.mark.parametrize("text, a, b", [("0101-0102", "0101", "0102"), ("0102-0101", "0101", "0102"), (" 0406-0507 ", "0406", "0507")])
+@pytest.mark.parametrize("text, a, b", [("0101-0102", "0101", "0102"), ("0102-0101", "0101", "0102"),
+                                        (" 0406-0507 ", "0406", "0507")])
 def test_parse_hexside_reads_either_order(text, a, b):
     assert parse_hexside(text) == Hexside.between(H(a), H(b))
 
@@ -265,7 +268,8 @@ def test_parse_hexside_round_trips_through_str():
             assert parse_hexside(str(s)) == s
 
 
-@pytest.mark.parametrize("bad", ["", "0101", "0101-", "0101-0102-0103", "0101_0102", "0101-0303", "01x1-0102", "0101 0102"])
+@pytest.mark.parametrize("bad",
+                         ["", "0101", "0101-", "0101-0102-0103", "0101_0102", "0101-0303", "01x1-0102", "0101 0102"])
 def test_parse_hexside_refuses_malformed_text(bad):
     with pytest.raises(MalformedError):
         parse_hexside(bad)
@@ -320,7 +324,9 @@ def tiled_tile_origin(col0: int, row0: int, tw: int, th: int, side: int) -> tupl
 
 
 @pytest.mark.parametrize(
-    "h, origin", [("0101", (0, 0)), ("0201", (48, 28)), ("0301", (96, 0)), ("0102", (0, 56)), ("0202", (48, 84)), ("0503", (192, 112))]
+    "h, origin",
+    [("0101", (0, 0)), ("0201", (48, 28)), ("0301", (96, 0)), ("0102", (0, 56)), ("0202", (48, 84)),
+     ("0503", (192, 112))],
 )
 def test_tile_origin_known_values(h, origin):
     assert Layout().tile_origin(H(h)) == origin

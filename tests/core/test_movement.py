@@ -301,7 +301,8 @@ def test_path_cost_allows_ending_on_a_stop_hex_and_leaving_the_start_one():
     b = make_board(1, 5)
     stops = member(["0101", "0103"])
     assert path_cost(H("0101"), hexes("0102", "0103"), b.adjacent, terrain_cost(b), stops=stops) == (2.0, "")
-    assert path_cost(H("0101"), hexes("0102", "0103", "0104"), b.adjacent, terrain_cost(b), stops=stops) == (None, "stopped")
+    got = path_cost(H("0101"), hexes("0102", "0103", "0104"), b.adjacent, terrain_cost(b), stops=stops)
+    assert got == (None, "stopped")
 
 
 def test_path_cost_accepts_any_iterable_path():

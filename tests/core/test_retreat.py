@@ -212,7 +212,8 @@ def brute_force(origin, length, adjacent, enemy_at, in_ezoc, can_end, max_extra=
     while stack:
         path = stack.pop()
         n = len(path)
-        if n >= length and all(not can_end(path[k - 1]) for k in range(max(length, 1), n)) and (n == 0 or can_end(path[-1])):
+        if (n >= length and all(not can_end(path[k - 1]) for k in range(max(length, 1), n))
+                and (n == 0 or can_end(path[-1]))):
             if n >= length and n > 0:
                 cands.append(path)
         if n >= length + max_extra:
@@ -244,7 +245,7 @@ def test_retreat_paths_agree_with_a_brute_force_on_random_positions():
         zone = {h for h in b.hexes if rng.random() < 0.4}
         full = {h for h in b.hexes if rng.random() < rng.choice([0.1, 0.5, 0.9])}
         length = rng.choice([1, 2, 3])
-        args = (o, length, b.adjacent, enemy.__contains__, zone.__contains__, lambda h: h not in full)
+        args = (o, length, b.adjacent, enemy.__contains__, zone.__contains__, lambda h, full=full: h not in full)
         got = retreat_paths(*args)
         assert {p.hexes for p in got} == brute_force(*args)
         assert_well_formed(o, got, enemy.__contains__)

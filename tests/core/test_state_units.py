@@ -102,11 +102,13 @@ def test_snapshot_is_plain_sorted_data():
     snap = s.snapshot()
     json.dumps(snap)  # nothing but plain data
     assert list(snap["units"]) == ["G-1", "G-2", "S-1", "S-2", "S-3"]
-    assert snap["units"]["S-1"] == {"spec": "sov-inf", "where": ON_MAP, "hex": "0404", "steps": 1, "revealed": False, "arrives": 0}
+    assert snap["units"]["S-1"] == {"spec": "sov-inf", "where": ON_MAP, "hex": "0404", "steps": 1, "revealed": False,
+                                    "arrives": 0}
     assert snap["units"]["S-2"]["hex"] is None
     assert snap["control"] == {"0101": "soviet", "0505": "german"}
     assert list(snap["control"]) == ["0101", "0505"]
-    assert snap["stage"] == {"kind": "retreat", "side": "german", "target": "0404", "data": {"path": ["0405", "0406"], "unit": "S-1"}}
+    assert snap["stage"] == {"kind": "retreat", "side": "german", "target": "0404",
+                             "data": {"path": ["0405", "0406"], "unit": "S-1"}}
     assert snap["moved"] == ["G-1", "G-2"]
     assert snap["result"] is None
 

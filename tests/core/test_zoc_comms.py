@@ -139,7 +139,7 @@ def test_reaching_edge_agrees_with_a_forward_search_on_random_boards():
         blocked = {h for h in b.hexes if rng.random() < rng.choice([0.2, 0.35, 0.5])}
         edge = frozenset(h for h in b.hexes if h.col == b.width or rng.random() < 0.05)
 
-        def passable(h):
+        def passable(h, blocked=blocked):
             return h not in blocked
 
         got = reaching_edge(edge, b.adjacent, passable)
