@@ -7,8 +7,8 @@ import statistics
 import pytest
 
 import hexwar
-from hexwar.ai.battle_for_kursk.normal import KurskGreedy, KurskPlayer
-from hexwar.ai.battle_for_kursk.odds import fair_state
+from hexwar.ai.battle_for_kursk.greedy import KurskGreedy
+from hexwar.ai.battle_for_kursk.normal import KurskPlayer
 from hexwar.ai.player import make_player, play_match
 from hexwar.core import actions as A
 from hexwar.core.state import Stage
@@ -131,12 +131,13 @@ def test_12_0_fair_the_german_secret_posture_never_changes_the_russian_choice(se
         assert len(picks) == 1, (make.name, picks)
 
 
-def test_12_0_fair_state_scrubs_the_other_secret_posture():
+def test_12_0_the_public_state_scrubs_the_other_secret_posture():
+    """12.0: the rules' ``public_state`` hook (what ``Position`` and so the players see)."""
     g = _at_russian_posture(1, "deploy")
-    st = fair_state(g, "russian")
+    st = g.rules.public_state(g.state, "russian")
     assert st.extra["secret"]["german"] != "deploy"
     assert g.state.extra["secret"]["german"] == "deploy"  # the real game is untouched
-    assert fair_state(g, "german").extra["secret"]["german"] == "deploy"
+    assert g.rules.public_state(g.state, "german").extra["secret"]["german"] == "deploy"
 
 
 def test_greedy_plays_a_whole_game():
