@@ -11,7 +11,10 @@ from hexwar.ai.battle_for_kursk.greedy import KurskGreedy
 from hexwar.ai.battle_for_kursk.normal import KurskPlayer
 from hexwar.ai.player import make_player, play_match
 from hexwar.core import actions as A
+from hexwar.core.position import Position
 from hexwar.core.state import Stage
+from hexwar.core.units import ON_MAP
+from hexwar.games.battle_for_kursk.facts import KurskFacts
 from hexwar.games.battle_for_kursk.offensive import Offensive
 
 GAME = "battle-for-kursk"
@@ -138,6 +141,20 @@ def test_12_0_the_public_state_scrubs_the_other_secret_posture():
     assert st.extra["secret"]["german"] != "deploy"
     assert g.state.extra["secret"]["german"] == "deploy"  # the real game is untouched
     assert g.rules.public_state(g.state, "german").extra["secret"]["german"] == "deploy"
+
+
+def test_12_0_the_facts_answer_for_the_public_position_as_the_rules_do():
+    """The rules' ``facts`` hook: ``KurskFacts`` over the public copy, the same figures as the
+    rules' own (the posture chosen in secret is not among them)."""
+    g = _at_russian_posture(1, "deploy")
+    facts = Position(g, "russian").facts
+    assert isinstance(facts, KurskFacts)
+    assert facts.phase.kind == "posture" and facts.posture("german") is None
+    assert facts.vp_total() == g.rules.vp(g.state)[0]
+    assert facts.zoc("german") == g.rules.zoc(g.state, "german")
+    assert facts.on_map("russian") == tuple(sorted(u.id for u in g.state.units.values()
+                                                   if u.where == ON_MAP and g.rules.side(u.id) == "russian"))
+    assert facts.replacement_points("german") == g.rules.points_for(g.state, "german")
 
 
 def test_greedy_plays_a_whole_game():
