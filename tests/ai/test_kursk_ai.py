@@ -7,11 +7,14 @@ import statistics
 import pytest
 
 import hexwar
-from hexwar.ai.battle_for_kursk.normal import KurskGreedy, KurskPlayer
-from hexwar.ai.battle_for_kursk.odds import fair_state
+from hexwar.ai.battle_for_kursk.greedy import KurskGreedy
+from hexwar.ai.battle_for_kursk.normal import KurskPlayer
 from hexwar.ai.player import make_player, play_match
 from hexwar.core import actions as A
+from hexwar.core.position import Position
 from hexwar.core.state import Stage
+from hexwar.core.units import ON_MAP
+from hexwar.games.battle_for_kursk.facts import KurskFacts
 from hexwar.games.battle_for_kursk.offensive import Offensive
 
 GAME = "battle-for-kursk"
@@ -131,12 +134,27 @@ def test_12_0_fair_the_german_secret_posture_never_changes_the_russian_choice(se
         assert len(picks) == 1, (make.name, picks)
 
 
-def test_12_0_fair_state_scrubs_the_other_secret_posture():
+def test_12_0_the_public_state_scrubs_the_other_secret_posture():
+    """12.0: the rules' ``public_state`` hook (what ``Position`` and so the players see)."""
     g = _at_russian_posture(1, "deploy")
-    st = fair_state(g, "russian")
+    st = g.rules.public_state(g.state, "russian")
     assert st.extra["secret"]["german"] != "deploy"
     assert g.state.extra["secret"]["german"] == "deploy"  # the real game is untouched
-    assert fair_state(g, "german").extra["secret"]["german"] == "deploy"
+    assert g.rules.public_state(g.state, "german").extra["secret"]["german"] == "deploy"
+
+
+def test_12_0_the_facts_answer_for_the_public_position_as_the_rules_do():
+    """The rules' ``facts`` hook: ``KurskFacts`` over the public copy, the same figures as the
+    rules' own (the posture chosen in secret is not among them)."""
+    g = _at_russian_posture(1, "deploy")
+    facts = Position(g, "russian").facts
+    assert isinstance(facts, KurskFacts)
+    assert facts.phase.kind == "posture" and facts.posture("german") is None
+    assert facts.vp_total() == g.rules.vp(g.state)[0]
+    assert facts.zoc("german") == g.rules.zoc(g.state, "german")
+    assert facts.on_map("russian") == tuple(sorted(u.id for u in g.state.units.values()
+                                                   if u.where == ON_MAP and g.rules.side(u.id) == "russian"))
+    assert facts.replacement_points("german") == g.rules.points_for(g.state, "german")
 
 
 def test_greedy_plays_a_whole_game():

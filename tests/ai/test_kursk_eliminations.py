@@ -6,6 +6,8 @@ import dataclasses
 
 import hexwar
 from hexwar.ai.battle_for_kursk import normal as K
+from hexwar.ai.battle_for_kursk import weights as W
+from hexwar.ai.battle_for_kursk.ctx import Ctx
 from hexwar.core.state import Stage
 from hexwar.core.units import ON_MAP
 
@@ -53,16 +55,16 @@ def test_10_6_posture_prices_a_unit_its_negative_points_would_eliminate():
     game = hexwar.open_game(GAME, "full", seed=1)
     for uid in _german_armor(game):
         game.state.units[uid] = _with_steps(game.state.units[uid], _max(game, uid))
-    ctx = K.Ctx(game, "german")
+    ctx = Ctx(game, "german")
     p = K.KurskPlayer()
     full_cost = -p._points_value(ctx, "arp", -1)
     for uid in _german_armor(game):
         game.state.units[uid] = _with_steps(game.state.units[uid], 1)
-    ctx = K.Ctx(game, "german")
+    ctx = Ctx(game, "german")
     elim_cost = -p._points_value(ctx, "arp", -1)
     cheapest = min(ctx.value(u) for u in _german_armor(game))
-    assert abs(elim_cost - (cheapest + K.ELIM_VP * K.VP + 1.0)) < 1e-9
-    assert elim_cost > full_cost + K.ELIM_VP * K.VP
+    assert abs(elim_cost - (cheapest + W.ELIM_VP * W.VP + 1.0)) < 1e-9
+    assert elim_cost > full_cost + W.ELIM_VP * W.VP
 
 
 def _late(turn_share: float = 0.75):
@@ -75,21 +77,21 @@ def _late(turn_share: float = 0.75):
 
 def test_5_0_no_schwerpunkt_early_or_for_the_russians():
     game = hexwar.open_game(GAME, "full", seed=1)
-    assert K.Ctx(game, "german").schwerpunkt is None  # turn A: too early
+    assert Ctx(game, "german").schwerpunkt is None  # turn A: too early
     late = _late()
-    assert K.Ctx(late, "russian").schwerpunkt is None
+    assert Ctx(late, "russian").schwerpunkt is None
 
 
 def test_5_0_late_schwerpunkt_is_a_russian_side_city_and_pulls_the_armor():
     """5.0: late in a game not yet won, the German armor concentrates on one Russian-side
     VP city (not Moscow, which has its own pull), nearest and least defended."""
     game = _late()
-    ctx = K.Ctx(game, "german")
-    assert ctx.rules.vp(ctx.state)[0] >= K.SP_MARGIN
+    ctx = Ctx(game, "german")
+    assert ctx.facts.vp_total() >= W.SP_MARGIN
     sp = ctx.schwerpunkt
-    names = ctx.rules.camp.victory["major_cities"]["russian_side"]
-    assert sp is not None and sp != ctx.rules.moscow
-    assert ctx.board.place_at(sp).name in names and ctx.state.control.get(sp) != "german"
+    names = game.rules.camp.victory["major_cities"]["russian_side"]
+    assert sp is not None and sp != game.rules.moscow
+    assert ctx.board.place_at(sp).name in names and game.state.control.get(sp) != "german"
     uid = _german_armor(game)[0]
     here = ctx.hex_of(uid)
     closer = min(ctx.board.adjacent(here), key=lambda n: ctx.sp_field.get(n, 99))
@@ -101,14 +103,14 @@ def test_5_0_late_schwerpunkt_is_a_russian_side_city_and_pulls_the_armor():
     s_far, _ = ctx.score(uid, farther)
     saved = ctx.sp_field[farther] - ctx.sp_field[closer]
     assert saved > 0
-    ctx2 = K.Ctx(game, "german")
+    ctx2 = Ctx(game, "german")
     ctx2.__dict__["schwerpunkt"] = None
     b_close, _ = ctx2.score(uid, closer)
     b_far, _ = ctx2.score(uid, farther)
-    assert abs((s_close - s_far) - (b_close - b_far) - K.SP_PULL * saved) < 1e-9
+    assert abs((s_close - s_far) - (b_close - b_far) - W.SP_PULL * saved) < 1e-9
 
 
 def test_5_0_no_schwerpunkt_while_the_germans_are_winning(monkeypatch):
     game = _late()
-    monkeypatch.setattr(type(game.rules), "vp", lambda self, state: (K.SP_MARGIN - 1, []))
-    assert K.Ctx(game, "german").schwerpunkt is None
+    monkeypatch.setattr(type(game.rules), "vp", lambda self, state: (W.SP_MARGIN - 1, []))
+    assert Ctx(game, "german").schwerpunkt is None

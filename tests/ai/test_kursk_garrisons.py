@@ -10,6 +10,8 @@ import dataclasses
 
 import hexwar
 from hexwar.ai.battle_for_kursk import normal as K
+from hexwar.ai.battle_for_kursk import weights as W
+from hexwar.ai.battle_for_kursk.ctx import Ctx
 from hexwar.core.hexgrid import distance, parse_hex
 from hexwar.core.state import Stage
 from hexwar.core.units import ELIMINATED, ON_MAP
@@ -59,7 +61,7 @@ def test_10_6_negative_replacement_spares_the_garrison_of_a_threatened_vp_city()
              and game.rules.specs[u.spec].kind == "armor"]
     for uid in armor:
         _steps(game, uid, game.rules.specs[game.state.units[uid].spec].max_steps)
-    ctx = K.Ctx(game, "german")
+    ctx = Ctx(game, "german")
     assert ctx.threat.get(KHARKOV) and KHARKOV in ctx.vp_cities
 
     def usual(u):  # the choice without the garrison rule: the cheapest step, nearest the rear
@@ -87,21 +89,21 @@ def test_5_0_last_turn_negative_points_cost_the_fewer_eliminated_vp_they_give_aw
     what it does to the "fewer units eliminated" VP: a whole VP when it ties or tips the
     count, nothing beyond the step when the count is already against us (the Russians here
     with no points left to bring their units back, 10.0)."""
-    monkeypatch.setattr(K, "_rebuilds_left", lambda ctx, side: 0)
-    level = K.Ctx(_last_turn(2, 2), "german")
+    monkeypatch.setattr(Ctx, "rebuilds_left", lambda self, side: 0)
+    level = Ctx(_last_turn(2, 2), "german")
     assert level.final
-    assert K._elim_swing(level, 1) == 1 and K._elim_swing(level, 0) == 0
+    assert level.elim_swing(1) == 1 and level.elim_swing(0) == 0
     cost_level = -K.KurskPlayer()._points_value(level, "arp", -1)
-    behind = K.Ctx(_last_turn(4, 2), "german")
-    assert K._elim_swing(behind, 1) == 0
+    behind = Ctx(_last_turn(4, 2), "german")
+    assert behind.elim_swing(1) == 0
     cost_behind = -K.KurskPlayer()._points_value(behind, "arp", -1)
-    ahead = K.Ctx(_last_turn(1, 2), "german")
-    assert K._elim_swing(ahead, 1) == 1 and K._elim_swing(ahead, 2) == 2  # fewer -> level -> more
-    assert abs(cost_level - cost_behind - K.VP) < 1e-9
+    ahead = Ctx(_last_turn(1, 2), "german")
+    assert ahead.elim_swing(1) == 1 and ahead.elim_swing(2) == 2  # fewer -> level -> more
+    assert abs(cost_level - cost_behind - W.VP) < 1e-9
     # Behind already, the unit costs half its usual last-turn-blind price, and no VP.
     earlier = _last_turn(4, 2)
     earlier.state.turn -= 1
-    assert abs(cost_behind - 0.5 * -K.KurskPlayer()._points_value(K.Ctx(earlier, "german"), "arp", -1)) < 1e-9
+    assert abs(cost_behind - 0.5 * -K.KurskPlayer()._points_value(Ctx(earlier, "german"), "arp", -1)) < 1e-9
 
 
 def test_5_0_last_turn_attacks_are_worth_the_vp_cities_they_retake():
@@ -110,7 +112,7 @@ def test_5_0_last_turn_attacks_are_worth_the_vp_cities_they_retake():
     our units makes Engage worth more than the same unit outside it."""
     game = _last_turn(0, 0)
     p = K.KurskPlayer()
-    ctx = K.Ctx(game, "german")
+    ctx = Ctx(game, "german")
     base = p._attack_chances(ctx, final=True), p._attack_chances(ctx)
     # Put a Russian unit into Kharkov (its garrison gone) and count again.
     g_uid = game.state.units_at(KHARKOV)[0].id
@@ -119,7 +121,7 @@ def test_5_0_last_turn_attacks_are_worth_the_vp_cities_they_retake():
     game.state.units[g_uid] = game.state.units[g_uid].at(None, ELIMINATED)
     game.state.units[r_uid] = game.state.units[r_uid].at(KHARKOV)
     game.state.control[KHARKOV] = "russian"
-    ctx = K.Ctx(game, "german")
+    ctx = Ctx(game, "german")
     assert KHARKOV in ctx.vp_cities and KHARKOV in ctx.foe_hexes
     d_final = p._attack_chances(ctx, final=True) - base[0]
     d_plain = p._attack_chances(ctx) - base[1]
@@ -130,21 +132,21 @@ def test_5_0_a_vp_city_of_our_side_in_enemy_hands_pulls_our_units_back():
     """5.0: a German-side VP city the Russians hold is a VP to retake: units within
     RETAKE_REACH MP of it are pulled toward it by RETAKE_PULL a MP."""
     game = hexwar.open_game(GAME, "full", seed=1)
-    assert not K.Ctx(game, "german").retake_field  # nothing lost yet
+    assert not Ctx(game, "german").retake_field  # nothing lost yet
     g_uid = game.state.units_at(KHARKOV)[0].id
     game.state.units[g_uid] = game.state.units[g_uid].at(None, ELIMINATED)
     game.state.control[KHARKOV] = "russian"
-    ctx = K.Ctx(game, "german")
+    ctx = Ctx(game, "german")
     assert ctx.retake_field[KHARKOV] == 0.0
-    uid = min((u for u in ctx.mine if 1 < ctx.retake_field.get(ctx.hex_of(u), 99) < K.RETAKE_REACH - 3),
+    uid = min((u for u in ctx.mine if 1 < ctx.retake_field.get(ctx.hex_of(u), 99) < W.RETAKE_REACH - 3),
               key=lambda u: (ctx.retake_field[ctx.hex_of(u)], u))
     here = ctx.hex_of(uid)
     near = min(ctx.board.adjacent(here), key=lambda n: ctx.retake_field[n])
     far = max(ctx.board.adjacent(here), key=lambda n: ctx.retake_field[n])
-    plain = K.Ctx(game, "german")
+    plain = Ctx(game, "german")
     plain.__dict__["retake_field"] = {}
     gain = (ctx.score(uid, near)[0] - ctx.score(uid, far)[0]) - (plain.score(uid, near)[0] - plain.score(uid, far)[0])
-    assert abs(gain - K.RETAKE_PULL * (ctx.retake_field[far] - ctx.retake_field[near])) < 1e-9
+    assert abs(gain - W.RETAKE_PULL * (ctx.retake_field[far] - ctx.retake_field[near])) < 1e-9
 
 
 def test_5_0_last_turn_moves_are_scored_without_distances_or_pulls():
@@ -152,7 +154,7 @@ def test_5_0_last_turn_moves_are_scored_without_distances_or_pulls():
     objective, no schwerpunkt or retake pull."""
     game = hexwar.open_game(GAME, "full", seed=1)
     game.state.turn = game.rules.camp.last_turn
-    ctx = K.Ctx(game, "german")
+    ctx = Ctx(game, "german")
 
     def free(u):
         return sorted(n for n in ctx.board.adjacent(ctx.hex_of(u)) if n not in ctx.at and n not in ctx.board.places)

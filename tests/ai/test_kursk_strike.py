@@ -13,6 +13,8 @@ import pytest
 
 import hexwar
 from hexwar.ai.battle_for_kursk import normal as K
+from hexwar.ai.battle_for_kursk import weights as W
+from hexwar.ai.battle_for_kursk.ctx import Ctx
 from hexwar.core import actions as A
 from hexwar.core.hexgrid import distance, parse_hex
 from hexwar.core.units import ELIMINATED, ON_MAP
@@ -109,22 +111,22 @@ def test_8_1_a_vp_garrison_may_leave_in_the_armor_phase_when_an_as_strong_unit_c
     st._cache.clear()
     r._start_armor_rail(st, "german")
     uid = st.units_at(kharkov)[0].id
-    ctx = K.Ctx(game, "german")
+    ctx = Ctx(game, "german")
     assert kharkov in ctx.foe_walk and ctx.refill.get(kharkov, 0) >= ctx.dfn(uid)
     away = next(n for n in r.board.adjacent(kharkov) if n not in ctx.at)
     _, parts = ctx.score(uid, away)
-    assert parts["vacates"][1] == pytest.approx(K.P_VACATE * K.REFILL * ctx.city_value(kharkov))
+    assert parts["vacates"][1] == pytest.approx(W.P_VACATE * W.REFILL * ctx.city_value(kharkov))
     # The same garrison made stronger than any filler: the city counts in full.
     spec = r.specs[st.units[uid].spec]
     st.units[uid] = dataclasses.replace(st.units[uid], steps=spec.max_steps)
-    ctx = K.Ctx(game, "german")
+    ctx = Ctx(game, "german")
     if ctx.refill.get(kharkov, 0) >= ctx.dfn(uid):
         pytest.skip("a filler defends as well as the full panzer corps")
     _, parts = ctx.score(uid, away)
-    assert parts["vacates"][1] == pytest.approx(K.P_VACATE * ctx.city_value(kharkov))
+    assert parts["vacates"][1] == pytest.approx(W.P_VACATE * ctx.city_value(kharkov))
     # In the movement phase, the last before the enemy's turn, nobody comes after.
     st.phase = "german_movement"
-    assert K.Ctx(game, "german").refill == {}
+    assert Ctx(game, "german").refill == {}
 
 
 def _infantry_garrison_in_kharkov():
@@ -136,7 +138,7 @@ def _infantry_garrison_in_kharkov():
     kharkov = parse_hex("2117")
     pz = st.units_at(kharkov)[0]
     inf = min((u for u in st.units.values() if u.where == ON_MAP and r.side(u.id) == "german"
-               and r.specs[u.spec].kind == "infantry" and u.hex not in K.Ctx(game, "german").vp_cities),
+               and r.specs[u.spec].kind == "infantry" and u.hex not in Ctx(game, "german").vp_cities),
               key=lambda u: (r.specs[u.spec].defense(u.steps), distance(u.hex, kharkov), u.id))
     spot = inf.hex
     st.units[inf.id] = inf.at(kharkov)
@@ -156,26 +158,26 @@ def test_8_1_before_the_last_turn_an_infantry_garrison_leaving_for_a_plain_hex_p
     on the last turn, it pays the REFILL share."""
     game, kharkov, uid = _infantry_garrison_in_kharkov()
     st = game.state
-    ctx = K.Ctx(game, "german")
+    ctx = Ctx(game, "german")
     assert not ctx.final and ctx.spec(uid).kind == "infantry"
     assert kharkov in ctx.foe_walk and ctx.refill.get(kharkov, 0) >= ctx.dfn(uid)
     away = next(n for n in game.rules.board.adjacent(kharkov) if n not in ctx.at and not ctx.may_leave(uid, n, ()))
     _, parts = ctx.score(uid, away)
-    assert parts["vacates"][1] == pytest.approx(K.P_VACATE * ctx.city_value(kharkov))
+    assert parts["vacates"][1] == pytest.approx(W.P_VACATE * ctx.city_value(kharkov))
     # The same move that takes an enemy-held VP city on its way counts on the filler.
     belgorod = game.rules.board.place_named("Belgorod").hex
     st.control[belgorod] = "russian"
     st._cache.clear()
-    ctx = K.Ctx(game, "german")
+    ctx = Ctx(game, "german")
     assert ctx.may_leave(uid, away, (belgorod,))
     _, parts = ctx.score(uid, away, (belgorod, away))
-    assert parts["vacates"][1] == pytest.approx(K.P_VACATE * K.REFILL * ctx.city_value(kharkov))
+    assert parts["vacates"][1] == pytest.approx(W.P_VACATE * W.REFILL * ctx.city_value(kharkov))
     # On the last turn the plain move counts on it too (5.0: the count follows our movement phase).
     st.control[belgorod] = "german"
     st.turn = game.rules.camp.last_turn
     st._cache.clear()
-    ctx = K.Ctx(game, "german")
+    ctx = Ctx(game, "german")
     assert kharkov in ctx.foe_walk and ctx.refill.get(kharkov, 0) >= ctx.dfn(uid)
     assert ctx.may_leave(uid, away, ())
     _, parts = ctx.score(uid, away)
-    assert parts["vacates"][1] == pytest.approx(K.REFILL * ctx.city_value(kharkov))
+    assert parts["vacates"][1] == pytest.approx(W.REFILL * ctx.city_value(kharkov))

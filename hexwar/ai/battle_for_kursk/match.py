@@ -8,13 +8,17 @@ as at least 6 for the Germans.
 """
 from __future__ import annotations
 
+from ...core.game import Game
+from ...core.position import Position
+
 GAME, SCENARIO = "battle-for-kursk", "full"
 SIGN = {"russian": 1, "german": -1}  # 5.0: Russian VP count up, German down
 
 
-def side_vp(game, side: str) -> float:
-    vp = game.rules.vp(game.state)[0]
+def side_vp(game: Game, side: str) -> float:
+    facts = Position(game, side).facts  # the VP total and control are public
+    vp = facts.vp_total()
     res = game.result()
-    if res is not None and res.winner == "german" and game.state.control.get(game.rules.moscow) == "german":
+    if res is not None and res.winner == "german" and facts.controller(facts.moscow) == "german":
         vp = min(vp, -6)  # 5.0 Moscow: a strategic German win
     return float(SIGN[side] * vp)

@@ -275,6 +275,16 @@ class PostureMixin:
             return
         super()._apply_stage(state, st, act, dice, ev)
 
+    def public_state(self, state: State, side: str) -> State:
+        """A copy of ``state`` as ``side`` may know it (the rules hook): the other side's chosen
+        but unrevealed posture (12.0) is replaced by a placeholder, so no question asked of
+        the copy can leak it. Nothing else in Kursk is hidden."""
+        st = state.copy()
+        secret = st.extra.get("secret")
+        if secret:
+            st.extra["secret"] = {s: (v if s == side else "?") for s, v in secret.items()}
+        return st
+
     def posture_view(self, state: State, side: str | None) -> dict[str, Any]:
         secret = state.extra.get("secret", {})
         return {

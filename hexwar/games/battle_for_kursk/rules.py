@@ -31,6 +31,7 @@ from ...core.state import Battle, Stage, State
 from ...core.units import ARRIVING, ELIMINATED, ON_MAP, Unit, UnitSpec
 from ...loaders.scenario import Campaign, Scenario
 from . import postures as P
+from .facts import KurskFacts
 from .replacements import ReplacementRules
 from . import tables as T
 from .offensive import Offensive
@@ -547,6 +548,10 @@ class KurskRules(P.PostureMixin, ReplacementRules, MovementMixin, BattleMixin, R
         return Result(None, "Draw", f"{total:+d} VP (5.0).")  # pragma: no cover - the levels cover every total
 
     # ----------------------------------------------------------------------- views
+    def facts(self, state: State, side: str) -> KurskFacts:
+        """The read-only questions a computer player may ask of a public state (the rules hook)."""
+        return KurskFacts(self, state, side)
+
     def public_name(self, state: State, uid: str) -> str:
         return f"{uid} {self.specs[uid].name}"
 
