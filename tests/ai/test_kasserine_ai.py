@@ -10,7 +10,11 @@ from fractions import Fraction
 import pytest
 
 import hexwar
-from hexwar.ai.kasserine_pass.normal import Ctx, KasserineGreedy, KasserinePlayer, choose_loss, estimate
+from hexwar.ai.kasserine_pass.battles import estimate
+from hexwar.ai.kasserine_pass.ctx import Ctx
+from hexwar.ai.kasserine_pass.easy import KasserineGreedy
+from hexwar.ai.kasserine_pass.normal import KasserinePlayer
+from hexwar.ai.kasserine_pass.stages import choose_loss
 from hexwar.ai.kasserine_pass.match import beats
 from hexwar.ai.player import make_player, play_match
 from hexwar.core import actions as A
