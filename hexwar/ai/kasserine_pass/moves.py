@@ -129,9 +129,9 @@ def plan_attacks(ctx: Ctx, movers: dict, threshold: float = THRESH) -> tuple[lis
             else:
                 add.setdefault(n, []).append(uid)
                 path = movers[uid][n][1]
-                out_moves.append((A.Move(uid, path), f"{uid} {hex_name(placed_now[uid])}→{hex_name(n)}: lines up an "
-                                  f"attack at {ratio_label(e.odds)} on {ctx.place_name(t)} "
-                                  f"({pct(e.p_good)} chance of D BACK or D ELIM)"))
+                out_moves.append((A.Move(uid, path), (f"{uid} {hex_name(placed_now[uid])}→{hex_name(n)}: lines up an "
+                                                      f"attack at {ratio_label(e.odds)} on {ctx.place_name(t)} "
+                                                      f"({pct(e.p_good)} chance of D BACK or D ELIM)")))
         _plan_support(ctx, t, chosen, bats_used, commit=True)
         del foes[t]
     # batteries: to a hex within range of a planned attacker, out of enemy zones, MP kept to pay
@@ -156,8 +156,8 @@ def plan_attacks(ctx: Ctx, movers: dict, threshold: float = THRESH) -> tuple[lis
         if opts:
             k, _, h, path = max(opts, key=lambda o: (o[0], o[1], o[2]))
             add.setdefault(h, []).append(uid)
-            out_moves.append((A.Move(uid, path), f"{uid} {hex_name(here)}→{hex_name(h)}: within range "
-                              f"{rng} of {k} planned attacker(s) (KP-ARTILLERY)"))
+            out_moves.append((A.Move(uid, path), (f"{uid} {hex_name(here)}→{hex_name(h)}: within range "
+                                                  f"{rng} of {k} planned attacker(s) (KP-ARTILLERY)")))
             held.add(uid)
     return out_moves, slots, held
 
@@ -180,9 +180,8 @@ def _plan_support(ctx: Ctx, t: Hex, chosen: list, used: set, commit: bool = Fals
 
 
 
-def _unit_best(ctx: Ctx, uid: str, moves: list, gar: dict, zs: dict, taken_sim: set, zoc_ok: bool = False):
+def _unit_best(ctx: Ctx, uid: str, moves: list, gar: dict, zs: frozenset[Hex], taken_sim: set, zoc_ok: bool = False):
     """(gain, move, from, places taken) of one unit's best move, or None."""
-    facts = ctx.facts
     here = ctx.hex_of(uid)
     s = ctx.spec(uid)
     stuck = here in zs
@@ -248,7 +247,7 @@ def plan_free_moves(ctx: Ctx, acts: list, hold: set) -> list:
         b = bests.pop(uid)
         if b is None or b[0] <= 0.05:
             break
-        gain, m, here, taken = b
+        _, m, here, taken = b
         out.append((m, _move_reason(ctx, m, here, taken)))
         before = set(gar)
         if not facts.is_artillery(uid):

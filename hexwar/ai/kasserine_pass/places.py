@@ -99,7 +99,7 @@ def hex_value(ctx: Ctx, uid: str, h: Hex, garrisons: dict[Hex, int]) -> float:
         else:
             want = pts * (1.0 if not ours else 0.6) * (0.5 if g else 1.0)
         v += want / (1.0 + d / ma) * 0.6
-    if h in points and points[h]:
+    if points.get(h):
         here = garrisons.get(h, 0)
         if here == 0:  # the only unit holding the place (KP-VICTORY: none can pass through it)
             v += points[h] * (1.0 + 2.0 * late)

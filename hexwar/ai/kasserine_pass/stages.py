@@ -34,7 +34,7 @@ def choose_loss(ctx: Ctx, acts: list) -> Decision:
 
 def choose_retreat(ctx: Ctx, acts: list) -> Decision:
     """Our retreat path: the end hex that stands best, least exposed, never where a stack is full."""
-    facts, points = ctx.facts, ctx.points
+    points = ctx.points
     rets = [a for a in acts if isinstance(a, A.Retreat)]
     gar = garrisons(ctx)
     best = None

@@ -8,16 +8,17 @@ can neither change the game nor leave memos in it. Nothing here rolls a die.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from ...core.hexgrid import Hex
 from ...core.units import ON_MAP, Unit
 from .scenario import KPSpec
 from .state import KBattle, KPState
 
-__all__ = ["KasserineFacts", "KBattle", "Reach"]  # KBattle: what ``battles()`` answers
+__all__ = ["KBattle", "KasserineFacts", "Reach"]  # KBattle: what ``battles()`` answers
 
 Reach = Mapping[Hex, tuple[float, tuple[Hex, ...]]]
 
