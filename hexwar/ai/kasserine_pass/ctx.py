@@ -96,7 +96,8 @@ class Ctx:
                 c = facts.step_cost(n, h)
                 return math.inf if c is None else c
 
-            d = self._dfs[place] = distance_field(self.board, [place], step, tag="kp")
+            # boards are shared by the games of a scenario, the costs are not (D2's crest option)
+            d = self._dfs[place] = distance_field(self.board, [place], step, tag=f"kp{self.map_key}")
         return d
 
     # battles
