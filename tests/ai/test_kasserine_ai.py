@@ -10,8 +10,12 @@ from fractions import Fraction
 import pytest
 
 import hexwar
-from hexwar.ai.kasserine_pass.normal import Ctx, KasserineGreedy, KasserinePlayer, choose_loss, estimate
+from hexwar.ai.kasserine_pass.battles import estimate
+from hexwar.ai.kasserine_pass.ctx import Ctx
+from hexwar.ai.kasserine_pass.easy import KasserineGreedy
 from hexwar.ai.kasserine_pass.match import beats
+from hexwar.ai.kasserine_pass.normal import KasserinePlayer
+from hexwar.ai.kasserine_pass.stages import choose_loss
 from hexwar.ai.player import make_player, play_match
 from hexwar.core import actions as A
 from hexwar.core.dice import SeededDice
@@ -238,3 +242,43 @@ def test_KP_OPT_AIR_POWER_the_allied_ai_adds_air_power_to_a_battle():
         assert not isinstance(dec.action, A.EndPhase), "closed the declarations without air power"
         game.apply(dec.action)
     pytest.fail("no air power")
+
+
+
+def test_the_players_read_only_the_public_position():
+    """The players (hexwar/ai/kasserine_pass) read ``Position(game, side)`` and its facts
+    (games/kasserine_pass/facts.py), never the rules object, the state or a private name of
+    the engine; the facts answer with values; deciding (what-ifs included) changes nothing."""
+    import re
+    from pathlib import Path
+
+    import hexwar.ai.kasserine_pass as pkg
+    from hexwar.core.position import Position
+    from hexwar.games.kasserine_pass.facts import KasserineFacts
+
+    for path in Path(pkg.__file__).parent.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        # private names only of the players' own objects (self, a Ctx ``c``)
+        assert not re.search(r"\.rules\b|\.state\b|__dict__|(?<!\bself)(?<!\bc)\._[a-z]", text), path.name
+    game = hexwar.open_game(GAME, "standard", seed=1)
+    facts = Position(game, "allied").facts
+    assert isinstance(facts, KasserineFacts)
+    units = facts.on_map("allied")
+    assert isinstance(units, tuple) and units
+    for mapping in (facts.vp, facts.reach(units[0].id), facts.holders(), facts.support()):
+        with pytest.raises(TypeError):
+            mapping[units[0].hex] = None  # read-only views
+    assert isinstance(facts.zoc("allied"), frozenset) and isinstance(facts.battles(), tuple)
+    players = {"axis": KasserinePlayer(), "allied": KasserineGreedy()}
+    declared = 0
+    for _ in range(600):
+        side = game.acting_side()
+        before = game.digest()
+        dec = players[side].choose(game, side)
+        assert game.digest() == before
+        declared += side == "axis" and isinstance(dec.action, (A.Attack, V.Select))  # a what-if reason
+        if declared >= 2:
+            break
+        game.apply(dec.action)
+    assert declared >= 2
+    assert game.rules.german_points(game.state) == Position(game, "axis").facts.german_points()

@@ -1,5 +1,9 @@
 """Kasserine Pass's computer players: the normal level (``normal.KasserinePlayer``) and the easy
-level (``normal.KasserineGreedy``), and what a tournament match counts."""
+level (``easy.KasserineGreedy``), and what a tournament match counts.
+
+They read only the public position (``core.position.Position`` and the game's ``facts``,
+games/kasserine_pass/facts.py); the modules: ``ctx`` (one decision's view), ``battles``,
+``moves``, ``places``, ``stages``, ``normal``, ``easy`` and ``match``."""
 from __future__ import annotations
 
 from ...core.game import Game
@@ -13,7 +17,7 @@ def _normal() -> Player:
 
 
 def _easy() -> Player:
-    from .normal import KasserineGreedy
+    from .easy import KasserineGreedy
 
     return KasserineGreedy()
 
@@ -21,14 +25,14 @@ def _easy() -> Player:
 PLAYERS = {"normal": _normal, "easy": _easy}
 
 
+def _points(game: Game, side: str) -> float:
+    return float(game.view(None)["german_points"])  # KP-VICTORY: everything is public
+
+
 def _won(game: Game, side: str) -> bool:
     from .match import beats
 
-    return beats(side, game.rules.german_points(game.state))
-
-
-def _points(game: Game, side: str) -> float:
-    return float(game.rules.german_points(game.state))
+    return beats(side, int(_points(game, side)))
 
 
 MATCH = MatchSpec("standard", _won, "german points (mean)", _points)

@@ -21,6 +21,7 @@ from . import verbs as V
 from .common import GAME_ID, SIDES, PHASES, PHASE_SIDE, PHASE_NAME, enemy
 from .artillery import ArtilleryMixin
 from .combat import CombatMixin
+from .facts import KasserineFacts
 from .movement import MovementMixin
 from .results import ResultsMixin
 from .retreats import RetreatsMixin
@@ -109,6 +110,11 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
 
     def opt(self, name: str) -> bool:
         return bool(self.opts.get(name, False))
+
+    # --- the computer players' questions (core.position.Position; nothing is hidden, so the
+    # default public_state, a copy, stays) ---------------------------------------------------------
+    def facts(self, state: KPState, side: str) -> KasserineFacts:
+        return KasserineFacts(self, state, side)
 
     # --- sequence ----------------------------------------------------------------
     def phase_side(self, state: KPState) -> str:
