@@ -13,6 +13,7 @@ from hexwar.ai.player import Decision, RandomPlayer, make_player, play_match
 from hexwar.core import actions as A
 from hexwar.core.game import Game
 from hexwar.core.hexgrid import hex_ids_of, use_hex_ids
+from hexwar.core.position import Position
 from hexwar.core.units import Unit
 
 
@@ -110,17 +111,17 @@ def test_hidden_identities_never_change_a_decision():
     assert checked >= 60
 
 
-def test_the_belief_holds_no_hidden_identity():
+def test_the_public_position_holds_no_hidden_identity():
     game = _open(5)
-    b = Belief(game, "soviet")
+    public = game.rules.public_state(game.state, "soviet")  # what Position(game, side) is built on
     hidden = [u for u in game.state.units.values() if not u.revealed]
     assert hidden
-    placeholders = {b.state.units[u.id].spec for u in hidden}
+    placeholders = {public.units[u.id].spec for u in hidden}
     assert len(placeholders) == 1  # one placeholder for all: nothing told apart
     # The expected value is the mean of the counter mix not yet seen.
     pool = game.rules.scenario.pools["soviet-mech"]
     mean_def = sum(game.rules.specs[i].values[0][1] for i in pool) / len(pool)
-    assert b.defense_of(hidden[0].id) == pytest.approx(mean_def)
+    assert Position(game, "soviet").facts.defense(hidden[0].id) == pytest.approx(mean_def)
 
 
 def test_estimates_agree_with_the_rules_odds():
@@ -133,7 +134,7 @@ def test_estimates_agree_with_the_rules_odds():
         nonlocal compared
         if g.rules.phase(g.state).kind != "combat" or g.state.declared or g.state.stage is not None:
             return
-        b = Belief(g, g.acting_side() or "axis")
+        b = Belief(Position(g, g.acting_side() or "axis"))
         for a in g.legal_actions()[:40]:
             if not isinstance(a, A.Attack):
                 continue

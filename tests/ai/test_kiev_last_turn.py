@@ -6,10 +6,13 @@ in is counted as its own to lose to an attack, like a city it already held."""
 from __future__ import annotations
 
 import hexwar
-from hexwar.ai.objective_kiev import normal as K
-from hexwar.ai.objective_kiev.normal import Ctx, KievPlayer
+from hexwar.ai.objective_kiev import ctx as K
+from hexwar.ai.objective_kiev.belief import Estimate
+from hexwar.ai.objective_kiev.ctx import Ctx
+from hexwar.ai.objective_kiev.normal import KievPlayer
 from hexwar.core import actions as A
 from hexwar.core.game import Game
+from hexwar.core.position import Position
 
 
 def _axis_turn1_movement() -> Game:
@@ -29,7 +32,7 @@ def test_5_0_last_turn_an_open_city_the_flood_reaches_is_lost_outright():
     last = game.rules.scenario.turns
     for turn, p in ((last, 1.0), (last - 1, K.P_WALKIN_BEFORE_LAST), (last - 2, K.P_LATE_REACH)):
         game.state.turn = turn
-        ctx = Ctx(game, "axis")
+        ctx = Ctx(Position(game, "axis"))
         c = min(ctx.held_cities)
         assert ctx._walkin_sum({c}, frozenset(), [c]) == p * ctx.city_value(c), turn
         assert ctx._walkin_sum({c}, frozenset({c}), [c]) == 0.0  # garrisoned: not walked into
@@ -37,11 +40,11 @@ def test_5_0_last_turn_an_open_city_the_flood_reaches_is_lost_outright():
 
 def test_5_0_a_city_the_axis_takes_is_its_own_to_lose_to_an_attack():
     game = _axis_turn1_movement()
-    ctx = Ctx(game, "axis")
-    uid = max(ctx.my_units, key=lambda u: (ctx.b.defense_of(u), u))
+    ctx = Ctx(Position(game, "axis"))
+    uid = max(ctx.my_units, key=lambda u: (ctx.facts.defense(u), u))
     found = 0
     for c in ctx.cities:
-        if ctx.state.control.get(c) == "axis" or ctx.units_at(c) or not ctx.threat(c):
+        if ctx.facts.owner(c) == "axis" or ctx.units_at(c) or not ctx.threat(c):
             continue
         untaken_u, untaken_c = ctx.stack_loss(c, [uid])
         taken_u, taken_c = ctx.stack_loss(c, [uid], taking=True)
@@ -51,8 +54,8 @@ def test_5_0_a_city_the_axis_takes_is_its_own_to_lose_to_an_attack():
     assert found
 
 
-def _est(**p: float) -> "K.Estimate":
-    return K.Estimate(p=dict(p), column="3:1", shifts=(), attack=0.0, defense=0.0, known=True)
+def _est(**p: float) -> Estimate:
+    return Estimate(p=dict(p), column="3:1", shifts=(), attack=0.0, defense=0.0, known=True)
 
 
 def test_7_2_a_battle_is_worth_the_threat_it_lifts_from_a_garrison_next_door():
@@ -61,16 +64,16 @@ def test_7_2_a_battle_is_worth_the_threat_it_lifts_from_a_garrison_next_door():
     since it may come back), and a unit that threatens no city of ours lifts nothing."""
     game = _axis_turn1_movement()
     game.state.turn = game.rules.scenario.turns  # the last turn: cities at their full worth
-    ctx = Ctx(game, "axis")
+    ctx = Ctx(Position(game, "axis"))
     # A garrison of one weak unit in a city of ours, a Soviet army next to it.
     c = min(h for h in ctx.cities if not ctx.units_at(h) and not any(ctx.units_at(n) for n in ctx.board.adjacent(h)))
     game.state.control[c] = "axis"
-    weak = min(ctx.my_units, key=lambda u: (ctx.b.defense_of(u), u))
-    strong = max(ctx.foe_units, key=lambda u: (ctx.b.attack_of(u), u))
+    weak = min(ctx.my_units, key=lambda u: (ctx.facts.defense(u), u))
+    strong = max(ctx.foe_units, key=lambda u: (ctx.facts.attack(u), u))
     n = next(h for h in ctx.board.adjacent(c) if not ctx.units_at(h) and h not in ctx.board.places)
     game.state.units[weak] = game.state.units[weak].at(c)
     game.state.units[strong] = game.state.units[strong].at(n)
-    ctx = Ctx(game, "axis")
+    ctx = Ctx(Position(game, "axis"))
     att = ctx.threat(c)
     assert att and ctx.stack_loss(c, ctx.units_at(c))[1] > 0
     assert strong in [u for u, _ in att]

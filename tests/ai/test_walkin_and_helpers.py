@@ -1,16 +1,16 @@
-"""The AI-side rules helpers: the walk-in flood (7.1, 9.1-9.4, 12.2), 10.8 attack limits,
-and hypothetical odds that agree with the rules' own."""
+"""The walk-in flood of the AI (7.1, 9.1-9.4, 12.2), and the game's facts it builds on:
+10.8 attack limits, and hypothetical odds that agree with the rules' own."""
 from __future__ import annotations
 
 import hexwar
-from hexwar.ai.objective_kiev.belief import Belief
+from hexwar.ai.objective_kiev.belief import move_distances
 from hexwar.ai.objective_kiev.normal import KievPlayer
+from hexwar.ai.objective_kiev.walkin import WalkIn, _graphs, flood
 from hexwar.ai.player import play_match
-from hexwar.ai.objective_kiev.rulehelp import can_attack, hypothetical_odds
-from hexwar.ai.objective_kiev.walkin import WalkIn
 from hexwar.core import actions as A
 from hexwar.core.game import Game
 from hexwar.core.hexgrid import Hex
+from hexwar.core.position import Position
 
 
 def _open(seed: int = 1) -> Game:
@@ -20,7 +20,7 @@ def _open(seed: int = 1) -> Game:
 def _walkin(units, arrivals=None) -> WalkIn:
     """A flood with only the movers given (hex, kind, allowance) and no Soviet cities."""
     game = _open()
-    w = WalkIn(game.rules, game.state, "soviet")
+    w = WalkIn(Position(game, "axis").facts, game.board, "soviet")
     w.units = list(units)
     w.arrivals = dict(arrivals or {})
     w.foe_cities = frozenset()
@@ -44,14 +44,12 @@ def test_9_4_2_reserve_infantry_moves_half_before_its_whole_allowance():
     """An army (MA 4) off rail and outside our zones: 2 MP in special movement, then 4."""
     start = Hex(18, 5)
     w = _walkin([(start, "infantry", 4)])
-    from hexwar.ai.objective_kiev.belief import move_distances
-
-    d = move_distances(_open().rules)[start]
+    d = move_distances(_open().board)[start]
     got = w.reach(frozenset())
     assert {h for h in d if d[h] <= 6} <= got  # 2 in reserve, then 4
     assert all(d[h] <= 6 or h in _rail_reach(start) for h in got)  # 9.4.3: or rail the whole way
     # Starting in our zone it has no special move (9.4): only its 4 MP of the movement phase.
-    board = _open().rules.board
+    board = _open().board
     ours = frozenset({board.adjacent(start)[0]})
     got = w.reach(ours)
     assert got and all(d[h] <= 4 for h in got)
@@ -59,10 +57,7 @@ def test_9_4_2_reserve_infantry_moves_half_before_its_whole_allowance():
 
 
 def _rail_reach(start: Hex) -> set[Hex]:
-    from hexwar.ai.objective_kiev.walkin import _graphs, flood
-
-    rules = _open().rules
-    full, rail = _graphs(rules)
+    full, rail = _graphs(_open().board)
     first = flood(rail, [start], 4, set(), set()) | {start}
     return flood(full, first, 4, set(), set())
 
@@ -73,10 +68,10 @@ def test_12_2_arrivals_enter_on_the_edge_outside_our_zones():
     rovno = Hex(8, 2)
     w = _walkin([], {"tank": 6})
     assert rovno in w.reach(frozenset())
-    rules = _open().rules
-    edge = rules.edge_of("soviet")
+    game = _open()
+    edge = Position(game, "axis").facts.edge("soviet")
     # Our units on every hex next to the edge: every edge hex is in our zone, nobody enters.
-    screen = frozenset(n for h in edge for n in rules.board.adjacent(h) if n not in edge)
+    screen = frozenset(n for h in edge for n in game.board.adjacent(h) if n not in edge)
     assert w.reach(screen) == set()
 
 
@@ -91,15 +86,17 @@ def test_10_8_can_attack_on_turn_1():
     polish = [u.id for u in st.units.values() if game.rules.side(u.id) == "axis" and u.hex and u.hex not in game.rules.romania]
     assert romanian and polish
     target = Hex(8, 8)
-    assert not any(can_attack(game.rules, st, u, target) for u in romanian)
-    assert all(can_attack(game.rules, st, u, target) for u in polish)
+    facts = Position(game, "axis").facts
+    assert not any(facts.can_attack(u, target) for u in romanian)
+    assert all(facts.can_attack(u, target) for u in polish)
     # The rules agree: no legal attack of turn 1 includes a unit set up in Romania.
     for a in game.legal_actions():
         if isinstance(a, A.Attack):
             assert not set(a.attackers) & set(romanian)
     later = st.copy()
     later.turn = 2
-    assert all(can_attack(game.rules, later, u, target) for u in romanian)
+    facts = game.rules.facts(game.rules.public_state(later, "axis"), "axis")
+    assert all(facts.can_attack(u, target) for u in romanian)
 
 
 def test_hypothetical_odds_agree_with_the_rules_where_units_stand():
@@ -117,7 +114,8 @@ def test_hypothetical_odds_agree_with_the_rules_where_units_stand():
             o = g.rules.odds(g.state, a.target, a.attackers)
             if o is None:
                 continue
-            h = hypothetical_odds(g.rules, g.state, a.target, [(u, g.state.units[u].hex) for u in a.attackers])
+            facts = Position(g, g.acting_side() or "axis").facts
+            h = facts.odds_if(a.target, [(u, g.state.units[u].hex) for u in a.attackers])
             assert h.label == ("none" if o.no_effect else o.column), (a, o.lines(), h)
             compared += 1
         if compared > 40:
@@ -132,10 +130,10 @@ def test_hypothetical_odds_agree_with_the_rules_where_units_stand():
 
 def test_hypothetical_odds_refuse_an_untried_unit():
     game = _open(4)
-    b = Belief(game, "axis")
+    facts = Position(game, "axis").facts
     hidden = next(u.id for u in game.state.units.values() if not u.revealed)
     try:
-        hypothetical_odds(game.rules, b.state, Hex(5, 5), [(hidden, Hex(5, 4))])
+        facts.odds_if(Hex(5, 5), [(hidden, Hex(5, 4))])
     except ValueError as e:
         assert "10.1" in str(e)
     else:

@@ -6,7 +6,7 @@ odds on offer if that is at least 1:1, air support is always used, and every oth
 choice (set-up, losses, retreats) is the first legal one.
 
 It is the client's "easy" level, so its battles, air support, moves, reinforcements and
-replacements carry a short reason built from the rules' own figures (``rules.odds``, the
+replacements carry a short reason built from the rules' own figures (``facts.odds``, the
 combat table's chances, the movement costs). The reasons are worked out after each choice
 and never feed back into it: the decisions are the same as before they had reasons
 (tests/ai/test_easy_reasons.py compares the action lists).
@@ -18,19 +18,21 @@ import math
 from ...core import actions as A
 from ...core.game import Game
 from ...core.hexgrid import Hex, hex_name
-from .belief import Belief, move_distances, pct
+from ...core.position import Position
+from ..kit import pct
 from ..player import Decision
+from .belief import Belief, move_distances
 
 
 def _objectives(b: Belief, side: str) -> list[Hex]:
     """The Axis goes for every city it does not hold; the Soviets for every city without a garrison."""
     cities = list(b.board.places)
     if side == "axis":
-        return [h for h in cities if b.state.control.get(h) != "axis"]
+        return [h for h in cities if b.facts.owner(h) != "axis"]
     out = []
     for h in cities:
-        us = b.at(h)
-        if not us or b.side_of(us[0].id) == side:
+        us = b.facts.units_at(h)
+        if not us or b.facts.side_of(us[0]) == side:
             out.append(h)
     return out
 
@@ -39,15 +41,16 @@ class GreedyPlayer:
     name = "greedy"
 
     def choose(self, game: Game, side: str) -> Decision:
-        acts = game.legal_actions()
-        b = Belief(game, side)
-        st = b.state.stage
+        pos = Position(game, side)
+        acts = pos.legal_actions()
+        b = Belief(pos)
+        st = b.facts.stage
         if st is not None:
             if st.kind == "roll":
                 a = acts[-1]  # with air support if any is left (listed last)
-                return Decision(a, _support_reason(b, st, a.support) if getattr(a, "support", None) else None)
+                return Decision(a, _support_reason(b, st, a.support) if isinstance(a, A.Roll) and a.support else None)
             return Decision(acts[0])  # losses, retreats: the first; advance: the first unit
-        kind = b.rules.phase(b.state).kind
+        kind = b.facts.phase.kind
         if kind == "setup":
             a = acts[0]
             return Decision(a, f"sets {a.unit} up at {_name(b, a.hex)}: the easy level takes the first set-up "
@@ -61,7 +64,7 @@ class GreedyPlayer:
         return Decision(acts[0])
 
     def _dist_to_objective(self, b: Belief, side: str, h: Hex, objectives: list[Hex]) -> float:
-        d = move_distances(b.rules)[h]
+        d = move_distances(b.board)[h]
         return min((d[o] for o in objectives), default=0.0)
 
     def _buildup(self, b: Belief, side: str, acts: list) -> Decision:
@@ -83,13 +86,13 @@ class GreedyPlayer:
             if isinstance(a, A.Move):
                 by_unit.setdefault(a.unit, []).append(a)
         for uid in sorted(by_unit):
-            here = b.state.units[uid].hex
+            here = b.facts.hex_of(uid)
             if side == "soviet" and here in b.board.places:
                 continue  # a garrison stays put
             now = self._dist_to_objective(b, side, here, objs)
             best, best_d = None, now
             for m in by_unit[uid]:
-                if b.rules.stack_with(b.state, m.dest, uid) is not None:
+                if b.facts.overstacks(m.dest, uid):
                     continue  # never end a phase overstacked
                 d = self._dist_to_objective(b, side, m.dest, objs)
                 if d < best_d - 1e-9:
@@ -105,7 +108,7 @@ class GreedyPlayer:
         if attacks:
             best, best_key, best_est, offered = None, (-math.inf,), None, set()
             for a in attacks:
-                est = b.estimate(a.target, [(u, b.state.units[u].hex) for u in a.attackers])
+                est = b.estimate(a.target, [(u, b.facts.hex_of(u)) for u in a.attackers])
                 if est.column == "none":
                     continue
                 offered.add(a.target)
@@ -128,17 +131,17 @@ def _toward(b: Belief, side: str, h: Hex, objs: list[Hex], frm: Hex | None = Non
     """"Kiev (0509), 3 MP away (was 7)": the objective nearest ``h``, by movement cost (9.3)."""
     if not objs:
         return "no objective left"
-    d = move_distances(b.rules)[h]
+    d = move_distances(b.board)[h]
     o = min(objs, key=lambda c: (d[c], c))
     what = "the nearest city it does not hold" if side == "axis" else "the nearest city without a garrison"
-    was = f" (was {move_distances(b.rules)[frm][o]:g})" if frm is not None else ""
+    was = f" (was {move_distances(b.board)[frm][o]:g})" if frm is not None else ""
     return f"{_name(b, o)}, {what}: {d[o]:g} MP away by the terrain costs (9.3){was}"
 
 
 def _attack_reason(b: Belief, a: A.Attack, est, offered: int) -> str:
     """The odds as the rules derive them (every strength and shift with its rule), the chance
     the defender leaves the hex, and why this battle: the best of those on offer."""
-    o = b.rules.odds(b.state, a.target, a.attackers)
+    o = b.facts.odds(a.target, a.attackers)
     where = _name(b, a.target)
     if o is not None:  # everyone is revealed: the rules' own derivation
         ratio = next((ln for ln in o.lines() if ln.startswith("ratio")), "")
@@ -158,9 +161,9 @@ def _attack_reason(b: Belief, a: A.Attack, est, offered: int) -> str:
 def _support_reason(b: Belief, st, marker: str) -> str:
     """Air support always goes in (10.5): the column before and after it."""
     atk = st.get("attackers") or ()
-    name = b.rules.support[marker].name if marker in b.rules.support else marker
-    o0 = b.rules.odds(b.state, st.target, atk)
-    o1 = b.rules.odds(b.state, st.target, atk, marker)
+    name = b.facts.support_name(marker)
+    o0 = b.facts.odds(st.target, atk)
+    o1 = b.facts.odds(st.target, atk, marker)
     if o0 is None or o1 is None:
         return f"commits {name} at {_name(b, st.target)} (10.5): the easy level always uses air support"
     before = "below 1:1" if o0.no_effect else o0.column

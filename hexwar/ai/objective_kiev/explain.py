@@ -1,28 +1,29 @@
 """Plain-words reasons for the computer player's decisions, built from the rules' own figures:
-``rules.odds(...)`` (every strength, shift and cap, with its rule number) and the
-distribution of the game's own combat results table (``rules.crt``) at the final column,
-so the same wording serves every odds-and-CRT game."""
+``facts.odds(...)`` (every strength, shift and cap, with its rule number) and the
+distribution of the open game's own combat results table (``facts.crt``) at the final
+column, so the same wording serves every odds-and-CRT game."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
 from ...core import actions as A
 from ...core.hexgrid import Hex, hex_name
-from .belief import Estimate, pct
+from ..kit import pct
+from .belief import Estimate
 
 if TYPE_CHECKING:
-    from .normal import Ctx
+    from .ctx import Ctx
 
 GOOD = ("DR", "DRL", "DE")  # results that make the defender leave the hex and cost the attacker nothing
 
 
-def result_chances(rules, odds) -> dict:
-    """Result -> chance at the odds' final column, from the game's own table (``rules.crt``).
+def result_chances(crt, odds) -> dict:
+    """Result -> chance at the odds' final column, from the game's own table ``crt``.
 
     Empty below the lowest column (no effect)."""
     if odds.no_effect:
         return {}
-    return dict(rules.crt.distribution(odds.final_index))
+    return dict(crt.distribution(odds.final_index))
 
 
 def _place(ctx: "Ctx", h: Hex) -> str:
@@ -31,9 +32,9 @@ def _place(ctx: "Ctx", h: Hex) -> str:
 
 
 def _threatens(ctx: "Ctx", target: Hex) -> str:
-    if target in ctx.board.places and ctx.state.control.get(target) != ctx.side:
+    if target in ctx.board.places and ctx.facts.owner(target) != ctx.side:
         return f"; an advance takes {_place(ctx, target)}"
-    near = [c for c in ctx.board.adjacent(target) if c in ctx.board.places and ctx.state.control.get(c) != ctx.side]
+    near = [c for c in ctx.board.adjacent(target) if c in ctx.board.places and ctx.facts.owner(c) != ctx.side]
     return f"; threatens {', '.join(_place(ctx, c) for c in near)}" if near else ""
 
 
@@ -42,7 +43,7 @@ def attack_reason(ctx: "Ctx", attack: A.Attack, est: Estimate, support: str | No
 
     ``support``: an air support marker the odds count on (it is committed at the roll)."""
     target = hex_name(attack.target)
-    o = ctx.rules.odds(ctx.state, attack.target, attack.attackers, support)
+    o = ctx.facts.odds(attack.target, attack.attackers, support)
     if o is not None:  # every unit is revealed: quote the rules' own derivation
         shifts = [f"{s.reason} ({s.rule})" for s in o.shifts]
         ratio = next((ln for ln in o.lines() if ln.startswith("ratio")), "")
@@ -52,14 +53,14 @@ def attack_reason(ctx: "Ctx", attack: A.Attack, est: Estimate, support: str | No
             head = f"attacks {target} counting on air support: {o.column} ({ratio}, then {', '.join(shifts)})"
         else:
             head = f"attacks {target} at {o.column} ({ratio}" + (f", then {', '.join(shifts)})" if shifts else ")")
-        dist = result_chances(ctx.rules, o)
+        dist = result_chances(ctx.facts.crt, o)
         good = sum(dist.get(r, 0) for r in GOOD)
         body = f"{pct(good)} chance of DR or better"
         ex, al = dist.get("EX", 0), dist.get("AL", 0)
         if ex or al:
             body += f", {pct(ex + al)} of a loss of our own (EX/AL)"
     else:  # an untried corps is involved: its strength is a guess over the corps not yet seen
-        n = sum(len(v) for v in ctx.b.unknown.values())
+        n = len(ctx.facts.unseen())
         head = (f"attacks {target} (an untried corps: expected defense {est.defense:.1f} over the {n} corps not yet seen), "
                 f"most likely at {est.column}" + (f" after {', '.join(est.shifts)}" if est.shifts else ""))
         body = f"{pct(sum(est.p.get(r, 0) for r in GOOD))} chance of DR or better"
@@ -70,13 +71,13 @@ def attack_reason(ctx: "Ctx", attack: A.Attack, est: Estimate, support: str | No
 
 
 def support_reason(ctx: "Ctx", target: Hex, attackers: Sequence[str], marker: str, gain: float) -> str:
-    o0 = ctx.rules.odds(ctx.state, target, attackers)
-    o1 = ctx.rules.odds(ctx.state, target, attackers, marker)
-    name = ctx.rules.support[marker].name
+    o0 = ctx.facts.odds(target, attackers)
+    o1 = ctx.facts.odds(target, attackers, marker)
+    name = ctx.facts.support_name(marker)
     if o0 is None or o1 is None:
         return f"commits {name} at {hex_name(target)}"
     def good(o) -> float:
-        return float(sum(result_chances(ctx.rules, o).get(r, 0) for r in GOOD))
+        return float(sum(result_chances(ctx.facts.crt, o).get(r, 0) for r in GOOD))
 
     before = "below 1:1" if o0.no_effect else o0.column
     return (f"commits {name} at {hex_name(target)} (10.5): {before} → {o1.column}, "

@@ -15,27 +15,28 @@ in his build-up (11.0, 12.2), against a hypothetical set of hexes held by our un
 
 Stacking and his battles in between are ignored: the result is where he *could* be,
 which is what a careful player guards against. It reads only public facts (where
-units stand, their kinds and allowances, the dead pile and the turn track), so the
-functions take the rules object and a ``Belief`` state.
+units stand, their kinds and allowances, the dead pile and the turn track): the
+position's facts (``pos.facts``) and the board.
 """
 from __future__ import annotations
 
 import heapq
 from typing import Iterable
 
+from ...core.board import Board
 from ...core.hexgrid import Hex
 from ...core.units import ARRIVING, ELIMINATED, ON_MAP
+from ...games.objective_kiev.facts import KievFacts
+from ...games.objective_kiev.tables import MOVE_COST, RAIL_COST
 
+# Keyed by the board's identity: it never changes in a match, and matches of a scenario share it.
 _GRAPHS: dict[int, tuple[dict, dict]] = {}
 
 
-def _graphs(rules) -> tuple[dict[Hex, tuple[tuple[Hex, int], ...]], dict[Hex, tuple[tuple[Hex, int], ...]]]:
+def _graphs(board: Board) -> tuple[dict[Hex, tuple[tuple[Hex, int], ...]], dict[Hex, tuple[tuple[Hex, int], ...]]]:
     """Movement costs between neighbours (9.3 rail, terrain), and the rail-only graph."""
-    board = rules.board
     key = id(board)
     if key not in _GRAPHS:
-        from ...games.objective_kiev.tables import MOVE_COST, RAIL_COST
-
         full: dict[Hex, tuple[tuple[Hex, int], ...]] = {}
         rail: dict[Hex, tuple[Hex, ...]] = {}
         for h in board.terrain:
@@ -88,24 +89,23 @@ def adjacent_all(board, hexes: Iterable[Hex]) -> set[Hex]:
 class WalkIn:
     """The enemy's movers and arrivals, ready to be flooded against any placement of ours."""
 
-    def __init__(self, rules, state, foe: str) -> None:
-        self.rules = rules
-        self.board = rules.board
+    def __init__(self, facts: KievFacts, board: Board, foe: str) -> None:
+        self.board = board
         self.foe = foe
-        self.graph, self.rail = _graphs(rules)
+        self.graph, self.rail = _graphs(board)
         self.units: list[tuple[Hex, str, int]] = []  # (hex, kind, movement allowance)
         self.arrivals: dict[str, int] = {}  # kind -> largest allowance among possible arrivals
-        for u in state.units.values():
-            if rules.side(u.id) != foe:
+        for u in facts.units():
+            if facts.side_of(u.id) != foe:
                 continue
-            s = rules.specs[u.spec]
+            s = facts.spec(u.id)  # kind and allowance: the same for every identity of a pool
             if u.where == ON_MAP:
                 self.units.append((u.hex, s.kind, s.ma))
-            elif (u.where == ARRIVING and u.arrives == state.turn) or \
+            elif (u.where == ARRIVING and u.arrives == facts.turn) or \
                     (u.where == ELIMINATED and "never_replaced" not in s.flags):
                 self.arrivals[s.kind] = max(self.arrivals.get(s.kind, 0), s.ma)  # 11.0, 12.0
-        self.edge = rules.edge_of(foe)
-        self.foe_cities = frozenset(h for h in self.board.places if state.control.get(h) == foe)
+        self.edge = facts.edge(foe)
+        self.foe_cities = frozenset(h for h in board.places if facts.owner(h) == foe)
 
     def reach(self, ours: frozenset[Hex] | set[Hex]) -> set[Hex]:
         """Every hex the enemy could pass through next player-turn, our units standing on ``ours``."""

@@ -26,6 +26,7 @@ from ...core.state import Stage, State
 from ...core.units import ARRIVING, ELIMINATED, LOST, ON_MAP, UNPLACED, Unit, UnitSpec
 from ...loaders.scenario import Scenario
 from . import tables as T
+from .facts import KievFacts, scrubbed
 
 UNTRIED = "untried"
 
@@ -699,6 +700,16 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
 
     def snapshot(self, state: State) -> dict[str, Any]:
         return state.snapshot()
+
+    # ------------------------------------------------- what a computer player may know
+    def public_state(self, state: State, side: str) -> State:
+        """The copy of ``state`` either side may know: untried mech corps are hidden from both
+        players (6.0, 10.1), so each carries a stand-in identity (``facts.scrubbed``)."""
+        return scrubbed(self, state)
+
+    def facts(self, state: State, side: str) -> KievFacts:
+        """The game's read-only questions about a public state (``facts.KievFacts``)."""
+        return KievFacts(self, state, side)
 
 
 def _multisets(n: int, k: int) -> list[tuple[int, ...]]:
