@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from .actions import Event
-from .combat import CRT, Odds
+from .combat import CRT, Odds, odds_label
+from .contract import COSTLY, FATAL, HARMLESS, Consequence, Outcome, Preview, PreviewLine
 from .dice import Dice
 from .errors import Illegal
 from .hexgrid import Hex, are_adjacent, distance, hex_name
@@ -209,6 +210,113 @@ class BattleMixin(_Rules):
             return
         self._before_roll(state, atk, dfn, ev)
         state.stage = Stage("roll", self.side(atk[0]), b.target, (("attackers", atk),))
+
+    # ------------------------------------------------------------------ what the contract says of battles
+    def result_level(self, code: str) -> int:
+        """How bad a result is for the attacker (the preview marks it): an exchange or an
+        attacker's loss costs something; the rest does not."""
+        return COSTLY if code in ("AL", "EX", "AE", "AR") else HARMLESS
+
+    def odds_preview(self, title: str, o: Odds) -> Preview:
+        """A battle's odds as the contract's preview: every strength, the ratio, each shift
+        with its rule, and the chance of each result at the final column."""
+        rule = self.CITE["combat"]
+        lines = [PreviewLine(f"{x.unit}: {_num(x.value)}" + (f" ({'; '.join(x.notes)})" if x.notes else ""), rule,
+                             "attack", 1) for x in o.attackers]
+        lines += [PreviewLine(f"{x.unit}: {_num(x.value)}" + (f" ({'; '.join(x.notes)})" if x.notes else ""), rule,
+                              "defence", 1) for x in o.defenders]
+        lines.append(PreviewLine(f"{_num(o.attack)} against {_num(o.defense)}: {odds_label(o.raw_index)}",
+                                 self.CITE.get("long_odds", rule)))
+        if o.cap_note:
+            lines.append(PreviewLine(o.cap_note, self.CITE.get("long_odds", rule)))
+        lines += [PreviewLine(sh.reason, sh.rule, f"{sh.columns:+d} column") for sh in o.shifts]
+        results_rule = self.CITE.get("results", rule)
+        if o.no_effect:
+            outcomes: tuple[Outcome, ...] = (Outcome("NE", "no effect: below the lowest column after shifts", 1.0,
+                                                     self.CITE.get("long_odds", rule)),)
+        else:
+            dist = self.crt.distribution(o.final_index)
+            outcomes = tuple(Outcome(code, self.results.get(code, code), float(p), results_rule,
+                                     self.result_level(code))
+                             for code, p in sorted(dist.items(), key=lambda kv: (-kv[1], kv[0])))
+        return Preview(title, "no effect" if o.no_effect else o.column, tuple(lines), outcomes, detail=o)
+
+    def preview(self, state: State, action: A.Action) -> Preview | None:
+        """The odds of a battle being declared, resolved or rolled (untried units: unknown)."""
+        target: Hex | None = None
+        attackers: tuple[str, ...] = ()
+        title = ""
+        if isinstance(action, A.Attack):
+            why = self.check(state, action)
+            target, attackers = action.target, tuple(action.attackers)
+            title = f"{', '.join(attackers)} against {hex_name(target)}"
+            if why is not None:
+                return Preview(title, refusal=why)
+        elif isinstance(action, A.Resolve) and any(b.target == action.target for b in state.battles):
+            target = action.target
+            attackers = self.live_attackers(state, self.battle(state, target))
+            title = f"The battle at {hex_name(target)}"
+        elif isinstance(action, A.Roll) and state.stage is not None and state.stage.kind == "roll":
+            if self._check_roll(state, state.stage, action) is not None:
+                return None
+            try:
+                o = self._roll_odds(state, state.stage, action)
+            except ValueError:
+                return None
+            return self.odds_preview(f"The battle at {hex_name(state.stage.target_hex)}", o)
+        if target is None or not attackers:
+            return super().preview(state, action)
+        odds = self.odds(state, target, attackers)
+        if odds is None:
+            return Preview(title, "unknown", note="the odds are not known until the untried units are revealed")
+        return self.odds_preview(title, odds)
+
+    def consequence(self, state: State, action: A.Action) -> Consequence | None:
+        """What a battle step's option costs: a retreat path (no loss, a step, the unit), a
+        step loss, an advance."""
+        st = state.stage
+        rule = self.CITE["results"]
+        if st is None:
+            if isinstance(action, A.Attack):
+                o = self.odds(state, action.target, action.attackers)
+                if o is None:
+                    return Consequence("odds unknown until the untried units are revealed", self.CITE["combat"])
+                if o.no_effect:
+                    return Consequence("no effect: below the lowest column", self.CITE.get("long_odds", rule))
+                dist = self.crt.distribution(o.final_index)
+                best = max(dist.items(), key=lambda kv: (kv[1], kv[0]))
+                return Consequence(f"{o.column}; most likely {best[0]} ({round(float(best[1]) * 100)}%)", rule)
+            return super().consequence(state, action)
+        if isinstance(action, A.Retreat) and st.kind == "retreat":
+            path = next((p for p in self.retreat_options(state, st, action.unit) if p.hexes == action.path), None)
+            if path is None:
+                return None
+            if path.ends_in_ezoc:
+                return Consequence(f"{action.unit} is eliminated: this retreat has to end in an enemy zone of control",
+                                   rule, FATAL)
+            if path.end not in self.board:
+                return Consequence(f"{action.unit} leaves the map", rule, COSTLY)
+            if path.ezoc_entered:
+                return self._step_consequence(state, action.unit, "the path enters an enemy zone of control", rule)
+            return Consequence("no loss", rule)
+        if isinstance(action, A.Loss) and action.unit in state.units:
+            return self._step_consequence(state, action.unit, "", rule)
+        if isinstance(action, A.Advance):
+            rule = self.CITE.get("advance", rule)
+            if action.unit is None:
+                return Consequence(f"{hex_name(st.target_hex)} stays empty", rule)
+            return Consequence(f"{action.unit} moves into {hex_name(st.target_hex)}", rule)
+        if isinstance(action, A.Remove) and action.unit in state.units:
+            return Consequence(f"{action.unit} is eliminated", self.CITE.get("overstack", rule), FATAL)
+        return super().consequence(state, action)
+
+    def _step_consequence(self, state: State, uid: str, why: str, rule: str) -> Consequence:
+        u = state.units[uid]
+        s = self.specs[u.spec]
+        tail = f": {why}" if why else ""
+        if u.steps > 1:
+            return Consequence(f"{uid} loses a step, flipped to {s.label(u.steps - 1)}{tail}", rule, COSTLY)
+        return Consequence(f"{uid} is eliminated (no step left){tail}", rule, FATAL)
 
     # ------------------------------------------------------------------ stages
     def _stage_actions(self, state: State, st: Stage) -> list[A.Action]:
@@ -523,3 +631,7 @@ class BattleMixin(_Rules):
                 self._apply_loss(state, st, A.Loss(st.get("units")[0]), ev)
                 continue
             return
+
+
+def _num(x: float) -> str:
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
