@@ -9,11 +9,11 @@ Everything is read from the view (``units[].mode/status/dug_in/reserve``, ``barr
 """
 from __future__ import annotations
 
-from ...core import actions as A
-from ...core.hexgrid import distance, hex_name, parse_hex
-from .. import theme as T
-from . import GameUI, MapArea, MapLine, MapMark, MapRing
-from ...games.black_wednesday import previews as I
+from ....core import actions as A
+from ....core.hexgrid import distance, hex_name, parse_hex
+from ... import theme as T
+from ..base import GameUI, MapArea, MapLine, MapMark, MapRing
+from ....games.black_wednesday import previews as I
 
 MODE_LETTER = {"fire": "F", "move": "M"}
 MODE_WORDS = {"fire": "Fire Mode (§5)", "move": "Move Mode (§5)"}
@@ -735,7 +735,7 @@ class BlackWednesdayUI(GameUI):
     def home_hexes(self, ctl):
         """Where the fight starts: the set-up areas and the units on the map (else the entry
         hexes), with two hexes around, inside the scenario's play area — not the whole board."""
-        from ...core.hexgrid import neighbors
+        from ....core.hexgrid import neighbors
 
         rules = ctl.rules
         area = set(getattr(rules, "area", None) or rules.board.terrain)
