@@ -41,7 +41,6 @@ KNOWN: set[str] = {
     'hexwar.ai.objective_kiev.explain ~ hexwar.ai.objective_kiev.normal',
     'hexwar.ui.app ~ hexwar.ui.map_scene ~ hexwar.ui.scenes',
     'hexwar.ui.hud ~ hexwar.ui.track_panel',
-    'hexwar.ui.map_features ~ hexwar.ui.map_view',
 }
 
 

@@ -797,7 +797,7 @@ class Legend:
                 tuple(self.extra_lines), self.theme.scale)
 
     def draw(self, surface: pygame.Surface) -> None:
-        from .overlays import swatch
+        from .shapes import swatch
 
         th = self.theme
         px = th.small

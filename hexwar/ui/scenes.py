@@ -629,7 +629,7 @@ def draw_legend(surface, rect: pygame.Rect, th: T.Theme) -> None:
     from ..core.board import Board, HexsideFeature, Place
     from ..core.hexgrid import Hexside
     from .counters import draw_counter
-    from .overlays import crosshair, label_box
+    from .shapes import crosshair, label_box
 
     x, y = rect.x, rect.y
     surface.blit(T.text("Map and counters", th.large, T.TEXT, "bold"), (x, y))
@@ -696,7 +696,8 @@ def draw_legend(surface, rect: pygame.Rect, th: T.Theme) -> None:
     label_box(surface, "3", th.px(12), (x + th.px(260), y + th.px(14)))
     surface.blit(T.text("movement points to get there", th.small, T.TEXT), (x + th.px(276), y + th.px(6)))
     # What Explain (X) adds.
-    from .overlays import COMM_DOTS, OVERSTACK, ZOC_HATCH, swatch
+    from .overlays import COMM_DOTS, OVERSTACK, ZOC_HATCH
+    from .shapes import swatch
 
     y += th.px(36)
     surface.blit(T.text("Explain (X) adds:", th.small, T.TEXT_DIM, "bold"), (x, y))
