@@ -18,7 +18,7 @@ import pygame
 from ..core.hexgrid import hex_name, parse_hex
 from . import rules_text
 from . import theme as T
-from .controller import is_secret
+from .control import is_secret
 from .counters import CounterArt, unit_title
 from .track_panel import TrackPanel
 from .turns import turn_title

@@ -24,7 +24,7 @@ from ..core.hexgrid import Hex, hex_name
 from . import hud, rules_text
 from . import theme as T
 from .computer import COMPUTER, HUMAN, LEVELS, ComputerDriver, make_computer, player_kind, player_text
-from .controller import PAST_REFUSAL, Controller, LogEntry, PastController
+from .control import PAST_REFUSAL, Controller, LogEntry
 from .counters import CounterArt
 from .map_view import MapView
 from .overlays import MapLayer, control_marker
@@ -1176,8 +1176,8 @@ class GameScene(Scene):
         self._last_version = -1
         self.show_ids = app.settings.show_hex_ids
         self.explain = False
-        self.past: PastController | None = None  # the position shown in history mode
-        self._past_cache: dict[int, PastController] = {}
+        self.past: Controller | None = None  # the position shown in history mode (over game.at(k))
+        self._past_cache: dict[int, Controller] = {}
         self.anim: MoveAnim | None = None
         self._buf: pygame.Surface | None = None  # see _back_buffer
         self._map_key = None
@@ -1341,7 +1341,7 @@ class GameScene(Scene):
 
     def _secret_note(self, side: str) -> str:
         """For the hand-over after another player's secret choice: that it was made, never what."""
-        from .controller import is_secret
+        from .control import is_secret
 
         tl = self.ctl.timeline
         st = tl.step(tl.last) if tl is not None else None
@@ -1572,7 +1572,8 @@ class GameScene(Scene):
         if pc is None or pc.game.state is not st.state:
             if len(self._past_cache) > 64:
                 self._past_cache.clear()
-            pc = PastController(self.game, st.state, k, viewer=self.ctl.viewer or self.ctl.acting())
+            pc = Controller(self.game.at(k), threaded=False, record_history=False)  # read only
+            pc.viewer = self.ctl.viewer or self.ctl.acting()
             self._past_cache[k] = pc
         if self.past is None:
             self.ctl.cancel()

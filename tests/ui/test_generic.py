@@ -9,7 +9,7 @@ import pytest
 
 from hexwar.core.actions import Choose, parse_action
 from hexwar.ui import rules_text
-from hexwar.ui.controller import is_secret
+from hexwar.ui.control import is_secret
 from hexwar.ui.scenes import GameScene, HandoverScene, MenuScene
 
 from .conftest import start

@@ -9,7 +9,7 @@ import pytest
 from hexwar import paths
 from hexwar.core.hexgrid import Hex
 from hexwar.games.objective_kiev.positions import board, position
-from hexwar.ui.controller import Controller
+from hexwar.ui.control import Controller
 from hexwar.ui.counters import CounterArt, draw_counter
 from hexwar.ui.map_view import MapView
 from hexwar.ui.scenes import Scene, SceneStack
@@ -152,7 +152,7 @@ def test_the_die_box_holds_every_result_line(scale):
     spilled past both sides of the box over the map. No white text pixel lies outside the box."""
     from hexwar.ui import hud, rules_text
     from hexwar.ui import theme as T
-    from hexwar.ui.controller import DieShow
+    from hexwar.ui.control import DieShow
 
     pygame.font.init()
     th = T.Theme(scale)
