@@ -40,7 +40,6 @@ KNOWN: set[str] = {
     'hexwar.ai.black_wednesday.counter ~ hexwar.ai.black_wednesday.normal',
     'hexwar.ai.objective_kiev.explain ~ hexwar.ai.objective_kiev.normal',
     'hexwar.ui.app ~ hexwar.ui.map_scene ~ hexwar.ui.scenes',
-    'hexwar.ui.hud ~ hexwar.ui.track_panel',
 }
 
 

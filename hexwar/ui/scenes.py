@@ -21,13 +21,20 @@ from .. import paths
 from ..core.actions import EndPhase
 from ..core.errors import DataError, HexwarError
 from ..core.hexgrid import Hex, hex_name
-from . import hud, rules_text
+from . import rules_text
 from . import theme as T
 from .computer import COMPUTER, HUMAN, LEVELS, ComputerDriver, make_computer, player_kind, player_text
 from .control import PAST_REFUSAL, Controller, LogEntry
 from .counters import CounterArt
 from .map_view import MapView
-from .overlays import MapLayer, control_marker
+from .overlays import MapLayer
+from .panel.battle import RESULT_ORDER
+from .panel.computer_block import REASON_COLOUR
+from .panel.flow import Drawn
+from .panel.history_block import draw_history_banner, history_banner
+from .panel.phase_bar import PhaseBar, now_text
+from .panel.side import SidePanel
+from .panel.status import StatusLine, draw_die, draw_tooltip
 from .saves import SaveIndex
 from .widgets import Button, ButtonRow, draw_panel
 
@@ -303,7 +310,7 @@ class HandoverScene(Scene):
         surface.fill(T.BG)
         w, h = surface.get_size()
         chip = th.px(64)
-        hud.side_chip(surface, self.side, w // 2 - chip // 2, h // 2 - th.px(150), chip)
+        T.side_chip(surface, self.side, w // 2 - chip // 2, h // 2 - th.px(150), chip)
         name = rules_text.SIDE_NAMES.get(self.side, self.side)
         t = T.text(f"{name} player, " + ("a decision for you" if self.decision else "your turn"), th.title, T.TEXT, "bold")
         surface.blit(t, (w // 2 - t.get_width() // 2, h // 2 - th.px(70)))
@@ -461,14 +468,14 @@ class VictoryScene(Scene):
         lh = T.font(th.normal).get_linesize() + th.px(2)
         for i, side in enumerate(sides):
             cx = x + label_w + i * col_w
-            hud.side_chip(surface, side, cx, y + 2, th.px(18))
+            T.side_chip(surface, side, cx, y + 2, th.px(18))
             surface.blit(T.text(rules_text.SIDE_NAMES.get(side, side), th.large, T.TEXT, "bold"), (cx + th.px(24), y))
         y += T.font(th.large).get_linesize() + th.px(4)
 
         def result_list(ss) -> str:
             if not ss.results:
                 return "—"
-            order = [c for c in hud.RESULT_ORDER if c in ss.results] + sorted(c for c in ss.results if c not in hud.RESULT_ORDER)
+            order = [c for c in RESULT_ORDER if c in ss.results] + sorted(c for c in ss.results if c not in RESULT_ORDER)
             return ", ".join(f"{c} {ss.results[c]}" for c in order)
 
         def mean(ss) -> str:
@@ -1076,7 +1083,7 @@ class MenuScene(Scene):
         self.buttons.draw(surface)
         bh = self.buttons.buttons[0].rect.h if self.buttons.buttons else th.px(34)
         for side, yy, i in self.player_label_ys:
-            hud.side_chip(surface, side, x1, yy + (bh - th.px(22)) // 2, th.px(22))
+            T.side_chip(surface, side, x1, yy + (bh - th.px(22)) // 2, th.px(22))
             name = T.text(rules_text.SIDE_NAMES.get(side, side), th.normal, T.TEXT, "bold")
             ny = yy + (bh - T.font(th.normal).get_linesize()) // 2
             surface.blit(name, (x1 + th.px(28), ny))
@@ -1090,7 +1097,7 @@ class MenuScene(Scene):
             self._draw_save_row(surface, rect, path, auto=path == auto)
         hov = self.buttons.hovered()
         if hov is not None and hov.tooltip and hov.rect:
-            hud.draw_tooltip(surface, hov.rect.bottomleft, [hov.tooltip], th)
+            draw_tooltip(surface, hov.rect.bottomleft, [hov.tooltip], th)
 
 
 def _error_text(e: BaseException) -> str:
@@ -1161,9 +1168,9 @@ class GameScene(Scene):
         self.mv = MapView(game.rules.board)
         self.art = CounterArt()
         self.layer = MapLayer(self.mv, self.art)
-        self.bar = hud.PhaseBar(self.theme)
-        self.panel = hud.SidePanel(self.theme, self.art)
-        self.status = hud.StatusLine(self.theme)
+        self.bar = PhaseBar(self.theme)
+        self.panel = SidePanel(self.theme, self.art)
+        self.status = StatusLine(self.theme)
         self.time = 0.0
         self.mouse: tuple[int, int] = (-1, -1)
         self.hover: Hex | None = None
@@ -1211,7 +1218,7 @@ class GameScene(Scene):
         bar_h = th.px(62)
         status_h = th.px(30)
         panel_w = min(th.px(400), int(w * 0.42))
-        tool_h = hud.PhaseBar.tool_height(th)
+        tool_h = PhaseBar.tool_height(th)
         self.bar.layout(pygame.Rect(0, 0, w, bar_h), pygame.Rect(w - panel_w, bar_h, panel_w, tool_h), [
             ("end", "Close declarations", self.ask_end_phase, "E"),
             ("undo", "Undo", self.undo, ""),
@@ -1316,7 +1323,7 @@ class GameScene(Scene):
                 v = self.ctl.view()
                 st = v.get("stage")
                 phase_side = getattr(self.ctl.phase(), "side", None)
-                detail = hud.now_text(self.ctl)
+                detail = now_text(self.ctl)
                 notices = " ".join(str(n) for n in (v.get("notices") or self.ctl.gui.notices(self.ctl) or ()))
                 if notices:
                     detail = notices + " " + detail
@@ -1326,7 +1333,7 @@ class GameScene(Scene):
                 self.pending_handover = (side, detail, bool(st) and st.get("side") != phase_side,
                                          self._last_battle())
             elif previous is not None and not self.computer.is_computer(side):
-                self.ctl.say(f"{rules_text.SIDE_NAMES.get(side, side)} player to act: {hud.now_text(self.ctl)}")
+                self.ctl.say(f"{rules_text.SIDE_NAMES.get(side, side)} player to act: {now_text(self.ctl)}")
         self._show_handover()
         self.refresh()
 
@@ -1916,7 +1923,7 @@ class GameScene(Scene):
         offer = not (self.past is None and self.computer_turn())
         air = self.air_marks()
         key = self.layer.static_key(vctl, self.time, explain=self.explain, anim=self.anim, offer=offer, air=air)
-        map_drawn = key is None or key != self._map_key or not hud.Drawn.enabled
+        map_drawn = key is None or key != self._map_key or not Drawn.enabled
         if map_drawn:
             self.layer.draw_static(buf, vctl, self.time, explain=self.explain, anim=self.anim, offer=offer, air=air)
         self._map_key = key
@@ -1930,7 +1937,7 @@ class GameScene(Scene):
             side = rules_text.SIDE_NAMES.get(self.ctl.acting(), "")
             line2 = (f"Computer ({side}) is thinking…" if self.computer.thinking()
                      else f"Computer ({side}) is playing.") + "  Space: pace · Enter: skip to the end of its turn"
-            colour = hud.REASON_COLOUR
+            colour = REASON_COLOUR
         dirty: list[pygame.Rect] = []
         if map_drawn:
             dirty.append(self.mv.rect)
@@ -1941,7 +1948,7 @@ class GameScene(Scene):
         if self.status.draw(buf, vctl if self.past is not None else self.ctl, cached=True):
             dirty.append(self.status.rect)
         # What goes over the buffer: the map's moving parts, the banner, the die, the tooltip.
-        banner = hud.history_banner(self) if self.past is not None else None
+        banner = history_banner(self) if self.past is not None else None
         die = self.ctl.die if self.past is None else None
         tip = None
         if self.app.stack.top is self and self.hover_for >= self.TOOLTIP_S:
@@ -1957,7 +1964,7 @@ class GameScene(Scene):
         die_key = (die.roll, die.result, die.text) if die is not None else None
         tip_key = (tuple(tip), self.mouse) if tip else None
         prev = self._shown
-        whole = (prev is None or prev[0] is not surface or prev[1] != surface.get_size() or not hud.Drawn.enabled
+        whole = (prev is None or prev[0] is not surface or prev[1] != surface.get_size() or not Drawn.enabled
                  or die_key != prev[3])
         if not whole:
             if over[1] != prev[2][1] or map_drawn:
@@ -1971,10 +1978,10 @@ class GameScene(Scene):
         surface.blit(buf, (0, 0))
         self.layer.draw_dynamic(surface, vctl, self.hover, self.time, explain=self.explain, offer=offer)
         if banner is not None:
-            hud.draw_history_banner(surface, self.mv.rect, banner, th)
+            draw_history_banner(surface, self.mv.rect, banner, th)
         if die is not None:
-            hud.draw_die(surface, self.mv.rect.center, die, th)
-        self._tip_rect = hud.draw_tooltip(surface, self.mouse, tip, th) if tip else None
+            draw_die(surface, self.mv.rect.center, die, th)
+        self._tip_rect = draw_tooltip(surface, self.mouse, tip, th) if tip else None
         if self._tip_rect is not None:
             dirty.append(self._tip_rect)
         self._shown = (surface, surface.get_size(), over, die_key, tip_key)

@@ -64,7 +64,7 @@ def test_history_shows_earlier_positions_read_only(app, drive):
     assert gs.view_ctl.unit("G-III")["hex"] == "0304" and gs.view_ctl.unit("G-XIV")["hex"] == "0403"
     drive.key(pygame.K_LEFTBRACKET)
     assert gs.past.index == 0 and gs.view_ctl.unit("G-III")["hex"] == "0303"
-    banner = __import__("hexwar.ui.hud", fromlist=["x"]).history_banner(gs)
+    banner = __import__("hexwar.ui.panel.history_block", fromlist=["x"]).history_banner(gs)
     assert banner == "Viewing history: turn 2, Axis movement — press Esc to return to the present"
     app.draw(app.screen)
     # Nothing can be done: clicks only describe, keys that act are refused, the game is untouched.
