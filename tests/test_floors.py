@@ -39,7 +39,6 @@ KNOWN: set[str] = {
     'hexwar.ui.demo -> hexwar.games.black_wednesday.previews',
     'hexwar.ai.black_wednesday.counter ~ hexwar.ai.black_wednesday.normal',
     'hexwar.ai.objective_kiev.explain ~ hexwar.ai.objective_kiev.normal',
-    'hexwar.ui.app ~ hexwar.ui.map_scene ~ hexwar.ui.scenes',
 }
 
 

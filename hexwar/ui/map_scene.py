@@ -20,7 +20,7 @@ from . import map_features as MF
 from . import mapinfo
 from . import theme as T
 from .map_view import MapView
-from .scenes import Scene
+from .scenes.stack import Scene
 from .widgets import draw_panel
 
 
