@@ -6,6 +6,7 @@ what it is made of.
                    what follows from them (``Queries``)
     log.py         the log, the status line and the die just rolled (``Journal``)
     secrets.py     what one side must not read of the other's decisions
+    battle.py      the battle being built by clicks (``BattleBuilder``)
     hexinfo.py     a hex in words (``HexInfo``)
 """
 from __future__ import annotations
