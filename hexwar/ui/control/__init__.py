@@ -1,7 +1,7 @@
 """Clicks and keys -> actions through the game contract (no pygame): the ``Controller`` and
 what it is made of.
 
-    controller.py  the Controller: selection, the battle being built, clicks, undo and redo
+    controller.py  the Controller: selection, clicks, undo and redo
     queries.py     what it works out from the game: the view, the step, the legal actions and
                    what follows from them (``Queries``)
     log.py         the log, the status line and the die just rolled (``Journal``)
