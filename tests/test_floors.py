@@ -37,13 +37,7 @@ KNOWN: set[str] = {
     'hexwar.ui.bench -> hexwar.games.black_wednesday',
     'hexwar.ui.demo -> hexwar.games.battle_for_kursk.offensive',
     'hexwar.ui.demo -> hexwar.games.black_wednesday.previews',
-    'hexwar.ui.games.kasserine -> hexwar.games.kasserine_pass.verbs',
-    'hexwar.ui.games.kursk -> hexwar.games.battle_for_kursk.offensive',
     'hexwar.ai.black_wednesday.counter ~ hexwar.ai.black_wednesday.normal',
-    'hexwar.ui.app ~ hexwar.ui.map_scene ~ hexwar.ui.scenes',
-    'hexwar.ui.games ~ hexwar.ui.games.black_wednesday ~ hexwar.ui.games.kasserine ~ hexwar.ui.games.kursk',
-    'hexwar.ui.hud ~ hexwar.ui.track_panel',
-    'hexwar.ui.map_features ~ hexwar.ui.map_view',
 }
 
 

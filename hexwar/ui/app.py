@@ -29,7 +29,10 @@ import pygame
 
 from ..core.errors import DataError, HexwarError
 from . import theme as T
-from .scenes import GameScene, MenuScene, MessageScene, SceneStack
+from .scenes.dialogs import MessageScene
+from .scenes.game import GameScene
+from .scenes.menu import MenuScene
+from .scenes.stack import SceneStack
 from .settings import Settings
 from .widgets import PRESS
 
@@ -185,6 +188,10 @@ class App:
         if not self.stack.scenes:
             self.stack.push(MenuScene(self))
 
+    def open_map(self, path: str, zoom: float | None = None, center: str | None = None) -> str | None:
+        """Show a map file in the map viewer (the menu's M); returns the error text when it cannot be read."""
+        return open_map(self, path, zoom, center)
+
     def screenshot(self, path: str) -> None:
         pygame.image.save(self.screen, path)
 
@@ -266,8 +273,6 @@ def open_map(app: App, path: str, zoom: float | None = None, center: str | None 
 def smoke(app: App, seconds: float, out: str | None) -> int:
     """Run the real loop for ``seconds`` with a little input (pointing at the map, Explain on
     and off), save the window, and say which video driver ran it and how fast."""
-    from .scenes import GameScene
-
     gs = app.stack.find(GameScene)
     if gs is None:
         print("hexwar: smoke: no game was started", file=sys.stderr)

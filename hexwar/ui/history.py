@@ -1,16 +1,14 @@
 """The game's timeline: the position after every action, the events each action
 caused, and the summaries worked out from them (no pygame).
 
-Everything comes from the core: ``game.timeline()`` gives every action applied to the
-game in this session with its events and the state after it, and a game loaded with
-``hexwar.load_record`` has applied every action of its record, so it covers the whole
-game. The position before the first action is the game's ``start_state``; a game object
-without one (older cores) has it opened again from the record header (same game,
-scenario, seed and options), with one action replayed on it to make sure it is the same
-start.
+Everything comes from the core: ``game.history()`` gives every action applied to the game
+with its events and who took it, ``game.timeline()`` the state after each, and the position
+before the first action is the game's ``start_state``. A game loaded with
+``hexwar.load_record`` has applied every action of its record, so this covers the whole game.
+A position is shown read only through ``game.at(k)``.
 
-The timeline follows the game as it goes (new actions, undo): it reads
-``game.timeline()`` again whenever the game has changed.
+The timeline follows the game as it goes (new actions, undo): it reads the game's history
+again whenever the game has changed.
 """
 from __future__ import annotations
 
@@ -51,92 +49,37 @@ class Timeline:
         self.game = game
         self.rules = game.rules
         self._info: dict[int, tuple[Any, StepInfo]] = {}
-        self.error: str | None = None
+        self.error: str | None = None  # why some positions cannot be shown (none since the core keeps them all)
         self.done = threading.Event()  # kept for callers: everything is known at once now
         self.done.set()
-        n = len(game.actions)
-        self.loaded = n  # actions applied before the client took the game over (a loaded record)
-        # The start: the game keeps it (``start_state``) when its timeline covers every action;
-        # else it is opened again from the header when first needed.
-        start = game.state if n == 0 else getattr(game, "start_state", None)
-        if start is not None and n and len(self._timeline()) != n:
-            start = None  # actions from before this session: the start does not lead to them
-        self._start: Step | None = Step(0, start, None, list(getattr(game, "start_events", []) or [])) \
-            if start is not None else None
-        self._start_tried = start is not None
+        self.loaded = len(game.actions)  # actions applied before the client took the game over (a loaded record)
+        self._start = Step(0, game.start_state, None, list(getattr(game, "start_events", []) or []))
         self._key: tuple | None = None
         self._steps: list[Step | None] = []
         self._lock = threading.RLock()
         self._sync()
 
     # --- following the game ------------------------------------------------------------
-    def _timeline(self) -> list:
-        got = getattr(self.game, "timeline", None)
-        return list(got()) if callable(got) else []
-
     def _sync(self) -> None:
-        """Read the game's timeline again if the game has changed since the last time."""
+        """Read the game's history again if the game has changed since the last time."""
         g = self.game
         key = (len(g.actions), id(g.state))
         if key == self._key:
             return
         self._key = key
-        n = len(g.actions)
-        tl = self._timeline()
-        missing = n - len(tl)  # actions of a game made before this session (not replayable here)
         old = {id(st.state): st for st in self._steps if st is not None}
-        steps: list[Step | None] = [None] * (n + 1)
-        if missing == 0:
-            steps[0] = self._start
-        before = self._start.state if (missing == 0 and self._start is not None) else None
-        for i, (action, events, after) in enumerate(tl):
-            k = missing + i + 1
+        steps: list[Step | None] = [self._start]
+        for past, (_, _, after) in zip(g.history(), g.timeline()):
             st = old.get(id(after))
-            if (st is None or st.state is not after or st.action is not action or st.index != k
-                    or (st.side is None and before is not None)):  # the start has just become known
-                side = self.rules.acting_side(before) if before is not None else None
-                st = Step(k, after, action, events, side)
-            steps[k] = st
-            before = after
-        if steps[n] is None:  # no history at all: at least the present
-            steps[n] = Step(n, g.state, g.actions[-1] if n else None, [], None)
-        if missing > 0 and self.error is None:
-            self.error = "the positions before this session cannot be rebuilt"
+            if st is None or st.state is not after or st.action is not past.action or st.index != past.index:
+                st = Step(past.index, after, past.action, list(past.events), past.side)
+            steps.append(st)
         self._steps = steps
 
-    def _ensure_start(self) -> None:
-        """The position before the first action, for a game that did not start in this session."""
-        if self._start_tried:
-            return
-        self._start_tried = True
-        g = self.game
-        tl = self._timeline()
-        if len(tl) != len(g.actions) or not tl:
-            return
-        try:
-            from .. import session
-
-            h = g.header
-            fresh = session.open_game(h["game"], h["scenario"], seed=h.get("seed", 0),
-                                      options=dict(h.get("options") or {}))
-            start = fresh.state
-            fresh.apply(tl[0][0])
-            if self.rules.snapshot(fresh.state) != self.rules.snapshot(tl[0][2]):
-                raise ValueError("the record header does not open the game this record started from")
-        except Exception as e:  # a game made by hand (tests, tutorials) has no replayable header
-            log.info("start of the game not available: %s", e)
-            self.error = f"the start of the game cannot be shown ({e})"
-            return
-        self._start = Step(0, start, None, list(getattr(g, "start_events", []) or []))
-        self._key = None  # put it in on the next sync
-
     def _list(self, start: bool = True) -> list[Step | None]:
-        """The steps; ``start``: with the start of the game, worked out if not known yet."""
+        """The steps (``start``: kept for callers; the start is always known)."""
         with self._lock:  # the victory screen sums the game up in a worker thread
             self._sync()
-            if start and self._steps and self._steps[0] is None and not self._start_tried:
-                self._ensure_start()
-                self._sync()
             return self._steps
 
     # Kept for callers of the old API: the game itself records everything now.

@@ -19,6 +19,7 @@ from ..core.board import Board
 from ..core.hexgrid import Hex, neighbors
 from . import mapinfo
 from . import theme as T
+from .map_terrain import bbox_of, hex_symbol, terrain_colour
 
 SIDE_CORNERS = {i: ((i + 4) % 6, (i + 5) % 6) for i in range(6)}
 # Hexside features drawn from hex centre to hex centre (a line one travels along);
@@ -31,13 +32,6 @@ def kind_colour(kind: str):
     """A steady, fairly dark colour for a kind the client does not know."""
     rnd = random.Random("kind:" + kind)
     return (rnd.randint(30, 150), rnd.randint(30, 150), rnd.randint(30, 150))
-
-
-def bbox_of(pts, pad: float = 2) -> pygame.Rect:
-    xs = [p[0] for p in pts]
-    ys = [p[1] for p in pts]
-    return pygame.Rect(int(min(xs) - pad), int(min(ys) - pad),
-                       int(max(xs) - min(xs) + 2 * pad) + 1, int(max(ys) - min(ys) + 2 * pad) + 1)
 
 
 class Geo:
@@ -68,81 +62,6 @@ def _text_op(surf: pygame.Surface, x: float, y: float):
     def op(s, dx, dy):
         s.blit(surf, (int(x + dx), int(y + dy)))
     return op
-
-
-# --- terrain symbols ---------------------------------------------------------------------
-def terrain_symbol(s, terrain: str, cx: float, cy: float, z: float) -> bool:
-    """Symbols for the terrains of the newer maps; False when the terrain is not one of them."""
-    spots = ((-19, -9), (18, 10), (-8, 17), (9, -18), (-20, 9), (20, -8))
-    if z * 56 < 30:
-        spots = spots[:2]
-    w = max(1, int(1.3 * z))
-    if terrain in ("rough", "hills", "hill"):
-        ink = (120, 86, 50)
-        for sx, sy in spots[:4]:
-            x, y = cx + sx * z, cy + sy * z
-            pygame.draw.lines(s, ink, False, [(x - 5 * z, y + 2 * z), (x - 2 * z, y - 2.5 * z), (x + 0.5 * z, y + 1 * z),
-                                              (x + 3 * z, y - 2.5 * z), (x + 6 * z, y + 2 * z)], w)
-        return True
-    if terrain == "high_ground":  # form lines: short arcs, like contour marks on a survey map
-        ink = (128, 92, 54)
-        for sx, sy in spots[:3]:
-            x, y = cx + sx * z, cy + sy * z
-            r = pygame.Rect(0, 0, max(4, int(12 * z)), max(3, int(7 * z)))
-            r.center = (int(x), int(y))
-            pygame.draw.arc(s, ink, r, 0.2, math.pi - 0.2, w)
-        return True
-    if terrain == "rugged_crest":  # a jagged crest line with hachures falling from it
-        ink = (84, 52, 26)
-        pts = [(cx - 18 * z, cy + 2 * z), (cx - 10 * z, cy - 6 * z), (cx - 4 * z, cy - 1 * z), (cx + 3 * z, cy - 9 * z),
-               (cx + 10 * z, cy - 2 * z), (cx + 18 * z, cy - 6 * z)]
-        pygame.draw.lines(s, ink, False, pts, max(2, int(2.2 * z)))
-        for (x1, y1), (x2, y2) in zip(pts, pts[1:]):
-            mx, my = (x1 + x2) / 2, (y1 + y2) / 2
-            pygame.draw.line(s, ink, (mx, my + 1 * z), (mx, my + 6 * z), w)
-        return True
-    if terrain == "river":  # a river (wadi) hex: a meander across the hex
-        ink = (40, 100, 190)
-        pts = [(cx - 22 * z + k * 4.4 * z, cy + math.sin(k * 0.9) * 5 * z) for k in range(11)]
-        pygame.draw.lines(s, ink, False, pts, max(2, int(2.4 * z)))
-        return True
-    if terrain in ("peat_bog", "bog"):  # reeds over brown tussocks
-        ink = (96, 84, 44)
-        for sx, sy in spots[:4]:
-            x, y = cx + sx * z, cy + sy * z
-            pygame.draw.line(s, ink, (x - 4 * z, y + 2 * z), (x + 4 * z, y + 2 * z), w)
-            pygame.draw.line(s, ink, (x, y + 1 * z), (x, y - 4 * z), w)
-            pygame.draw.line(s, ink, (x - 2.5 * z, y + 1 * z), (x - 3.5 * z, y - 2.5 * z), w)
-            pygame.draw.line(s, ink, (x + 2.5 * z, y + 1 * z), (x + 3.5 * z, y - 2.5 * z), w)
-        return True
-    if terrain in ("building", "village", "city", "town"):  # black house blocks
-        ink = (40, 36, 34)
-        n = 2 if terrain in ("building", "village") else 4
-        for sx, sy in ((-8, -6), (6, 4), (-4, 9), (9, -9))[:n]:
-            r = pygame.Rect(0, 0, max(2, int(6 * z)), max(2, int(5 * z)))
-            r.center = (int(cx + sx * z), int(cy + sy * z))
-            pygame.draw.rect(s, ink, r)
-        return True
-    if terrain == "hospital":  # a red cross on white
-        r = pygame.Rect(0, 0, max(4, int(14 * z)), max(4, int(14 * z)))
-        r.center = (int(cx), int(cy))
-        pygame.draw.rect(s, (255, 255, 255), r)
-        pygame.draw.rect(s, (200, 20, 20), r.inflate(-int(9 * z), -2))
-        pygame.draw.rect(s, (200, 20, 20), r.inflate(-2, -int(9 * z)))
-        return True
-    if terrain == "mill":  # a windmill's sails
-        ink = (40, 36, 34)
-        for a in (0.785, 2.356):
-            dx, dy = math.cos(a) * 8 * z, math.sin(a) * 8 * z
-            pygame.draw.line(s, ink, (cx - dx, cy - dy), (cx + dx, cy + dy), max(2, int(2 * z)))
-        pygame.draw.circle(s, ink, (cx, cy), max(2, 2.5 * z))
-        return True
-    if terrain == "plain":
-        ink = (196, 176, 128)
-        for sx, sy in spots[:4]:
-            pygame.draw.circle(s, ink, (cx + sx * z, cy + sy * z), max(1, 1.1 * z))
-        return True
-    return False
 
 
 # --- relief ---------------------------------------------------------------------------------
@@ -672,8 +591,6 @@ def terrain_legend(board: Board) -> list[tuple[str, str]]:
 def draw_terrain_row(surface: pygame.Surface, x: int, y: int, size: int, board: Board, limit: int = 8) -> int:
     """A row of small hexes, one per terrain of the map, drawn with the map's own colours and
     symbols, each with its name under it; returns the height used."""
-    from .map_view import _terrain_symbol, terrain_colour
-
     z = size / 56
     cx = x + size * 0.6
     h_used = 0
@@ -683,7 +600,7 @@ def draw_terrain_row(surface: pygame.Surface, x: int, y: int, size: int, board: 
         pts = [(cx + hw, cy), (cx + hs, cy + hh), (cx - hs, cy + hh), (cx - hw, cy), (cx - hs, cy - hh), (cx + hs, cy - hh)]
         col = terrain_colour(t)
         pygame.draw.polygon(surface, col, pts)
-        _terrain_symbol(surface, t, cx, cy, z, None)
+        hex_symbol(surface, t, cx, cy, z, None)
         pygame.draw.polygon(surface, tuple(int(c * 0.72) for c in col[:3]), pts, 1)
         lab = T.text(t.replace("_", " "), max(9, int(size * 0.2)), T.TEXT)
         surface.blit(lab, (cx - lab.get_width() / 2, y + size + 2))

@@ -20,7 +20,7 @@ from . import map_features as MF
 from . import mapinfo
 from . import theme as T
 from .map_view import MapView
-from .scenes import Scene
+from .scenes.stack import Scene
 from .widgets import draw_panel
 
 
@@ -246,6 +246,6 @@ class MapScene(Scene):
     def _tooltip(self, surface) -> None:
         th = self.theme
         if self.hover is not None:
-            from .hud import draw_tooltip
+            from .panel.status import draw_tooltip
 
             draw_tooltip(surface, (self.mouse[0] + 16, self.mouse[1] + 16), describe(self.board, self.hover), th)

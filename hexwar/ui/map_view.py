@@ -9,7 +9,6 @@ top every frame from cached surfaces.
 from __future__ import annotations
 
 import math
-import random
 from collections import OrderedDict
 from typing import Callable, Iterable
 
@@ -20,6 +19,7 @@ from ..core.hexgrid import Hex, Layout, hex_name, neighbors
 from . import map_features as MF
 from . import mapinfo
 from . import theme as T
+from .map_terrain import hex_symbol, terrain_colour
 
 CHUNK = 512
 ZOOM_MIN, ZOOM_MAX = 0.35, 4.0
@@ -38,15 +38,6 @@ def _shade(c, f: float):
     if f <= 1:
         return tuple(max(0, int(v * f)) for v in c[:3])
     return tuple(min(255, int(v + (255 - v) * (f - 1))) for v in c[:3])
-
-
-def terrain_colour(name: str):
-    c = T.TERRAIN_COLOURS.get(name)
-    if c is None:  # an unknown terrain still gets a steady colour of its own, pale like map ground
-        rnd = random.Random(name)
-        c = (rnd.randint(120, 220), rnd.randint(120, 220), rnd.randint(120, 220))
-        c = tuple(int(a + (b - a) * 0.5) for a, b in zip(c, T.TERRAIN_COLOURS["clear"]))
-    return c
 
 
 class MapView:
@@ -303,7 +294,7 @@ class MapView:
                 p = [(x + dx, y + dy) for x, y in pts]
                 pygame.draw.polygon(s, col, p)
                 cx, cy = centre(h)
-                _terrain_symbol(s, ter, cx + dx, cy + dy, z, h)
+                hex_symbol(s, ter, cx + dx, cy + dy, z, h)
                 pygame.draw.polygon(s, _shade(col, 0.72), p, 1)
 
             ops.append((bbox_of(pts), fill))
@@ -638,35 +629,3 @@ def _mark_op(marks, pos, z):
                 t = T.text(m[:1].upper(), max(8, int(10 * z)), (40, 40, 40), "bold")
                 s.blit(t, (x - t.get_width() / 2, y - t.get_height() / 2))
     return op
-
-
-def _terrain_symbol(s, terrain: str, cx: float, cy: float, z: float, h: Hex) -> None:
-    """A symbol per terrain, so that terrain never rests on colour alone."""
-    if terrain in ("clear", "open") or z * 56 < 16:
-        return  # clear ground, or hexes too small for a symbol to read
-    if terrain == "marsh":
-        terrain = "swamp"  # the same reeds
-    elif terrain not in ("forest", "swamp") and MF.terrain_symbol(s, terrain, cx, cy, z):
-        return
-    spots = ((-19, -9), (18, 10), (-8, 17), (9, -18), (-20, 9), (20, -8))
-    if z * 56 < 30:
-        spots = spots[:2]
-    if terrain == "forest":
-        dark = (44, 96, 44)
-        for sx, sy in spots:
-            x, y = cx + sx * z, cy + sy * z
-            pygame.draw.polygon(s, dark, [(x, y - 5.5 * z), (x - 4 * z, y + 2.5 * z), (x + 4 * z, y + 2.5 * z)])
-            pygame.draw.line(s, (90, 60, 30), (x, y + 2.5 * z), (x, y + 5 * z), max(1, int(1.3 * z)))
-    elif terrain == "swamp":
-        ink = (40, 92, 104)
-        w = max(1, int(1.2 * z))
-        for sx, sy in spots:
-            x, y = cx + sx * z, cy + sy * z
-            pygame.draw.line(s, ink, (x - 5 * z, y + 2 * z), (x + 5 * z, y + 2 * z), w)
-            pygame.draw.line(s, ink, (x - 2.5 * z, y + 1 * z), (x - 4 * z, y - 3 * z), w)
-            pygame.draw.line(s, ink, (x, y + 1 * z), (x, y - 4 * z), w)
-            pygame.draw.line(s, ink, (x + 2.5 * z, y + 1 * z), (x + 4 * z, y - 3 * z), w)
-    else:
-        t = T.text(terrain[:1].upper(), max(8, int(10 * z)), (60, 60, 60))
-        for sx, sy in spots[:2]:
-            s.blit(t, (cx + sx * z - t.get_width() / 2, cy + sy * z - t.get_height() / 2))

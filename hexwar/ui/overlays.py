@@ -21,8 +21,10 @@ from ..core.hexgrid import Hex, hex_name, parse_hex
 from . import map_features as MF
 from . import theme as T
 from .counters import CounterArt
-from .games import MapArea, MapLine, MapRing
+from .games.base import MapArea, MapLine, MapRing
+from .map_lines import draw_area, draw_line, draw_ring, game_lines
 from .map_view import MapView, star_points
+from .shapes import arrow, control_marker, crosshair, dash_line, draw_mark, label_box, polyline_arrow, toward
 
 log = logging.getLogger(__name__)
 
@@ -34,62 +36,6 @@ PLACE_FILL = (60, 170, 60, 150)
 TARGET = (220, 40, 30)
 ARROW = (235, 110, 20)
 RETREAT = (40, 90, 220)
-
-
-def arrow(surface: pygame.Surface, p1, p2, colour, width: int, head: float | None = None, outline=True) -> None:
-    x1, y1 = p1
-    x2, y2 = p2
-    d = math.hypot(x2 - x1, y2 - y1)
-    if d < 1:
-        return
-    head = head or max(8.0, width * 3.2)
-    ux, uy = (x2 - x1) / d, (y2 - y1) / d
-    bx, by = x2 - ux * head, y2 - uy * head
-    left = (bx - uy * head * 0.55, by + ux * head * 0.55)
-    right = (bx + uy * head * 0.55, by - ux * head * 0.55)
-    if outline:
-        pygame.draw.line(surface, (255, 255, 255), p1, (bx, by), width + 3)
-        pygame.draw.polygon(surface, (255, 255, 255), [(x2 + ux * 2, y2 + uy * 2), left, right])
-    pygame.draw.line(surface, colour, p1, (bx, by), width)
-    pygame.draw.polygon(surface, colour, [(x2, y2), left, right])
-
-
-def polyline_arrow(surface, pts, colour, width) -> None:
-    if len(pts) < 2:
-        return
-    pygame.draw.lines(surface, (255, 255, 255), False, pts[:-1] + [pts[-1]], width + 3)
-    for a, b in zip(pts[:-2], pts[1:-1]):
-        pygame.draw.line(surface, colour, a, b, width)
-    for p in pts[1:-1]:
-        pygame.draw.circle(surface, colour, p, max(2, width))
-    arrow(surface, pts[-2], pts[-1], colour, width, outline=False)
-
-
-def crosshair(surface, c, r: float, colour, width: int) -> None:
-    x, y = c
-    pygame.draw.circle(surface, (255, 255, 255), (x, y), r, width + 2)
-    pygame.draw.circle(surface, colour, (x, y), r, width)
-    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-        pygame.draw.line(surface, colour, (x + dx * r * 0.55, y + dy * r * 0.55), (x + dx * r * 1.3, y + dy * r * 1.3), width)
-
-
-def label_box(surface, text: str, px: int, centre, fg=(20, 20, 20), bg=(255, 255, 240), border=(20, 20, 20),
-              placed: list | None = None) -> None:
-    """A framed word centred on ``centre``; with ``placed`` (the boxes already drawn this frame)
-    it moves up or down by its height, a few steps at most, to overlap none of them."""
-    t = T.text(text, px, fg, "bold")
-    r = t.get_rect(center=(int(centre[0]), int(centre[1])))
-    box = r.inflate(6, 2)
-    if placed is not None:
-        h = box.h + 1
-        for dy in (0, h, -h, 2 * h, -2 * h):
-            if box.move(0, dy).collidelist(placed) < 0:
-                r, box = r.move(0, dy), box.move(0, dy)
-                break
-        placed.append(box)
-    pygame.draw.rect(surface, bg, box, border_radius=3)
-    pygame.draw.rect(surface, border, box, 1, border_radius=3)
-    surface.blit(t, r)
 
 
 def inactive_forts(surface, mv, v: dict) -> None:
@@ -113,68 +59,6 @@ def inactive_forts(surface, mv, v: dict) -> None:
                 veil.fill((240, 240, 232, 170))
             surface.blit(veil, r.topleft)
             pygame.draw.line(surface, (90, 90, 90), (r.x + 2, r.bottom - 2), (r.right - 2, r.y + 2), max(1, int(1.4 * z)))
-
-
-MARK_STYLE = {  # kind -> (fill, ink, where on the hex as a fraction of its size)
-    "objective": ((236, 196, 72), (20, 20, 20), (-0.42, -0.42)),
-    "engaged": ((190, 30, 30), (255, 255, 255), (0.0, -0.62)),
-    "contact": ((245, 150, 40), (20, 20, 20), (0.0, -0.62)),
-    "lead": ((255, 240, 120), (20, 20, 20), (0.0, -0.62)),
-    "support": ((255, 240, 120), (20, 20, 20), (0.0, -0.62)),
-    "barrage": ((200, 40, 30), (255, 255, 255), (-0.3, 0.72)),  # Black Wednesday's markers, below
-    "smoke": ((210, 210, 210), (20, 20, 20), (0.35, 0.72)),          # the stack (badges are on top)
-    "prep": ((250, 200, 90), (20, 20, 20), (0.1, 0.62)),
-    "dora": ((60, 60, 60), (255, 255, 255), (0.0, 0.62)),  # Black Wednesday 4.7: the railway gun's plotted shot  # under the stack: its badges stay in sight
-    "fire": ((255, 230, 200), (120, 20, 10), (0.0, -0.72)),  # a hex the selected unit may fire at
-    "order": ((236, 196, 72), (20, 20, 20), (0.42, -0.42)),  # units of the order shown (Black Wednesday)
-    "choice": ((255, 245, 130), (20, 20, 20), (0.0, 0.5)),  # an option of the owner's choice (under the stack)
-}
-
-
-def draw_mark(surface, c, mk, z: float, placed: list | None = None) -> None:
-    """A game's marker on a hex: a framed box with its word (never colour alone); the Strategic
-    Objective as a gold star disc with SO."""
-    if mk.kind == "tip":  # tooltip only: the map already shows it another way
-        return
-    if mk.kind == "barrage-area":  # a hex under a barrage: a dashed red ring (its box is on the centre)
-        r = 30 * z
-        for i in range(0, 12, 2):
-            a0, a1 = i * math.pi / 6, (i + 1) * math.pi / 6
-            pygame.draw.arc(surface, (200, 40, 30), (c[0] - r, c[1] - r, 2 * r, 2 * r), a0, a1, max(1, int(2 * z)))
-        return
-    fill, ink, (fx, fy) = MARK_STYLE.get(mk.kind, ((250, 250, 240), (20, 20, 20), (0.0, 0.55)))
-    x, y = c[0] + fx * 40 * z, c[1] + fy * 40 * z
-    px = max(8, int(10 * z))
-    if mk.kind == "objective":
-        r = max(6, int(8 * z))
-        pts = []
-        for i in range(10):
-            a = math.pi / 2 + i * math.pi / 5
-            rr = r if i % 2 == 0 else r * 0.55
-            pts.append((x + rr * math.cos(a), y - rr * math.sin(a)))
-        pygame.draw.circle(surface, (20, 20, 20), (int(x), int(y)), r + 2)
-        pygame.draw.circle(surface, fill, (int(x), int(y)), r + 1)
-        pygame.draw.polygon(surface, (150, 100, 10), pts)
-        t = T.text(mk.text, max(7, int(px * 0.9)), ink, "bold")
-        surface.blit(t, (int(x - t.get_width() / 2), int(y + r * 0.15)))
-        return
-    label_box(surface, mk.text, px, (x, y), fg=ink, bg=fill, border=(20, 20, 20), placed=placed)
-
-
-def control_marker(surface, side: str, c, r: float) -> None:
-    """Who holds a city: Axis a square with A, Soviet a circle with S (shape, letter and colour)."""
-    col = T.side_colour(side)
-    x, y = c
-    if side in T.ROUND_SIDES:
-        pygame.draw.circle(surface, (255, 255, 255), (x, y), r + 1.5)
-        pygame.draw.circle(surface, col, (x, y), r)
-    else:
-        rect = pygame.Rect(0, 0, int(2 * r), int(2 * r))
-        rect.center = (int(x), int(y))
-        pygame.draw.rect(surface, (255, 255, 255), rect.inflate(3, 3))
-        pygame.draw.rect(surface, col, rect)
-    t = T.text(T.side_letter(side), max(7, int(r * 1.45)), (255, 255, 255), "bold")
-    surface.blit(t, (x - t.get_width() / 2, y - t.get_height() / 2))
 
 
 class MapLayer:
@@ -281,7 +165,7 @@ class MapLayer:
             cx, cy = mv.hex_center(h)
             pts = [(cx + (x - cx) * 0.92, cy + (y - cy) * 0.92) for x, y in mv.hex_corners(h)]
             for a, b in zip(pts, pts[1:] + pts[:1]):
-                _dash(surface, OVERSTACK, a, b, max(2, int(3 * z)), max(4, int(6 * z)))
+                dash_line(surface, OVERSTACK, a, b, max(2, int(3 * z)), max(4, int(6 * z)))
             lpx = max(8, int(10 * z))
             below = 27 * z + (T.font(lpx, "bold").get_height() + 5 if h in ex["cut"] else 0)  # under "cut off"
             label_box(surface, "8.1 overstacked", lpx, (cx, cy + below), fg=(255, 255, 255),
@@ -468,7 +352,7 @@ class MapLayer:
                 for uid in b.attackers:
                     u = ctl.unit(uid)
                     if u and u.get("hex"):
-                        arrow(surface, _toward(mv.hex_center(parse_hex(u["hex"])), tc, 0.15), _toward(tc, mv.hex_center(parse_hex(u["hex"])), 0.35), ARROW, w)
+                        arrow(surface, toward(mv.hex_center(parse_hex(u["hex"])), tc, 0.15), toward(tc, mv.hex_center(parse_hex(u["hex"])), 0.35), ARROW, w)
                 o = ctl.odds(b.target, b.attackers)
                 label_box(surface, "?" if o is None else ("NE" if o.no_effect else o.column), max(9, int(13 * z)), (tc[0], tc[1] + 26 * z))
             if ctl.target is not None:
@@ -478,7 +362,7 @@ class MapLayer:
                 for uid in ctl.attackers:
                     u = ctl.unit(uid)
                     if u and u.get("hex"):
-                        arrow(surface, _toward(mv.hex_center(parse_hex(u["hex"])), tc, 0.15), _toward(tc, mv.hex_center(parse_hex(u["hex"])), 0.35), TARGET, w)
+                        arrow(surface, toward(mv.hex_center(parse_hex(u["hex"])), tc, 0.15), toward(tc, mv.hex_center(parse_hex(u["hex"])), 0.35), TARGET, w)
                 o = ctl.odds()
                 if ctl.attackers:
                     label_box(surface, "?" if o is None else ("NE" if o.no_effect else o.column), max(9, int(14 * z)),
@@ -592,7 +476,7 @@ class MapLayer:
                 if not u or not u.get("hex"):
                     continue
                 first = mv.hex_center(parse_hex(u["hex"]))
-                pts = [_toward(first, mv.hex_center(rt.path[0]), 0.45)] + [mv.hex_center(h) for h in rt.path]
+                pts = [toward(first, mv.hex_center(rt.path[0]), 0.45)] + [mv.hex_center(h) for h in rt.path]
                 hot = hover is not None and rt.path and rt.path[-1] == hover
                 polyline_arrow(surface, pts, ARROW if hot else RETREAT, max(2, int((4 if hot else 3) * z)))
                 end = mv.hex_center(rt.path[-1])
@@ -620,152 +504,11 @@ class MapLayer:
         surface.set_clip(clip)
 
 
-
-
-def game_lines(ctl, hover) -> list:
-    """The game's ``MapLine``/``MapRing`` for this frame (a failing hook draws nothing)."""
-    gui = getattr(ctl, "gui", None)
-    if gui is None:
-        return []
-    try:
-        return list(gui.map_lines(ctl, hover) or ())
-    except Exception:
-        log.exception("map lines")
-        return []
-
-
-_area_cache: dict = {}  # the last outline of each kind on screen (ring, objective), by camera
-
-LINE_STYLE = {"clear": (40, 150, 60), "blocked": (200, 40, 30), "mission": (200, 110, 20)}
-
-
-def draw_line(surface, mv, ln: MapLine, placed: list | None = None) -> None:
-    """A line of sight (green, solid; red and dashed beyond the hex that blocks it, with a cross
-    there) or a mission (orange arrow), and its words in a box past its end."""
-    z = mv.zoom
-    a, b = mv.hex_center(ln.a), mv.hex_center(ln.b)
-    col = LINE_STYLE.get(ln.kind, (20, 20, 20))
-    w = max(2, int(3 * z))
-    if ln.kind == "mission":
-        arrow(surface, _toward(a, b, 0.0), b, col, w)
-    elif ln.cross is not None:
-        c = mv.hex_center(ln.cross)
-        pygame.draw.line(surface, (255, 255, 255), a, c, w + 2)
-        pygame.draw.line(surface, LINE_STYLE["clear"], a, c, w)
-        _dash(surface, col, c, b, w, max(6, int(8 * z)))
-    elif ln.kind == "blocked":
-        _dash(surface, col, a, b, w, max(6, int(8 * z)))
-    else:
-        pygame.draw.line(surface, (255, 255, 255), a, b, w + 2)
-        pygame.draw.line(surface, col, a, b, w)
-    if ln.cross is not None:  # a cross on the blocking hex: shape, not colour alone
-        cx, cy = mv.hex_center(ln.cross)
-        r = 12 * z
-        for dx, dy in ((r, r), (r, -r)):
-            pygame.draw.line(surface, (255, 255, 255), (cx - dx, cy - dy), (cx + dx, cy + dy), w + 4)
-            pygame.draw.line(surface, LINE_STYLE["blocked"], (cx - dx, cy - dy), (cx + dx, cy + dy), w + 1)
-    pygame.draw.circle(surface, (255, 255, 255), a, max(4, int(6 * z)))
-    pygame.draw.circle(surface, col, a, max(3, int(4 * z)))
-    if ln.text:
-        bg = (225, 245, 225) if ln.kind == "clear" else (255, 225, 215) if ln.kind == "blocked" else (255, 235, 200)
-        label_box(surface, ln.text, max(9, int(11 * z)), (b[0], b[1] - 56 * z), fg=(20, 20, 20), bg=bg,
-                  placed=placed)  # over a "fire" box
-
-
-def ring_edges(mv, centre: Hex, radius: int) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    """The hexsides between the hexes within ``radius`` of ``centre`` and those beyond, on screen."""
-    from ..core.hexgrid import distance, neighbors, ring
-
-    key = (centre, radius, mv.zoom, mv.cam_x, mv.cam_y, tuple(mv.rect))
-    got = _area_cache.get(("ring", centre, radius))
-    if got is not None and got[0] == key:  # drawn again every frame the pointer moves
-        return got[1]
-    if len(_area_cache) > 8:
-        _area_cache.clear()
-    out = []
-    for h in ring(centre, radius):
-        cs = mv.hex_corners(h)
-        hc = mv.hex_center(h)
-        for n in neighbors(h):
-            if distance(n, centre) <= radius:
-                continue
-            nc = mv.hex_center(n)
-            mid = ((hc[0] + nc[0]) / 2, (hc[1] + nc[1]) / 2)
-            two = sorted(cs, key=lambda p: (p[0] - mid[0]) ** 2 + (p[1] - mid[1]) ** 2)[:2]
-            out.append((two[0], two[1]))
-    _area_cache[("ring", centre, radius)] = (key, out)
-    return out
-
-
-def area_edges(mv, hexes) -> list:
-    """The hexsides between ``hexes`` and the rest, on screen (kept for the last camera)."""
-    from ..core.hexgrid import neighbors
-
-    key = (hexes, mv.zoom, mv.cam_x, mv.cam_y, tuple(mv.rect))
-    got = _area_cache.get("last")
-    if got is not None and got[0] == key:
-        return got[1]
-    out = []
-    for h in hexes:
-        if not mv.visible(h):
-            continue
-        cs = mv.hex_corners(h)
-        hc = mv.hex_center(h)
-        for n in neighbors(h):
-            if n in hexes:
-                continue
-            nc = mv.hex_center(n)
-            mid = ((hc[0] + nc[0]) / 2, (hc[1] + nc[1]) / 2)
-            two = sorted(cs, key=lambda p: (p[0] - mid[0]) ** 2 + (p[1] - mid[1]) ** 2)[:2]
-            out.append((two[0], two[1]))
-    _area_cache["last"] = (key, out)
-    return out
-
-
-def draw_area(surface, mv, ar: MapArea, placed: list | None = None) -> None:
-    """An objective: a bold gold outline cased in black around its hexes, its words on top."""
-    z = mv.zoom
-    w = max(2, int(3 * z))
-    edges = area_edges(mv, ar.hexes)
-    for p, q in edges:
-        pygame.draw.line(surface, (20, 20, 20), p, q, w + 3)
-    for p, q in edges:
-        pygame.draw.line(surface, (236, 196, 72), p, q, w)
-    if ar.text and edges:
-        top = min((p for e in edges for p in e), key=lambda p: (p[1], p[0]))
-        label_box(surface, ar.text, max(9, int(11 * z)), (top[0], top[1] - 8 * z), fg=(20, 20, 20),
-                  bg=(236, 196, 72), placed=placed)
-
-
-def draw_ring(surface, mv, rg: MapRing, placed: list | None = None) -> None:
-    """A spotting range: the outline of the hexes within it, white-cased dark blue dashes, with
-    its words at the top."""
-    z = mv.zoom
-    w = max(2, int(2.5 * z))
-    edges = ring_edges(mv, rg.centre, rg.radius)
-    ink = (110, 40, 150) if rg.kind == "visibility" else (30, 60, 160)  # the sight limit: purple, thinner
-    if rg.kind == "visibility":
-        w = max(1, int(1.5 * z))
-    for p, q in edges:
-        pygame.draw.line(surface, (255, 255, 255), p, q, w + 2)
-    for p, q in edges:
-        _dash(surface, ink, p, q, w, max(4, int(5 * z)))
-    if rg.text and edges:  # under the ring (an objective's words go on top of its outline)
-        low = max((p for e in edges for p in e), key=lambda p: p[1])
-        cx = mv.hex_center(rg.centre)[0]
-        label_box(surface, rg.text, max(9, int(11 * z)), (cx, low[1]), fg=(255, 255, 255), bg=ink,
-                  border=(255, 255, 255), placed=placed)
-
-
 def _pulse_radius(time_s: float, z: float, past: bool) -> int:
     """The cross-hair of a battle to resolve swells and shrinks, in whole pixels (so that a frame
     where it has not changed size draws nothing new)."""
     pulse = 0 if past else 0.5 + 0.5 * math.sin(time_s * 5)
     return int(round((24 + 3 * pulse) * z))
-
-
-def _toward(a, b, f: float):
-    return (a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f)
 
 
 _veils: dict[int, pygame.Surface] = {}
@@ -806,34 +549,3 @@ def _counter_mark(surface, c, px: int, kind: str, time_s: float) -> None:
                 pygame.draw.line(surface, col, (x1 + (x2 - x1) * a, y1 + (y2 - y1) * a), (x1 + (x2 - x1) * b, y1 + (y2 - y1) * b), 3)
 
 
-def _dash(surface, colour, p1, p2, width: int, dash: int) -> None:
-    x1, y1 = p1
-    x2, y2 = p2
-    d = math.hypot(x2 - x1, y2 - y1)
-    n = max(1, int(d // dash))
-    for k in range(0, n, 2):
-        a, b = k / n, min(1.0, (k + 1) / n)
-        pygame.draw.line(surface, colour, (x1 + (x2 - x1) * a, y1 + (y2 - y1) * a),
-                         (x1 + (x2 - x1) * b, y1 + (y2 - y1) * b), width)
-
-
-def swatch(surface, rect: pygame.Rect, pattern: str, rgba) -> None:
-    """A legend sample drawn with the same pattern as the map."""
-    clip = surface.get_clip()
-    surface.set_clip(rect.clip(clip) if clip else rect)
-    col = rgba[:3]
-    if pattern == "backhatch":
-        for k in range(-rect.h, rect.w + rect.h, 7):
-            pygame.draw.line(surface, col, (rect.x + k, rect.y), (rect.x + k + rect.h, rect.bottom), 2)
-    elif pattern == "dots":
-        for yy in range(rect.y + 3, rect.bottom, 7):
-            for xx in range(rect.x + 3 + (3 if (yy - rect.y) // 7 % 2 else 0), rect.right, 7):
-                pygame.draw.circle(surface, col, (xx, yy), 2)
-    elif pattern == "over":
-        surface.set_clip(clip)
-        for a, b in ((rect.topleft, rect.topright), (rect.topright, rect.bottomright),
-                     (rect.bottomright, rect.bottomleft), (rect.bottomleft, rect.topleft)):
-            _dash(surface, col, a, b, 3, 5)
-        t = T.text("8.1", max(8, rect.h - 10), col, "bold")
-        surface.blit(t, (rect.centerx - t.get_width() // 2, rect.centery - t.get_height() // 2))
-    surface.set_clip(clip)

@@ -51,6 +51,26 @@ def side_colour(side: str | None):
 def side_letter(side: str | None) -> str:
     return SIDE_LETTER.get(side or "", (str(side or "?")[:1]).upper())
 
+
+def side_chip(surface: pygame.Surface, side: str | None, x: int, y: int, size: int) -> int:
+    """A side marker: Axis a square, Soviet a circle, each with its letter. Returns its width."""
+    if not side:
+        return 0
+    col = side_colour(side)
+    r = pygame.Rect(x, y, size, size)
+    if side in ROUND_SIDES:
+        pygame.draw.circle(surface, col, r.center, size // 2)
+        pygame.draw.circle(surface, (255, 255, 255), r.center, size // 2, 1)
+    else:
+        pygame.draw.rect(surface, col, r)
+        pygame.draw.rect(surface, (255, 255, 255), r, 1)
+    letter = side_letter(side)
+    t = text(letter, max(7, int(size * (0.62 if len(letter) == 1 else 0.45))), SIDE_TEXT.get(side, (255, 255, 255)),
+             "bold")
+    surface.blit(t, (r.centerx - t.get_width() // 2, r.centery - t.get_height() // 2))
+    return size
+
+
 # Terrain fill colours; the map also draws a symbol for every terrain but clear.
 TERRAIN_COLOURS = {
     "clear": (224, 219, 186),

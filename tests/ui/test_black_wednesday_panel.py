@@ -94,7 +94,7 @@ def test_map_words_step_aside_so_no_two_boxes_overlap(app):
     import pygame
 
     from hexwar.ui import demo
-    from hexwar.ui.overlays import MARK_STYLE, label_box
+    from hexwar.ui.shapes import MARK_STYLE, label_box
 
     surf = pygame.Surface((300, 300))
     placed: list = []

@@ -64,7 +64,7 @@ def test_history_shows_earlier_positions_read_only(app, drive):
     assert gs.view_ctl.unit("G-III")["hex"] == "0304" and gs.view_ctl.unit("G-XIV")["hex"] == "0403"
     drive.key(pygame.K_LEFTBRACKET)
     assert gs.past.index == 0 and gs.view_ctl.unit("G-III")["hex"] == "0303"
-    banner = __import__("hexwar.ui.hud", fromlist=["x"]).history_banner(gs)
+    banner = __import__("hexwar.ui.panel.history_block", fromlist=["x"]).history_banner(gs)
     assert banner == "Viewing history: turn 2, Axis movement — press Esc to return to the present"
     app.draw(app.screen)
     # Nothing can be done: clicks only describe, keys that act are refused, the game is untouched.
@@ -607,14 +607,3 @@ def test_the_start_of_a_loaded_game_and_who_took_the_first_action(tmp_path):
     assert tl.step(0).state.snapshot() == g._history[0].state.snapshot()
     assert tl.step(1).side == g.rules.acting_side(g._history[0].state)
     assert tl.complete() and tl.error is None
-
-
-def test_the_start_of_a_game_without_start_state_is_opened_from_its_header(tmp_path):
-    g = random_game(2, 12)
-    rec = tmp_path / "s.yaml"
-    g.save(rec)
-    loaded = hexwar.load_record(rec)
-    del loaded.start_state  # an older core: the start is opened again from the header
-    tl = Timeline(loaded)
-    assert tl.step(0).state.snapshot() == g._history[0].state.snapshot()
-    assert tl.step(1).side == g.rules.acting_side(g._history[0].state) and tl.complete()

@@ -11,7 +11,7 @@ import pygame
 import hexwar
 from hexwar.core.hexgrid import parse_hex
 from hexwar.games.objective_kiev.positions import position
-from hexwar.ui import hud
+from hexwar.ui.panel import flow, phase_bar, side, status
 from hexwar.ui.overlays import MapLayer
 
 from .conftest import start
@@ -23,11 +23,11 @@ def same_as_fresh(app, what: str) -> None:
     """The frame drawn with the caches equals the frame drawn from scratch."""
     app.draw(app.screen)
     cached = pygame.surfarray.array3d(app.screen).copy()
-    hud.Drawn.enabled = False
+    flow.Drawn.enabled = False
     try:
         app.draw(app.screen)
     finally:
-        hud.Drawn.enabled = True
+        flow.Drawn.enabled = True
     fresh = pygame.surfarray.array3d(app.screen)
     diff = (cached != fresh).any(axis=2)
     if diff.any():
@@ -132,7 +132,7 @@ def test_a_still_frame_draws_only_what_moves(app, drive, monkeypatch):
     drive.hover(gs.mv.hex_center(parse_hex("0305")))
     app.step()
     calls = {"map": 0, "panel": 0, "bar": 0}
-    real_static, real_flow, real_panel = MapLayer.draw_static, hud.Flow.draw, hud.draw_panel
+    real_static, real_flow, real_panel = MapLayer.draw_static, flow.Flow.draw, side.draw_panel
 
     def count(name, fn):
         def wrapped(*a, **k):
@@ -141,8 +141,9 @@ def test_a_still_frame_draws_only_what_moves(app, drive, monkeypatch):
         return wrapped
 
     monkeypatch.setattr(MapLayer, "draw_static", count("map", real_static))
-    monkeypatch.setattr(hud.Flow, "draw", count("panel", real_flow))
-    monkeypatch.setattr(hud, "draw_panel", count("bar", real_panel))  # bar, panel and status backgrounds
+    monkeypatch.setattr(flow.Flow, "draw", count("panel", real_flow))
+    for module in (phase_bar, side, status):  # bar, panel and status backgrounds
+        monkeypatch.setattr(module, "draw_panel", count("bar", real_panel))
     for _ in range(5):
         app.step(1 / 60)
     assert calls == {"map": 0, "panel": 0, "bar": 0}

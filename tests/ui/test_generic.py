@@ -9,7 +9,7 @@ import pytest
 
 from hexwar.core.actions import Choose, parse_action
 from hexwar.ui import rules_text
-from hexwar.ui.controller import is_secret
+from hexwar.ui.control import is_secret
 from hexwar.ui.scenes import GameScene, HandoverScene, MenuScene
 
 from .conftest import start
@@ -52,7 +52,7 @@ def test_chooser_lists_choose_actions_grouped_with_rule_and_applies_them(app, dr
     assert all(not o.refusal for o in g.options)
     assert "Posture (T.1)" in _panel_texts(gs)
     assert "Posture (T.1)" in gs.bar.buttons.sig().__repr__() or True  # the bar's line 2 names it too:
-    from hexwar.ui.hud import now_text
+    from hexwar.ui.panel.phase_bar import now_text
 
     assert now_text(gs.ctl) == "Decide in the side panel: Posture (T.1)."
     drive.press("choose-posture-engage")

@@ -15,8 +15,8 @@ import hexwar
 from hexwar.core.hexgrid import hex_name, parse_hex
 from hexwar.ui.counters import draw_counter, unit_title
 from hexwar.ui.games import GameUI, for_game
-from hexwar.ui.games.kasserine import chance_line, detail_lines
-from hexwar.ui.games.kursk import posture_row
+from hexwar.ui.games.kasserine_pass import chance_line, detail_lines
+from hexwar.ui.games.battle_for_kursk import posture_row
 from hexwar.ui.scenes import HandoverScene
 
 from hexwar.ui import demo as positions
@@ -291,7 +291,7 @@ def test_kasserine_chances_in_the_engine_order_with_its_words(app, kp_support):
 
 def test_kasserine_chooser_titles_come_from_the_rules(app):
     """The controller asks ``rules.choice_info(state, what)``; the client module has none."""
-    from hexwar.ui.games.kasserine import KasserineUI
+    from hexwar.ui.games.kasserine_pass import KasserineUI
 
     g = positions.kasserine("defend", 1)
     gs = start(app, g)
@@ -396,7 +396,7 @@ def test_kasserine_mp_left_after_combat_costs_in_the_stack_list(app, kp_support)
     ctl.look_at(g.state.units[uid].hex)
     u = ctl.unit(uid)
     facts = ctl.gui.unit_facts(u, ctl)
-    from hexwar.ui.games.kasserine import num
+    from hexwar.ui.games.kasserine_pass import num
 
     assert f"{num(u['mp'])} of {u['ma']} MP left (after combat costs, KP-COST-OF-COMBAT)" in facts
     assert Fraction(str(u["mp"])) <= u["ma"]

@@ -187,7 +187,7 @@ def test_unknown_kinds_get_a_default_look_never_a_crash():
     mv, surf = _draw(b, 1.5, Hex(2, 2), size=(600, 500))
     assert _near(surf, _side_mid(mv, Hex(2, 2), Hex(2, 3)), MF.kind_colour("barbed_wire"), r=3, tol=20)
     # Two unknown terrains, two different steady colours, each with a letter.
-    from hexwar.ui.map_view import terrain_colour
+    from hexwar.ui.map_terrain import terrain_colour
 
     assert terrain_colour("lava") != terrain_colour("glacier") and terrain_colour("lava") == terrain_colour("lava")
     assert mapinfo.heights(b) == {Hex(3, 3): 3}  # the non-number is left out

@@ -9,7 +9,7 @@ import pytest
 from hexwar import paths
 from hexwar.core.hexgrid import Hex
 from hexwar.games.objective_kiev.positions import board, position
-from hexwar.ui.controller import Controller
+from hexwar.ui.control import Controller
 from hexwar.ui.counters import CounterArt, draw_counter
 from hexwar.ui.map_view import MapView
 from hexwar.ui.scenes import Scene, SceneStack
@@ -150,9 +150,10 @@ def test_end_warning_for_arrivals_that_would_be_lost():
 def test_the_die_box_holds_every_result_line(scale):
     """The rolled die's dark box is sized to its text: the longest result (Kiev's exchange) once
     spilled past both sides of the box over the map. No white text pixel lies outside the box."""
-    from hexwar.ui import hud, rules_text
+    from hexwar.ui import rules_text
+    from hexwar.ui.panel.status import draw_die
     from hexwar.ui import theme as T
-    from hexwar.ui.controller import DieShow
+    from hexwar.ui.control import DieShow
 
     pygame.font.init()
     th = T.Theme(scale)
@@ -160,7 +161,7 @@ def test_the_die_box_holds_every_result_line(scale):
     for die in shows:
         surf = pygame.Surface((1280, 800))
         surf.fill((0, 0, 0))
-        box = hud.draw_die(surf, (450, 420), die, th)
+        box = draw_die(surf, (450, 420), die, th)
         assert surf.get_rect().contains(box)
         white = [(x, y) for y in range(0, 800, 2) for x in range(0, 1280, 2)
                  if surf.get_at((x, y))[:3] == (255, 255, 255) and not box.collidepoint(x, y)]

@@ -9,7 +9,7 @@ from hexwar.core import actions as A
 from hexwar.core.hexgrid import parse_hex
 from hexwar.games.objective_kiev.positions import position
 from hexwar.ui import turns as TR
-from hexwar.ui.controller import Controller
+from hexwar.ui.control import Controller
 
 from .conftest import start
 

@@ -4,185 +4,46 @@ Objective, Kasserine's ENGAGED and CONTACT), unit actions offered from the stack
 (Kasserine's breakdown), extra unit facts, odds details and the battle being built.
 
 Everything is read from the game's view and its public helpers; nothing here decides a rule.
-``for_game(game_id)`` gives the game's ``GameUI`` (the base class does nothing). Panel blocks
-are written through the side panel's ``Flow``; map marks are data, drawn by ``overlays``.
+``for_game(game_id)`` gives the game's ``GameUI``: the ``CLIENT`` class of the module its
+entry names (``GameEntry.client``, e.g. ``hexwar.ui.games.battle_for_kursk``), else the base
+class, which does nothing; no game is named here. Each game's client code lives in a package
+of its own beside this file, importing the hooks from ``base``. Panel blocks are written
+through the side panel's ``Flow``; map marks are data, drawn by ``overlays``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+import importlib
 
-from ...core.hexgrid import Hex
+from ...games import entry
+from .base import GameUI, MapArea, MapLine, MapMark, MapRing
 
-
-@dataclass(frozen=True)
-class MapMark:
-    """A marker drawn on a hex: ``text`` on a box in the style of ``kind``, with tooltip lines."""
-
-    hex: Hex
-    text: str
-    kind: str  # "objective", "engaged", "contact" (the drawing style; any other: a plain box)
-    tooltip: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class MapLine:
-    """A line from hex ``a`` to hex ``b`` over the map (Black Wednesday's line of sight, an
-    artillery mission's spotter → target), with its words in a box near ``b`` and a cross on
-    ``cross`` (the hex that blocks it). ``kind``: "clear", "blocked" (dashed) or "mission"."""
-
-    a: Hex
-    b: Hex
-    kind: str
-    text: str = ""
-    cross: Hex | None = None
-
-
-@dataclass(frozen=True)
-class MapRing:
-    """The outline of every hex within ``radius`` of ``centre`` (a spotting range), its words
-    in a box on the outline's top."""
-
-    centre: Hex
-    radius: int
-    text: str
-    kind: str = "range"
-
-
-@dataclass(frozen=True)
-class MapArea:
-    """The outline of a set of hexes (an order's objective), its words in a box at its top."""
-
-    hexes: frozenset
-    text: str
-    kind: str = "objective"
-
-
-class GameUI:
-    """The hooks; every one optional, the defaults add nothing."""
-
-    game_id = ""
-    # Verbs the generic chooser leaves out because this module offers them elsewhere.
-    unit_verbs: frozenset[str] = frozenset()
-    # Chooser groups ("verb:support", "choose:posture") shown before the others.
-    first_groups: tuple[str, ...] = ()
-    # The game's own keys, (key, what it does), added to the Help screen's list (``on_key``).
-    keys: tuple[tuple[str, str], ...] = ()
-
-    def notices(self, ctl) -> list[str]:
-        """Lines every player must notice, when the view has no ``notices`` of its own."""
-        return []
-
-    def build_panel(self, f, ctl, scene) -> None:
-        """A block at the top of the side panel, in every step."""
-
-    def build_step(self, f, ctl, scene) -> None:
-        """A block about the step at hand, above the generic chooser (Black Wednesday: the fire
-        the selected unit may make, with its table column and shifts)."""
-
-    def map_marks(self, ctl) -> list[MapMark]:
-        return []
-
-    def map_lines(self, ctl, hover) -> list:
-        """``MapLine``, ``MapRing`` and ``MapArea`` drawn over the counters, following the pointer (``hover``:
-        the hex under it, or None). Kept cheap: it is asked every frame that may change."""
-        return []
-
-    def home_hexes(self, ctl):
-        """The hexes the opening camera frames (the play area of a scenario on a big map); None:
-        the whole map."""
-        return None
-
-    def on_key(self, ctl, key: str) -> bool:
-        """A key the client leaves to the game (``pygame.key.name``); True if it was used."""
-        return False
-
-    def take_click(self, ctl, h) -> bool:
-        """A game's tool that takes map clicks before anything else (the line-of-sight tool);
-        True if the click was used."""
-        return False
-
-    def on_events(self, ctl, events) -> None:
-        """The events of an action the player (or the computer) just made (Black Wednesday keeps
-        its morale checks for the panel)."""
-
-    def tool_on(self, ctl) -> bool:
-        """True while the game's tool takes the map clicks (the pointer then says nothing of moves)."""
-        return False
-
-    def cancel(self, ctl) -> bool:
-        """Esc or a right click: put the game's tool away first; True if there was one."""
-        return False
-
-    def unit_facts(self, u: dict, ctl) -> list[str]:
-        return []
-
-    def unit_badges(self, u: dict) -> tuple[str, ...]:
-        """Short words drawn on the unit's counter (Black Wednesday: its mode, S/P, DI)."""
-        return ()
-
-    def with_badges(self, u: dict) -> dict:
-        b = self.unit_badges(u)
-        return {**u, "badges": tuple(b)} if b else u
-
-    def unit_actions(self, u: dict, ctl) -> list[tuple[str, Any, str]]:
-        """(label, action, tooltip) offered beside a unit in the stack list."""
-        return []
-
-    def build_declare(self, f, ctl, scene) -> bool:
-        """The combat declaration block; False to keep the generic one."""
-        return False
-
-    def option_label(self, action) -> str | None:
-        """The chooser's label for one action (None: the value, or the notation after the verb)."""
-        return None
-
-    def click_action(self, ctl, h):
-        """The action a click on hex ``h`` stands for in a step the client has no map widget for
-        (Kursk: where the Strategic Objective goes); None: the click describes the hex."""
-        return None
-
-    def phase_kind(self, ctl) -> str | None:
-        """The client's step kind for this phase when the game's phases do not say it
-        ("movement": the map moves units, and a click the move cannot use goes to
-        ``click_action``); None: the generic guess."""
-        return None
-
-    def choice_info(self, what: str) -> dict:
-        """Title, rule and help of a decision or verb the rules do not describe themselves."""
-        return {}
-
-    def battles(self, ctl) -> list:
-        """The battles declared and not yet over, each with ``target`` and ``attackers`` (for the
-        map's arrows, odds labels and pulsing targets)."""
-        return list(getattr(ctl.state, "battles", None) or ())
-
-    def build_resolve(self, f, ctl, scene) -> bool:
-        """The block of the battles to resolve; False to keep the generic one."""
-        return False
-
-    def odds(self, ctl, target, attackers):
-        """Odds of a battle being built, when ``rules.odds`` has another signature (None: unknown)."""
-        return None
-
+__all__ = ["GameUI", "MapArea", "MapLine", "MapMark", "MapRing", "for_game"]
 
 _CACHE: dict[str, GameUI] = {}
+
+
+def _client_class(game_id: str) -> type[GameUI]:
+    """The ``CLIENT`` of the module the game's entry names; the base class when the game is not
+    registered, names no client module, or that module is not there."""
+    try:
+        name = entry(game_id).client
+    except KeyError:
+        return GameUI
+    if not name:
+        return GameUI
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name is not None and (name == e.name or name.startswith(e.name + ".")):  # the client module itself is missing
+            return GameUI
+        raise
+    return getattr(module, "CLIENT", GameUI)
 
 
 def for_game(game_id: str | None) -> GameUI:
     gid = str(game_id or "")
     got = _CACHE.get(gid)
     if got is None:
-        if gid == "battle-for-kursk":
-            from .kursk import KurskUI
-            got = KurskUI()
-        elif gid == "black-wednesday":
-            from .black_wednesday import BlackWednesdayUI
-            got = BlackWednesdayUI()
-        elif gid == "kasserine-pass":
-            from .kasserine import KasserineUI
-            got = KasserineUI()
-        else:
-            got = GameUI()
+        got = _client_class(gid)()
         _CACHE[gid] = got
     return got

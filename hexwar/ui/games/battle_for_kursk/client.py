@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import pygame
 
-from ...core.hexgrid import hex_name, parse_hex
-from .. import theme as T
-from ..rules_text import SIDE_NAMES
-from . import GameUI, MapMark
+from ....core.hexgrid import hex_name, parse_hex
+from ... import theme as T
+from ...rules_text import SIDE_NAMES
+from ..base import GameUI, MapMark
 
 
 def _offensive_cls():
-    from ...games.battle_for_kursk.offensive import Offensive
+    from ....games.battle_for_kursk.offensive import Offensive
     return Offensive
 
 
@@ -172,7 +172,7 @@ class KurskUI(GameUI):
 
     def objective_choices(self, ctl) -> dict:
         """Hex -> the Choose that moves the Strategic Objective there (12.1), when that is decided now."""
-        from ...core import actions as A
+        from ....core import actions as A
 
         out = {}
         for a in ctl.legal() or ():

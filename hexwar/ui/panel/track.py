@@ -16,9 +16,9 @@ from typing import Callable
 
 import pygame
 
-from . import theme as T
-from . import turns as TR
-from .counters import CounterArt, unit_title
+from .. import theme as T
+from .. import turns as TR
+from ..counters import CounterArt, unit_title
 
 SIDE_NAMES = TR.SIDE_NAMES
 ROW_BG = {"past": (40, 42, 47), "now": (74, 68, 44), "future": (58, 61, 68)}
@@ -122,12 +122,10 @@ class TrackPanel:
         cols_x = x0 + lw
         col_w = (w - lw) // max(1, len(sides))
         self._text("Turn", x0 + th.px(6), y, px, T.TEXT_DIM, "bold")
-        from .hud import side_chip
-
         for i, side in enumerate(sides):
             cx = cols_x + i * col_w
             chip = th.px(14)
-            self._op(lambda s, side=side, cx=cx, y=y: side_chip(s, side, cx, y + (lh - chip) // 2, chip),
+            self._op(lambda s, side=side, cx=cx, y=y: T.side_chip(s, side, cx, y + (lh - chip) // 2, chip),
                      ("chip", side, cx, y, chip))
             self._text(SIDE_NAMES.get(side, side), cx + chip + th.px(4), y, px, T.TEXT_DIM, "bold")
             tw = T.size("steps", px - 1)[0]

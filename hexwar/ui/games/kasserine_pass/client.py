@@ -17,11 +17,11 @@ from typing import Any
 
 import pygame
 
-from ...core import actions as A
-from ...core.hexgrid import hex_name, parse_hex
-from .. import theme as T
-from ..rules_text import SIDE_NAMES
-from . import GameUI, MapMark
+from ....core import actions as A
+from ....core.hexgrid import hex_name, parse_hex
+from ... import theme as T
+from ...rules_text import SIDE_NAMES
+from ..base import GameUI, MapMark
 
 CARRY_TEXT = {
     "ENGAGED": "ENGAGED (KP-RESULT-ENGAGED): in the {due} combat phase of turn {turn} the {side} must attack "
@@ -295,7 +295,7 @@ class KasserineUI(GameUI):
         if legal is None:
             return []
         if self._bd_src is not legal:  # the panel is laid out every frame: index the legal list once
-            from ...games.kasserine_pass.verbs import Breakdown
+            from ....games.kasserine_pass.verbs import Breakdown
 
             self._bd_src = legal
             self._bd = {a.unit: a for a in legal if isinstance(a, Breakdown)}

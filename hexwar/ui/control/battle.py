@@ -1,0 +1,125 @@
+"""The battle being built on the map: the target picked, attackers added and taken out with
+the odds said as they change, Kursk's Offensive (a lead unit, then its supporters), and the
+declaration. ``BattleBuilder`` is that part of the ``Controller`` (no pygame).
+"""
+from __future__ import annotations
+
+from ...core import actions as A
+from ...core.hexgrid import Hex, hex_name, neighbors, parse_hex
+
+
+class BattleBuilder:
+    """Declaring a battle by clicks (a mixin of ``Controller``)."""
+
+    def _click_declare(self, h: Hex, here: list[dict]) -> None:
+        enemy = [u for u in here if not self.own_side(u)]
+        own = [u for u in here if self.own_side(u)]
+        battles = {b.target: b for b in getattr(self.state, "battles", [])}
+        if enemy:
+            if h in battles:
+                b = battles[h]
+                self.say(f"A battle against {hex_name(h)} is already declared, by {', '.join(b.attackers)}. Ctrl+Z takes it back.")
+                return
+            if h in self.attack_targets():
+                if self.target != h:
+                    self.target = h
+                    self.attackers = []
+                    self.lead = None
+                    self.support = []
+                elig = sorted(self.eligible_attackers(h))
+                self.say(f"Target {hex_name(h)}: click the adjacent units that attack it ({', '.join(elig)}), then Declare.")
+                return
+            # Why not? Ask the game about one of our units, preferably a neighbour.
+            mine = [u for u in self.view()["units"] if u.get("side") == self.acting() and u.get("where") == "map"]
+            mine.sort(key=lambda u: 0 if u.get("hex") and parse_hex(u["hex"]) in neighbors(h) else 1)
+            if mine:
+                self.refuse(self.game.check(A.Attack(h, (mine[0]["id"],))), f"{hex_name(h)} cannot be attacked now")
+            else:
+                self.refuse("You have no units on the map to attack with.")
+            return
+        if own:
+            if self.target is None:
+                self.say("First click an enemy hex to choose the target of a battle.")
+                return
+            elig = self.eligible_attackers(self.target)
+            ids = [u["id"] for u in own]
+            cands = [i for i in ids if i in elig]
+            if self.lead is not None and not cands:
+                self._click_support(ids)
+                return
+            if not cands:
+                self.refuse(self.game.check(A.Attack(self.target, (ids[0],))), f"{ids[0]} cannot join this attack")
+                return
+            current = next((i for i in ids if i in self.attackers), None)
+            if current is not None:
+                self.attackers.remove(current)
+                k = cands.index(current) if current in cands else -1
+                nxt = cands[k + 1] if k + 1 < len(cands) else None
+            else:
+                nxt = cands[0]
+            if nxt is not None:
+                self.attackers.append(nxt)
+            if self.lead is not None and self.lead not in self.attackers:
+                self.lead, self.support = None, []
+                self.say("The lead unit left the attack: the Offensive is dropped (9.2.1).")
+                return
+            self._say_odds()
+            return
+        self.say(self.describe_hex(h))
+
+    def set_lead(self, uid: str | None) -> None:
+        """Kursk's Offensive (9.2.1): the attacker that leads it (None drops the Offensive)."""
+        self.lead = uid
+        self.support = []
+        if uid is None:
+            self.say("No Offensive: a plain battle.")
+        else:
+            sup = getattr(self.gui, "supporters", lambda c: [])(self)
+            self.say(f"{uid} leads the Offensive: click its supporters on the map ({', '.join(sup) or 'none'}).")
+
+    def _click_support(self, ids: list[str]) -> None:
+        """A click on one of our stacks away from the target while an Offensive is built: add or
+        remove a supporter, or say why it cannot support (from game.check)."""
+        current = next((i for i in ids if i in self.support), None)
+        if current is not None:
+            self.support.remove(current)
+            self._say_odds()
+            return
+        sup = getattr(self.gui, "supporters", lambda c: [])(self)
+        cand = next((i for i in ids if i in sup), None)
+        if cand is None:
+            make = getattr(self.gui, "offensive_action", None)
+            trial = None
+            if make is not None:
+                self.support.append(ids[0])
+                trial = make(self)
+                self.support.remove(ids[0])
+            why = self.game.check(trial) if trial is not None else None
+            self.refuse(why, f"{ids[0]} cannot support this Offensive")
+            return
+        self.support.append(cand)
+        self._say_odds()
+
+    def _say_odds(self) -> None:
+        if not self.attackers:
+            self.say(f"No attacker chosen yet for {hex_name(self.target)}.")
+            return
+        o = self.odds()
+        if o is None:
+            self.say(f"{', '.join(self.attackers)} against {hex_name(self.target)}: odds unknown until the untried units are revealed (10.1).")
+        else:
+            self.say(f"{', '.join(self.attackers)} against {hex_name(self.target)}: "
+                     + ("no effect (below 1:1)" if o.no_effect else f"{o.column}") + ". Enter or Declare to confirm.")
+
+    def declare(self) -> bool:
+        if self.target is None:
+            self.refuse("Choose a target first: click an enemy hex.")
+            return False
+        off = getattr(self.gui, "offensive_action", lambda c: None)(self)
+        if off is not None:
+            return self.do(off)
+        want = set(self.attackers)
+        act = next((a for a in self._of(A.Attack) if a.target == self.target and set(a.attackers) == want), None)
+        if act is None:
+            act = A.Attack(self.target, tuple(sorted(self.attackers)))
+        return self.do(act)

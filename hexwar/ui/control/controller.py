@@ -1,0 +1,549 @@
+"""Clicks and keys -> actions, through the game contract only.
+
+The controller knows no rule. What may be done comes from ``game.legal_actions()``;
+why something may not be done comes from ``game.check(action)`` (or the game's own
+explanation helpers such as ``rules.why_not_move``); doing it is ``game.apply``.
+It keeps the UI-side state: the selection, the battle being built, the redo list,
+the log and the status line. No pygame here, so it can be tested on its own.
+
+What it works out from the game is in ``queries.py``, the log and status line in ``log.py``,
+what stays secret in ``secrets.py``, a hex in words in ``hexinfo.py``, the battle being built
+in ``battle.py``. A position of the history is the same controller over the core's read-only
+``game.at(k)``.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import logging
+from pathlib import Path
+from typing import Any
+
+from ... import paths
+from ...core import actions as A
+from ...core.errors import HexwarError, Illegal
+from ...core.hexgrid import Hex, hex_name, neighbors, parse_hex
+from .. import rules_text
+from ..history import Timeline
+from .battle import BattleBuilder
+from .hexinfo import HexInfo
+from .log import DieShow, Journal, LogEntry, Status
+from .queries import Queries, _LegalJob
+from .secrets import is_secret, secret_text
+
+log = logging.getLogger(__name__)
+
+SIDE_NAMES = rules_text.SIDE_NAMES
+# What a click or a key meant to act says while an earlier position is shown.
+PAST_REFUSAL = Illegal("history", "you are looking at an earlier position; press Esc to return to the present")
+
+
+class Controller(BattleBuilder, Queries, Journal, HexInfo):
+    """UI state and the translation of clicks into actions for one Game (or, read only, for one
+    position of its history: ``game.at(k)``)."""
+
+    WAIT_S = 0.25  # how long a frame may wait for legal actions before showing "working"
+
+    def __init__(self, game, *, threaded: bool = True, record_history: bool = True) -> None:
+        self.game = game
+        self.threaded = threaded
+        try:
+            from ...games import find_game
+
+            self.pkg = find_game(game.game_id)
+        except Exception:
+            self.pkg = None
+        self.tables = getattr(self.pkg, "tables", None)
+        from ..games import for_game
+
+        self.gui = for_game(getattr(game, "game_id", None))  # the game's own panel, marks and hooks
+        self.redo_stack: list = []
+        self.log: list[LogEntry] = []
+        self.status = Status("", "info")
+        self.hover_text = ""
+        self.sel: str | None = None  # selected unit id (on the map or in the tray)
+        self.target: Hex | None = None  # battle being built
+        self.attackers: list[str] = []
+        self.lead: str | None = None  # an Offensive being built (Kursk 9.2.1): its lead unit
+        self.support: list[str] = []  # and its second-echelon supporters
+        self.loss_pick: str | None = None
+        self.inspect: Hex | None = None  # the stack last clicked: its units are listed in the side panel
+        self.die: DieShow | None = None
+        self.version = 0  # bumped on every change of the game state
+        self._job: _LegalJob | None = None
+        self._view_key: Any = None
+        self._view: dict | None = None
+        self._stacks: dict[Hex, list[dict]] = {}
+        self._units: dict[str, dict] = {}
+        self._place_cache: dict = {}
+        self._why_cache: dict = {}
+        self._of_src: list | None = None  # the legal actions _of_cache was worked out from
+        self._of_cache: dict = {}
+        self._targets_cache: dict = {}
+        # A position of the history (the core's read-only ``game.at(k)``): it shows, it never acts.
+        self.past = bool(getattr(game, "read_only", False))
+        self.tool: dict = {}  # a game's tool state for this controller (Black Wednesday: line of sight)
+        self.viewer: str | None = None  # whose view to show (None: the side to act)
+        # True when one person must not see the other side's secrets (hotseat, or against the
+        # computer); False for one person playing both sides openly (solo).
+        self.private = False
+        self.log_version = 0  # bumped when log lines change in place (a secret revealed)
+        for e in (getattr(game, "start_events", []) or []) if not self.past else ():  # the past: the live log
+            self.log.append(LogEntry(0, "event", e.text))
+        self.timeline: Timeline | None = None
+        if record_history:
+            self.timeline = Timeline(game, threaded=threaded)
+        if game.actions and not self.past:  # a loaded game: the core has replayed its record, events and all
+            self._log_loaded()
+
+    @property
+    def index(self) -> int:
+        """The number of actions applied in the position shown (history: the step looked at)."""
+        return len(self.game.actions)
+
+    # --- doing things ------------------------------------------------------------------
+
+    def do(self, action, *, from_redo: bool = False) -> bool:
+        """Check and apply an action; on refusal, say why. True if it was applied."""
+        if self.past:
+            self.refuse(PAST_REFUSAL)
+            return False
+        why = self.game.check(action)
+        if why is not None:
+            self.refuse(why)
+            return False
+        who = self.acting()
+        save_error = None
+        secret = secret_text(self.rules, action, self.game.state)  # the phase before the action counts
+        try:
+            events = self.game.apply(action)
+        except OSError as e:  # the autosave failed after the action was applied; it stands
+            events = []
+            save_error = e
+        except HexwarError as e:
+            self.refuse(str(e))
+            return False
+        if not from_redo:
+            self.redo_stack.clear()
+        n = len(self.game.actions)
+        self.log.append(LogEntry(n, "action", action.notation(), who, secret))
+        self._log_events(n, events, who, secret is not None, plan=secret is not None and not is_secret(self.rules, action))
+        try:
+            self.gui.on_events(self, events)  # a game's panel may show what an action caused
+        except Exception:
+            log.exception("game events hook")
+        for e in events:
+            if e.kind == "die_rolled":
+                dice = tuple(int(d) for d in (e.data.get("dice") or ()))
+                self.die = DieShow(int(e.data.get("roll", sum(dice))), e.text, dice=dice)
+            if e.kind == "combat" and self.die is not None and "result" in e.data:
+                self.die.result = str(e.data["result"])
+                self.die.text = e.text
+        self._changed()
+        if save_error is not None:
+            self.refuse(f"Autosave failed: {save_error}")
+        elif secret and not any(e.kind == "revealed" for e in events):
+            # Never the value in the status line: it stays on screen for the next player.
+            self.say(f"Done: the {SIDE_NAMES.get(who, who)} player {secret}.", "ok")
+        else:
+            last = next((e.text for e in reversed(events) if e.kind != "die_rolled"), action.notation())
+            self.say(last, "ok")
+        return True
+
+    def _changed(self) -> None:
+        self.version += 1
+        self.sel = None
+        self.target = None
+        self.attackers = []
+        self.lead = None
+        self.support = []
+        self.loss_pick = None
+        self.hover_text = ""
+        self._place_cache.clear()
+        self._why_cache.clear()
+
+    def undo(self) -> bool:
+        if not self.game.can_undo():
+            self.refuse("Cannot undo: a die has been rolled or a hidden unit revealed since then, "
+                        "and those cannot be taken back.")
+            return False
+        try:
+            act = self.game.undo()
+        except OSError as e:
+            act = None
+            self.say(f"Autosave failed: {e}", "refusal")
+        if act is None:
+            return False
+        self.redo_stack.append(act)
+        n = len(self.game.actions)
+        self.log = [e for e in self.log if e.index <= n]
+        self._changed()
+        self.say(f"Undone: {act.notation()}", "info")
+        return True
+
+    def redo(self) -> bool:
+        if not self.redo_stack:
+            self.refuse("Nothing to redo.")
+            return False
+        act = self.redo_stack.pop()
+        if not self.do(act, from_redo=True):
+            self.redo_stack.clear()
+            return False
+        return True
+
+    def save(self, path: str | Path | None = None) -> Path | None:
+        if path is None:
+            stamp = _dt.datetime.now().strftime("%Y-%m-%d_%H-%M-%S")
+            path = paths.saves_dir() / f"{self.game.game_id}_{stamp}.yaml"
+        path = Path(path)
+        try:
+            self.game.save(path)
+        except (OSError, HexwarError) as e:
+            self.refuse(f"Could not save: {e}")
+            return None
+        self.say(f"Saved as {path.name} in {path.parent}", "ok")
+        return path
+
+    # --- the end of a phase -------------------------------------------------------------
+    def end_label(self) -> str:
+        m = self.mode()
+        if m == "combat-declare" and getattr(self.state, "battles", None):
+            return "Close declarations"
+        return "End phase"
+
+    def end_warning(self) -> str | None:
+        """Why ending now might be a mistake (None: nothing left undone)."""
+        m = self.mode()
+        legal = self.legal_now()
+        if m in ("movement", "special"):
+            n = len({a.unit for a in legal if isinstance(a, A.Move)})
+            if n:
+                return f"{n} unit(s) could still move. End the phase anyway?"
+        elif m == "combat-declare":
+            battles = getattr(self.state, "battles", [])
+            open_targets = {a.target for a in legal if isinstance(a, A.Attack)}
+            if not battles and open_targets:
+                return (f"No battle has been declared, and {len(open_targets)} enemy hex(es) could be attacked. "
+                        "End the combat phase without fighting?")
+            if battles and open_targets:
+                return (f"After this no more battles can be declared this phase (10.0), although "
+                        f"{len(open_targets)} more enemy hex(es) could be attacked. Close the declarations?")
+        elif m == "buildup":
+            v = self.view()
+            arriving = [u["id"] for u in self.tray() if u.get("where") == "arriving"]
+            parts = []
+            if arriving:
+                parts.append(f"{', '.join(arriving)} will be lost if not placed now (11.0)")
+            if v.get("steps_left") and any(isinstance(a, (A.Place, A.Restore)) for a in legal):
+                parts.append(f"{v['steps_left']} replacement step(s) will be lost (12.4)")
+            if parts:
+                return "; ".join(parts) + ". End the phase anyway?"
+        return None
+
+    def end_phase(self) -> bool:
+        return self.do(A.EndPhase())
+
+    # --- clicks ---------------------------------------------------------------------------
+    def own_side(self, u: dict) -> bool:
+        return u.get("side") == self.acting()
+
+    def _cycle(self, units: list[dict], current: str | None, prefer: set[str] | None = None) -> str | None:
+        ids = [u["id"] for u in units]
+        if prefer:
+            ids = [i for i in ids if i in prefer] or ids
+        if not ids:
+            return None
+        if current in ids:
+            return ids[(ids.index(current) + 1) % len(ids)]
+        return ids[0]
+
+    def click_tray(self, uid: str) -> None:
+        if self.sel == uid:
+            self.sel = None
+            self.say("")
+            return
+        self.sel = uid
+        if uid in self.entering_units():  # enters by a move: the reachable hexes are shaded
+            n = len(self.move_targets(uid))
+            self.say(f"{uid} selected: it enters the map; click one of the {n} hexes within reach.", "info")
+            return
+        hexes = self.place_hexes(uid)
+        if hexes is None:
+            self.say(f"{uid} selected. Working out where it may go...", "info")
+        elif hexes:
+            self.say(f"{uid} selected: click one of the {len(hexes)} highlighted hexes.", "info")
+        else:
+            self.refuse(self._why_no_place(uid), f"{uid} cannot be placed now")
+
+    def _why_no_place(self, uid: str) -> Illegal | None:
+        legal = self.legal() or []
+        hexes = sorted({a.hex for a in legal if isinstance(a, A.Place)})
+        probe = hexes[0] if hexes else min(self.rules.board.terrain) if hasattr(self.rules, "board") else Hex(1, 1)
+        return self.game.check(A.Place(uid, probe))
+
+    def click_hex(self, h: Hex) -> None:
+        """A left click on hex ``h`` of the map (history: it only describes the hex)."""
+        if self.past:
+            self.say(self.describe_hex(h))
+        else:
+            self._click_hex(h)
+        self.look_at(h)
+
+    def look_at(self, h: Hex | None) -> None:
+        """List the units of the stack at ``h`` in the side panel (nothing there: no list)."""
+        self.inspect = h if h is not None and self.units_at(h) else None
+
+    def stack_hex(self) -> Hex | None:
+        """The stack whose units the side panel lists: the selected unit's, else the last one clicked."""
+        u = self.unit(self.sel) if self.sel else None
+        if u and u.get("where") == "map" and u.get("hex"):
+            return parse_hex(u["hex"])
+        return self.inspect if self.inspect is not None and self.units_at(self.inspect) else None
+
+    def _click_hex(self, h: Hex) -> None:
+        if not self.past and self.gui.take_click(self, h):  # a game's tool (Black Wednesday's line of sight)
+            return
+        m = self.mode()
+        here = self.units_at(h)
+        if m == "over":
+            self.say(self.describe_hex(h))
+            return
+        if m in ("setup", "buildup"):
+            self._click_build(h, here)
+        elif m in ("movement", "special"):
+            self._click_move(h, here)
+        elif m == "combat-declare":
+            self._click_declare(h, here)
+        elif m == "combat-resolve":
+            if h in self.unresolved():
+                self.do(A.Resolve(h))
+            else:
+                self.refuse(self.game.check(A.Resolve(h)))
+        elif self.step_moves():
+            self._click_move(h, here)  # a battle step done by moving (Kasserine's advance)
+        elif m in ("stage:defender_loss", "stage:exchange_loss", "stage:attacker_loss", "stage:overstack",
+                   "stage:advance"):
+            self._click_choice(h, here, m)
+        elif m == "stage:retreat":
+            self._click_retreat(h)
+        elif m == "stage:roll":
+            self.say("Roll the die first: press R or use a Roll button in the panel.")
+        else:
+            act = self.gui.click_action(self, h)  # a game's decision made on the map
+            if act is not None:
+                self.do(act)
+            else:
+                self.say(self.describe_hex(h))
+
+    def _click_build(self, h: Hex, here: list[dict]) -> None:
+        if self.sel and (self.unit(self.sel) or {}).get("where") != "map":
+            uid = self.sel
+            act = A.Place(uid, h)
+            before = self.unit(uid) or {}
+            if self.do(act):
+                self._select_similar(before)
+            return
+        own = [u for u in here if self.own_side(u)]
+        if own:
+            self.sel = self._cycle(own, self.sel)
+            u = self.unit(self.sel) or {}
+            if self.phase_kind() == "buildup":
+                if self.sel in self.restorable():
+                    self.say(f"{self.sel} is reduced: Restore spends one replacement step (12.0).")
+                elif u.get("steps", 1) < u.get("max_steps", 1):
+                    self.refuse(self.game.check(A.Restore(self.sel)))
+                else:
+                    self.say(f"{self.sel}: {u.get('name', '')}, {u.get('label', '')}")
+            else:
+                self.say(f"{self.sel} is set up here. Ctrl+Z takes a placement back.")
+            return
+        self.say("Pick a counter from the tray first, then click a highlighted hex.")
+
+    def _select_similar(self, before: dict) -> None:
+        """After a placement keep a counter of the same type selected, for fast set-up."""
+        sig = (before.get("nation"), before.get("kind"), before.get("size"), before.get("label"))
+        for u in self.tray():
+            if (u.get("nation"), u.get("kind"), u.get("size"), u.get("label")) == sig and u["id"] != before.get("id"):
+                self.sel = u["id"]
+                return
+
+    def _click_move(self, h: Hex, here: list[dict]) -> None:
+        if self.sel is not None and (self.unit(self.sel) or {}).get("where") not in ("map", None):
+            targets = self.move_targets(self.sel)
+            if h in targets:  # a unit entering by a move (its path starts at the entry hex)
+                self.do(A.Move(self.sel, targets[h]))
+                return
+            self._click_build(h, here)  # a counter from the arrivals tray
+            return
+        if self.sel is not None:
+            targets = self.move_targets(self.sel)
+            if h in targets:
+                self.do(A.Move(self.sel, targets[h]))
+                return
+        own = [u for u in here if self.own_side(u)]
+        if own:
+            ids = [u["id"] for u in own]
+            if self.sel in ids and len(ids) == 1:
+                self.sel = None
+                self.say("")
+                return
+            self.sel = self._cycle(own, self.sel if self.sel in ids else None, self.movable_units())
+            if self.sel in self.movable_units():
+                n = len(self.move_targets(self.sel))
+                costs = n and self.move_cost(self.sel, next(iter(self.move_targets(self.sel)))) is not None
+                self.say(f"{self.sel}: {n} hex(es) within reach" +
+                         ("; the number on each is the movement points it costs." if costs else ", shaded on the map."))
+            else:
+                self.refuse(self._why_cannot_move(self.sel))
+            return
+        if self.sel is not None:
+            act = self.gui.click_action(self, h)  # the game's other use of a click (TCS: fire at it)
+            if act is not None:
+                self.do(act)
+                return
+            self.refuse(self.why_not_move(self.sel, h), "that hex cannot be reached")
+            return
+        if here:
+            self.say(self.describe_hex(h))
+        else:
+            self.say("Click one of your units to see where it can go.")
+
+    def _why_cannot_move(self, uid: str) -> Illegal | str:
+        u = self.unit(uid) or {}
+        board = getattr(self.rules, "board", None)
+        h = parse_hex(u["hex"]) if u.get("hex") else None
+        if h is not None:
+            for n in neighbors(h):
+                if board is not None and n not in board.terrain:
+                    continue
+                why = self.why_not_move(uid, n)
+                if why is not None:
+                    return why
+        return f"{uid} has nowhere to go this phase"
+
+    def why_not_move(self, uid: str, h: Hex) -> Illegal | None:
+        key = (self.version, uid, h)
+        if key in self._why_cache:
+            return self._why_cache[key]
+        fn = getattr(self.rules, "why_not_move", None)
+        why = None
+        if fn is not None:
+            try:
+                why = fn(self.state, uid, h)
+            except Exception:
+                log.exception("why_not_move failed")
+        if why is None and h not in self.move_targets(uid):
+            why = self.game.check(A.Move(uid, (h,)))
+        self._why_cache[key] = why
+        return why
+
+    def cancel(self) -> bool:
+        """Drop the current selection; False if there was none."""
+        if self.gui.cancel(self):  # the game's tool goes first
+            return True
+        had = self.sel is not None or self.target is not None or self.attackers or self.loss_pick is not None \
+            or self.inspect is not None
+        self.inspect = None
+        self.sel = None
+        self.target = None
+        self.attackers = []
+        self.lead = None
+        self.support = []
+        self.loss_pick = None
+        if had:
+            self.say("")
+        return bool(had)
+
+    def _click_choice(self, h: Hex, here: list[dict], m: str) -> None:
+        choices = self.choice_units()
+        ids = [u["id"] for u in here]
+        cands = [i for i in ids if i in choices]
+        if m == "stage:advance" and not cands and len(set(choices)) == 1 and self.battle_stage() \
+                and self.battle_stage().get("target") == hex_name(h):
+            self.do(A.Advance(choices[0]))
+            return
+        if not cands:
+            names = ", ".join(sorted(set(choices))) or "none"
+            self.refuse(f"Choose one of: {names}.")
+            return
+        if len(cands) == 1:
+            self._choose(cands[0], m)
+            return
+        self.loss_pick = self._cycle([u for u in here if u["id"] in cands], self.loss_pick)
+        self.sel = self.loss_pick
+        self.say(f"{self.loss_pick} picked: press Enter or use the panel to confirm; click again for the other unit.")
+
+    def _choose(self, uid: str, m: str | None = None) -> bool:
+        m = m or self.mode()
+        if m == "stage:advance":
+            return self.do(A.Advance(uid))
+        if m == "stage:overstack":
+            return self.do(A.Remove(uid))
+        return self.do(A.Loss(uid))
+
+    def confirm_pick(self) -> bool:
+        if self.loss_pick is None:
+            return False
+        return self._choose(self.loss_pick)
+
+    def _click_retreat(self, h: Hex) -> None:
+        paths_ = [r for r in self.retreats() if r.path and r.path[-1] == h]
+        if len(paths_) == 1:
+            self.do(paths_[0])
+            return
+        if len(paths_) > 1:
+            self.say(f"{len(paths_)} retreat paths end at {hex_name(h)}: choose one in the panel.")
+            return
+        rs = self.retreats()
+        if rs:
+            self.refuse(self.game.check(A.Retreat(rs[0].unit, (h,))), "that is not the end of a legal retreat path")
+
+    def roll(self, support: str | None = None) -> bool:
+        return self.do(A.Roll(support))
+
+    def no_advance(self) -> bool:
+        return self.do(A.Advance(None))
+
+    def restore(self, uid: str | None = None) -> bool:
+        uid = uid or self.sel
+        if uid is None:
+            self.refuse("Select a reduced unit on the map first.")
+            return False
+        return self.do(A.Restore(uid))
+
+    def next_unit(self) -> None:
+        """Tab: select the next unit that can still act."""
+        m = self.mode()
+        if m in ("movement", "special"):
+            ids = sorted(self.movable_units())
+        elif m in ("setup", "buildup"):
+            ids = [u["id"] for u in self.tray()]
+        elif m == "combat-declare" and self.target is not None:
+            ids = sorted(self.eligible_attackers(self.target))
+        else:
+            ids = []
+        if not ids:
+            self.say("No unit can act now.")
+            return
+        k = ids.index(self.sel) + 1 if self.sel in ids else 0
+        uid = ids[k % len(ids)]
+        if m in ("setup", "buildup"):
+            self.click_tray(uid)
+        elif m == "combat-declare":
+            if uid not in self.attackers:
+                self.attackers.append(uid)
+            self._say_odds()
+        else:
+            self.sel = uid
+            self.say(f"{uid}: {len(self.move_targets(uid))} hex(es) within reach.")
+
+    # --- hover -------------------------------------------------------------------------
+    def hover(self, h: Hex | None) -> None:
+        self.hover_text = ""
+        if h is None or self.gui.tool_on(self):  # a game's tool in use: the pointer is not a move
+            return
+        m = self.mode()
+        if m in ("movement", "special") and self.sel is not None and self.legal() is not None:
+            if h not in self.move_targets(self.sel) and (self.unit(self.sel) or {}).get("hex") != hex_name(h):
+                why = self.why_not_move(self.sel, h)
+                if why is not None:
+                    self.hover_text = f"Cannot go to {hex_name(h)}: {why}"

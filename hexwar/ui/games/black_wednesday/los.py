@@ -1,0 +1,161 @@
+"""Black Wednesday's line-of-sight tool (V, §6.2): from a hex to the hex pointed at, clear or
+blocked and by what, who spots whom (§6.1), with the visibility ring; and the lines drawn over
+the map that do not follow the pointer (spotting range, an order's objective, missions).
+``SightTool`` is that part of the client extension.
+"""
+from __future__ import annotations
+
+from ....core.hexgrid import distance, hex_name, parse_hex
+from ....games.black_wednesday import previews as I
+from ... import theme as T
+from ..base import MapArea, MapLine, MapRing
+
+
+class SightTool:
+    """The line-of-sight tool and the map lines (a mixin of ``BlackWednesdayUI``)."""
+
+    # --- the line-of-sight tool (§6.2) and spotting ranges (§6.1) ------------------------------
+    def on_key(self, ctl, key: str) -> bool:
+        if key == "v":
+            self.toggle_los(ctl)
+            return True
+        return False
+
+    def toggle_los(self, ctl) -> None:
+        if "los" in ctl.tool:
+            ctl.tool.pop("los")
+            ctl.say("Line-of-sight tool put away.")
+            return
+        u = ctl.unit(ctl.sel) if ctl.sel else None
+        src = parse_hex(u["hex"]) if u and u.get("where") == "map" and u.get("hex") else None
+        ctl.tool["los"] = {"src": src, "dst": None}
+        ctl.say("Line of sight (V): " + (f"from {hex_name(src)}; point at a hex, click to keep the line"
+                                         if src else "click the hex to look from, then point at another")
+                + ". Click the first hex again to pick another; Esc puts the tool away.")
+
+    def take_click(self, ctl, h) -> bool:
+        if "objective" in ctl.tool and "los" not in ctl.tool:
+            return self.pick_objective_hex(ctl, h)
+        los = ctl.tool.get("los")
+        if los is None:
+            return self.click_choice(ctl, h)
+        if los["src"] is None or los["src"] == h and los.get("dst") is None:
+            los.update(src=None if los["src"] == h else h, dst=None)
+            ctl.say(f"Line of sight from {hex_name(h)}: point at a hex." if los["src"] else
+                    "Line of sight: click the hex to look from.")
+        elif los["src"] == h:
+            los.update(dst=None)
+            ctl.say(f"Line of sight from {hex_name(h)}: point at a hex.")
+        else:
+            los["dst"] = h
+            ctl.say(" ".join(self.los_lines(ctl, los["src"], h)))
+        return True
+
+    def tool_on(self, ctl) -> bool:
+        return "los" in ctl.tool or "objective" in ctl.tool
+
+    def cancel(self, ctl) -> bool:
+        if "los" in ctl.tool:
+            ctl.tool.pop("los")
+            ctl.say("Line-of-sight tool put away.")
+            return True
+        if "objective" in ctl.tool:
+            ctl.tool.pop("objective")
+            ctl.say("Objective hexes dropped.")
+            return True
+        return False
+
+    def los_lines(self, ctl, a, b) -> list[str]:
+        """The verdict of the line a → b and, for the units there, who spots whom (§6.1)."""
+        rules, state = ctl.rules, ctl.state
+        s = I.sight(rules, state, a, b)
+        out = [s.line() + "."]
+        mill = getattr(rules.ter, "no_direct_fire", None)
+        if mill is not None and mill(a, b):
+            out.append("No direct fire into or out of the Mill (1.1f); spotting and indirect fire go on.")
+        watchers = state.units_at(a)
+        if not watchers:
+            return out
+        side = rules.side_of(watchers[0].id)
+        for t in [u for u in state.units_at(b) if rules.side_of(u.id) != side]:
+            rng, cls, doubled = I.seen_from(rules, state, t.id)
+            ok = rules.spots(state, a, t)
+            why = f"{cls.replace('_', ' ')} terrain, spotted within {rng}" + (" (doubled: it moved or fired)" if doubled else "")
+            if t.id in state.extra.get("t2t", frozenset()) and s.distance > 1:
+                why = "it moved trench to trench: spotted only from next door (1.3c)"
+            out.append(f"{t.id} {'is spotted' if ok else 'is not spotted'} from {hex_name(a)} ({why}; §6.1).")
+        return out
+
+    def map_lines(self, ctl, hover) -> list:
+        """The line of sight to the hex pointed at, over what does not follow the pointer (kept
+        per position and selection): the selected unit's spotting range, its order's objective
+        (or the order picked in the panel) and the missions it may call."""
+        out = list(self._fixed_lines(ctl))
+        los = ctl.tool.get("los")
+        if los and los.get("src") is not None:
+            a = los["src"]
+            kind, limit = ctl.rules.period(ctl.state)
+            out.append(MapRing(a, limit, f"visibility {limit} ({kind}, 1.8)", "visibility"))
+            b = hover if hover is not None and hover != a and hover in ctl.rules.board.terrain else los.get("dst")
+            if b is not None:
+                s = I.sight(ctl.rules, ctl.state, a, b)
+                word = "clear" if s.clear else s.why if s.block is not None or "visibility" in s.why else "blocked"
+                out.insert(0, MapLine(a, b, "clear" if s.clear else "blocked", f"{s.distance} hexes: {word}", s.block))
+        return out
+
+    def _fixed_lines(self, ctl) -> list:
+        los = ctl.tool.get("los")
+        key = (id(ctl), id(ctl.state), ctl.version, ctl.sel, bool(los), ctl.tool.get("order"),
+               tuple(sorted(ctl.tool.get("objective") or ())))
+        if key == self._lines_key:
+            return self._lines
+        out: list = []
+        picked = ctl.tool.get("objective")
+        if picked:
+            out.append(MapArea(frozenset(picked), f"new objective: {len(picked)} hex(es) (§16.1)"))
+        o = self.order_focus(ctl)
+        if o is not None and o.get("objective_hexes"):
+            out.append(MapArea(frozenset(o["objective_hexes"]),
+                               f"objective of {o['id']} ({I.TYPE_WORDS.get(o['type'], o['type'])}, §16)"))
+        u = ctl.unit(ctl.sel) if getattr(ctl, "sel", None) else None
+        if u and u.get("where") == "map" and u.get("hex") and ctl.sel in ctl.state.units:
+            try:
+                rng, cls, doubled = I.seen_from(ctl.rules, ctl.state, ctl.sel)
+                out.append(MapRing(parse_hex(u["hex"]), rng,
+                                   f"seen within {rng} ({cls.replace('_', ' ')}{', doubled' if doubled else ''}, §6.1)"))
+            except (AttributeError, KeyError, TypeError):
+                pass
+            if not los:
+                best: dict = {}
+                for c, p in self.call_options(ctl):
+                    if c.target not in best or p["good"] > best[c.target][1]["good"]:
+                        best[c.target] = (c, p)
+                frm = parse_hex(u["hex"])
+                for h, (c, p) in sorted(best.items(), key=lambda x: distance(frm, x[0]))[:6]:
+                    out.append(MapLine(c.trp or frm, h, "mission", f"{c.artillery}: good {I.pct(p['good'])}"))
+        self._lines_key, self._lines = key, out
+        return out
+
+    def build_los(self, f, ctl, scene) -> None:
+        los = ctl.tool.get("los")
+        th = f.theme
+        if los is None:
+            return
+        f.space(4)
+        if los.get("src") is None:
+            f.text("Line of sight (V, §6.2): click the hex to look from.", th.px(12), T.ACCENT, "bold")
+            return
+        hover = getattr(scene, "hover", None)
+        b = hover if hover is not None and hover != los["src"] and hover in ctl.rules.board.terrain else los.get("dst")
+        f.text(f"Line of sight (V, §6.2) from {hex_name(los['src'])}" + ("" if b else ": point at a hex"),
+               th.px(12), T.ACCENT, "bold")
+        if b is not None:
+            for line in self.los_lines(ctl, los["src"], b):
+                f.text(line, th.px(11), T.TEXT)
+
+    def los_button(self, f, ctl) -> None:
+        on = "los" in ctl.tool
+        b = f.button("Line of sight", lambda: self.toggle_los(ctl), name="los", key_hint="V",
+                     tooltip="Click a hex to look from, point at another: the line, clear or blocked and by what (§6.2), "
+                             "and who spots whom (§6.1)")
+        b.toggled = on

@@ -1,0 +1,134 @@
+"""Black Wednesday's orders (§16) in the panel and on the map: every order of the side at the
+screen, the one picked outlined with its units marked, and a new order's objective picked hex by
+hex on the map (§16.1). ``Orders`` is that part of the client extension.
+"""
+from __future__ import annotations
+
+from ....core.hexgrid import hex_name
+from ....games.black_wednesday import previews as I
+from ... import theme as T
+
+
+class Orders:
+    """Orders and their objectives (a mixin of ``BlackWednesdayUI``)."""
+
+    # --- orders (§16) ----------------------------------------------------------------------------
+    def orders(self, ctl, side: str | None = None) -> list[dict]:
+        """The orders in the view of the side at the screen (what ``view(side)`` lets it see; in
+        TCS-lite every order is public), of one side or all."""
+        try:
+            return I.view_orders(ctl.view(), side)
+        except (AttributeError, KeyError, TypeError, ValueError):
+            return []
+
+    def order_focus(self, ctl) -> dict | None:
+        """The order shown on the map: the one picked in the panel, else the selected unit's."""
+        want = ctl.tool.get("order")
+        uid = getattr(ctl, "sel", None)
+        if want is None and not uid:
+            return None
+        for o in self.orders(ctl):
+            if (want is not None and o["id"] == want) or (want is None and uid in (o.get("units") or ())):
+                return o
+        return None
+
+    def show_order(self, ctl, oid) -> None:
+        ctl.tool["order"] = None if ctl.tool.get("order") == oid else oid
+
+    def build_orders(self, f, ctl) -> None:
+        """In the Command Phase (or when an order may be drawn, rolled or cancelled) every order of
+        the side at the screen, each a button that shows it on the map; otherwise the selected
+        unit's order in one line."""
+        th = f.theme
+        v = ctl.view()
+        legal = ctl.legal() or []
+        order_step = v.get("phase") == "command" or self._memo(
+            ctl, "orders", lambda c: any(type(a).__name__ == "OrderAct" for a in legal))
+        if order_step:
+            side = ctl.acting()
+            mine = self.orders(ctl, side)
+            f.space(4)
+            f.text(f"Orders (§16) — click one to outline its objective and mark its units:", th.px(12), T.TEXT, "bold")
+            if not mine:
+                f.text("none", th.px(11), T.TEXT_DIM)
+            for o in mine:
+                self.order_button(f, ctl, o)
+            self.build_objective(f, ctl, legal)
+            theirs = [o for o in self.orders(ctl) if o.get("side") != side]
+            if theirs:  # the other side's, as far as this player's view shows them (all, in TCS-lite)
+                who = "Soviet" if theirs[0].get("side") == "soviet" else "Axis"
+                f.space(4)
+                f.text(f"The {who} orders (open to both players in TCS-lite, §16):", th.px(12), T.TEXT, "bold")
+                for o in theirs:
+                    self.order_button(f, ctl, o)
+            return
+        o = self.order_focus(ctl)  # the selected unit's order (or the one picked), in one line
+        if o is not None:
+            f.space(4)
+            who = "Soviet" if o.get("side") == "soviet" else "Axis"
+            f.text(f"{who} order {I.order_line(o)} (§16; its objective is outlined on the map)", th.px(11), T.TEXT)
+
+    def order_button(self, f, ctl, o: dict) -> None:
+        b = f.button(I.order_short(o), (lambda oid=o["id"]: self.show_order(ctl, oid)), name=f"order-{o['id']}",
+                     tooltip=I.order_line(o) + ". Units: " + (", ".join(o.get("units") or ()) or "none"))
+        b.toggled = ctl.tool.get("order") == o["id"]
+
+    # --- a new order's objective picked on the map (§16.1) ------------------------------------
+    def toggle_objective(self, ctl) -> None:
+        if "objective" in ctl.tool:
+            ctl.tool.pop("objective")
+            ctl.say("Objective hexes dropped.")
+            return
+        ctl.tool.pop("los", None)
+        ctl.tool["objective"] = set()
+        ctl.say("New objective (§16.1): click hexes of the play area (again to drop one), then a type "
+                "button for a formation in the panel; Esc drops them.")
+
+    def pick_objective_hex(self, ctl, h) -> bool:
+        picked = ctl.tool["objective"]
+        area = getattr(ctl.rules, "area", None)
+        if area is not None and h not in area:
+            ctl.refuse(f"§16.1: {hex_name(h)} is outside the play area; an objective lies inside it")
+            return True
+        (picked.discard if h in picked else picked.add)(h)
+        ctl.say(f"New objective: {len(picked)} hex(es): " + ", ".join(hex_name(x) for x in sorted(picked)[:8])
+                + (" …" if len(picked) > 8 else ""))
+        return True
+
+    def objective_draws(self, ctl, legal) -> tuple:
+        """(the engine's order action class, formations that may draw an order now) from the
+        legal draws (the presets): an objective of picked hexes uses the same verb."""
+        draws = [a for a in legal if type(a).__name__ == "OrderAct" and a.op == "draw"]
+        if not draws:
+            return None, []
+        return type(draws[0]), list(dict.fromkeys(a.args[2] for a in draws))
+
+    def draw_with_objective(self, ctl, cls, kind: str, formation: str) -> bool:
+        picked = ctl.tool.get("objective") or set()
+        if not picked:
+            ctl.refuse("§16.1: click the objective's hexes on the map first")
+            return False
+        act = cls("draw", (kind, "+".join(hex_name(h) for h in sorted(picked)), formation))
+        if ctl.do(act):
+            ctl.tool.pop("objective", None)
+            return True
+        return False
+
+    def build_objective(self, f, ctl, legal) -> None:
+        cls, forms = self.objective_draws(ctl, legal)
+        if cls is None:
+            return
+        th = f.theme
+        on = "objective" in ctl.tool
+        b = f.button("Pick a new objective on the map" if not on else
+                     f"New objective: {len(ctl.tool['objective'])} hex(es) — click to drop",
+                     lambda: self.toggle_objective(ctl), name="objective",
+                     tooltip="Click hexes of the play area to make an objective, then a type for a formation (§16.1)")
+        b.toggled = on
+        if not on or not ctl.tool["objective"]:
+            return
+        short = {"attack": "Attack", "move": "Move", "hasty_defense": "Hasty", "prepared_defense": "Prepared"}
+        for form in forms[:4]:
+            f.text(f"Draw for {form}:", th.px(11), T.TEXT_DIM)
+            f.row([(short.get(k, k), (lambda k=k, form=form: self.draw_with_objective(ctl, cls, k, form)), True,
+                    f"draw-{k}-{form}") for k in short], slots=4)

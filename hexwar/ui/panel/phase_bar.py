@@ -1,0 +1,161 @@
+"""The bar over the map: who acts, the phase and its rule, the turn and date, what may be done
+now; the main buttons (End phase, Undo, Redo, Save, Help, Menu) and the Look back and Explain
+toggles.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from ...core.hexgrid import hex_name
+from .. import rules_text
+from .. import theme as T
+from ..turns import turn_title
+from ..widgets import Button, ButtonRow, draw_panel
+from .flow import Drawn
+
+SIDE_NAMES = rules_text.SIDE_NAMES
+
+
+class PhaseBar:
+    """Turn, date, phase and rule, who acts, what may be done now; the main buttons."""
+
+    def __init__(self, theme: T.Theme) -> None:
+        self.theme = theme
+        self.rect = pygame.Rect(0, 0, 100, 60)
+        self.tool_rect = pygame.Rect(0, 0, 0, 0)
+        self.text_right = 100
+        self.buttons = ButtonRow()
+        self.drawn = Drawn()
+
+    def layout(self, rect: pygame.Rect, tool_rect: pygame.Rect,
+               actions: list[tuple[str, str, Callable[[], None], str]],
+               toggles: list[tuple[str, str, Callable[[], None], str]] = ()) -> None:
+        """Text in ``rect``; the buttons in ``tool_rect``: the first one (End phase) on a
+        row of its own, the others side by side below it. ``toggles`` (Look back, Explain)
+        sit at the right end of the bar, above the side panel."""
+        self.rect = rect
+        self.tool_rect = tool_rect
+        self.buttons.clear()
+        th = self.theme
+        if toggles:
+            pad, gap = th.px(8), th.px(6)
+            tw = (tool_rect.w - 2 * pad - gap * (len(toggles) - 1)) // len(toggles)
+            th_ = th.px(34)
+            ty = rect.y + (rect.h - th_) // 2
+            for i, (name, label, cb, hint) in enumerate(toggles):
+                b = Button(pygame.Rect(tool_rect.x + pad + i * (tw + gap), ty, tw, th_), label, cb, key_hint=hint,
+                           px=th.normal, name=name, toggled=False)
+                self.buttons.add(b)
+            right_limit = tool_rect.x - th.px(12)
+        else:
+            right_limit = rect.right - th.px(12)
+        pad, gap, h = th.px(8), th.px(6), th.px(30)
+        x0, w = tool_rect.x + pad, tool_rect.w - 2 * pad
+        y = tool_rect.y + pad
+        first, rest = actions[0], actions[1:]
+        name, label, cb, hint = first
+        self.buttons.add(Button(pygame.Rect(x0, y, w, th.px(34)), label, cb, key_hint=hint, px=th.large, name=name))
+        y += th.px(34) + gap
+        bw = (w - gap * (len(rest) - 1)) // max(1, len(rest))
+        for i, (name, label, cb, hint) in enumerate(rest):
+            self.buttons.add(Button(pygame.Rect(x0 + i * (bw + gap), y, bw, h), label, cb, key_hint=hint,
+                                    px=th.normal, name=name))
+        self.text_right = right_limit
+
+    @staticmethod
+    def tool_height(th: T.Theme) -> int:
+        return th.px(8) * 2 + th.px(34) + th.px(6) + th.px(30)
+
+    def draw(self, surface: pygame.Surface, ctl, date: str, line2: str | None = None,
+             line2_colour=None, cached: bool = False) -> bool:
+        """Draws the bar; ``cached``: unless ``surface`` already shows exactly this (see ``Drawn``).
+        True when it drew."""
+        th = self.theme
+        v = ctl.view()
+        acting = ctl.acting()
+        phase_side = getattr(ctl.phase(), "side", None)
+        now = now_text(ctl) if line2 is None else line2
+        key = (tuple(self.rect), tuple(self.tool_rect), self.text_right, th.scale, acting, phase_side,
+               v.get("phase_name"), v.get("turn"), v.get("turns"), v.get("phase_rule"), date, now, line2 is None,
+               line2_colour,
+               self.buttons.sig())
+        if self.drawn.same(surface, key, cached):
+            return False
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        draw_panel(surface, self.rect, T.PANEL_DARK)
+        x0 = self.rect.x + th.px(12)
+        right = self.text_right
+        y = self.rect.y + th.px(6)
+        px = th.large
+        # Line 1: who acts (chip and name), the phase and its rule, then the turn and date.
+        x = x0
+        if acting:
+            chip = th.px(20)
+            T.side_chip(surface, acting, x, y + 1, chip)
+            x += chip + th.px(6)
+        parts = [(str(v.get("phase_name") or v.get("phase") or ""), T.ACCENT, "bold")]
+        if acting and acting != phase_side:
+            parts.append((f"{SIDE_NAMES.get(acting, acting)} player decides", T.TEXT, "bold"))
+        title = turn_title(ctl, v)
+        if title:
+            parts.append((title, T.TEXT, "bold"))
+        if date:
+            parts.append((date, T.TEXT, "regular"))
+        if v.get("phase_rule"):
+            parts.append((f"rule {v['phase_rule']}", T.TEXT_DIM, "regular"))
+        if acting and acting == phase_side:
+            parts.append((f"{SIDE_NAMES.get(acting, acting)} player to act", T.TEXT, "regular"))
+        sep = T.text("  ·  ", px, T.TEXT_DIM)
+        for i, (s, c, style) in enumerate(parts):
+            t = T.text(s, px, c, style)
+            need = t.get_width() + (sep.get_width() if i else 0)
+            if x + need > right:
+                break
+            if i:
+                surface.blit(sep, (x, y))
+                x += sep.get_width()
+            surface.blit(t, (x, y))
+            x += t.get_width()
+        # Line 2: what may be done now (or what the history shows).
+        y2 = y + T.font(px).get_linesize() + th.px(2)
+        style = "regular" if line2 is None else "bold"
+        lines = T.wrap(now, th.normal, right - x0, style)
+        s = lines[0] + (" …" if len(lines) > 1 else "")
+        surface.blit(T.text(s, th.normal, line2_colour or T.TEXT, style), (x0, y2))
+        surface.set_clip(self.tool_rect)
+        draw_panel(surface, self.tool_rect, T.PANEL_DARK)
+        surface.set_clip(clip)
+        self.buttons.draw(surface)
+        return True
+
+
+def now_text(ctl) -> str:
+    """One line: what the acting player may do at this moment."""
+    v = ctl.view()
+    if v.get("result"):
+        r = v["result"]
+        return f"Game over: {r['level']}. {r.get('detail', '')}"
+    st = v.get("stage")
+    if st:
+        return rules_text.stage_line(st["kind"], st["side"], st.get("target"), v.get("game"))
+    m = ctl.mode()
+    if m == "combat-declare" and getattr(ctl.state, "battles", None):
+        return (f"{len(ctl.state.battles)} battle(s) declared. Declare more, or press E to close the "
+                "declarations and start resolving (10.0).")
+    if m == "combat-resolve":
+        left = ctl.unresolved()
+        if left:
+            return f"Click a declared battle to resolve it ({', '.join(hex_name(h) for h in left)})."
+        return "Every battle is resolved: end the phase (E)."
+    paras = rules_text.phase_paragraphs(v.get("game"), v.get("phase"))
+    if paras:
+        return paras[0]
+    groups = ctl.choice_groups() if hasattr(ctl, "choice_groups") else []
+    if groups:
+        return "Decide in the side panel: " + "; ".join(g.title + (f" ({g.rule})" if g.rule else "") for g in groups) + "."
+    p = ctl.phase()
+    got = rules_text.phase_paragraphs(v.get("game"), v.get("phase"), p, v)
+    return got[0] if got else ""

@@ -1,0 +1,274 @@
+"""The side panel: the context box (what the step at hand needs, from ``steps``; the history
+or the computer's turn instead when those are on) above the tabbed Log, Rules and Track
+panels, and Explain's legend at the bottom. Laid out from the controller every frame, drawn
+again only when its signature changes.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import pygame
+
+from .. import theme as T
+from ..counters import CounterArt, unit_title
+from ..widgets import Button, ButtonRow, draw_panel
+from .computer_block import build_computer
+from .flow import Drawn, Flow
+from .history_block import build_history
+from .legend import Legend
+from .log_tab import LogTab
+from .rules_tab import RulesTab
+from .steps import build_context
+from .track import TrackPanel
+
+
+class SidePanel(LogTab, RulesTab):
+    """Context panel (tray, selection, battle) above tabbed Log / Rules panels."""
+
+    def __init__(self, theme: T.Theme, art: CounterArt) -> None:
+        self.theme = theme
+        self.art = art
+        self.rect = pygame.Rect(0, 0, 300, 600)
+        self.tab = "log"
+        self.log_scroll = 0  # lines scrolled up from the bottom
+        self.rules_scroll = 0
+        self.ctx_scroll = 0  # pixels the context box is scrolled down
+        self.ctx_max = 0  # how far it may be (0: everything fits)
+        self._ctx_key: tuple | None = None
+        self.context: Flow | None = None
+        self.tabs = ButtonRow()
+        self.lower = pygame.Rect(0, 0, 0, 0)
+        self.on_log_pick: Callable[[int], None] | None = None  # a click on a log line: look back at it
+        self.log_selected: int | None = None  # the action shown in history mode
+        self._log_rows_key: tuple | None = None
+        self._log_rows: list[tuple[str, tuple, str, int, str]] = []
+        self._wrapped: dict[tuple, list] = {}
+        self._wrap_key: tuple | None = None
+        self.log_visible: list[tuple[pygame.Rect, tuple[str, tuple, str, int, str]]] = []
+        self._scrolled_to: int | None = None
+        self.explain = False
+        self.legend: Legend | None = None  # the key to what Explain marks, at the bottom of the panel
+        self.mouse: tuple[int, int] = (-1, -1)
+        self.drawn = Drawn()
+        self.track = TrackPanel(theme, art)  # the Track tab (T)
+
+    TABS = (("log", "Log (L)"), ("rules", "Rules (K)"), ("track", "Track (T)"))
+    TAB_TIPS = {"log": "Every action and what it caused (L). Click a line to look back at it",
+                "rules": "The current phase explained, with the rule numbers and the combat table (K)",
+                "track": "The turn track (T): dates, the reinforcements and replacement steps of each turn, "
+                         "and the air support markers"}
+
+    def layout(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+
+    def _build_context(self, ctl, scene, ctx_h: int, scroll: int) -> Flow:
+        ctx = Flow(pygame.Rect(self.rect.x, self.rect.y, self.rect.w, ctx_h), self.theme, scroll, endless=True)
+        if getattr(scene, "past", None) is not None:
+            build_history(ctx, scene)
+        elif getattr(scene, "computer_turn", lambda: False)():
+            build_computer(ctx, scene)
+        else:
+            build_context(ctx, ctl, scene, self.art)
+        return ctx
+
+    def build(self, ctl, scene) -> None:
+        th = self.theme
+        ctx_h = int(self.rect.h * 0.56)
+        if self.tab == "track" and self.rect.h < th.px(700):
+            ctx_h = int(self.rect.h * 0.4)  # a small window with the Track tab open: the turn record gets more room
+        # The context box scrolls when what the step needs is taller than its room (the wheel
+        # over it, or the scroll bar); a new position, selection or step starts at the top.
+        key = (id(getattr(ctl, "state", None)), getattr(ctl, "version", None), getattr(ctl, "sel", None),
+               getattr(getattr(scene, "past", None), "index", None), bool(getattr(scene, "computer_turn", lambda: 0)()))
+        if key != self._ctx_key:
+            self._ctx_key, self.ctx_scroll = key, 0
+        ctx = self._build_context(ctl, scene, ctx_h, self.ctx_scroll)
+        full = ctx.content_h + th.px(8)
+        if full > ctx_h and not (self.tab == "track" and self.rect.h < th.px(700)):
+            # More than fits: the step's box takes up to two thirds, the tabs keep a few lines.
+            ctx_h = max(ctx_h, min(full, int(self.rect.h * 0.66), self.rect.h - th.px(150)))
+        self.ctx_max = max(0, full - ctx_h)
+        if self.ctx_scroll > self.ctx_max:  # what was below went away: show the end
+            self.ctx_scroll = self.ctx_max
+            ctx = self._build_context(ctl, scene, ctx_h, self.ctx_scroll)
+        # Shrink the context box to what it used, within limits, and give the rest to the tabs.
+        used = min(max(full, int(self.rect.h * 0.25)), ctx_h)
+        ctx.clip_to(pygame.Rect(self.rect.x, self.rect.y, self.rect.w, used))
+        self.context = ctx
+        tab_y = self.rect.y + used
+        self.tabs.clear()
+        k = len(self.TABS)
+        w = (self.rect.w - th.px(16) - th.px(4) * (k - 1)) // k
+        for i, (name, label) in enumerate(self.TABS):
+            b = Button(pygame.Rect(self.rect.x + th.px(8) + i * (w + th.px(4)), tab_y + th.px(4), w, th.px(28)),
+                       label, (lambda n=name: self.set_tab(n)), px=th.normal, name="tab-" + name,
+                       tooltip=self.TAB_TIPS.get(name, ""))
+            b.toggled = None
+            self.tabs.add(b)
+        self.explain = bool(getattr(scene, "explain", False))
+        layer = getattr(scene, "layer", None)
+        self.legend = None
+        bottom = self.rect.bottom
+        if self.explain and layer is not None:
+            # Explain's legend sits at the bottom of the panel, where it hides nothing on the map.
+            # The log and rules get what is left (in a very small window, little or nothing).
+            lg = Legend(th, layer.explain_sets(ctl), ctl, self.rect.w - th.px(16))
+            top = max(self.rect.bottom - lg.h - th.px(8), tab_y + th.px(36))
+            lg.rect = pygame.Rect(self.rect.x + th.px(8), top, lg.w, lg.h)
+            self.legend = lg
+            bottom = max(lg.rect.y - th.px(4), tab_y + th.px(36))
+        self.lower = pygame.Rect(self.rect.x, tab_y + th.px(36), self.rect.w, bottom - tab_y - th.px(36))
+        live = getattr(scene, "ctl", ctl)
+        self.on_log_pick = getattr(scene, "enter_history", None)
+        past = getattr(scene, "past", None)
+        self.log_selected = past.index if past is not None else None
+        self._layout_log(live)
+        if self.tab == "track":
+            self.track.theme = th
+            self.track.layout(self.lower.inflate(-th.px(16), -th.px(8)), ctl)
+        # The panel is laid out anew every frame: what is under the mouse stays highlighted.
+        for b in ctx.buttons.buttons + self.tabs.buttons:
+            if b.rect.collidepoint(self.mouse):
+                b.hover = True
+        for item in ctx.tray:
+            item.hover = item.rect.collidepoint(self.mouse)
+
+    def set_tab(self, name: str) -> None:
+        self.tab = name
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+        if self.tabs.handle(event):
+            return True
+        ctx = self.context
+        if ctx is not None and event.type == pygame.MOUSEWHEEL and self.ctx_max \
+                and ctx.rect.collidepoint(getattr(event, "pos", (-1, -1))):
+            self.scroll_context(-event.y * self.theme.px(48))
+            return True
+        if ctx is not None and event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.ctx_max \
+                and self.scroll_track().collidepoint(event.pos):  # a click on the bar: a page up or down
+            page = max(self.theme.px(40), ctx.rect.h - self.theme.px(40))
+            self.scroll_context(page if event.pos[1] > self.scroll_thumb().centery else -page)
+            return True
+        pos = getattr(event, "pos", None)
+        if ctx is not None and (pos is None or ctx.rect.collidepoint(pos)
+                                or event.type == pygame.MOUSEMOTION):  # only what shows is clickable
+            if self.context.buttons.handle(event):
+                return True
+            for item in self.context.tray:
+                if event.type == pygame.MOUSEMOTION:
+                    item.hover = item.rect.collidepoint(event.pos)
+                elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and item.rect.collidepoint(event.pos):
+                    item.on_click(item.unit["id"])
+                    return True
+                elif event.type == pygame.MOUSEBUTTONDOWN and item.rect.collidepoint(event.pos):
+                    return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.lower.collidepoint(event.pos):
+            k = self.log_index_at(event.pos)
+            if k is not None and self.on_log_pick is not None:
+                self.on_log_pick(k)
+                return True
+        if event.type == pygame.MOUSEWHEEL and self.lower.collidepoint(getattr(event, "pos", (-1, -1))):
+            if self.tab == "track":
+                self.track.wheel(event.y)
+            elif self.tab == "log":
+                self.log_scroll = max(0, self.log_scroll + event.y * 3)
+            else:
+                self.rules_scroll = max(0, self.rules_scroll - event.y * 3)
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos):
+            return True
+        return False
+
+    def scroll_context(self, dy: int) -> None:
+        self.ctx_scroll = max(0, min(self.ctx_max, self.ctx_scroll + int(dy)))
+
+    def scroll_track(self) -> pygame.Rect:
+        r = self.context.rect if self.context is not None else pygame.Rect(0, 0, 0, 0)
+        w = self.theme.px(7)
+        return pygame.Rect(r.right - w - self.theme.px(1), r.y + self.theme.px(2), w, max(0, r.h - self.theme.px(4)))
+
+    def scroll_thumb(self) -> pygame.Rect:
+        tr = self.scroll_track()
+        full = tr.h + self.ctx_max
+        h = max(self.theme.px(20), tr.h * tr.h // max(1, full))
+        y = tr.y + (tr.h - h) * self.ctx_scroll // max(1, self.ctx_max)
+        return pygame.Rect(tr.x, y, tr.w, h)
+
+    def _draw_scroll(self, surface: pygame.Surface) -> None:
+        """The context box's scroll bar, and a line saying more lies below."""
+        th = self.theme
+        r = self.context.rect
+        pygame.draw.rect(surface, T.PANEL_LINE, self.scroll_track(), border_radius=3)
+        pygame.draw.rect(surface, T.ACCENT, self.scroll_thumb(), border_radius=3)
+        if self.ctx_scroll < self.ctx_max:
+            t = T.text("↓ more below: scroll here", th.small, T.TEXT_DIM)
+            band = pygame.Rect(r.x, r.bottom - t.get_height() - th.px(4), r.w - th.px(10), t.get_height() + th.px(4))
+            surface.fill(T.PANEL, band)
+            pygame.draw.line(surface, T.PANEL_LINE, band.topleft, band.topright)
+            surface.blit(t, (band.right - t.get_width() - th.px(4), band.y + th.px(2)))
+
+    def hovered_tooltip(self) -> list[str] | None:
+        if self.context is None:
+            return None
+        for item in self.context.tray:
+            if item.hover:
+                lines = [unit_title(item.unit)]
+                if item.note:
+                    lines.append(item.note)
+                return lines
+        for b in self.context.buttons.buttons + self.tabs.buttons:
+            if b.hover and b.tooltip:
+                return [b.tooltip]
+        for r, lines in self.context.tips:
+            if r.collidepoint(self.mouse) and self.context.rect.collidepoint(self.mouse):
+                return lines
+        if self.tab == "track" and self.lower.collidepoint(self.mouse):
+            return self.track.tooltip_at(self.mouse)
+        return None
+
+    def draw(self, surface: pygame.Surface, ctl, cached: bool = False) -> bool:
+        """Draws the panel; ``cached``: unless ``surface`` already shows exactly this (see ``Drawn``).
+        True when it drew."""
+        th = self.theme
+        rows = None
+        if self.tab == "log":
+            lower = ("log", tuple((tuple(rect), row) for rect, row in self.log_visible), self.log_selected,
+                     self.log_scroll, tuple(self._log_rect()))
+        elif self.tab == "track":
+            lower = ("track", self.track.sig())
+        else:
+            rows, crt = self._rules_rows(ctl)
+            lower = ("rules", tuple(rows), self.rules_scroll, crt, tuple(self.lower))
+        key = (tuple(self.rect), th.scale, self.context.sig() if self.context is not None else None,
+               self.ctx_scroll, self.ctx_max,
+               self.tabs.sig(), self.tab, lower, self.legend.sig() if self.legend is not None else None)
+        if self.drawn.same(surface, key, cached):
+            return False
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        draw_panel(surface, self.rect, T.PANEL)
+        if self.context is not None:
+            self.context.draw(surface)
+            if self.ctx_max:
+                self._draw_scroll(surface)
+            pygame.draw.line(surface, T.PANEL_LINE, (self.rect.x, self.context.rect.bottom),
+                             (self.rect.right, self.context.rect.bottom))
+        for b in self.tabs.buttons:
+            b.toggled = None
+            active = b.name == "tab-" + self.tab
+            b.draw(surface)
+            if active:  # an underline as well as the highlight
+                pygame.draw.rect(surface, T.ACCENT, b.rect, 2, border_radius=4)
+                pygame.draw.line(surface, T.ACCENT, (b.rect.x + 6, b.rect.bottom - 3), (b.rect.right - 6, b.rect.bottom - 3), 2)
+        if self.tab == "log":
+            self._draw_log(surface, ctl)
+        elif self.tab == "track":
+            self.track.draw(surface)
+        else:
+            self._draw_rules(surface, ctl, rows)
+        if self.legend is not None:
+            self.legend.draw(surface)
+        surface.set_clip(clip)
+        return True

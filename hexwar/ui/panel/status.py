@@ -1,0 +1,116 @@
+"""The status line under the map (what was done, or why not), the die just rolled and tooltips.
+"""
+from __future__ import annotations
+
+import pygame
+
+from .. import rules_text
+from .. import theme as T
+from ..widgets import draw_panel
+from .flow import Drawn
+
+
+class StatusLine:
+    def __init__(self, theme: T.Theme) -> None:
+        self.theme = theme
+        self.rect = pygame.Rect(0, 0, 100, 24)
+        self.drawn = Drawn()
+
+    def draw(self, surface: pygame.Surface, ctl, cached: bool = False) -> bool:
+        """True when it drew (not the same text as on ``surface`` already)."""
+        th = self.theme
+        if ctl.hover_text:
+            text, kind = ctl.hover_text, "refusal"
+        else:
+            text, kind = ctl.status.text, ctl.status.kind
+        if self.drawn.same(surface, (tuple(self.rect), th.scale, text, kind), cached):
+            return False
+        clip = surface.get_clip()
+        surface.set_clip(self.rect)
+        self._draw(surface, text, kind)
+        surface.set_clip(clip)
+        return True
+
+    def _draw(self, surface: pygame.Surface, text: str, kind: str) -> None:
+        th = self.theme
+        draw_panel(surface, self.rect, T.PANEL_DARK)
+        if not text:
+            return
+        icon = {"refusal": "✗ Not allowed — ", "ok": "✓ ", "info": "› "}.get(kind, "")
+        colour = {"refusal": T.BAD, "ok": T.GOOD}.get(kind, T.TEXT)
+        x = self.rect.x + th.px(10)
+        y = self.rect.centery - T.font(th.normal, "bold").get_linesize() // 2
+        t = T.text(icon, th.normal, colour, "bold")
+        surface.blit(t, (x, y))
+        x += t.get_width()
+        lines = T.wrap(text, th.normal, self.rect.right - x - th.px(10))
+        s = lines[0] + (" …" if len(lines) > 1 else "")
+        surface.blit(T.text(s, th.normal, colour if kind == "refusal" else T.TEXT), (x, y))
+
+
+def draw_die(surface: pygame.Surface, center: tuple[int, int], die, th: T.Theme) -> pygame.Rect:
+    """The die just rolled, big, with its pips, the number and the result; returns the dark
+    box behind it, which is sized to hold every line (a long result is wrapped, never spills)."""
+    size = th.px(110)
+    faces = list(getattr(die, "dice", ()) or ()) or [die.roll]  # several dice side by side
+    gap = th.px(16)
+    pad = th.px(20)
+    r = pygame.Rect(0, 0, size * len(faces) + gap * (len(faces) - 1), size)
+    r.center = (center[0], center[1] - th.px(30))
+    rolled = f"{'+'.join(map(str, faces))} = {die.roll}" if len(faces) > 1 else str(die.roll)
+    t = T.text(f"Rolled {rolled}" + (f": {die.result}" if die.result else ""), th.title, (255, 255, 255), "bold")
+    box_w = max(r.w + th.px(340), t.get_width() + 2 * pad)
+    limit = max(box_w, min(surface.get_width() - 2 * pad, th.px(640))) - 2 * pad
+    subs = [T.text(ln, th.large, (255, 255, 255))
+            for ln in (T.wrap(rules_text.result_text(die.result), th.large, limit) if die.result else [])]
+    box_w = max([box_w] + [x.get_width() + 2 * pad for x in subs])
+    box_h = max(size + th.px(150), size + th.px(8) + t.get_height() + sum(x.get_height() for x in subs) + 2 * pad)
+    box = pygame.Rect(0, 0, box_w, box_h)
+    box.midtop = (r.centerx, r.y - pad)
+    shadow = pygame.Surface(box.size, pygame.SRCALPHA)
+    shadow.fill((0, 0, 0, 150))
+    surface.blit(shadow, box.topleft)
+    pips = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)], 4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+            5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)], 6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+    for i, face in enumerate(faces):
+        d = pygame.Rect(r.x + i * (size + gap), r.y, size, size)
+        pygame.draw.rect(surface, (250, 250, 244), d, border_radius=size // 6)
+        pygame.draw.rect(surface, (20, 20, 20), d, 3, border_radius=size // 6)
+        for dx, dy in pips.get(face, []):
+            pygame.draw.circle(surface, (20, 20, 20), (d.centerx + dx * size // 4, d.centery + dy * size // 4), size // 11)
+    y = r.bottom + th.px(8)
+    surface.blit(t, (r.centerx - t.get_width() // 2, y))
+    y += t.get_height()
+    for x in subs:
+        surface.blit(x, (r.centerx - x.get_width() // 2, y))
+        y += x.get_height()
+    return box
+
+
+def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: list[str], th: T.Theme) -> pygame.Rect | None:
+    """Draws a tooltip near ``pos``; returns where it went."""
+    if not lines:
+        return None
+    px = th.small
+    maxw = th.px(420)
+    rows = []
+    for i, ln in enumerate(lines):
+        for w in T.wrap(ln, px, maxw, "bold" if i == 0 else "regular"):
+            rows.append((w, "bold" if i == 0 else "regular"))
+    lh = T.font(px).get_linesize()
+    w = max(T.size(r, px, s)[0] for r, s in rows) + th.px(16)
+    h = lh * len(rows) + th.px(10)
+    x, y = pos[0] + th.px(18), pos[1] + th.px(18)
+    sw, sh = surface.get_size()
+    if x + w > sw:
+        x = pos[0] - w - th.px(8)
+    if y + h > sh:
+        y = pos[1] - h - th.px(8)
+    rect = pygame.Rect(x, y, w, h)
+    pygame.draw.rect(surface, (250, 248, 232), rect, border_radius=3)
+    pygame.draw.rect(surface, (40, 40, 40), rect, 1, border_radius=3)
+    yy = y + th.px(5)
+    for r, style in rows:
+        surface.blit(T.text(r, px, (20, 20, 20), style), (x + th.px(8), yy))
+        yy += lh
+    return rect

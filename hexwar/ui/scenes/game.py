@@ -1,0 +1,434 @@
+"""The game scene: the map, the phase bar, the side panel and the status line around one game;
+who plays each side, the hand-over between players, the commands of the buttons and keys.
+
+Its other parts live beside it: events (``game_input``), looking back (``game_history``), the
+computer's turns (``game_computer``) and the drawing of a frame (``game_frame``).
+"""
+from __future__ import annotations
+
+import pygame
+
+from ... import paths
+from ...core.actions import EndPhase
+from ...core.hexgrid import Hex
+from .. import rules_text
+from ..computer import COMPUTER, HUMAN, ComputerDriver, make_computer, player_kind, player_text
+from ..control import PAST_REFUSAL, Controller, LogEntry
+from ..counters import CounterArt
+from ..map_view import MapView
+from ..overlays import MapLayer
+from ..panel.phase_bar import PhaseBar, now_text
+from ..panel.side import SidePanel
+from ..panel.status import StatusLine
+from .dialogs import ConfirmScene
+from .game_computer import ComputerTurns, MoveAnim
+from .game_frame import FrameCache
+from .game_history import HistoryMode
+from .game_input import GameInput
+from .handover import HandoverScene
+from .help import HelpScene
+from .stack import Scene
+from .victory import VictoryScene
+
+
+class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
+    DRAG_PX = 6
+    TOOLTIP_S = 0.45
+
+    def __init__(self, app, game, *, hotseat: bool = True, autosave: bool = True, threaded: bool = True,
+                 players: dict[str, str] | None = None) -> None:
+        super().__init__(app)
+        self.game = game
+        self.hotseat = hotseat
+        self.ctl = Controller(game, threaded=threaded)
+        rules_text.learn_side_names(self.ctl.pkg)
+        # Who plays which side: "human" (default) or "computer"; the record remembers it
+        # (header "players"), so that a save or "Continue" brings the computer sides back.
+        # Each entry is "human" or "computer:<level>" (computer.player_text); an older record's bare
+        # "computer" is the normal level.
+        self.player_kinds = {s: player_text(*player_kind(k)) for s, k in (players or {}).items()}
+        game.header["players"] = {s: self.player_kinds.get(s, HUMAN) for s in self.sides()}
+        if autosave:
+            game.autosave_path = paths.autosave_path()
+            try:
+                game.save(game.autosave_path)
+            except OSError as e:
+                self.ctl.refuse(f"Autosave failed: {e}")
+        if getattr(game, "load_warning", None):
+            self.ctl.say(f"Loaded with a warning: {game.load_warning}", "refusal")
+        computers, levels = {}, {}
+        self.computer_note = None
+        for side, entry in self.player_kinds.items():
+            kind, level = player_kind(entry)
+            if kind == COMPUTER:
+                player, note = make_computer(game.game_id, seed=int(game.header.get("seed", 0)) + len(computers),
+                                             level=level)
+                computers[side] = player
+                levels[side] = level
+                self.computer_note = self.computer_note or note
+        self.computer = ComputerDriver(game, computers, threaded=threaded, levels=levels)
+        humans = [s for s in self.sides() if not self.computer.is_computer(s)]
+        if len(humans) == 1:
+            self.ctl.viewer = humans[0]  # a computer's turn must not show its view to the person
+        # Secrets (a hidden simultaneous choice) are kept from the other side whenever the person at
+        # the screen must not see them: hotseat between two people, or a person against the computer.
+        self.ctl.private = bool(humans) and (bool(computers) or hotseat)
+        if self.computer_note:
+            self.ctl.log.append(LogEntry(len(game.actions), "note", self.computer_note[:1].upper() + self.computer_note[1:] + "."))
+        self.mv = MapView(game.rules.board)
+        self.art = CounterArt()
+        self.layer = MapLayer(self.mv, self.art)
+        self.bar = PhaseBar(self.theme)
+        self.panel = SidePanel(self.theme, self.art)
+        self.status = StatusLine(self.theme)
+        self.time = 0.0
+        self.mouse: tuple[int, int] = (-1, -1)
+        self.hover: Hex | None = None
+        self.hover_for = 0.0
+        self.press: tuple[int, tuple[int, int], bool] | None = None  # button, position, dragging
+        self.shown_side: str | None = None
+        self.pending_handover: tuple | None = None
+        self.victory_shown = game.result() is not None
+        self._fitted = False
+        self._last_version = -1
+        self.show_ids = app.settings.show_hex_ids
+        self.explain = False
+        self.past: Controller | None = None  # the position shown in history mode (over game.at(k))
+        self._past_cache: dict[int, Controller] = {}
+        self.anim: MoveAnim | None = None
+        self._buf: pygame.Surface | None = None  # see _back_buffer
+        self._map_key = None
+        self._shown: tuple | None = None  # what the screen shows (see draw_dirty)
+        self._tip_rect: pygame.Rect | None = None
+        self._dyn_rects: list[pygame.Rect] = []
+
+    # --- who plays ------------------------------------------------------------------
+    def sides(self) -> list[str]:
+        return list(self.ctl.sides())
+
+    def computer_turn(self) -> bool:
+        return self.computer.active()
+
+    def needs_handover(self, side: str) -> bool:
+        """Hotseat between two people: hide the map whenever the side to act changes."""
+        if not self.hotseat or self.computer.is_computer(side):
+            return False
+        return not any(self.computer.is_computer(s) for s in self.sides())
+
+    @property
+    def view_ctl(self) -> Controller:
+        """The controller whose position is on screen: the past one in history mode."""
+        return self.past if self.past is not None else self.ctl
+
+    # --- layout ---------------------------------------------------------------------
+    def layout(self, size) -> None:
+        th = self.theme
+        self.bar.theme = self.panel.theme = self.status.theme = th
+        w, h = size
+        bar_h = th.px(62)
+        status_h = th.px(30)
+        panel_w = min(th.px(400), int(w * 0.42))
+        tool_h = PhaseBar.tool_height(th)
+        self.bar.layout(pygame.Rect(0, 0, w, bar_h), pygame.Rect(w - panel_w, bar_h, panel_w, tool_h), [
+            ("end", "Close declarations", self.ask_end_phase, "E"),
+            ("undo", "Undo", self.undo, ""),
+            ("redo", "Redo", self.redo, ""),
+            ("save", "Save", self.ctl.save, ""),
+            ("help", "Help", self.open_help, ""),
+            ("menu", "Menu", self.ask_menu, ""),
+        ], toggles=[
+            ("history", "Look back", self.toggle_history, "H"),
+            ("explain", "Explain", self.toggle_explain, "X"),
+        ])
+        self.panel.layout(pygame.Rect(w - panel_w, bar_h + tool_h, panel_w, h - bar_h - tool_h - status_h))
+        self.status.rect = pygame.Rect(0, h - status_h, w, status_h)
+        self.mv.set_rect(pygame.Rect(0, bar_h, w - panel_w, h - bar_h - status_h))
+        if not self._fitted:
+            self.mv.fit()
+            home = self.ctl.gui.home_hexes(self.ctl)  # a scenario on part of a big map: its play area
+            if home:
+                self.mv.frame(home)
+            self._fitted = True
+        self._end_key = None
+        tips = {"end": "End the phase (E). Asks first if units could still act.", "undo": "Undo (Ctrl+Z)",
+                "redo": "Redo (Ctrl+Y)", "save": "Save the game in the saves folder (Ctrl+S)",
+                "help": "Keys and map symbols (F1)", "menu": "Back to the main menu (Esc); the game is autosaved",
+                "history": "Look back (H): step through every position of the game; Esc returns to the present",
+                "explain": "Explain (X): mark enemy zones of control, units cut off from their map edge and "
+                           "overstacked hexes, with a legend under the log"}
+        for b in self.bar.buttons.buttons:
+            b.tooltip = tips.get(b.name, "")
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Rebuild the panels from the controller (after any change)."""
+        self.panel.build(self.view_ctl, self)
+        locked = self.past is not None or self.computer_turn()
+        buttons = {b.name: b for b in self.bar.buttons.buttons}
+        end = buttons.get("end")
+        if end is not None:
+            end.label = self.ctl.end_label()
+            key = (id(self.game.state), self.ctl.version, locked)
+            if getattr(self, "_end_key", None) != key:
+                self._end_key = key
+                why = self.game.check(EndPhase())
+                end.enabled = why is None and not locked
+                if self.past is not None:
+                    end.tooltip = "Not while looking back: press Esc to return to the present"
+                elif self.computer_turn():
+                    end.tooltip = "The computer is playing"
+                else:
+                    end.tooltip = ("End the phase (E). Asks first if units could still act." if why is None
+                                   else f"Not now — {why}")
+        if "undo" in buttons:
+            buttons["undo"].enabled = self.game.can_undo() and not locked
+        if "redo" in buttons:
+            buttons["redo"].enabled = bool(self.ctl.redo_stack) and not locked
+        if "history" in buttons:
+            buttons["history"].toggled = self.past is not None
+        if "explain" in buttons:
+            buttons["explain"].toggled = self.explain
+
+    def enter(self) -> None:
+        # Hex ids as this game writes them (Black Wednesday's B34.16) wherever the client names or
+        # reads a hex, for as long as the game is on screen.
+        try:
+            from ...core.hexgrid import CCRR, hex_ids_of, use_hex_ids
+
+            ids = hex_ids_of(self.game.rules.board)
+            if ids is not CCRR and getattr(self, "_ids_ctx", None) is None:
+                self._ids_ctx = use_hex_ids(ids)
+                self._ids_ctx.__enter__()
+        except (ImportError, AttributeError):
+            pass
+        self.after_change()
+
+    def exit(self) -> None:
+        ctx = getattr(self, "_ids_ctx", None)
+        if ctx is not None:
+            self._ids_ctx = None
+            try:
+                ctx.__exit__(None, None, None)
+            except ValueError:  # entered in another context: nothing to undo here
+                pass
+
+    def resume(self) -> None:
+        self.refresh()
+
+    # --- scene changes driven by the game ----------------------------------------------
+    def after_change(self) -> None:
+        if self.ctl.version != self._last_version:
+            self._last_version = self.ctl.version
+        if self.game.result() is not None and not self.victory_shown:
+            self.victory_shown = True
+            self.pending_handover = None
+            self.app.stack.push(VictoryScene(self.app, self))
+            return
+        side = self.ctl.acting()
+        if side is not None and side != self.shown_side:
+            previous = self.shown_side
+            self.shown_side = side
+            self._past_cache.clear()  # past positions were seen through the last player's eyes
+            if self.needs_handover(side):
+                v = self.ctl.view()
+                st = v.get("stage")
+                phase_side = getattr(self.ctl.phase(), "side", None)
+                detail = now_text(self.ctl)
+                notices = " ".join(str(n) for n in (v.get("notices") or self.ctl.gui.notices(self.ctl) or ()))
+                if notices:
+                    detail = notices + " " + detail
+                note = self._secret_note(side)
+                if note:
+                    detail = note + " " + detail
+                self.pending_handover = (side, detail, bool(st) and st.get("side") != phase_side,
+                                         self._last_battle())
+            elif previous is not None and not self.computer.is_computer(side):
+                self.ctl.say(f"{rules_text.SIDE_NAMES.get(side, side)} player to act: {now_text(self.ctl)}")
+        self._show_handover()
+        self.refresh()
+
+    def _last_battle(self) -> str | None:
+        """The result of the battle that has just handed the decision over, or the secret
+        choices just revealed, if any."""
+        tl = self.ctl.timeline
+        st = tl.step(tl.last) if tl is not None else None
+        if st is None:
+            return None
+        return next((e.text for e in reversed(st.events) if e.kind in ("combat", "revealed")), None)
+
+    def _secret_note(self, side: str) -> str:
+        """For the hand-over after another player's secret choice: that it was made, never what."""
+        from ..control import is_secret
+
+        tl = self.ctl.timeline
+        st = tl.step(tl.last) if tl is not None else None
+        if st is None or st.action is None or st.side in (None, side) or not is_secret(self.game.rules, st.action):
+            return ""
+        if any(e.kind == "revealed" for e in st.events):
+            return ""
+        who = rules_text.SIDE_NAMES.get(st.side, st.side)
+        what = str(getattr(st.action, "what", "decision")).replace("_", " ")
+        return f"The {who} player has chosen a {what}; it stays hidden until both are revealed."
+
+    def _show_handover(self) -> None:
+        """Hide the map for the next player, once the die of the last roll has been seen."""
+        if self.pending_handover is None or self.app.stack.top is not self or self.ctl.die is not None:
+            return
+        side, detail, decision, battle = self.pending_handover
+        self.pending_handover = None
+        if self.ctl.acting() != side:
+            return
+        self.leave_history()
+        self.app.stack.push(HandoverScene(self.app, side, detail, decision=decision, battle=battle))
+
+    # --- commands (buttons and keys) ---------------------------------------------------------
+    def _locked(self) -> bool:
+        """No action may be taken now (looking back, or the computer's turn): say why."""
+        if self.past is not None:
+            self.past.refuse(PAST_REFUSAL)
+            return True
+        if self.computer_turn():
+            self.ctl.say("The computer is playing this side: Space changes its pace, Enter skips to the end of its turn.")
+            return True
+        return False
+
+    def ask_end_phase(self) -> None:
+        if self._locked():
+            return
+        why = self.game.check(EndPhase())
+        if why is not None:
+            self.ctl.refuse(why)
+            return
+        warn = self.ctl.end_warning()
+        label = self.ctl.end_label()
+        if warn:
+            self.app.stack.push(ConfirmScene(self.app, label + "?", warn, self.end_phase, yes=label, no="Go back"))
+        else:
+            self.end_phase()
+
+    def end_phase(self) -> None:
+        self.ctl.end_phase()
+        self.after_change()
+
+    def undo(self) -> None:
+        if self._locked():
+            return
+        if not self.computer.players:
+            if self.needs_handover(self.ctl.acting() or "") and self.game.actions:
+                # Hotseat: each player takes back only their own actions, never the other's.
+                tl = self.ctl.timeline
+                last = tl.step(len(self.game.actions)) if tl is not None else None
+                me = self.ctl.acting()
+                if last is not None and last.side is not None and last.side != me:
+                    self.ctl.refuse(f"The last action was the {rules_text.SIDE_NAMES.get(last.side, last.side)} "
+                                    "player's: in hotseat play only they could take it back, and it is now "
+                                    "your turn.")
+                    return
+            self.ctl.undo()
+            self.after_change()
+            return
+        # Against the computer: take back the person's own last action, and the computer's replies after it.
+        tl = self.ctl.timeline
+        target = None
+        for k in range(len(self.game.actions), 0, -1):
+            st = tl.step(k) if tl is not None else None
+            if st is None:
+                break
+            if st.side is not None and not self.computer.is_computer(st.side):
+                target = k
+                break
+        if target is None:
+            self.ctl.refuse("Nothing of yours to undo: the actions since the last die roll or reveal are the computer's.")
+            return
+        n = 0
+        while len(self.game.actions) >= target:
+            if not self.ctl.undo():
+                break
+            n += 1
+        if n:
+            self.ctl.redo_stack = self.ctl.redo_stack[-1:]  # redo your action; the computer answers again itself
+            if n > 1:
+                self.ctl.say(f"Undone: your last action and the computer's {n - 1} action(s) after it.")
+        self.after_change()
+
+    def redo(self) -> None:
+        if self._locked():
+            return
+        self.ctl.redo()
+        self.after_change()
+
+    def do_action(self, action) -> None:
+        if self._locked():
+            return
+        self.ctl.do(action)
+        self.after_change()
+
+    def do_resolve(self, target: Hex) -> None:
+        from ...core.actions import Resolve
+
+        self.do_action(Resolve(target))
+
+    def do_roll(self, support: str | None) -> None:
+        if self._locked():
+            return
+        self.ctl.roll(support)
+        self.after_change()
+
+    def do_choose(self, uid: str) -> None:
+        if self._locked():
+            return
+        self.ctl._choose(uid)
+        self.after_change()
+
+    def do_no_advance(self) -> None:
+        if self._locked():
+            return
+        self.ctl.no_advance()
+        self.after_change()
+
+    def show_victory(self) -> None:
+        self.app.stack.push(VictoryScene(self.app, self))
+
+    def open_help(self) -> None:
+        self.app.stack.push(HelpScene(self.app, self.game.rules.board, self.game.game_id))
+
+    def ask_menu(self) -> None:
+        self.app.stack.push(ConfirmScene(self.app, "Leave this game?",
+                                         "The game is saved automatically after every action: "
+                                         "'Continue the last game' in the menu brings it back.",
+                                         self.app.back_to_menu, yes="Leave", no="Stay"))
+
+    def toggle_explain(self) -> None:
+        self.explain = not self.explain
+        self.view_ctl.say("Explain is on: the legend is at the bottom of the side panel (X turns it off)." if self.explain
+                          else "Explain is off.")
+        self.refresh()
+
+    # --- each frame ----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.time += dt
+        self.hover_for += dt
+        if self.ctl.die is not None:
+            self.ctl.die.time_left -= dt
+            if self.ctl.die.time_left <= 0:
+                self.ctl.die = None
+        if self.anim is not None:
+            self.anim.t += dt
+            if self.anim.done:
+                self.anim = None
+        # Legal actions worked out in the background: show them as soon as they are ready.
+        if self.ctl._job is not None and self.ctl._job.done.is_set() and getattr(self, "_job_seen", None) is not self.ctl._job:
+            self._job_seen = self.ctl._job
+            self.ctl.hover(self.hover)
+        # The computer's turn: one decision at a time, at a pace the player can follow.
+        can_act = (self.app.stack.top is self and self.past is None and self.ctl.die is None
+                   and self.anim is None and self.pending_handover is None)
+        dec = self.computer.tick(dt, can_act)
+        if dec is not None:
+            self._apply_computer(dec)
+        if self.computer.error:
+            self.ctl.refuse(self.computer.error + " — you play this side now.")
+            self.computer.error = None
+        self._show_handover()
+        if self.app.stack.top is self:
+            self.refresh()

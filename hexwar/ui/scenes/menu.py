@@ -1,0 +1,403 @@
+"""The main menu: the game, scenario, who plays each side, options and seed of a new game; the
+saved games to go on with; help and quit.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import random
+from pathlib import Path
+
+import pygame
+
+from ... import paths
+from ...core.errors import DataError, HexwarError
+from .. import rules_text
+from .. import theme as T
+from ..computer import COMPUTER, HUMAN, LEVELS, player_kind, player_text
+from ..panel.status import draw_tooltip
+from ..saves import SaveIndex
+from ..widgets import Button, ButtonRow
+from .help import HelpScene
+from .stack import Scene, ctrl_held
+
+
+class MenuScene(Scene):
+    @property
+    def theme(self) -> T.Theme:
+        w, h = self.size
+        fit = min(w / 1150, h / 760)
+        if fit >= self.app.theme.scale:
+            return self.app.theme
+        return T.Theme(max(T.Theme.MIN_SCALE, fit))
+
+    def __init__(self, app, seed: int | None = None, game_id: str | None = None, scenario: str | None = None) -> None:
+        super().__init__(app)
+        from ... import session
+
+        from ...games import game_ids
+
+        self.choices = session.list_scenarios()
+        # Every registered game, even one whose scenarios are not there yet (it says so on Start).
+        # In the registry's order (the first game first), then any scenario folder's game it lacks.
+        self.games = list(dict.fromkeys(game_ids() + sorted({g for g, _ in self.choices}))) or ["objective-kiev"]
+        self.game_i = self.games.index(game_id) if game_id in self.games else 0
+        self.scen_i = 0
+        if scenario:
+            sc = self.scenarios()
+            self.scen_i = sc.index(scenario) if scenario in sc else 0
+        self.seed = seed if seed is not None else random.randrange(1, 1_000_000)
+        self.seed_given = seed is not None
+        self.hotseat = app.settings.hotseat
+        self.options: dict[str, bool] = {}
+        self.players: dict[str, str] = {}
+        self._load_options()
+        self.buttons = ButtonRow()
+        self.saves: list[Path] = []
+        self.save_rows: list[tuple[pygame.Rect, Path]] = []
+        self.index = SaveIndex(threaded=getattr(app, "threaded_saves", True))
+        self._index_version = -1
+        self.size = app.screen.get_size() if getattr(app, "screen", None) is not None else (800, 600)
+        self.save_scroll = 0
+
+    def scenarios(self) -> list[str]:
+        g = self.games[self.game_i]
+        return [s for gg, s in self.choices if gg == g] or ["standard"]
+
+    def options_heading(self) -> str:
+        if self.games[self.game_i] == "objective-kiev":
+            return "Balance options (13.0) — all off in the standard game:"
+        pkg = self._pkg()
+        if len(getattr(pkg, "OPTIONS", {}) or {}) > 3:
+            return "Game options (point at one for its rule and what it does):"
+        return "Game options (the rule is in brackets):"
+
+    def _pkg(self):
+        from ...games import find_game
+
+        try:
+            return find_game(self.games[self.game_i])
+        except KeyError:
+            return None
+
+    def _load_options(self) -> None:
+        pkg = self._pkg()
+        opts = getattr(pkg, "OPTIONS", {}) or {}
+        self.options = {k: bool(v[0]) for k, v in opts.items()}
+        sides = (getattr(getattr(pkg, "tables", None), "SIDES", None) or getattr(pkg, "SIDES", None)
+                 or getattr(getattr(pkg, "rules", None), "SIDES", None) or ("axis", "soviet"))
+        saved = dict(getattr(self.app.settings, "players", {}) or {})
+        # side -> "human", "computer:easy" or "computer:normal" (player_kind reads older "computer")
+        self.players = {s: player_text(*player_kind(saved.get(s, HUMAN))) for s in sides}
+
+    def resume(self) -> None:
+        self.layout(self.size)
+
+    def layout(self, size) -> None:
+        self.size = size
+        th = self.theme
+        self.buttons.clear()
+        w, h = size
+        col_w = min(th.px(560), (w - th.px(100)) // 2)
+        x1 = w // 2 - col_w - th.px(20)
+        x2 = w // 2 + th.px(20)
+        y = th.px(150)
+        bh = th.px(34)
+        gap = th.px(8)
+        pkg = self._pkg()
+        title = getattr(pkg, "TITLE", self.games[self.game_i])
+        B = self.buttons.add
+        B(Button(pygame.Rect(x1, y, col_w, bh), f"Game: {title}", self.next_game, px=th.normal, name="game",
+                 tooltip="Click to switch game"))
+        y += bh + gap
+        B(Button(pygame.Rect(x1, y, col_w, bh), f"Scenario: {self.scenarios()[self.scen_i]}", self.next_scenario,
+                 px=th.normal, name="scenario"))
+        y += bh + gap * 2
+        half = (col_w - gap) // 2
+        # Who plays each side.
+        self.players_y = y
+        y += T.font(th.small).get_linesize() + gap // 2
+        lab_w = th.px(110)
+        hw = min(th.px(104), (col_w - lab_w - 2 * gap) // 3)  # "Human" is short: the levels get the room
+        pw = (col_w - lab_w - hw - 2 * gap) // 2
+        self.player_label_ys = []
+        for i, (side, entry) in enumerate(self.players.items()):
+            kind, level = player_kind(entry)
+            self.player_label_ys.append((side, y, i))
+            name = rules_text.SIDE_NAMES.get(side, side)
+            B(Button(pygame.Rect(x1 + lab_w, y, hw, bh), "Human", (lambda s=side: self.set_player(s, HUMAN)),
+                     px=th.normal, toggled=kind == HUMAN, name=f"{side}-human",
+                     tooltip=f"A person plays the {name} side (key {i + 1} cycles human, easy, normal)"))
+            for j, (lv, (_, what)) in enumerate(LEVELS.items()):
+                B(Button(pygame.Rect(x1 + lab_w + hw + gap + (pw + gap) * j, y, pw, bh), f"Computer: {lv}",
+                         (lambda s=side, lv=lv: self.set_player(s, player_text(COMPUTER, lv))),
+                         px=th.small, toggled=kind == COMPUTER and level == lv, name=f"{side}-computer-{lv}",
+                         tooltip=f"The computer plays the {name} side at the {lv} level: {what} "
+                                 f"(key {i + 1} cycles human, easy, normal)."))
+            y += bh + gap
+        y += gap
+        two_humans = all(player_kind(k)[0] == HUMAN for k in self.players.values())
+        B(Button(pygame.Rect(x1, y, half, bh), "Hotseat: hide the map", lambda: self.set_hotseat(True), px=th.normal,
+                 toggled=self.hotseat and two_humans, name="hotseat", enabled=two_humans,
+                 tooltip="Two players at one screen: the map is hidden whenever the screen changes hands"))
+        B(Button(pygame.Rect(x1 + half + gap, y, half, bh), "Solo: no hand-over", lambda: self.set_hotseat(False),
+                 px=th.normal, toggled=not (self.hotseat and two_humans), name="solo", enabled=two_humans,
+                 tooltip="One person plays both sides: no hand-over screen" if two_humans
+                 else "Against the computer there is no hand-over screen"))
+        y += bh + gap * 2
+        opts = getattr(pkg, "OPTIONS", {}) or {}
+        self.options_y = y if opts else None
+        if opts:
+            y += T.font(th.small).get_linesize() + gap // 2
+        # Many options (Kasserine's seven): two columns of short titles; the full text is the tooltip.
+        two = len(opts) > 3
+        ow = (col_w - gap) // 2 if two else col_w
+        for i, (name, (default, desc)) in enumerate(opts.items()):
+            label, rule = rules_text.option_label(name, desc)
+            if two:
+                label = label.split(":")[0]
+                if len(label) > 30:  # a long title: its first words; the tooltip has it all
+                    label = label[:28].rsplit(" ", 1)[0] + "…"
+            elif rule:
+                label += f" ({rule})"
+            ox = x1 + (ow + gap) * (i % 2) if two else x1
+            B(Button(pygame.Rect(ox, y, ow, bh), label, (lambda n=name: self.toggle_option(n)), px=th.small,
+                     toggled=self.options.get(name, default), name=f"option-{name}",
+                     tooltip=f"{desc}" if not rule or rule in desc else f"{desc} ({rule})"))
+            if not two or i % 2 == 1 or i == len(opts) - 1:
+                y += bh + gap
+        y += gap
+        B(Button(pygame.Rect(x1, y, col_w - th.px(130), bh), f"Seed: {self.seed}", None, px=th.normal, enabled=False,
+                 name="seed-label"))
+        B(Button(pygame.Rect(x1 + col_w - th.px(120), y, th.px(120), bh), "New seed", self.new_seed, px=th.normal,
+                 name="new-seed"))
+        y += bh + gap * 3
+        B(Button(pygame.Rect(x1, y, col_w, th.px(44)), "Start a new game", self.start, px=th.large, key_hint="Enter",
+                 name="new-game"))
+        y += th.px(44) + gap
+        B(Button(pygame.Rect(x1, y, col_w, bh), "Look at the map only", self.view_map, px=th.small, key_hint="M",
+                 name="view-map", enabled=self.map_file() is not None,
+                 tooltip="The map viewer: the game's map with every symbol explained, no rules loaded"))
+
+        # Right column: continue, load, help, quit.
+        y = th.px(150)
+        auto = paths.autosave_path()
+        self.save_rows = []
+        row_h = th.px(46)
+        self.continue_rect = pygame.Rect(x2, y, col_w, row_h)
+        B(Button(self.continue_rect, "", self.continue_last, enabled=auto.is_file(), px=th.normal, name="continue"))
+        if auto.is_file():
+            self.save_rows.append((self.continue_rect, auto))
+        y += row_h + gap * 2
+        self.saves_y = y
+        y += T.font(th.small).get_linesize() + gap
+        try:
+            self.saves = sorted((p for p in paths.saves_dir().glob("*.yaml") if p.name != paths.AUTOSAVE_NAME),
+                                key=lambda p: p.stat().st_mtime, reverse=True)
+        except OSError:
+            self.saves = []
+        step = row_h + th.px(4)
+        room = max(1, (h - y - th.px(130)) // step)
+        self.save_scroll = min(self.save_scroll, max(0, len(self.saves) - room))
+        self.saves_room = room
+        for p in self.saves[self.save_scroll:self.save_scroll + room]:
+            self.index.info(p)  # the header now, the turn and phase in the background
+            r = pygame.Rect(x2, y, col_w, row_h)
+            B(Button(r, "", (lambda p=p: self.load(p)), px=th.small, name=f"load-{p.name}"))
+            self.save_rows.append((r, p))
+            y += step
+        if not self.saves:
+            self.no_saves_y = y
+        y = h - th.px(110)
+        B(Button(pygame.Rect(x2, y, (col_w - gap) // 2, bh), "Help", self.help, px=th.normal, key_hint="F1", name="help"))
+        B(Button(pygame.Rect(x2 + (col_w + gap) // 2, y, (col_w - gap) // 2, bh), "Quit", self.app.quit, px=th.normal,
+                 key_hint="Q", name="quit"))
+
+    # actions
+    def next_game(self) -> None:
+        self.game_i = (self.game_i + 1) % len(self.games)
+        self.scen_i = 0
+        self._load_options()
+        self.layout(self.size)
+
+    def next_scenario(self) -> None:
+        self.scen_i = (self.scen_i + 1) % len(self.scenarios())
+        self.layout(self.size)
+
+    def set_player(self, side: str, kind: str) -> None:
+        self.players[side] = player_text(*player_kind(kind))
+        self.app.settings.players = dict(self.players)
+        self.app.settings.save()
+        self.layout(self.size)
+
+    def cycle_player(self, side: str) -> None:
+        """Keys 1, 2…: the side's player goes human -> computer (easy) -> computer (normal) -> human."""
+        order = [HUMAN] + [player_text(COMPUTER, lv) for lv in LEVELS]
+        cur = self.players.get(side, HUMAN)
+        self.set_player(side, order[(order.index(cur) + 1) % len(order)] if cur in order else HUMAN)
+
+    def set_hotseat(self, on: bool) -> None:
+        self.hotseat = on
+        self.app.settings.hotseat = on
+        self.app.settings.save()
+        self.layout(self.size)
+
+    def toggle_option(self, name: str) -> None:
+        self.options[name] = not self.options.get(name, False)
+        self.layout(self.size)
+
+    def new_seed(self) -> None:
+        self.seed = random.randrange(1, 1_000_000)
+        self.layout(self.size)
+
+    def start(self) -> None:
+        import hexwar
+
+        gid, sid = self.games[self.game_i], self.scenarios()[self.scen_i]
+        try:
+            game = hexwar.open_game(gid, sid, seed=self.seed, options=dict(self.options))
+        except (DataError, HexwarError, KeyError, OSError) as e:
+            self.app.show_message("Cannot start the game", _error_text(e))
+            return
+        self.app.start_game(game, hotseat=self.hotseat, players=dict(self.players))
+        if not self.seed_given:
+            self.seed = random.randrange(1, 1_000_000)
+
+    def map_file(self) -> Path | None:
+        """The map of the selected game: ``maps/<game>.tmx``, or its first sheet (``<game>-a.tmx``)."""
+        try:
+            root = Path(str(paths.data_dir("maps")))
+        except Exception:
+            return None
+        gid = self.games[self.game_i]
+        for cand in [root / f"{gid}.tmx"] + sorted(root.glob(f"{gid}-*.tmx")):
+            if cand.is_file():
+                return cand
+        return None
+
+    def view_map(self) -> None:
+        f = self.map_file()
+        if f is not None:
+            self.app.open_map(str(f))
+
+    def continue_last(self) -> None:
+        self.load(paths.autosave_path())
+
+    def load(self, path: Path) -> None:
+        import hexwar
+
+        try:
+            game = hexwar.load_record(path)
+        except (DataError, HexwarError, KeyError, OSError) as e:
+            self.app.show_message("Cannot load this game", _error_text(e))
+            return
+        # Who played each side comes with the record (older records: the menu's choice).
+        players = game.header.get("players") or dict(self.players)
+        self.app.start_game(game, hotseat=self.hotseat, players=dict(players))
+
+    def help(self) -> None:
+        self.app.stack.push(HelpScene(self.app))
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.start()
+            elif event.key == pygame.K_q or (event.key == pygame.K_ESCAPE):
+                self.app.quit()
+            elif event.key == pygame.K_c:
+                if paths.autosave_path().is_file():
+                    self.continue_last()
+            elif event.key == pygame.K_F1:
+                self.help()
+            elif event.key == pygame.K_m:
+                self.view_map()
+            elif pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < len(self.players):
+                self.cycle_player(list(self.players)[event.key - pygame.K_1])
+            elif ctrl_held(event) and event.key in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_MINUS,
+                                                    pygame.K_KP_MINUS):
+                return False
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.save_scroll = max(0, self.save_scroll - event.y)
+            self.layout(self.size)
+            return True
+        self.buttons.handle(event)
+        return True
+
+    def update(self, dt: float) -> None:
+        if self.index.version != self._index_version:
+            self._index_version = self.index.version  # the background replay has news: redraw the rows
+
+    def frame_key(self):
+        return (self._index_version, self.size, self.theme.scale, self.save_scroll, len(self.saves))
+
+    def _draw_save_row(self, surface, rect: pygame.Rect, path: Path, auto: bool) -> None:
+        th = self.theme
+        info = self.index.info(path)
+        when = _dt.datetime.fromtimestamp(info.mtime).strftime("%d %b %Y %H:%M") if info.mtime else ""
+        pad = th.px(10)
+        where = info.where() if info.game or info.error else "reading…"
+        if auto:
+            head = f"Continue: {where}"
+            hint = T.text("C", th.px(12), T.TEXT_DIM)
+            surface.blit(hint, (rect.right - pad - hint.get_width(), rect.y + th.px(5)))
+        else:
+            head = where[:1].upper() + where[1:]
+        line2 = " · ".join(b for b in (info.title, f"vs {info.computer}" if info.computer else "",
+                                       f"saved {when}" if when else "",
+                                       f"{info.actions} actions" if info.game else "",
+                                       "" if auto else path.stem) if b)
+        colour = T.TEXT if info.error is None else T.BAD
+        room = rect.w - 2 * pad - th.px(20)
+        for text, px, col, style, yy in ((head, th.normal, colour, "bold", rect.y + th.px(4)),
+                                         (line2, th.small, T.TEXT_DIM, "regular", rect.y + th.px(25))):
+            while T.font(px, style).size(text)[0] > room and len(text) > 8:
+                text = text[:-2].rstrip() + "…"
+            surface.blit(T.text(text, px, col, style), (rect.x + pad, yy))
+
+    def draw(self, surface) -> None:
+        th = self.theme
+        surface.fill(T.BG)
+        w, h = surface.get_size()
+        t = T.text("hexwar", th.px(56), T.ACCENT, "bold")
+        surface.blit(t, (w // 2 - t.get_width() // 2, th.px(30)))
+        s = T.text("Classic hex-and-counter wargames, every rule enforced and explained", th.large, T.TEXT_DIM)
+        surface.blit(s, (w // 2 - s.get_width() // 2, th.px(30) + t.get_height()))
+        col_w = min(th.px(560), (w - th.px(100)) // 2)
+        x1 = w // 2 - col_w - th.px(20)
+        x2 = w // 2 + th.px(20)
+        surface.blit(T.text("New game", th.large, T.TEXT, "bold"), (x1, th.px(118)))
+        surface.blit(T.text("Go on playing", th.large, T.TEXT, "bold"), (x2, th.px(118)))
+        more = ""
+        if len(self.saves) > self.saves_room:
+            more = f" — {self.save_scroll + 1}-{min(len(self.saves), self.save_scroll + self.saves_room)} of {len(self.saves)}, scroll for more"
+        surface.blit(T.text(f"Saved games ({paths.saves_dir()}){more}:", th.small, T.TEXT_DIM), (x2, self.saves_y))
+        if self.options_y is not None:
+            surface.blit(T.text(self.options_heading(), th.small, T.TEXT_DIM), (x1, self.options_y))
+        surface.blit(T.text("Who plays each side (keys 1, 2 switch it; point at a level for what it does):", th.small, T.TEXT_DIM), (x1, self.players_y))
+        if not self.saves:
+            surface.blit(T.text("none yet — Ctrl+S saves during a game", th.small, T.TEXT_DIM),
+                         (x2 + th.px(8), getattr(self, "no_saves_y", self.saves_y + th.px(24))))
+        self.buttons.draw(surface)
+        bh = self.buttons.buttons[0].rect.h if self.buttons.buttons else th.px(34)
+        for side, yy, i in self.player_label_ys:
+            T.side_chip(surface, side, x1, yy + (bh - th.px(22)) // 2, th.px(22))
+            name = T.text(rules_text.SIDE_NAMES.get(side, side), th.normal, T.TEXT, "bold")
+            ny = yy + (bh - T.font(th.normal).get_linesize()) // 2
+            surface.blit(name, (x1 + th.px(28), ny))
+            if i < 9:  # the key that cycles who plays this side
+                surface.blit(T.text(str(i + 1), th.px(12), T.TEXT_DIM), (x1 + th.px(32) + name.get_width(), ny + th.px(3)))
+        auto = paths.autosave_path()
+        if not auto.is_file():
+            t = T.text("Continue the last game — none yet", th.normal, T.BUTTON_OFF_TEXT, "bold")
+            surface.blit(t, (self.continue_rect.x + th.px(10), self.continue_rect.centery - t.get_height() // 2))
+        for rect, path in self.save_rows:
+            self._draw_save_row(surface, rect, path, auto=path == auto)
+        hov = self.buttons.hovered()
+        if hov is not None and hov.tooltip and hov.rect:
+            draw_tooltip(surface, hov.rect.bottomleft, [hov.tooltip], th)
+
+
+def _error_text(e: BaseException) -> str:
+    if isinstance(e, KeyError) and e.args:
+        return str(e.args[0])
+    return str(e) or e.__class__.__name__

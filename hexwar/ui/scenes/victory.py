@@ -1,0 +1,234 @@
+"""The end of the game: the result under the victory rules and a summary of the game worked
+out from its record (losses, battles, dice, cities held turn by turn).
+"""
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from ...core.hexgrid import hex_name
+from .. import rules_text
+from .. import theme as T
+from ..panel.battle import RESULT_ORDER
+from ..widgets import Button, ButtonRow, draw_panel
+from .stack import Scene
+
+log = logging.getLogger(__name__)
+
+
+class VictoryScene(Scene):
+    """The result under the victory rules, and a summary of the game worked out from its record."""
+
+    opaque = False
+
+    def __init__(self, app, game_scene: "GameScene") -> None:  # noqa: F821 (not imported: it imports this)
+        super().__init__(app)
+        self.gs = game_scene
+        self.buttons = ButtonRow()
+        self.box = pygame.Rect(0, 0, 10, 10)
+        self.summary = None
+        self._worker = None
+
+    def layout(self, size) -> None:
+        th = self.theme
+        self.box = pygame.Rect(0, 0, min(size[0] - th.px(40), th.px(940)), min(size[1] - th.px(30), th.px(600)))
+        self.box.center = (size[0] // 2, size[1] // 2)
+        self.buttons.clear()
+        bw, bh, gap = th.px(220), th.px(36), th.px(12)
+        y = self.box.bottom - th.px(18) - bh
+        x = self.box.x + th.px(20)
+        for label, cb, hint, name in (("Look at the map", self.close, "Esc", "victory-map"),
+                                      ("Look back at the game", self.look_back, "H", "victory-history"),
+                                      ("Main menu", self.to_menu, "", "victory-menu")):
+            self.buttons.add(Button(pygame.Rect(x, y, bw, bh), label, cb, px=th.normal, key_hint=hint, name=name))
+            x += bw + gap
+
+    def close(self) -> None:
+        self.app.stack.remove(self)
+
+    def look_back(self) -> None:
+        self.app.stack.remove(self)
+        tl = self.gs.ctl.timeline
+        self.gs.enter_history(tl.first if tl is not None else 0)
+
+    def to_menu(self) -> None:
+        self.app.back_to_menu()
+
+    def handle(self, event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+            self.close()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
+            self.look_back()
+            return True
+        self.buttons.handle(event)
+        return True
+
+    def frame_key(self):
+        return (self.summary is not None, self._worker is not None) + (self.gs.frame_key() or (None,))
+
+    def update(self, dt: float) -> None:
+        ctl = self.gs.ctl
+        if self.summary is None and self._worker is None and ctl.timeline is not None:
+            # Worked out from every step of the record: in the background for a long game.
+            import threading
+
+            from ..history import summarize
+
+            sides = tuple(self.gs.sides())
+
+            def work():
+                try:
+                    self.summary = summarize(ctl.timeline, sides)
+                except Exception:
+                    log.exception("game summary failed")
+
+            if ctl.threaded:
+                self._worker = threading.Thread(target=work, daemon=True, name="hexwar-summary")
+                self._worker.start()
+            else:
+                self._worker = True
+                work()
+
+    def draw(self, surface) -> None:
+        th = self.theme
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 170))
+        surface.blit(veil, (0, 0))
+        draw_panel(surface, self.box, T.PANEL, T.ACCENT)
+        ctl = self.gs.ctl
+        v = ctl.view()
+        r = v.get("result") or {}
+        x, y = self.box.x + th.px(24), self.box.y + th.px(14)
+        width = self.box.w - th.px(48)
+        t = T.text(r.get("level", "Game over"), th.title, T.ACCENT, "bold")
+        surface.blit(t, (x, y))
+        y += t.get_height() + th.px(4)
+        from ..widgets import blit_lines
+
+        detail = r.get("detail", "")
+        kiev = v.get("game") == "objective-kiev"  # the victory rule is Kiev's 5.0; others say theirs in the detail
+        y = blit_lines(surface, [detail + (" (5.0)" if detail and kiev else "")], x, y, width, th.large)
+        board = ctl.rules.board
+        counts: dict = {}
+        control = v.get("control") or {}
+        for h in board.places:
+            s_ = control.get(hex_name(h))
+            counts[s_] = counts.get(s_, 0) + 1
+        y += th.px(4)
+        held = ", ".join(f"{rules_text.SIDE_NAMES.get(s_, s_)} {n}"
+                         for s_, n in sorted(counts.items(), key=lambda kv: str(kv[0])))
+        sm = self.summary
+        length = ""
+        if sm is not None:
+            of = f" of {v['turns']}" if v.get("turns") else ""
+            length = f" · {sm.turns_played} turn(s) played, to turn {sm.last_turn}{of} · {sm.actions} actions"
+        line = (f"Cities held: {held} (of {len(board.places)}){length}" if board.places and control
+                else length.lstrip(" ·") or " ")
+        surface.blit(T.text(line, th.normal, T.TEXT, "bold"), (x, y))
+        y += T.font(th.normal).get_linesize() + th.px(6)
+        # Which cities the side with fewer holds (the interesting list), in one line.
+        if counts:
+            fewer = min(counts, key=lambda k: counts[k])
+            names = sorted(p.name for h, p in board.places.items() if control.get(hex_name(h)) == fewer)
+            if names and len(counts) > 1:
+                y = blit_lines(surface, [f"Held by {rules_text.SIDE_NAMES.get(fewer, fewer)}: {', '.join(names)}"], x, y,
+                               width, th.small, T.TEXT_DIM)
+        y += th.px(8)
+        pygame.draw.line(surface, T.PANEL_LINE, (x, y), (x + width, y))
+        y += th.px(8)
+        if sm is None:
+            msg = "Working out the summary from the record…"
+            if ctl.timeline is not None and ctl.timeline.error:
+                msg = f"No summary: {ctl.timeline.error}."
+            surface.blit(T.text(msg, th.normal, T.TEXT_DIM), (x, y))
+        else:
+            self._draw_summary(surface, sm, x, y, width, self.box.bottom - th.px(70))
+        self.buttons.draw(surface)
+
+    def _draw_summary(self, surface, sm, x: int, y: int, width: int, bottom: int) -> None:
+        th = self.theme
+        sides = list(sm.sides)
+        label_w = th.px(230)
+        col_w = (width - label_w) // max(1, len(sides))
+        lh = T.font(th.normal).get_linesize() + th.px(2)
+        for i, side in enumerate(sides):
+            cx = x + label_w + i * col_w
+            T.side_chip(surface, side, cx, y + 2, th.px(18))
+            surface.blit(T.text(rules_text.SIDE_NAMES.get(side, side), th.large, T.TEXT, "bold"), (cx + th.px(24), y))
+        y += T.font(th.large).get_linesize() + th.px(4)
+
+        def result_list(ss) -> str:
+            if not ss.results:
+                return "—"
+            order = [c for c in RESULT_ORDER if c in ss.results] + sorted(c for c in ss.results if c not in RESULT_ORDER)
+            return ", ".join(f"{c} {ss.results[c]}" for c in order)
+
+        def mean(ss) -> str:
+            m = ss.mean_roll
+            if m is None:
+                return "no rolls"
+            return f"{m:.2f} over {len(ss.rolls)} roll(s) ({m - 3.5:+.2f})"
+
+        rows = [("Steps lost", lambda ss: str(ss.steps_lost)),
+                ("Units eliminated", lambda ss: str(ss.units_eliminated)),
+                ("Battles fought as attacker", lambda ss: str(ss.battles)),
+                ("Battle results (10.6)", result_list),
+                ("Mean die roll (3.5 expected)", mean)]
+        for label, fn in rows:
+            if y + lh > bottom:
+                return
+            surface.blit(T.text(label, th.normal, T.TEXT_DIM), (x, y))
+            for i, side in enumerate(sides):
+                cx = x + label_w + i * col_w
+                txt = fn(sm.sides[side])
+                px = th.normal
+                while px > 9 and T.font(px).size(txt)[0] > col_w - th.px(10):
+                    px -= 1
+                surface.blit(T.text(txt, px, T.TEXT), (cx, y))
+            y += lh
+        # Die rolls of each value: bars with their counts, per side.
+        bar_h = th.px(46)
+        if y + bar_h + lh * 2 > bottom:
+            return
+        y += th.px(4)
+        surface.blit(T.text("Die rolls of each value", th.normal, T.TEXT_DIM), (x, y + bar_h // 2 - lh // 2))
+        for i, side in enumerate(sides):
+            counts = sm.sides[side].roll_counts()
+            top = max(counts) or 1
+            cx = x + label_w + i * col_w
+            bw = min(th.px(34), (col_w - th.px(20)) // 6)
+            for v_, c in enumerate(counts):
+                bx = cx + v_ * (bw + th.px(4))
+                hgt = int((bar_h - th.px(14)) * c / top)
+                pygame.draw.rect(surface, T.PANEL_DARK, (bx, y + th.px(14), bw, bar_h - th.px(14)))
+                if c:
+                    pygame.draw.rect(surface, (200, 200, 190), (bx, y + bar_h - hgt, bw, hgt))
+                n = T.text(str(c), th.small, T.TEXT)
+                surface.blit(n, (bx + bw // 2 - n.get_width() // 2, y + bar_h - hgt - n.get_height()))
+                d = T.text(str(v_ + 1), th.small, T.TEXT, "bold")
+                surface.blit(d, (bx + bw // 2 - d.get_width() // 2, y + bar_h + th.px(2)))
+        y += bar_h + lh
+        # Cities held at the end of each turn: how the game went.
+        turns = sorted(sm.cities_by_turn)
+        if turns and y + lh * (len(sides) + 2) <= bottom:
+            y += th.px(6)
+            surface.blit(T.text("Cities held at the end of each turn (5.0)", th.normal, T.TEXT_DIM), (x, y))
+            y += lh
+            cw = min(th.px(70), (width - label_w) // max(1, len(turns)))
+            for k, turn in enumerate(turns):
+                t = T.text(f"T{turn}", th.small, T.TEXT, "bold")
+                surface.blit(t, (x + label_w + k * cw + cw // 2 - t.get_width() // 2, y))
+            y += T.font(th.small).get_linesize()
+            for side in sides:
+                surface.blit(T.text(rules_text.SIDE_NAMES.get(side, side), th.small, T.TEXT), (x + th.px(16), y))
+                for k, turn in enumerate(turns):
+                    n = sm.cities_by_turn[turn].get(side, 0)
+                    t = T.text(str(n), th.small, T.TEXT)
+                    surface.blit(t, (x + label_w + k * cw + cw // 2 - t.get_width() // 2, y))
+                y += T.font(th.small).get_linesize()
+            y += th.px(4)
+        if not sm.complete:
+            surface.blit(T.text("The record before this session could not be replayed: these figures cover only "
+                                "what was played here.", th.small, T.TEXT_DIM), (x, y))
