@@ -5,7 +5,7 @@ checked against the hard facts of the rulebook and of data-kasserine-tcs.md
 part A.  The rulebook has no rule numbers, so each test name carries the id of
 the case it protects from ../shared/reference/rule-cases/kasserine-pass.txt
 (KP-VICTORY becomes KP_VICTORY, and so on).  The map is built by
-tools/build_kasserine_map.py; docs/maps/kasserine-pass.md explains it.
+tools/kasserine_pass/build_map.py; docs/maps/kasserine-pass.md explains it.
 """
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 The map is read with plain xml.etree, independently of hexwar's loader, and
 checked against the hard facts of the rulebook and of data-kiev-kursk.md 2.6.
 Each test name starts with the number of the rule it protects.  The map is
-built by tools/build_kiev_map.py; docs/maps/objective-kiev.md explains it.
+built by tools/objective_kiev/build_map.py; docs/maps/objective-kiev.md explains it.
 """
 from __future__ import annotations
 

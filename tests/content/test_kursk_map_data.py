@@ -3,7 +3,7 @@
 The map is read with plain xml.etree, independently of hexwar's loader, and
 checked against the hard facts of the rulebook and of data-kiev-kursk.md 3.
 Each test name starts with the number of the rule it protects.  The map is
-built by tools/build_kursk_map.py; docs/maps/battle-for-kursk.md explains it.
+built by tools/battle_for_kursk/build_map.py; docs/maps/battle-for-kursk.md explains it.
 """
 from __future__ import annotations
 

@@ -3,8 +3,8 @@
 
 Dev-time generator, run by hand and committed with its output:
 
-    python tools/build_kursk_map.py            # writes the three map files
-    python tools/build_kursk_map.py --report   # also prints the fit report
+    python tools/battle_for_kursk/build_map.py            # writes the three map files
+    python tools/battle_for_kursk/build_map.py --report   # also prints the fit report
 
 It writes
     maps/battle-for-kursk.tmx   the map (schema: docs/map-format.md)
@@ -21,7 +21,7 @@ Inputs
     (the front of July 1943), fortification belts, rail lines, forest, marsh
     and rough hexes.
 
-It follows tools/build_kiev_map.py and shares its generic helpers through
+It follows tools/objective_kiev/build_map.py and shares its generic helpers through
 tools/mapgen.py (hex geometry, the grid of a given size, river stitching and
 snapping, hex lines for rails, outlines, PNG and XML writing); only what is
 particular to this map is written here.
@@ -44,7 +44,7 @@ from xml.etree import ElementTree as ET
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tools/, for mapgen
 import mapgen  # noqa: E402
 from mapgen import (  # noqa: E402
     SIDE, TH, TW, HexGrid, LinearFit, best_hex_line, centre, corner_of, densify, hex_at, hex_masks,
@@ -52,7 +52,7 @@ from mapgen import (  # noqa: E402
 )
 from mapgen import num as _num, props as _props, pts as _pts, write_xml as _write_xml  # noqa: E402,F401
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 GEO_DIR = REPO.parent / "shared" / "reference" / "geo"
 MAPS = REPO / "maps"
 TMX_NAME = "battle-for-kursk.tmx"
@@ -1054,7 +1054,7 @@ def write_tmx(path: Path, terrain, german, russian, sl, rivers, rails, zones, ed
         src = SRC.get(rv["src"], "hand-drawn line")
         o = obj(hexsides, rv["name"], rv["kind"], x0, y0,
                 [("hexsides", ",".join(rv["sides"])), ("provenance", "reconstructed"),
-                 ("source", f"{src} (Natural Earth 1:10m) snapped to hex edges by tools/build_kursk_map.py; "
+                 ("source", f"{src} (Natural Earth 1:10m) snapped to hex edges by tools/battle_for_kursk/build_map.py; "
                             f"{rv['why']}")])
         ET.SubElement(o, "polyline", {"points": _pts(rv["chain"], x0, y0)})
     for rl in rails:

@@ -3,8 +3,8 @@
 
 Dev-time generator, run by hand and committed with its output:
 
-    python tools/build_kasserine_map.py            # writes the map files
-    python tools/build_kasserine_map.py --report   # also prints the fit report
+    python tools/kasserine_pass/build_map.py            # writes the map files
+    python tools/kasserine_pass/build_map.py --report   # also prints the fit report
 
 It writes
     maps/kasserine-pass.tmx        the map (schema: docs/map-format.md)
@@ -26,7 +26,7 @@ reconstructed) and a source text, which end up on the TMX objects.  The
 method and the decisions are explained in docs/maps/kasserine-pass.md.
 
 Only the Python standard library and numpy are used (no pygame).  The
-geometry helpers are copied from tools/build_kiev_map.py and sized for this
+geometry helpers are copied from tools/objective_kiev/build_map.py and sized for this
 grid.
 """
 from __future__ import annotations
@@ -42,14 +42,14 @@ from xml.etree import ElementTree as ET
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tools/, for mapgen
 from mapgen import (  # noqa: E402
     SIDE, TH, TW, HexGrid, distance, edge_of_side, hcentre, hex_at, hex_line, hex_masks, hid,
     outline_polygon, parse_hid, png_bytes, px_to_uv, side_id, uv_to_px, write_tileset,
 )
 from mapgen import num as _num, props as _props, pts as _pts, write_xml as _write_xml  # noqa: E402,F401
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 GEO_DIR = REPO.parent / "shared" / "reference" / "geo"
 MAPS = REPO / "maps"
 TMX_NAME = "kasserine-pass.tmx"
@@ -808,7 +808,7 @@ def write_tmx(path: Path, terrain, heights, places, roads, cliffs, edges, region
 
 
 TERRAIN_SOURCE = ("RECON: hexes classed from geo/kasserine_relief_2arcmin.csv (roughness and relative "
-                  "elevation, thresholds in tools/build_kasserine_map.py), corrected by hand against the djebels "
+                  "elevation, thresholds in tools/kasserine_pass/build_map.py), corrected by hand against the djebels "
                   "and passes of geo/kasserine_features.csv and data-kasserine-tcs.md A3; river hexes along the "
                   "wadis of geo/kasserine_rivers.geojson; heights from the terrain (plain and river 0, high "
                   "ground 1, rugged crest 2)")

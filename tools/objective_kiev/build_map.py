@@ -3,8 +3,8 @@
 
 Dev-time generator, run by hand and committed with its output:
 
-    python tools/build_kiev_map.py            # writes the three map files
-    python tools/build_kiev_map.py --report   # also prints the fit report
+    python tools/objective_kiev/build_map.py            # writes the three map files
+    python tools/objective_kiev/build_map.py --report   # also prints the fit report
 
 It writes
     maps/objective-kiev.tmx   the map (schema: docs/map-format.md)
@@ -35,7 +35,7 @@ from xml.etree import ElementTree as ET
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tools/, for mapgen
 import mapgen  # noqa: E402
 from mapgen import (  # noqa: E402
     SIDE, TH, TW, HexGrid, LinearFit, best_hex_line, centre, corner_of, hex_at, hex_masks, hid,
@@ -43,7 +43,7 @@ from mapgen import (  # noqa: E402
 )
 from mapgen import num as _num, props as _props, pts as _pts, write_xml as _write_xml  # noqa: E402,F401
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 GEO_DIR = REPO.parent / "shared" / "reference" / "geo"
 MAPS = REPO / "maps"
 TMX_NAME = "objective-kiev.tmx"
@@ -134,7 +134,7 @@ CITIES = [
 #   join   how far (pixels) from its mouth a tributary may meet the river it
 #          flows into (default 60)
 #   extend lon/lat points appended to the line (reason given in the text)
-RIVER_SOURCE = "geo/kiev_rivers.geojson (Natural Earth 1:10m), snapped to hex edges by tools/build_kiev_map.py"
+RIVER_SOURCE = "geo/kiev_rivers.geojson (Natural Earth 1:10m), snapped to hex edges by tools/objective_kiev/build_map.py"
 RIVERS = [
     ("Dnieper", "major_river",
      "NE scalerank 4, by far the largest river of the map; major river per data-kiev-kursk.md 2.3; "

@@ -19,7 +19,7 @@ are used through a fit on three anchors (Krasny Bor, Iam Izhora, Popovka
 station); `--report` prints the fit and where every geo place and line falls on the
 joined board.
 
-Run: python tools/build_black_wednesday_maps.py [--report]
+Run: python tools/black_wednesday/build_map.py [--report]
 """
 from __future__ import annotations
 
@@ -33,14 +33,14 @@ from xml.etree import ElementTree as ET
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tools/, for mapgen
 from mapgen import (  # noqa: E402
     COL_W, TH, TW, HexGrid, centre, distance, hex_line, hex_masks, hid, outline, outline_polygon, parse_hid,
     png_bytes, side_id, write_tileset,
 )
 from mapgen import num as _num, props as _props, pts as _pts, write_xml as _write_xml  # noqa: E402
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 GEO_DIR = REPO.parent / "shared" / "reference" / "geo"
 MAPS = REPO / "maps"
 GAME_ID = "black-wednesday"
