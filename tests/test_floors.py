@@ -39,7 +39,6 @@ KNOWN: set[str] = {
     'hexwar.ui.demo -> hexwar.games.black_wednesday.previews',
     'hexwar.ui.games.kasserine -> hexwar.games.kasserine_pass.verbs',
     'hexwar.ui.games.kursk -> hexwar.games.battle_for_kursk.offensive',
-    'hexwar.ai.black_wednesday.counter ~ hexwar.ai.black_wednesday.normal',
     'hexwar.ai.objective_kiev.explain ~ hexwar.ai.objective_kiev.normal',
     'hexwar.ui.app ~ hexwar.ui.map_scene ~ hexwar.ui.scenes',
     'hexwar.ui.games ~ hexwar.ui.games.black_wednesday ~ hexwar.ui.games.kasserine ~ hexwar.ui.games.kursk',
