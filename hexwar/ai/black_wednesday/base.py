@@ -10,6 +10,8 @@ Prep Log's unfired boxes (the position leaves them blank, 2.4);
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.actions import Attack, Choose, EndPhase
 from ...core.game import Game
 from ...core.hexgrid import distance, hex_ids_of, hex_name, parse_hex, use_hex_ids
@@ -19,6 +21,9 @@ from ...games.black_wednesday.verbs import Call, PointFire
 from . import figures as F
 from .speed import barrage_fire, setup_actions
 from ..player import Decision
+
+if TYPE_CHECKING:
+    from ...games.black_wednesday.facts import BWFacts
 
 
 def first(acts, kind):
@@ -63,21 +68,21 @@ class BWBase:
             return Decision(first(acts, EndPhase) or acts[0])
 
     # --- overridden -------------------------------------------------------------------
-    def setup(self, fx, side, acts) -> Decision:  # pragma: no cover - abstract
+    def setup(self, fx: BWFacts, side, acts) -> Decision:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def action(self, fx, side, acts) -> Decision:  # pragma: no cover - abstract
+    def action(self, fx: BWFacts, side, acts) -> Decision:  # pragma: no cover - abstract
         raise NotImplementedError
 
     # --- shared steps -----------------------------------------------------------------
-    def command(self, fx, side, acts) -> Decision:
+    def command(self, fx: BWFacts, side, acts) -> Decision:
         rel = [a for a in acts if isinstance(a, Choose) and a.what == "release"]
         if rel:
             return Decision(rel[0], f"rolls to release reserve company {rel[0].value} (§16.8: 4-6): released "
                                     "units may fire and move, reserves only fire overwatch")
         return Decision(first(acts, EndPhase))
 
-    def initiative(self, fx, side, acts) -> Decision:
+    def initiative(self, fx: BWFacts, side, acts) -> Decision:
         # the side that acts second in the last turn has the last word on the trenches (5.0)
         last = fx.turn >= fx.last_turn
         first = fx.enemy_of(side) if last else side
@@ -85,7 +90,7 @@ class BWBase:
                if last else "acts first (§3.3)")
         return Decision(Choose("first", first), why)
 
-    def pending(self, fx, side, acts) -> Decision:
+    def pending(self, fx: BWFacts, side, acts) -> Decision:
         p = fx.pending()
         vals = [a.value for a in acts]
         if p.what == "overwatch":
@@ -105,7 +110,7 @@ class BWBase:
         pick = p.default if p.default in vals else vals[0]
         return Decision(next(a for a in acts if a.value == pick))
 
-    def overwatch(self, fx, side, acts) -> Decision:
+    def overwatch(self, fx: BWFacts, side, acts) -> Decision:
         """Fire the overwatch stack that does most to the mover (§10), or none when no stack
         does enough to be worth its fired marker."""
         mover = fx.last_mover
@@ -141,7 +146,7 @@ class BWBase:
         return Decision(best, f"overwatch at {mover} in {hex_name(m.hex)}: {words}")
 
     # --- figures ------------------------------------------------------------------------
-    def fire_options(self, fx, side, acts, weight) -> list[tuple[float, object, str]]:
+    def fire_options(self, fx: BWFacts, side, acts, weight) -> list[tuple[float, object, str]]:
         """Every SFA, PFA and HE mission the legal actions offer, with its worth in enemy steps
         (``weight(hex)`` weighs targets) and its reason."""
         out = []

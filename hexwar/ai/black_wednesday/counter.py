@@ -20,6 +20,8 @@ What it does, for the Axis units whose order (public: the scenario page) is an A
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.actions import Move
 from ...core.hexgrid import Hex, distance, hex_name
 from ...core.units import ON_MAP
@@ -27,8 +29,11 @@ from .goals import goals, open_hexes
 from .paths import Turns
 from ..player import Decision
 
+if TYPE_CHECKING:
+    from ...games.black_wednesday.facts import BWFacts
 
-def attackers(fx, uids) -> list[str]:
+
+def attackers(fx: BWFacts, uids) -> list[str]:
     """The units among ``uids`` on an Attack order (§16.6)."""
     out = []
     for uid in sorted(uids):
@@ -38,7 +43,7 @@ def attackers(fx, uids) -> list[str]:
     return out
 
 
-def lost_hexes(fx, side: str) -> tuple[frozenset[Hex], frozenset[Hex]]:
+def lost_hexes(fx: BWFacts, side: str) -> tuple[frozenset[Hex], frozenset[Hex]]:
     """(empty lost goal hexes, lost goal hexes with enemy units in them)."""
     g = goals(fx, side)
     if not g.weight:  # Scenario 1 is decided by clearing the trenches, not by occupation (S1-1)
@@ -48,13 +53,13 @@ def lost_hexes(fx, side: str) -> tuple[frozenset[Hex], frozenset[Hex]]:
     return frozenset(h for h in lost if h not in enemy), frozenset(h for h in lost if h in enemy)
 
 
-def engaged(fx, uid: str, held: frozenset[Hex]) -> bool:
+def engaged(fx: BWFacts, uid: str, held: frozenset[Hex]) -> bool:
     """Next to a lost goal hex the enemy stands in: the unit waits there to assault it."""
     u = fx.units[uid]
     return u.where == ON_MAP and any(distance(u.hex, h) == 1 for h in held)
 
 
-def counter_move(fx, side: str, by_unit: dict, passable) -> Decision | None:
+def counter_move(fx: BWFacts, side: str, by_unit: dict, passable) -> Decision | None:
     """The best move of an Axis unit on an Attack order toward a lost goal hex, or None."""
     if side != "axis":
         return None
@@ -98,7 +103,7 @@ def counter_move(fx, side: str, by_unit: dict, passable) -> Decision | None:
                        f"{hex_name(near)}, a goal hex the Soviets occupy, {what}; {distance(m.dest, near)} hex(es) away")
 
 
-def waits_to_assault(fx, uid: str) -> bool:
+def waits_to_assault(fx: BWFacts, uid: str) -> bool:
     """An Axis unit on an Attack order next to a lost goal hex the Soviets stand in: it keeps
     Move Mode (only Move Mode units assault, §11.1) rather than change to Fire Mode."""
     if fx.side_of(uid) != "axis" or not attackers(fx, [uid]):

@@ -7,6 +7,8 @@ assault preview). The reasons are worked out once a choice is made and never fee
 it (tests/ai/test_easy_reasons.py: the same action lists as before they had reasons)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.actions import Attack, Choose, EndPhase, Move, Place
 from ...core.hexgrid import distance, hex_name
 from ...core.units import ON_MAP
@@ -14,6 +16,9 @@ from ...games.black_wednesday.verbs import Assault, PointFire
 from . import figures as F
 from .base import BWBase, first
 from ..player import Decision
+
+if TYPE_CHECKING:
+    from ...games.black_wednesday.facts import BWFacts
 
 
 class BWGreedy(BWBase):
@@ -23,7 +28,7 @@ class BWGreedy(BWBase):
 
     name = "greedy"
 
-    def setup(self, fx, side, acts) -> Decision:
+    def setup(self, fx: BWFacts, side, acts) -> Decision:
         places = [a for a in acts if isinstance(a, Place)]
         if not places:
             return Decision(first(acts, EndPhase) or acts[0])
@@ -34,14 +39,14 @@ class BWGreedy(BWBase):
         return Decision(a, f"sets {uid} up at {hex_name(a.hex)}: " + ("a trench hex" if d == 0 else
                            f"the set-up hex nearest a trench hex ({d} hex(es) away)"))
 
-    def pending(self, fx, side, acts) -> Decision:
+    def pending(self, fx: BWFacts, side, acts) -> Decision:
         p = fx.pending()
         return Decision(next((a for a in acts if a.value == p.default), acts[0]))
 
-    def initiative(self, fx, side, acts) -> Decision:
+    def initiative(self, fx: BWFacts, side, acts) -> Decision:
         return Decision(Choose("first", side))
 
-    def action(self, fx, side, acts) -> Decision:
+    def action(self, fx: BWFacts, side, acts) -> Decision:
         best, best_v, best_fig, shots = None, 0.0, None, 0
         for a in acts:
             if isinstance(a, Attack):
@@ -83,7 +88,7 @@ class BWGreedy(BWBase):
 
 
 # ---------------------------------------------------------------- reasons (never used to choose)
-def _fire_reason(fx, side, a, fig, shots: int) -> str:
+def _fire_reason(fx: BWFacts, side, a, fig, shots: int) -> str:
     best = "the best chance of a hit" + (f" of the {shots} shots on offer" if shots > 1 else "")
     if isinstance(a, PointFire):
         return f"point fire, {best}: {F.pfa_words(fig, a.firer, a.target)}"
@@ -94,7 +99,7 @@ def _fire_reason(fx, side, a, fig, shots: int) -> str:
     return why
 
 
-def _assault_reason(fx, side, a) -> str:
+def _assault_reason(fx: BWFacts, side, a) -> str:
     who = f"{hex_name(a.target)} ({F.who(fx, a.target, side)})"
     if any(not fx.spec(u).vehicle for u in a.units):  # men go in: the assault preview (§11.1)
         p = F.assault_figures(fx, a.target, a.units)
@@ -107,7 +112,7 @@ def _assault_reason(fx, side, a) -> str:
             f"the +2 shock; {F.pct(take)} chance the hex is taken, {F.pct(ko)} that a gun knocks a tank out first")
 
 
-def _march_reason(fx, side, gain, m, here, there, goals) -> str:
+def _march_reason(fx: BWFacts, side, gain, m, here, there, goals) -> str:
     g = min(goals, key=lambda g: (distance(m.dest, g), g.col, g.row))
     foes = {u.hex for u in fx.on_map(fx.enemy_of(side))}
     what = ("trench hex the enemy holds" if g in foes and g in fx.trench_hexes else

@@ -10,9 +10,14 @@ fire, assaults and artillery calls. Nothing here reads the dice or the Soviet Pr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...core.hexgrid import Hex, distance, hex_name
 from ...games.black_wednesday import previews as bw_info  # the previews' words, shared with the client
+
+if TYPE_CHECKING:
+    from ...games.black_wednesday.facts import BWFacts
+
 
 WAYS = {s: 6 - abs(s - 7) for s in range(2, 13)}  # two dice: ways to roll each total
 SFA, BARRAGE = "sfa", "barrage"
@@ -43,7 +48,7 @@ def pct(p: float) -> str:
     return f"{round(p * 100):d}%"
 
 
-def result_dist(fx, final: int) -> dict[str, float]:
+def result_dist(fx: BWFacts, final: int) -> dict[str, float]:
     out: dict[str, float] = {}
     for roll, w in WAYS.items():
         r = fx.fire_result(final, roll)
@@ -51,7 +56,7 @@ def result_dist(fx, final: int) -> dict[str, float]:
     return out
 
 
-def morale_dist(fx, mm: int) -> dict[str, float]:
+def morale_dist(fx: BWFacts, mm: int) -> dict[str, float]:
     out: dict[str, float] = {}
     for roll, w in WAYS.items():
         r = fx.morale_result(mm, roll)
@@ -59,7 +64,7 @@ def morale_dist(fx, mm: int) -> dict[str, float]:
     return out
 
 
-def morale_worth(fx, target: Hex, kind: str, extra_steps: int, units=None) -> float:
+def morale_worth(fx: BWFacts, target: Hex, kind: str, extra_steps: int, units=None) -> float:
     """Worth in steps of the hex's morale check (§12.3: its worst unit checks): Suppressed and
     Paralyzed stop a unit acting, SYR empties the hex (an Axis unit in a trench takes P
     instead, 1.3d, the default every side keeps), surrender is the whole unit."""
@@ -83,7 +88,7 @@ def morale_worth(fx, target: Hex, kind: str, extra_steps: int, units=None) -> fl
     return val
 
 
-def area_fire(fx, target: Hex, fp: float, kind: str = SFA, firer_hex: Hex | None = None,
+def area_fire(fx: BWFacts, target: Hex, fp: float, kind: str = SFA, firer_hex: Hex | None = None,
               units=None, extra_shifts=()) -> FireFigures:
     """An area fire of ``fp`` at ``target`` as ``fire_on_hex`` sets it up (§8.2, §8.3)."""
     fpi = int(fp)
@@ -108,13 +113,13 @@ def area_fire(fx, target: Hex, fp: float, kind: str = SFA, firer_hex: Hex | None
     return FireFigures(target, fpi, col, tuple(shifts), final, hit, steps, morale, val)
 
 
-def sfa_figures(fx, target: Hex, firers: tuple[str, ...]) -> FireFigures:
+def sfa_figures(fx: BWFacts, target: Hex, firers: tuple[str, ...]) -> FireFigures:
     us = [fx.units[x] for x in firers]
     rng = distance(us[0].hex, target)
     return area_fire(fx, target, fx.firepower(us, rng), SFA, firer_hex=us[0].hex)
 
 
-def pfa_figures(fx, firer: str, target: str) -> dict | None:
+def pfa_figures(fx: BWFacts, firer: str, target: str) -> dict | None:
     """The engine's point-fire preview (to-hit, modifiers, kill number)."""
     return fx.pfa_preview(firer, target)
 
@@ -123,7 +128,7 @@ def pfa_words(p: dict, firer: str, target: str) -> str:
     return bw_info.pfa_line(p, firer, target)
 
 
-def assault_figures(fx, target: Hex, units: tuple[str, ...]) -> dict | None:
+def assault_figures(fx: BWFacts, target: Hex, units: tuple[str, ...]) -> dict | None:
     """The engine's assault preview (both fires, both morale checks)."""
     return fx.assault_preview(target, units)
 
@@ -132,7 +137,7 @@ def assault_lines(p: dict) -> list[str]:
     return bw_info.assault_lines(p)
 
 
-def assault_win(fx, p: dict) -> float:
+def assault_win(fx: BWFacts, p: dict) -> float:
     """Chance an assault takes the hex, from the preview's figures: the attackers hold ('-')
     and the defenders break (P, SYR, X), each side's check made after the other's fire, its
     worst unit's modified morale raised by the steps that fire is expected to cost (§11.1,
@@ -152,7 +157,7 @@ def assault_win(fx, p: dict) -> float:
     return hold * brk
 
 
-def overrun_figures(fx, target: Hex, units: tuple[str, ...]) -> tuple[FireFigures, float, float]:
+def overrun_figures(fx: BWFacts, target: Hex, units: tuple[str, ...]) -> tuple[FireFigures, float, float]:
     """An overrun (§11.2): the vehicles fire at +2 shock, then the defenders check morale as in
     an assault; returns the fire, the chance the hex is taken, and the chance a vehicle is
     knocked out first by a defending gun (each gun fires once, at range 0)."""
@@ -179,7 +184,7 @@ def overrun_figures(fx, target: Hex, units: tuple[str, ...]) -> tuple[FireFigure
     return fire, take, ko
 
 
-def call_figures(fx, call) -> dict | None:
+def call_figures(fx: BWFacts, call) -> dict | None:
     """The engine's artillery preview (adjustment need and good-shoot chance, ammunition)."""
     return fx.call_preview(call)
 
@@ -188,7 +193,7 @@ def call_words(call, p: dict) -> str:
     return bw_info.call_line(call, p)
 
 
-def barrage_fp(fx, side: str, artillery: str, fast: bool = False) -> tuple[int, int]:
+def barrage_fp(fx: BWFacts, side: str, artillery: str, fast: bool = False) -> tuple[int, int]:
     """(firepower, radius) of a called HE mission as ``do_call`` sets it (2.3, Decision 27)."""
     cal = fx.scenario_artillery(side)[artillery]
     battery = fx.battery_fp(cal)
@@ -196,7 +201,7 @@ def barrage_fp(fx, side: str, artillery: str, fast: bool = False) -> tuple[int, 
     return (fp * 2 if fast else fp), radius
 
 
-def who(fx, h: Hex, side: str) -> str:
+def who(fx: BWFacts, h: Hex, side: str) -> str:
     """The enemy units in ``h`` by name (the first three, and how many more)."""
     us = [u.id for u in fx.units_at(h) if fx.side_of(u.id) != side]
     return ", ".join(us[:3]) + (f" and {len(us) - 3} more" if len(us) > 3 else "")

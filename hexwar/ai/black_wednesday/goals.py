@@ -20,10 +20,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from ...core.hexgrid import Hex, distance
 from .memo import kept
+
+if TYPE_CHECKING:
+    from ...games.black_wednesday.facts import BWFacts
+
 
 LARGE = 24  # a feature of more hexes than this is held by its band facing the enemy
 BAND = 2    # hexes of depth of that band beyond its nearest hex to the enemy
@@ -58,7 +62,7 @@ class Condition:
     side: str = "soviet"  # whose condition: a scenario page lists only Soviet ones; 5.1 both
 
 
-def goals(fx, side: str) -> Goals:
+def goals(fx: BWFacts, side: str) -> Goals:
     """The hexes that decide this scenario for `side` (never hidden information)."""
     kind = fx.victory_kind
     if kind == "clear_trenches":  # Scenario 1: unchanged (decision S1-1)
@@ -73,7 +77,7 @@ def goals(fx, side: str) -> Goals:
                  why=MappingProxyType(why), release_costs=bonus)
 
 
-def conditions(fx) -> tuple[Condition, ...]:
+def conditions(fx: BWFacts) -> tuple[Condition, ...]:
     """The scenario's conditions about hexes (kept for the match: they never change)."""
     memo = kept(fx, "conditions")
     got = memo.get("all")
@@ -83,7 +87,7 @@ def conditions(fx) -> tuple[Condition, ...]:
     return got
 
 
-def _scenario(fx, spec) -> tuple[Condition, ...]:
+def _scenario(fx: BWFacts, spec) -> tuple[Condition, ...]:
     """A scenario page's Soviet conditions: each met condition is one step toward the Soviet
     level (``min`` of the levels), so each is worth 1; what the Axis must deny is the same."""
     out = []
@@ -106,7 +110,7 @@ def _scenario(fx, spec) -> tuple[Condition, ...]:
     return tuple(out)
 
 
-def _campaign(fx) -> tuple[Condition, ...]:
+def _campaign(fx: BWFacts) -> tuple[Condition, ...]:
     """5.1 levels: a condition's worth is that of the lowest level of its side that names it
     (minor 1, major 0.5, massive 0.25): Krasni Bor, in every Soviet level, counts most."""
     from ...games.black_wednesday.victory import campaign_table
@@ -166,7 +170,7 @@ def _spread(conds) -> tuple[frozenset[Hex], dict[Hex, float], dict[Hex, tuple[st
     return frozenset(weight), weight, why
 
 
-def approach(fx, side: str) -> frozenset[Hex]:
+def approach(fx: BWFacts, side: str) -> frozenset[Hex]:
     """Where the enemy of `side` comes from, from the public board: the hexes its units stand
     in, else the hexes its arriving units come on through (printed on the scenario page)."""
     enemy = fx.enemy_of(side)
@@ -180,7 +184,7 @@ def approach(fx, side: str) -> frozenset[Hex]:
     return frozenset(out)
 
 
-def _front(fx, side: str, conds) -> frozenset[Hex]:
+def _front(fx: BWFacts, side: str, conds) -> frozenset[Hex]:
     """The hexes to stand in: every hex of a small feature; of a large one (Krasni Bor, the
     western trenches) the band nearest the enemy's approach, BAND hexes deep."""
     src = approach(fx, side)
@@ -207,7 +211,7 @@ def _front(fx, side: str, conds) -> frozenset[Hex]:
     return got
 
 
-def exit_hexes(fx) -> frozenset[Hex]:
+def exit_hexes(fx: BWFacts) -> frozenset[Hex]:
     """5.1: the map-edge hexes of Entry Areas E-H, through which intact Soviet formations
     exiting count (5.0 'exiting', decision BW-E1 ...)."""
     memo = kept(fx, "exits")
@@ -217,7 +221,7 @@ def exit_hexes(fx) -> frozenset[Hex]:
     return got
 
 
-def open_hexes(fx, side: str, g: Goals | None = None) -> frozenset[Hex]:
+def open_hexes(fx: BWFacts, side: str, g: Goals | None = None) -> frozenset[Hex]:
     """The ``take`` hexes this side does not occupy yet (5.0: the last side to be in or pass
     through a hex occupies it; a hex nobody has entered is the Axis's, decision BW-V1)."""
     g = g or goals(fx, side)

@@ -9,6 +9,7 @@ from the position's facts) and takes the best. What it works out is kept for spe
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from ...core.actions import Choose, EndPhase, Move, Place
 from ...core.hexgrid import Hex, distance, hex_name
@@ -24,6 +25,10 @@ from .memo import kept
 from .paths import Turns, bfs, mp_dist, reach
 from ..player import Decision
 
+if TYPE_CHECKING:
+    from ...games.black_wednesday.facts import BWFacts
+
+
 GAME = "black-wednesday"
 
 
@@ -31,7 +36,7 @@ GAME = "black-wednesday"
 ASSAULT, FIRE, SPOT = "assault", "fire", "spot"
 
 
-def role(fx, uid: str) -> str:
+def role(fx: BWFacts, uid: str) -> str:
     s = fx.spec(uid)
     if s.fo:
         return SPOT
@@ -48,7 +53,7 @@ class BWPlayer(BWBase):
     MIN_FIRE = 0.25      # worth (in enemy steps) below which a fire is not worth the activation
     MIN_ASSAULT = 0.12   # chance of taking the hex below which an assault is not tried
 
-    def command(self, fx, side, acts) -> Decision:
+    def command(self, fx: BWFacts, side, acts) -> Decision:
         """Release every reserve (§16.8), except where each release pays the enemy (Scen. 2: a
         released Axis reserve counts as one more Krasni Bor hex for the Soviets): there only a
         company with a Soviet unit within 3 hexes of it rolls."""
@@ -69,7 +74,7 @@ class BWPlayer(BWBase):
         return super().command(fx, side, acts)
 
     # --- set-up (1.10f) ------------------------------------------------------------------
-    def setup(self, fx, side, acts) -> Decision:
+    def setup(self, fx: BWFacts, side, acts) -> Decision:
         places = [a for a in acts if isinstance(a, Place)]
         if not places:
             return Decision(first(acts, EndPhase) or acts[0])
@@ -95,7 +100,7 @@ class BWPlayer(BWBase):
         return Decision(best, why)
 
     # --- the action phase ------------------------------------------------------------------
-    def action(self, fx, side, acts) -> Decision:
+    def action(self, fx: BWFacts, side, acts) -> Decision:
         acts = self.keep_orders(fx, side, acts)
         targets = self.targets(fx, side)
         take = goals(fx, side).take
@@ -136,7 +141,7 @@ class BWPlayer(BWBase):
         return Decision(first(acts, EndPhase))
 
     @staticmethod
-    def open_objectives(fx, side) -> list[frozenset]:
+    def open_objectives(fx: BWFacts, side) -> list[frozenset]:
         """For each implemented Attack order of ours, the objective hexes not yet ours (5.0:
         the last side in a hex, or an enemy unit still in it): the order is complete, and its
         units unassigned, once none is left (§16.6)."""
@@ -150,7 +155,7 @@ class BWPlayer(BWBase):
                                  or any(fx.side_of(x.id) == enemy for x in fx.units_at(h))))
         return out
 
-    def keep_orders(self, fx, side, acts) -> list:
+    def keep_orders(self, fx: BWFacts, side, acts) -> list:
         """Leave out the moves that would complete one of our Attack orders before the last
         Command Phase: a complete order ends at the next Command Phase (§3.1, §16.6) and its
         units, unassigned, may no longer assault nor fire an SFA (§16.7), so an enemy unit
@@ -169,7 +174,7 @@ class BWPlayer(BWBase):
         return out or acts
 
     @staticmethod
-    def more_calls(fx, side) -> list:
+    def more_calls(fx: BWFacts, side) -> list:
         """A spotter that has called one mission this phase may call more (Decisions 19 and
         30; ``check_call`` allows it), but the legal-action list leaves out every unit that has
         acted: its further missions come from ``calls_for``, which runs the same check."""
@@ -179,7 +184,7 @@ class BWPlayer(BWBase):
                 out += [c for c in fx.calls_for(uid) if fx.check(c) is None]
         return out
 
-    def targets(self, fx, side) -> frozenset[Hex]:
+    def targets(self, fx: BWFacts, side) -> frozenset[Hex]:
         """Hexes the side's units head for. Soviets: the trench hexes Axis units hold (else any
         Axis unit near the trenches, else any). Axis: the trench hexes (5.0, decision S1-1)."""
         enemy = fx.enemy_of(side)
@@ -198,13 +203,13 @@ class BWPlayer(BWBase):
 
     # --- assaults and overruns (§11) ---------------------------------------------------------
     @staticmethod
-    def last_word(fx, side) -> bool:
+    def last_word(fx: BWFacts, side) -> bool:
         """Is this the game's last Action Phase, ours, with no enemy phase left before the
         count (5.0)?"""
         order = (fx.initiative_order or ("", ""))
         return fx.turn >= fx.last_turn and fx.phase == "action" and order[1] == side
 
-    def assault_floor(self, fx, side) -> float:
+    def assault_floor(self, fx: BWFacts, side) -> float:
         """The least chance to take a goal hex worth an assault: any chance at all in the
         game's last phase (the hex decides the game, nothing is saved for later), half the
         usual in the last two turns, else ``MIN_ASSAULT``."""
@@ -214,7 +219,7 @@ class BWPlayer(BWBase):
             return self.MIN_ASSAULT / 2
         return self.MIN_ASSAULT
 
-    def assaults(self, fx, side, acts, targets) -> Decision | None:
+    def assaults(self, fx: BWFacts, side, acts, targets) -> Decision | None:
         by_target: dict[Hex, list[str]] = {}
         for a in acts:
             if isinstance(a, Assault):
@@ -255,7 +260,7 @@ class BWPlayer(BWBase):
         return Decision(best[1], best[2])
 
     # --- modes (§5) ---------------------------------------------------------------------------
-    def mode_change(self, fx, side, acts, targets) -> Decision | None:
+    def mode_change(self, fx: BWFacts, side, acts, targets) -> Decision | None:
         """A firing unit in Move Mode next to its targets goes to Fire Mode (free at the end of
         its own move, and free before it has acted, §5)."""
         hold = goals(fx, side).hold
@@ -283,7 +288,7 @@ class BWPlayer(BWBase):
         return None
 
     # --- moves (§7) ------------------------------------------------------------------------------
-    def best_move(self, fx, side, acts, targets) -> Decision | None:
+    def best_move(self, fx: BWFacts, side, acts, targets) -> Decision | None:
         moves = [a for a in acts if isinstance(a, Move)]
         if not moves:
             return None
@@ -395,7 +400,7 @@ class BWPlayer(BWBase):
 
     BLOCKERS = 0  # no tanks to the Train Station: since BW-R9 they do not keep the 3 Recon company off (measured: 95% of 40 vs random, 60% of 20 vs greedy; with 2: 90%, 50%)
 
-    def blockers(self, fx, side) -> list:
+    def blockers(self, fx: BWFacts, side) -> list:
         """[(tank, hex, MP map)] when an enemy reinforcement still has to come on at a named
         hex (Scen. 1: 3-Recon at the Train Station, 0900): the tanks nearest that hex go and
         stand on it. The arrival hex and time are printed on the scenario page (public)."""
@@ -430,7 +435,7 @@ class BWPlayer(BWBase):
 
     WIRE_MP = {0: 8.0, 1: 4.0}  # wire still to breach (1.4b): two breaches, a phase each
 
-    def approach(self, fx, targets, enemy_hexes) -> Turns:
+    def approach(self, fx: BWFacts, targets, enemy_hexes) -> Turns:
         """Phases of movement to a hex next to a target, through wire at the price of
         breaching it (1.4b)."""
         area, wired = fx.area, fx.wire_hexes
@@ -445,7 +450,7 @@ class BWPlayer(BWBase):
         wire = tuple(sorted((h, fx.wire_state(h)) for h in fx.wire_hexes))
         return Turns(fx, adj or targets, ok, pen, key=("approach", enemy_hexes, wire))
 
-    def breach(self, fx, side, acts, targets) -> Decision | None:
+    def breach(self, fx: BWFacts, side, acts, targets) -> Decision | None:
         """Breach the wire on the way to the trenches (1.4b): the wire hex nearest the targets,
         a half-breached one first (the second breach opens it)."""
         bs = [a for a in acts if isinstance(a, Breach)]
@@ -474,7 +479,7 @@ class BWPlayer(BWBase):
     GUARD_PHASES = 2  # guard the goal hexes an enemy unit could reach within two of its phases
     WATCH_PHASES = 4  # and walk toward those it could reach within four, when none is held
 
-    def guard_hexes(self, fx, side, phases: int | None = None) -> dict[Hex, tuple[int, str]]:
+    def guard_hexes(self, fx: BWFacts, side, phases: int | None = None) -> dict[Hex, tuple[int, str]]:
         """The goal hexes free of enemy units that an enemy unit could walk into within
         ``phases`` (default ``GUARD_PHASES``) of its Action Phases (§7.1 costs; no unit enters a hex an enemy holds,
         §7.7): {hex: (phases, the unit)}. Counted from units outside the goal hexes, units that
@@ -526,12 +531,12 @@ class BWPlayer(BWBase):
         memo[key] = out
         return out
 
-    def held_goal(self, fx, side) -> bool:
+    def held_goal(self, fx: BWFacts, side) -> bool:
         """Does the enemy stand in any of our goal hexes (Scen. 1: a trench hex)?"""
         take = goals(fx, side).take
         return any(u.hex in take for u in fx.on_map(fx.enemy_of(side)))
 
-    def guard(self, fx, side, by_unit, targets, need, held_goal) -> Decision | None:
+    def guard(self, fx: BWFacts, side, by_unit, targets, need, held_goal) -> Decision | None:
         """Stand on the empty goal hexes the enemy could walk into (the last turns decide
         who holds them, 5.0): a unit that can reach one this phase and is not needed where it
         is (next to a held goal hex to assault it, or in Fire Mode with a target in sight) goes
@@ -582,7 +587,7 @@ class BWPlayer(BWBase):
 
     ENGAGE_TANKS, ENGAGE_MEN = 4, 3  # assault units kept next to each held goal hex
 
-    def engaged(self, fx, side, targets) -> frozenset[str]:
+    def engaged(self, fx: BWFacts, side, targets) -> frozenset[str]:
         """Units needed where they are: assault units next to a held goal hex (at most
         ``ENGAGE_TANKS`` tanks and ``ENGAGE_MEN`` men a hex: the rest may guard elsewhere; an
         overrun by four tanks already has the +2 shock and four units' fire, §11.2) and units in
@@ -604,7 +609,7 @@ class BWPlayer(BWBase):
 
     MARCH_PHASES = 3  # how far ahead (enemy Action Phases) the march looks
 
-    def march(self, fx, side, by_unit, targets) -> Decision | None:
+    def march(self, fx: BWFacts, side, by_unit, targets) -> Decision | None:
         """Walk guards to the empty goal hexes the enemy could reach before the count that no
         unit of ours can reach this phase: a reinforcement due at a named hex and time (public:
         the scenario page; Scen. 1: 3 Recon company at the Train Station at 0900) from the
@@ -688,7 +693,7 @@ class BWPlayer(BWBase):
 
     GARRISON_SLACK = 1  # phases to spare: a garrison sets out this many phases before it must
 
-    def comer_reach(self, fx, side) -> dict[Hex, tuple[int, int, str]]:
+    def comer_reach(self, fx: BWFacts, side) -> dict[Hex, tuple[int, int, str]]:
         """The empty goal hexes an enemy reinforcement due at a named hex (public: the scenario
         page; Scen. 1: the 3 Recon company at the Train Station at 0900, turn 10) could walk into
         before the count, come on or still to come: {hex: (our phases sure to come before it
@@ -745,7 +750,7 @@ class BWPlayer(BWBase):
         memo[key] = out
         return out
 
-    def garrison(self, fx, side, by_unit, targets, urgent: bool = False) -> Decision | None:
+    def garrison(self, fx: BWFacts, side, by_unit, targets, urgent: bool = False) -> Decision | None:
         """One unit of ours on every empty goal hex an enemy reinforcement could walk into
         before the count (``comer_reach``), in place before it can be there: the hexes it
         reaches soonest first, each by a free unit that can be there in time (phases of
@@ -852,7 +857,7 @@ class BWPlayer(BWBase):
 
     THREAT = 0.25  # per column of the overwatch fire a hex is open to (§10)
 
-    def threat(self, fx, side) -> dict[Hex, int]:
+    def threat(self, fx: BWFacts, side) -> dict[Hex, int]:
         """For each hex, the Area Fire Table column of the overwatch the enemy's big stacks
         (in Fire Mode, neither Suppressed nor Paralyzed, 6+ firepower) could fire into it:
         their firepower at that range (§8.2) where they have line of sight (§6.2)."""
@@ -884,7 +889,7 @@ class BWPlayer(BWBase):
         memo[key] = out = {h: fx.fire_column(int(v))[0] for h, v in fp.items()}
         return out
 
-    def _soviet_score(self, fx, to_adj, to_tgt, count, targets, enemy_hexes, threat):
+    def _soviet_score(self, fx: BWFacts, to_adj, to_tgt, count, targets, enemy_hexes, threat):
         big = {h: len(fx.units_at(h)) for h in targets}
 
         def sees(h: Hex) -> int:
@@ -916,7 +921,7 @@ class BWPlayer(BWBase):
             return -float(max(0, d - want)) - (0.3 if d < want else 0.0) - crowd
         return score
 
-    def _axis_score(self, fx, to_tr, count, soviet_near, hold):
+    def _axis_score(self, fx: BWFacts, to_tr, count, soviet_near, hold):
         late = fx.turn >= fx.last_turn - 1
 
         def score(uid: str, h: Hex | None) -> float | None:
@@ -933,7 +938,7 @@ class BWPlayer(BWBase):
             return -float(to_tr.get(h, 60))
         return score
 
-    def _move_words(self, fx, m: Move, side: str, targets) -> str:
+    def _move_words(self, fx: BWFacts, m: Move, side: str, targets) -> str:
         d = m.dest
         if side == "axis":
             g = goals(fx, side)

@@ -22,11 +22,17 @@ enemy's orders, the Soviet Prep Log or the dice.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.hexgrid import Hex, distance, hex_name
 from ...core.units import ON_MAP
 from ...games.black_wednesday.orders import OrderAct, d66_chance
 from .goals import goals, open_hexes
 from ..player import Decision
+
+if TYPE_CHECKING:
+    from ...games.black_wednesday.facts import BWFacts
+
 
 DEFEND_WITHIN = 3   # §16.6: a defence order keeps its members within 3 hexes of the objective
 CLUSTER = 2         # objective hexes within this distance of the nearest one form one objective
@@ -35,7 +41,7 @@ TYPE_WORDS = {"attack": "Attack", "move": "Move", "hasty_defense": "Hasty Defens
               "prepared_defense": "Prepared Defense"}
 
 
-def decide(fx, side: str, acts) -> Decision | None:
+def decide(fx: BWFacts, side: str, acts) -> Decision | None:
     """The order step to take now, or None."""
     ours = [a for a in acts if isinstance(a, OrderAct)]
     if not ours:
@@ -44,7 +50,7 @@ def decide(fx, side: str, acts) -> Decision | None:
 
 
 # --- rolls (§16.3, §16.5) ------------------------------------------------------------------
-def roll(fx, side: str, acts) -> Decision | None:
+def roll(fx: BWFacts, side: str, acts) -> Decision | None:
     orders = fx.orders()
     by_order: dict[str, list[OrderAct]] = {}
     for a in acts:
@@ -66,7 +72,7 @@ def roll(fx, side: str, acts) -> Decision | None:
     return None
 
 
-def _displaces(fx, o) -> bool:
+def _displaces(fx: BWFacts, o) -> bool:
     """Would implementing ``o`` take a member formation off another implemented order of ours
     that still serves (§16.1: one implemented order per unit)? The one replacement taken is a
     Prepared Defense for a Hasty Defense (the same stand, now Dug In, §5, §16.6: Scenario 8's
@@ -82,7 +88,7 @@ def _displaces(fx, o) -> bool:
     return False
 
 
-def _battalion(fx, o, acts: list[OrderAct]) -> tuple[OrderAct, str]:
+def _battalion(fx: BWFacts, o, acts: list[OrderAct]) -> tuple[OrderAct, str]:
     """2.1e: of the battalions a Soviet sheet may begin with, the one nearest its objective."""
     if len(acts) == 1:
         return acts[0], ""
@@ -103,7 +109,7 @@ def _battalion(fx, o, acts: list[OrderAct]) -> tuple[OrderAct, str]:
 
 
 # --- draws (§16.1, §16.7) --------------------------------------------------------------------
-def unassigned(fx, side: str, acts) -> list[str]:
+def unassigned(fx: BWFacts, side: str, acts) -> list[str]:
     """Formations of ours that may draw now and are on no order at all: no implemented order
     commands any of their units and none is being prepared for them (drawable checks that)."""
     drawable = {a.args[2] for a in acts if a.op == "draw"}
@@ -118,14 +124,14 @@ def unassigned(fx, side: str, acts) -> list[str]:
     return out
 
 
-def _hexes(fx, side: str, f: str) -> list[Hex]:
+def _hexes(fx: BWFacts, side: str, f: str) -> list[Hex]:
     res = fx.reserve
     units = fx.units
     return [units[u].hex for u in fx.formation_units(f, side)
             if units[u].where == ON_MAP and u not in res]
 
 
-def draw(fx, side: str, acts) -> Decision | None:
+def draw(fx: BWFacts, side: str, acts) -> Decision | None:
     free = unassigned(fx, side, acts)
     if not free:
         return None
@@ -145,7 +151,7 @@ def draw(fx, side: str, acts) -> Decision | None:
     return None
 
 
-def plan(fx, side: str, f: str, g, open_) -> tuple[str, frozenset[Hex], str] | None:
+def plan(fx: BWFacts, side: str, f: str, g, open_) -> tuple[str, frozenset[Hex], str] | None:
     """(order type, objective hexes, why) for formation ``f``, from the side's goals."""
     hexes = _hexes(fx, side, f)
     if not hexes:

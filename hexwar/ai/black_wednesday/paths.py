@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from ...core.hexgrid import Hex
 from .memo import kept
 from .speed import reach as kept_reach
 
+if TYPE_CHECKING:
+    from ...games.black_wednesday.facts import BWFacts
 
-def mp_dist(fx, sources: Iterable[Hex], passable: Callable[[Hex], bool], cls: str, ma: int,
+
+def mp_dist(fx: BWFacts, sources: Iterable[Hex], passable: Callable[[Hex], bool], cls: str, ma: int,
             penalty: Callable[[Hex], float] | None = None) -> dict[Hex, float]:
     """MP from each hex to the nearest source for a unit of movement class ``cls`` (§7.1
     costs, prohibited terrain respected; ``penalty(h)`` adds to entering h, e.g. wire still
@@ -35,7 +38,7 @@ def mp_dist(fx, sources: Iterable[Hex], passable: Callable[[Hex], bool], cls: st
     return dist
 
 
-def bfs(fx, sources: Iterable[Hex], passable: Callable[[Hex], bool]) -> dict[Hex, int]:
+def bfs(fx: BWFacts, sources: Iterable[Hex], passable: Callable[[Hex], bool]) -> dict[Hex, int]:
     """Hex steps from the nearest source over passable hexes (the sources always count)."""
     sources = list(sources)
     dist = {h: 0 for h in sources}
@@ -50,7 +53,7 @@ def bfs(fx, sources: Iterable[Hex], passable: Callable[[Hex], bool]) -> dict[Hex
     return dist
 
 
-def reach(fx, start: Hex, cls: str, ma: int, budget: float, blocked, terminal=None) -> dict[Hex, float]:
+def reach(fx: BWFacts, start: Hex, cls: str, ma: int, budget: float, blocked, terminal=None) -> dict[Hex, float]:
     """MP a unit of movement class ``cls`` spends from ``start`` to each hex it can reach
     within ``budget`` MP (§7.1 costs; ``blocked(h)``: hexes it may not enter; ``terminal(h)``:
     hexes counted as reached but not walked through)."""
@@ -77,7 +80,7 @@ def reach(fx, start: Hex, cls: str, ma: int, budget: float, blocked, terminal=No
 class Turns:
     """Phases of movement from a hex to the nearest source, per movement class (lazy)."""
 
-    def __init__(self, fx, sources, passable, penalty=None, key=None) -> None:
+    def __init__(self, fx: BWFacts, sources, passable, penalty=None, key=None) -> None:
         self.fx, self.sources, self.passable, self.maps = fx, list(sources), passable, {}
         self.penalty = penalty
         # ``key``: everything ``passable`` and ``penalty`` depend on (besides the sources); with

@@ -16,12 +16,16 @@ The movement graphs themselves are the engine's (``facts.step_graph``, ``facts.s
 from __future__ import annotations
 
 import heapq
+from typing import TYPE_CHECKING
 
 from ...core.actions import Place
 from ...core.hexgrid import Hex
 from ...core.units import UNPLACED
 from . import figures as F
 from .memo import kept, per_position
+
+if TYPE_CHECKING:
+    from ...games.black_wednesday.facts import BWFacts
 
 
 def setup_actions(pos, side: str) -> list:
@@ -59,7 +63,7 @@ def _dijkstra(edges, start: Hex, budget: float, blocked) -> dict[Hex, float]:
     return dist
 
 
-def reach(fx, start: Hex, cls: str, ma: int, budget: float, blocked: frozenset) -> dict[Hex, float]:
+def reach(fx: BWFacts, start: Hex, cls: str, ma: int, budget: float, blocked: frozenset) -> dict[Hex, float]:
     """``paths.reach`` for a blocked *set*: the same answer, kept for the match under (start,
     class, MA, budget, the blocked hexes inside the unblocked reach). A hex outside the
     unblocked reach cannot be got to within the budget either way, so whether it is blocked
@@ -81,7 +85,7 @@ def reach(fx, start: Hex, cls: str, ma: int, budget: float, blocked: frozenset) 
     return got
 
 
-def barrage_fire(fx, h: Hex, fp: int):
+def barrage_fire(fx: BWFacts, h: Hex, fp: int):
     """``figures.area_fire`` of a barrage of ``fp`` on ``h``: a function of the position
     alone, kept once per position (many missions cover the same hexes)."""
     memo = per_position(fx)

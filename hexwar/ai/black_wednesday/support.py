@@ -8,11 +8,17 @@ statuses, the ammunition pools, the turn) through the position's facts (``check`
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.hexgrid import hex_name
 from ...games.black_wednesday.verbs import Call
 from . import figures as F
 from .speed import barrage_fire
 from ..player import Decision
+
+if TYPE_CHECKING:
+    from ...games.black_wednesday.facts import BWFacts
+
 
 ROUND = 0.35       # worth (enemy steps) of a round the pool will need later in the game
 SPARE_ROUND = 0.05  # a round the pool cannot fire before the game ends anyway
@@ -46,11 +52,11 @@ def offered_calls(player, fx, side: str, acts) -> list[Call]:
     return out
 
 
-def batteries_of(fx, side: str, calibre: str) -> list[str]:
+def batteries_of(fx: BWFacts, side: str, calibre: str) -> list[str]:
     return sorted(a for a, c in fx.artillery(side).items() if c == calibre)
 
 
-def round_price(fx, side: str, call: Call) -> tuple[float, bool]:
+def round_price(fx: BWFacts, side: str, call: Call) -> tuple[float, bool]:
     """(worth of one round, spare?): a round is spare when, after this mission, the pool of its
     calibre still holds one round for every mission its battalions could fire in the turns left
     (one a battalion a turn, §13.1): it would otherwise never be fired (2.3b)."""

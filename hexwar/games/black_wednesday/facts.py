@@ -29,7 +29,6 @@ if TYPE_CHECKING:
 
 _SERIAL = itertools.count(1)
 _KEYS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # rules object -> its serial number
-_EMPTY: Mapping = MappingProxyType({})
 
 
 def frozen(v: Any) -> Any:
@@ -127,11 +126,6 @@ class BWFacts:
     def distance_field(self, targets: Iterable[Hex]) -> Mapping[Hex, int]:
         """Hex of the board -> hex distance to the nearest of ``targets``."""
         return MappingProxyType(self._rules.distance_field(frozenset(targets)))
-
-    def step_cost(self, a: Hex, b: Hex, cls: str, ma: int) -> float | None:
-        """MP for a unit of movement class ``cls`` to step from ``a`` into ``b`` (§7.1), None
-        where it may not (wire and enemy units aside)."""
-        return self._rules.ter.step_cost(a, b, cls, ma)
 
     def step_graph(self, cls: str, ma: int) -> Mapping[Hex, tuple[tuple[Hex, float], ...]]:
         """The movement graph of a class inside the play area: hex -> ((neighbour, MP to step
@@ -253,16 +247,17 @@ class BWFacts:
         """Every unit (on the map, arriving, unplaced, gone), read only."""
         return self._units
 
+    def _index(self) -> dict[Hex, tuple[Unit, ...]]:
+        if self._at is None:  # built once: the position never changes
+            self._at = {h: tuple(us) for h, us in self._state.occupied().items()}
+        return self._at
+
     def occupied(self) -> Mapping[Hex, tuple[Unit, ...]]:
         """Hex -> the units in it (sorted by id), for every hex with units on the map."""
-        if self._at is None:
-            self._at = {h: tuple(us) for h, us in self._state.occupied().items()}
-        return MappingProxyType(self._at)
+        return MappingProxyType(self._index())
 
     def units_at(self, h: Hex) -> tuple[Unit, ...]:
-        if self._at is None:
-            self.occupied()
-        return self._at.get(h, ())
+        return self._index().get(h, ())
 
     def on_map(self, side: str | None = None) -> tuple[Unit, ...]:
         return tuple(self._rules.on_map(self._state, side))
@@ -415,9 +410,6 @@ class BWFacts:
     def check(self, action: Action) -> Illegal | None:
         """Why ``action`` is refused here, or None when it is legal."""
         return self._rules.check(self._state, action)
-
-    def legal_actions(self) -> list[Action]:
-        return list(self._rules.legal_actions(self._state))
 
     def actions_of(self, units: Iterable[str]) -> list[Action]:
         """The legal actions of these units only, and the phase's other actions (ending it,
