@@ -37,7 +37,6 @@ KNOWN: set[str] = {
     'hexwar.ui.bench -> hexwar.games.black_wednesday',
     'hexwar.ui.demo -> hexwar.games.battle_for_kursk.offensive',
     'hexwar.ui.demo -> hexwar.games.black_wednesday.previews',
-    'hexwar.ai.black_wednesday.counter ~ hexwar.ai.black_wednesday.normal',
 }
 
 

@@ -18,6 +18,7 @@ from hexwar.core.actions import Attack
 from hexwar.core.dice import SeededDice
 from hexwar.core.game import Game
 from hexwar.core.hexgrid import distance, use_hex_ids
+from hexwar.core.position import Position
 
 GAME, SCEN = "black-wednesday", "s1-turning-the-left"
 
@@ -120,7 +121,7 @@ def test_sfa_figures_are_the_client_preview():
             if game.state.phase == "action" and "pending" not in game.state.extra:
                 for a in game.legal_actions():
                     if isinstance(a, Attack):
-                        mine = F.sfa_figures(game.rules, game.state, a.target, a.attackers)
+                        mine = F.sfa_figures(Position(game, side).facts, a.target, a.attackers)
                         theirs = sfa_preview(game.rules, game.state, a)
                         assert (mine.fp, mine.column, list(mine.shifts), mine.final) == \
                                (theirs["fp"], theirs["column"], theirs["shifts"], theirs["final"])
@@ -171,6 +172,30 @@ def test_fair_hidden_prep_log_and_dice_never_change_a_decision(ai_side):
                 dec = other.choose(game, side)
             game.apply(dec.action)
     assert n > 20
+
+
+def test_the_axis_position_leaves_the_unfired_prep_log_blank_and_facts_are_read_only():
+    """2.4: the Axis sees a Prep Log box only once it has fired. ``Position(game, "axis")`` is
+    built on the rules' ``public_state``, which blanks the unfired boxes as ``view(state,
+    "axis")`` does; the Soviet copy is whole. The facts a player reads hand out read-only
+    values, never the engine's own dicts."""
+    game = hexwar.open_game(GAME, SCEN, seed=4)
+    rules = game.rules
+    game.apply(game.legal_actions()[-1])  # the Soviet keeps the historical log: Axis set-up
+    plot = game.state.extra["prep"]
+    axis = rules.public_state(game.state, "axis")
+    assert axis.extra["prep"] == rules.prep_log_view(game.state, "axis") != plot
+    assert any(h is None for box in axis.extra["prep"].values() for h in box.values())
+    assert game.state.extra["prep"] is plot  # the game's own state is untouched
+    assert rules.public_state(game.state, "soviet").extra["prep"] == plot
+    fx = Position(game, "axis").facts
+    with pytest.raises(TypeError):
+        fx.units["1-708-Inf1"] = None
+    o = next(iter(fx.orders().values()), None)
+    if o is not None:
+        with pytest.raises(TypeError):
+            o["status"] = "implemented"
+    assert not hasattr(fx, "rules") and not hasattr(fx, "state")
 
 
 def test_an_ai_game_saves_loads_and_replays(axis_game, tmp_path):
@@ -243,18 +268,19 @@ def test_SCEN_1_last_phase_assaults_a_held_trench_hex_at_any_odds(early):
                     s2 = _in_move_mode_at(rules, st, uid, a)
                     if rules.check(s2, Assault(h, (uid,))) is not None:
                         continue
-                    win = F.assault_win(rules, s2, F.assault_figures(rules, s2, h, (uid,)))
+                    fx2 = rules.facts(s2, "soviet")
+                    win = F.assault_win(fx2, F.assault_figures(fx2, h, (uid,)))
                     if not 0 < win < ai.MIN_ASSAULT:
                         continue
                     acts = [x for x in rules.legal_actions(s2) if isinstance(x, Assault) and x.target == h]
                     s2.turn, s2.extra["order"] = rules.scen.turns, ("axis", "soviet")
-                    assert ai.last_word(rules, s2, "soviet")
-                    last = ai.assaults(rules, s2, "soviet", acts, frozenset({h}))
+                    assert ai.last_word(fx2, "soviet")
+                    last = ai.assaults(fx2, "soviet", acts, frozenset({h}))
                     assert last is not None and last.action.target == h and "chance to take it" in last.reason
                     s2.extra["order"] = ("soviet", "axis")  # the Axis still acts after us
-                    assert not ai.last_word(rules, s2, "soviet")
+                    assert not ai.last_word(fx2, "soviet")
                     s2.turn = 5
-                    assert ai.assaults(rules, s2, "soviet", acts, frozenset({h})) is None
+                    assert ai.assaults(fx2, "soviet", acts, frozenset({h})) is None
                     tried += 1
                     break
                 if tried:
@@ -291,7 +317,7 @@ def test_SCEN_1_overruns_a_held_trench_hex_without_guns_at_any_odds(early):
                     s2 = _in_move_mode_at(rules, st, uid, a)
                     if rules.check(s2, Assault(h, (uid,))) is not None:
                         continue
-                    _, take, ko = F.overrun_figures(rules, s2, h, (uid,))
+                    _, take, ko = F.overrun_figures(rules.facts(s2, "soviet"), h, (uid,))
                     if 0 < take < ai.MIN_ASSAULT and ko == 0:
                         found = (s2, h)
                         break
@@ -303,7 +329,7 @@ def test_SCEN_1_overruns_a_held_trench_hex_without_guns_at_any_odds(early):
         s2, h = found
         s2.turn = 5
         acts = [x for x in rules.legal_actions(s2) if isinstance(x, Assault) and x.target == h]
-        dec = ai.assaults(rules, s2, "soviet", acts, frozenset({h}))
+        dec = ai.assaults(rules.facts(s2, "soviet"), "soviet", acts, frozenset({h}))
         assert dec is not None and dec.action.target == h and "overruns" in dec.reason
         assert "0% chance a defending gun" in dec.reason
 
@@ -324,11 +350,11 @@ def test_SCEN_1_guards_an_empty_trench_hex_an_axis_unit_could_walk_into(early):
                     and rules.ter.step_cost(a, t, "foot", 4) is not None
                     and all(distance(a, e) > 2 for e in occupied))
         t, a = spot
-        before = ai.guard_hexes(rules, st, "soviet")
+        before = ai.guard_hexes(rules.facts(st, "soviet"), "soviet")
         s2 = st.copy()
         s2.units[axis[0]] = s2.units[axis[0]].at(a)
         s2.touch()
-        need = ai.guard_hexes(rules, s2, "soviet")
+        need = ai.guard_hexes(rules.facts(s2, "soviet"), "soviet")
         assert need.get(t, (9,))[0] == 1 and (t not in before or before[t] != need[t])
         # a Soviet rifle platoon two hexes from it, in Move Mode, with nothing to fire at
         rifle = next(u.id for u in rules.on_map(st, "soviet") if rules.entry(u.id).type.startswith("sov_rifle")
@@ -340,8 +366,9 @@ def test_SCEN_1_guards_an_empty_trench_hex_an_axis_unit_could_walk_into(early):
 
         moves = {rifle: [m for m in rules.legal_actions(s3) if isinstance(m, Move) and m.unit == rifle]}
         assert any(m.dest == t for m in moves[rifle])
-        need = ai.guard_hexes(rules, s3, "soviet")
-        dec = ai.guard(rules, s3, "soviet", moves, ai.targets(rules, s3, "soviet"), need, ai.held_goal(rules, s3, "soviet"))
+        fx3 = rules.facts(s3, "soviet")
+        need = ai.guard_hexes(fx3, "soviet")
+        dec = ai.guard(fx3, "soviet", moves, ai.targets(fx3, "soviet"), need, ai.held_goal(fx3, "soviet"))
         assert dec is not None and dec.action.dest == t, dec
         assert "stands on the empty trench hex" in dec.reason and axis[0] in dec.reason
 
@@ -358,7 +385,7 @@ def test_SCEN_1_the_recon_company_still_to_come_is_met_at_the_second_line(early)
         for u in rules.on_map(st, "axis"):
             alone.units[u.id] = u.at(None, "eliminated")
         alone.touch()
-        need = BWPlayer().guard_hexes(rules, alone, "soviet", BWPlayer.WATCH_PHASES)
+        need = BWPlayer().guard_hexes(rules.facts(alone, "soviet"), "soviet", BWPlayer.WATCH_PHASES)
         b3728 = rules.ids.parse("B37.28")
         assert b3728 in need and need[b3728][1].startswith("3-Recon"), need
         assert all(t in rules.trench_hexes for t in need)
@@ -427,13 +454,14 @@ def test_SCEN_1_16_6_never_completes_the_attack_order_before_the_last_command_ph
         into = Move("1-708-Inf1", tuple(sorted(rules.board.adjacent(spare)))[:1] + (spare,))
         past = Move("1-708-Inf1", (spare, next(h for h in sorted(rules.board.adjacent(spare)) if h in rules.area)))
         other = Move("1-708-Inf2", (min(rules.trench_hexes - {spare}),))
-        assert ai.keep_orders(rules, s2, "soviet", [into, past, other]) == [other]  # through it counts too (5.0)
+        fx2 = rules.facts(s2, "soviet")
+        assert ai.keep_orders(fx2, "soviet", [into, past, other]) == [other]  # through it counts too (5.0)
         s3 = s2.copy()
         s3.extra["occ"] = {**s3.extra["occ"], spare: "soviet"}
         s3.touch()
         assert rules.order_complete(s3, order)  # what the move would have done
         s2.turn = rules.scen.turns
-        assert ai.keep_orders(rules, s2, "soviet", [into, past, other]) == [into, past, other]
+        assert ai.keep_orders(fx2, "soviet", [into, past, other]) == [into, past, other]
 
 
 def test_SCEN_1_marches_guards_to_the_second_line_before_the_recon_company_comes(early):
@@ -461,15 +489,16 @@ def test_SCEN_1_marches_guards_to_the_second_line_before_the_recon_company_comes
         moves = {tank: [m for m in rules.legal_actions(s2) if isinstance(m, Move) and m.unit == tank
                         and min(distance(m.dest, h) for h in second) >= 3]}
         assert moves[tank]
-        targets = ai.targets(rules, s2, "soviet")
+        fx2 = rules.facts(s2, "soviet")
+        targets = ai.targets(fx2, "soviet")
         s2.turn = 9
-        dec = ai.march(rules, s2, "soviet", {k: list(v) for k, v in moves.items()}, targets)
+        dec = ai.march(fx2, "soviet", {k: list(v) for k, v in moves.items()}, targets)
         assert dec is not None and dec.action.unit == tank, dec
         assert "marches to guard" in dec.reason and "3-Recon" in dec.reason and "turn 10" in dec.reason
         dest = dec.action.dest
         assert min(distance(dest, h) for h in second) < min(distance(start, h) for h in second)
         s2.turn = 4  # six turns before the company: time enough
-        assert ai.march(rules, s2, "soviet", {k: list(v) for k, v in moves.items()}, targets) is None
+        assert ai.march(fx2, "soviet", {k: list(v) for k, v in moves.items()}, targets) is None
 
 
 def test_SCEN_1_a_guard_stays_on_the_trench_hex_it_keeps(early):
@@ -497,11 +526,12 @@ def test_SCEN_1_a_guard_stays_on_the_trench_hex_it_keeps(early):
         rifle = next(u.id for u in rules.on_map(st, "soviet") if rules.entry(u.id).type.startswith("sov_rifle")
                      and u.id not in st.extra.get("acted", ()) and not rules.status(st, u.id))
         s3 = _in_move_mode_at(rules, s2, rifle, t)
-        need = ai.guard_hexes(rules, s3, "soviet")
+        fx3 = rules.facts(s3, "soviet")
+        need = ai.guard_hexes(fx3, "soviet")
         assert need.get(t, (9,))[0] == 1, "the hex its guard keeps is still to be guarded"
         moves = {rifle: [m for m in rules.legal_actions(s3) if isinstance(m, Move) and m.unit == rifle]}
         assert moves[rifle]
-        dec = ai.guard(rules, s3, "soviet", moves, ai.targets(rules, s3, "soviet"), need, ai.held_goal(rules, s3, "soviet"))
+        dec = ai.guard(fx3, "soviet", moves, ai.targets(fx3, "soviet"), need, ai.held_goal(fx3, "soviet"))
         assert dec is None or dec.action.unit != rifle, dec
         assert rifle not in moves  # it stays: no other step may move it this phase
 
@@ -538,20 +568,22 @@ def test_SCEN_1_garrisons_the_recon_company_hexes_in_time_with_tanks(early):
             return out
 
         alone.turn = 8
-        reach = ai.comer_reach(rules, alone, "soviet")
+        fxa = rules.facts(alone, "soviet")
+        reach = ai.comer_reach(fxa, "soviet")
         assert reach[b36][:2] == (3, 2), reach.get(b36)
         bu = by_unit(alone)
-        dec = ai.garrison(rules, alone, "soviet", bu, ai.targets(rules, alone, "soviet"))
+        dec = ai.garrison(fxa, "soviet", bu, ai.targets(fxa, "soviet"))
         assert dec is not None and rules.spec(dec.action.unit).vehicle, dec
         assert "garrisons the empty trench hex" in dec.reason and "3-Recon" in dec.reason and "turn 10" in dec.reason
         u = alone.units[dec.action.unit]
         h = next(rules.ids.parse(x.split(":")[0]) for x in [dec.reason.split("trench hex ")[1]])
         assert distance(dec.action.dest, h) < distance(u.hex, h)
         alone.turn = 4  # six turns before the company: time to spare, every unit at its own work
-        assert ai.garrison(rules, alone, "soviet", by_unit(alone), ai.targets(rules, alone, "soviet")) is None
+        assert ai.garrison(fxa, "soviet", by_unit(alone), ai.targets(fxa, "soviet")) is None
         s3 = _in_move_mode_at(rules, alone, rifle, b36)  # one of ours already on B36.28 keeps it
         s3.turn = 8
+        fx3 = rules.facts(s3, "soviet")
         bu = by_unit(s3)
         assert rifle in bu
-        ai.garrison(rules, s3, "soviet", bu, ai.targets(rules, s3, "soviet"))
+        ai.garrison(fx3, "soviet", bu, ai.targets(fx3, "soviet"))
         assert rifle not in bu

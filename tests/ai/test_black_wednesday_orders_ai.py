@@ -77,7 +77,7 @@ def test_16_7_unassigned_formation_draws_an_order_with_a_reason(s4_axis):
     computer draws it an order from the side's goals, legal, with a reason naming the
     formation, the type, the objective and why."""
     g = _s4(s4_axis)
-    assert O.unassigned(g.rules, g.state, "axis",
+    assert O.unassigned(g.rules.facts(g.state, "axis"), "axis",
                         [a for a in g.legal_actions() if isinstance(a, OrderAct)]) == ["3-Recon", "4-I-262", "7-II-262"]
     with use_hex_ids(g.rules.ids):
         d = BWPlayer().choose(g, "axis")
@@ -170,7 +170,7 @@ def test_16_1_no_roll_for_an_order_that_would_pull_a_formation_off_its_implement
         g.state.extra["orders"] = {**g.rules.orders(g.state), o["id"]: {**o, "wt": 12}}
         g.state._cache.pop("bw_orders", None)
         assert OrderAct("roll", (o["id"],)) in g.legal_actions()
-        d = O.decide(g.rules, g.state, "axis", g.legal_actions())
+        d = O.decide(g.rules.facts(g.state, "axis"), "axis", g.legal_actions())
         assert d is None or d.action.args[:1] != (o["id"],)
 
 
@@ -202,7 +202,7 @@ def test_SCEN_1_command_phases_unchanged_no_order_step_and_the_greedy_baseline_u
             if g.state.phase == "command":
                 side = g.acting_side()
                 acts = g.legal_actions()
-                assert O.decide(g.rules, g.state, side, acts) is None
+                assert O.decide(g.rules.facts(g.state, side), side, acts) is None
                 d = BWPlayer().choose(g, side)
                 assert not isinstance(d.action, OrderAct)
                 seen += 1
@@ -229,5 +229,5 @@ def test_16_6_rolls_for_a_prepared_defense_that_replaces_a_hasty_one(s4_axis):
         o = next(o for o in g.rules.orders(g.state).values() if o["origin"] == "drawn")
         g.state.extra["orders"] = {**g.rules.orders(g.state), o["id"]: {**o, "wt": 40}}
         g.state._cache.pop("bw_orders", None)
-        d = O.decide(g.rules, g.state, "axis", g.legal_actions())
+        d = O.decide(g.rules.facts(g.state, "axis"), "axis", g.legal_actions())
     assert d is not None and d.action == OrderAct("roll", (o["id"],)) and "Prepared Defense" in d.reason

@@ -44,7 +44,7 @@ def _placed(n: int):
 def test_SCEN_1_goals_unchanged_trench_hexes_both_sides():
     g = _open(1)
     for side in ("soviet", "axis"):
-        got = goals(g.rules, g.state, side)
+        got = goals(g.rules.facts(g.state, side), side)
         assert got.take == got.hold == g.rules.trench_hexes and len(got.take) == 37
         assert not got.exits and not got.weight and not got.why and not got.release_costs
 
@@ -54,7 +54,7 @@ def test_SCEN_2_goals_krasni_bor_5_hexes_and_el_bastion_reserves_count():
     half each); each released Axis reserve counts one KB hex, so releasing costs (release_costs)."""
     g = _open(2)
     r = g.rules
-    sov = goals(r, g.state, "soviet")
+    sov = goals(r.facts(g.state, "soviet"), "soviet")
     kb, eb = r.feature_hexes("krasni_bor"), r.feature_hexes("el_bastion")
     assert sov.take == kb | eb and len(kb) == 160
     assert _names(g, eb) == {"B32.06", "B33.07"} and all(sov.worth(h) == 0.5 for h in eb)
@@ -69,7 +69,7 @@ def test_SCEN_2_axis_holds_the_krasni_bor_band_facing_the_soviet_entry():
     and the Krasni Bor hexes nearest that edge, not all 160."""
     g = _open(2)
     r = g.rules
-    ax = goals(r, g.state, "axis")
+    ax = goals(r.facts(g.state, "axis"), "axis")
     kb = r.feature_hexes("krasni_bor")
     front = ax.hold & kb
     assert r.feature_hexes("el_bastion") <= ax.hold and 0 < len(front) < len(kb) > LARGE
@@ -82,7 +82,7 @@ def test_SCEN_2_axis_holds_the_krasni_bor_band_facing_the_soviet_entry():
 def test_SCEN_3_goals_the_four_conditions_trenches_east_and_west():
     g = _open(3)
     r = g.rules
-    sov = goals(r, g.state, "soviet")
+    sov = goals(r.facts(g.state, "soviet"), "soviet")
     east, west = r.feature_hexes("trenches_east"), r.feature_hexes("trenches_west")
     assert len(east) == 37 and len(west) == 151 and east | west <= sov.take
     other = r.feature_hexes("krasni_bor") | r.feature_hexes("el_bastion")
@@ -90,7 +90,7 @@ def test_SCEN_3_goals_the_four_conditions_trenches_east_and_west():
     assert all(sov.worth(h) == pytest.approx(1 / 25) for h in west - other)  # 25 of them
     for h in west & other:  # a hex two conditions name is worth both shares
         assert len(sov.why[h]) == 2 and sov.worth(h) > 1 / 25
-    assert {c.label.split(":")[0] for c in conditions(r)} == {f"Scen. 3 condition {i}" for i in (1, 2, 3, 4)}
+    assert {c.label.split(":")[0] for c in conditions(r.facts(g.state, "soviet"))} == {f"Scen. 3 condition {i}" for i in (1, 2, 3, 4)}
     # the page's note: released Axis reserves count as Krasni Bor hexes in Scen. 3 too (data since 2026-11-30)
     assert sov.release_costs is any(c.get("bonus") for c in r.scen.victory_spec["conditions"])
 
@@ -100,10 +100,10 @@ def test_SCEN_4_goals_axis_below_50_of_krasni_bor_and_no_spanish_in_el_bastion()
     El Bastion must be clear of Spanish units (``clear``)."""
     g = _open(4)
     r = g.rules
-    cs = {c.feature: c for c in conditions(r)}
+    cs = {c.feature: c for c in conditions(r.facts(g.state, "soviet"))}
     assert cs["krasni_bor"].needed == 160 - 50 + 1 and not cs["krasni_bor"].clear
     assert cs["el_bastion"].clear and cs["el_bastion"].needed == 2
-    sov = goals(r, g.state, "soviet")
+    sov = goals(r.facts(g.state, "soviet"), "soviet")
     assert all(sov.worth(h) == pytest.approx(1 / 111) for h in r.feature_hexes("krasni_bor"))
     assert "no spanish units in el_bastion" in sov.why[min(r.feature_hexes("el_bastion"))][0]
 
@@ -111,35 +111,35 @@ def test_SCEN_4_goals_axis_below_50_of_krasni_bor_and_no_spanish_in_el_bastion()
 def test_SCEN_5_goals_the_mill_counts_most_then_el_bastion_then_staraia_myza():
     g = _open(5)
     r = g.rules
-    sov = goals(r, g.state, "soviet")
+    sov = goals(r.facts(g.state, "soviet"), "soviet")
     assert _names(g, sov.take - r.feature_hexes("staraia_myza")) == {"A25.23", "B32.06", "B33.07"}
     assert len(sov.take) == 14
     top = max(sov.take, key=sov.worth)
     assert _names(g, {top}) == {"A25.23"} and sov.worth(top) == 1.0  # one hex, a whole condition
     assert all(sov.worth(h) == pytest.approx(1 / 11) for h in r.feature_hexes("staraia_myza"))
-    ax = goals(r, g.state, "axis")
+    ax = goals(r.facts(g.state, "axis"), "axis")
     assert ax.hold == sov.take  # every feature is small: the Axis holds all of it
 
 
 def test_SCEN_6_goals_mill_bastion_myza_and_krasni_bor():
     g = _open(6)
     r = g.rules
-    cs = {c.feature: c for c in conditions(r)}
+    cs = {c.feature: c for c in conditions(r.facts(g.state, "soviet"))}
     assert set(cs) == {"mill", "el_bastion", "staraia_myza", "krasni_bor"}
     assert cs["krasni_bor"].needed == len(r.feature_hexes("krasni_bor")) - 50 + 1
-    assert not goals(r, g.state, "soviet").exits  # the short version counts no exits
+    assert not goals(r.facts(g.state, "soviet"), "soviet").exits  # the short version counts no exits
 
 
 def test_SCEN_7_goals_any_one_of_three_villages_and_no_axis_in_krasni_bor():
     g = _open(7)
     r = g.rules
-    cs = conditions(r)
+    cs = conditions(r.facts(g.state, "soviet"))
     four = [c for c in cs if c.label.startswith("Scen. 7 condition 4")]
     assert {c.feature for c in four} == {"samsonovka", "mondolovo", "raikolovo"}
     assert all(c.needed == len(c.hexes) for c in four)
     kb = next(c for c in cs if c.feature == "krasni_bor")
     assert kb.clear and kb.label == "Scen. 7 condition 1: no Axis units in krasni_bor"
-    assert not goals(r, g.state, "soviet").exits
+    assert not goals(r.facts(g.state, "soviet"), "soviet").exits
 
 
 def test_5_1_campaign_goals_of_scenario_7_and_8_levels_and_exits():
@@ -148,8 +148,8 @@ def test_5_1_campaign_goals_of_scenario_7_and_8_levels_and_exits():
     for its own levels (20 KB hexes and the 9 city hexes west of the Izhora first)."""
     for g in (_open(8), _open(7, campaign=True)):
         r = g.rules
-        sov, ax = goals(r, g.state, "soviet"), goals(r, g.state, "axis")
-        assert sov.exits == exit_hexes(r) and sov.exits and not ax.exits
+        sov, ax = goals(r.facts(g.state, "soviet"), "soviet"), goals(r.facts(g.state, "axis"), "axis")
+        assert sov.exits == exit_hexes(r.facts(g.state, "soviet")) and sov.exits and not ax.exits
         assert all(r.exit_area(h) in "EFGH" and r.exit_area(h) and h in r.edge_hexes for h in sov.exits)
         kb = r.feature_hexes("krasni_bor")
         assert kb <= sov.take and sov.why[min(kb)][0] == "5.1 Soviet minor victory: occupy all of krasni_bor"
@@ -158,9 +158,9 @@ def test_5_1_campaign_goals_of_scenario_7_and_8_levels_and_exits():
         west = r.feature_hexes("city_south_of_trenches_west_of_izhora")
         assert len(west) == 9 and west <= ax.take and r.feature_hexes("city_building_west_map") <= ax.take
         assert ax.why[min(west)][0].startswith("5.1 Axis minor victory")
-        minor = {c.side: c.worth for c in conditions(r) if "minor" in c.label}
+        minor = {c.side: c.worth for c in conditions(r.facts(g.state, "soviet")) if "minor" in c.label}
         assert minor == {"soviet": 1.0, "axis": 1.0}
-        assert max(c.worth for c in conditions(r) if "major" in c.label) == 0.5
+        assert max(c.worth for c in conditions(r.facts(g.state, "soviet")) if "major" in c.label) == 0.5
 
 
 def test_axis_hold_band_follows_the_soviet_units_on_the_map():
@@ -174,17 +174,17 @@ def test_axis_hold_band_follows_the_soviet_units_on_the_map():
     for uid, h in zip(sov, spots):
         g.state.units[uid] = g.state.units[uid].at(h)
     g.state.touch()
-    ax = goals(r, g.state, "axis")
+    ax = goals(r.facts(g.state, "axis"), "axis")
     kb = r.feature_hexes("krasni_bor")
     d = {h: min(distance(h, s) for s in spots) for h in kb}
     front = ax.hold & kb
     assert front and {h for h in kb if d[h] <= min(d.values()) + 2} == front
-    north = goals(r, _open(2).state, "axis").hold & kb  # before: the band facing the north edge
+    north = goals(r.facts(_open(2).state, "axis"), "axis").hold & kb  # before: the band facing the north edge
     assert front != north
     # fairness: another Prep Log and other dice change nothing
     g.state.extra["prep"] = {c: {t: "B01.01" for t in v} for c, v in g.state.extra.get("prep", {}).items()}
     g.dice = SeededDice(999)
-    again = goals(r, g.state, "axis")
+    again = goals(r.facts(g.state, "axis"), "axis")
     assert again == ax and dict(again.weight) == dict(ax.weight)
 
 
@@ -196,13 +196,13 @@ def placed5():
 def test_open_hexes_are_the_take_hexes_the_side_does_not_occupy(placed5):
     g = placed5
     r = g.rules
-    gl = goals(r, g.state, "soviet")
+    gl = goals(r.facts(g.state, "soviet"), "soviet")
     mill = r.feature_hexes("mill")
     before = g.state.extra.get("occ")
-    assert mill <= open_hexes(r, g.state, "soviet", gl)  # nobody has entered: the Axis's (BW-V1)
+    assert mill <= open_hexes(r.facts(g.state, "soviet"), "soviet", gl)  # nobody has entered: the Axis's (BW-V1)
     g.state.extra["occ"] = dict(before or {}) | {h: "soviet" for h in mill}
-    assert not mill & open_hexes(r, g.state, "soviet", gl)
-    assert mill <= open_hexes(r, g.state, "axis")
+    assert not mill & open_hexes(r.facts(g.state, "soviet"), "soviet", gl)
+    assert mill <= open_hexes(r.facts(g.state, "axis"), "axis")
     if before is None:
         del g.state.extra["occ"]
     else:
@@ -329,6 +329,7 @@ def test_R6c_setup_lists_only_the_next_units_places_and_the_players_choose_the_s
     from hexwar.ai.black_wednesday.easy import BWGreedy
     from hexwar.ai.black_wednesday.speed import setup_actions
     from hexwar.core.actions import Place
+    from hexwar.core.position import Position
 
     g = _open(4)
     r = g.rules
@@ -337,7 +338,8 @@ def test_R6c_setup_lists_only_the_next_units_places_and_the_players_choose_the_s
         side = g.acting_side()
         st = g.state
         if st.phase in checked and checked[st.phase] < 12:
-            short = setup_actions(r, st, side)
+            pos = Position(g, side)
+            short = setup_actions(pos, side)
             full = g.legal_actions()
             places = [a for a in short if isinstance(a, Place)]
             if places:
@@ -347,7 +349,7 @@ def test_R6c_setup_lists_only_the_next_units_places_and_the_players_choose_the_s
                 assert places[0].unit == next(a for a in full if isinstance(a, Place)).unit
                 for p in (BWPlayer(), BWGreedy()):
                     with use_hex_ids(r.ids):
-                        a, b = p.setup(r, st, side, short), p.setup(r, st, side, full)
+                        a, b = p.setup(pos.facts, side, short), p.setup(pos.facts, side, full)
                     assert (a.action, a.reason) == (b.action, b.reason)
         d = BWPlayer().choose(g, side) if side else None
         g.apply(d.action if d else EndPhase())
@@ -361,7 +363,7 @@ def test_speed_kept_reach_and_reverse_graph_give_the_plain_searches():
     import heapq
     import random
 
-    from hexwar.ai.black_wednesday.normal import _mp_dist, _reach
+    from hexwar.ai.black_wednesday.paths import mp_dist, reach as any_reach
     from hexwar.ai.black_wednesday.speed import reach
 
     def plain_reach(rules, start, cls, ma, budget, blocked):
@@ -399,6 +401,7 @@ def test_speed_kept_reach_and_reverse_graph_give_the_plain_searches():
 
     g = _placed(8)
     r, st = g.rules, g.state
+    fx = r.facts(st, "soviet")
     rng = random.Random(5)
     area = sorted(r.area)
     axis = sorted(r.on_map(st, "axis"), key=lambda u: u.id)
@@ -409,44 +412,49 @@ def test_speed_kept_reach_and_reverse_graph_give_the_plain_searches():
         for _ in range(3):
             ours = frozenset(rng.sample(area, 400))
             want = plain_reach(r, u.hex, s.move_class, s.ma, 2 * s.ma, ours.__contains__)
-            got = reach(r, u.hex, s.move_class, s.ma, 2 * s.ma, ours)
+            got = reach(fx, u.hex, s.move_class, s.ma, 2 * s.ma, ours)
             assert list(got.items()) == list(want.items())
-            assert list(_reach(r, u.hex, s.move_class, s.ma, 2 * s.ma, ours).items()) == list(want.items())
+            assert list(any_reach(fx, u.hex, s.move_class, s.ma, 2 * s.ma, ours).items()) == list(want.items())
+            assert list(any_reach(fx, u.hex, s.move_class, s.ma, 2 * s.ma, ours.__contains__).items()) \
+                == list(want.items())
         srcs = rng.sample(area, 5)
         enemy = frozenset(rng.sample(area, 300))
         ok = lambda h: h in r.area and h not in enemy  # noqa: E731
-        assert list(_mp_dist(r, srcs, ok, s.move_class, s.ma).items()) == \
+        assert list(mp_dist(fx, srcs, ok, s.move_class, s.ma).items()) == \
             list(plain_mp(r, srcs, ok, s.move_class, s.ma).items())
 
 
 def test_speed_barrage_figures_kept_per_state_equal_the_plain_figures():
-    """``near_occupied`` gives the occupied hexes within r of a target in ``occupied()`` order
-    with their distance, and ``barrage_fire`` the figures ``area_fire`` gives."""
+    """``facts.occupied_within`` gives the occupied hexes within r of a target in ``occupied()``
+    order with their distance, and ``barrage_fire`` the figures ``area_fire`` gives."""
     from hexwar.ai.black_wednesday import figures as F
-    from hexwar.ai.black_wednesday.speed import barrage_fire, near_occupied
+    from hexwar.ai.black_wednesday.speed import barrage_fire
 
     g = _placed(8)
     r, st = g.rules, g.state
+    fx = r.facts(st, "soviet")
     occ = st.occupied()
     for t in sorted(occ)[::25]:
         for rad in (1, 2):
-            want = [(h, us, distance(h, t)) for h, us in occ.items() if distance(h, t) <= rad]
-            assert near_occupied(r, st, t, rad) == want
+            want = tuple((h, tuple(us), distance(h, t)) for h, us in occ.items() if distance(h, t) <= rad)
+            assert fx.occupied_within(t, rad) == want
             for h, _, d in want:
-                assert barrage_fire(r, st, h, 12 if d < rad else 6) == F.area_fire(r, st, h, 12 if d < rad else 6,
-                                                                                F.BARRAGE)
+                assert barrage_fire(fx, h, 12 if d < rad else 6) == F.area_fire(fx, h, 12 if d < rad else 6,
+                                                                               F.BARRAGE)
 
 
 def test_goals_band_from_the_distance_field_is_the_band_of_the_nearest_approach_hex():
     """The Axis band on a large feature (``_front``), measured with the breadth-first distance
     field, is the band measured hex by hex to the nearest Soviet unit (Scenarios 4 and 8)."""
     from hexwar.ai.black_wednesday.goals import BAND, _front, approach
+    from hexwar.ai.black_wednesday.memo import forget
 
     for n in (4, 8):
         g = _placed(n)
         r, st = g.rules, g.state
-        conds = tuple(c for c in conditions(r) if n != 8 or c.side == "axis")
-        pts = sorted(approach(r, st, "axis"))
+        fx = r.facts(st, "axis")
+        conds = tuple(c for c in conditions(fx) if n != 8 or c.side == "axis")
+        pts = sorted(approach(fx, "axis"))
         want: set = set()
         for c in conds:
             if len(c.hexes) <= LARGE:
@@ -454,9 +462,9 @@ def test_goals_band_from_the_distance_field_is_the_band_of_the_nearest_approach_
                 continue
             d = {h: min(distance(h, p) for p in pts) for h in c.hexes}
             want |= {h for h, x in d.items() if x <= min(d.values()) + BAND}
-        r.__dict__.pop("_ai_front", None)
+        forget(fx, "front")
         assert pts and any(len(c.hexes) > LARGE for c in conds)
-        assert _front(r, st, "axis", conds) == frozenset(want)
+        assert _front(fx, "axis", conds) == frozenset(want)
 
 
 # --- R4: Axis units on an Attack order take hexes back -------------------------------------------
@@ -480,9 +488,9 @@ def test_R4_axis_unit_on_an_attack_order_walks_back_into_a_krasni_bor_hex_the_so
 
     g = _axis_action(4)
     r, st = g.rules, g.state
-    mine = [u for u in attackers(r, st, [u.id for u in r.on_map(st, "axis")])]
+    mine = [u for u in attackers(r.facts(st, "axis"), [u.id for u in r.on_map(st, "axis")])]
     assert mine, "Scenario 4 has Axis units on the Attack order on the map"
-    kb = goals(r, st, "axis").take
+    kb = goals(r.facts(st, "axis"), "axis").take
     occupied = {u.hex for u in st.units.values() if u.where == ON_MAP}
     uid = mine[0]
     here = st.units[uid].hex
@@ -497,7 +505,8 @@ def test_R4_axis_unit_on_an_attack_order_walks_back_into_a_krasni_bor_hex_the_so
     def move_step():  # the player's move step (fires and assaults come before it)
         with use_hex_ids(r.ids):
             acts = g.legal_actions()
-            return p.best_move(r, st, "axis", acts, p.targets(r, st, "axis")), acts
+            fx = r.facts(st, "axis")
+            return p.best_move(fx, "axis", acts, p.targets(fx, "axis")), acts
 
     d, acts = move_step()
     moves = [a for a in acts if isinstance(a, Move) and a.unit in mine and lost in a.path]
@@ -512,4 +521,4 @@ def test_R4_axis_unit_on_an_attack_order_walks_back_into_a_krasni_bor_hex_the_so
     finally:
         bw.counter_move = saved
     assert plain is None or not (isinstance(plain.action, Move) and lost in plain.action.path)
-    assert counter_move(r, st, "soviet", {}, lambda h: True) is None  # the Axis only
+    assert counter_move(r.facts(st, "soviet"), "soviet", {}, lambda h: True) is None  # the Axis only

@@ -54,7 +54,7 @@ def test_13_7_fast_fire_mission_called_first_while_the_pool_has_rounds_to_spare(
         assert "Fast Fire" in dec.reason and "§13.7" in dec.reason and "good shoot on" in dec.reason
         assert "rounds to spare" in dec.reason
         cal = rules.artillery_of("soviet", st)[a.artillery]
-        fp, radius = S.F.barrage_fp(rules, "soviet", a.artillery, True)
+        fp, radius = S.F.barrage_fp(rules.facts(st, "soviet"), "soviet", a.artillery, True)
         assert fp == 2 * 2 * rules.t.barrage[cal] and radius == 1  # battalion x2, doubled (2.3, §13.7)
         assert f"{fp} firepower" in dec.reason
         # the engine's own list has no Fast Fire mission: it is the support's
@@ -70,7 +70,7 @@ def test_2_3b_a_round_is_spare_while_the_pool_outlasts_the_turns_left(first_call
     st = game.state.copy()
     c = Call("708-ArtFO", "1-162-43", next(iter(rules.trench_hexes)), "he", True)
     later = rules.scen.turns - st.turn
-    n76 = len(S.batteries_of(rules, st, "soviet", "76mm"))
+    n76 = len(S.batteries_of(rules.facts(st, "soviet"), "soviet", "76mm"))
     assert n76 == 2
 
     def with_pool(n):
@@ -80,11 +80,14 @@ def test_2_3b_a_round_is_spare_while_the_pool_outlasts_the_turns_left(first_call
         s2.extra["ammo"] = ammo
         return s2
 
-    assert S.round_price(rules, with_pool(2 + n76 * later), "soviet", c) == (S.SPARE_ROUND, True)
-    assert S.round_price(rules, with_pool(1 + n76 * later), "soviet", c) == (S.ROUND, False)
+    def price(s2):
+        return S.round_price(rules.facts(s2, "soviet"), "soviet", c)
+
+    assert price(with_pool(2 + n76 * later)) == (S.SPARE_ROUND, True)
+    assert price(with_pool(1 + n76 * later)) == (S.ROUND, False)
     last = with_pool(2)
     last.turn = rules.scen.turns
-    assert S.round_price(rules, last, "soviet", c) == (0.0, True)
+    assert price(last) == (0.0, True)
 
 
 def test_13_5_our_own_men_in_the_zone_cost_twice_their_loss_and_a_step(first_call):
@@ -97,14 +100,15 @@ def test_13_5_our_own_men_in_the_zone_cost_twice_their_loss_and_a_step(first_cal
     tgt = dec.action.target
     w = _weight(rules, st)
     with use_hex_ids(rules.ids):
-        before, p, fp, _ = S.mission_worth(BWPlayer(), rules, st, "soviet", dec.action, w)
+        before, p, fp, _ = S.mission_worth(BWPlayer(), rules.facts(st, "soviet"), "soviet", dec.action, w)
         near = next(h for h in rules.board.adjacent(tgt) if h in rules.area and not st.units_at(h))
         man = next(u.id for u in rules.on_map(st, "soviet") if not rules.spec(u.id).vehicle
                    and not rules.spec(u.id).fo)
         st.units[man] = st.units[man].at(near)
         st.touch()
-        own = S.barrage_fire(rules, st, near, fp).value
-        after, _, _, _ = S.mission_worth(BWPlayer(), rules, st, "soviet", dec.action, w)
+        fx = rules.facts(st, "soviet")  # the position with our man next to the target
+        own = S.barrage_fire(fx, near, fp).value
+        after, _, _, _ = S.mission_worth(BWPlayer(), fx, "soviet", dec.action, w)
         assert own > 0.5
         assert after == pytest.approx(before - p["good"] * 2 * own - 1.0)
 
@@ -118,9 +122,9 @@ def test_2_3b_last_turn_calls_any_mission_worth_something(first_call, monkeypatc
     acts = game.legal_actions()
     monkeypatch.setattr(S, "MIN_CALL", 1e6)
     with use_hex_ids(rules.ids):
-        assert S.decide(BWPlayer(), rules, st, "soviet", acts, _weight(rules, st)) is None
+        assert S.decide(BWPlayer(), rules.facts(st, "soviet"), "soviet", acts, _weight(rules, st)) is None
         st.turn = rules.scen.turns
-        got = S.decide(BWPlayer(), rules, st, "soviet", acts, _weight(rules, st))
+        got = S.decide(BWPlayer(), rules.facts(st, "soviet"), "soviet", acts, _weight(rules, st))
         assert got is not None and isinstance(got.action, Call) and "worth" in got.reason
 
 
@@ -130,7 +134,7 @@ def test_the_axis_player_has_no_fire_support_hook(first_call):
     game, _ = first_call
     rules = game.rules
     st = game.state
-    assert S.decide(BWPlayer(), rules, st, "axis", game.legal_actions(), _weight(rules, st)) is None
+    assert S.decide(BWPlayer(), rules.facts(st, "axis"), "axis", game.legal_actions(), _weight(rules, st)) is None
 
 
 def test_8_3_support_shells_only_stacks_with_the_density_shift(first_call, monkeypatch):
@@ -147,5 +151,5 @@ def test_8_3_support_shells_only_stacks_with_the_density_shift(first_call, monke
         assert "density" in dec.reason and "§8.3" in dec.reason
         acts = game.legal_actions()
         monkeypatch.setattr(S, "STACK", len(axis_here) + 1)
-        got = S.decide(BWPlayer(), rules, st, "soviet", acts, _weight(rules, st))
+        got = S.decide(BWPlayer(), rules.facts(st, "soviet"), "soviet", acts, _weight(rules, st))
         assert got is None or got.action.target != tgt

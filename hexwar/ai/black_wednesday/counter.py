@@ -20,59 +20,63 @@ What it does, for the Axis units whose order (public: the scenario page) is an A
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.actions import Move
 from ...core.hexgrid import Hex, distance, hex_name
 from ...core.units import ON_MAP
 from .goals import goals, open_hexes
+from .paths import Turns
 from ..player import Decision
 
+if TYPE_CHECKING:
+    from ...games.black_wednesday.facts import BWFacts
 
-def attackers(rules, state, uids) -> list[str]:
+
+def attackers(fx: BWFacts, uids) -> list[str]:
     """The units among ``uids`` on an Attack order (§16.6)."""
     out = []
     for uid in sorted(uids):
-        o = rules.order_of(state, uid)
+        o = fx.order_of(uid)
         if o is not None and o.get("type") == "attack":
             out.append(uid)
     return out
 
 
-def lost_hexes(rules, state, side: str) -> tuple[frozenset[Hex], frozenset[Hex]]:
+def lost_hexes(fx: BWFacts, side: str) -> tuple[frozenset[Hex], frozenset[Hex]]:
     """(empty lost goal hexes, lost goal hexes with enemy units in them)."""
-    g = goals(rules, state, side)
+    g = goals(fx, side)
     if not g.weight:  # Scenario 1 is decided by clearing the trenches, not by occupation (S1-1)
         return frozenset(), frozenset()
-    lost = open_hexes(rules, state, side, g)
-    enemy = frozenset(u.hex for u in rules.on_map(state, rules.enemy_of(side)))
+    lost = open_hexes(fx, side, g)
+    enemy = frozenset(u.hex for u in fx.on_map(fx.enemy_of(side)))
     return frozenset(h for h in lost if h not in enemy), frozenset(h for h in lost if h in enemy)
 
 
-def engaged(rules, state, uid: str, held: frozenset[Hex]) -> bool:
+def engaged(fx: BWFacts, uid: str, held: frozenset[Hex]) -> bool:
     """Next to a lost goal hex the enemy stands in: the unit waits there to assault it."""
-    u = state.units[uid]
+    u = fx.units[uid]
     return u.where == ON_MAP and any(distance(u.hex, h) == 1 for h in held)
 
 
-def counter_move(rules, state, side: str, by_unit: dict, passable) -> Decision | None:
+def counter_move(fx: BWFacts, side: str, by_unit: dict, passable) -> Decision | None:
     """The best move of an Axis unit on an Attack order toward a lost goal hex, or None."""
     if side != "axis":
         return None
-    empty, held = lost_hexes(rules, state, side)
+    empty, held = lost_hexes(fx, side)
     if not empty and not held:
         return None
-    units = [u for u in attackers(rules, state, by_unit) if not engaged(rules, state, u, held)]
+    units = [u for u in attackers(fx, by_unit) if not engaged(fx, u, held)]
     if not units:
         return None
-    from .normal import _Turns  # the player's own movement maps (import here: no cycle)
-
-    goal = set(empty) | {n for h in held for n in rules.board.adjacent(h) if passable(n)}
+    goal = set(empty) | {n for h in held for n in fx.board.adjacent(h) if passable(n)}
     if not goal:
         return None
-    enemy_hexes = frozenset(u.hex for u in rules.on_map(state, rules.enemy_of(side)))
-    to = _Turns(rules, sorted(goal), passable, key=("r4", enemy_hexes))
+    enemy_hexes = frozenset(u.hex for u in fx.on_map(fx.enemy_of(side)))
+    to = Turns(fx, sorted(goal), passable, key=("r4", enemy_hexes))
     best = None
     for uid in units:
-        u = state.units[uid]
+        u = fx.units[uid]
         here = to.turns(uid, u.hex) if u.where == ON_MAP else 1e9
         for m in by_unit[uid]:
             gain = here - to.turns(uid, m.dest)
@@ -84,10 +88,10 @@ def counter_move(rules, state, side: str, by_unit: dict, passable) -> Decision |
     if best is None:
         return None
     m: Move = best[1]
-    u = state.units[m.unit]
+    u = fx.units[m.unit]
     frm = hex_name(u.hex) if u.where == ON_MAP else "off the map"
     back = [h for h in m.path if h in empty]
-    g = goals(rules, state, side)
+    g = goals(fx, side)
     if back:
         label = g.why.get(back[-1], ("a goal hex",))[0]
         return Decision(m, f"{m.unit} {frm}→{hex_name(m.dest)}: on an Attack order (§16.6), takes back "
@@ -99,10 +103,10 @@ def counter_move(rules, state, side: str, by_unit: dict, passable) -> Decision |
                        f"{hex_name(near)}, a goal hex the Soviets occupy, {what}; {distance(m.dest, near)} hex(es) away")
 
 
-def waits_to_assault(rules, state, uid: str) -> bool:
+def waits_to_assault(fx: BWFacts, uid: str) -> bool:
     """An Axis unit on an Attack order next to a lost goal hex the Soviets stand in: it keeps
     Move Mode (only Move Mode units assault, §11.1) rather than change to Fire Mode."""
-    if rules.side_of(uid) != "axis" or not attackers(rules, state, [uid]):
+    if fx.side_of(uid) != "axis" or not attackers(fx, [uid]):
         return False
-    _, held = lost_hexes(rules, state, "axis")
-    return engaged(rules, state, uid, held)
+    _, held = lost_hexes(fx, "axis")
+    return engaged(fx, uid, held)

@@ -7,48 +7,53 @@ assault preview). The reasons are worked out once a choice is made and never fee
 it (tests/ai/test_easy_reasons.py: the same action lists as before they had reasons)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.actions import Attack, Choose, EndPhase, Move, Place
 from ...core.hexgrid import distance, hex_name
 from ...core.units import ON_MAP
 from ...games.black_wednesday.verbs import Assault, PointFire
 from . import figures as F
-from .normal import _Base, _first
+from .base import BWBase, first
 from ..player import Decision
 
+if TYPE_CHECKING:
+    from ...games.black_wednesday.facts import BWFacts
 
-class BWGreedy(_Base):
+
+class BWGreedy(BWBase):
     """The baseline: fire at the best chance of a step lost, assault when it can, march each
     unit toward the nearest objective hex (Soviets: trench hexes the Axis holds; Axis: any
     trench hex) and leave every owner's choice at the engine's default."""
 
     name = "greedy"
 
-    def setup(self, rules, state, side, acts) -> Decision:
+    def setup(self, fx: BWFacts, side, acts) -> Decision:
         places = [a for a in acts if isinstance(a, Place)]
         if not places:
-            return Decision(_first(acts, EndPhase) or acts[0])
+            return Decision(first(acts, EndPhase) or acts[0])
         uid = places[0].unit
         mine = [a for a in places if a.unit == uid]
-        a = min(mine, key=lambda a: (min(distance(a.hex, t) for t in rules.trench_hexes), a.hex))
-        d = min(distance(a.hex, t) for t in rules.trench_hexes)
+        a = min(mine, key=lambda a: (min(distance(a.hex, t) for t in fx.trench_hexes), a.hex))
+        d = min(distance(a.hex, t) for t in fx.trench_hexes)
         return Decision(a, f"sets {uid} up at {hex_name(a.hex)}: " + ("a trench hex" if d == 0 else
                            f"the set-up hex nearest a trench hex ({d} hex(es) away)"))
 
-    def pending(self, rules, state, side, acts) -> Decision:
-        p = rules.pending(state)
+    def pending(self, fx: BWFacts, side, acts) -> Decision:
+        p = fx.pending()
         return Decision(next((a for a in acts if a.value == p.default), acts[0]))
 
-    def initiative(self, rules, state, side, acts) -> Decision:
+    def initiative(self, fx: BWFacts, side, acts) -> Decision:
         return Decision(Choose("first", side))
 
-    def action(self, rules, state, side, acts) -> Decision:
+    def action(self, fx: BWFacts, side, acts) -> Decision:
         best, best_v, best_fig, shots = None, 0.0, None, 0
         for a in acts:
             if isinstance(a, Attack):
-                fig = F.sfa_figures(rules, state, a.target, a.attackers)
+                fig = F.sfa_figures(fx, a.target, a.attackers)
                 v = fig.hit
             elif isinstance(a, PointFire):
-                fig = F.pfa_figures(rules, state, a.firer, a.target)
+                fig = F.pfa_figures(fx, a.firer, a.target)
                 v = fig["overall"] if fig else 0.0
             else:
                 continue
@@ -56,20 +61,20 @@ class BWGreedy(_Base):
             if v > best_v:
                 best, best_v, best_fig = a, v, fig
         if best is not None:
-            return Decision(best, _fire_reason(rules, state, side, best, best_fig, shots))
-        asl = _first(acts, Assault)
+            return Decision(best, _fire_reason(fx, side, best, best_fig, shots))
+        asl = first(acts, Assault)
         if asl is not None:
-            return Decision(asl, _assault_reason(rules, state, side, asl))
-        enemy = rules.on_map(state, rules.enemy_of(side))
+            return Decision(asl, _assault_reason(fx, side, asl))
+        enemy = fx.on_map(fx.enemy_of(side))
         if side == "soviet":
-            goals = [u.hex for u in enemy if u.hex in rules.trench_hexes] or [u.hex for u in enemy] or list(rules.trench_hexes)
+            goals = [u.hex for u in enemy if u.hex in fx.trench_hexes] or [u.hex for u in enemy] or list(fx.trench_hexes)
         else:
-            goals = list(rules.trench_hexes)
+            goals = list(fx.trench_hexes)
         moved = None
         for m in (a for a in acts if isinstance(a, Move)):
-            u = state.units[m.unit]
+            u = fx.units[m.unit]
             here = min(distance(u.hex, g) for g in goals) if u.where == ON_MAP else 99
-            if side == "axis" and u.where == ON_MAP and u.hex in rules.trench_hexes:
+            if side == "axis" and u.where == ON_MAP and u.hex in fx.trench_hexes:
                 continue  # already on an objective hex
             if side == "soviet" and here <= 1:
                 continue
@@ -78,46 +83,41 @@ class BWGreedy(_Base):
             if gain > 0 and (moved is None or gain > moved[0]):
                 moved = (gain, m, here, there)
         if moved is not None:
-            return Decision(moved[1], _march_reason(rules, state, side, *moved, goals))
-        return Decision(_first(acts, EndPhase))
+            return Decision(moved[1], _march_reason(fx, side, *moved, goals))
+        return Decision(first(acts, EndPhase))
 
 
 # ---------------------------------------------------------------- reasons (never used to choose)
-def _who(rules, state, h, side) -> str:
-    us = [u.id for u in state.units_at(h) if rules.side_of(u.id) != side]
-    return ", ".join(us[:3]) + (f" and {len(us) - 3} more" if len(us) > 3 else "")
-
-
-def _fire_reason(rules, state, side, a, fig, shots: int) -> str:
+def _fire_reason(fx: BWFacts, side, a, fig, shots: int) -> str:
     best = "the best chance of a hit" + (f" of the {shots} shots on offer" if shots > 1 else "")
     if isinstance(a, PointFire):
         return f"point fire, {best}: {F.pfa_words(fig, a.firer, a.target)}"
-    who = a.attackers[0] if len(a.attackers) == 1 else f"{len(a.attackers)} units of {hex_name(state.units[a.attackers[0]].hex)}"
-    why = f"{who} fires on {hex_name(a.target)} ({_who(rules, state, a.target, side)}), {best}: {fig.words()} (§8)"
+    who = a.attackers[0] if len(a.attackers) == 1 else f"{len(a.attackers)} units of {hex_name(fx.units[a.attackers[0]].hex)}"
+    why = f"{who} fires on {hex_name(a.target)} ({F.who(fx, a.target, side)}), {best}: {fig.words()} (§8)"
     if fig.steps == 0 and fig.hit > 0:  # the easy level counts any number on the table as a hit
         why += "; no unit there can lose a step to this fire, so only the morale check can tell"
     return why
 
 
-def _assault_reason(rules, state, side, a) -> str:
-    who = f"{hex_name(a.target)} ({_who(rules, state, a.target, side)})"
-    if any(not rules.spec(u).vehicle for u in a.units):  # men go in: the assault preview (§11.1)
-        p = F.assault_figures(rules, state, a.target, a.units)
-        win = F.assault_win(rules, state, p)
-        lines = " ".join(F.bw_info.assault_lines(p)[1:]) if p else ""
+def _assault_reason(fx: BWFacts, side, a) -> str:
+    who = f"{hex_name(a.target)} ({F.who(fx, a.target, side)})"
+    if any(not fx.spec(u).vehicle for u in a.units):  # men go in: the assault preview (§11.1)
+        p = F.assault_figures(fx, a.target, a.units)
+        win = F.assault_win(fx, p)
+        lines = " ".join(F.assault_lines(p)[1:]) if p else ""
         return (f"assaults {who} with {', '.join(a.units)}, the first assault on offer (no shot had a chance): "
                 f"{F.pct(win)} chance to take it (§11.1)" + (f"; {lines}" if lines else ""))
-    fire, take, ko = F.overrun_figures(rules, state, a.target, a.units)
+    fire, take, ko = F.overrun_figures(fx, a.target, a.units)
     return (f"overruns {who} with {len(a.units)} tank(s), the first assault on offer (§11.2): {fire.words()} with "
             f"the +2 shock; {F.pct(take)} chance the hex is taken, {F.pct(ko)} that a gun knocks a tank out first")
 
 
-def _march_reason(rules, state, side, gain, m, here, there, goals) -> str:
+def _march_reason(fx: BWFacts, side, gain, m, here, there, goals) -> str:
     g = min(goals, key=lambda g: (distance(m.dest, g), g.col, g.row))
-    foes = {u.hex for u in rules.on_map(state, rules.enemy_of(side))}
-    what = ("trench hex the enemy holds" if g in foes and g in rules.trench_hexes else
+    foes = {u.hex for u in fx.on_map(fx.enemy_of(side))}
+    what = ("trench hex the enemy holds" if g in foes and g in fx.trench_hexes else
             "enemy unit" if g in foes else "trench hex")
-    frm = f"{hex_name(state.units[m.unit].hex)}→" if state.units[m.unit].where == ON_MAP else "enters at "
+    frm = f"{hex_name(fx.units[m.unit].hex)}→" if fx.units[m.unit].where == ON_MAP else "enters at "
     was = f"; was {here}" if here < 99 else ""
     return (f"{m.unit} {frm}{hex_name(m.dest)}: marches on {hex_name(g)}, the nearest {what}, now {there} hex(es) "
             f"away{was} (the easy level moves the unit that gains the most ground)")

@@ -1,9 +1,9 @@
 """What each side of a Black Wednesday scenario plays for, read from the scenario's public
 victory conditions (the scenario page and 5.1; every player may read them) and the public
 board (where units stand, who last passed through a hex, 5.0). Never the Soviet Prep Log
-(``state.extra['prep']``), never the dice. docs/black-wednesday/ai-scenarios.md.
+(hidden from the Axis by the position itself), never the dice. docs/black-wednesday/ai-scenarios.md.
 
-`goals(rules, state, side)` is the one place the computer player asks "which hexes matter":
+`goals(fx, side)` is the one place the computer player asks "which hexes matter":
 
 - ``take``: hexes this side wants to occupy or clear of the enemy (Scenario 1: the trench
   hexes, decision S1-1; later scenarios: the hexes of every feature a victory condition names);
@@ -20,9 +20,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
 from ...core.hexgrid import Hex, distance
+from .memo import kept
+
+if TYPE_CHECKING:
+    from ...games.black_wednesday.facts import BWFacts
+
 
 LARGE = 24  # a feature of more hexes than this is held by its band facing the enemy
 BAND = 2    # hexes of depth of that band beyond its nearest hex to the enemy
@@ -57,42 +62,41 @@ class Condition:
     side: str = "soviet"  # whose condition: a scenario page lists only Soviet ones; 5.1 both
 
 
-def goals(rules, state, side: str) -> Goals:
+def goals(fx: BWFacts, side: str) -> Goals:
     """The hexes that decide this scenario for `side` (never hidden information)."""
-    spec = rules.scen.victory_spec or {"kind": rules.scen.victory}
-    kind = spec.get("kind", rules.scen.victory)
+    kind = fx.victory_kind
     if kind == "clear_trenches":  # Scenario 1: unchanged (decision S1-1)
-        trench = rules.trench_hexes
+        trench = fx.trench_hexes
         return Goals(take=trench, hold=trench)
-    conds = tuple(c for c in conditions(rules) if kind != "campaign" or c.side == side)
+    conds = tuple(c for c in conditions(fx) if kind != "campaign" or c.side == side)
     take, weight, why = _spread(conds)
-    hold = take if side == "soviet" else _front(rules, state, side, conds)
-    exits = exit_hexes(rules) if side == "soviet" and kind == "campaign" else frozenset()
-    bonus = any(c.get("bonus") == "reserves_released" for c in spec.get("conditions", ()))
+    hold = take if side == "soviet" else _front(fx, side, conds)
+    exits = exit_hexes(fx) if side == "soviet" and kind == "campaign" else frozenset()
+    bonus = any(c.get("bonus") == "reserves_released" for c in fx.victory_spec.get("conditions", ()))
     return Goals(take=take, hold=hold, exits=exits, weight=MappingProxyType(weight),
                  why=MappingProxyType(why), release_costs=bonus)
 
 
-def conditions(rules) -> tuple[Condition, ...]:
-    """The scenario's conditions about hexes (kept on the rules object: they never change)."""
-    got = rules.__dict__.get("_ai_conditions")
+def conditions(fx: BWFacts) -> tuple[Condition, ...]:
+    """The scenario's conditions about hexes (kept for the match: they never change)."""
+    memo = kept(fx, "conditions")
+    got = memo.get("all")
     if got is None:
-        spec = rules.scen.victory_spec or {}
-        got = _campaign(rules) if spec.get("kind") == "campaign" else _scenario(rules, spec)
-        rules.__dict__["_ai_conditions"] = got
+        spec = fx.victory_spec
+        got = memo["all"] = _campaign(fx) if spec.get("kind") == "campaign" else _scenario(fx, spec)
     return got
 
 
-def _scenario(rules, spec) -> tuple[Condition, ...]:
+def _scenario(fx: BWFacts, spec) -> tuple[Condition, ...]:
     """A scenario page's Soviet conditions: each met condition is one step toward the Soviet
     level (``min`` of the levels), so each is worth 1; what the Axis must deny is the same."""
     out = []
-    n = rules.scen.id.split("-", 1)[0].lstrip("s")
+    n = fx.scenario_id.split("-", 1)[0].lstrip("s")
     for i, c in enumerate(spec.get("conditions", ()), 1):
         kind = c["kind"]
         feats = [c["feature"]] if c.get("feature") else list(c.get("features", ()))
         for f in feats:
-            hs = rules.feature_hexes(f)
+            hs = fx.feature_hexes(f)
             if not hs:
                 continue
             label = f"Scen. {n} condition {i}: {_words(c, f)}"
@@ -106,7 +110,7 @@ def _scenario(rules, spec) -> tuple[Condition, ...]:
     return tuple(out)
 
 
-def _campaign(rules) -> tuple[Condition, ...]:
+def _campaign(fx: BWFacts) -> tuple[Condition, ...]:
     """5.1 levels: a condition's worth is that of the lowest level of its side that names it
     (minor 1, major 0.5, massive 0.25): Krasni Bor, in every Soviet level, counts most."""
     from ...games.black_wednesday.victory import campaign_table
@@ -124,7 +128,7 @@ def _campaign(rules) -> tuple[Condition, ...]:
             for f in feats:
                 if f == "highway" or (lv["winner"], f) in seen:
                     continue
-                hs = rules.feature_hexes(f)
+                hs = fx.feature_hexes(f)
                 if not hs:
                     continue
                 seen.add((lv["winner"], f))
@@ -166,26 +170,26 @@ def _spread(conds) -> tuple[frozenset[Hex], dict[Hex, float], dict[Hex, tuple[st
     return frozenset(weight), weight, why
 
 
-def approach(rules, state, side: str) -> frozenset[Hex]:
+def approach(fx: BWFacts, side: str) -> frozenset[Hex]:
     """Where the enemy of `side` comes from, from the public board: the hexes its units stand
     in, else the hexes its arriving units come on through (printed on the scenario page)."""
-    enemy = rules.enemy_of(side)
-    on = frozenset(u.hex for u in rules.on_map(state, enemy))
+    enemy = fx.enemy_of(side)
+    on = frozenset(u.hex for u in fx.on_map(enemy))
     if on:
         return on
     out: set[Hex] = set()
-    for u in state.units.values():
-        if u.where == "arriving" and rules.side_of(u.id) == enemy:
-            out |= rules.entries_of(u.id)
+    for u in fx.units.values():
+        if u.where == "arriving" and fx.side_of(u.id) == enemy:
+            out |= fx.entries_of(u.id)
     return frozenset(out)
 
 
-def _front(rules, state, side: str, conds) -> frozenset[Hex]:
+def _front(fx: BWFacts, side: str, conds) -> frozenset[Hex]:
     """The hexes to stand in: every hex of a small feature; of a large one (Krasni Bor, the
     western trenches) the band nearest the enemy's approach, BAND hexes deep."""
-    src = approach(rules, state, side)
+    src = approach(fx, side)
     key = (side, src)
-    memo = rules.__dict__.setdefault("_ai_front", {})
+    memo = kept(fx, "front")
     got = memo.get(key)
     if got is not None:
         return got
@@ -199,7 +203,7 @@ def _front(rules, state, side: str, conds) -> frozenset[Hex]:
             out |= c.hexes
             continue
         if field is None:  # hex distance to the nearest approach hex, one breadth-first walk (speed)
-            field = rules.distance_field(frozenset(pts))
+            field = fx.distance_field(pts)
         d = {h: field[h] if h in field else min(distance(h, p) for p in pts) for h in c.hexes}
         near = min(d.values())
         out |= {h for h, x in d.items() if x <= near + BAND}
@@ -207,18 +211,18 @@ def _front(rules, state, side: str, conds) -> frozenset[Hex]:
     return got
 
 
-def exit_hexes(rules) -> frozenset[Hex]:
+def exit_hexes(fx: BWFacts) -> frozenset[Hex]:
     """5.1: the map-edge hexes of Entry Areas E-H, through which intact Soviet formations
     exiting count (5.0 'exiting', decision BW-E1 ...)."""
-    got = rules.__dict__.get("_ai_exits")
+    memo = kept(fx, "exits")
+    got = memo.get("all")
     if got is None:
-        got = frozenset(h for h in rules.edge_hexes if rules.exit_area(h) in ("E", "F", "G", "H"))
-        rules.__dict__["_ai_exits"] = got
+        got = memo["all"] = frozenset(h for h in fx.edge_hexes if fx.exit_area(h) in ("E", "F", "G", "H"))
     return got
 
 
-def open_hexes(rules, state, side: str, g: Goals | None = None) -> frozenset[Hex]:
+def open_hexes(fx: BWFacts, side: str, g: Goals | None = None) -> frozenset[Hex]:
     """The ``take`` hexes this side does not occupy yet (5.0: the last side to be in or pass
     through a hex occupies it; a hex nobody has entered is the Axis's, decision BW-V1)."""
-    g = g or goals(rules, state, side)
-    return frozenset(h for h in g.take if rules.occupier(state, h) != side)
+    g = g or goals(fx, side)
+    return frozenset(h for h in g.take if fx.occupier(h) != side)

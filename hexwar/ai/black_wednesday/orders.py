@@ -1,7 +1,7 @@
 """The Black Wednesday computer's order policy in the Command Phase (§16, issue 8),
 docs/black-wednesday/ai-orders.md.
 
-`decide(rules, state, side, acts)` answers one Command Phase question, or None when no order
+`decide(fx, side, acts)` answers one Command Phase question, or None when no order
 step is worth taking (the caller then rolls reserve releases or ends the phase):
 
 1. **Roll** for an order of ours being prepared when its roll is legal and has any chance
@@ -22,11 +22,17 @@ enemy's orders, the Soviet Prep Log or the dice.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.hexgrid import Hex, distance, hex_name
 from ...core.units import ON_MAP
 from ...games.black_wednesday.orders import OrderAct, d66_chance
 from .goals import goals, open_hexes
 from ..player import Decision
+
+if TYPE_CHECKING:
+    from ...games.black_wednesday.facts import BWFacts
+
 
 DEFEND_WITHIN = 3   # §16.6: a defence order keeps its members within 3 hexes of the objective
 CLUSTER = 2         # objective hexes within this distance of the nearest one form one objective
@@ -35,30 +41,30 @@ TYPE_WORDS = {"attack": "Attack", "move": "Move", "hasty_defense": "Hasty Defens
               "prepared_defense": "Prepared Defense"}
 
 
-def decide(rules, state, side: str, acts) -> Decision | None:
+def decide(fx: BWFacts, side: str, acts) -> Decision | None:
     """The order step to take now, or None."""
     ours = [a for a in acts if isinstance(a, OrderAct)]
     if not ours:
         return None
-    return roll(rules, state, side, ours) or draw(rules, state, side, ours)
+    return roll(fx, side, ours) or draw(fx, side, ours)
 
 
 # --- rolls (§16.3, §16.5) ------------------------------------------------------------------
-def roll(rules, state, side: str, acts) -> Decision | None:
-    orders = rules.orders(state)
+def roll(fx: BWFacts, side: str, acts) -> Decision | None:
+    orders = fx.orders()
     by_order: dict[str, list[OrderAct]] = {}
     for a in acts:
         if a.op == "roll":
             by_order.setdefault(a.args[0], []).append(a)
     for oid in sorted(by_order):
         o = orders.get(oid)
-        if o is None or o["side"] != side or _displaces(rules, state, o):
+        if o is None or o["side"] != side or _displaces(fx, o):
             continue
-        need = rules.order_need(o)
+        need = fx.order_need(o)
         chance = d66_chance(need)
         if chance <= 0:
             continue
-        a, bn_words = _battalion(rules, state, o, by_order[oid])
+        a, bn_words = _battalion(fx, o, by_order[oid])
         obj = _objective_words(o["objective"])
         return Decision(a, f"rolls for order {oid} ({TYPE_WORDS.get(o['type'], o['type'])} on {obj}): "
                            f"{o['wt']} weighted turns, needs {need}+, {round(100 * chance)}% (§16.3); "
@@ -66,12 +72,12 @@ def roll(rules, state, side: str, acts) -> Decision | None:
     return None
 
 
-def _displaces(rules, state, o: dict) -> bool:
+def _displaces(fx: BWFacts, o) -> bool:
     """Would implementing ``o`` take a member formation off another implemented order of ours
     that still serves (§16.1: one implemented order per unit)? The one replacement taken is a
     Prepared Defense for a Hasty Defense (the same stand, now Dug In, §5, §16.6: Scenario 8's
     sheets are drawn that way)."""
-    for k, x in rules.orders(state).items():
+    for k, x in fx.orders().items():
         if k == o["id"] or x["side"] != o["side"] or x["status"] != "implemented":
             continue
         if not set(x["members"]) & set(o["members"]):
@@ -82,16 +88,17 @@ def _displaces(rules, state, o: dict) -> bool:
     return False
 
 
-def _battalion(rules, state, o: dict, acts: list[OrderAct]) -> tuple[OrderAct, str]:
+def _battalion(fx: BWFacts, o, acts: list[OrderAct]) -> tuple[OrderAct, str]:
     """2.1e: of the battalions a Soviet sheet may begin with, the one nearest its objective."""
     if len(acts) == 1:
         return acts[0], ""
-    obj = rules.objective(o)
+    obj = fx.objective(o)
+    units = fx.units
 
     def near(a: OrderAct) -> tuple:
         bn = a.args[1]
-        hs = [state.units[u].hex for f in o["members"] for u in rules.formation_units(f, o["side"])
-              if rules.entry(u).battalion == bn and state.units[u].where == ON_MAP]
+        hs = [units[u].hex for f in o["members"] for u in fx.formation_units(f, o["side"])
+              if fx.entry(u).battalion == bn and units[u].where == ON_MAP]
         d = min((distance(h, t) for h in hs for t in obj), default=99)
         return (d, bn)
 
@@ -102,7 +109,7 @@ def _battalion(rules, state, o: dict, acts: list[OrderAct]) -> tuple[OrderAct, s
 
 
 # --- draws (§16.1, §16.7) --------------------------------------------------------------------
-def unassigned(rules, state, side: str, acts) -> list[str]:
+def unassigned(fx: BWFacts, side: str, acts) -> list[str]:
     """Formations of ours that may draw now and are on no order at all: no implemented order
     commands any of their units and none is being prepared for them (drawable checks that)."""
     drawable = {a.args[2] for a in acts if a.op == "draw"}
@@ -110,32 +117,33 @@ def unassigned(rules, state, side: str, acts) -> list[str]:
     for f in sorted(drawable):
         if "+" in f:
             continue
-        if any(f in o["members"] and o["side"] == side for o in rules.orders(state).values()):
+        if any(f in o["members"] and o["side"] == side for o in fx.orders().values()):
             continue
-        if _hexes(rules, state, side, f):
+        if _hexes(fx, side, f):
             out.append(f)
     return out
 
 
-def _hexes(rules, state, side: str, f: str) -> list[Hex]:
-    res = state.extra.get("reserve", frozenset())
-    return [state.units[u].hex for u in rules.formation_units(f, side)
-            if state.units[u].where == ON_MAP and u not in res]
+def _hexes(fx: BWFacts, side: str, f: str) -> list[Hex]:
+    res = fx.reserve
+    units = fx.units
+    return [units[u].hex for u in fx.formation_units(f, side)
+            if units[u].where == ON_MAP and u not in res]
 
 
-def draw(rules, state, side: str, acts) -> Decision | None:
-    free = unassigned(rules, state, side, acts)
+def draw(fx: BWFacts, side: str, acts) -> Decision | None:
+    free = unassigned(fx, side, acts)
     if not free:
         return None
-    g = goals(rules, state, side)
-    open_ = open_hexes(rules, state, side, g)
+    g = goals(fx, side)
+    open_ = open_hexes(fx, side, g)
     for f in free:
-        got = plan(rules, state, side, f, g, open_)
+        got = plan(fx, side, f, g, open_)
         if got is None:
             continue
         t, objective, why = got
         a = OrderAct("draw", (t, "+".join(hex_name(h) for h in sorted(objective)), f))
-        if rules.check(state, a) is not None:
+        if fx.check(a) is not None:
             continue
         art = "an" if t == "attack" else "a"
         return Decision(a, f"draws {art} {TYPE_WORDS[t]} order for {f} on {_objective_words(a.args[1].split('+'))}: "
@@ -143,17 +151,17 @@ def draw(rules, state, side: str, acts) -> Decision | None:
     return None
 
 
-def plan(rules, state, side: str, f: str, g, open_) -> tuple[str, frozenset[Hex], str] | None:
+def plan(fx: BWFacts, side: str, f: str, g, open_) -> tuple[str, frozenset[Hex], str] | None:
     """(order type, objective hexes, why) for formation ``f``, from the side's goals."""
-    hexes = _hexes(rules, state, side, f)
+    hexes = _hexes(fx, side, f)
     if not hexes:
         return None
-    area = rules.area
+    area = fx.area
 
     def near(h: Hex) -> int:
         return min(distance(h, x) for x in hexes)
 
-    hold = frozenset(h for h in g.hold if h in area and rules.occupier(state, h) == side)
+    hold = frozenset(h for h in g.hold if h in area and fx.occupier(h) == side)
     close = frozenset(h for h in hold if near(h) <= DEFEND_WITHIN)
     if close:
         return ("hasty_defense", _cluster(close, near),

@@ -3,16 +3,22 @@
 Hooked at the top of ``BWPlayer.action`` for the Soviet side: before any direct fire, assault
 or move of the phase, the division's artillery FO calls the missions that pay (§13), Fast Fire
 where the ammunition allows it (§13.7). What it reads is what the view shows (units, modes,
-statuses, the ammunition pools, the turn) and the rules' read-only helpers (``check``,
-``calls_for``, ``artillery_of``, ``ammo_left``); never the dice nor the Prep Log.
+statuses, the ammunition pools, the turn) through the position's facts (``check``,
+``calls_for``, ``artillery``, ``ammo_left``); never the dice nor the Prep Log.
 """
 from __future__ import annotations
 
-from ...core.hexgrid import Hex, hex_name
+from typing import TYPE_CHECKING
+
+from ...core.hexgrid import hex_name
 from ...games.black_wednesday.verbs import Call
 from . import figures as F
-from .speed import barrage_fire, near_occupied
+from .speed import barrage_fire
 from ..player import Decision
+
+if TYPE_CHECKING:
+    from ...games.black_wednesday.facts import BWFacts
+
 
 ROUND = 0.35       # worth (enemy steps) of a round the pool will need later in the game
 SPARE_ROUND = 0.05  # a round the pool cannot fire before the game ends anyway
@@ -21,19 +27,19 @@ LAST_CALL = 0.02   # in the game's last turn nothing is saved for later
 STACK = 4          # only stacks that give the density shift (§8.3): shelling small groups lost games
 
 
-def decide(player, rules, state, side: str, acts, weight) -> Decision | None:
+def decide(player, fx, side: str, acts, weight) -> Decision | None:
     """The fire-support decision of the phase, or None (the player goes on as before)."""
     if side != "soviet":
         return None
-    return missions(player, rules, state, side, acts, weight)
+    return missions(player, fx, side, acts, weight)
 
 
-def offered_calls(player, rules, state, side: str, acts) -> list[Call]:
+def offered_calls(player, fx, side: str, acts) -> list[Call]:
     """Every HE mission our spotters may call now, each plain and with Fast Fire (§13.7): the
     listed ones, the further ones of a spotter that has called already (Decisions 19 and 30),
-    and their Fast Fire twins when ``rules.check`` allows them (two rounds)."""
+    and their Fast Fire twins when ``check`` allows them (two rounds)."""
     plain = [a for a in acts if isinstance(a, Call) and a.ammo == "he" and not a.fast]
-    plain += [c for c in player.more_calls(rules, state, side) if c.ammo == "he" and not c.fast]
+    plain += [c for c in player.more_calls(fx, side) if c.ammo == "he" and not c.fast]
     out, seen = [], set()
     for c in plain:
         if c in seen:
@@ -41,64 +47,64 @@ def offered_calls(player, rules, state, side: str, acts) -> list[Call]:
         seen.add(c)
         out.append(c)
         fast = Call(c.spotter, c.artillery, c.target, "he", True)
-        if rules.check(state, fast) is None:
+        if fx.check(fast) is None:
             out.append(fast)
     return out
 
 
-def batteries_of(rules, state, side: str, calibre: str) -> list[str]:
-    return sorted(a for a, c in rules.artillery_of(side, state).items() if c == calibre)
+def batteries_of(fx: BWFacts, side: str, calibre: str) -> list[str]:
+    return sorted(a for a, c in fx.artillery(side).items() if c == calibre)
 
 
-def round_price(rules, state, side: str, call: Call) -> tuple[float, bool]:
+def round_price(fx: BWFacts, side: str, call: Call) -> tuple[float, bool]:
     """(worth of one round, spare?): a round is spare when, after this mission, the pool of its
     calibre still holds one round for every mission its battalions could fire in the turns left
     (one a battalion a turn, §13.1): it would otherwise never be fired (2.3b)."""
-    cal = rules.artillery_of(side, state)[call.artillery]
-    left = rules.ammo_left(state, side, call.artillery, "HE")
+    cal = fx.artillery(side)[call.artillery]
+    left = fx.ammo_left(side, call.artillery, "HE")
     cost = 2 if call.fast else 1
-    later = max(0, rules.scen.turns - state.turn)  # turns after this one
-    spare = left - cost >= len(batteries_of(rules, state, side, cal)) * later
-    if state.turn >= rules.scen.turns:
+    later = max(0, fx.last_turn - fx.turn)  # turns after this one
+    spare = left - cost >= len(batteries_of(fx, side, cal)) * later
+    if fx.turn >= fx.last_turn:
         return 0.0, True
     return (SPARE_ROUND if spare else ROUND), spare
 
 
-def mission_worth(player, rules, state, side: str, call: Call, weight) -> tuple[float, dict | None, int, int]:
+def mission_worth(player, fx, side: str, call: Call, weight) -> tuple[float, dict | None, int, int]:
     """(worth in enemy steps, preview, firepower, radius) of an HE mission: its good-shoot chance
     (§13.4) times the expected steps and morale results on every occupied hex of the Attack Zone
     (full firepower) and the ring (half, §13.3), less twice what it would do to our own men there
     and the rounds it spends, and one step more when men of ours stand in the zone or ring (a
     bad shoot scatters up to three hexes, §13.5)."""
-    p = F.call_figures(rules, state, call)
+    p = F.call_figures(fx, call)
     if p is None:
         return -9.0, None, 0, 0
-    fp, radius = F.barrage_fp(rules, side, call.artillery, call.fast)
+    fp, radius = F.barrage_fp(fx, side, call.artillery, call.fast)
     gain = own = 0.0
-    for h, us, d in near_occupied(rules, state, call.target, radius + 1):
+    for h, us, d in fx.occupied_within(call.target, radius + 1):
         pw = fp if d <= radius else fp // 2
-        f = barrage_fire(rules, state, h, pw)
-        if any(rules.side_of(u.id) == side for u in us):
+        f = barrage_fire(fx, h, pw)
+        if any(fx.side_of(u.id) == side for u in us):
             own += f.value
         else:
             gain += f.value * weight(h)
-    price, _ = round_price(rules, state, side, call)
+    price, _ = round_price(fx, side, call)
     v = p["good"] * (gain - 2 * own) - price * (2 if call.fast else 1)
     if own > 0:
         v -= 1.0
     return v, p, fp, radius
 
 
-def missions(player, rules, state, side: str, acts, weight) -> Decision | None:
+def missions(player, fx, side: str, acts, weight) -> Decision | None:
     """The best HE mission on offer, plain or Fast Fire, on a stack of ``STACK`` or more enemy
     units (the density shift, §8.3), when it is worth the FO's activation (``MIN_CALL``;
     ``LAST_CALL`` in the last turn, when the pools are worth nothing). Smaller targets are left
     to the plain fire choice of ``BWPlayer``."""
     best = None
-    for c in offered_calls(player, rules, state, side, acts):
-        if sum(1 for u in state.units_at(c.target) if rules.side_of(u.id) != side) < STACK:
+    for c in offered_calls(player, fx, side, acts):
+        if sum(1 for u in fx.units_at(c.target) if fx.side_of(u.id) != side) < STACK:
             continue
-        v, p, fp, radius = mission_worth(player, rules, state, side, c, weight)
+        v, p, fp, radius = mission_worth(player, fx, side, c, weight)
         if p is None:
             continue
         key = (v, not c.fast, c.artillery, c.target)  # ties: the plain mission, then by name
@@ -107,21 +113,16 @@ def missions(player, rules, state, side: str, acts, weight) -> Decision | None:
     if best is None:
         return None
     (v, *_), c, p, fp, radius = best
-    floor = LAST_CALL if state.turn >= rules.scen.turns else MIN_CALL
+    floor = LAST_CALL if fx.turn >= fx.last_turn else MIN_CALL
     if v < floor:
         return None
-    _, spare = round_price(rules, state, side, c)
+    _, spare = round_price(fx, side, c)
     ammo = ("rounds to spare: the pool outlasts the turns left (2.3b)" if spare
             else "rounds the later turns need (2.3b)")
-    big = len([u for u in state.units_at(c.target) if rules.side_of(u.id) != side])
+    big = len([u for u in fx.units_at(c.target) if fx.side_of(u.id) != side])
     dens = " (density: 8+ units, +2 columns, §8.3)" if big >= 8 else " (density: 4+ units, +1 column, §8.3)" \
         if big >= 4 else ""
     return Decision(c, f"calls {c.artillery}{' Fast Fire' if c.fast else ''} on {hex_name(c.target)} "
-                       f"({_who(rules, state, c.target, side)}){dens}: {F.call_words(c, p)}; {fp} firepower on "
+                       f"({F.who(fx, c.target, side)}){dens}: {F.call_words(c, p)}; {fp} firepower on "
                        f"the hex{' (doubled, §13.7)' if c.fast else ''} and the hexes around it, half on the ring "
                        f"(§13.3); worth {v:.2f} steps; {ammo}")
-
-
-def _who(rules, state, h: Hex, side: str) -> str:
-    us = [u.id for u in state.units_at(h) if rules.side_of(u.id) != side]
-    return ", ".join(us[:3]) + (f" and {len(us) - 3} more" if len(us) > 3 else "")

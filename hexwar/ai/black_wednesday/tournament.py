@@ -26,6 +26,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Callable
 
 from ...core.actions import EndPhase
+from ...core.position import Position
 from ...core.units import ON_MAP, UNPLACED
 from ..player import Decision, Player, play_match
 
@@ -83,8 +84,9 @@ def score(winner: str | None, level: str) -> int:
 
 
 def held_trenches(game) -> int:
-    r = game.rules
-    return len({u.hex for u in r.on_map(game.state, "axis") if u.hex in r.trench_hexes})
+    """Trench hexes with Axis units in them (decision S1-1)."""
+    fx = Position(game, "axis").facts
+    return len({u.hex for u in fx.on_map("axis") if u.hex in fx.trench_hexes})
 
 
 class SampledRandom:
@@ -100,29 +102,31 @@ class SampledRandom:
         self.key, self.done = None, 0
 
     def choose(self, game, side: str) -> Decision:
-        rng, rules, st = self.rng, game.rules, game.state
-        if "pending" in st.extra:
-            return Decision(rng.choice(game.legal_actions()))
-        if st.phase == "prep_log":
+        rng = self.rng
+        pos = Position(game, side)
+        fx = pos.facts
+        if fx.pending() is not None:
+            return Decision(rng.choice(pos.legal_actions()))
+        if fx.phase == "prep_log":
             return Decision(EndPhase())
-        if st.phase in ("axis_setup", "soviet_setup"):
-            todo = sorted(u for u, x in st.units.items() if x.where == UNPLACED and rules.side_of(u) == side)
-            acts = rules.legal_for(st, {todo[0]} if todo else set())
+        if fx.phase in ("axis_setup", "soviet_setup"):
+            todo = sorted(u for u, x in fx.units.items() if x.where == UNPLACED and fx.side_of(u) == side)
+            acts = fx.actions_of({todo[0]} if todo else set())
             if not todo:  # the breaches (Soviets), then the end of the set-up
                 return Decision(acts[0])
             return Decision(rng.choice([a for a in acts if not isinstance(a, EndPhase)] or acts))
-        if st.phase in ("command", "initiative"):
-            acts = game.legal_actions()
-            return Decision(rng.choice(acts) if st.phase == "initiative" or rng.random() < 0.3 else EndPhase())
-        key = (st.turn, st.phase, st.extra.get("phasing"))
+        if fx.phase in ("command", "initiative"):
+            acts = pos.legal_actions()
+            return Decision(rng.choice(acts) if fx.phase == "initiative" or rng.random() < 0.3 else EndPhase())
+        key = (fx.turn, fx.phase, fx.phasing)
         if key != self.key:
             self.key, self.done = key, 0
         self.done += 1
         if self.done > self.per_phase:
             return Decision(EndPhase())
-        mine = sorted(u for u in st.units if rules.side_of(u) == side)
+        mine = sorted(u for u in fx.units if fx.side_of(u) == side)
         sample = set(rng.sample(mine, min(6, len(mine))))
-        acts = [a for a in rules.legal_for(st, sample) if not isinstance(a, EndPhase)]
+        acts = [a for a in fx.actions_of(sample) if not isinstance(a, EndPhase)]
         return Decision(rng.choice(acts) if acts else EndPhase())
 
 
@@ -137,9 +141,9 @@ class Capped:
         self.key, self.done = None, 0
 
     def choose(self, game, side: str) -> Decision:
-        st = game.state
-        if st.phase == "action" and "pending" not in st.extra and st.extra.get("phasing") == side:
-            key = (st.turn, st.extra.get("order"), st.extra.get("phasing"))
+        fx = Position(game, side).facts
+        if fx.phase == "action" and fx.pending() is None and fx.phasing == side:
+            key = (fx.turn, fx.initiative_order, fx.phasing)
             if key != self.key:
                 self.key, self.done = key, 0
             self.done += 1
@@ -162,8 +166,8 @@ class Timed:
         dec = self.p.choose(game, side)
         dc = time.process_time() - c0
         self.cpu.append(dc)
-        st = game.state
-        key = (st.turn, st.phase, st.extra.get("phasing"))
+        fx = Position(game, side).facts
+        key = (fx.turn, fx.phase, fx.phasing)
         self.phase_cpu[key] = self.phase_cpu.get(key, 0.0) + dc
         return dec
 
@@ -195,7 +199,7 @@ def play_one(args: tuple) -> dict:
     players = {"soviet": Timed(make(soviet, seed)), "axis": Timed(make(axis, seed + 10_000))}
 
     def after(g, dec, side):
-        if turns and g.state.turn > turns:
+        if turns and g.turn() > turns:
             raise _Stop
 
     t0, c0 = time.perf_counter(), time.process_time()
@@ -206,16 +210,16 @@ def play_one(args: tuple) -> dict:
         stopped, log = True, None
     ai_sides = [s for s, p in (("soviet", soviet), ("axis", axis)) if p.partition("@")[0] == "ai"]
     res = game.result()
-    met = [c["met"] for c in game.rules.victory_view(game.state).get("conditions", ())]
+    view = game.view(None)
+    met = [c["met"] for c in view["victory"].get("conditions", ())]
     ai_phase = [t for s in ai_sides for (tn, ph, phasing), t in players[s].phase_cpu.items()
                 if ph == "action" and phasing == s]
     return {"scenario": name, "seed": seed, "soviet": soviet, "axis": axis,
             "winner": res.winner if res else None, "level": res.level if res else "(stopped)",
-            "stopped": stopped, "turn": game.state.turn, "actions": len(game.actions),
+            "stopped": stopped, "turn": game.turn(), "actions": len(game.history()),
             "met": met, "held": held_trenches(game), "detail": res.detail if res else "",
-            "released": game.state.extra.get("reserves_released", 0),
-            "axis_left": sum(1 for u in game.state.units.values()
-                             if u.where == ON_MAP and game.rules.side_of(u.id) == "axis"),
+            "released": Position(game, "axis").facts.reserves_released,
+            "axis_left": sum(1 for u in view["units"] if u["where"] == ON_MAP and u["side"] == "axis"),
             "decisions": [t for s in ai_sides for t in players[s].cpu],
             "worst_turn": max(ai_phase, default=0.0),
             "worst_turn_wall": max((log.worst_turn(s) for s in ai_sides), default=0.0) if log else 0.0,

@@ -22,6 +22,7 @@ from .carriers import Carriers, Load, Unload
 from .choices import Choices
 from .combat import Combat, roll2
 from .exits import Exit, Exits
+from .facts import BWFacts
 from .fire import Fire
 from .los import LineOfSight
 from .moves import Moves
@@ -264,6 +265,25 @@ class BWRules(TimedEvents, Exits, ScenarioAreas, Choices, Carriers, Moves, Fire,
             t = int(tm)
             return day0 > 0 or t < now or (t == now and began)
         return {c: {tm: (h if fired(tm) else None) for tm, h in v.items()} for c, v in log.items()}
+
+    # --- what one side may know (core.position.Position) ----------------------------------
+    def public_state(self, state, side: str):
+        """A copy of ``state`` for ``side``: the Axis side does not see the Soviet Prep Log's
+        boxes that have not fired yet (2.4, ``prep_log_view``), nor the box being plotted. When
+        nothing is hidden the copy shares the state's kept answers (the same values)."""
+        st = state.copy()
+        if side == "axis":
+            log = self.prep_log_view(state, "axis")
+            if log != state.extra.get("prep", {}) or "prep_box" in state.extra:
+                st.extra["prep"] = log
+                st.extra.pop("prep_box", None)
+                return st
+        st._cache = state._cache
+        return st
+
+    def facts(self, state, side: str):
+        """The read-only questions a computer player asks (facts.py)."""
+        return BWFacts(self, state, side)
 
     # --- legal actions ------------------------------------------------------------------
     def legal_actions(self, state) -> list:

@@ -1,0 +1,105 @@
+"""The Black Wednesday player's movement maps: MP and phases of movement to the nearest goal,
+hex steps, and the hexes a unit can reach (§7.1 costs, from the facts' movement graphs)."""
+from __future__ import annotations
+
+import heapq
+from collections import deque
+from typing import TYPE_CHECKING, Callable, Iterable
+
+from ...core.hexgrid import Hex
+from .memo import kept
+from .speed import reach as kept_reach
+
+if TYPE_CHECKING:
+    from ...games.black_wednesday.facts import BWFacts
+
+
+def mp_dist(fx: BWFacts, sources: Iterable[Hex], passable: Callable[[Hex], bool], cls: str, ma: int,
+            penalty: Callable[[Hex], float] | None = None) -> dict[Hex, float]:
+    """MP from each hex to the nearest source for a unit of movement class ``cls`` (§7.1
+    costs, prohibited terrain respected; ``penalty(h)`` adds to entering h, e.g. wire still
+    to breach); Dijkstra over the play area."""
+    sources = list(sources)
+    dist = {h: 0.0 for h in sources}
+    heap = [(0.0, h.col, h.row, h) for h in sources]
+    heapq.heapify(heap)
+    rev = fx.steps_into(cls, ma)  # step costs from n into h, built once (speed)
+    while heap:
+        d, _, _, h = heapq.heappop(heap)
+        if d > dist.get(h, 1e9):
+            continue
+        for n, c in rev.get(h, ()):  # from n into h: the way the unit walks
+            if not passable(n):
+                continue
+            nd = d + c + (penalty(h) if penalty is not None else 0.0)
+            if nd < dist.get(n, 1e9):
+                dist[n] = nd
+                heapq.heappush(heap, (nd, n.col, n.row, n))
+    return dist
+
+
+def bfs(fx: BWFacts, sources: Iterable[Hex], passable: Callable[[Hex], bool]) -> dict[Hex, int]:
+    """Hex steps from the nearest source over passable hexes (the sources always count)."""
+    sources = list(sources)
+    dist = {h: 0 for h in sources}
+    q = deque(sources)
+    adjacent = fx.board.adjacent
+    while q:
+        h = q.popleft()
+        for n in adjacent(h):
+            if n not in dist and passable(n):
+                dist[n] = dist[h] + 1
+                q.append(n)
+    return dist
+
+
+def reach(fx: BWFacts, start: Hex, cls: str, ma: int, budget: float, blocked, terminal=None) -> dict[Hex, float]:
+    """MP a unit of movement class ``cls`` spends from ``start`` to each hex it can reach
+    within ``budget`` MP (§7.1 costs; ``blocked(h)``: hexes it may not enter; ``terminal(h)``:
+    hexes counted as reached but not walked through)."""
+    if isinstance(blocked, frozenset):  # a set of hexes: the kept answers (speed)
+        return kept_reach(fx, start, cls, ma, budget, blocked)
+    edges = fx.step_graph(cls, ma)  # the play area's neighbours in board order, §7.1 costs
+    dist = {start: 0.0}
+    heap = [(0.0, start.col, start.row, start)]
+    while heap:
+        d, _, _, h = heapq.heappop(heap)
+        if d > dist.get(h, 1e9):
+            continue
+        for n, c in edges.get(h, ()):
+            if blocked(n):
+                continue
+            nd = d + c
+            if nd <= budget and nd < dist.get(n, 1e9):
+                dist[n] = nd
+                if terminal is None or not terminal(n):
+                    heapq.heappush(heap, (nd, n.col, n.row, n))
+    return dist
+
+
+class Turns:
+    """Phases of movement from a hex to the nearest source, per movement class (lazy)."""
+
+    def __init__(self, fx: BWFacts, sources, passable, penalty=None, key=None) -> None:
+        self.fx, self.sources, self.passable, self.maps = fx, list(sources), passable, {}
+        self.penalty = penalty
+        # ``key``: everything ``passable`` and ``penalty`` depend on (besides the sources); with
+        # it the maps are kept for the match (memo.kept), so the decisions of one phase share them
+        self.key = None if key is None else (key, tuple(sorted(self.sources)))
+
+    def turns(self, uid: str, h: Hex) -> float:
+        s = self.fx.spec(uid)
+        key = (s.move_class, s.ma)
+        m = self.maps.get(key)
+        if m is None:
+            memo = kept(self.fx, "turns") if self.key is not None else None
+            full = (self.key, key)
+            m = memo.get(full) if memo is not None else None
+            if m is None:
+                m = mp_dist(self.fx, self.sources, self.passable, s.move_class, s.ma, self.penalty)
+                if memo is not None:
+                    if len(memo) > 64:
+                        memo.clear()
+                    memo[full] = m
+            self.maps[key] = m
+        return m.get(h, 60.0 * s.ma) / max(1, s.ma)
