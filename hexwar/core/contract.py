@@ -14,6 +14,7 @@ from typing import Any
 
 from .actions import Action
 from .errors import Illegal
+from .hexgrid import Hex
 
 # How bad a consequence is. The client shows it by a word and a mark, never by colour alone.
 HARMLESS, COSTLY, FATAL = 0, 1, 2
@@ -26,6 +27,7 @@ class Consequence:
     text: str  # "no loss", "loses a step: the path enters an enemy zone of control"
     rule: str = ""
     level: int = HARMLESS  # HARMLESS, COSTLY or FATAL
+    figure: str = ""  # a short label for the map (a move's "3" MP); "" for none
 
     def __str__(self) -> str:
         return f"{self.text} ({self.rule})" if self.rule else self.text
@@ -111,3 +113,15 @@ class Preview:
 
     def chance(self, code: str) -> float:
         return sum(o.chance for o in self.outcomes if o.code == code)
+
+
+@dataclass(frozen=True)
+class MapLayer:
+    """Hexes the engine marks for a player who asks why (the client's explain mode): zones
+    of control, units cut off from their edge, overstacked hexes. ``key`` names the kind
+    (the client draws the known ones in their own pattern, any other plainly)."""
+
+    key: str  # "zoc", "cut", "over", or a game's own
+    hexes: frozenset[Hex]
+    label: str  # the legend's line, plain words
+    rule: str = ""

@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from . import actions as A
 from .actions import COMMIT_EVENTS, Action, Event, parse_action
-from .contract import Decision, Preview
+from .contract import Decision, MapLayer, Preview
 from .entry import GameEntry, PhaseInfo
 from .errors import HexwarError, Illegal, IllegalActionError, MalformedError
+from .hexgrid import Hex
 
 if TYPE_CHECKING:
     from .board import Board
@@ -70,6 +71,12 @@ class Ruleset(Protocol):
     def preview(self, state: Any, action: Action) -> Preview | None: ...
 
     def public_state(self, state: Any, side: str) -> Any: ...
+
+    def why_not_reach(self, state: Any, uid: str, dest: Hex) -> Illegal | None: ...
+
+    def hex_notes(self, state: Any, h: Hex, side: str | None) -> tuple[str, ...]: ...
+
+    def map_layers(self, state: Any, side: str | None) -> tuple[MapLayer, ...]: ...
 
     def facts(self, state: Any, side: str) -> Any: ...
 
@@ -247,6 +254,19 @@ class Game:
         side = self.acting_side()
         state = self.rules.public_state(self.state, side) if side is not None else self.state
         return self.rules.preview(state, action)
+
+    def why_not_reach(self, uid: str, dest: Hex) -> Illegal | None:
+        """Why ``uid`` cannot move to ``dest`` now, in the rule's words (None: it can, or
+        the game has nothing to add to ``check``)."""
+        return self.rules.why_not_reach(self.state, uid, dest)
+
+    def hex_notes(self, h: Hex, side: str | None) -> tuple[str, ...]:
+        """What the rules say about hex ``h`` now, for ``side``'s player, in plain words."""
+        return self.rules.hex_notes(self.state, h, side)
+
+    def map_layers(self, side: str | None) -> tuple[MapLayer, ...]:
+        """The hexes to mark when ``side``'s player asks why (zones, cut off, overstacked)."""
+        return self.rules.map_layers(self.state, side)
 
     def secret_text(self, action: Action, before: Any = None) -> str | None:
         """What the other side reads instead of ``action`` (taken in state ``before``, by

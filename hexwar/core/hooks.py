@@ -11,7 +11,9 @@ import copy
 from typing import Any
 
 from .actions import Action
-from .contract import Consequence, Preview
+from .contract import Consequence, MapLayer, Preview
+from .errors import Illegal
+from .hexgrid import Hex
 
 
 class RulesHooks:
@@ -58,3 +60,18 @@ class RulesHooks:
         """The game's read-only questions about a (public) state, for computer players:
         zones, reach, odds, victory counts ... None: the game offers none."""
         return None
+
+    def why_not_reach(self, state: Any, uid: str, dest: Hex) -> Illegal | None:
+        """Why ``uid`` cannot move to ``dest`` now, in the rule's words (None: it can, or the
+        game says nothing beyond ``check``). The client shows it when the pointer rests on a
+        hex the selected unit cannot reach."""
+        return None
+
+    def hex_notes(self, state: Any, h: Hex, side: str | None) -> tuple[str, ...]:
+        """What the rules say about a hex now, in plain words with rule numbers (its movement
+        cost, whose zone of control it is in, a stack cut off or overstacked there)."""
+        return ()
+
+    def map_layers(self, state: Any, side: str | None) -> tuple[MapLayer, ...]:
+        """The hexes to mark when ``side``'s player asks the client to explain the map."""
+        return ()

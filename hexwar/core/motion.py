@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from .actions import Event
+from .contract import Consequence
 from .dice import Dice
 from .errors import Illegal
 from .hexgrid import Hex, hex_name
@@ -159,6 +160,20 @@ class MovementMixin(_Rules):
         if uid in state.moved:
             return Illegal(rule, f"{uid} has already moved this phase; units move one at a time, once each")
         return self._move_unit_problem(state, uid)
+
+    def why_not_reach(self, state: State, uid: str, dest: Hex) -> Illegal | None:
+        if state.stage is not None or uid not in state.units:
+            return super().why_not_reach(state, uid, dest)
+        return self.why_not_move(state, uid, dest)
+
+    def consequence(self, state: State, action: A.Action) -> Consequence | None:
+        """A move's cost in movement points (the figure the map writes on each reachable hex)."""
+        if isinstance(action, A.Move) and state.stage is None and action.unit in state.units \
+                and state.units[action.unit].where == ON_MAP:
+            got = self.reach(state, action.unit).get(action.dest)
+            if got is not None and got[1] == action.path:
+                return Consequence(f"{got[0]:g} MP", self.CITE["move"], figure=f"{got[0]:g}")
+        return super().consequence(state, action)
 
     def why_not_move(self, state: State, uid: str, dest: Hex) -> Illegal | None:
         """Why a unit cannot reach ``dest`` (for the UI's hover text); None if it can."""

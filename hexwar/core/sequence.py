@@ -15,6 +15,7 @@ from . import actions as A
 from .actions import Event
 from .board import Board
 from .comms import reaching_edge
+from .contract import MapLayer
 from .dice import Dice
 from .errors import Illegal
 from .game import Result
@@ -169,6 +170,45 @@ class PhasedRules(RulesHooks):
 
     def snapshot(self, state: State) -> dict[str, Any]:
         return state.snapshot()
+
+    # ------------------------------------------------------------ what a hex means now
+    def hex_notes(self, state: State, h: Hex, side: str | None) -> tuple[str, ...]:
+        """Zones of control over ``h``, a stack there cut off from its edge or overstacked."""
+        out = []
+        zoc_rule = self.CITE.get("zoc", self.CITE.get("ezoc_stop_why", ""))
+        for s in self.sides:
+            if h in self.zoc(state, s):
+                out.append(f"in the {self.side_names.get(s, s)} zone of control ({zoc_rule})")
+        here = state.units_at(h)
+        if here:
+            owner = self.side(here[0].id)
+            if h not in self.in_communication(state, owner):
+                out.append(f"cut off: no line to the {self.side_names.get(owner, owner)} map edge clear of enemy "
+                           f"units and zones ({self.CITE.get('comm', '')})")
+            if h in self.overstacked(state):
+                out.append(f"overstacked: more units than the stacking limit ({self.CITE.get('stacking', '')})")
+        return tuple(out)
+
+    def map_layers(self, state: State, side: str | None) -> tuple[MapLayer, ...]:
+        """For ``side``'s player: the enemy's zones of control (every side's when nobody acts),
+        our units and places cut off from our edge, and every overstacked hex."""
+        zoc_rule = self.CITE.get("zoc", self.CITE.get("ezoc_stop_why", ""))
+        out = []
+        if side is None:
+            zones = frozenset().union(*(self.zoc(state, s) for s in self.sides))
+            out.append(MapLayer("zoc", zones, "zones of control of both sides", zoc_rule))
+        else:
+            foe = self.enemy(side)
+            out.append(MapLayer("zoc", self.zoc(state, foe), f"{self.side_names.get(foe, foe)} zones of control: "
+                                "moving in ends a move", zoc_rule))
+            comm = self.in_communication(state, side)
+            cut = frozenset(h for h in self.side_hexes(state, side) if h not in comm)
+            out.append(MapLayer("cut", cut, f"{self.side_names.get(side, side)} units cut off from their map edge",
+                                self.CITE.get("comm", "")))
+        over = frozenset(self.overstacked(state))
+        out.append(MapLayer("over", over, "overstacked hexes: the owner removes the excess at the end of the phase",
+                            self.CITE.get("stacking", "")))
+        return tuple(out)
 
     # ---------------------------------------------------------------- the contract
     def phase_actions(self, state: State, kind: str) -> list[A.Action]:  # pragma: no cover - hook

@@ -274,7 +274,7 @@ def test_the_client_draws_it(app, tmp_path):
 
     import pygame
 
-    from hexwar.ui.hud import now_text
+    from hexwar.ui.panel.phase_bar import now_text
     from hexwar.ui.scenes import GameScene
 
     assert GID in app.stack.top.games  # the menu lists it
@@ -352,7 +352,7 @@ def _rules_tab(gs) -> str:
 def test_the_rules_tab_speaks_the_entrys_words_and_cites_its_rules(app, entry):
     import re
 
-    from hexwar.ui.hud import now_text
+    from hexwar.ui.panel.phase_bar import now_text
 
     ours = {n for n, _, _ in entry.extra["rules"]}
     g = opened()

@@ -49,7 +49,8 @@ class KurskRules(P.PostureMixin, ReplacementRules, MovementMixin, BattleMixin, R
     sides = T.SIDES
     CITE = {"over": "5.0", "sequence": "4.0", "move": "8.0", "enemy_hex": "8.2.1", "ezoc_stop": "8.3",
             "ezoc_stop_why": "7.1", "combat": "9.0", "once": "9.0", "hexside": "8.2.2", "long_odds": "9.1",
-            "results": "9.3", "advance": "9.0", "overstack": "8.2.2", "replace": "10.0", "one_step": "10.1"}
+            "results": "9.3", "advance": "9.0", "overstack": "8.2.2", "replace": "10.0", "one_step": "10.1",
+            "zoc": "7.1", "comm": "7.3, 10.0", "stacking": "8.2.2"}
     crt = T.CRT_TABLE
     results = T.RESULTS
     retreat_length = T.RETREAT_LENGTH

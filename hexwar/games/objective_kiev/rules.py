@@ -41,7 +41,8 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
     sides = T.SIDES
     CITE = {"over": "5.0", "sequence": "4.0", "move": "9.0", "enemy_hex": "9.1.1", "ezoc_stop": "9.1.2",
             "ezoc_stop_why": "7.1", "combat": "10.0", "once": "10.0", "hexside": "10.2", "long_odds": "10.3",
-            "results": "10.6", "advance": "10.7", "overstack": "8.2", "replace": "12.0", "one_step": "12.1"}
+            "results": "10.6", "advance": "10.7", "overstack": "8.2", "replace": "12.0", "one_step": "12.1",
+            "zoc": "7.0", "comm": "12.2, 12.3", "stacking": "8.1"}
     crt = T.CRT_TABLE
     results = T.RESULTS
     retreat_length = T.RETREAT_LENGTH
