@@ -53,11 +53,15 @@ def test_sigkill_at_random_moments_loses_no_confirmed_action(tmp_path: Path) -> 
     for round_ in range(8):
         proc = subprocess.Popen([sys.executable, "-c", CHILD, "7", str(save)], stdout=subprocess.PIPE,
                                 text=True, env=env)
-        time.sleep(rng.uniform(0.6, 1.6))
+        # Kill at a random moment once the child plays (its start-up time depends on the
+        # machine's load, so the clock starts at its first confirmed action).
+        assert proc.stdout is not None
+        first = proc.stdout.readline()
+        time.sleep(rng.uniform(0.0, 0.8))
         proc.send_signal(signal.SIGKILL)
         out, _ = proc.communicate(timeout=30)
         kills += 1
-        lines = [ln.split() for ln in out.splitlines() if ln and ln[0].isdigit()]
+        lines = [ln.split() for ln in (first + out).splitlines() if ln and ln[0].isdigit()]
         if not save.exists():
             assert not lines, "an action was confirmed but no autosave exists"
             continue
