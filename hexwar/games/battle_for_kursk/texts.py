@@ -122,6 +122,10 @@ STEPS: tuple[StepInfo, ...] = (
              "Spend an Offensive marker to turn your Pause into Reposition against an Engage."),
     StepInfo("choose:objective", "Strategic Objective: where it goes", "12.1",
              "Leave it (stay) or pick a hex: the allowed hexes are marked SO? on the map; a click there moves it."),
+    StepInfo("verb:offensive", "Offensive", "9.2.1",
+             "An armor or shock attacker leads; each unit of its formation colour beside it but not beside the "
+             "defender supports: one column more each, and it may take the attacker's losses. It spends an "
+             "Offensive marker."),
 )
 
 MODE_NOTES: dict[str, str] = {
@@ -132,3 +136,6 @@ MODE_NOTES: dict[str, str] = {
 }
 
 RESULT_WORDS: dict[str, str] = {"sf": "Stand Fast: one step lost, no retreat", "ex": "Exchange instead (fortification)"}
+
+# The Emergency Reaction's two answers (12.0).
+EMERGENCY_WORDS: dict[str, str] = {"yes": "Spend a marker: Reposition", "no": "Stay in Pause"}
