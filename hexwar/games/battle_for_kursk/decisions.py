@@ -14,6 +14,7 @@ from ...core import actions as A
 from ...core.contract import COSTLY, FATAL, HARMLESS, Consequence
 from ...core.hexgrid import Hex, hex_name, parse_hex
 from ...core.state import Stage, State
+from ...core.units import ELIMINATED
 from . import tables as T
 from . import texts
 from .offensive import Offensive
@@ -75,6 +76,11 @@ class DecisionHooks:
                 return self._objective_consequence(state, str(action.value))
         if isinstance(action, Offensive) and st is None:
             return self._offensive_consequence(state, action)
+        if isinstance(action, A.Loss) and st is not None and st.kind == "replacement_loss" \
+                and action.unit in state.units:
+            return self._step_consequence(state, action.unit, "a negative replacement point", "10.6")
+        if isinstance(action, (A.Restore, A.Place)) and st is None and action.unit in state.units:
+            return self._replacement_consequence(state, action)
         out: Consequence | None = super().consequence(state, action)
         return out
 
@@ -147,6 +153,23 @@ class DecisionHooks:
         if posture == "deploy" and not x.get("so_locked", {}).get(side) and (side == "german" or state.turn >= turn1):
             return "you may move the Strategic Objective (12.1)", HARMLESS
         return "", HARMLESS
+
+    # ---------------------------------------------------------------- replacements (10.0-10.7, 4.0)
+    def _replacement_consequence(self, state: State, act: A.Restore | A.Place) -> Consequence | None:
+        uid = act.unit
+        u = state.units[uid]
+        s = self.specs[u.spec]
+        setup = self.phase(state).kind == "setup"
+        kind = self.point_of(uid)
+        left = state.extra.get("points", {}).get(kind, 0)
+        spend = f"one {T.POINT_NAMES[kind]} {'step' if setup else 'point'} spent, {max(0, left - 1)} left"
+        if isinstance(act, A.Restore):
+            return Consequence(f"{uid} returns to full strength ({s.label(s.max_steps)}); {spend}",
+                               "4.0" if setup else "10.0")
+        where = self.board.describe(act.hex)
+        if u.where == ELIMINATED:
+            return Consequence(f"{uid} comes back reduced ({s.label(1)}) at {where}; {spend}", "10.0")
+        return Consequence(f"{uid} comes back at {where} as it left the map; no point spent", "9.3")
 
     # ---------------------------------------------------------------- the Emergency Reaction (12.0)
     def _emergency_consequence(self, state: State, side: str, yes: bool) -> Consequence:

@@ -206,3 +206,25 @@ def test_9_2_1_facts_answer_who_may_lead_and_support():
     assert f.lead_problem("R-2TA") is None and f.lead_problem("R-48A").rule == "9.2.1"
     assert f.supporters(H("0505"), "R-2TA", ("R-2TA",)) == g.rules.supporters(g.state, H("0505"), "R-2TA", ("R-2TA",))
     assert f.markers_per_side == 3 and f.offensives_available("russian") == 3
+
+
+# ---------------------------------------------------------------- 10.0-10.7 replacements
+def test_10_0_replacement_options_say_the_point_they_spend():
+    g = position({"G-VI": "0303", "R-13A": "0808"}, phase="german_replacement", reduced=["G-VI"],
+                 posture={"german": "pause", "russian": "pause"})  # turn 1: 1 infantry point, +1 for Pause
+    left = g.view(None)["points"]["irp"]
+    restore = g.decision("restore").options[0]
+    assert restore.action == A.Restore("G-VI")
+    c = restore.consequence
+    assert c.rule == "10.0" and "G-VI returns to full strength" in c.text and f"{left - 1} left" in c.text
+    place = g.decision("place").options[0].consequence
+    assert place.rule == "10.0" and "comes back reduced" in place.text and "point spent" in place.text
+
+
+def test_10_6_a_negative_replacement_loss_cites_10_6():
+    g = _open()
+    g.state.turn = g.rules.camp.number("2")  # German armor -1 on the track
+    play(g, "choose posture engage", "choose posture pause", "end")
+    assert g.state.stage is not None and g.state.stage.kind == "replacement_loss"
+    c = g.decision("loss").options[0].consequence
+    assert c.rule == "10.6" and ("loses a step" in c.text or "eliminated" in c.text) and c.level >= COSTLY
