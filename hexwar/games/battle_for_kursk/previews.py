@@ -29,7 +29,27 @@ class PreviewHooks:
                 return self._with_support(self.odds_preview(f"The Offensive at {hex_name(target)}", o),
                                           state, lead, support)
         out: Preview | None = super().preview(state, action)
+        if isinstance(action, A.Attack) and out is not None and out.refusal is None and out.outcomes:
+            hint = self._offensive_hint(state, action)
+            if hint:
+                out = replace(out, note=(out.note + " " if out.note else "") + hint)
         return out
+
+    def _offensive_hint(self, state: State, act: A.Attack) -> str:
+        """What an Offensive could add to a plain attack now (9.2.1), or ""."""
+        side = self.side(act.attackers[0])
+        if self.offensives_free(state, side) <= 0:
+            return ""
+        best: tuple[int, str] = (0, "")
+        for lead in act.attackers:
+            if self.lead_problem(state, lead) is None:
+                n = len(self.supporters(state, act.target, lead, tuple(act.attackers)))
+                best = max(best, (n, lead))
+        if not best[0]:
+            return ""
+        cols = best[0] * int(self.camp.offensives["support_shift"])
+        return (f"As an Offensive led by {best[1]}, its {best[0]} possible supporter(s) would add {cols} "
+                "column(s) for one marker (9.2.1).")
 
     def offensive_preview(self, state: State, act: Offensive) -> Preview:
         """9.2.1: the odds of ``act`` with the lead's column and each supporter's, the chance of

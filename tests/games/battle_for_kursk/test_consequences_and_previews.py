@@ -171,6 +171,10 @@ def test_9_2_1_offensive_preview_lists_the_lead_and_each_supporters_column():
     assert "Offensive marker" in p.note
     plain = g.preview(A.Attack(H("0505"), ("R-2TA",)))
     assert plain.detail.final_index < p.detail.final_index
+    # The plain attack says what an Offensive could add, while a marker is ready.
+    assert "Offensive led by R-2TA" in plain.note and "2 column(s)" in plain.note
+    g.state.extra["available"] = {"german": 3, "russian": 0}
+    assert "Offensive" not in g.preview(A.Attack(H("0505"), ("R-2TA",))).note
 
 
 def test_9_2_1_offensive_preview_refuses_a_wrong_lead_or_supporter():
