@@ -264,7 +264,8 @@ class KurskUI(GameUI):
             return self.offensive_action(ctl)
         name = hex_name(target)
         for b in ctl.view().get("battles") or ():
-            if b["target"] == name and b.get("lead") and set(b["attackers"]) == set(attackers):
+            # One battle per defending hex (9.0); its attackers still there may be fewer than declared.
+            if b["target"] == name and b.get("lead") and set(attackers) <= set(b["attackers"]):
                 return A.Resolve(target)
         return None
 
