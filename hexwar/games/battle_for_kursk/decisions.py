@@ -76,6 +76,10 @@ class DecisionHooks:
                 return self._objective_consequence(state, str(action.value))
         if isinstance(action, Offensive) and st is None:
             return self._offensive_consequence(state, action)
+        if isinstance(action, A.Roll) and st is not None and st.kind == "mud_roll":
+            rolls = ", ".join(str(r) for r in st.get("rolls"))
+            return Consequence(f"a roll of {rolls} makes turn {self.turn_label(state.turn)} a mud turn: one hex a "
+                               "phase except by rail, attacking armor halved (11.0-11.2)", "11.3")
         if isinstance(action, A.Loss) and st is not None and st.kind == "replacement_loss" \
                 and action.unit in state.units:
             return self._step_consequence(state, action.unit, "a negative replacement point", "10.6")

@@ -108,6 +108,12 @@ STEPS: tuple[StepInfo, ...] = (
              prompt="{side} player: advance one attacking unit into {hex}, or decline."),
     StepInfo("overstack", "Overstack removal", "8.2.2",
              prompt="{side} player: remove units from the overstacked hex {hex}."),
+    StepInfo("mud_roll:roll", "Mud roll", "11.3",
+             "With the optional mud roll, a die decides at the start of each turn that can be muddy whether it is.",
+             "{side} player: roll the die for mud."),
+    StepInfo("replacement_loss", "Negative replacements", "10.6",
+             "A negative figure on the track takes a step from a unit of that type in communication for each point.",
+             "{side} player: choose which unit loses a step for the negative replacement points."),
     StepInfo("result_choice", "How the result is taken", "9.3",
              "A defender in an active friendly fortification may take an exchange instead of retreating (9.3); "
              "the options are listed in the panel.", "{side} player: choose how the result at {hex} is taken."),

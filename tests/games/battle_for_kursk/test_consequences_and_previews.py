@@ -232,3 +232,19 @@ def test_10_6_a_negative_replacement_loss_cites_10_6():
     assert g.state.stage is not None and g.state.stage.kind == "replacement_loss"
     c = g.decision("loss").options[0].consequence
     assert c.rule == "10.6" and ("loses a step" in c.text or "eliminated" in c.text) and c.level >= COSTLY
+
+
+def test_11_3_the_mud_roll_says_which_rolls_make_mud():
+    g = hexwar.open_game("battle-for-kursk", "full", seed=1, options={"mud_roll": True})
+    d = g.decision("roll")
+    assert d is not None and d.title == "Mud roll" and d.rule == "11.3" and "mud" in d.prompt
+    c = d.options[0].consequence
+    assert c.rule == "11.3" and "mud turn" in c.text
+
+
+def test_10_6_the_negative_replacement_step_has_its_own_words():
+    g = _open()
+    g.state.turn = g.rules.camp.number("2")
+    play(g, "choose posture engage", "choose posture pause", "end")
+    d = g.decision("loss")
+    assert d.title == "Negative replacements" and d.rule == "10.6" and d.stage == "replacement_loss"
