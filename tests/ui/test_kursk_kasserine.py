@@ -195,6 +195,25 @@ def test_kursk_offensive_lead_then_supporters_with_each_shift(app, kursk_off):
     assert g.view(None)["offensives_available"]["german"] == before
 
 
+def test_kursk_declared_offensive_keeps_its_supporters_odds_from_the_engine(app, kursk_off):
+    """9.2.1: once declared, the Offensive's odds on the map and in the panel are the engine's
+    preview of its resolution, supporters' columns included."""
+    from hexwar.core import actions as A
+    from hexwar.games.battle_for_kursk.offensive import Offensive
+
+    g = kursk_off
+    gs = start(app, g)
+    ctl = gs.ctl
+    off = next(a for a in g.legal_actions() if isinstance(a, Offensive))
+    assert ctl.do(off)
+    try:
+        o = ctl.odds(off.target, off.attackers)
+        assert o is not None and any(sh.rule == "9.2.1" for sh in o.shifts)
+        assert o == g.preview(A.Resolve(off.target)).detail
+    finally:
+        assert ctl.undo()
+
+
 def test_kursk_offensive_refuses_a_unit_that_cannot_support(app, kursk_off):
     from hexwar.games.battle_for_kursk.offensive import Offensive
 

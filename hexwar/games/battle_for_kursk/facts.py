@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from ...core.combat import Odds
+from ...core.errors import Illegal
 from ...core.hexgrid import Hex
 from ...core.retreat import RetreatPath
 from ...core.state import Stage
@@ -208,6 +209,26 @@ class KurskFacts:
         b = self._rules.battle(self._state, target)
         return DeclaredBattle(b.target, self._rules.live_attackers(self._state, b), b.lead,
                               self._rules.live_support(self._state, b) if b.lead else ())
+
+    # ------------------------------------------------------------ Offensives (9.2.1)
+    @property
+    def markers_per_side(self) -> int:
+        """How many Offensive markers each side owns in all (3.4, 6.0): those not available
+        nor spent this phase are in the Expended box."""
+        return int(self._rules.camp.offensives["per_side"])
+
+    def offensives_available(self, side: str) -> int:
+        """The Offensive markers ``side`` may still spend (4.0, 9.2.1)."""
+        return int(self._rules.offensives_free(self._state, side))
+
+    def lead_problem(self, uid: str) -> Illegal | None:
+        """Why ``uid`` may not lead an Offensive (9.2.1: armor or shock only), or None."""
+        return self._rules.lead_problem(self._state, uid)
+
+    def supporters(self, target: Hex, lead: str, attackers: Iterable[str]) -> tuple[str, ...]:
+        """The units that may support ``lead``'s Offensive against ``target`` while ``attackers``
+        attack from next to it (9.2.1: beside the lead, not beside the defender, same colour)."""
+        return self._rules.supporters(self._state, target, lead, tuple(attackers))
 
     def retreat_options(self, uid: str) -> tuple[RetreatPath, ...]:
         """Every legal retreat path of ``uid`` in the pending retreat (9.3)."""

@@ -31,7 +31,9 @@ from ...core.state import Battle, Stage, State
 from ...core.units import ARRIVING, ELIMINATED, ON_MAP, Unit, UnitSpec
 from ...loaders.scenario import Campaign, Scenario
 from . import postures as P
+from .decisions import DecisionHooks
 from .facts import KurskFacts
+from .previews import PreviewHooks
 from .replacements import ReplacementRules
 from . import tables as T
 from .offensive import Offensive
@@ -39,7 +41,8 @@ from .offensive import Offensive
 ARMOR = "armor"
 
 
-class KurskRules(P.PostureMixin, ReplacementRules, MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
+class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, MovementMixin, BattleMixin,
+                 ReplacementMixin, PhasedRules):
     """The rules of Battle for Kursk for one scenario on one board."""
 
     game_id = T.GAME_ID

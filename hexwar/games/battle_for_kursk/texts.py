@@ -108,6 +108,12 @@ STEPS: tuple[StepInfo, ...] = (
              prompt="{side} player: advance one attacking unit into {hex}, or decline."),
     StepInfo("overstack", "Overstack removal", "8.2.2",
              prompt="{side} player: remove units from the overstacked hex {hex}."),
+    StepInfo("mud_roll:roll", "Mud roll", "11.3",
+             "With the optional mud roll, a die decides at the start of each turn that can be muddy whether it is.",
+             "{side} player: roll the die for mud."),
+    StepInfo("replacement_loss", "Negative replacements", "10.6",
+             "A negative figure on the track takes a step from a unit of that type in communication for each point.",
+             "{side} player: choose which unit loses a step for the negative replacement points."),
     StepInfo("result_choice", "How the result is taken", "9.3",
              "A defender in an active friendly fortification may take an exchange instead of retreating (9.3); "
              "the options are listed in the panel.", "{side} player: choose how the result at {hex} is taken."),
@@ -122,6 +128,10 @@ STEPS: tuple[StepInfo, ...] = (
              "Spend an Offensive marker to turn your Pause into Reposition against an Engage."),
     StepInfo("choose:objective", "Strategic Objective: where it goes", "12.1",
              "Leave it (stay) or pick a hex: the allowed hexes are marked SO? on the map; a click there moves it."),
+    StepInfo("verb:offensive", "Offensive", "9.2.1",
+             "An armor or shock attacker leads; each unit of its formation colour beside it but not beside the "
+             "defender supports: one column more each, and it may take the attacker's losses. It spends an "
+             "Offensive marker."),
 )
 
 MODE_NOTES: dict[str, str] = {
@@ -132,3 +142,6 @@ MODE_NOTES: dict[str, str] = {
 }
 
 RESULT_WORDS: dict[str, str] = {"sf": "Stand Fast: one step lost, no retreat", "ex": "Exchange instead (fortification)"}
+
+# The Emergency Reaction's two answers (12.0).
+EMERGENCY_WORDS: dict[str, str] = {"yes": "Spend a marker: Reposition", "no": "Stay in Pause"}

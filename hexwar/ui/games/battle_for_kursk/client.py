@@ -2,24 +2,31 @@
 the VP track (5.0), the Strategic Objective on the map (12.1), mud turns (11.0) and the
 Offensive built on the map (lead unit, then second-echelon supporters).
 
-All of it is read from ``rules.view`` (``posture``, ``posture_chosen``, ``previous_posture``,
-``offensives_available``, ``vp``, ``vp_parts``, ``objective``, ``mud``, ``battles``) and from the
-rules' public helpers (``odds``, ``supporters``, ``lead_problem``); the legality of an Offensive
-is always ``game.check``'s.
+What it shows is read from ``ctl.view()`` (``posture``, ``posture_chosen``, ``previous_posture``,
+``offensives_available``, ``vp``, ``vp_parts``, ``objective``, ``mud``, ``battles``), from the
+game's facts (``KurskFacts``: the posture track, who may lead and support an Offensive) and from
+the engine's previews (an Offensive's odds, each supporter's column); the legality of an
+Offensive is always ``game.check``'s. Labels and words of the decisions are the engine's.
 """
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 
+from ....core import actions as A
+from ....core.contract import Preview
 from ....core.hexgrid import hex_name, parse_hex
+from ....core.position import Position
+from ....games.battle_for_kursk.decisions import option_words, step_words
+from ....games.battle_for_kursk.offensive import Offensive
 from ... import theme as T
-from ...rules_text import SIDE_NAMES
 from ..base import GameUI, MapMark
 
 
-def _offensive_cls():
-    from ....games.battle_for_kursk.offensive import Offensive
-    return Offensive
+def side_name(ctl, side: str) -> str:
+    entry = ctl.game.entry
+    return entry.side_name(side) if entry is not None else side
 
 
 def posture_row(v: dict, side: str) -> tuple[str | None, str | None, str]:
@@ -40,6 +47,28 @@ def posture_row(v: dict, side: str) -> tuple[str | None, str | None, str]:
 class KurskUI(GameUI):
     game_id = "battle-for-kursk"
     unit_verbs = frozenset({"offensive"})  # built on the map and in the declaration block
+    # The facts and previews of the position shown, worked out once per version of it.
+    _memo_key: tuple = ()
+    _memo: dict[Any, Any] = {}
+
+    # --- what the engine says, once per position -------------------------------------------
+    def _cached(self, ctl, what: Any, make) -> Any:
+        key = (id(ctl), id(ctl.game), ctl.version, ctl.index)
+        if self._memo_key != key:
+            self._memo_key, self._memo = key, {}
+        if what not in self._memo:
+            self._memo[what] = make()
+        return self._memo[what]
+
+    def facts(self, ctl):
+        """The game's questions about the position (``KurskFacts``), as the side shown may know it."""
+        side = ctl.viewer or ctl.acting() or ctl.sides()[0]
+        return self._cached(ctl, ("facts", side), lambda: Position(ctl.game, side).facts)
+
+    def preview(self, ctl, action) -> Preview | None:
+        if action is None:
+            return None
+        return self._cached(ctl, ("preview", action), lambda: ctl.game.preview(action))
 
     # --- notices, panel --------------------------------------------------------------------
     def notices(self, ctl) -> list[str]:
@@ -55,8 +84,7 @@ class KurskUI(GameUI):
             # A battle needs the room: one line, the tracks are in full in the other steps.
             self.compact(f, ctl, v)
             return
-        order = list(getattr(getattr(ctl.rules, "camp", None), "postures", {}).get("order", ())) or \
-            ["pause", "reposition", "deploy", "engage"]
+        order = list(self.facts(ctl).postures())
         f.space(6)
         f.text("Posture tracks (12.0; ▶ this turn, dashed: last turn)", th.px(11), T.TEXT, "bold")
         px = th.px(11)
@@ -69,7 +97,7 @@ class KurskUI(GameUI):
             box_w = max(th.px(40), (f.w - name_w) // max(1, len(order)))
 
             def draw(surf, side=side, now=now, prev=prev, y=y, box_w=box_w):
-                surf.blit(T.text(SIDE_NAMES.get(side, side), px, T.TEXT, "bold"), (f.x, y + th.px(3)))
+                surf.blit(T.text(side_name(ctl, side), px, T.TEXT, "bold"), (f.x, y + th.px(3)))
                 for i, p in enumerate(order):
                     r = pygame.Rect(f.x + name_w + i * box_w, y, box_w - th.px(3), lh - th.px(2))
                     cur = p == now
@@ -92,16 +120,16 @@ class KurskUI(GameUI):
             f.op(draw, ("posture", side, now, prev, tuple(order), f.x, y, f.w, th.scale))
             f.y += lh
             if note and note not in ("this turn", "not chosen yet"):
-                notes.append(f"{SIDE_NAMES.get(side, side)}: {note}")
+                notes.append(f"{side_name(ctl, side)}: {note}")
         if notes:
             f.text("; ".join(notes) + ".", th.px(11), T.TEXT_DIM)
         avail = v.get("offensives_available") or {}
         spent = self.spent(v)
-        total = self.markers_per_side(ctl)
+        total = self.facts(ctl).markers_per_side
         parts = []
         for side in ctl.sides():
             ready, on_lead = avail.get(side, 0), spent.get(side, 0)
-            s = f"{SIDE_NAMES.get(side, side)} {ready} ready"
+            s = f"{side_name(ctl, side)} {ready} ready"
             if on_lead:
                 s += f", {on_lead} on a lead unit"
             if total is not None:  # each side owns a fixed set; the rest sit in the Expended box (6.0)
@@ -122,18 +150,11 @@ class KurskUI(GameUI):
         th = f.theme
         avail = v.get("offensives_available") or {}
         post = v.get("posture") or {}
-        bits = [f"{SIDE_NAMES.get(s, s)} {post.get(s, '?')}" for s in ctl.sides()]
-        mk = ", ".join(f"{SIDE_NAMES.get(s, s)} {avail.get(s, 0)}" for s in ctl.sides())
+        bits = [f"{side_name(ctl, s)} {post.get(s, '?')}" for s in ctl.sides()]
+        mk = ", ".join(f"{side_name(ctl, s)} {avail.get(s, 0)}" for s in ctl.sides())
         vp = v.get("vp")
         f.text(f"Postures (12.0): {'; '.join(bits)}. Offensive markers ready (9.2.1): {mk}."
                + (f" VP {vp:+d} (5.0)." if vp is not None else ""), th.px(11), T.TEXT_DIM)
-
-    @staticmethod
-    def markers_per_side(ctl) -> int | None:
-        """How many Offensive markers each side owns in all (the scenario's ``per_side``)."""
-        camp = getattr(ctl.rules, "camp", None)
-        n = (getattr(camp, "offensives", None) or {}).get("per_side")
-        return int(n) if n is not None else None
 
     @staticmethod
     def spent(v: dict) -> dict[str, int]:
@@ -148,32 +169,15 @@ class KurskUI(GameUI):
         return out
 
     # --- decisions through the chooser -----------------------------------------------------
-    RESULT_WORDS = {"sf": "Stand Fast: one step lost, no retreat", "ex": "Exchange instead (fortification)"}
-
+    # Thin wrappers over the engine's words (the generic client takes them from game.decisions()).
     def choice_info(self, what: str) -> dict:
-        if what == "result":
-            return {"title": "Defender's option on this result", "rule": "9.3",
-                    "help": "In a major city the defender may Stand Fast (a step instead of the retreat); in an "
-                            "active friendly fortification a DR or DRL may become an exchange."}
-        if what == "emergency":
-            return {"title": "Emergency Reaction", "rule": "12.0",
-                    "help": "Spend an Offensive marker to turn your Pause into Reposition against an Engage."}
-        if what == "objective":
-            return {"title": "Strategic Objective: where it goes", "rule": "12.1",
-                    "help": "Leave it (stay) or pick a hex: the allowed hexes are marked SO? on the map; a "
-                            "click there moves it."}
-        return {}
+        return step_words(what)
 
     def option_label(self, action) -> str | None:
-        if getattr(action, "what", None) == "result":
-            v = str(action.value)
-            return self.RESULT_WORDS.get(v, f"take the {v.upper()} as rolled")
-        return None
+        return option_words(action)
 
     def objective_choices(self, ctl) -> dict:
         """Hex -> the Choose that moves the Strategic Objective there (12.1), when that is decided now."""
-        from ....core import actions as A
-
         out = {}
         for a in ctl.legal() or ():
             if isinstance(a, A.Choose) and a.what == "objective" and a.value != "stay":
@@ -190,18 +194,18 @@ class KurskUI(GameUI):
         so = v.get("objective") or {}
         if so.get("hex"):
             face = so.get("face") or "german"
-            locked = [SIDE_NAMES.get(s, s) for s, x in (so.get("locked") or {}).items() if x]
-            tip = [f"Strategic Objective (12.1), {SIDE_NAMES.get(face, face)} face up",
+            locked = [side_name(ctl, s) for s, x in (so.get("locked") or {}).items() if x]
+            tip = [f"Strategic Objective (12.1), {side_name(ctl, face)} face up",
                    "worth one VP to the side it favours at the end (5.0, 12.1)"]
             tip.append("locked for: " + ", ".join(locked) if locked else "not locked: it may still be moved")
             if so.get("scored"):
                 tip.append("its VP is already scored")
             out.append(MapMark(parse_hex(str(so["hex"])), "SO", "objective", tuple(tip)))
-        if not getattr(ctl, "past", False) and (v.get("stage") or {}).get("kind") == "objective":
+        if not ctl.past and (v.get("stage") or {}).get("kind") == "objective":
             for h in self.objective_choices(ctl):
                 out.append(MapMark(h, "SO?", "support", ("The Strategic Objective may go here (12.1): a click "
                                                          "moves it.",)))
-        lead = getattr(ctl, "lead", None)
+        lead = ctl.lead
         if lead and ctl.target is not None:
             u = ctl.unit(lead) or {}
             if u.get("hex"):
@@ -221,66 +225,64 @@ class KurskUI(GameUI):
 
     # --- Offensive -------------------------------------------------------------------------
     def leads(self, ctl) -> list[str]:
-        """Attackers of the battle being built that could lead an Offensive now."""
+        """Attackers of the battle being built that could lead an Offensive now (9.2.1)."""
         if ctl.target is None or not ctl.attackers:
             return []
-        Off = _offensive_cls()
-        legal = ctl.legal() or []
-        if not any(isinstance(a, Off) and a.target == ctl.target for a in legal):
-            return []
-        rules = ctl.rules
-        return [x for x in ctl.attackers if rules.lead_problem(ctl.state, x) is None
-                and rules.supporters(ctl.state, ctl.target, x, tuple(ctl.attackers))]
+        if not any(isinstance(a, Offensive) and a.target == ctl.target for a in ctl.legal() or ()):
+            return []  # no marker ready, or no Offensive against this hex at all
+        f = self.facts(ctl)
+        return [x for x in ctl.attackers
+                if f.lead_problem(x) is None and f.supporters(ctl.target, x, ctl.attackers)]
 
     def why_not_lead(self, ctl, uids: list[str]) -> str:
         """Why the other attackers cannot lead, in the rules' words (9.2.1)."""
+        f = self.facts(ctl)
         out = []
         for x in uids:
-            bad = ctl.rules.lead_problem(ctl.state, x)
-            if bad is None and not ctl.rules.supporters(ctl.state, ctl.target, x, tuple(ctl.attackers)):
-                out.append(f"{x}: no unit of its formation colour stands behind it to support (9.2.1)")
-            elif bad is not None:
+            bad = f.lead_problem(x)
+            if bad is not None:
                 out.append(f"{bad.rule}: {bad.reason}")
+            elif not f.supporters(ctl.target, x, ctl.attackers):
+                out.append(f"{x}: no unit of its formation colour stands behind it to support (9.2.1)")
         return "; ".join(out)
 
     def supporters(self, ctl) -> list[str]:
-        if not getattr(ctl, "lead", None) or ctl.target is None:
+        """The units that may support the lead chosen (9.2.1)."""
+        if not ctl.lead or ctl.target is None or ctl.lead not in ctl.attackers:
             return []
-        try:
-            return list(ctl.rules.supporters(ctl.state, ctl.target, ctl.lead, tuple(ctl.attackers)))
-        except Exception:
-            return []
+        return list(self.facts(ctl).supporters(ctl.target, ctl.lead, ctl.attackers))
 
     def offensive_action(self, ctl):
-        if not getattr(ctl, "lead", None) or not ctl.support or ctl.target is None:
+        if not ctl.lead or not ctl.support or ctl.target is None:
             return None
-        return _offensive_cls()(ctl.target, ctl.lead, tuple(sorted(ctl.attackers)), tuple(sorted(ctl.support)))
+        return Offensive(ctl.target, ctl.lead, tuple(sorted(ctl.attackers)), tuple(sorted(ctl.support)))
+
+    def battle_action(self, ctl, target, attackers):
+        """The action whose preview gives the odds of an Offensive: the one being built, or a
+        declared one's Resolve. None for a plain battle (the generic odds say it all)."""
+        if target == ctl.target and ctl.lead and ctl.support and set(attackers) == set(ctl.attackers):
+            return self.offensive_action(ctl)
+        name = hex_name(target)
+        for b in ctl.view().get("battles") or ():
+            # One battle per defending hex (9.0); its attackers still there may be fewer than declared.
+            if b["target"] == name and b.get("lead") and set(attackers) <= set(b["attackers"]):
+                return A.Resolve(target)
+        return None
 
     def odds(self, ctl, target, attackers):
-        fn = getattr(ctl.rules, "odds", None)
-        if fn is None or target is None or not attackers:
+        """The odds of an Offensive from the engine's preview (a thin wrapper until the client
+        takes previews itself)."""
+        if target is None or not attackers:
             return None
-        off = None
-        if target == ctl.target and getattr(ctl, "lead", None) and ctl.support and set(attackers) == set(ctl.attackers):
-            off = (ctl.lead, tuple(ctl.support))
-        else:
-            for b in getattr(ctl.state, "battles", ()) or ():
-                if b.target == target and b.lead and set(b.attackers) == set(attackers):
-                    off = (b.lead, tuple(ctl.rules.live_support(ctl.state, b)))
-        try:
-            return fn(ctl.state, target, tuple(attackers), off)
-        except Exception:
-            return None
+        p = self.preview(ctl, self.battle_action(ctl, target, attackers))
+        return p.detail if p is not None and p.refusal is None else None
 
-    def support_lines(self, ctl, support) -> list[str]:
-        """One line per supporter with its shift (the engine's line sums them)."""
-        n = int((getattr(getattr(ctl.rules, "camp", None), "offensives", {}) or {}).get("support_shift", 1))
-        out = []
-        for sid in support:
-            u = ctl.unit(sid) or {}
-            out.append(f"+{n} column: {sid} supports from the second echelon ({u.get('formation', 'same formation')}, "
-                       "as the lead; 9.2.1)")
-        return out
+    def support_lines(self, ctl) -> list[str]:
+        """One line per supporter with its own column, from the engine's preview."""
+        p = self.preview(ctl, self.offensive_action(ctl))
+        if p is None:
+            return []
+        return [f"{ln.value}: {ln.text} ({ln.rule})" for ln in p.lines if ln.rule == "9.2.1" and ln.indent > 1]
 
     def build_offensive(self, f, ctl, scene) -> None:
         """Under the attackers of the battle being built: pick a lead, then the supporters."""
@@ -289,7 +291,7 @@ class KurskUI(GameUI):
         side = ctl.acting()
         free = (v.get("offensives_available") or {}).get(side, 0)
         leads = self.leads(ctl)
-        if not getattr(ctl, "lead", None):
+        if not ctl.lead:
             if not leads:
                 if ctl.attackers and free <= 0:
                     f.text("Offensive (9.2.1): no marker ready this turn.", th.small, T.TEXT_DIM)
@@ -304,7 +306,7 @@ class KurskUI(GameUI):
         sup = self.supporters(ctl)
         chosen = ", ".join(ctl.support) or "none yet"
         f.text(f"Offensive led by {ctl.lead} (9.2.1). Supporters: {chosen}.", th.small, T.ACCENT, "bold")
-        for ln in self.support_lines(ctl, ctl.support):  # each supporter's own shift, line by line
+        for ln in self.support_lines(ctl):  # each supporter's own shift, line by line
             f.text(ln, th.px(11), T.ACCENT, indent=th.px(8))
         others = [x for x in sup if x not in ctl.support]
         if others:
