@@ -9,7 +9,16 @@ import pytest
 import hexwar
 from hexwar.ai.black_wednesday.goals import LARGE, Goals, conditions, exit_hexes, goals, open_hexes
 from hexwar.ai.black_wednesday.tournament import (
-    BEATS, Capped, SampledRandom, beats, beats_means, make, play_one, scenario_and_options, score)
+    BEATS,
+    Capped,
+    SampledRandom,
+    beats,
+    beats_means,
+    make,
+    play_one,
+    scenario_and_options,
+    score,
+)
 from hexwar.core.actions import EndPhase, parse_action
 from hexwar.core.dice import SeededDice
 from hexwar.core.hexgrid import distance, hex_name, use_hex_ids
@@ -325,8 +334,8 @@ def test_R6c_setup_lists_only_the_next_units_places_and_the_players_choose_the_s
     """R6(c): in a set-up phase the players are given only the first unplaced unit's places
     (plus the phase's other actions), and they place it exactly where they would have with the
     whole list, reason included; a unit with one place left falls back to the whole list."""
-    from hexwar.ai.black_wednesday.normal import BWPlayer
     from hexwar.ai.black_wednesday.easy import BWGreedy
+    from hexwar.ai.black_wednesday.normal import BWPlayer
     from hexwar.ai.black_wednesday.speed import setup_actions
     from hexwar.core.actions import Place
     from hexwar.core.position import Position
@@ -363,7 +372,8 @@ def test_speed_kept_reach_and_reverse_graph_give_the_plain_searches():
     import heapq
     import random
 
-    from hexwar.ai.black_wednesday.paths import mp_dist, reach as any_reach
+    from hexwar.ai.black_wednesday.paths import mp_dist
+    from hexwar.ai.black_wednesday.paths import reach as any_reach
     from hexwar.ai.black_wednesday.speed import reach
 
     def plain_reach(rules, start, cls, ma, budget, blocked):

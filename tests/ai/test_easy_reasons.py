@@ -44,7 +44,7 @@ CASES = [
 EXPLAINED = ("Attack", "Offensive", "Select", "PointFire", "Assault", "Move", "Support", "Place")
 
 
-@functools.lru_cache(maxsize=None)  # each case is played once per run (the tests only read it)
+@functools.cache  # each case is played once per run (the tests only read it)
 def play(gid: str, scen: str, seed: int, first: str, second: str, limit: int):
     """Play the case; return the game, the notations of its actions, and every decision of a
     computer player (greedy or ai, not random) as (action kind, notation, reason)."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import hexwar
-from hexwar.ai.objective_kiev.explain import attack_reason, result_chances, support_reason
 from hexwar.ai.objective_kiev.ctx import Ctx
+from hexwar.ai.objective_kiev.explain import attack_reason, result_chances, support_reason
 from hexwar.ai.objective_kiev.normal import KievPlayer
 from hexwar.core import actions as A
 from hexwar.core.game import Game

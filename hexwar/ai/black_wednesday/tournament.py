@@ -22,8 +22,8 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Callable
 
 from ...core.actions import EndPhase
 from ...core.position import Position
@@ -99,7 +99,8 @@ class SampledRandom:
 
     def __init__(self, seed: int = 0, per_phase: int = 6) -> None:
         self.rng, self.per_phase = random.Random(seed), per_phase
-        self.key, self.done = None, 0
+        self.key: tuple[object, ...] | None = None  # the phase counted (turn, phase, phasing side)
+        self.done = 0
 
     def choose(self, game, side: str) -> Decision:
         rng = self.rng
@@ -138,7 +139,8 @@ class Capped:
 
     def __init__(self, player: Player, per_phase: int) -> None:
         self.p, self.name, self.per_phase = player, player.name, per_phase
-        self.key, self.done = None, 0
+        self.key: tuple[object, ...] | None = None  # the Action Phase counted (turn, order, phasing side)
+        self.done = 0
 
     def choose(self, game, side: str) -> Decision:
         fx = Position(game, side).facts

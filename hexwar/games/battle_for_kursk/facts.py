@@ -8,8 +8,9 @@ odds (``Odds``), retreat paths (``RetreatPath``), tuples, frozensets and fresh d
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from ...core.combat import Odds
 from ...core.hexgrid import Hex
