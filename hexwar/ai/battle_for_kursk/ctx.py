@@ -279,7 +279,8 @@ class Ctx:
             p = quick_dist(T.CRT_TABLE, a, self.dfn(foe), self.shift_at(e, self.foe), T.MIN_ODDS, T.MAX_ODDS)
             g = (p.get("DE", 0) * (self.value(foe) + KILL * VP) + p.get("DRL", 0) * (self.step_value(foe) + 1)
                  + p.get("DR", 0) * 1.0 + p.get("EX", 0) * 0.3)
-            g += (p.get("DE", 0) + p.get("DRL", 0) + p.get("DR", 0)) * (self.city_value(e) if e in self.vp_cities else 0)
+            g += ((p.get("DE", 0) + p.get("DRL", 0) + p.get("DR", 0))
+                  * (self.city_value(e) if e in self.vp_cities else 0))
             if g > best:
                 best, bt = g, e
         return best, bt
@@ -431,7 +432,8 @@ class Ctx:
             if not live:
                 break
             cover = [u for u in live if lost(u) >= owed]
-            u = (min(cover, key=lambda u: (sv(u), u)) if cover else max(live, key=lambda u: (lost(u) / max(0.1, sv(u)), u)))
+            u = (min(cover, key=lambda u: (sv(u), u)) if cover
+                 else max(live, key=lambda u: (lost(u) / max(0.1, sv(u)), u)))
             owed -= lost(u)
             steps[u] -= 1
             dead += steps[u] == 0

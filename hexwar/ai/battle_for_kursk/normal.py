@@ -89,7 +89,7 @@ class KurskPlayer:
                           if ctx.control.get(h) == ctx.side and h in ctx.foe_walk and h not in ctx.at)
         sched = f.scheduled_points(ctx.side)
         scores: dict[str, tuple[float, str]] = {}
-        for p, a in legal.items():
+        for p, _a in legal.items():
             grants = f.posture_grants(p)
             mod = f.posture_modifier(ctx.side, p)
             v, why = 0.0, []
@@ -127,7 +127,8 @@ class KurskPlayer:
         ``final``: their worth on the last turn, a VP city retaken or half a point elsewhere."""
         chances = cities = 0.0
         for e in ctx.foe_hexes:
-            near = [u for u in ctx.mine if distance(ctx.map_hex(u), e) <= (1 if ctx.spec(u).kind != "armor" else 1 + ctx.spec(u).ma // 2)]
+            near = [u for u in ctx.mine
+                    if distance(ctx.map_hex(u), e) <= (1 if ctx.spec(u).kind != "armor" else 1 + ctx.spec(u).ma // 2)]
             a = sum(sorted((ctx.att(u) for u in near), reverse=True)[:6])
             p = quick_dist(T.CRT_TABLE, a, ctx.dfn(ctx.at[e]), ctx.shift_at(e, ctx.foe), T.MIN_ODDS, T.MAX_ODDS)
             good = sum(p.get(r, 0) for r in ("DR", "DRL", "DE"))
@@ -144,7 +145,8 @@ class KurskPlayer:
         f = ctx.facts
         units = [u for u in f.units() if f.side_of(u.id) == ctx.side and f.point_kind(u.id) == kind]
         if net >= 0:
-            usable = sum(1 for u in units if u.where == ELIMINATED or (u.where == ON_MAP and u.steps < ctx.spec(u.id).max_steps))
+            usable = sum(1 for u in units
+                         if u.where == ELIMINATED or (u.where == ON_MAP and u.steps < ctx.spec(u.id).max_steps))
             return 1.5 * min(net, usable)
         full = sorted(ctx.step_value(u.id) for u in units if u.where == ON_MAP and u.steps > 1)
         # 5.0: a unit eliminated tips the "fewer eliminated" VP; priced at ELIM_VP of a VP.
@@ -160,7 +162,8 @@ class KurskPlayer:
     def _st_emergency(self, ctx: Ctx, acts: list) -> Decision:
         threatened = sum(1 for u in ctx.mine if ctx.threat.get(ctx.map_hex(u)))
         if threatened >= 3:
-            return Decision(A.Choose("emergency", "yes"), f"Emergency Reaction (12.0): {threatened} units under threat need to move")
+            return Decision(A.Choose("emergency", "yes"),
+                            f"Emergency Reaction (12.0): {threatened} units under threat need to move")
         return Decision(A.Choose("emergency", "no"), "no Emergency Reaction: the front is quiet enough")
 
     def _st_objective(self, ctx: Ctx, acts: list) -> Decision:
@@ -176,7 +179,8 @@ class KurskPlayer:
 
         a = min(acts, key=key)
         return Decision(a, "keeps the Strategic Objective where it is (12.1)" if a.value == "stay"
-                        else f"moves the Strategic Objective to {ctx.board.describe(parse_hex(a.value))}: nearest to our units (12.1)")
+                        else f"moves the Strategic Objective to {ctx.board.describe(parse_hex(a.value))}: "
+                             "nearest to our units (12.1)")
 
     # ------------------------------------------------------------ replacements (10.0)
     def _replacement(self, ctx: Ctx, acts: list) -> Decision:
@@ -186,7 +190,8 @@ class KurskPlayer:
             if isinstance(a, A.Restore):
                 u = a.unit
                 h = ctx.map_hex(u)
-                s = ctx.step_value(u) * (1.5 if ctx.threat.get(h) else 1.0) + (1.0 if ctx.front_field.get(h, 99) <= 3 else 0)
+                s = (ctx.step_value(u) * (1.5 if ctx.threat.get(h) else 1.0)
+                     + (1.0 if ctx.front_field.get(h, 99) <= 3 else 0))
                 if s > best_s:
                     best, best_s, why = a, s, f"restores {u} to full strength (10.1): it faces the enemy"
             elif isinstance(a, A.Place):
@@ -208,11 +213,13 @@ class KurskPlayer:
             h = ctx.map_hex(uid)
             return (h in ctx.vp_cities or h == ctx.moscow) and bool(ctx.threat.get(h))
         a = min(acts, key=lambda a: (ctx.unit(a.unit).steps <= 1, guards(a.unit),
-                                     ctx.step_value(a.unit) - 0.2 * ctx.front_field.get(ctx.map_hex(a.unit), 0), a.unit))
+                                     ctx.step_value(a.unit) - 0.2 * ctx.front_field.get(ctx.map_hex(a.unit), 0),
+                                     a.unit))
         if ctx.unit(a.unit).steps <= 1:
-            return Decision(a, f"{a.unit} takes the negative replacement (10.6): no full-strength unit is left to take it")
-        return Decision(a, f"{a.unit} takes the negative replacement (10.6): the cheapest step, farthest from the front,"
-                        " and no unit is eliminated")
+            return Decision(a, f"{a.unit} takes the negative replacement (10.6): "
+                               "no full-strength unit is left to take it")
+        return Decision(a, f"{a.unit} takes the negative replacement (10.6): the cheapest step, "
+                        "farthest from the front, and no unit is eliminated")
 
     # ------------------------------------------------------------ movement (8.0, 8.1)
     def _move(self, ctx: Ctx, acts: list) -> Decision:
@@ -267,7 +274,7 @@ class KurskPlayer:
         if ctx.phase.kind == "movement":  # a garrison the enemy could otherwise walk past stays
             pinned = {u for u in by_unit if ctx.map_hex(u) in ctx.vp_cities | {ctx.moscow}
                       and ctx.map_hex(u) in ctx.foe_walk}
-        for g, m, parts in cands:
+        for _g, m, parts in cands:
             if m.unit in used_u or m.dest in used_h or m.unit in pinned:
                 continue
             used_u.add(m.unit)
@@ -442,7 +449,8 @@ class KurskPlayer:
                 bo = battle_odds(ctx.facts, r.target, live, off) if live and ctx.at.get(r.target) else None
                 return (-(bo.p_leave if bo else 0.0), r.target)
             r = min(res, key=key)
-            return Decision(r, f"resolves {hex_name(r.target)} first: the likeliest to succeed, its advance may cut others' retreats")
+            return Decision(r, f"resolves {hex_name(r.target)} first: the likeliest to succeed, "
+                               "its advance may cut others' retreats")
         return Decision(A.EndPhase())
 
     # ------------------------------------------------------------ battle sub-steps
@@ -473,12 +481,13 @@ class KurskPlayer:
                 vals[a] = city + ctx.step_value(uid) + 0.5
             elif r == "EX":
                 atk = [u for u in st.get("attackers") if ctx.unit(u).where == ON_MAP]
-                vals[a] = (city + 0.5 if dies else 0.0) + ctx.step_value(uid) - (min(ctx.step_value(u) for u in atk) if atk else 0)
+                vals[a] = ((city + 0.5 if dies else 0.0) + ctx.step_value(uid)
+                           - (min(ctx.step_value(u) for u in atk) if atk else 0))
             else:
                 vals[a] = 0.0
         a = min(acts, key=lambda a: (vals[a], a.value))
-        return Decision(a, f"takes {a.value.upper()} instead of {res} (9.3): it costs us least" if a.value.upper() != res
-                        else f"takes the {res} as rolled (9.3)")
+        return Decision(a, f"takes {a.value.upper()} instead of {res} (9.3): it costs us least"
+                        if a.value.upper() != res else f"takes the {res} as rolled (9.3)")
 
     def _st_defender_loss(self, ctx: Ctx, acts: list) -> Decision:
         a = min(acts, key=lambda a: (ctx.step_value(a.unit), a.unit))

@@ -99,7 +99,8 @@ class BWBase:
         if p.what == "retreat" and side == "axis":
             trench = [a for a in acts if fx.is_trench(parse_hex(a.value))]
             if trench:
-                return Decision(trench[0], f"retreats into the trench at {trench[0].value}: the hex still counts (1.3, 5.0)")
+                return Decision(trench[0], f"retreats into the trench at {trench[0].value}: "
+                                           "the hex still counts (1.3, 5.0)")
         if p.what == "advance":
             go = [a for a in acts if a.value != "stop"]
             if go:
@@ -158,7 +159,8 @@ class BWBase:
                 if f.fp < 1:
                     continue
                 v = f.value * weight(a.target)
-                who = a.attackers[0] if len(a.attackers) == 1 else f"{len(a.attackers)} units of {hex_name(fx.units[a.attackers[0]].map_hex)}"
+                who = (a.attackers[0] if len(a.attackers) == 1
+                       else f"{len(a.attackers)} units of {hex_name(fx.units[a.attackers[0]].map_hex)}")
                 out.append((v, a, f"{who} fires on {hex_name(a.target)} ({F.who(fx, a.target, side)}): "
                                   f"{f.words()} (§8)"))
             elif isinstance(a, PointFire):
@@ -184,7 +186,8 @@ class BWBase:
                 v = p["good"] * (gain - 2 * own) - 0.35  # a round of ammunition is worth keeping
                 if own > 0:
                     v -= 1.0  # a bad shoot scatters: never next to our own men
-                out.append((v, as_action(a), f"calls {a.artillery} on {hex_name(a.target)} ({F.who(fx, a.target, side)}): "
-                                             f"{F.call_words(a, p)}; {fp} firepower on the hex"
-                                             + (" and half on the ring" if radius == 0 else " and the hexes around it")))
+                out.append((v, as_action(a),
+                            f"calls {a.artillery} on {hex_name(a.target)} ({F.who(fx, a.target, side)}): "
+                            f"{F.call_words(a, p)}; {fp} firepower on the hex"
+                            + (" and half on the ring" if radius == 0 else " and the hexes around it")))
         return out

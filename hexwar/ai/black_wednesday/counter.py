@@ -100,7 +100,8 @@ def counter_move(fx: BWFacts, side: str, by_unit: dict[str, list[Move]], passabl
     near = min(sorted(empty | held), key=lambda h: (distance(m.dest, h), h))
     what = "to assault it (§11.1)" if near in held else "to walk back into it (5.0)"
     return Decision(m, f"{m.unit} {frm}→{hex_name(m.dest)}: on an Attack order (§16.6), closes on "
-                       f"{hex_name(near)}, a goal hex the Soviets occupy, {what}; {distance(m.dest, near)} hex(es) away")
+                       f"{hex_name(near)}, a goal hex the Soviets occupy, {what}; "
+                       f"{distance(m.dest, near)} hex(es) away")
 
 
 def waits_to_assault(fx: BWFacts, uid: str) -> bool:

@@ -15,8 +15,8 @@ from ...core.units import ON_MAP
 from ...games.black_wednesday.verbs import Assault, PointFire
 from ..player import Decision
 from . import figures as F
-from .figures import FireFigures
 from .base import BWBase, first
+from .figures import FireFigures
 
 if TYPE_CHECKING:
     from ...games.black_wednesday.facts import BWFacts
@@ -70,7 +70,8 @@ class BWGreedy(BWBase):
             return Decision(asl, _assault_reason(fx, side, asl))
         enemy = fx.on_map(fx.enemy_of(side))
         if side == "soviet":
-            goals = [u.map_hex for u in enemy if u.hex in fx.trench_hexes] or [u.map_hex for u in enemy] or list(fx.trench_hexes)
+            goals = ([u.map_hex for u in enemy if u.hex in fx.trench_hexes] or [u.map_hex for u in enemy]
+                     or list(fx.trench_hexes))
         else:
             goals = list(fx.trench_hexes)
         moved = None
@@ -95,7 +96,8 @@ def _fire_reason(fx: BWFacts, side, a, fig, shots: int) -> str:
     best = "the best chance of a hit" + (f" of the {shots} shots on offer" if shots > 1 else "")
     if isinstance(a, PointFire):
         return f"point fire, {best}: {F.pfa_words(fig, a.firer, a.target)}"
-    who = a.attackers[0] if len(a.attackers) == 1 else f"{len(a.attackers)} units of {hex_name(fx.units[a.attackers[0]].map_hex)}"
+    who = (a.attackers[0] if len(a.attackers) == 1
+           else f"{len(a.attackers)} units of {hex_name(fx.units[a.attackers[0]].map_hex)}")
     why = f"{who} fires on {hex_name(a.target)} ({F.who(fx, a.target, side)}), {best}: {fig.words()} (§8)"
     if fig.steps == 0 and fig.hit > 0:  # the easy level counts any number on the table as a hit
         why += "; no unit there can lose a step to this fire, so only the morale check can tell"

@@ -400,7 +400,9 @@ class BWPlayer(BWBase):
                                "in it keeps it (§7.7, decision S1-1)")
         return Decision(m, f"{m.unit} {frm}→{hex_name(m.dest)}: {self._move_words(fx, m, side, targets)}")
 
-    BLOCKERS = 0  # no tanks to the Train Station: since BW-R9 they do not keep the 3 Recon company off (measured: 95% of 40 vs random, 60% of 20 vs greedy; with 2: 90%, 50%)
+    # no tanks to the Train Station: since BW-R9 they do not keep the 3 Recon company off
+    # (measured: 95% of 40 vs random, 60% of 20 vs greedy; with 2: 90%, 50%)
+    BLOCKERS = 0
 
     def blockers(self, fx: BWFacts, side) -> list:
         """[(tank, hex, MP map)] when an enemy reinforcement still has to come on at a named
@@ -473,10 +475,11 @@ class BWPlayer(BWBase):
             return None
         a = best[1]
         st = fx.wire_state(a.hex)
+        toward = min(targets, key=lambda t: (distance(a.hex, t), t))
         return Decision(as_action(a), f"{a.unit} breaches the wire at {hex_name(a.hex)} (1.4b): "
                                       + ("the second breach opens it for every unit" if st == 1
                                          else "the first breach; a second one opens it")
-                                      + f" on the way to {hex_name(min(targets, key=lambda t: (distance(a.hex, t), t)))}")
+                                      + f" on the way to {hex_name(toward)}")
 
     GUARD_PHASES = 2  # guard the goal hexes an enemy unit could reach within two of its phases
     WATCH_PHASES = 4  # and walk toward those it could reach within four, when none is held
@@ -948,12 +951,15 @@ class BWPlayer(BWBase):
                 if g.why.get(d):
                     return f"takes up {hex_name(d)}: {g.why[d][0]}"
                 return "takes up a trench hex: the Soviets must clear every one (decision S1-1)"
-            return "heads for the nearest hex it means to hold" if g.why else "heads for the nearest trench hex not next to the enemy"
+            return ("heads for the nearest hex it means to hold" if g.why
+                    else "heads for the nearest trench hex not next to the enemy")
         r = role(fx, m.unit)
         near = min(targets, key=lambda t: (distance(d, t), t))
         if r == ASSAULT:
             return (f"closes on {hex_name(near)} to " + ("overrun it (§11.2)" if fx.spec(m.unit).vehicle
-                                                          else "assault it (§11.1)") + f", {distance(d, near)} hex(es) away")
+                                                          else "assault it (§11.1)")
+                    + f", {distance(d, near)} hex(es) away")
         if r == SPOT:
             return f"moves to observe {hex_name(near)} for the guns ({distance(d, near)} hexes, §13.2)"
-        return f"moves within range of {hex_name(near)} ({distance(d, near)} hexes; range {fx.spec(m.unit).area_range}, §8.2)"
+        return (f"moves within range of {hex_name(near)} ({distance(d, near)} hexes; "
+                f"range {fx.spec(m.unit).area_range}, §8.2)")

@@ -146,7 +146,8 @@ def draw(fx: BWFacts, side: str, acts) -> Decision | None:
         if fx.check(as_action(a)) is not None:
             continue
         art = "an" if t == "attack" else "a"
-        return Decision(as_action(a), f"draws {art} {TYPE_WORDS[t]} order for {f} on {_objective_words(a.args[1].split('+'))}: "
+        return Decision(as_action(a), f"draws {art} {TYPE_WORDS[t]} order for {f} on "
+                                      f"{_objective_words(a.args[1].split('+'))}: "
                                       f"{why}; units on no order may not fire small arms nor assault (§16.7)")
     return None
 

@@ -52,7 +52,8 @@ BEATS = {
     "s8-counter-attack": ("Soviet victory of any 5.1 level (minor: all of Krasni Bor), after the shifts for "
                           "units lost", "Axis victory of any 5.1 level (minor: 20 Krasni Bor hexes and the 9 "
                           "city hexes south of the trenches west of the Izhora), after the shifts"),
-    "campaign": ("Soviet victory of any 5.1 level, after the shifts", "Axis victory of any 5.1 level, after the shifts"),
+    "campaign": ("Soviet victory of any 5.1 level, after the shifts",
+                 "Axis victory of any 5.1 level, after the shifts"),
 }
 LEVEL_SCORE = {"massive": 3, "major": 2}
 

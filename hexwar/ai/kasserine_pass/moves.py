@@ -94,7 +94,7 @@ def plan_attacks(ctx: Ctx, movers: dict, threshold: float = THRESH) -> tuple[lis
             seen: set = set()
             hex_add: dict[Hex, list[str]] = {}
             best_t = None
-            for f, uid, n in cands:
+            for _f, uid, n in cands:
                 if uid in seen:
                     continue
                 if placed_now[uid] != n:

@@ -23,10 +23,12 @@ def choose_loss(ctx: Ctx, acts: list) -> Decision:
         u = min(covering, key=lambda x: (fac[x] - need, x))
         over = fac[u] - need
         if over > 0 and u in bds:
-            return Decision(as_action(bds[u]), f"breaks {u} down so as to lose only what the result asks (KP-BREAKDOWN)")
+            return Decision(as_action(bds[u]),
+                            f"breaks {u} down so as to lose only what the result asks (KP-BREAKDOWN)")
         for x in sorted(fac, key=lambda x: -fac[x]):  # a bigger unit that breaks into parts that fit
             if x in bds and fac[x] > need and over > 0:
-                return Decision(as_action(bds[x]), f"breaks {x} down so as to lose only what the result asks (KP-BREAKDOWN)")
+                return Decision(as_action(bds[x]),
+                                f"breaks {x} down so as to lose only what the result asks (KP-BREAKDOWN)")
         return Decision(next(a for a in losses if a.unit == u))
     u = max(fac, key=lambda x: (fac[x], x))  # the debt is larger than any one unit: the largest first
     return Decision(next(a for a in losses if a.unit == u))

@@ -291,7 +291,8 @@ class Ctx:
     def _walkin_sum(self, w: set[Hex], ours: frozenset[Hex] | set[Hex], held: Iterable[Hex]) -> float:
         # On the last turn an open city the flood reaches is as good as lost: a city taken
         # elsewhere must not pay for leaving one open (take one, lose one is no gain).
-        p = 1.0 if self.turn == self.last_turn else (P_WALKIN_BEFORE_LAST if self.turn == self.last_turn - 1 else P_LATE_REACH)
+        p = (1.0 if self.turn == self.last_turn
+             else P_WALKIN_BEFORE_LAST if self.turn == self.last_turn - 1 else P_LATE_REACH)
         return sum(p * self.city_value(c) for c in held if c not in ours and c in w)
 
     @cached_property
@@ -408,7 +409,8 @@ class Ctx:
             after = 0.0
             if rest:
                 f = 1.0 if any(n in self.foe_hexes and n != target for n in self.board.adjacent(c)) else 0.6
-                after = self.estimate(c, rest, self.foe_support(), tuple(stack), turn).p_success * self.city_value(c) * f
+                after = (self.estimate(c, rest, self.foe_support(), tuple(stack), turn).p_success
+                         * self.city_value(c) * f)
             lift += max(0.0, now - after)
         city_w = 1.0 if self.turn == self.last_turn else self.w.risk
         return p_off * lift * city_w
@@ -475,7 +477,8 @@ class Ctx:
             supports -= 1
             targets.remove(t)
 
-    def _plan_group(self, t: Hex, avail: dict[str, frozenset[Hex]], load: dict[Hex, list[str]]) -> list[tuple[str, Hex]]:
+    def _plan_group(self, t: Hex, avail: dict[str, frozenset[Hex]],
+                    load: dict[Hex, list[str]]) -> list[tuple[str, Hex]]:
         sides = [n for n in self.board.adjacent(t) if n not in self.foe_hexes]
         cands = sorted((u for u in avail if self.can_attack(u, t) and avail[u] & set(sides)),
                        key=lambda u: (-self.facts.attack(u), u))

@@ -62,8 +62,9 @@ def attack_reason(ctx: Ctx, attack: A.Attack, est: Estimate, support: str | None
             body += f", {pct(ex + al)} of a loss of our own (EX/AL)"
     else:  # an untried corps is involved: its strength is a guess over the corps not yet seen
         n = len(ctx.facts.unseen())
-        head = (f"attacks {target} (an untried corps: expected defense {est.defense:.1f} over the {n} corps not yet seen), "
-                f"most likely at {est.column}" + (f" after {', '.join(est.shifts)}" if est.shifts else ""))
+        head = (f"attacks {target} (an untried corps: expected defense {est.defense:.1f} "
+                f"over the {n} corps not yet seen), most likely at {est.column}"
+                + (f" after {', '.join(est.shifts)}" if est.shifts else ""))
         body = f"{pct(sum(est.p.get(r, 0) for r in GOOD))} chance of DR or better"
     trapped = ctx.trapped(attack.target)
     if trapped >= 1.0:

@@ -141,7 +141,8 @@ class KievPlayer:
                 u = ctx.facts.unit(a.unit)
                 gain = ctx.b.step_value(a.unit)  # the step it gets back
                 # Restoring a unit in danger also lowers what it may lose.
-                s = gain * (1.3 if u.hex is not None and any(n in ctx.foe_hexes for n in ctx.board.adjacent(u.hex)) else 1.0)
+                s = gain * (1.3 if u.hex is not None and any(n in ctx.foe_hexes for n in ctx.board.adjacent(u.hex))
+                            else 1.0)
                 if s > best_s:
                     best, best_s, why = a, s, f"restores {a.unit} to full strength (+{gain:g} points, 12.0)"
             elif isinstance(a, A.Place):
@@ -153,7 +154,8 @@ class KievPlayer:
                     s += ctx.walkin_gain(a.unit, a.hex, ())  # e.g. the garrison of an open city behind the front
                 if s > best_s:
                     best, best_s = a, s
-                    why = f"rebuilds {a.unit} at {ctx.board.describe(a.hex)} (12.0): " + move_reason(ctx, a.unit, a.hex, parts)
+                    why = (f"rebuilds {a.unit} at {ctx.board.describe(a.hex)} (12.0): "
+                           + move_reason(ctx, a.unit, a.hex, parts))
         if best is not None:
             return Decision(best, why)
         return Decision(A.EndPhase())
@@ -252,8 +254,10 @@ class KievPlayer:
                 continue
             d = ctx.units_at(b.target)
             t = ctx.trapped(b.target)
-            later.append(ctx.battle_value(ctx.estimate(b.target, tuple(g), 1), b.target, [u for u, _ in g], d, t, ctx.side)
-                         - ctx.battle_value(ctx.estimate(b.target, tuple(g), 0), b.target, [u for u, _ in g], d, t, ctx.side))
+            later.append(ctx.battle_value(ctx.estimate(b.target, tuple(g), 1), b.target, [u for u, _ in g], d, t,
+                                          ctx.side)
+                         - ctx.battle_value(ctx.estimate(b.target, tuple(g), 0), b.target, [u for u, _ in g], d, t,
+                                            ctx.side))
         better_later = sum(1 for g in later if g > gain)
         if gain > 0.2 and better_later < len(sup):
             marker = sup[0].support
@@ -312,7 +316,8 @@ class KievPlayer:
                 best, best_s, best_parts = a, s1 - s0, parts
         if best.unit is None:
             return Decision(best, "stays: advancing would leave it worse placed")
-        return Decision(best, f"{best.unit} advances into {hex_name(t)} (10.7): " + move_reason(ctx, best.unit, t, best_parts))
+        return Decision(best, f"{best.unit} advances into {hex_name(t)} (10.7): "
+                        + move_reason(ctx, best.unit, t, best_parts))
 
     def _overstack(self, ctx: Ctx, acts: list) -> Decision:
         a = min(acts, key=lambda a: (ctx.b.unit_value(a.unit), a.unit))
