@@ -123,6 +123,6 @@ def missions(player, fx, side: str, acts, weight) -> Decision | None:
     dens = " (density: 8+ units, +2 columns, §8.3)" if big >= 8 else " (density: 4+ units, +1 column, §8.3)" \
         if big >= 4 else ""
     return Decision(as_action(c), f"calls {c.artillery}{' Fast Fire' if c.fast else ''} on {hex_name(c.target)} "
-                       f"({F.who(fx, c.target, side)}){dens}: {F.call_words(c, p)}; {fp} firepower on "
-                       f"the hex{' (doubled, §13.7)' if c.fast else ''} and the hexes around it, half on the ring "
-                       f"(§13.3); worth {v:.2f} steps; {ammo}")
+                                  f"({F.who(fx, c.target, side)}){dens}: {F.call_words(c, p)}; {fp} firepower on "
+                                  f"the hex{' (doubled, §13.7)' if c.fast else ''} and the hexes around it, "
+                                  f"half on the ring (§13.3); worth {v:.2f} steps; {ammo}")
