@@ -3,14 +3,19 @@ from __future__ import annotations
 
 import heapq
 import math
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from ..core.hexgrid import Hex
 
-_FIELDS: dict[tuple, dict[Hex, float]] = {}
+if TYPE_CHECKING:
+    from ..core.board import Board
+
+_FIELDS: dict[tuple[int, str, frozenset[Hex]], dict[Hex, float]] = {}
 
 
-def distance_field(board, sources: Iterable[Hex], step: Callable[[Hex, Hex], float], tag: str = "") -> dict[Hex, float]:
+def distance_field(board: Board, sources: Iterable[Hex], step: Callable[[Hex, Hex], float],
+                   tag: str = "") -> dict[Hex, float]:
     """Cheapest cost from every hex to the nearest source over the empty board (cached)."""
     src = frozenset(sources)
     key = (id(board), tag, src)

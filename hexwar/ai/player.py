@@ -11,9 +11,10 @@ from __future__ import annotations
 import importlib
 import random
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Callable, Protocol
+from typing import Protocol, cast
 
 from ..core.actions import Action, EndPhase
 from ..core.game import Game
@@ -26,6 +27,19 @@ from .random_player import choose_random
 class Decision:
     action: Action
     reason: str | None = None
+
+
+class Verb(Protocol):
+    """An action of a game's own (a verb the game registers, ``core.actions.register_verb``)."""
+
+    def notation(self) -> str: ...
+
+
+def as_action(verb: Verb) -> Action:
+    """A game's own action where an ``Action`` is asked for. The ``Action`` union lists the
+    core's classes only, but the engine takes a game's registered verbs as well (``parse_action``
+    returns them as ``Action``), so a player may answer with one."""
+    return cast(Action, verb)
 
 
 class Player(Protocol):
@@ -43,7 +57,10 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game, side: str) -> Decision:
-        return Decision(choose_random(game, self.rng))
+        act = choose_random(game, self.rng)
+        if act is None:  # asked only when ``side`` must act, so the rules offer it an action
+            raise RuntimeError(f"no legal action for {side}")
+        return Decision(act)
 
 
 @dataclass(frozen=True)
@@ -84,7 +101,8 @@ def make_player(kind: str, game_id: str, seed: int = 0) -> Player:
     factory = (getattr(mod, "PLAYERS", None) or {}).get(level) if mod is not None else None
     if factory is None:
         raise KeyError(f"no computer player for {game_id!r} yet")
-    return factory()
+    player: Player = factory()
+    return player
 
 
 @dataclass
@@ -118,7 +136,7 @@ def turn_key(game: Game, side: str) -> tuple[int, str, str]:
     return (turn, phase.side or side, side)
 
 
-def play_match(game: Game, players: dict[str, Player], max_actions: int = 20_000,
+def play_match(game: Game, players: Mapping[str, Player], max_actions: int = 20_000,
                after: Callable[[Game, Decision, str], None] | None = None) -> MatchLog:
     """Let the players play ``game`` (any game) to its end; return the timings and the
     reasons (their notation in the game's own hex ids)."""

@@ -2,19 +2,20 @@
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
+from ..core.actions import Action, Event
 from ..core.game import Game
 
 
-def choose_random(game: Game, rng: random.Random):
+def choose_random(game: Game, rng: random.Random) -> Action | None:
     """A uniformly random legal action (None when there is none)."""
     acts = game.legal_actions()
     return rng.choice(acts) if acts else None
 
 
 def play_random(game: Game, seed: int, max_actions: int = 20_000,
-                after: Callable[[Game, object, list], None] | None = None) -> Game:
+                after: Callable[[Game, Action, list[Event]], None] | None = None) -> Game:
     """Play random legal actions for both sides until the game ends.
 
     ``after(game, action, events)`` is called after each action (the fuzzer checks

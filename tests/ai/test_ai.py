@@ -190,7 +190,7 @@ def test_play_match_plays_every_game_to_its_end(game_id, scenario, sides):
     assert set(log.decisions) == set(sides) == set(log.cpu_decisions)
     assert set(log.turns) == set(log.cpu_turns)
     assert sum(map(len, log.decisions.values())) >= 100
-    for turn, owner, decider in log.turns:
+    for _turn, owner, decider in log.turns:
         assert decider in sides and owner in (*sides, "")
         if game_id == "black-wednesday":
             assert owner == decider  # no phase and no phase_side: the acting side
@@ -210,7 +210,7 @@ def test_the_tournament_covers_every_game_and_reports_each_bar(monkeypatch, caps
     from tools import tournament as T
 
     assert set(T.specs()) == set(game_ids())
-    for game_id, spec in T.specs().items():
+    for game_id, _spec in T.specs().items():
         for kind in ("ai", "greedy", "random"):
             assert make_player(kind, game_id).name == kind
     monkeypatch.delenv("TOURNAMENT_GREEDY_GAMES", raising=False)

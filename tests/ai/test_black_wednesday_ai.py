@@ -10,8 +10,8 @@ import pytest
 
 import hexwar
 from hexwar.ai.black_wednesday import figures as F
-from hexwar.ai.black_wednesday.normal import BWPlayer
 from hexwar.ai.black_wednesday.easy import BWGreedy
+from hexwar.ai.black_wednesday.normal import BWPlayer
 from hexwar.ai.black_wednesday.tournament import beats, held_trenches
 from hexwar.ai.player import make_player, play_match
 from hexwar.core.actions import Attack

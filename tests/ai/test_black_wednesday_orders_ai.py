@@ -8,8 +8,8 @@ import pytest
 
 import hexwar
 from hexwar.ai.black_wednesday import orders as O
-from hexwar.ai.black_wednesday.normal import BWPlayer
 from hexwar.ai.black_wednesday.easy import BWGreedy
+from hexwar.ai.black_wednesday.normal import BWPlayer
 from hexwar.core.actions import EndPhase, Place, parse_action
 from hexwar.core.dice import SeededDice
 from hexwar.core.hexgrid import distance, use_hex_ids

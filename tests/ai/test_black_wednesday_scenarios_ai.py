@@ -9,7 +9,16 @@ import pytest
 import hexwar
 from hexwar.ai.black_wednesday.goals import LARGE, Goals, conditions, exit_hexes, goals, open_hexes
 from hexwar.ai.black_wednesday.tournament import (
-    BEATS, Capped, SampledRandom, beats, beats_means, make, play_one, scenario_and_options, score)
+    BEATS,
+    Capped,
+    SampledRandom,
+    beats,
+    beats_means,
+    make,
+    play_one,
+    scenario_and_options,
+    score,
+)
 from hexwar.core.actions import EndPhase, parse_action
 from hexwar.core.dice import SeededDice
 from hexwar.core.hexgrid import distance, hex_name, use_hex_ids
@@ -90,7 +99,8 @@ def test_SCEN_3_goals_the_four_conditions_trenches_east_and_west():
     assert all(sov.worth(h) == pytest.approx(1 / 25) for h in west - other)  # 25 of them
     for h in west & other:  # a hex two conditions name is worth both shares
         assert len(sov.why[h]) == 2 and sov.worth(h) > 1 / 25
-    assert {c.label.split(":")[0] for c in conditions(r.facts(g.state, "soviet"))} == {f"Scen. 3 condition {i}" for i in (1, 2, 3, 4)}
+    assert ({c.label.split(":")[0] for c in conditions(r.facts(g.state, "soviet"))}
+            == {f"Scen. 3 condition {i}" for i in (1, 2, 3, 4)})
     # the page's note: released Axis reserves count as Krasni Bor hexes in Scen. 3 too (data since 2026-11-30)
     assert sov.release_costs is any(c.get("bonus") for c in r.scen.victory_spec["conditions"])
 
@@ -325,8 +335,8 @@ def test_R6c_setup_lists_only_the_next_units_places_and_the_players_choose_the_s
     """R6(c): in a set-up phase the players are given only the first unplaced unit's places
     (plus the phase's other actions), and they place it exactly where they would have with the
     whole list, reason included; a unit with one place left falls back to the whole list."""
-    from hexwar.ai.black_wednesday.normal import BWPlayer
     from hexwar.ai.black_wednesday.easy import BWGreedy
+    from hexwar.ai.black_wednesday.normal import BWPlayer
     from hexwar.ai.black_wednesday.speed import setup_actions
     from hexwar.core.actions import Place
     from hexwar.core.position import Position
@@ -363,7 +373,8 @@ def test_speed_kept_reach_and_reverse_graph_give_the_plain_searches():
     import heapq
     import random
 
-    from hexwar.ai.black_wednesday.paths import mp_dist, reach as any_reach
+    from hexwar.ai.black_wednesday.paths import mp_dist
+    from hexwar.ai.black_wednesday.paths import reach as any_reach
     from hexwar.ai.black_wednesday.speed import reach
 
     def plain_reach(rules, start, cls, ma, budget, blocked):
@@ -419,7 +430,7 @@ def test_speed_kept_reach_and_reverse_graph_give_the_plain_searches():
                 == list(want.items())
         srcs = rng.sample(area, 5)
         enemy = frozenset(rng.sample(area, 300))
-        ok = lambda h: h in r.area and h not in enemy  # noqa: E731
+        ok = lambda h, enemy=enemy: h in r.area and h not in enemy  # noqa: E731
         assert list(mp_dist(fx, srcs, ok, s.move_class, s.ma).items()) == \
             list(plain_mp(r, srcs, ok, s.move_class, s.ma).items())
 
@@ -495,7 +506,8 @@ def test_R4_axis_unit_on_an_attack_order_walks_back_into_a_krasni_bor_hex_the_so
     uid = mine[0]
     here = st.units[uid].hex
     # a free Krasni Bor hex 2-3 hexes from the unit, marked as the Soviets'
-    lost = min((h for h in kb if h not in occupied and 2 <= distance(h, here) <= 3), key=lambda h: (distance(h, here), h))
+    lost = min((h for h in kb if h not in occupied and 2 <= distance(h, here) <= 3),
+               key=lambda h: (distance(h, here), h))
     occ = dict(st.extra.get("occ", {}))
     occ[lost] = "soviet"
     st.extra["occ"] = occ

@@ -10,7 +10,7 @@ import hexwar
 from hexwar.ai.black_wednesday import support as S
 from hexwar.ai.black_wednesday.normal import BWPlayer
 from hexwar.ai.player import make_player
-from hexwar.core.hexgrid import distance, use_hex_ids
+from hexwar.core.hexgrid import use_hex_ids
 from hexwar.games.black_wednesday.verbs import Call
 
 GAME, SCEN = "black-wednesday", "s1-turning-the-left"

@@ -5,8 +5,9 @@ changed none of their decisions.
 The action lists below were recorded with the baselines as they were before they gave reasons
 (commit 6ef4c65): whole games for Objective: Kiev, Kasserine Pass and Battle for Kursk, the
 first 200-400 actions of Black Wednesday Scenario 1 (a whole greedy game takes over half a
-minute; two whole games, seeds 1 and 2, were compared once by hand and were the same). The tournament's greedy figures depend on the baselines
-staying the same, so a change here is a change of the yardstick, not of the reasons.
+minute; two whole games, seeds 1 and 2, were compared once by hand and were the same). The
+tournament's greedy figures depend on the baselines staying the same, so a change here is a
+change of the yardstick, not of the reasons.
 
 To re-record after a deliberate change of a baseline: ``python -m tests.ai.test_easy_reasons``.
 """
@@ -44,7 +45,7 @@ CASES = [
 EXPLAINED = ("Attack", "Offensive", "Select", "PointFire", "Assault", "Move", "Support", "Place")
 
 
-@functools.lru_cache(maxsize=None)  # each case is played once per run (the tests only read it)
+@functools.cache  # each case is played once per run (the tests only read it)
 def play(gid: str, scen: str, seed: int, first: str, second: str, limit: int):
     """Play the case; return the game, the notations of its actions, and every decision of a
     computer player (greedy or ai, not random) as (action kind, notation, reason)."""

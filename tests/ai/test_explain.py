@@ -5,8 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import hexwar
-from hexwar.ai.objective_kiev.explain import attack_reason, result_chances, support_reason
 from hexwar.ai.objective_kiev.ctx import Ctx
+from hexwar.ai.objective_kiev.explain import attack_reason, result_chances, support_reason
 from hexwar.ai.objective_kiev.normal import KievPlayer
 from hexwar.core import actions as A
 from hexwar.core.game import Game
@@ -29,7 +29,8 @@ def _first_revealed_battle(game: Game):
             for a in game.legal_actions():
                 if isinstance(a, A.Attack):
                     o = game.rules.odds(game.state, a.target, a.attackers)
-                    if o is not None and not o.no_effect and "DE" not in dict(game.rules.crt.distribution(o.final_index)):
+                    if (o is not None and not o.no_effect
+                            and "DE" not in dict(game.rules.crt.distribution(o.final_index))):
                         return side, a, o  # the real table gives no sure kill here
         game.apply(ai.choose(game, side).action)
     raise AssertionError("no revealed battle came up")

@@ -83,7 +83,8 @@ def test_10_8_can_attack_on_turn_1():
         game.apply(ai.choose(game, game.acting_side()).action)
     st = game.state
     romanian = [u.id for u in st.units.values() if game.rules.side(u.id) == "axis" and u.hex in game.rules.romania]
-    polish = [u.id for u in st.units.values() if game.rules.side(u.id) == "axis" and u.hex and u.hex not in game.rules.romania]
+    polish = [u.id for u in st.units.values()
+              if game.rules.side(u.id) == "axis" and u.hex and u.hex not in game.rules.romania]
     assert romanian and polish
     target = Hex(8, 8)
     facts = Position(game, "axis").facts

@@ -15,8 +15,21 @@ from ...games.battle_for_kursk.facts import KurskFacts
 from ..kit import distance_field
 from .odds import quick_dist
 from .terrain import step_cost, within
-from .weights import (FINAL_OWN_LOSS, KILL, MOSCOW_PULL, MOSCOW_VP, P_ENGAGE, P_VACATE, REFILL, RETAKE_PULL,
-                      RETAKE_REACH, SP_FROM, SP_MARGIN, SP_PULL, VP)
+from .weights import (
+    FINAL_OWN_LOSS,
+    KILL,
+    MOSCOW_PULL,
+    MOSCOW_VP,
+    P_ENGAGE,
+    P_VACATE,
+    REFILL,
+    RETAKE_PULL,
+    RETAKE_REACH,
+    SP_FROM,
+    SP_MARGIN,
+    SP_PULL,
+    VP,
+)
 
 
 class Ctx:
@@ -57,8 +70,13 @@ class Ctx:
     def theirs(self) -> list[str]:
         return self.units(self.foe)
 
-    def hex_of(self, uid: str) -> Hex:
+    def hex_of(self, uid: str) -> Hex | None:
+        """The unit's hex; None for a unit off the map."""
         return self._units[uid].hex
+
+    def map_hex(self, uid: str) -> Hex:
+        """The hex of a unit on the map (ValueError for one off it)."""
+        return self._units[uid].map_hex
 
     def spec(self, uid: str) -> UnitSpec:
         return self.facts.spec(uid)
@@ -85,7 +103,7 @@ class Ctx:
 
     @cached_property
     def at(self) -> dict[Hex, str]:
-        return {self.hex_of(u): u for u in self.mine + self.theirs}
+        return {self.map_hex(u): u for u in self.mine + self.theirs}
 
     # ------------------------------------------------------------ what places are worth
     def city_value(self, h: Hex) -> float:
@@ -124,14 +142,14 @@ class Ctx:
         if self.side != "german" or self.progress < SP_FROM or self.facts.vp_total() < SP_MARGIN:
             return None
         cands = [h for h in self.facts.major_cities("russian") if h != self.moscow and self.control.get(h) != self.side]
-        armor = [self.hex_of(u) for u in self.mine if self.spec(u).kind == "armor"]
+        armor = [self.map_hex(u) for u in self.mine if self.spec(u).kind == "armor"]
         if not cands or not armor:
             return None
 
         def cost(h: Hex) -> tuple:
             f = distance_field(self.board, (h,), step_cost(self.board), "sp")
             near = sorted(f.get(a, 99.0) for a in armor)[:4]
-            guard = sum(self.dfn(u) for u in self.theirs if distance(self.hex_of(u), h) <= 2)
+            guard = sum(self.dfn(u) for u in self.theirs if distance(self.map_hex(u), h) <= 2)
             return (sum(near) / len(near) + 0.5 * guard, h)
         return min(cands, key=cost)
 
@@ -155,7 +173,7 @@ class Ctx:
 
     @cached_property
     def foe_hexes(self) -> frozenset[Hex]:
-        return frozenset(self.hex_of(u) for u in self.theirs)
+        return frozenset(self.map_hex(u) for u in self.theirs)
 
     @cached_property
     def front_field(self) -> dict[Hex, float]:
@@ -170,13 +188,13 @@ class Ctx:
         out: dict[Hex, list[str]] = {}
         cost = step_cost(self.board)
         for uid in self.theirs:
-            here = self.hex_of(uid)
+            here = self.map_hex(uid)
             s = self.spec(uid)
             reach = {here}
             if s.kind == "armor":
                 mp = 1 if self.mud else s.ma
                 reach = set(within(self.board, here, mp, cost))
-            hit = set()
+            hit: set[Hex] = set()
             for h in reach:
                 hit.update(self.board.adjacent(h))
             for h in hit:
@@ -192,7 +210,7 @@ class Ctx:
         for uid in self.theirs:
             s = self.spec(uid)
             budget = (2 if s.kind == "armor" else 1) * (1 if self.mud else s.ma)
-            out.update(within(self.board, self.hex_of(uid), budget, cost))
+            out.update(within(self.board, self.map_hex(uid), budget, cost))
         return frozenset(out)
 
     def shift_at(self, h: Hex, side: str) -> int:
@@ -261,7 +279,8 @@ class Ctx:
             p = quick_dist(T.CRT_TABLE, a, self.dfn(foe), self.shift_at(e, self.foe), T.MIN_ODDS, T.MAX_ODDS)
             g = (p.get("DE", 0) * (self.value(foe) + KILL * VP) + p.get("DRL", 0) * (self.step_value(foe) + 1)
                  + p.get("DR", 0) * 1.0 + p.get("EX", 0) * 0.3)
-            g += (p.get("DE", 0) + p.get("DRL", 0) + p.get("DR", 0)) * (self.city_value(e) if e in self.vp_cities else 0)
+            g += ((p.get("DE", 0) + p.get("DRL", 0) + p.get("DR", 0))
+                  * (self.city_value(e) if e in self.vp_cities else 0))
             if g > best:
                 best, bt = g, e
         return best, bt
@@ -345,7 +364,7 @@ class Ctx:
         out: dict[Hex, float] = {}
         cost = step_cost(self.board)
         for uid in self.mine:
-            here = self.hex_of(uid)
+            here = self.map_hex(uid)
             if here in cities:
                 continue
             reach = within(self.board, here, 1 if self.mud else self.spec(uid).ma, cost)
@@ -413,7 +432,8 @@ class Ctx:
             if not live:
                 break
             cover = [u for u in live if lost(u) >= owed]
-            u = (min(cover, key=lambda u: (sv(u), u)) if cover else max(live, key=lambda u: (lost(u) / max(0.1, sv(u)), u)))
+            u = (min(cover, key=lambda u: (sv(u), u)) if cover
+                 else max(live, key=lambda u: (lost(u) / max(0.1, sv(u)), u)))
             owed -= lost(u)
             steps[u] -= 1
             dead += steps[u] == 0

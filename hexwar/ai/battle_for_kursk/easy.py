@@ -43,7 +43,7 @@ def _kursk_reason(game: Game, side: str, a: A.Action) -> str | None:
         return None  # an advance or a retreat: the first on offer, not a decision worth a reason
     if isinstance(a, A.Move):
         field = ctx.city_field
-        here = ctx.hex_of(a.unit)
+        here = ctx.map_hex(a.unit)
         goals = ctx.targets or ctx.foe_hexes
         step = step_cost(ctx.board)
         goal = min(goals, key=lambda t: (distance_field(ctx.board, [t], step, "easy").get(a.dest, 99.0), hex_name(t)))

@@ -51,7 +51,7 @@ class KurskGreedy:
                 if isinstance(a, A.Move):
                     by_unit.setdefault(a.unit, []).append(a)
             for uid in sorted(by_unit):
-                here = ctx.hex_of(uid)
+                here = ctx.map_hex(uid)
                 if here in ctx.vp_cities and ctx.control.get(here) == side:
                     continue  # a garrison stays
                 now = field.get(here, 99)

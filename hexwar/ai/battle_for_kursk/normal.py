@@ -89,7 +89,7 @@ class KurskPlayer:
                           if ctx.control.get(h) == ctx.side and h in ctx.foe_walk and h not in ctx.at)
         sched = f.scheduled_points(ctx.side)
         scores: dict[str, tuple[float, str]] = {}
-        for p, a in legal.items():
+        for p, _a in legal.items():
             grants = f.posture_grants(p)
             mod = f.posture_modifier(ctx.side, p)
             v, why = 0.0, []
@@ -127,7 +127,8 @@ class KurskPlayer:
         ``final``: their worth on the last turn, a VP city retaken or half a point elsewhere."""
         chances = cities = 0.0
         for e in ctx.foe_hexes:
-            near = [u for u in ctx.mine if distance(ctx.hex_of(u), e) <= (1 if ctx.spec(u).kind != "armor" else 1 + ctx.spec(u).ma // 2)]
+            near = [u for u in ctx.mine
+                    if distance(ctx.map_hex(u), e) <= (1 if ctx.spec(u).kind != "armor" else 1 + ctx.spec(u).ma // 2)]
             a = sum(sorted((ctx.att(u) for u in near), reverse=True)[:6])
             p = quick_dist(T.CRT_TABLE, a, ctx.dfn(ctx.at[e]), ctx.shift_at(e, ctx.foe), T.MIN_ODDS, T.MAX_ODDS)
             good = sum(p.get(r, 0) for r in ("DR", "DRL", "DE"))
@@ -144,11 +145,12 @@ class KurskPlayer:
         f = ctx.facts
         units = [u for u in f.units() if f.side_of(u.id) == ctx.side and f.point_kind(u.id) == kind]
         if net >= 0:
-            usable = sum(1 for u in units if u.where == ELIMINATED or (u.where == ON_MAP and u.steps < ctx.spec(u.id).max_steps))
+            usable = sum(1 for u in units
+                         if u.where == ELIMINATED or (u.where == ON_MAP and u.steps < ctx.spec(u.id).max_steps))
             return 1.5 * min(net, usable)
-        full = sorted((ctx.step_value(u.id) for u in units if u.where == ON_MAP and u.steps > 1))
+        full = sorted(ctx.step_value(u.id) for u in units if u.where == ON_MAP and u.steps > 1)
         # 5.0: a unit eliminated tips the "fewer eliminated" VP; priced at ELIM_VP of a VP.
-        weak = sorted((ctx.value(u.id) + ELIM_VP * VP + 1.0 for u in units if u.where == ON_MAP and u.steps == 1))
+        weak = sorted(ctx.value(u.id) + ELIM_VP * VP + 1.0 for u in units if u.where == ON_MAP and u.steps == 1)
         costs = (full + weak)[: -net]
         if ctx.final:
             # 5.0: the count is taken at the end of this turn, so an elimination now is worth
@@ -158,15 +160,16 @@ class KurskPlayer:
         return -sum(costs) - 2.0 * max(0, -net - len(costs))
 
     def _st_emergency(self, ctx: Ctx, acts: list) -> Decision:
-        threatened = sum(1 for u in ctx.mine if ctx.threat.get(ctx.hex_of(u)))
+        threatened = sum(1 for u in ctx.mine if ctx.threat.get(ctx.map_hex(u)))
         if threatened >= 3:
-            return Decision(A.Choose("emergency", "yes"), f"Emergency Reaction (12.0): {threatened} units under threat need to move")
+            return Decision(A.Choose("emergency", "yes"),
+                            f"Emergency Reaction (12.0): {threatened} units under threat need to move")
         return Decision(A.Choose("emergency", "no"), "no Emergency Reaction: the front is quiet enough")
 
     def _st_objective(self, ctx: Ctx, acts: list) -> Decision:
         """12.1: put the Strategic Objective where our units get to it first."""
-        mine = [ctx.hex_of(u) for u in ctx.mine]
-        foes = [ctx.hex_of(u) for u in ctx.theirs]
+        mine = [ctx.map_hex(u) for u in ctx.mine]
+        foes = [ctx.map_hex(u) for u in ctx.theirs]
 
         def key(a: A.Choose):
             h = ctx.facts.objective.hex if a.value == "stay" else parse_hex(a.value)
@@ -176,16 +179,19 @@ class KurskPlayer:
 
         a = min(acts, key=key)
         return Decision(a, "keeps the Strategic Objective where it is (12.1)" if a.value == "stay"
-                        else f"moves the Strategic Objective to {ctx.board.describe(parse_hex(a.value))}: nearest to our units (12.1)")
+                        else f"moves the Strategic Objective to {ctx.board.describe(parse_hex(a.value))}: "
+                             "nearest to our units (12.1)")
 
     # ------------------------------------------------------------ replacements (10.0)
     def _replacement(self, ctx: Ctx, acts: list) -> Decision:
+        best: A.Restore | A.Place | None
         best, best_s, why = None, -math.inf, ""
         for a in acts:
             if isinstance(a, A.Restore):
                 u = a.unit
-                h = ctx.hex_of(u)
-                s = ctx.step_value(u) * (1.5 if ctx.threat.get(h) else 1.0) + (1.0 if ctx.front_field.get(h, 99) <= 3 else 0)
+                h = ctx.map_hex(u)
+                s = (ctx.step_value(u) * (1.5 if ctx.threat.get(h) else 1.0)
+                     + (1.0 if ctx.front_field.get(h, 99) <= 3 else 0))
                 if s > best_s:
                     best, best_s, why = a, s, f"restores {u} to full strength (10.1): it faces the enemy"
             elif isinstance(a, A.Place):
@@ -204,14 +210,16 @@ class KurskPlayer:
         # eliminated and counts against us, 5.0), then the step that matters least, away
         # from the front.
         def guards(uid: str) -> bool:  # the garrison of a VP city of ours the enemy could strike
-            h = ctx.hex_of(uid)
+            h = ctx.map_hex(uid)
             return (h in ctx.vp_cities or h == ctx.moscow) and bool(ctx.threat.get(h))
         a = min(acts, key=lambda a: (ctx.unit(a.unit).steps <= 1, guards(a.unit),
-                                     ctx.step_value(a.unit) - 0.2 * ctx.front_field.get(ctx.hex_of(a.unit), 0), a.unit))
+                                     ctx.step_value(a.unit) - 0.2 * ctx.front_field.get(ctx.map_hex(a.unit), 0),
+                                     a.unit))
         if ctx.unit(a.unit).steps <= 1:
-            return Decision(a, f"{a.unit} takes the negative replacement (10.6): no full-strength unit is left to take it")
-        return Decision(a, f"{a.unit} takes the negative replacement (10.6): the cheapest step, farthest from the front,"
-                        " and no unit is eliminated")
+            return Decision(a, f"{a.unit} takes the negative replacement (10.6): "
+                               "no full-strength unit is left to take it")
+        return Decision(a, f"{a.unit} takes the negative replacement (10.6): the cheapest step, "
+                        "farthest from the front, and no unit is eliminated")
 
     # ------------------------------------------------------------ movement (8.0, 8.1)
     def _move(self, ctx: Ctx, acts: list) -> Decision:
@@ -229,7 +237,7 @@ class KurskPlayer:
         cands = []
         bases = {}
         for uid, moves in by_unit.items():
-            base, _ = ctx.score(uid, ctx.hex_of(uid))
+            base, _ = ctx.score(uid, ctx.map_hex(uid))
             bases[uid] = base
             for m in moves:
                 s, parts = ctx.score(uid, m.dest, m.path)
@@ -247,7 +255,7 @@ class KurskPlayer:
             for h in empty:
                 opts = []
                 for uid, moves in by_unit.items():
-                    if uid in used_u or ctx.hex_of(uid) in ctx.vp_cities:
+                    if uid in used_u or ctx.map_hex(uid) in ctx.vp_cities:
                         continue
                     for m in moves:
                         if m.dest == h:
@@ -257,15 +265,16 @@ class KurskPlayer:
                     _, uid, m, parts = min(opts, key=lambda o: (o[0], o[1]))
                     used_u.add(uid)
                     used_h.add(h)
-                    plan.append((m, f"{uid} {hex_name(ctx.hex_of(uid))}→{hex_name(h)}: garrisons "
+                    plan.append((m, f"{uid} {hex_name(ctx.map_hex(uid))}→{hex_name(h)}: garrisons "
                                  f"{ctx.board.describe(h)}, which the enemy could otherwise walk into (5.0)"))
-        if ctx.phase.kind == "armor_rail" and "combat" in ctx.facts.posture_grants(ctx.facts.posture(ctx.side)):
+        posture = ctx.facts.posture(ctx.side)  # None before both are revealed: it grants nothing
+        if ctx.phase.kind == "armor_rail" and posture is not None and "combat" in ctx.facts.posture_grants(posture):
             plan += self._strike_plan(ctx, by_unit, bases, used_u, used_h)
         pinned = set()
         if ctx.phase.kind == "movement":  # a garrison the enemy could otherwise walk past stays
-            pinned = {u for u in by_unit if ctx.hex_of(u) in ctx.vp_cities | {ctx.moscow}
-                      and ctx.hex_of(u) in ctx.foe_walk}
-        for g, m, parts in cands:
+            pinned = {u for u in by_unit if ctx.map_hex(u) in ctx.vp_cities | {ctx.moscow}
+                      and ctx.map_hex(u) in ctx.foe_walk}
+        for _g, m, parts in cands:
             if m.unit in used_u or m.dest in used_h or m.unit in pinned:
                 continue
             used_u.add(m.unit)
@@ -310,8 +319,9 @@ class KurskPlayer:
                     ranked = sorted(((bases[uid] - sc, m) for sc, m in best.values()), key=lambda o: (o[0], o[1].dest))
                     opts.append((ctx.att(uid), uid, ranked))
             opts.sort(key=lambda o: (-o[0], o[1]))
+            group: list[tuple[str, A.Move]]
             group, taken, att, cost = [], set(), sum(ctx.att(u) for u in here), 0.0
-            best_v = self._strike_value(ctx, e, foe, att, here, [ctx.hex_of(u) for u in here]) if here else 0.0
+            best_v = self._strike_value(ctx, e, foe, att, here, [ctx.map_hex(u) for u in here]) if here else 0.0
             best_k = 0
             for a, uid, ranked in opts:
                 pick = next(((c, m) for c, m in ranked if m.dest not in taken), None)
@@ -323,7 +333,7 @@ class KurskPlayer:
                 att += a
                 cost += max(0.0, c)
                 v = self._strike_value(ctx, e, foe, att, here + [u for u, _ in group],
-                                       [ctx.hex_of(u) for u in here] + [m.dest for _, m in group]) - cost
+                                       [ctx.map_hex(u) for u in here] + [m.dest for _, m in group]) - cost
                 if v > best_v:
                     best_v, best_k = v, len(group)
             if best_v < 1.0:
@@ -333,7 +343,7 @@ class KurskPlayer:
             for uid, m in group[:best_k]:
                 used_u.add(uid)
                 used_h.add(m.dest)
-                plan.append((m, f"{uid} {hex_name(ctx.hex_of(uid))}→{hex_name(m.dest)}: masses on "
+                plan.append((m, f"{uid} {hex_name(ctx.map_hex(uid))}→{hex_name(m.dest)}: masses on "
                              f"{ctx.board.describe(e)}{', held by the enemy' if e in ctx.vp_cities else ''}: "
                              f"{strength:g} strength points against {ctx.dfn(foe):g} attack it this turn (9.0, 5.0)"))
         return plan
@@ -428,6 +438,7 @@ class KurskPlayer:
             if v > best_v:
                 best, best_v, best_bo = a, v, bo
         if best is not None:
+            assert best_bo is not None  # set with ``best``
             return Decision(best, battle_reason(ctx, best.target, best_bo, best))
         res = [a for a in acts if isinstance(a, A.Resolve)]
         if res:
@@ -438,7 +449,8 @@ class KurskPlayer:
                 bo = battle_odds(ctx.facts, r.target, live, off) if live and ctx.at.get(r.target) else None
                 return (-(bo.p_leave if bo else 0.0), r.target)
             r = min(res, key=key)
-            return Decision(r, f"resolves {hex_name(r.target)} first: the likeliest to succeed, its advance may cut others' retreats")
+            return Decision(r, f"resolves {hex_name(r.target)} first: the likeliest to succeed, "
+                               "its advance may cut others' retreats")
         return Decision(A.EndPhase())
 
     # ------------------------------------------------------------ battle sub-steps
@@ -451,6 +463,7 @@ class KurskPlayer:
     def _st_result_choice(self, ctx: Ctx, acts: list) -> Decision:
         """9.3 Stand Fast / fortification: the defender picks the result that costs least."""
         st = ctx.stage
+        assert st is not None and st.target is not None  # choose calls it for this step of a battle
         uid = ctx.at[st.target]
         res = st.get("result")
         vals = {}
@@ -468,12 +481,13 @@ class KurskPlayer:
                 vals[a] = city + ctx.step_value(uid) + 0.5
             elif r == "EX":
                 atk = [u for u in st.get("attackers") if ctx.unit(u).where == ON_MAP]
-                vals[a] = (city + 0.5 if dies else 0.0) + ctx.step_value(uid) - (min(ctx.step_value(u) for u in atk) if atk else 0)
+                vals[a] = ((city + 0.5 if dies else 0.0) + ctx.step_value(uid)
+                           - (min(ctx.step_value(u) for u in atk) if atk else 0))
             else:
                 vals[a] = 0.0
         a = min(acts, key=lambda a: (vals[a], a.value))
-        return Decision(a, f"takes {a.value.upper()} instead of {res} (9.3): it costs us least" if a.value.upper() != res
-                        else f"takes the {res} as rolled (9.3)")
+        return Decision(a, f"takes {a.value.upper()} instead of {res} (9.3): it costs us least"
+                        if a.value.upper() != res else f"takes the {res} as rolled (9.3)")
 
     def _st_defender_loss(self, ctx: Ctx, acts: list) -> Decision:
         a = min(acts, key=lambda a: (ctx.step_value(a.unit), a.unit))
@@ -482,7 +496,9 @@ class KurskPlayer:
     _st_attacker_loss = _st_defender_loss
 
     def _st_exchange_loss(self, ctx: Ctx, acts: list) -> Decision:
-        owed = ctx.stage.get("owed")
+        st = ctx.stage
+        assert st is not None  # choose calls it for this step
+        owed = st.get("owed")
 
         def lost(uid: str) -> float:
             u = ctx.unit(uid)
@@ -497,6 +513,7 @@ class KurskPlayer:
     def _st_retreat(self, ctx: Ctx, acts: list) -> Decision:
         """We retreat the enemy (9.3): into our zones if we may, away from his cities."""
         st = ctx.stage
+        assert st is not None  # choose calls it for this step
         uid = st.get("units")[0]
         opts = {p.hexes: p for p in ctx.facts.retreat_options(uid)}
 
@@ -521,17 +538,20 @@ class KurskPlayer:
         return Decision(a, f"retreats {uid} to {hex_name(a.path[-1])}: {why}")
 
     def _st_advance(self, ctx: Ctx, acts: list) -> Decision:
-        t = ctx.stage.target
+        st = ctx.stage
+        assert st is not None  # choose calls it for this step
+        t = st.target_hex  # the battle's hex
         best, best_g, parts_b = A.Advance(None), 0.0, None
         for a in acts:
             if a.unit is None:
                 continue
-            s0, _ = ctx.score(a.unit, ctx.hex_of(a.unit))
+            s0, _ = ctx.score(a.unit, ctx.map_hex(a.unit))
             s1, parts = ctx.score(a.unit, t, (t,))
             if s1 - s0 > best_g:
                 best, best_g, parts_b = a, s1 - s0, parts
         if best.unit is None:
             return Decision(best, "does not advance: it is better placed where it is")
+        assert parts_b is not None  # set with ``best``
         return Decision(best, f"advances into {hex_name(t)} (9.0): " + move_reason(ctx, best.unit, t, parts_b))
 
     def _st_overstack(self, ctx: Ctx, acts: list) -> Decision:

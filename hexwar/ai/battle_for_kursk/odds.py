@@ -3,8 +3,8 @@ or possible battle from the rules' own odds (``KurskFacts.odds``, every shift wi
 and the game's CRT, and of a hypothetical one from bare strengths and shifts."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from ...core.combat import CRT, Odds, odds_index
 from ...core.hexgrid import Hex

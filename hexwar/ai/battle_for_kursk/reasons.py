@@ -51,4 +51,4 @@ def move_reason(ctx: Ctx, uid: str, dest: Hex, parts: dict) -> str:
         bits.append(f"drives on {ctx.board.describe(parts['sp'])}, the city the armor concentrates on (5.0)")
     if not bits:
         bits.append(f"closes on the nearest objective ({parts.get('dist', 0):g} MP away)")
-    return f"{uid} {hex_name(ctx.hex_of(uid))}→{hex_name(dest)}: " + "; ".join(bits)
+    return f"{uid} {hex_name(ctx.map_hex(uid))}→{hex_name(dest)}: " + "; ".join(bits)

@@ -22,7 +22,9 @@ PLAYERS = {"normal": _normal, "easy": _easy}
 
 
 def _won(game: Game, side: str) -> bool:
-    return game.result().winner == side
+    res = game.result()
+    assert res is not None  # asked of a finished game only (MatchSpec.won)
+    return res.winner == side
 
 
 def _trenches(game: Game, side: str) -> float:

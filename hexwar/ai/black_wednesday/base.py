@@ -12,15 +12,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.actions import Attack, Choose, EndPhase
+from ...core.actions import Action, Attack, Choose, EndPhase
 from ...core.game import Game
 from ...core.hexgrid import distance, hex_ids_of, hex_name, parse_hex, use_hex_ids
 from ...core.position import Position
 from ...core.units import ON_MAP
 from ...games.black_wednesday.verbs import Call, PointFire
+from ..player import Decision, as_action
 from . import figures as F
 from .speed import barrage_fire, setup_actions
-from ..player import Decision
 
 if TYPE_CHECKING:
     from ...games.black_wednesday.facts import BWFacts
@@ -92,13 +92,15 @@ class BWBase:
 
     def pending(self, fx: BWFacts, side, acts) -> Decision:
         p = fx.pending()
+        assert p is not None  # choose asks this only while a choice is pending
         vals = [a.value for a in acts]
         if p.what == "overwatch":
             return self.overwatch(fx, side, acts)
         if p.what == "retreat" and side == "axis":
             trench = [a for a in acts if fx.is_trench(parse_hex(a.value))]
             if trench:
-                return Decision(trench[0], f"retreats into the trench at {trench[0].value}: the hex still counts (1.3, 5.0)")
+                return Decision(trench[0], f"retreats into the trench at {trench[0].value}: "
+                                           "the hex still counts (1.3, 5.0)")
         if p.what == "advance":
             go = [a for a in acts if a.value != "stop"]
             if go:
@@ -118,6 +120,7 @@ class BWBase:
         if mover is None or fx.units[mover].where != ON_MAP:
             return Decision(none)
         m = fx.units[mover]
+        m_hex = m.map_hex  # the mover is on the map (checked above)
         best, best_v, words = None, 0.2, ""
         for a in acts:
             if a.value == "none":
@@ -130,8 +133,8 @@ class BWBase:
             if how == "area":
                 us = [u for u in fx.units_at(h) if fx.side_of(u.id) == side and not fx.status(u.id)
                       and fx.mode(u.id) == "fire"]
-                fp = fx.firepower(us, distance(h, m.hex))
-                f = F.area_fire(fx, m.hex, fp, "overwatch", firer_hex=h, units=[m])
+                fp = fx.firepower(us, distance(h, m_hex))
+                f = F.area_fire(fx, m_hex, fp, "overwatch", firer_hex=h, units=[m])
                 v, w = f.value, f.words()
             else:
                 pv = F.pfa_figures(fx, how, mover)
@@ -143,20 +146,21 @@ class BWBase:
                 best, best_v, words = a, v, w
         if best is None:
             return Decision(none, f"holds fire at {mover}: no stack has a worthwhile shot (§10)")
-        return Decision(best, f"overwatch at {mover} in {hex_name(m.hex)}: {words}")
+        return Decision(best, f"overwatch at {mover} in {hex_name(m_hex)}: {words}")
 
     # --- figures ------------------------------------------------------------------------
-    def fire_options(self, fx: BWFacts, side, acts, weight) -> list[tuple[float, object, str]]:
+    def fire_options(self, fx: BWFacts, side, acts, weight) -> list[tuple[float, Action, str]]:
         """Every SFA, PFA and HE mission the legal actions offer, with its worth in enemy steps
         (``weight(hex)`` weighs targets) and its reason."""
-        out = []
+        out: list[tuple[float, Action, str]] = []
         for a in acts:
             if isinstance(a, Attack):
                 f = F.sfa_figures(fx, a.target, a.attackers)
                 if f.fp < 1:
                     continue
                 v = f.value * weight(a.target)
-                who = a.attackers[0] if len(a.attackers) == 1 else f"{len(a.attackers)} units of {hex_name(fx.units[a.attackers[0]].hex)}"
+                who = (a.attackers[0] if len(a.attackers) == 1
+                       else f"{len(a.attackers)} units of {hex_name(fx.units[a.attackers[0]].map_hex)}")
                 out.append((v, a, f"{who} fires on {hex_name(a.target)} ({F.who(fx, a.target, side)}): "
                                   f"{f.words()} (§8)"))
             elif isinstance(a, PointFire):
@@ -165,7 +169,7 @@ class BWBase:
                     continue
                 tgt = fx.units[a.target]
                 v = p["overall"] * (1.5 if p["vehicle"] else 0.8) * weight(tgt.hex)
-                out.append((v, a, "point fire: " + F.pfa_words(p, a.firer, a.target)))
+                out.append((v, as_action(a), "point fire: " + F.pfa_words(p, a.firer, a.target)))
             elif isinstance(a, Call) and a.ammo == "he":
                 p = F.call_figures(fx, a)
                 if p is None:
@@ -182,7 +186,8 @@ class BWBase:
                 v = p["good"] * (gain - 2 * own) - 0.35  # a round of ammunition is worth keeping
                 if own > 0:
                     v -= 1.0  # a bad shoot scatters: never next to our own men
-                out.append((v, a, f"calls {a.artillery} on {hex_name(a.target)} ({F.who(fx, a.target, side)}): "
-                                  f"{F.call_words(a, p)}; {fp} firepower on the hex"
-                                  + (" and half on the ring" if radius == 0 else " and the hexes around it")))
+                out.append((v, as_action(a),
+                            f"calls {a.artillery} on {hex_name(a.target)} ({F.who(fx, a.target, side)}): "
+                            f"{F.call_words(a, p)}; {fp} firepower on the hex"
+                            + (" and half on the ring" if radius == 0 else " and the hexes around it")))
         return out

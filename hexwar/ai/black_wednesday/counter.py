@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING
 from ...core.actions import Move
 from ...core.hexgrid import Hex, distance, hex_name
 from ...core.units import ON_MAP
+from ..player import Decision
 from .goals import goals, open_hexes
 from .paths import Turns
-from ..player import Decision
 
 if TYPE_CHECKING:
     from ...games.black_wednesday.facts import BWFacts
@@ -56,10 +56,10 @@ def lost_hexes(fx: BWFacts, side: str) -> tuple[frozenset[Hex], frozenset[Hex]]:
 def engaged(fx: BWFacts, uid: str, held: frozenset[Hex]) -> bool:
     """Next to a lost goal hex the enemy stands in: the unit waits there to assault it."""
     u = fx.units[uid]
-    return u.where == ON_MAP and any(distance(u.hex, h) == 1 for h in held)
+    return u.where == ON_MAP and any(distance(u.map_hex, h) == 1 for h in held)
 
 
-def counter_move(fx: BWFacts, side: str, by_unit: dict, passable) -> Decision | None:
+def counter_move(fx: BWFacts, side: str, by_unit: dict[str, list[Move]], passable) -> Decision | None:
     """The best move of an Axis unit on an Attack order toward a lost goal hex, or None."""
     if side != "axis":
         return None
@@ -77,19 +77,19 @@ def counter_move(fx: BWFacts, side: str, by_unit: dict, passable) -> Decision | 
     best = None
     for uid in units:
         u = fx.units[uid]
-        here = to.turns(uid, u.hex) if u.where == ON_MAP else 1e9
+        here = to.turns(uid, u.map_hex) if u.where == ON_MAP else 1e9
         for m in by_unit[uid]:
             gain = here - to.turns(uid, m.dest)
             # walking into (or through) an empty lost hex wins it back at once (5.0)
-            back = sum(1 for h in m.path if h in empty)
-            key = (back, gain)
-            if (back or gain > 0.01) and (best is None or key > best[0]):
+            retaken = sum(1 for h in m.path if h in empty)
+            key = (retaken, gain)
+            if (retaken or gain > 0.01) and (best is None or key > best[0]):
                 best = (key, m)
     if best is None:
         return None
-    m: Move = best[1]
+    m = best[1]
     u = fx.units[m.unit]
-    frm = hex_name(u.hex) if u.where == ON_MAP else "off the map"
+    frm = hex_name(u.map_hex) if u.where == ON_MAP else "off the map"
     back = [h for h in m.path if h in empty]
     g = goals(fx, side)
     if back:
@@ -100,7 +100,8 @@ def counter_move(fx: BWFacts, side: str, by_unit: dict, passable) -> Decision | 
     near = min(sorted(empty | held), key=lambda h: (distance(m.dest, h), h))
     what = "to assault it (§11.1)" if near in held else "to walk back into it (5.0)"
     return Decision(m, f"{m.unit} {frm}→{hex_name(m.dest)}: on an Attack order (§16.6), closes on "
-                       f"{hex_name(near)}, a goal hex the Soviets occupy, {what}; {distance(m.dest, near)} hex(es) away")
+                       f"{hex_name(near)}, a goal hex the Soviets occupy, {what}; "
+                       f"{distance(m.dest, near)} hex(es) away")
 
 
 def waits_to_assault(fx: BWFacts, uid: str) -> bool:

@@ -13,9 +13,10 @@ from ...core.actions import Attack, Choose, EndPhase, Move, Place
 from ...core.hexgrid import distance, hex_name
 from ...core.units import ON_MAP
 from ...games.black_wednesday.verbs import Assault, PointFire
+from ..player import Decision
 from . import figures as F
 from .base import BWBase, first
-from ..player import Decision
+from .figures import FireFigures
 
 if TYPE_CHECKING:
     from ...games.black_wednesday.facts import BWFacts
@@ -41,12 +42,14 @@ class BWGreedy(BWBase):
 
     def pending(self, fx: BWFacts, side, acts) -> Decision:
         p = fx.pending()
+        assert p is not None  # choose asks this only while a choice is pending
         return Decision(next((a for a in acts if a.value == p.default), acts[0]))
 
     def initiative(self, fx: BWFacts, side, acts) -> Decision:
         return Decision(Choose("first", side))
 
     def action(self, fx: BWFacts, side, acts) -> Decision:
+        fig: FireFigures | dict | None  # area fire figures, or the point-fire preview
         best, best_v, best_fig, shots = None, 0.0, None, 0
         for a in acts:
             if isinstance(a, Attack):
@@ -67,13 +70,14 @@ class BWGreedy(BWBase):
             return Decision(asl, _assault_reason(fx, side, asl))
         enemy = fx.on_map(fx.enemy_of(side))
         if side == "soviet":
-            goals = [u.hex for u in enemy if u.hex in fx.trench_hexes] or [u.hex for u in enemy] or list(fx.trench_hexes)
+            goals = ([u.map_hex for u in enemy if u.hex in fx.trench_hexes] or [u.map_hex for u in enemy]
+                     or list(fx.trench_hexes))
         else:
             goals = list(fx.trench_hexes)
         moved = None
         for m in (a for a in acts if isinstance(a, Move)):
             u = fx.units[m.unit]
-            here = min(distance(u.hex, g) for g in goals) if u.where == ON_MAP else 99
+            here = min(distance(u.map_hex, g) for g in goals) if u.where == ON_MAP else 99
             if side == "axis" and u.where == ON_MAP and u.hex in fx.trench_hexes:
                 continue  # already on an objective hex
             if side == "soviet" and here <= 1:
@@ -92,7 +96,8 @@ def _fire_reason(fx: BWFacts, side, a, fig, shots: int) -> str:
     best = "the best chance of a hit" + (f" of the {shots} shots on offer" if shots > 1 else "")
     if isinstance(a, PointFire):
         return f"point fire, {best}: {F.pfa_words(fig, a.firer, a.target)}"
-    who = a.attackers[0] if len(a.attackers) == 1 else f"{len(a.attackers)} units of {hex_name(fx.units[a.attackers[0]].hex)}"
+    who = (a.attackers[0] if len(a.attackers) == 1
+           else f"{len(a.attackers)} units of {hex_name(fx.units[a.attackers[0]].map_hex)}")
     why = f"{who} fires on {hex_name(a.target)} ({F.who(fx, a.target, side)}), {best}: {fig.words()} (§8)"
     if fig.steps == 0 and fig.hit > 0:  # the easy level counts any number on the table as a hit
         why += "; no unit there can lose a step to this fire, so only the morale check can tell"
@@ -117,7 +122,7 @@ def _march_reason(fx: BWFacts, side, gain, m, here, there, goals) -> str:
     foes = {u.hex for u in fx.on_map(fx.enemy_of(side))}
     what = ("trench hex the enemy holds" if g in foes and g in fx.trench_hexes else
             "enemy unit" if g in foes else "trench hex")
-    frm = f"{hex_name(fx.units[m.unit].hex)}→" if fx.units[m.unit].where == ON_MAP else "enters at "
+    frm = f"{hex_name(fx.units[m.unit].map_hex)}→" if fx.units[m.unit].where == ON_MAP else "enters at "
     was = f"; was {here}" if here < 99 else ""
     return (f"{m.unit} {frm}{hex_name(m.dest)}: marches on {hex_name(g)}, the nearest {what}, now {there} hex(es) "
             f"away{was} (the easy level moves the unit that gains the most ground)")

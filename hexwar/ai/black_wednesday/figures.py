@@ -115,7 +115,7 @@ def area_fire(fx: BWFacts, target: Hex, fp: float, kind: str = SFA, firer_hex: H
 
 def sfa_figures(fx: BWFacts, target: Hex, firers: tuple[str, ...]) -> FireFigures:
     us = [fx.units[x] for x in firers]
-    rng = distance(us[0].hex, target)
+    rng = distance(us[0].map_hex, target)
     return area_fire(fx, target, fx.firepower(us, rng), SFA, firer_hex=us[0].hex)
 
 
@@ -137,7 +137,7 @@ def assault_lines(p: dict) -> list[str]:
     return bw_info.assault_lines(p)
 
 
-def assault_win(fx: BWFacts, p: dict) -> float:
+def assault_win(fx: BWFacts, p: dict | None) -> float:
     """Chance an assault takes the hex, from the preview's figures: the attackers hold ('-')
     and the defenders break (P, SYR, X), each side's check made after the other's fire, its
     worst unit's modified morale raised by the steps that fire is expected to cost (§11.1,
@@ -178,7 +178,7 @@ def overrun_figures(fx: BWFacts, target: Hex, units: tuple[str, ...]) -> tuple[F
     ko = 0.0
     for g in guns:
         # the gun fires at range 0 at the first vehicle; to-hit and kill as in point fire
-        pv = fx.with_unit_at(att[0].id, g.hex).pfa_preview(g.id, att[0].id)
+        pv = fx.with_unit_at(att[0].id, g.map_hex).pfa_preview(g.id, att[0].id)
         if pv:
             ko = 1 - (1 - ko) * (1 - pv["overall"])
     return fire, take, ko

@@ -18,9 +18,10 @@ board (where units stand, who last passed through a hex, 5.0). Never the Soviet 
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Mapping
+from typing import TYPE_CHECKING
 
 from ...core.hexgrid import Hex, distance
 from .memo import kept
@@ -174,7 +175,7 @@ def approach(fx: BWFacts, side: str) -> frozenset[Hex]:
     """Where the enemy of `side` comes from, from the public board: the hexes its units stand
     in, else the hexes its arriving units come on through (printed on the scenario page)."""
     enemy = fx.enemy_of(side)
-    on = frozenset(u.hex for u in fx.on_map(enemy))
+    on = frozenset(u.map_hex for u in fx.on_map(enemy))
     if on:
         return on
     out: set[Hex] = set()

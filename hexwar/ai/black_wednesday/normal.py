@@ -9,21 +9,23 @@ from the position's facts) and takes the best. What it works out is kept for spe
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Choose, EndPhase, Move, Place
 from ...core.hexgrid import Hex, distance, hex_name
 from ...core.units import ON_MAP
 from ...games.black_wednesday.verbs import Assault, Breach, Mode
+from ..player import Decision, as_action
 from . import figures as F
 from . import orders as black_wednesday_orders
 from . import support as black_wednesday_support
 from .base import BWBase, first
-from .counter import counter_move, waits_to_assault as r4_engaged
+from .counter import counter_move
+from .counter import waits_to_assault as r4_engaged
 from .goals import goals, open_hexes
 from .memo import kept
 from .paths import Turns, bfs, mp_dist, reach
-from ..player import Decision
 
 if TYPE_CHECKING:
     from ...games.black_wednesday.facts import BWFacts
@@ -63,9 +65,9 @@ class BWPlayer(BWBase):
         g = goals(fx, side)
         rel = [a for a in acts if isinstance(a, Choose) and a.what == "release"]
         if side == "axis" and g.release_costs and rel:
-            enemy = [u.hex for u in fx.on_map(fx.enemy_of(side))]
+            enemy = [u.map_hex for u in fx.on_map(fx.enemy_of(side))]
             for a in rel:
-                ours = [u.hex for u in fx.on_map(side) if u.id.startswith(a.value + "-")]
+                ours = [u.map_hex for u in fx.on_map(side) if u.id.startswith(a.value + "-")]
                 if any(distance(h, e) <= 3 for h in ours for e in enemy):
                     return Decision(a, f"rolls to release reserve company {a.value} (§16.8: 4-6): the enemy is "
                                        "within 3 hexes of it, worth the hex a release gives away")
@@ -191,15 +193,15 @@ class BWPlayer(BWBase):
         g = goals(fx, side)
         if side == "axis":
             return g.hold
-        held = frozenset(u.hex for u in fx.on_map(enemy) if u.hex in g.take)
+        held = frozenset(u.map_hex for u in fx.on_map(enemy) if u.hex in g.take)
         if held:
             return held
-        near = frozenset(u.hex for u in fx.on_map(enemy)
-                         if any(distance(u.hex, t) <= 4 for t in g.take))
+        near = frozenset(u.map_hex for u in fx.on_map(enemy)
+                         if any(distance(u.map_hex, t) <= 4 for t in g.take))
         # and the empty goal hexes the enemy could walk into, reinforcements to come included
         # (from their entry hexes): nothing held is not yet the victory (5.0)
         need = frozenset(self.guard_hexes(fx, side, self.WATCH_PHASES))
-        return (near | need) or frozenset(u.hex for u in fx.on_map(enemy)) or g.take
+        return (near | need) or frozenset(u.map_hex for u in fx.on_map(enemy)) or g.take
 
     # --- assaults and overruns (§11) ---------------------------------------------------------
     @staticmethod
@@ -236,7 +238,7 @@ class BWPlayer(BWBase):
             men = tuple(sorted(u for u in set(uids) if not fx.spec(u).vehicle))
             if men:
                 group = tuple(sorted(set(men) | set(tanks)))
-                if fx.check(Assault(tgt, group)) is None:
+                if fx.check(as_action(Assault(tgt, group))) is None:
                     p = F.assault_figures(fx, tgt, group)
                     win = F.assault_win(fx, p)
                     if win >= least and win > 0 and (best is None or win * worth > best[0]):
@@ -244,7 +246,7 @@ class BWPlayer(BWBase):
                         best = (win * worth, Assault(tgt, group),
                                 f"assaults {hex_name(tgt)} ({F.who(fx, tgt, side)}) with {', '.join(group)}: "
                                 f"{F.pct(win)} chance to take it (attackers hold and defenders break, §11.1); {lines}")
-            if tanks and fx.check(Assault(tgt, tanks)) is None:
+            if tanks and fx.check(as_action(Assault(tgt, tanks))) is None:
                 fire, take, ko = F.overrun_figures(fx, tgt, tanks)
                 v = take * worth + fire.steps * 0.5 - ko * 1.0
                 # no gun in the hex: a failed overrun costs nothing (the tanks go back, §11.2),
@@ -257,7 +259,7 @@ class BWPlayer(BWBase):
                             f"and the hex is taken; {F.pct(ko)} chance a defending gun knocks a tank out first")
         if best is None:
             return None
-        return Decision(best[1], best[2])
+        return Decision(as_action(best[1]), best[2])
 
     # --- modes (§5) ---------------------------------------------------------------------------
     def mode_change(self, fx: BWFacts, side, acts, targets) -> Decision | None:
@@ -278,13 +280,13 @@ class BWPlayer(BWBase):
                 continue  # R4: on an Attack order next to a lost hex the enemy holds: assaults need Move Mode
             rng = max(1, fx.spec(uid).area_range)
             if r == SPOT:  # an FO calls missions from Fire Mode on any hex it sees (§13.2)
-                ok = any(fx.sees_hex(u.hex, h) for h in targets)
+                ok = any(fx.sees_hex(u.map_hex, h) for h in targets)
             else:  # an enemy it spots within its range (§6.1, §8.2)
-                ok = any(distance(u.hex, e.hex) <= rng and fx.spots(u.hex, e)
+                ok = any(distance(u.map_hex, e.map_hex) <= rng and fx.spots(u.map_hex, e)
                          for e in fx.on_map(fx.enemy_of(side)))
             if side == "axis" or ok:
-                return Decision(a, f"{uid} changes to Fire Mode in {hex_name(u.hex)}: ready to fire "
-                                   + ("and to dig in (§5)" if side == "axis" else "next (§5)"))
+                return Decision(as_action(a), f"{uid} changes to Fire Mode in {hex_name(u.map_hex)}: ready to fire "
+                                              + ("and to dig in (§5)" if side == "axis" else "next (§5)"))
         return None
 
     # --- moves (§7) ------------------------------------------------------------------------------
@@ -293,7 +295,7 @@ class BWPlayer(BWBase):
         if not moves:
             return None
         enemy_units = fx.on_map(fx.enemy_of(side))
-        enemy_hexes = frozenset(u.hex for u in enemy_units)
+        enemy_hexes = frozenset(u.map_hex for u in enemy_units)
         wire = frozenset(h for h in fx.wire_hexes if fx.wire_state(h) < 2)
         area = fx.area
 
@@ -325,15 +327,15 @@ class BWPlayer(BWBase):
                     here = to_goal.get(u.hex, 1e9) if u.where == ON_MAP else 1e9
                     o = fx.order_of(uid)
 
-                    def free(h: Hex) -> bool:
+                    def allowed(h: Hex, o: Mapping[str, Any] | None = o) -> bool:
                         # on an Attack order a unit more than 2 hexes from the objective may not
                         # end farther from it (§16.6): step within 2 of a trench, then jump
                         return o is None or fx.near_objective(o, h) <= 2
 
-                    m = min(by_unit[uid], key=lambda m: (m.dest != goal, not free(m.dest),
+                    m = min(by_unit[uid], key=lambda m: (m.dest != goal, not allowed(m.dest),
                                                          to_goal.get(m.dest, 1e9), m.dest))
-                    stuck = u.where == ON_MAP and not free(u.hex)
-                    if m.dest == goal or to_goal.get(m.dest, 1e9) < here or (stuck and free(m.dest)):
+                    stuck = u.where == ON_MAP and not allowed(u.map_hex)
+                    if m.dest == goal or to_goal.get(m.dest, 1e9) < here or (stuck and allowed(m.dest)):
                         return Decision(m, f"{uid} → {hex_name(m.dest)}: heads for {hex_name(goal)}, where Axis "
                                            "reinforcements come on; a unit standing there keeps them off the map "
                                            "(§7.7: no unit enters an enemy hex)")
@@ -352,11 +354,11 @@ class BWPlayer(BWBase):
             if g is not None:
                 return g
             free_need = [h for h in need if count.get(h, 0) == 0]
-            g = goals(fx, side)
-            if not held_goal and g.weight:
+            gs = goals(fx, side)
+            if not held_goal and gs.weight:
                 # a scenario decided by occupation (5.0: the last side in a hex holds it), not by
                 # clearing: the empty objective hexes not yet ours are to be walked into
-                free_need = sorted(set(free_need) | {h for h in open_hexes(fx, side, g)
+                free_need = sorted(set(free_need) | {h for h in open_hexes(fx, side, gs)
                                                      if h not in enemy_hexes and count.get(h, 0) == 0})
             if not held_goal and free_need:
                 walk_to = free_need
@@ -386,7 +388,7 @@ class BWPlayer(BWBase):
             return None
         m = best[1]
         u = fx.units[m.unit]
-        frm = hex_name(u.hex) if u.where == ON_MAP else "off the map"
+        frm = hex_name(u.map_hex) if u.where == ON_MAP else "off the map"
         if walk_to and role(fx, m.unit) != SPOT:
             t = min(walk_to, key=lambda h: (distance(m.dest, h), h))
             label = goals(fx, side).why.get(t)
@@ -398,7 +400,9 @@ class BWPlayer(BWBase):
                                "in it keeps it (§7.7, decision S1-1)")
         return Decision(m, f"{m.unit} {frm}→{hex_name(m.dest)}: {self._move_words(fx, m, side, targets)}")
 
-    BLOCKERS = 0  # no tanks to the Train Station: since BW-R9 they do not keep the 3 Recon company off (measured: 95% of 40 vs random, 60% of 20 vs greedy; with 2: 90%, 50%)
+    # no tanks to the Train Station: since BW-R9 they do not keep the 3 Recon company off
+    # (measured: 95% of 40 vs random, 60% of 20 vs greedy; with 2: 90%, 50%)
+    BLOCKERS = 0
 
     def blockers(self, fx: BWFacts, side) -> list:
         """[(tank, hex, MP map)] when an enemy reinforcement still has to come on at a named
@@ -430,7 +434,7 @@ class BWPlayer(BWBase):
                 memo.clear()
             memo[key] = to_goal
         ranked = sorted(tanks, key=lambda t: (0 if t.where == ON_MAP and t.hex == goal else 1,
-                                              to_goal.get(t.hex, 500.0) if t.where == ON_MAP else 400.0, t.id))
+                                              to_goal.get(t.map_hex, 500.0) if t.where == ON_MAP else 400.0, t.id))
         return [(t.id, goal, to_goal) for t in ranked[:self.BLOCKERS]]
 
     WIRE_MP = {0: 8.0, 1: 4.0}  # wire still to breach (1.4b): two breaches, a phase each
@@ -460,7 +464,7 @@ class BWPlayer(BWBase):
         to = self.approach(fx, targets, enemy_hexes)
         best = None
         for a in bs:
-            here = to.turns(a.unit, fx.units[a.unit].hex)
+            here = to.turns(a.unit, fx.units[a.unit].map_hex)
             there = to.turns(a.unit, a.hex)
             if there >= here:
                 continue
@@ -471,10 +475,11 @@ class BWPlayer(BWBase):
             return None
         a = best[1]
         st = fx.wire_state(a.hex)
-        return Decision(a, f"{a.unit} breaches the wire at {hex_name(a.hex)} (1.4b): "
-                           + ("the second breach opens it for every unit" if st == 1
-                              else "the first breach; a second one opens it")
-                           + f" on the way to {hex_name(min(targets, key=lambda t: (distance(a.hex, t), t)))}")
+        toward = min(targets, key=lambda t: (distance(a.hex, t), t))
+        return Decision(as_action(a), f"{a.unit} breaches the wire at {hex_name(a.hex)} (1.4b): "
+                                      + ("the second breach opens it for every unit" if st == 1
+                                         else "the first breach; a second one opens it")
+                                      + f" on the way to {hex_name(toward)}")
 
     GUARD_PHASES = 2  # guard the goal hexes an enemy unit could reach within two of its phases
     WATCH_PHASES = 4  # and walk toward those it could reach within four, when none is held
@@ -494,7 +499,7 @@ class BWPlayer(BWBase):
         ours = frozenset(u.hex for u in fx.on_map(side))
         held: dict[Hex, int] = {}
         for u in fx.on_map(enemy):
-            held[u.hex] = held.get(u.hex, 0) + 1
+            held[u.map_hex] = held.get(u.map_hex, 0) + 1
         key = ("guard", side, phases, fx.turn, fx.phase, tuple(sorted(held.items())), ours,
                tuple(sorted((u.id, u.hex, u.where) for u in fx.units.values() if fx.side_of(u.id) == enemy)),
                tuple(sorted(fx.statuses.items())))
@@ -511,7 +516,7 @@ class BWPlayer(BWBase):
             if u.where == ON_MAP:
                 if u.hex in take and held.get(u.hex, 0) < 2:
                     continue  # alone in a goal hex: stepping out gains the enemy nothing
-                starts = [u.hex]
+                starts = [u.map_hex]
             elif u.where == "arriving" and fx.entry(u.id).at:
                 starts = sorted(fx.entries_of(u.id))
             else:
@@ -547,7 +552,7 @@ class BWPlayer(BWBase):
         late = fx.turn >= fx.last_turn - 3
         ours: dict[Hex, list[str]] = {}
         for u in fx.on_map(side):
-            ours.setdefault(u.hex, []).append(u.id)
+            ours.setdefault(u.map_hex, []).append(u.id)
         def crew(h: Hex) -> int:  # a hex the enemy reaches next phase gets two (an assault on one
             return 2 if need[h][0] <= 1 else 1  # lone unit, a tank above all, often takes it, §11.1)
 
@@ -572,7 +577,7 @@ class BWPlayer(BWBase):
                 if ph > 1 and held_goal and not late:
                     continue
                 w = fx.units[who]
-                near = distance(m.dest, w.hex) if w.where == ON_MAP else 0
+                near = distance(m.dest, w.map_hex) if w.where == ON_MAP else 0
                 key = (ph, m.dest in ours, role(fx, uid) == ASSAULT, near, m.dest, uid)
                 if best is None or key < best[0]:
                     best = (key, m, who, ph)
@@ -580,7 +585,7 @@ class BWPlayer(BWBase):
             return None
         _, m, who, ph = best
         u = fx.units[m.unit]
-        frm = hex_name(u.hex) if u.where == ON_MAP else "off the map"
+        frm = hex_name(u.map_hex) if u.where == ON_MAP else "off the map"
         return Decision(m, f"{m.unit} {frm}→{hex_name(m.dest)}: stands on the empty trench hex {hex_name(m.dest)}, "
                            f"which {who} could reach in {ph} phase(s); no unit enters a hex the enemy holds (§7.7), "
                            "so only an assault could take it back (decision S1-1)")
@@ -598,7 +603,7 @@ class BWPlayer(BWBase):
         out: set[str] = set()
         mine = sorted(fx.on_map(side), key=lambda u: u.id)
         for t in held:
-            near = [u.id for u in mine if distance(u.hex, t) == 1 and role(fx, u.id) == ASSAULT]
+            near = [u.id for u in mine if distance(u.map_hex, t) == 1 and role(fx, u.id) == ASSAULT]
             tanks = [x for x in near if fx.spec(x).vehicle and x not in out][:self.ENGAGE_TANKS]
             men = [x for x in near if not fx.spec(x).vehicle and x not in out][:self.ENGAGE_MEN]
             out |= set(tanks) | set(men)
@@ -645,7 +650,7 @@ class BWPlayer(BWBase):
                        and fx.status(u.id) != "P"), key=lambda u: u.id)
         for u in mine:
             if u.where == ON_MAP:
-                ours.setdefault(u.hex, []).append(u.id)
+                ours.setdefault(u.map_hex, []).append(u.id)
         standing = {x for h in when for x in ours.get(h, ())}
         free = [u for u in mine if u.id not in busy and u.id not in standing]
         wire = tuple(sorted((h, fx.wire_state(h)) for h in fx.wire_hexes))
@@ -667,8 +672,8 @@ class BWPlayer(BWBase):
                 continue
             to = Turns(fx, [h], ok, pen, key=("march", enemy_hexes, wire))
 
-            def eta(u) -> float:
-                return to.turns(u.id, u.hex) if u.where == ON_MAP else to.turns(u.id, min(fx.entries_now(u.id))) + 1
+            def eta(u, to: Turns = to) -> float:
+                return to.turns(u.id, u.map_hex) if u.where == ON_MAP else to.turns(u.id, min(fx.entries_now(u.id))) + 1
 
             cands = sorted((eta(u), u.id) for u in free if u.id not in taken)
             for tt, uid in cands[:crew - have]:
@@ -683,7 +688,7 @@ class BWPlayer(BWBase):
                 m = min(by_unit[uid], key=lambda m: (to.turns(uid, m.dest), m.dest))
                 if to.turns(uid, m.dest) >= here - 0.01:
                     continue
-                frm = hex_name(u.hex) if u.where == ON_MAP else "off the map"
+                frm = hex_name(u.map_hex) if u.where == ON_MAP else "off the map"
                 why = (f"{who} comes on at {hex_name(min(fx.entries_of(who)))} in turn {fx.units[who].arrives} "
                        "(scenario page)" if fx.units[who].where != ON_MAP else f"{who} could reach it")
                 return Decision(m, f"{uid} {frm}→{hex_name(m.dest)}: marches to guard the empty trench hex "
@@ -714,7 +719,7 @@ class BWPlayer(BWBase):
         ours = frozenset(u.hex for u in fx.on_map(side))
         held: dict[Hex, int] = {}
         for u in fx.on_map(enemy):
-            held[u.hex] = held.get(u.hex, 0) + 1
+            held[u.map_hex] = held.get(u.map_hex, 0) + 1
         key = ("comers", side, fx.turn, first, ours, tuple(sorted(held.items())),
                tuple((u.id, u.hex, u.where) for u in comers))
         memo = kept(fx, "guard")
@@ -727,7 +732,7 @@ class BWPlayer(BWBase):
             if u.where == ON_MAP:
                 if u.hex in take and held.get(u.hex, 0) < 2:
                     continue  # alone in a goal hex it holds: stepping out gains it nothing
-                starts, t1 = [u.hex], fx.turn + (0 if first else 1)
+                starts, t1 = [u.map_hex], fx.turn + (0 if first else 1)
             else:
                 starts, t1 = sorted(fx.entries_of(u.id)), u.arrives
             phases = last - t1 + 1
@@ -778,7 +783,7 @@ class BWPlayer(BWBase):
         at: dict[Hex, list[str]] = {}
         for u in mine:
             if u.where == ON_MAP:
-                at.setdefault(u.hex, []).append(u.id)
+                at.setdefault(u.map_hex, []).append(u.id)
         # the two guards (men first) of a hex the enemy on the map reaches next phase stay (guard)
         keep = {x for h, (ph, _) in near.items() if ph <= 1 and h not in reach
                 for x in sorted(at.get(h, ()), key=lambda x: (role(fx, x) == ASSAULT, x))[:2]}
@@ -807,9 +812,9 @@ class BWPlayer(BWBase):
             left, k, who = reach[h]
             to = Turns(fx, [h], ok, pen, key=("march", enemy_hexes, wire))
 
-            def eta(u) -> float:
+            def eta(u, to: Turns = to) -> float:
                 if u.where == ON_MAP:
-                    return to.turns(u.id, u.hex)
+                    return to.turns(u.id, u.map_hex)
                 return to.turns(u.id, min(fx.entries_now(u.id) or fx.entries_of(u.id))) + 1
 
             cands = []
@@ -847,9 +852,9 @@ class BWPlayer(BWBase):
         m, h, left, k, who, e = go
         u = fx.units[m.unit]
         w = fx.units[who]
-        frm = hex_name(u.hex) if u.where == ON_MAP else "off the map"
+        frm = hex_name(u.map_hex) if u.where == ON_MAP else "off the map"
         comes = (f"{who} comes on at {hex_name(min(fx.entries_of(who)))} in turn {w.arrives} (scenario page)"
-                 if w.where != ON_MAP else f"{who} is in {hex_name(w.hex)}")
+                 if w.where != ON_MAP else f"{who} is in {hex_name(w.map_hex)}")
         return Decision(m, f"{m.unit} {frm}→{hex_name(m.dest)}: garrisons the empty trench hex {hex_name(h)}: {comes} "
                            f"and could be in it in its phase {k} of movement; we are sure of {left} phase(s) before "
                            f"then and {m.unit} needs {e:.1f} (§7.1); no unit enters a hex the enemy holds (§7.7, "
@@ -865,7 +870,7 @@ class BWPlayer(BWBase):
         for u in fx.on_map(fx.enemy_of(side)):
             s = fx.spec(u.id)
             if s.area_fp and not s.fo and fx.mode(u.id) == "fire" and not fx.status(u.id):
-                stacks.setdefault(u.hex, []).append(u)
+                stacks.setdefault(u.map_hex, []).append(u)
         # the same stacks under the same light and smoke give the same map: keep the last few
         # (memo.kept, keyed by everything the map depends on)
         key = (side, fx.turn, fx.weather, tuple(sorted(fx.smoke.items())),
@@ -946,12 +951,15 @@ class BWPlayer(BWBase):
                 if g.why.get(d):
                     return f"takes up {hex_name(d)}: {g.why[d][0]}"
                 return "takes up a trench hex: the Soviets must clear every one (decision S1-1)"
-            return "heads for the nearest hex it means to hold" if g.why else "heads for the nearest trench hex not next to the enemy"
+            return ("heads for the nearest hex it means to hold" if g.why
+                    else "heads for the nearest trench hex not next to the enemy")
         r = role(fx, m.unit)
         near = min(targets, key=lambda t: (distance(d, t), t))
         if r == ASSAULT:
             return (f"closes on {hex_name(near)} to " + ("overrun it (§11.2)" if fx.spec(m.unit).vehicle
-                                                          else "assault it (§11.1)") + f", {distance(d, near)} hex(es) away")
+                                                          else "assault it (§11.1)")
+                    + f", {distance(d, near)} hex(es) away")
         if r == SPOT:
             return f"moves to observe {hex_name(near)} for the guns ({distance(d, near)} hexes, §13.2)"
-        return f"moves within range of {hex_name(near)} ({distance(d, near)} hexes; range {fx.spec(m.unit).area_range}, §8.2)"
+        return (f"moves within range of {hex_name(near)} ({distance(d, near)} hexes; "
+                f"range {fx.spec(m.unit).area_range}, §8.2)")

@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING
 from ...core.hexgrid import Hex, distance, hex_name
 from ...core.units import ON_MAP
 from ...games.black_wednesday.orders import OrderAct, d66_chance
+from ..player import Decision, as_action
 from .goals import goals, open_hexes
-from ..player import Decision
 
 if TYPE_CHECKING:
     from ...games.black_wednesday.facts import BWFacts
@@ -66,9 +66,9 @@ def roll(fx: BWFacts, side: str, acts) -> Decision | None:
             continue
         a, bn_words = _battalion(fx, o, by_order[oid])
         obj = _objective_words(o["objective"])
-        return Decision(a, f"rolls for order {oid} ({TYPE_WORDS.get(o['type'], o['type'])} on {obj}): "
-                           f"{o['wt']} weighted turns, needs {need}+, {round(100 * chance)}% (§16.3); "
-                           f"a failed roll costs nothing (§16.5){bn_words}")
+        return Decision(as_action(a), f"rolls for order {oid} ({TYPE_WORDS.get(o['type'], o['type'])} on {obj}): "
+                                      f"{o['wt']} weighted turns, needs {need}+, {round(100 * chance)}% (§16.3); "
+                                      f"a failed roll costs nothing (§16.5){bn_words}")
     return None
 
 
@@ -97,7 +97,7 @@ def _battalion(fx: BWFacts, o, acts: list[OrderAct]) -> tuple[OrderAct, str]:
 
     def near(a: OrderAct) -> tuple:
         bn = a.args[1]
-        hs = [units[u].hex for f in o["members"] for u in fx.formation_units(f, o["side"])
+        hs = [units[u].map_hex for f in o["members"] for u in fx.formation_units(f, o["side"])
               if fx.entry(u).battalion == bn and units[u].where == ON_MAP]
         d = min((distance(h, t) for h in hs for t in obj), default=99)
         return (d, bn)
@@ -127,7 +127,7 @@ def unassigned(fx: BWFacts, side: str, acts) -> list[str]:
 def _hexes(fx: BWFacts, side: str, f: str) -> list[Hex]:
     res = fx.reserve
     units = fx.units
-    return [units[u].hex for u in fx.formation_units(f, side)
+    return [units[u].map_hex for u in fx.formation_units(f, side)
             if units[u].where == ON_MAP and u not in res]
 
 
@@ -143,11 +143,12 @@ def draw(fx: BWFacts, side: str, acts) -> Decision | None:
             continue
         t, objective, why = got
         a = OrderAct("draw", (t, "+".join(hex_name(h) for h in sorted(objective)), f))
-        if fx.check(a) is not None:
+        if fx.check(as_action(a)) is not None:
             continue
         art = "an" if t == "attack" else "a"
-        return Decision(a, f"draws {art} {TYPE_WORDS[t]} order for {f} on {_objective_words(a.args[1].split('+'))}: "
-                           f"{why}; units on no order may not fire small arms nor assault (§16.7)")
+        return Decision(as_action(a), f"draws {art} {TYPE_WORDS[t]} order for {f} on "
+                                      f"{_objective_words(a.args[1].split('+'))}: "
+                                      f"{why}; units on no order may not fire small arms nor assault (§16.7)")
     return None
 
 

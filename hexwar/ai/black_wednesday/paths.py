@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import heapq
 from collections import deque
-from typing import TYPE_CHECKING, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from ...core.hexgrid import Hex
 from .memo import kept
@@ -81,7 +82,8 @@ class Turns:
     """Phases of movement from a hex to the nearest source, per movement class (lazy)."""
 
     def __init__(self, fx: BWFacts, sources, passable, penalty=None, key=None) -> None:
-        self.fx, self.sources, self.passable, self.maps = fx, list(sources), passable, {}
+        self.fx, self.sources, self.passable = fx, list(sources), passable
+        self.maps: dict[tuple[str, int], dict[Hex, float]] = {}
         self.penalty = penalty
         # ``key``: everything ``passable`` and ``penalty`` depend on (besides the sources); with
         # it the maps are kept for the match (memo.kept), so the decisions of one phase share them

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 from ...core.hexgrid import hex_name
 from ...games.black_wednesday.verbs import Call
+from ..player import Decision, as_action
 from . import figures as F
 from .speed import barrage_fire
-from ..player import Decision
 
 if TYPE_CHECKING:
     from ...games.black_wednesday.facts import BWFacts
@@ -122,7 +122,7 @@ def missions(player, fx, side: str, acts, weight) -> Decision | None:
     big = len([u for u in fx.units_at(c.target) if fx.side_of(u.id) != side])
     dens = " (density: 8+ units, +2 columns, §8.3)" if big >= 8 else " (density: 4+ units, +1 column, §8.3)" \
         if big >= 4 else ""
-    return Decision(c, f"calls {c.artillery}{' Fast Fire' if c.fast else ''} on {hex_name(c.target)} "
-                       f"({F.who(fx, c.target, side)}){dens}: {F.call_words(c, p)}; {fp} firepower on "
-                       f"the hex{' (doubled, §13.7)' if c.fast else ''} and the hexes around it, half on the ring "
-                       f"(§13.3); worth {v:.2f} steps; {ammo}")
+    return Decision(as_action(c), f"calls {c.artillery}{' Fast Fire' if c.fast else ''} on {hex_name(c.target)} "
+                                  f"({F.who(fx, c.target, side)}){dens}: {F.call_words(c, p)}; {fp} firepower on "
+                                  f"the hex{' (doubled, §13.7)' if c.fast else ''} and the hexes around it, "
+                                  f"half on the ring (§13.3); worth {v:.2f} steps; {ammo}")

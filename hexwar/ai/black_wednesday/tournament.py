@@ -22,8 +22,8 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from typing import Callable
 
 from ...core.actions import EndPhase
 from ...core.position import Position
@@ -52,7 +52,8 @@ BEATS = {
     "s8-counter-attack": ("Soviet victory of any 5.1 level (minor: all of Krasni Bor), after the shifts for "
                           "units lost", "Axis victory of any 5.1 level (minor: 20 Krasni Bor hexes and the 9 "
                           "city hexes south of the trenches west of the Izhora), after the shifts"),
-    "campaign": ("Soviet victory of any 5.1 level, after the shifts", "Axis victory of any 5.1 level, after the shifts"),
+    "campaign": ("Soviet victory of any 5.1 level, after the shifts",
+                 "Axis victory of any 5.1 level, after the shifts"),
 }
 LEVEL_SCORE = {"massive": 3, "major": 2}
 
@@ -99,7 +100,8 @@ class SampledRandom:
 
     def __init__(self, seed: int = 0, per_phase: int = 6) -> None:
         self.rng, self.per_phase = random.Random(seed), per_phase
-        self.key, self.done = None, 0
+        self.key: tuple[object, ...] | None = None  # the phase counted (turn, phase, phasing side)
+        self.done = 0
 
     def choose(self, game, side: str) -> Decision:
         rng = self.rng
@@ -138,7 +140,8 @@ class Capped:
 
     def __init__(self, player: Player, per_phase: int) -> None:
         self.p, self.name, self.per_phase = player, player.name, per_phase
-        self.key, self.done = None, 0
+        self.key: tuple[object, ...] | None = None  # the Action Phase counted (turn, order, phasing side)
+        self.done = 0
 
     def choose(self, game, side: str) -> Decision:
         fx = Position(game, side).facts

@@ -15,11 +15,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...core import actions as A
+from ...core.actions import Action
 from ...core.combat import odds_ratio, ratio_label, shift_ratio
 from ...core.hexgrid import Hex, distance, hex_name
 from ...games.kasserine_pass import verbs as V
 from ...games.kasserine_pass.facts import KBattle
 from ..kit import pct
+from ..player import as_action
 from .ctx import Ctx
 
 GOOD = ("D ELIM", "D BACK 1", "D BACK 2", "D BACK 3", "D BACK 4")
@@ -164,7 +166,7 @@ def _free_support(ctx: Ctx, placed: list[tuple[str, Hex]], used: set) -> tuple[i
         if facts.mp_left(u.id) < facts.combat_cost(u.id) - 1e-9:
             continue
         rng = ctx.spec(u.id).range
-        if any(distance(u.hex, h) <= rng for _, h in placed):
+        if any(distance(u.map_hex, h) <= rng for _, h in placed):
             tot += ctx.spec(u.id).factor
             bats.append(u.id)
     return tot, bats
@@ -236,7 +238,7 @@ def battle_est(ctx: Ctx, b: KBattle, extra_att: int = 0, extra_def: int = 0, exa
     return estimate(ctx, b.target, defenders, placed, att_sup + extra_att, dsup, b.air, side)
 
 
-def best_support(ctx: Ctx, acts: list) -> tuple[object, str] | None:
+def best_support(ctx: Ctx, acts: list) -> tuple[Action, str] | None:
     """The battery allocation that helps most: for the attacker the battle's worth, for
     the defender the attacker's worth taken away (KP-ARTILLERY)."""
     sups = [a for a in acts if isinstance(a, V.Support)]
@@ -278,10 +280,10 @@ def best_support(ctx: Ctx, acts: list) -> tuple[object, str] | None:
         why = (f"{s.battery} adds {f} to {s.unit}'s defence at {ctx.place_name(e0.target)} (KP-ARTILLERY): "
                f"{ratio_label(e0.odds)} → {ratio_label(e1.odds)}, his D BACK or better {pct(e0.p_good)} → "
                f"{pct(e1.p_good)}")
-    return s, why
+    return as_action(s), why
 
 
-def best_air(ctx: Ctx, acts: list) -> tuple[object, str] | None:
+def best_air(ctx: Ctx, acts: list) -> tuple[Action, str] | None:
     """Allied air power (KP-OPT-AIR-POWER) on the battle it helps most."""
     airs = [a for a in acts if isinstance(a, A.Choose) and a.what == "air"]
     best = None

@@ -109,7 +109,7 @@ class Ctx:
         tot = 0
         for u in facts.on_map(dside or self.foe_side_at(target)):
             if (facts.is_artillery(u.id) and u.id not in sup and u.id not in battle_defenders
-                    and distance(u.hex, target) <= self.spec(u.id).range):
+                    and distance(u.map_hex, target) <= self.spec(u.id).range):
                 tot += self.spec(u.id).factor
         # allocated already (the defend step): what the rules count
         tot += sum(self.spec(b).factor for b, t in sup.items()

@@ -52,8 +52,9 @@ class KasserineGreedy:
         if ctx.moving:
             places = [a for a in acts if isinstance(a, A.Place)]
             if places:
-                a = places[0]
-                return Decision(a, f"{a.unit} arrives at {ctx.place_name(a.hex)} (KP-OOB), the first arrival on the list")
+                p = places[0]
+                return Decision(p, f"{p.unit} arrives at {ctx.place_name(p.hex)} (KP-OOB), "
+                                   "the first arrival on the list")
             return self._move(ctx, acts)
         if ctx.step == "declare":
             busy = {x for b in facts.battles() for x in b.attackers}
@@ -112,8 +113,8 @@ class KasserineGreedy:
                 goal = min(objs, key=lambda p: (ctx.dist(p).get(best.path[-1], math.inf), hex_name(p)))
                 gone = "" if now == math.inf else f" (was {now:g})"
                 return Decision(best, f"{uid} {hex_name(here)}→{hex_name(best.path[-1])}: closes on "
-                                      f"{ctx.place_name(goal)}, {points[goal]} point(s) (KP-VICTORY), the nearest place "
-                                      f"that scores and is not held: {best_d:g} MP away{gone}")
+                                      f"{ctx.place_name(goal)}, {points[goal]} point(s) (KP-VICTORY), "
+                                      f"the nearest place that scores and is not held: {best_d:g} MP away{gone}")
         return Decision(A.EndPhase())
 
 
@@ -135,12 +136,15 @@ def support_reason(ctx: Ctx, a: V.Support | A.Choose) -> str:
     if isinstance(a, A.Choose):
         b = next((b for b in battles if hex_name(b.target) == a.value and not b.air), None)
         e0 = battle_est(ctx, b) if b is not None else None
-        e1 = e0 and estimate(ctx, b.target, e0.defenders, [(x, ctx.hex_of(x)) for x in e0.attackers],
-                             e0.att_support, e0.def_support, True)
-        if not e1:
+        e1 = None
+        if b is not None and e0 is not None:
+            e1 = estimate(ctx, b.target, e0.defenders, [(x, ctx.hex_of(x)) for x in e0.attackers],
+                          e0.att_support, e0.def_support, True)
+        if e0 is None or not e1:
             return f"air power on the attack at {a.value} (KP-OPT-AIR-POWER): the easy level always uses it"
         return (f"air power on the attack at {ctx.place_name(e0.target)} (KP-OPT-AIR-POWER): {ratio_label(e0.odds)} → "
-                f"{ratio_label(e1.odds)}, D BACK or better {pct(e0.p_good)} → {pct(e1.p_good)}; the easy level always uses it")
+                f"{ratio_label(e1.odds)}, D BACK or better {pct(e0.p_good)} → {pct(e1.p_good)}; "
+                "the easy level always uses it")
     attacking = ctx.step == "declare"
     b = next((b for b in battles if a.unit in (b.attackers if attacking else b.defenders)), None)
     f = ctx.spec(a.battery).factor

@@ -31,7 +31,7 @@ class Plan:
 
 def positions(ctx: Ctx) -> dict[str, Hex]:
     """Where our units stand (a plan is played while they stand where it expects)."""
-    return {u.id: u.hex for u in ctx.mine()}
+    return {u.id: u.map_hex for u in ctx.mine()}
 
 
 def plan_attacks(ctx: Ctx, movers: dict, threshold: float = THRESH) -> tuple[list, dict, set]:
@@ -46,15 +46,15 @@ def plan_attacks(ctx: Ctx, movers: dict, threshold: float = THRESH) -> tuple[lis
     zs = ctx.foe_zoc
     foes: dict[Hex, tuple] = {}
     for u in ctx.theirs():
-        if u.hex not in foes:
-            foes[u.hex] = facts.stack_defenders(u.hex)
+        if u.map_hex not in foes:
+            foes[u.map_hex] = facts.stack_defenders(u.map_hex)
     # who could stand next to each target
     by_hex: dict[Hex, list[str]] = {}
     for uid, reach in movers.items():
         for h in reach:
             by_hex.setdefault(h, []).append(uid)
     combat = {u.id for u in ctx.mine() if not facts.is_artillery(u.id) and ctx.spec(u.id).factor > 0}
-    placed_now = {u.id: u.hex for u in ctx.mine()}
+    placed_now = {u.id: u.map_hex for u in ctx.mine()}
     free = set(combat)
     # the only unit holding a place that scores fights from where it stands or not at all (KP-VICTORY)
     gar = garrisons(ctx)
@@ -94,7 +94,7 @@ def plan_attacks(ctx: Ctx, movers: dict, threshold: float = THRESH) -> tuple[lis
             seen: set = set()
             hex_add: dict[Hex, list[str]] = {}
             best_t = None
-            for f, uid, n in cands:
+            for _f, uid, n in cands:
                 if uid in seen:
                     continue
                 if placed_now[uid] != n:
@@ -171,7 +171,7 @@ def _plan_support(ctx: Ctx, t: Hex, chosen: list, used: set, commit: bool = Fals
             continue
         s = ctx.spec(u.id)
         reach_hexes = s.ma // 2 if ctx.moving else 0  # about a plain hex per 2 MP
-        if any(distance(u.hex, h) <= s.range + reach_hexes for _, h in chosen):
+        if any(distance(u.map_hex, h) <= s.range + reach_hexes for _, h in chosen):
             tot += s.factor
             if commit:
                 used.add(u.id)

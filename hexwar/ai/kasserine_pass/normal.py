@@ -22,7 +22,7 @@ from ...core.game import Game
 from ...core.hexgrid import hex_name
 from ...games.kasserine_pass import verbs as V
 from ..kit import pct
-from ..player import Decision
+from ..player import Decision, as_action
 from .battles import BAD, GOOD, battle_est, best_air, best_support, plan_declarations
 from .ctx import Ctx
 from .moves import Plan, plan_attacks, plan_free_moves, positions
@@ -88,12 +88,12 @@ class KasserinePlayer:
         busy = {x for b in ctx.facts.battles() for x in b.attackers}
         cands = [a for a in acts if isinstance(a, (A.Attack, V.Select)) and not set(a.attackers) <= busy]
         if cands:
-            return Decision(cands[0])
+            return Decision(as_action(cands[0]))
         rest = [a for a in acts if not isinstance(a, (A.Attack, V.Select, V.Breakdown))]
         return Decision(rest[0] if rest else acts[0])
 
     def _declared_reason(self, ctx: Ctx, a: A.Attack | V.Select) -> str:
-        c2 = ctx.after(a)  # declaring rolls nothing
+        c2 = ctx.after(as_action(a))  # declaring rolls nothing
         battles = c2.facts.battles()
         i = next(i for i, b in enumerate(battles) if b.target == a.target
                  and all(x in b.attackers for x in a.attackers))
@@ -179,5 +179,6 @@ class KasserinePlayer:
             key = (v, a.unit, hex_name(a.hex))
             if best is None or key > best[0]:
                 best = (key, a)
+        assert best is not None  # the caller passes at least one arrival
         a = best[1]
         return Decision(a, f"{a.unit} arrives at {ctx.place_name(a.hex)} (KP-OOB)")

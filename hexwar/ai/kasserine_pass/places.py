@@ -33,7 +33,7 @@ def threat(ctx: Ctx) -> dict[Hex, float]:
         s = ctx.spec(u.id)
         if facts.is_artillery(u.id) or s.factor <= 0:
             continue
-        d = budget_field(ctx, u.hex, float(s.ma))
+        d = budget_field(ctx, u.map_hex, float(s.ma))
         seen = set()
         for h in d:
             for n in ctx.board.adjacent(h):
@@ -118,5 +118,5 @@ def garrisons(ctx: Ctx, skip: str | None = None) -> dict[Hex, int]:
     out: dict[Hex, int] = {}
     for u in ctx.mine():
         if u.id != skip and u.hex in ctx.points and not ctx.facts.is_artillery(u.id):
-            out[u.hex] = out.get(u.hex, 0) + 1
+            out[u.map_hex] = out.get(u.map_hex, 0) + 1
     return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...core import actions as A
 from ...core.hexgrid import hex_name
 from ...games.kasserine_pass import verbs as V
-from ..player import Decision
+from ..player import Decision, as_action
 from .battles import PLACE_W
 from .ctx import Ctx
 from .places import garrisons, hex_value, threat
@@ -23,10 +23,12 @@ def choose_loss(ctx: Ctx, acts: list) -> Decision:
         u = min(covering, key=lambda x: (fac[x] - need, x))
         over = fac[u] - need
         if over > 0 and u in bds:
-            return Decision(bds[u], f"breaks {u} down so as to lose only what the result asks (KP-BREAKDOWN)")
+            return Decision(as_action(bds[u]),
+                            f"breaks {u} down so as to lose only what the result asks (KP-BREAKDOWN)")
         for x in sorted(fac, key=lambda x: -fac[x]):  # a bigger unit that breaks into parts that fit
             if x in bds and fac[x] > need and over > 0:
-                return Decision(bds[x], f"breaks {x} down so as to lose only what the result asks (KP-BREAKDOWN)")
+                return Decision(as_action(bds[x]),
+                                f"breaks {x} down so as to lose only what the result asks (KP-BREAKDOWN)")
         return Decision(next(a for a in losses if a.unit == u))
     u = max(fac, key=lambda x: (fac[x], x))  # the debt is larger than any one unit: the largest first
     return Decision(next(a for a in losses if a.unit == u))
@@ -46,6 +48,8 @@ def choose_retreat(ctx: Ctx, acts: list) -> Decision:
         key = (v, hex_name(d))
         if best is None or key > best[0]:
             best = (key, a)
+    # the step lists a path for each unit it waits on (one with none is eliminated, KP-RETREAT-TERRAIN)
+    assert best is not None
     return Decision(best[1])
 
 

@@ -22,7 +22,9 @@ PLAYERS = {"normal": _normal, "easy": _easy}
 
 
 def _won(game: Game, side: str) -> bool:
-    level = game.result().level  # 5.0: Axis victory (16 cities), draw (15), Soviet victory
+    res = game.result()
+    assert res is not None  # asked of a finished game only (MatchSpec.won)
+    level = res.level  # 5.0: Axis victory (16 cities), draw (15), Soviet victory
     return level == "Soviet victory" if side == "soviet" else level in ("Axis victory", "Draw")
 
 

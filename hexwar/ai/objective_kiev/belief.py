@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
-from typing import Iterable, Sequence
 
 from ...core.board import Board
 from ...core.combat import odds_index, odds_label

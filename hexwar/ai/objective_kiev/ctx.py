@@ -7,9 +7,9 @@ decision it serves: the threat to each hex, the enemy's reach, the planned battl
 """
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Iterable, Sequence
 
 from ...core.hexgrid import Hex
 from ...core.position import Position
@@ -74,8 +74,13 @@ class Ctx:
     def units_at(self, h: Hex) -> tuple[str, ...]:
         return self.facts.units_at(h)
 
-    def hex_of(self, uid: str) -> Hex:
+    def hex_of(self, uid: str) -> Hex | None:
+        """The unit's hex; None for a unit off the map."""
         return self.facts.hex_of(uid)
+
+    def map_hex(self, uid: str) -> Hex:
+        """The hex of a unit on the map (ValueError for one off it)."""
+        return self.facts.unit(uid).map_hex
 
     @cached_property
     def my_units(self) -> tuple[str, ...]:
@@ -87,11 +92,11 @@ class Ctx:
 
     @cached_property
     def foe_hexes(self) -> frozenset[Hex]:
-        return frozenset(self.hex_of(u) for u in self.foe_units)
+        return frozenset(self.map_hex(u) for u in self.foe_units)
 
     @cached_property
     def my_hexes(self) -> frozenset[Hex]:
-        return frozenset(self.hex_of(u) for u in self.my_units)
+        return frozenset(self.map_hex(u) for u in self.my_units)
 
     @cached_property
     def foe_zoc(self) -> frozenset[Hex]:
@@ -204,7 +209,7 @@ class Ctx:
         """Hexes each enemy unit can stand on before its next combat phase."""
         out = {}
         for uid in self.foe_units:
-            here = self.hex_of(uid)
+            here = self.map_hex(uid)
             if self.foe == "soviet" and self.b.kind(uid) == "infantry":
                 # 9.4.2: Soviet infantry moves only half (in reserve) before its combat.
                 mode = None if here in self.my_zoc else "reserve"
@@ -223,7 +228,7 @@ class Ctx:
             s = self.facts.spec(uid)
             second = s.ma if (s.kind == "tank" or self.foe == "soviet") else s.ma // 2
             near = set(r)
-            for h, d in self.dist[self.hex_of(uid)].items():
+            for h, d in self.dist[self.map_hex(uid)].items():
                 if d <= s.ma + second and h not in near:
                     # Cheap bound: within reach of some hex of the first move.
                     if any(self.dist[x].get(h, 99) <= second for x in r):
@@ -286,7 +291,8 @@ class Ctx:
     def _walkin_sum(self, w: set[Hex], ours: frozenset[Hex] | set[Hex], held: Iterable[Hex]) -> float:
         # On the last turn an open city the flood reaches is as good as lost: a city taken
         # elsewhere must not pay for leaving one open (take one, lose one is no gain).
-        p = 1.0 if self.turn == self.last_turn else (P_WALKIN_BEFORE_LAST if self.turn == self.last_turn - 1 else P_LATE_REACH)
+        p = (1.0 if self.turn == self.last_turn
+             else P_WALKIN_BEFORE_LAST if self.turn == self.last_turn - 1 else P_LATE_REACH)
         return sum(p * self.city_value(c) for c in held if c not in ours and c in w)
 
     @cached_property
@@ -298,19 +304,21 @@ class Ctx:
         here = self.hex_of(uid)
         now = self.walkin_loss(self.my_hexes, self.held_cities)
         w = self._est_cache[("walkin", frozenset(self.my_hexes))]
-        vacated = here is not None and not [v for v in self.units_at(here) if v != uid]
+        # the hex it leaves empty: None if others stay there, or if it comes from off the map
+        left = here if here is not None and not [v for v in self.units_at(here) if v != uid] else None
         held = self.held_cities | {c for c in path if c in self.board.places}
         adj = self.board.adjacent
-        if not (vacated and any(n in w for n in adj(here))) and dest not in w and not any(n in w for n in adj(dest)):
+        if not (left is not None and any(n in w for n in adj(left))) and dest not in w \
+                and not any(n in w for n in adj(dest)):
             # Neither the zone it leaves nor the one it brings touches where the enemy can go:
             # his flood is unchanged, only the cities we now hold count.
-            ours = (self.my_hexes - {here}) if vacated else self.my_hexes
+            ours = (self.my_hexes - {left}) if left is not None else self.my_hexes
             return now - self._walkin_sum(w, ours | {dest}, held)
-        ours = set(self.my_hexes)
-        if vacated:
-            ours.discard(here)
-        ours.add(dest)
-        return now - self.walkin_loss(frozenset(ours), held)
+        after = set(self.my_hexes)
+        if left is not None:
+            after.discard(left)
+        after.add(dest)
+        return now - self.walkin_loss(frozenset(after), held)
 
     def empty_city_risk(self, h: Hex) -> float:
         """What an empty city of ours on ``h`` is expected to cost (city value lost)."""
@@ -401,7 +409,8 @@ class Ctx:
             after = 0.0
             if rest:
                 f = 1.0 if any(n in self.foe_hexes and n != target for n in self.board.adjacent(c)) else 0.6
-                after = self.estimate(c, rest, self.foe_support(), tuple(stack), turn).p_success * self.city_value(c) * f
+                after = (self.estimate(c, rest, self.foe_support(), tuple(stack), turn).p_success
+                         * self.city_value(c) * f)
             lift += max(0.0, now - after)
         city_w = 1.0 if self.turn == self.last_turn else self.w.risk
         return p_off * lift * city_w
@@ -416,7 +425,7 @@ class Ctx:
     # ---------------------------------------------------------- attack setup
     def can_reach(self, uid: str) -> frozenset[Hex]:
         """Where a unit of ours may stand at the end of this phase (its own hex included)."""
-        here = self.hex_of(uid)
+        here = self.map_hex(uid)
         if self.facts.has_moved(uid) or self.phase.kind not in ("movement", "special"):
             return frozenset({here})
         return self.facts.reach(uid) | {here}
@@ -468,7 +477,8 @@ class Ctx:
             supports -= 1
             targets.remove(t)
 
-    def _plan_group(self, t: Hex, avail: dict[str, frozenset[Hex]], load: dict[Hex, list[str]]) -> list[tuple[str, Hex]]:
+    def _plan_group(self, t: Hex, avail: dict[str, frozenset[Hex]],
+                    load: dict[Hex, list[str]]) -> list[tuple[str, Hex]]:
         sides = [n for n in self.board.adjacent(t) if n not in self.foe_hexes]
         cands = sorted((u for u in avail if self.can_attack(u, t) and avail[u] & set(sides)),
                        key=lambda u: (-self.facts.attack(u), u))
@@ -569,6 +579,7 @@ class Ctx:
             # A city passed through and left empty may be walked back into.
             score -= sum(self.empty_city_risk(c) for c in taken if c != h)
         if prep:
+            t: Hex | None
             planned = self.plan.get(uid)
             if planned and planned[1] == h:
                 p, t = planned[2] + 0.5, planned[0]  # its place in a planned battle
@@ -583,7 +594,7 @@ class Ctx:
         # A city it takes and stands in is ours to lose to an attack (counted as for a held one).
         go_u, go_c = self.stack_loss(h, others + [uid], frm, taking=h in taken and self.side == "axis")
         gap_u = gap_c = 0.0
-        if h != here:  # what the hex it leaves loses
+        if here is not None and h != here:  # what the hex it leaves loses (none: it comes from off the map)
             left = [v for v in self.units_at(here) if v != uid]
             a_u, a_c = self.stack_loss(here, left, here)
             b_u, b_c = self.stack_loss(here, left + [uid], here)

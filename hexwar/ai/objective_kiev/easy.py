@@ -86,7 +86,7 @@ class GreedyPlayer:
             if isinstance(a, A.Move):
                 by_unit.setdefault(a.unit, []).append(a)
         for uid in sorted(by_unit):
-            here = b.facts.hex_of(uid)
+            here = b.facts.unit(uid).map_hex  # a unit that may move is on the map
             if side == "soviet" and here in b.board.places:
                 continue  # a garrison stays put
             now = self._dist_to_objective(b, side, here, objs)
@@ -106,9 +106,10 @@ class GreedyPlayer:
     def _combat(self, b: Belief, acts: list) -> Decision:
         attacks = [a for a in acts if isinstance(a, A.Attack)]
         if attacks:
+            best_key: tuple[float, ...]
             best, best_key, best_est, offered = None, (-math.inf,), None, set()
             for a in attacks:
-                est = b.estimate(a.target, [(u, b.facts.hex_of(u)) for u in a.attackers])
+                est = b.estimate(a.target, [(u, b.facts.unit(u).map_hex) for u in a.attackers])
                 if est.column == "none":
                     continue
                 offered.add(a.target)

@@ -4,7 +4,8 @@ distribution of the open game's own combat results table (``facts.crt``) at the 
 column, so the same wording serves every odds-and-CRT game."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ...core import actions as A
 from ...core.hexgrid import Hex, hex_name
@@ -26,19 +27,19 @@ def result_chances(crt, odds) -> dict:
     return dict(crt.distribution(odds.final_index))
 
 
-def _place(ctx: "Ctx", h: Hex) -> str:
+def _place(ctx: Ctx, h: Hex) -> str:
     p = ctx.board.place_at(h)
     return p.name if p else hex_name(h)
 
 
-def _threatens(ctx: "Ctx", target: Hex) -> str:
+def _threatens(ctx: Ctx, target: Hex) -> str:
     if target in ctx.board.places and ctx.facts.owner(target) != ctx.side:
         return f"; an advance takes {_place(ctx, target)}"
     near = [c for c in ctx.board.adjacent(target) if c in ctx.board.places and ctx.facts.owner(c) != ctx.side]
     return f"; threatens {', '.join(_place(ctx, c) for c in near)}" if near else ""
 
 
-def attack_reason(ctx: "Ctx", attack: A.Attack, est: Estimate, support: str | None = None) -> str:
+def attack_reason(ctx: Ctx, attack: A.Attack, est: Estimate, support: str | None = None) -> str:
     """E.g. "attacks 0505 at 3:1 after the forest shift (10.4); 50% chance of DR or better; threatens Lvov".
 
     ``support``: an air support marker the odds count on (it is committed at the roll)."""
@@ -61,8 +62,9 @@ def attack_reason(ctx: "Ctx", attack: A.Attack, est: Estimate, support: str | No
             body += f", {pct(ex + al)} of a loss of our own (EX/AL)"
     else:  # an untried corps is involved: its strength is a guess over the corps not yet seen
         n = len(ctx.facts.unseen())
-        head = (f"attacks {target} (an untried corps: expected defense {est.defense:.1f} over the {n} corps not yet seen), "
-                f"most likely at {est.column}" + (f" after {', '.join(est.shifts)}" if est.shifts else ""))
+        head = (f"attacks {target} (an untried corps: expected defense {est.defense:.1f} "
+                f"over the {n} corps not yet seen), most likely at {est.column}"
+                + (f" after {', '.join(est.shifts)}" if est.shifts else ""))
         body = f"{pct(sum(est.p.get(r, 0) for r in GOOD))} chance of DR or better"
     trapped = ctx.trapped(attack.target)
     if trapped >= 1.0:
@@ -70,7 +72,7 @@ def attack_reason(ctx: "Ctx", attack: A.Attack, est: Estimate, support: str | No
     return f"{head}; {body}{_threatens(ctx, attack.target)}"
 
 
-def support_reason(ctx: "Ctx", target: Hex, attackers: Sequence[str], marker: str, gain: float) -> str:
+def support_reason(ctx: Ctx, target: Hex, attackers: Sequence[str], marker: str, gain: float) -> str:
     o0 = ctx.facts.odds(target, attackers)
     o1 = ctx.facts.odds(target, attackers, marker)
     name = ctx.facts.support_name(marker)
@@ -84,7 +86,7 @@ def support_reason(ctx: "Ctx", target: Hex, attackers: Sequence[str], marker: st
             f"DR or better {pct(good(o0))} → {pct(good(o1))}")
 
 
-def move_reason(ctx: "Ctx", uid: str, dest: Hex, parts: dict | None) -> str:
+def move_reason(ctx: Ctx, uid: str, dest: Hex, parts: dict | None) -> str:
     """The main reasons for a move, from the parts of its position score."""
     if not parts:
         return "better placed"

@@ -93,7 +93,7 @@ class KievPlayer:
             if ctx.facts.side_of(u.id) != "axis":
                 continue
             if u.where == ON_MAP:
-                avail[u.id] = frozenset({u.hex})
+                avail[u.id] = frozenset({u.map_hex})
             elif cls(u.id) in hexes_for:
                 avail[u.id] = frozenset(hexes_for[cls(u.id)])
         plan = ctx.make_plan(avail)
@@ -134,13 +134,15 @@ class KievPlayer:
                               key=lambda x: (x[1], x[0].unit, x[0].hex))
             return Decision(a, f"{a.unit} arrives at {ctx.board.describe(a.hex)} (11.0): "
                             + move_reason(ctx, a.unit, a.hex, parts))
+        best: A.Restore | A.Place | None
         best, best_s, why = None, 0.0, ""
         for a in acts:
             if isinstance(a, A.Restore):
                 u = ctx.facts.unit(a.unit)
                 gain = ctx.b.step_value(a.unit)  # the step it gets back
                 # Restoring a unit in danger also lowers what it may lose.
-                s = gain * (1.3 if ctx.hex_of(a.unit) and any(n in ctx.foe_hexes for n in ctx.board.adjacent(u.hex)) else 1.0)
+                s = gain * (1.3 if u.hex is not None and any(n in ctx.foe_hexes for n in ctx.board.adjacent(u.hex))
+                            else 1.0)
                 if s > best_s:
                     best, best_s, why = a, s, f"restores {a.unit} to full strength (+{gain:g} points, 12.0)"
             elif isinstance(a, A.Place):
@@ -152,7 +154,8 @@ class KievPlayer:
                     s += ctx.walkin_gain(a.unit, a.hex, ())  # e.g. the garrison of an open city behind the front
                 if s > best_s:
                     best, best_s = a, s
-                    why = f"rebuilds {a.unit} at {ctx.board.describe(a.hex)} (12.0): " + move_reason(ctx, a.unit, a.hex, parts)
+                    why = (f"rebuilds {a.unit} at {ctx.board.describe(a.hex)} (12.0): "
+                           + move_reason(ctx, a.unit, a.hex, parts))
         if best is not None:
             return Decision(best, why)
         return Decision(A.EndPhase())
@@ -166,7 +169,7 @@ class KievPlayer:
                 by_unit.setdefault(a.unit, []).append(a)
         cands: list[tuple[float, A.Move, dict]] = []
         for uid in sorted(by_unit):
-            here = ctx.hex_of(uid)
+            here = ctx.map_hex(uid)
             base, _ = ctx.position_score(uid, here, (), prep)
             for m in by_unit[uid]:
                 if ctx.facts.overstacks(m.dest, uid):
@@ -187,7 +190,7 @@ class KievPlayer:
                 best, best_gain, best_parts = m, gain, parts
         if best is None:
             return Decision(A.EndPhase())
-        return Decision(best, f"{best.unit} {hex_name(ctx.hex_of(best.unit))}→{hex_name(best.dest)}: "
+        return Decision(best, f"{best.unit} {hex_name(ctx.map_hex(best.unit))}→{hex_name(best.dest)}: "
                         + move_reason(ctx, best.unit, best.dest, best_parts))
 
     # -------------------------------------------------------------- combat (10.0)
@@ -198,7 +201,7 @@ class KievPlayer:
             sup = 1 if ctx.side == "axis" and len(ctx.view["support_available"]) > declared else 0
             best, best_s, best_est, best_sup = None, ctx.w.min_attack, None, 0
             for a in attacks:
-                grp = tuple((u, ctx.hex_of(u)) for u in a.attackers)
+                grp = tuple((u, ctx.map_hex(u)) for u in a.attackers)
                 dfn = ctx.units_at(a.target)
                 trapped = ctx.trapped(a.target)
                 for k in range(sup + 1):
@@ -212,6 +215,7 @@ class KievPlayer:
                     if s > best_s:
                         best, best_s, best_est, best_sup = a, s, est, k
             if best is not None:
+                assert best_est is not None  # set with ``best``
                 marker = ctx.view["support_available"][0] if best_sup else None
                 return Decision(best, attack_reason(ctx, best, best_est, marker))
         resolves = [a for a in acts if isinstance(a, A.Resolve)]
@@ -219,7 +223,7 @@ class KievPlayer:
             # Surest battles first: their advances can close the retreat routes of the others.
             def key(r: A.Resolve):
                 b = ctx.facts.battle(r.target)
-                est = ctx.estimate(r.target, tuple((u, ctx.hex_of(u)) for u in b.attackers
+                est = ctx.estimate(r.target, tuple((u, ctx.map_hex(u)) for u in b.attackers
                                                    if ctx.facts.unit(u).where == ON_MAP))
                 return (-est.p_success, r.target)
             r = min(resolves, key=key)
@@ -228,12 +232,13 @@ class KievPlayer:
 
     def _roll(self, ctx: Ctx, acts: list) -> Decision:
         st = ctx.facts.stage
+        assert st is not None and st.target is not None  # choose calls it for the roll step of a battle
         rolls = [a for a in acts if isinstance(a, A.Roll)]
         plain = next(a for a in rolls if a.support is None)
         sup = [a for a in rolls if a.support]
         if not sup:
             return Decision(plain)
-        atk = tuple((u, ctx.hex_of(u)) for u in st.get("attackers"))
+        atk = tuple((u, ctx.map_hex(u)) for u in st.get("attackers"))
         dfn = ctx.units_at(st.target)
         tr = ctx.trapped(st.target)
         v0 = ctx.battle_value(ctx.estimate(st.target, atk, 0), st.target, st.get("attackers"), dfn, tr, ctx.side)
@@ -244,16 +249,20 @@ class KievPlayer:
         for b in ctx.facts.battles():
             if ctx.facts.resolved(b.target) or b.target == st.target or not ctx.units_at(b.target):
                 continue
-            g = [(u, ctx.hex_of(u)) for u in b.attackers if ctx.facts.unit(u).where == ON_MAP]
+            g = [(u, ctx.map_hex(u)) for u in b.attackers if ctx.facts.unit(u).where == ON_MAP]
             if not g:
                 continue
             d = ctx.units_at(b.target)
             t = ctx.trapped(b.target)
-            later.append(ctx.battle_value(ctx.estimate(b.target, tuple(g), 1), b.target, [u for u, _ in g], d, t, ctx.side)
-                         - ctx.battle_value(ctx.estimate(b.target, tuple(g), 0), b.target, [u for u, _ in g], d, t, ctx.side))
+            later.append(ctx.battle_value(ctx.estimate(b.target, tuple(g), 1), b.target, [u for u, _ in g], d, t,
+                                          ctx.side)
+                         - ctx.battle_value(ctx.estimate(b.target, tuple(g), 0), b.target, [u for u, _ in g], d, t,
+                                            ctx.side))
         better_later = sum(1 for g in later if g > gain)
         if gain > 0.2 and better_later < len(sup):
-            return Decision(sup[0], support_reason(ctx, st.target, st.get("attackers"), sup[0].support, gain))
+            marker = sup[0].support
+            assert marker is not None  # ``sup`` holds the rolls with a marker
+            return Decision(sup[0], support_reason(ctx, st.target, st.get("attackers"), marker, gain))
         return Decision(plain)
 
     # --------------------------------------------------------- battle sub-steps
@@ -262,7 +271,9 @@ class KievPlayer:
         return Decision(a, f"{a.unit} takes the step loss: the cheapest ({ctx.b.step_value(a.unit):g} points)")
 
     def _exchange(self, ctx: Ctx, acts: list) -> Decision:
-        owed = ctx.facts.stage.get("owed")
+        st = ctx.facts.stage
+        assert st is not None  # choose calls it for the exchange step
+        owed = st.get("owed")
 
         def attack_lost(uid: str) -> float:
             u = ctx.facts.unit(uid)
@@ -292,19 +303,21 @@ class KievPlayer:
 
     def _advance(self, ctx: Ctx, acts: list) -> Decision:
         st = ctx.facts.stage
-        t = st.target
+        assert st is not None  # choose calls it for the advance step
+        t = st.target_hex  # the battle's hex
         best, best_s, best_parts = A.Advance(None), 0.0, None
         for a in acts:
             if a.unit is None:
                 continue
-            here = ctx.hex_of(a.unit)
+            here = ctx.map_hex(a.unit)
             s0, _ = ctx.position_score(a.unit, here)
             s1, parts = ctx.position_score(a.unit, t, (t,))
             if s1 - s0 > best_s:
                 best, best_s, best_parts = a, s1 - s0, parts
         if best.unit is None:
             return Decision(best, "stays: advancing would leave it worse placed")
-        return Decision(best, f"{best.unit} advances into {hex_name(t)} (10.7): " + move_reason(ctx, best.unit, t, best_parts))
+        return Decision(best, f"{best.unit} advances into {hex_name(t)} (10.7): "
+                        + move_reason(ctx, best.unit, t, best_parts))
 
     def _overstack(self, ctx: Ctx, acts: list) -> Decision:
         a = min(acts, key=lambda a: (ctx.b.unit_value(a.unit), a.unit))

@@ -21,7 +21,7 @@ position's facts (``pos.facts``) and the board.
 from __future__ import annotations
 
 import heapq
-from typing import Iterable
+from collections.abc import Iterable
 
 from ...core.board import Board
 from ...core.hexgrid import Hex
@@ -38,7 +38,7 @@ def _graphs(board: Board) -> tuple[dict[Hex, tuple[tuple[Hex, int], ...]], dict[
     key = id(board)
     if key not in _GRAPHS:
         full: dict[Hex, tuple[tuple[Hex, int], ...]] = {}
-        rail: dict[Hex, tuple[Hex, ...]] = {}
+        rail: dict[Hex, tuple[tuple[Hex, int], ...]] = {}
         for h in board.terrain:
             steps, rails = [], []
             for n in board.adjacent(h):
@@ -100,7 +100,7 @@ class WalkIn:
                 continue
             s = facts.spec(u.id)  # kind and allowance: the same for every identity of a pool
             if u.where == ON_MAP:
-                self.units.append((u.hex, s.kind, s.ma))
+                self.units.append((u.map_hex, s.kind, s.ma))
             elif (u.where == ARRIVING and u.arrives == facts.turn) or \
                     (u.where == ELIMINATED and "never_replaced" not in s.flags):
                 self.arrivals[s.kind] = max(self.arrivals.get(s.kind, 0), s.ma)  # 11.0, 12.0

@@ -8,8 +8,9 @@ odds (``Odds``), retreat paths (``RetreatPath``), tuples, frozensets and fresh d
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 from ...core.combat import Odds
 from ...core.errors import Illegal
@@ -104,7 +105,8 @@ class KurskFacts:
 
     def on_map(self, side: str) -> tuple[str, ...]:
         """``side``'s units on the map, by id."""
-        return tuple(sorted(u.id for u in self._state.units.values() if u.where == ON_MAP and self._rules.side(u.id) == side))
+        return tuple(sorted(u.id for u in self._state.units.values()
+                            if u.where == ON_MAP and self._rules.side(u.id) == side))
 
     def eliminated(self, side: str) -> int:
         """How many of ``side``'s units are in the Eliminated box (5.0 counts them)."""
@@ -197,7 +199,8 @@ class KurskFacts:
         return dict(self._rules.points_for(self._state, side))
 
     # ------------------------------------------------------------ battles (9.0-9.3)
-    def odds(self, target: Hex, attackers: Iterable[str], offensive: tuple[str, tuple[str, ...]] | None = None) -> Odds | None:
+    def odds(self, target: Hex, attackers: Iterable[str],
+             offensive: tuple[str, tuple[str, ...]] | None = None) -> Odds | None:
         """The odds of a battle with every shift and its rule (9.1, 9.2; ``offensive``:
         (lead, supporters), 9.2.1). None when nobody defends or attacks."""
         if offensive:

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import itertools
 import weakref
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action
 from ...core.errors import Illegal

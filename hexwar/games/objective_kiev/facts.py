@@ -11,8 +11,9 @@ returns only values: frozen units and specs, hexes, tuples and frozensets.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 from ...core.combat import CRT, Odds, odds_index, odds_label
 from ...core.hexgrid import Hex
