@@ -271,9 +271,9 @@ def test_kasserine_preview_lines_cite_each_rule():
     """Every line of the odds panel carries its rule id, as the engine's preview gives it."""
     from hexwar.core.contract import Preview, PreviewLine
 
-    p = Preview("t", "1-2", (PreviewLine("A: 4 × 0.5 = 2 (the defender stands higher: half)", "KP-HEIGHT", "2", 1),
+    p = Preview("t", "1-2", (PreviewLine("A: 4 × 1/2 = 2 (the defender is higher)", "KP-HEIGHT", "2", 1),
                              PreviewLine("doubled in the city: 4", "KP-CITY"), PreviewLine("Defence: 6 (KP-ODDS)", "KP-ODDS")))
-    assert preview_lines(p) == ["A: 4 × 0.5 = 2 (the defender stands higher: half) (KP-HEIGHT)",
+    assert preview_lines(p) == ["A: 4 × 1/2 = 2 (the defender is higher) (KP-HEIGHT)",
                                 "doubled in the city: 4 (KP-CITY)", "Defence: 6 (KP-ODDS)"]
 
 
@@ -295,6 +295,49 @@ def test_kasserine_chances_in_the_engine_order_with_its_words(app, kp_support):
     assert all(o.rule.startswith("KP-RESULT-") and o.text == rules.result_text(o.code)[0] for o in p.outcomes)
     ops = [sig for sig in gs.panel.context.sigs if isinstance(sig, tuple) and sig and sig[0] == "kp-chance"]
     assert [sig[1] for sig in ops] == [c for c in rules.result_codes() if d["chances"].get(c)]
+
+
+def test_kasserine_a_whole_stack_joins_an_attack_in_one_click(app, kp_support):
+    """KP-STACKING, KP-SELECTIVE-ATTACK: no rule keeps a stack together in an attack, so a click on
+    a stack takes one unit at a time; the panel's button takes every unit of a stack that may
+    attack, the engine's preview follows, and Declare sends the whole stack in one action."""
+    from hexwar.core import actions as A
+
+    g = kp_support
+    gs = start(app, g)
+    ctl = gs.ctl
+    by: dict = {}
+    for a in g.legal_actions():
+        if isinstance(a, A.Attack):
+            for uid in a.attackers:
+                by.setdefault(a.target, {}).setdefault(ctl.unit(uid)["hex"], set()).add(uid)
+    target, stacks = next((t, s) for t, s in by.items() if any(len(ids) > 1 for ids in s.values()))
+    h, ids = next((h, ids) for h, ids in stacks.items() if len(ids) > 1)
+    ctl.click_hex(target)
+    gs.refresh()
+    button = _context_button(gs, f"kp-stack-{h}")
+    assert button and button[0].label.startswith(f"Add the stack at {h} ({len(ids)} units)")
+    button[0].on_click()
+    assert set(ctl.attackers) == ids
+    assert ctl.odds().column == g.preview(A.Attack(target, tuple(ctl.attackers))).figure
+    gs.refresh()
+    assert _context_button(gs, f"kp-stack-{h}")[0].label.startswith("Take out")
+    n = len(g.actions)
+    _context_button(gs, "declare")[0].on_click()
+    assert len(g.actions) == n + 1 and set(g.actions[-1].attackers) == ids
+    g.undo()
+    gs.after_change()
+
+
+def test_kasserine_client_reads_only_the_contract():
+    """The client package never reaches for the rules object or the state."""
+    from pathlib import Path
+
+    import hexwar.ui.games.kasserine_pass as pkg
+
+    for f in Path(pkg.__file__).parent.glob("*.py"):
+        text = f.read_text()
+        assert ".rules" not in text and ".state" not in text and "getattr(" not in text, f.name
 
 
 def test_kasserine_chooser_titles_come_from_the_rules(app):

@@ -24,8 +24,8 @@ from . import verbs as V
 from .state import KBattle, KPState
 
 # The words for each terrain rule that cuts an attacker's factor (the ids ``battle_detail`` gives).
-CUTS = {"KP-CLIFF": "attacking up a cliff: a quarter", "KP-HEIGHT": "the defender stands higher: half",
-        "KP-RIVER-ATTACK": "out of a river hex: half", "KP-SEMI-CUMULATIVE": "never below a quarter"}
+CUTS = {"KP-CLIFF": "up a cliff", "KP-HEIGHT": "the defender is higher", "KP-RIVER-ATTACK": "from a river hex",
+        "KP-SEMI-CUMULATIVE": "never below 1/4"}
 # Results that cost the attacker something (ground or units); the others cost the defender or nobody yet.
 BAD_FOR_ATTACKER = ("A ELIM", "A BACK", "EXCHANGE")
 
@@ -110,25 +110,26 @@ class PreviewsMixin:
             val = a["base"] * m
             text = f"{a['unit']}: {a['base']}"
             if m != 1:
-                text += f" × {num(m)} = {num(val)} ({'; '.join(CUTS.get(r, r) for r in a['rules'])})"
+                text += f" × {m} = {num(val)} ({'; '.join(CUTS.get(r, r) for r in a['rules'])})"
             lines.append(PreviewLine(text, ", ".join(a["rules"]), num(val), 1))
             for bat, fac in a["support"].items():
                 lines.append(PreviewLine(f"+ {bat} supports {a['unit']}: {fac}", "KP-ARTILLERY", f"+{fac}", 2))
         lines.append(PreviewLine(f"Attack: {num(d['attack'])}", "KP-ODDS", num(d["attack"])))
+        parts, lone = [], False
         for uid in d["defenders"]:
-            if not self._alive(state, uid):
-                continue
-            f = self._def_factor(state, uid, b)
-            if self.is_art(state, uid):
-                lines.append(PreviewLine(f"{uid}: {f} (a battery alone)", "KP-ARTILLERY-ALONE", str(f), 1))
-            else:
-                lines.append(PreviewLine(f"{uid}: {f}", "", str(f), 1))
+            if self._alive(state, uid):
+                parts.append(f"{uid} {self._def_factor(state, uid, b)}")
+                lone = lone or self.is_art(state, uid)
         base = Fraction(d["defense_base"])
+        text = "Defence: " + " + ".join(parts) + (f" = {num(base)}" if len(parts) > 1 else "")
+        lines.append(PreviewLine(text + (" (a battery alone)" if lone else ""), "KP-ARTILLERY-ALONE" if lone else "",
+                                 num(base)))
         if d["city"]:
             lines.append(PreviewLine(f"doubled in the city: {num(base * 2)}", "KP-CITY", "×2", 1))
         for bat, fac in d["defense_support"].items():
             lines.append(PreviewLine(f"+ {bat} supports the defence: {fac}", "KP-ARTILLERY", f"+{fac}", 2))
-        lines.append(PreviewLine(f"Defence: {num(d['defense'])}", "KP-ODDS", num(d["defense"])))
+        if Fraction(d["defense"]) != base:
+            lines.append(PreviewLine(f"Defence: {num(d['defense'])}", "KP-ODDS", num(d["defense"])))
         o = self.odds(state, b)
         att, dfn = Fraction(d["attack"]), Fraction(d["defense"])
         raw = odds_label(odds_ratio(att, dfn)) if dfn > 0 else odds_label(o)

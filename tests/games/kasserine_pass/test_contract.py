@@ -38,7 +38,7 @@ def test_KP_ODDS_preview_of_an_attack_line_by_line_with_every_result_on_two_dice
     assert p.refusal is None and p.figure == "3-1"
     texts = [ln.text for ln in p.lines]
     assert texts[:3] == ["G10-AR-1: 2", "G10-AR-2: 2", "G10-AR-3: 2"]
-    assert "Attack: 6" in texts and "CCA-AR: 2" in texts and "Defence: 2" in texts
+    assert "Attack: 6" in texts and "Defence: CCA-AR 2" in texts
     odds = next(ln for ln in p.lines if ln.text.startswith("Odds"))
     assert odds.rule == "KP-ODDS" and "6 to 2: 3-1" in odds.text and "defender's favour" in odds.text
     assert abs(sum(o.chance for o in p.outcomes) - 1) < 1e-9
@@ -57,9 +57,9 @@ def test_KP_HEIGHT_KP_RIVER_ATTACK_KP_SEMI_CUMULATIVE_the_preview_names_each_cut
     g = position({"G10-AR-1": "1719", "CCA-AR": "1720"}, phase="german_combat")
     p = g.preview(A.Attack(H("1720"), ("G10-AR-1",)))
     line = p.lines[0]
-    assert line.text.startswith("G10-AR-1: 2 × 0.25 = 0.5") and line.value == "0.5"
+    assert line.text.startswith("G10-AR-1: 2 × 1/4 = 0.5") and line.value == "0.5"
     assert set(line.rule.split(", ")) == {"KP-HEIGHT", "KP-RIVER-ATTACK", "KP-SEMI-CUMULATIVE"}
-    assert "never below a quarter" in line.text
+    assert "never below 1/4" in line.text and "from a river hex" in line.text and "the defender is higher" in line.text
 
 
 def test_KP_CLIFF_the_preview_quarters_an_attack_up_a_cliff():
@@ -70,7 +70,7 @@ def test_KP_CLIFF_the_preview_quarters_an_attack_up_a_cliff():
         assert p.lines[0].rule == "KP-CLIFF"
     p = g.preview(A.Attack(H("0917"), ("CCA-AR", "CCA-AI", "BR-AR-1")))
     assert p.refusal is None and all(ln.rule == "KP-CLIFF" for ln in p.lines[:3])
-    assert "× 0.25" in p.lines[0].text and "up a cliff" in p.lines[0].text
+    assert "× 1/4" in p.lines[0].text and "up a cliff" in p.lines[0].text
 
 
 def test_KP_CITY_KP_ARTILLERY_a_declared_attack_shows_the_city_and_every_battery():
@@ -89,8 +89,9 @@ def test_KP_CITY_KP_ARTILLERY_a_declared_attack_shows_the_city_and_every_battery
 def test_KP_ARTILLERY_ALONE_a_lone_battery_defends_with_one():
     g = position({"G10-AR-1": "1321", "CCA-ART": "1322"}, phase="german_combat")
     p = g.preview(A.Attack(H("1322"), ("G10-AR-1",)))
-    line = next(ln for ln in p.lines if ln.text.startswith("CCA-ART"))
-    assert line.rule == "KP-ARTILLERY-ALONE" and line.value == "1"
+    line = next(ln for ln in p.lines if ln.text.startswith("Defence"))
+    assert line.text == "Defence: CCA-ART 1 (a battery alone)" and line.rule == "KP-ARTILLERY-ALONE"
+    assert line.value == "1"
 
 
 def test_KP_CRT_beyond_8_1_and_1_6_are_said_in_the_preview():
