@@ -15,7 +15,7 @@ import hexwar
 from hexwar.core.hexgrid import hex_name, parse_hex
 from hexwar.ui.counters import draw_counter, unit_title
 from hexwar.ui.games import GameUI, for_game
-from hexwar.ui.games.kasserine_pass import chance_line, detail_lines
+from hexwar.ui.games.kasserine_pass import chance_line, preview_lines
 from hexwar.ui.games.battle_for_kursk import posture_row
 from hexwar.ui.scenes import HandoverScene
 
@@ -255,20 +255,22 @@ def kp_support():
 
 def test_kasserine_odds_panel_lists_factors_rules_and_two_dice_chances(app, kp_support):
     """KP-ODDS, KP-CRT: each attacking unit's factor and multiplier with its rule id, the defence,
-    the odds, and every result's chance on two dice (summing to 1)."""
+    the odds, and every result's chance on two dice (summing to 1), from the engine's preview."""
+    from hexwar.core import actions as A
+
     g = kp_support
     gs = start(app, g)
     d = g.rules.battle_detail(g.state, 0)
     assert sum(d["chances"].values()) == 1
+    p = g.preview(A.Resolve(g.state.kbattles[0].target))
+    assert p.figure == d["odds"] and {o.code: o.chance for o in p.outcomes} == {c: float(x) for c, x in d["chances"].items() if x}
     text = _panel(gs)
     assert f"{d['target']} ← " in text and "Two dice" in text
     # A declared attack alone: every result with its chance as a bar (with its rule id).
     bars = {sig[1]: sig[2] for sig in gs.panel.context.sigs if isinstance(sig, tuple) and sig and sig[0] == "kp-chance"}
-    assert bars == {code: float(p) for code, p in d["chances"].items()}
+    assert bars == {code: float(p) for code, p in d["chances"].items() if p}
     assert any("KP-ODDS" in t for t in _texts(gs))
     # The battle being built: previewed with the engine's own arithmetic.
-    from hexwar.core import actions as A
-
     atk = next(a for a in g.legal_actions() if isinstance(a, A.Attack) and a.target != g.state.kbattles[0].target)
     ctl = gs.ctl
     n = len(g.state.kbattles)
@@ -278,34 +280,83 @@ def test_kasserine_odds_panel_lists_factors_rules_and_two_dice_chances(app, kp_s
     assert any("KP-ODDS" in t for t in lines)
     # The declared attack shrinks to one line of chances while another is built.
     assert any(t.startswith("Two dice: ") and "%" in t for t in lines)
-    assert any(t.startswith("Defence (") for t in lines)
+    assert any(t.startswith("Defence: ") for t in lines)
     o = ctl.odds()
-    assert o is not None and o.column == o.detail["odds"]
+    assert o is not None and o.column == o.detail.figure == g.preview(atk).figure
     assert len(g.state.kbattles) == n and len(g.actions) == 63  # previewed on a copy, nothing applied
 
 
-def test_kasserine_detail_lines_cite_height_city_and_artillery():
-    d = {"attackers": [{"unit": "A", "base": 4, "multiplier": "1/2", "rules": ["KP-HEIGHT"], "support": {"ART": 3}}],
-         "attack": "5", "defenders": ["D"], "defense_base": "2", "city": True, "defense_support": {"DART": 2},
-         "defense": "6", "odds": "1-2", "air": True, "chances": {}}
-    lines = detail_lines(d)
-    assert lines[0] == "A: 4 × 1/2 = 2 (KP-HEIGHT); + ART 3 (KP-ARTILLERY)"
-    assert "KP-CITY" in lines[2] and "DART 2 (KP-ARTILLERY)" in lines[2] and lines[2].endswith("= 6")
-    assert "KP-OPT-AIR-POWER" in lines[3]
+def test_kasserine_preview_lines_cite_each_rule():
+    """Every line of the odds panel carries its rule id, as the engine's preview gives it."""
+    from hexwar.core.contract import Preview, PreviewLine
+
+    p = Preview("t", "1-2", (PreviewLine("A: 4 × 1/2 = 2 (the defender is higher)", "KP-HEIGHT", "2", 1),
+                             PreviewLine("doubled in the city: 4", "KP-CITY"), PreviewLine("Defence: 6 (KP-ODDS)", "KP-ODDS")))
+    assert preview_lines(p) == ["A: 4 × 1/2 = 2 (the defender is higher) (KP-HEIGHT)",
+                                "doubled in the city: 4 (KP-CITY)", "Defence: 6 (KP-ODDS)"]
 
 
 def test_kasserine_chances_in_the_engine_order_with_its_words(app, kp_support):
-    """The chances list follows ``rules.result_codes`` and each bar's words are the engine's
-    ``result_text`` (with the rule id): the client keeps no table of results of its own."""
+    """The chances list follows the preview's outcomes (the engine's order, worst for the
+    attacker first) and each bar's words are the engine's, with the rule id: the client keeps
+    no table of results of its own."""
+    from hexwar.core import actions as A
+    from hexwar.core.contract import Outcome
+
     g = kp_support
     rules = g.rules
-    line = chance_line({"D ELIM": 0.5, "A ELIM": 0.25, "CONTACT": 0.25}, rules)
+    line = chance_line((Outcome("A ELIM", "", 0.25), Outcome("CONTACT", "", 0.25), Outcome("D ELIM", "", 0.5)))
     assert line == "Two dice: A ELIM 25% · CONTACT 25% · D ELIM 50%"
     assert all(rules.result_text(c)[1].startswith("KP-RESULT-") for c in rules.result_codes())
     gs = start(app, g)
     d = rules.battle_detail(g.state, 0)
+    p = g.preview(A.Resolve(g.state.kbattles[0].target))
+    assert all(o.rule.startswith("KP-RESULT-") and o.text == rules.result_text(o.code)[0] for o in p.outcomes)
     ops = [sig for sig in gs.panel.context.sigs if isinstance(sig, tuple) and sig and sig[0] == "kp-chance"]
     assert [sig[1] for sig in ops] == [c for c in rules.result_codes() if d["chances"].get(c)]
+
+
+def test_kasserine_a_whole_stack_joins_an_attack_in_one_click(app, kp_support):
+    """KP-STACKING, KP-SELECTIVE-ATTACK: no rule keeps a stack together in an attack, so a click on
+    a stack takes one unit at a time; the panel's button takes every unit of a stack that may
+    attack, the engine's preview follows, and Declare sends the whole stack in one action."""
+    from hexwar.core import actions as A
+
+    g = kp_support
+    gs = start(app, g)
+    ctl = gs.ctl
+    by: dict = {}
+    for a in g.legal_actions():
+        if isinstance(a, A.Attack):
+            for uid in a.attackers:
+                by.setdefault(a.target, {}).setdefault(ctl.unit(uid)["hex"], set()).add(uid)
+    target, stacks = next((t, s) for t, s in by.items() if any(len(ids) > 1 for ids in s.values()))
+    h, ids = next((h, ids) for h, ids in stacks.items() if len(ids) > 1)
+    ctl.click_hex(target)
+    gs.refresh()
+    button = _context_button(gs, f"kp-stack-{h}")
+    assert button and button[0].label.startswith(f"Add the stack at {h} ({len(ids)} units)")
+    button[0].on_click()
+    assert set(ctl.attackers) == ids
+    assert ctl.odds().column == g.preview(A.Attack(target, tuple(ctl.attackers))).figure
+    gs.refresh()
+    assert _context_button(gs, f"kp-stack-{h}")[0].label.startswith("Take out")
+    n = len(g.actions)
+    _context_button(gs, "declare")[0].on_click()
+    assert len(g.actions) == n + 1 and set(g.actions[-1].attackers) == ids
+    g.undo()
+    gs.after_change()
+
+
+def test_kasserine_client_reads_only_the_contract():
+    """The client package never reaches for the rules object or the state."""
+    from pathlib import Path
+
+    import hexwar.ui.games.kasserine_pass as pkg
+
+    for f in Path(pkg.__file__).parent.glob("*.py"):
+        text = f.read_text()
+        assert ".rules" not in text and ".state" not in text and "getattr(" not in text, f.name
 
 
 def test_kasserine_chooser_titles_come_from_the_rules(app):

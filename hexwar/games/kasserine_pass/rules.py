@@ -21,8 +21,10 @@ from . import verbs as V
 from .common import GAME_ID, SIDES, PHASES, PHASE_SIDE, PHASE_NAME, enemy
 from .artillery import ArtilleryMixin
 from .combat import CombatMixin
+from .consequences import ConsequencesMixin
 from .facts import KasserineFacts
 from .movement import MovementMixin
+from .previews import PreviewsMixin
 from .results import ResultsMixin
 from .retreats import RetreatsMixin
 from .special import SpecialMixin
@@ -38,7 +40,7 @@ __all__ = ["GAME_ID", "SIDES", "PHASES", "PHASE_SIDE", "PHASE_NAME", "KPRules", 
 
 
 class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMixin, SpecialMixin, CombatMixin,
-              ArtilleryMixin, ResultsMixin, RetreatsMixin, ViewMixin, RulesHooks):
+              ArtilleryMixin, ResultsMixin, RetreatsMixin, ViewMixin, PreviewsMixin, ConsequencesMixin, RulesHooks):
     """The whole game: the sequence and the contract here, each area of the rules in its mixin."""
 
     game_id = GAME_ID

@@ -46,15 +46,52 @@ PHASE_HELP: dict[str, list[str]] = {
     ],
 }
 
+# The decisions the engine offers beyond moves and attacks, for the client's chooser.
+CHOICES: dict[str, dict[str, str]] = {
+    "support": {"title": "Artillery support: battery → unit", "rule": "KP-ARTILLERY",
+                "help": "A battery within range adds its factor to one unit of an attack or of a defence; "
+                        "the attacker allocates first, then the defender."},
+    "select": {"title": "Selective attack on part of a stack", "rule": "KP-SELECTIVE-ATTACK",
+               "help": "German units may attack some of the regular units of a stack and leave the rest; "
+                       "artillery in a stack cannot be singled out (KP-ARTILLERY-STACK)."},
+    "air": {"title": "Allied air power", "rule": "KP-OPT-AIR-POWER",
+            "help": "Once a turn from {air_from}, raise one Allied attack one column."},
+    "breakdown": {"title": "Break down a German unit", "rule": "KP-BREAKDOWN",
+                  "help": "The unit becomes its two listed parts, in the same hex; they never recombine."},
+    "blow": {"title": "Blow a bridge", "rule": "KP-ENGINEERS",
+             "help": "Engineers in a bridge hex destroy it for {blow} MP; the road no longer crosses there."},
+    "build": {"title": "Rebuild a bridge", "rule": "KP-ENGINEERS",
+              "help": "Engineers in a blown bridge hex rebuild it for {build} MP."},
+}
+
+# The decisions inside a phase, by the keys ``Game.decisions`` gives them: the battle steps
+# (the engine's stage kinds ``retreat``, ``loss``, ``advance``) and the declaring and resolving.
 STEPS: tuple[StepInfo, ...] = (
-    StepInfo("roll", "Battle roll", "KP-CRT", prompt="{side} player: roll for the battle at {hex}."),
-    StepInfo("retreat", "Retreat", "KP-RETREAT-TERRAIN", prompt="{side} player: choose a retreat path from {hex}."),
+    StepInfo("attack", "Declare an attack", "KP-ODDS",
+             help="Any of your units next to an enemy hex may attack it, alone or together, from one stack or "
+                  "several; each unit attacks one hex a phase and pays the cost of combat (KP-COST-OF-COMBAT). "
+                  "The Allies attack a whole stack, the Germans may pick part of one (KP-SELECTIVE-ATTACK). Odds "
+                  "worse than 1-6 are not allowed (KP-CRT).",
+             prompt="{side} player: declare your attacks (a target, then its attackers), then end the step."),
+    StepInfo("resolve", "Resolve an attack", "KP-CRT",
+             help="Each declared attack is settled by two dice on the odds column, in the order you choose.",
+             prompt="{side} player: resolve each attack with two dice."),
+    StepInfo("retreat", "Retreat", "KP-RETREAT-TERRAIN",
+             help="The units go back the number of hexes the result names, each hex further from where they "
+                  "stood, never into or through an enemy zone of control, never over a cliff, never for more MP "
+                  "than the unit's movement factor; a unit with no such path is eliminated "
+                  "(KP-ERRATA-RETREAT-ZOC). Each path says where it ends and what it costs.",
+             prompt="{side} player: choose a retreat path for your unit(s) at {hex}."),
+    StepInfo("loss", "Pay the losses", "KP-EXCHANGE-LOSS",
+             help="After A ELIM or EXCHANGE the attacker removes units worth at least the defender's basic "
+                  "factor (doubled in a city), whatever the odds and the artillery were. A German unit may "
+                  "break down first to pay closer to the sum (KP-BREAKDOWN).",
+             prompt="{side} player: choose the attacking units that pay for the battle at {hex}."),
     StepInfo("advance", "Advance after combat", "KP-RESULT-D-BACK",
+             help="Units of the battle may follow into the hexes the enemy left, as far as the result allows; "
+                  "guns left behind in the first hex are captured (KP-ARTILLERY-STACK).",
              prompt="{side} player: advance into {hex}, or decline."),
-    StepInfo("exchange_loss", "Exchange losses", "KP-RESULT-EXCHANGE",
-             prompt="{side} player: choose the units that pay the exchange."),
-    StepInfo("attacker_loss", "Attacker's loss", "KP-RESULT-A-ELIM",
-             prompt="{side} player: choose which attacking unit is lost."),
-    StepInfo("overstack", "Overstack removal", "KP-STACKING",
-             prompt="{side} player: remove units from the overstacked hex {hex}."),
+    # A German unit may break down inside a battle step too: its own words, not the step's.
+    StepInfo("verb:breakdown", CHOICES["breakdown"]["title"], CHOICES["breakdown"]["rule"],
+             CHOICES["breakdown"]["help"]),
 )

@@ -14,6 +14,7 @@ from ...core.hexgrid import hex_name
 from . import verbs as V
 from .common import GAME_ID, PHASE_NAME
 from .state import KBattle, KPState
+from .texts import CHOICES
 
 # Every result code of the CRT, worst for the attacker first (the order of the chances list).
 RESULT_CODES = ("A ELIM", "A BACK 4", "A BACK 3", "A BACK 2", "A BACK 1", "CONTACT", "ENGAGED", "EXCHANGE",
@@ -43,25 +44,6 @@ def describe_result(code: str) -> tuple[str, str]:
         "D ELIM": ("every defender is removed; the attackers advance a die roll of MP, first into the hex",
                    "KP-RESULT-D-ELIM"),
     }.get(code, (code, "KP-CRT"))
-
-
-# The decisions the engine offers beyond moves and attacks, for the client's chooser.
-CHOICES: dict[str, dict[str, str]] = {
-    "support": {"title": "Artillery support: battery → unit", "rule": "KP-ARTILLERY",
-                "help": "A battery within range adds its factor to one unit of an attack or of a defence; "
-                        "the attacker allocates first, then the defender."},
-    "select": {"title": "Selective attack: defender, then attackers", "rule": "KP-SELECTIVE-ATTACK",
-               "help": "German units may attack some of the regular units of a stack and leave the rest; "
-                       "artillery in a stack cannot be singled out (KP-ARTILLERY-STACK)."},
-    "air": {"title": "Allied air power", "rule": "KP-OPT-AIR-POWER",
-            "help": "Once a turn from {air_from}, raise one Allied attack one column."},
-    "breakdown": {"title": "Break down a German unit", "rule": "KP-BREAKDOWN",
-                  "help": "The unit becomes its two listed parts, in the same hex; they never recombine."},
-    "blow": {"title": "Blow a bridge", "rule": "KP-ENGINEERS",
-             "help": "Engineers in a bridge hex destroy it for {blow} MP; the road no longer crosses there."},
-    "build": {"title": "Rebuild a bridge", "rule": "KP-ENGINEERS",
-              "help": "Engineers in a blown bridge hex rebuild it for {build} MP."},
-}
 
 
 class ViewMixin:
@@ -160,7 +142,7 @@ class ViewMixin:
         return {
             "game": GAME_ID, "turn": state.turn, "date": self.scen.date(state.turn), "phase": state.phase,
             "phase_name": PHASE_NAME[state.phase], "step": state.step, "acting": self.acting_side(state),
-            "stage": None if state.stage is None else {"kind": state.stage.kind, "side": state.stage.side},
+            "stage": self._stage_view(state),
             "units": [self.unit_view(state, k) for k in sorted(state.units)],
             "control": {hex_name(h): s for h, s in sorted(state.control.items())},
             "german_points": self.german_points(state),
@@ -169,9 +151,34 @@ class ViewMixin:
                          "defenders": list(c.defenders), "due": c.due_side, "turn": c.turn} for c in state.carries],
             "battles": [{"target": hex_name(b.target), "attackers": list(b.attackers), "defenders": list(b.defenders),
                          "odds": odds_label(self.odds(state, b)) if i not in state.kresolved and b.attackers else None,
-                         "air": b.air} for i, b in enumerate(state.kbattles)],
+                         "air": b.air, "resolved": i in state.kresolved} for i, b in enumerate(state.kbattles)],
             "result": None if state.result is None else {"winner": state.result.winner, "level": state.result.level},
         }
+
+    def stage_of(self, state: KPState) -> tuple[str, str]:
+        """The pending battle step and the hex it is about: where the next unit to retreat
+        stands (the attackers' own hex after A BACK, not the defended one), the first hex an
+        advance enters, the attacked hex of a loss."""
+        st = state.stage
+        if st is None:
+            return "", ""
+        h = st.target
+        if st.kind == "retreat":
+            h = next((state.units[u].hex for u in st.get("pending") if self._alive(state, u)), h)
+        elif st.kind == "advance" and st.get("firsts"):
+            h = st.get("firsts")[0]
+        return st.kind, hex_name(h) if h is not None else ""
+
+    def _stage_view(self, state: KPState) -> dict[str, Any] | None:
+        st = state.stage
+        if st is None:
+            return None
+        kind, h = self.stage_of(state)
+        units = st.get("pending") if kind == "retreat" else st.get("units") if kind == "advance" else ()
+        if kind == "loss":
+            units = tuple(self._loss_options(state, st))
+        return {"kind": kind, "side": st.side, "target": hex_name(st.target) if st.target is not None else None,
+                "hex": h, "units": list(units or ())}
 
     def snapshot(self, state: KPState) -> dict[str, Any]:
         return state.snapshot()
