@@ -22,6 +22,7 @@ from .choices import Choices
 from .choose import Choosing
 from .combat import Combat, roll2
 from .exits import Exit, Exits
+from .explain import Explain
 from .facts import BWFacts
 from .fire import Fire
 from .los import LineOfSight
@@ -44,8 +45,8 @@ SIDES = ("soviet", "axis")
 _BUILT_LEGAL = frozenset({Move, Attack, PointFire, Call, Exit})
 
 
-class BWRules(TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Views, Carriers, Moves, Overwatch, Fire, Combat, Artillery,
-              Orders, Setup, Victory, LineOfSight, RulesHooks):
+class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Views, Carriers, Moves, Overwatch, Fire,
+              Combat, Artillery, Orders, Setup, Victory, LineOfSight, RulesHooks):
     game_id = GAME_ID
     rules_version = 1
     sides = SIDES
