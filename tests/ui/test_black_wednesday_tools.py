@@ -454,7 +454,7 @@ def test_16_orders_listed_in_the_command_phase_and_shown_on_the_map(app, drive):
     gives them); a click on one outlines its objective and marks its units' hexes."""
     gs = _to_command(app)
     ctl = gs.ctl
-    mine = I.orders(ctl.game.rules, ctl.game.state, ctl.acting())
+    mine = I.view_orders(ctl.view(), ctl.acting())
     assert mine, "the Axis has its Scenario 1 order"
     gs.refresh()
     app.step()
@@ -468,7 +468,7 @@ def test_16_orders_listed_in_the_command_phase_and_shown_on_the_map(app, drive):
     marks = {m.hex for m in ctl.gui.map_marks(ctl) if m.kind == "order"}
     assert marks == {ctl.game.state.units[u].hex for u in o["units"] if ctl.game.state.units[u].where == "map"}
     # An order whose units are on the map (the Axis defence): their hexes carry its id.
-    other = next(x for x in I.orders(ctl.game.rules, ctl.game.state)
+    other = next(x for x in I.view_orders(ctl.view())
                  if any(ctl.game.state.units[u].where == "map" for u in x["units"]))
     ctl.gui.show_order(ctl, other["id"])
     marks = {m.hex: m for m in ctl.gui.map_marks(ctl) if m.kind == "order"}
@@ -551,7 +551,7 @@ def test_16_1_new_order_objective_picked_on_the_map(app, drive):
     drive.press("objective")
     assert ctl.tool.get("objective") == set()
     r = ctl.game.rules
-    mine_before = {o["id"] for o in I.orders(r, ctl.game.state, ctl.acting())}
+    mine_before = {o["id"] for o in I.view_orders(ctl.view(), ctl.acting())}
     picks = sorted(r.area_hexes["1-I-262"])[:3]
     for h in picks + [picks[0]]:  # the last click drops the first again
         gs.mv.center_on(h)
@@ -575,7 +575,7 @@ def test_16_1_new_order_objective_picked_on_the_map(app, drive):
     a = ctl.game.actions[-1]
     assert a.op == "draw" and a.args[0] == "attack" and a.args[2] == forms[0]
     assert set(a.args[1].split("+")) == {hex_name(h) for h in picks[1:]}
-    new = [o for o in I.orders(r, ctl.game.state, ctl.acting()) if o["id"] not in mine_before]
+    new = [o for o in I.view_orders(ctl.view(), ctl.acting()) if o["id"] not in mine_before]
     assert len(new) == 1 and new[0]["objective_hexes"] == frozenset(picks[1:])
     assert "objective" not in ctl.tool
 

@@ -341,18 +341,13 @@ def call_preview(rules, state, call) -> dict | None:
     it, and the ammunition of the battery's calibre left before and after (2.3b, 3.2b)."""
     try:
         side = rules.side_of(call.spotter)
-        try:
-            cal = rules.artillery_of(side, state)[call.artillery]  # with the German batteries released (3.5a)
-        except TypeError:
-            cal = rules.artillery_of(side)[call.artillery]
+        cal = rules.artillery_of(side, state)[call.artillery]  # with the German batteries released (3.5a)
         kind = {"smoke": "Smoke", "illum": "Illum"}.get(call.ammo, "HE")
         frm = call.trp if call.trp is not None else state.units[call.spotter].hex
         dist = distance(frm, call.target)
         line = "soviet" if side == "soviet" else "german"
         need = rules.t.adjustment_need(line, dist)
-        left = getattr(rules, "ammo_left", None)  # the battery's own pool (3.2b; both Axis pools with 4.1d)
-        have = left(state, side, call.artillery, kind) if left is not None else \
-            state.extra["ammo"].get(side, {}).get(cal, {}).get(kind, 0)
+        have = rules.ammo_left(state, side, call.artillery, kind)  # its own pool (3.2b; both Axis pools with 4.1d)
         return {"side": side, "calibre": cal, "kind": kind, "from": frm, "distance": dist, "line": line,
                 "need": need, "good": chance_2d6_at_least(need), "ammo": have,
                 "after": have - (2 if call.fast else 1)}
@@ -424,36 +419,6 @@ def view_orders(view: dict, side: str | None = None) -> list[dict]:
             except Exception:
                 continue
         out.append({**o, "objective_hexes": frozenset(obj)})
-    return out
-
-
-def orders(rules, state, side: str | None = None) -> list[dict]:
-    """Each order with its type, objective hexes, member units, weighted turns and the chance
-    of implementation this turn: the engine's ``orders_view`` when it has one; else the
-    scenario's implemented orders as the rules apply them (``order_of``, ``objective``)."""
-    from ...core.hexgrid import parse_hex
-
-    ov = getattr(rules, "orders_view", None)
-    if ov is not None:
-        out = []
-        for o in ov(state, side):
-            obj = []
-            for x in o.get("objective") or ():
-                try:
-                    obj.append(parse_hex(x) if isinstance(x, str) else x)
-                except Exception:
-                    continue
-            out.append({**o, "objective_hexes": frozenset(obj)})
-        return out
-    out = []
-    for o in getattr(rules.scen, "orders", ()):
-        if side is not None and o.get("side") != side:
-            continue
-        units = sorted(u for u in state.units if rules.side_of(u) == o.get("side") and rules.order_of(state, u) is o)
-        out.append({"id": o.get("id", "?"), "side": o.get("side"), "type": o.get("type"),
-                    "objective_hexes": frozenset(rules.objective(o)), "units": units, "commanded": units,
-                    "weighted_turns": None, "status": "implemented" if o.get("implemented") else "prep",
-                    "need": None, "chance": None})
     return out
 
 
