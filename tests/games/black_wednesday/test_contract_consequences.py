@@ -223,3 +223,27 @@ def test_stage_is_empty_without_a_pending_choice_and_dice_unchanged():
             for o in d.options:
                 g.preview(o.action)
         assert g.dice.rolls_made == 0
+
+
+def test_7_1_why_a_unit_cannot_reach_a_hex_names_the_rule():
+    """§11.1, 1.4a, §7.1, §3.4: the pointer on a hex the selected unit cannot reach says which
+    rule keeps it out: an enemy hex, wire, the cost of the cheapest way against the MP it has."""
+    with s1() as g:
+        clear_map(g)
+        to_action_phase(g, "soviet")
+        put(g, "1-708-Inf1", "B08.31")
+        put(g, "1-I-262-Inf1", "B09.31")
+        assert g.why_not_reach("1-708-Inf1", H(g, "B09.31")).rule == "§11.1"
+        reach = g.rules.reach(g.state, "1-708-Inf1")
+        assert reach and all(g.why_not_reach("1-708-Inf1", h) is None for h in reach)
+        start = H(g, "B08.31")
+        near = [h for h in sorted(g.rules.area) if 1 < distance(h, start) <= 6 and h not in reach]
+        whys = {h: g.why_not_reach("1-708-Inf1", h) for h in near}
+        assert all(w is not None and w.rule and w.reason for w in whys.values())
+        far = next(h for h, w in whys.items() if w.rule == "§7.1")
+        assert "cheapest way there costs" in whys[far].reason and "Fire Mode" in whys[far].reason
+        wire = next(h for h in sorted(g.rules.ter.wire) if h in g.rules.area)
+        assert g.why_not_reach("1-708-Inf1", wire).rule == "1.4a"
+        g.state.extra["acted"] = frozenset({"1-708-Inf1"})
+        g.state.touch()
+        assert g.why_not_reach("1-708-Inf1", far).rule == "§3.4"

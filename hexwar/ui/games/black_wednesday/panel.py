@@ -120,9 +120,12 @@ class PanelBlocks:
 
     def choice_tip(self, ctl, st: dict, value: str) -> str:
         """One option of the pending choice in words, with what it does (the engine's consequence)."""
+        head = f"{st.get('title', '')} ({st.get('rule', '')}): "
         c = self.consequence(ctl, A.Choose(st["what"], value))
-        tail = f" — {c.text}" + (f" ({c.rule})" if c.rule else "") + LEVEL_WORDS.get(c.level, "") if c else ""
-        return f"{st.get('title', '')} ({st.get('rule', '')}): {choice_label(st['what'], value)}{tail}"
+        if c is None:
+            return head + choice_label(st["what"], value)
+        other = f" ({c.rule})" if c.rule and c.rule != st.get("rule") else ""
+        return head + c.text + other + LEVEL_WORDS.get(c.level, "")
 
     def click_choice(self, ctl, h) -> bool:
         """A click on a marked hex answers the pending choice when one option stands there."""
