@@ -642,6 +642,11 @@ def test_8_4_owner_choice_pending_in_the_client(app, drive, caplog):
     marks = [m for m in ctl.gui.map_marks(ctl) if m.text.startswith("LOSS?")]
     hexes = {ctl.game.state.units[u].hex for u in st["options"]}
     assert {m.hex for m in marks} == hexes
+    # each option's tooltip says what it costs (the engine's consequence, §8.4), the cost in a word
+    tips = [t for m in marks for t in m.tooltip]
+    assert len(tips) == len(st["options"]) and all(t.startswith("Step loss (§8.4): ") for t in tips)
+    assert all(" loses a step (" in t and t.endswith("[costly]") or " is eliminated" in t and t.endswith("[fatal]")
+               for t in tips)
     # the marks stand where the engine's pending view puts each option (no option string is read)
     assert st["kind"] == "choice" and {parse_hex(h) for h in st["option_hexes"].values()} == hexes
     assert ctl.gui.choice_hexes(ctl, {**st, "option_hexes": {st["options"][0]: "B10.31"}}) == {
