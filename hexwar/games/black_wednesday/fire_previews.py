@@ -40,14 +40,14 @@ class FirePreviews:
     """Mixin for BWRules."""
 
     def preview(self, state: Any, action: Action) -> Preview | None:
-        with use_hex_ids(self.ids):  # type: ignore[attr-defined]
+        with use_hex_ids(self.ids):
             name = type(action).__name__
             if isinstance(action, Choose) and action.what.startswith("prep-") and action.what != "prep-box":
                 return self._prep_preview(action)
             if not isinstance(action, Attack) and name not in ("PointFire", "Assault", "Call"):
                 return None
             title = self._preview_title(action)
-            why = self.check(state, action)  # type: ignore[attr-defined]
+            why = self.check(state, action)
             if why is not None:
                 return Preview(title, refusal=why)
             if isinstance(action, Attack):
@@ -173,7 +173,7 @@ class FirePreviews:
     def _prep_preview(self, a: Choose) -> Preview | None:
         _, col, tm = (a.what.split("-") + ["", ""])[:3]
         try:
-            h = self.ids.parse(a.value)  # type: ignore[attr-defined]
+            h = self.ids.parse(a.value)
         except Exception:
             return None
         p = P.prep_preview(self, col, tm, h)
