@@ -108,10 +108,8 @@ def test_ai_explains_fires_assaults_and_missions_with_the_engine_figures(soviet_
 
 
 def test_sfa_figures_are_the_client_preview():
-    """The column and shifts an AI reason quotes are those of the client's SFA preview
-    (``hexwar.ui.games.black_wednesday.sfa_preview``) for every SFA on offer."""
-    from hexwar.ui.games.black_wednesday import sfa_preview
-
+    """The column and shifts an AI reason quotes are those of the client's SFA preview (the
+    engine's ``game.preview``, whose figures the client reads) for every SFA on offer."""
     game = hexwar.open_game(GAME, SCEN, seed=3)
     players = {"soviet": BWPlayer(), "axis": BWPlayer()}
     seen = 0
@@ -122,7 +120,7 @@ def test_sfa_figures_are_the_client_preview():
                 for a in game.legal_actions():
                     if isinstance(a, Attack):
                         mine = F.sfa_figures(Position(game, side).facts, a.target, a.attackers)
-                        theirs = sfa_preview(game.rules, game.state, a)
+                        theirs = game.preview(a).detail
                         assert (mine.fp, mine.column, list(mine.shifts), mine.final) == \
                                (theirs["fp"], theirs["column"], theirs["shifts"], theirs["final"])
                         seen += 1

@@ -108,7 +108,7 @@ def test_map_words_step_aside_so_no_two_boxes_overlap(app):
     firer = next(a for a in gs.ctl.legal() if isinstance(a, A.Attack)).attackers[0]
     gs.ctl.sel = firer
     gs.mv.set_zoom(1.3)
-    gs.mv.center_on(gs.ctl.state.units[firer].hex)
+    gs.mv.center_on(gs.ctl.game.state.units[firer].hex)
     app.step()
     app.step()
     boxes = gs.layer.mark_boxes
@@ -216,7 +216,13 @@ def test_5_0_exits_are_buttons_beside_the_unit_nearest_first():
     a, b, c = Hex(10, 3), Hex(10, 2), Hex(10, 1)
     acts = [Exit("u1", (a, b, c)), Exit("u1", ()), Exit("u1", (b,)), Mode("u1", "move"), Exit("u2", ())]
 
+    class Game:  # the position's decisions: the engine says nothing of these actions here
+        def decisions(self):
+            return ()
+
     class Ctl:
+        game, version = Game(), 0
+
         def legal(self):
             return acts
 

@@ -96,12 +96,12 @@ def test_6_2_los_tool_key_click_point_draws_the_line_with_a_cross_and_words(fire
     the status line; Esc puts the tool away."""
     gs = fire_gs
     ctl = gs.ctl
-    mg = ctl.state.units["1-I-262-MG"]
+    mg = ctl.game.state.units["1-I-262-MG"]
     ctl.sel = mg.id
     drive.key(pygame.K_v)
     assert ctl.tool.get("los") == {"src": mg.hex, "dst": None}
     assert drive.button("los").toggled is True
-    r, st = ctl.rules, ctl.state
+    r, st = ctl.game.rules, ctl.game.state
     blocked = next(h for h in sorted(r.area, key=lambda h: (distance(h, mg.hex), h))
                    if distance(h, mg.hex) > 3 and I.sight(r, st, mg.hex, h).block is not None)
     clear = next(h for h in sorted(r.area, key=lambda h: (distance(h, mg.hex), h))
@@ -157,7 +157,7 @@ def test_6_1_spotting_ring_of_the_selected_unit(fire_gs):
     """§6.1: the ring is the range an enemy spots the unit from (its hex's spotting class,
     doubled after moving in Move Mode or firing); the engine never spots it from farther."""
     ctl = fire_gs.ctl
-    r, st = ctl.rules, ctl.state
+    r, st = ctl.game.rules, ctl.game.state
     for u in r.on_map(st):
         rng, cls, doubled = I.seen_from(r, st, u.id)
         base = r.t.spotting[r.ter.spotting_class(u.hex, r.spec(u.id).vehicle)]
@@ -211,7 +211,7 @@ def test_9_point_fire_offered_with_its_chance_and_a_click_fires_it(demo_game, dr
     gs = start(app, demo_game)
     ctl = gs.ctl
     ctl.die = None
-    st = ctl.state
+    st = ctl.game.state
     pf = [a for a in ctl.legal() if type(a).__name__ == "PointFire"]
     assert pf
     a = pf[0]
@@ -296,7 +296,7 @@ def test_13_4_mission_preview_need_chance_and_ammunition(fire_gs):
     ctl.sel = c.spotter
     opts = ctl.gui.call_options(ctl)
     c, p = next((x, q) for x, q in opts if x == c)
-    assert p["need"] == ctl.rules.t.adjustment_need("german", distance(ctl.state.units[c.spotter].hex, c.target))
+    assert p["need"] == ctl.game.rules.t.adjustment_need("german", distance(ctl.game.state.units[c.spotter].hex, c.target))
     assert p["good"] == pytest.approx(I.chance_2d6_at_least(p["need"]))
     lines = [x for x in ctl.gui.map_lines(ctl, None) if isinstance(x, MapLine) and x.kind == "mission"]
     assert any(x.b == c.target and x.text.endswith(I.pct(max(q["good"] for y, q in opts if y.target == c.target)))
@@ -327,8 +327,8 @@ def test_3_2b_mission_preview_counts_the_batterys_own_pool(fire_gs):
     (``ammo_left``: its own pool; both Axis pools with 4.1d)."""
     ctl = fire_gs.ctl
     for a in [x for x in ctl.legal() if type(x).__name__ == "Call"][:6]:
-        p = I.call_preview(ctl.rules, ctl.state, a)
-        assert p["ammo"] == ctl.rules.ammo_left(ctl.state, p["side"], a.artillery, p["kind"])
+        p = I.call_preview(ctl.game.rules, ctl.game.state, a)
+        assert p["ammo"] == ctl.game.rules.ammo_left(ctl.game.state, p["side"], a.artillery, p["kind"])
 
 
 # --- morale (§12) ------------------------------------------------------------------------
@@ -355,7 +355,7 @@ def test_12_3_morale_checks_of_the_last_action_shown_with_the_units_morale(app):
     gs.refresh()
     panel = " ".join(x[1] for x in gs.panel.context.sigs if isinstance(x, tuple) and x and x[0] == "text")
     c = checks[0]
-    assert (f"Morale check (§12.3): {c['unit']}, morale {ctl.rules.spec(c['unit']).morale_value}, at MM {c['mm']}: "
+    assert (f"Morale check (§12.3): {c['unit']}, morale {ctl.game.rules.spec(c['unit']).morale_value}, at MM {c['mm']}: "
             f"rolled {c['roll']}: {I.RESULT_WORDS[c['result']]}") in panel
     # The next action clears them.
     ctl.do(next(a for a in ctl.legal() if isinstance(a, A.Choose) and a.what == "trench_syr"))
@@ -370,7 +370,7 @@ def test_12_sfa_preview_names_the_morale_check_it_would_bring(fire_gs):
     ctl.sel = att.attackers[0]
     line = ctl.gui.sfa_morale(ctl, att.target)
     if not line:  # vehicles only in the target hex: no morale check (§12.3)
-        assert all(ctl.rules.spec(u.id).vehicle for u in ctl.state.units_at(att.target))
+        assert all(ctl.game.rules.spec(u.id).vehicle for u in ctl.game.state.units_at(att.target))
         return
     assert "MM" in line and "+2 for an SFA" in line
 
@@ -454,7 +454,7 @@ def test_16_orders_listed_in_the_command_phase_and_shown_on_the_map(app, drive):
     gives them); a click on one outlines its objective and marks its units' hexes."""
     gs = _to_command(app)
     ctl = gs.ctl
-    mine = I.orders(ctl.rules, ctl.state, ctl.acting())
+    mine = I.view_orders(ctl.view(), ctl.acting())
     assert mine, "the Axis has its Scenario 1 order"
     gs.refresh()
     app.step()
@@ -466,13 +466,13 @@ def test_16_orders_listed_in_the_command_phase_and_shown_on_the_map(app, drive):
     areas = [x for x in ctl.gui.map_lines(ctl, None) if type(x).__name__ == "MapArea"]
     assert len(areas) == 1 and areas[0].hexes == frozenset(o["objective_hexes"]) and o["id"] in areas[0].text
     marks = {m.hex for m in ctl.gui.map_marks(ctl) if m.kind == "order"}
-    assert marks == {ctl.state.units[u].hex for u in o["units"] if ctl.state.units[u].where == "map"}
+    assert marks == {ctl.game.state.units[u].hex for u in o["units"] if ctl.game.state.units[u].where == "map"}
     # An order whose units are on the map (the Axis defence): their hexes carry its id.
-    other = next(x for x in I.orders(ctl.rules, ctl.state)
-                 if any(ctl.state.units[u].where == "map" for u in x["units"]))
+    other = next(x for x in I.view_orders(ctl.view())
+                 if any(ctl.game.state.units[u].where == "map" for u in x["units"]))
     ctl.gui.show_order(ctl, other["id"])
     marks = {m.hex: m for m in ctl.gui.map_marks(ctl) if m.kind == "order"}
-    assert set(marks) == {ctl.state.units[u].hex for u in other["units"] if ctl.state.units[u].where == "map"}
+    assert set(marks) == {ctl.game.state.units[u].hex for u in other["units"] if ctl.game.state.units[u].where == "map"}
     assert all(m.text == other["id"] and "§16.6" in m.tooltip[0] for m in marks.values())
     ctl.gui.show_order(ctl, o["id"])
     gs.mv.center_on(next(iter(o["objective_hexes"])))
@@ -489,7 +489,7 @@ def test_16_6_the_selected_units_order_objective_is_outlined(fire_gs):
     areas = [x for x in ctl.gui.map_lines(ctl, None) if type(x).__name__ == "MapArea"]
     assert [a.hexes for a in areas] == [frozenset(o["objective_hexes"])]
     # Trench objective (Scenario 1): the trench hexes of the play area.
-    assert all(ctl.rules.ter.is_trench(h) for h in areas[0].hexes)
+    assert all(ctl.game.rules.ter.is_trench(h) for h in areas[0].hexes)
 
 
 def test_16_order_actions_read_as_words():
@@ -550,8 +550,8 @@ def test_16_1_new_order_objective_picked_on_the_map(app, drive):
     app.step()
     drive.press("objective")
     assert ctl.tool.get("objective") == set()
-    r = ctl.rules
-    mine_before = {o["id"] for o in I.orders(r, ctl.state, ctl.acting())}
+    r = ctl.game.rules
+    mine_before = {o["id"] for o in I.view_orders(ctl.view(), ctl.acting())}
     picks = sorted(r.area_hexes["1-I-262"])[:3]
     for h in picks + [picks[0]]:  # the last click drops the first again
         gs.mv.center_on(h)
@@ -575,7 +575,7 @@ def test_16_1_new_order_objective_picked_on_the_map(app, drive):
     a = ctl.game.actions[-1]
     assert a.op == "draw" and a.args[0] == "attack" and a.args[2] == forms[0]
     assert set(a.args[1].split("+")) == {hex_name(h) for h in picks[1:]}
-    new = [o for o in I.orders(r, ctl.state, ctl.acting()) if o["id"] not in mine_before]
+    new = [o for o in I.view_orders(ctl.view(), ctl.acting()) if o["id"] not in mine_before]
     assert len(new) == 1 and new[0]["objective_hexes"] == frozenset(picks[1:])
     assert "objective" not in ctl.tool
 
@@ -640,8 +640,13 @@ def test_8_4_owner_choice_pending_in_the_client(app, drive, caplog):
     opts = groups["choose:loss"].options
     assert [o.label for o in opts] == [f"{u} loses the step" for u in st["options"]]
     marks = [m for m in ctl.gui.map_marks(ctl) if m.text.startswith("LOSS?")]
-    hexes = {ctl.state.units[u].hex for u in st["options"]}
+    hexes = {ctl.game.state.units[u].hex for u in st["options"]}
     assert {m.hex for m in marks} == hexes
+    # each option's tooltip says what it costs (the engine's consequence, §8.4), the cost in a word
+    tips = [t for m in marks for t in m.tooltip]
+    assert len(tips) == len(st["options"]) and all(t.startswith("Step loss (§8.4): ") for t in tips)
+    assert all(" loses a step (" in t and t.endswith("[costly]") or " is eliminated" in t and t.endswith("[fatal]")
+               for t in tips)
     # the marks stand where the engine's pending view puts each option (no option string is read)
     assert st["kind"] == "choice" and {parse_hex(h) for h in st["option_hexes"].values()} == hexes
     assert ctl.gui.choice_hexes(ctl, {**st, "option_hexes": {st["options"][0]: "B10.31"}}) == {
@@ -651,7 +656,7 @@ def test_8_4_owner_choice_pending_in_the_client(app, drive, caplog):
     app.step()
     n = len(ctl.game.actions)
     drive.click_hex(h)
-    if len([u for u in st["options"] if ctl.state.units[u].hex == h]) > 1:
+    if len([u for u in st["options"] if ctl.game.state.units[u].hex == h]) > 1:
         assert len(ctl.game.actions) == n and "pick one in the side panel" in ctl.status.text
         assert ctl.do(opts[0].action)
     else:
@@ -753,7 +758,7 @@ def test_random_fire_in_the_client_without_a_failure(fire_gs, app, caplog):
         units = [u for u in ctl.view()["units"] if u["where"] == "map"]
         ctl.sel = rng.choice(units)["id"] if units else None
         ctl.gui.map_marks(ctl)
-        ctl.gui.map_lines(ctl, rng.choice(sorted(ctl.rules.area)))
+        ctl.gui.map_lines(ctl, rng.choice(sorted(ctl.game.rules.area)))
         gs.refresh()
         if step % 6 == 0:
             app.step()

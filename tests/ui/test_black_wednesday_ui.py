@@ -196,6 +196,10 @@ def test_8_fire_by_clicking_the_target_with_column_and_shifts_shown(fire_gs, dri
     _, p = next(o for o in opts if o[0].target == att.target)
     mark = next(m for m in ctl.gui.map_marks(ctl) if m.kind == "fire")
     assert mark.hex == att.target and mark.text == f"SFA col {p['final']}"
+    # the tooltip gives the chance of each result on that column (the engine's preview, §8.2)
+    pv = ctl.game.preview(next(a for a, _ in opts if a.target == att.target))
+    tip = next(t for t in mark.tooltip if t.startswith("SFA by"))
+    assert all(f"{o.text} {round(o.chance * 100)}%" in tip for o in pv.outcomes)
     action_gs.refresh()
     panel = " ".join(s[1] for s in action_gs.panel.context.sigs if isinstance(s, tuple) and s and s[0] == "text")
     assert f"column {p['column']}" in panel and "Area Fire Table" in panel
@@ -226,6 +230,9 @@ def test_5_mode_change_is_a_button_beside_the_unit_not_in_the_chooser(fire_gs):
     acts = ctl.gui.unit_actions(ctl.unit(mover.unit), ctl)
     label, act, tip = next(x for x in acts if type(x[1]).__name__ == "Mode")
     assert act == mover and label == f"To {mover.mode.capitalize()} Mode" and "§5" in tip
+    # the tooltip is what the engine says the change does (its consequence), with a word for its cost
+    c = next(o.consequence for d in ctl.game.decisions() for o in d.options if o.action == mover)
+    assert tip.startswith(c.text) and (("[costly]" in tip) == (c.level == 1))
 
 
 def test_screenshot_black_wednesday_action_phase(action_gs, app, tmp_path):

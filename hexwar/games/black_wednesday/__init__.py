@@ -19,6 +19,7 @@ from .scenario import load_scenario as _load_scenario
 from .variants import OPTIONS as _VARIANTS
 from .variants import check_options
 from .victory import CAMPAIGN_OPTIONS, campaign_version
+from .words import STEPS
 
 TITLE = "Black Wednesday"
 TERRAINS = ("open", "forest", "building", "city", "hospital", "mill", "peat_bog")
@@ -103,6 +104,7 @@ GAME = GameEntry(
     make_rules=make_rules,
     load=load,
     options=options_from(OPTIONS),
+    steps=STEPS,
     nations=(NationInfo("soviet", "Soviet", (168, 78, 52), (255, 250, 240)),
              NationInfo("spanish", "Spanish")),
     default_scenario="s1-turning-the-left",

@@ -394,6 +394,44 @@ class BWFacts:
         """Rounds of ``kind`` the battery may still fire (2.3b, 4.1d)."""
         return self._rules.ammo_left(self._state, side, artillery, kind)
 
+    # --- what the client's line-of-sight tool and camera ask ----------------------------------
+    @property
+    def visibility(self) -> tuple[str, int]:
+        """(period of the day, visibility limit in hexes) now: day, twilight or night, and the
+        weather's limit when lower (1.8)."""
+        return self._rules.period(self._state)
+
+    def sight(self, a: Hex, b: Hex) -> previews.Sight:
+        """Can a unit in ``a`` see hex ``b``, and if not, the hex and the cause that block it, in
+        words with the rule (§6.2, 1.8, §13.8: the engine's ``line_detail``)."""
+        return previews.sight(self._rules, self._state, a, b)
+
+    def seen_from(self, uid: str) -> tuple[int, str, bool]:
+        """(range, spotting class of its hex, doubled) an enemy spots this unit from (§6.1)."""
+        return previews.seen_from(self._rules, self._state, uid)
+
+    def no_direct_fire(self, a: Hex, b: Hex) -> bool:
+        """True when no direct fire goes from ``a`` to ``b``: into or out of the Mill (1.1f)."""
+        return bool(self._rules.ter.no_direct_fire(a, b))
+
+    def moved_trench_to_trench(self, uid: str) -> bool:
+        """The unit's last hex entered was trench to trench: spotted only from next door (1.3c)."""
+        return uid in self._state.extra.get("t2t", frozenset())
+
+    @property
+    def setup_areas(self) -> Mapping[str, frozenset[Hex]]:
+        """The scenario's set-up areas by name (1.10f), inside the play area."""
+        return MappingProxyType(self._rules.area_hexes)
+
+    @property
+    def entry_hexes(self) -> frozenset[Hex]:
+        """The Soviet entry edge inside the play area (1.10g)."""
+        return self._rules.entry_hexes
+
+    def dora_plots(self) -> tuple[Mapping[str, Any], ...]:
+        """Dora's plotted shots (4.7): each its ``time`` (hhmm), ``hex`` and whether it ``fired``."""
+        return tuple(MappingProxyType(p) for p in self._rules.artillery_view(self._state).get("dora") or ())
+
     # --- the engine's previews (previews.py, shared with the client) -------------------------
     def pfa_preview(self, firer: str, target: str) -> dict | None:
         """Point fire (§9): to-hit, modifiers, kill number and overall chance."""

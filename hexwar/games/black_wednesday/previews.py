@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.hexgrid import Hex, distance, hex_name
+from .words import TYPE_WORDS
 
 # The chance that two dice total at least n.
 _WAYS = {s: 6 - abs(s - 7) for s in range(2, 13)}
@@ -140,6 +141,63 @@ def pfa_line(p: dict, firer: str, target: str) -> str:
     return s
 
 
+# --- area fire (§8) -----------------------------------------------------------------------
+def fire_odds(rules, column: int) -> dict[str, float]:
+    """The chance of each Area Fire Table result on a column after shifts (two dice, §8.2)."""
+    out: dict[str, float] = {}
+    for s, w in _WAYS.items():
+        r = rules.t.fire_result(column, s)
+        out[r] = out.get(r, 0.0) + w / 36
+    return out
+
+
+def sfa_preview(rules, state, attack) -> dict | None:
+    """The Area Fire Table column and every shift of an SFA (``firepower``, ``fire_column``,
+    ``area_shifts``: the steps ``do_sfa`` takes before its roll), the chance of each result, and
+    the morale check a result would bring (``morale``, §12.3)."""
+    try:
+        us = [state.units[x] for x in attack.attackers]
+        rng = distance(us[0].hex, attack.target)
+        fp = int(rules.firepower(state, us, rng))
+        col, extra = rules.t.fire_column(fp)
+        shifts = list(rules.area_shifts(state, attack.target, "sfa", firer_hex=us[0].hex)) if col else []
+        side = rules.side_of(us[0].id)
+        morale = hex_morale(rules, state, attack.target, side, "sfa")
+    except (AttributeError, KeyError, TypeError, ValueError, IndexError):
+        return None
+    if extra:
+        shifts.append((f"firepower over 47 (+{extra})", extra))
+    final = col + sum(v for _, v in shifts) if col else 0
+    return {"range": rng, "fp": fp, "column": col, "shifts": shifts, "final": final,
+            "odds": fire_odds(rules, final) if col else {"-": 1.0}, "morale": morale}
+
+
+def hex_morale(rules, state, target: Hex, side: str, kind: str) -> dict | None:
+    """The morale check a fire of ``kind`` on ``target`` would bring (§12.3): the hex's worst
+    non-vehicle enemy of ``side`` at its modified morale (+2 for an SFA, §12.2), before any loss."""
+    men = [u for u in state.units_at(target) if rules.side_of(u.id) != side and not rules.spec(u.id).vehicle]
+    if not men:
+        return None
+    worst = max(men, key=lambda u: (rules.mm(state, u.id, kind), u.id))
+    mm = rules.mm(state, worst.id, kind)
+    return {"unit": worst.id, "morale": rules.spec(worst.id).morale_value, "mm": mm, "odds": morale_odds(rules, mm)}
+
+
+# Where each named shift of the Area Fire Table comes from, for shifts whose name has no rule.
+SHIFT_RULES = {"terrain": "§8.3", "Dug In": "§5", "target in Move Mode": "§5", "density": "§8.3",
+               "smoke Level 1": "§13.8", "firepower over 47": "§8.2", "overrun shock": "§11.2",
+               "target moving": "§9.1", "firer has lost a step": "§9.1"}
+
+
+def shift_rule(name: str) -> str:
+    """The rule of a shift or modifier: the one in its name ("trench (1.3a)"), else the table's."""
+    if name.endswith(")") and "(" in name:
+        inner = name[name.rindex("(") + 1:-1]
+        if inner[:1].isdigit() or inner.startswith("§"):
+            return inner
+    return next((r for k, r in SHIFT_RULES.items() if name.startswith(k)), "§8.3")
+
+
 # --- morale (§12) -------------------------------------------------------------------------
 RESULT_WORDS = {"-": "no effect", "S": "Suppressed", "P": "Paralyzed", "SYR": "SYR", "X": "surrender"}
 
@@ -223,6 +281,36 @@ def assault_preview(rules, state, target: Hex, units: tuple[str, ...]) -> dict |
         return None
 
 
+def overrun_preview(rules, state, target: Hex, units: tuple[str, ...]) -> dict | None:
+    """An overrun (§11.2): the vehicles' fire at +2 shock on the defenders (as ``do_overrun``
+    sets it up) and the defenders' morale check, with its chances. The defending guns' fire at
+    the vehicles comes first and is not included."""
+    try:
+        from .combat import ASSAULT
+
+        side = rules.side_of(units[0])
+        att = [state.units[x] for x in units]
+        dfd = [e for e in state.units_at(target) if rules.side_of(e.id) != side]
+        fp = int(rules.firepower(state, att, 0, full=True))
+        col, extra = rules.t.fire_column(fp)
+        shifts = list(rules.area_shifts(state, target, ASSAULT, units=dfd))
+        shifts.append(("overrun shock", rules.t.shifts["shock"]))
+        if extra:
+            shifts.append((f"firepower over 47 (+{extra})", extra))
+        men = [u for u in dfd if not rules.spec(u.id).vehicle]
+        check = None
+        if men:
+            worst = max(men, key=lambda u: (rules.mm(state, u.id, ASSAULT), u.id))
+            mm = rules.mm(state, worst.id, ASSAULT)
+            check = {"unit": worst.id, "mm": mm, "odds": morale_odds(rules, mm)}
+    except (AttributeError, KeyError, TypeError, ValueError, IndexError):
+        return None
+    final = col + sum(v for _, v in shifts) if col else 0
+    hold = sum(v for k, v in check["odds"].items() if k in ("-", "S")) if check else 1.0
+    return {"target": target, "units": units, "fp": fp, "column": col, "shifts": shifts, "final": final,
+            "defenders": check, "hold": hold, "break": 1.0 - hold}
+
+
 def fire_words(f: dict) -> str:
     if not f["column"]:
         return f"firepower {f['fp']}: under 1, no fire"
@@ -253,23 +341,45 @@ def call_preview(rules, state, call) -> dict | None:
     it, and the ammunition of the battery's calibre left before and after (2.3b, 3.2b)."""
     try:
         side = rules.side_of(call.spotter)
-        try:
-            cal = rules.artillery_of(side, state)[call.artillery]  # with the German batteries released (3.5a)
-        except TypeError:
-            cal = rules.artillery_of(side)[call.artillery]
+        cal = rules.artillery_of(side, state)[call.artillery]  # with the German batteries released (3.5a)
         kind = {"smoke": "Smoke", "illum": "Illum"}.get(call.ammo, "HE")
         frm = call.trp if call.trp is not None else state.units[call.spotter].hex
         dist = distance(frm, call.target)
         line = "soviet" if side == "soviet" else "german"
         need = rules.t.adjustment_need(line, dist)
-        left = getattr(rules, "ammo_left", None)  # the battery's own pool (3.2b; both Axis pools with 4.1d)
-        have = left(state, side, call.artillery, kind) if left is not None else \
-            state.extra["ammo"].get(side, {}).get(cal, {}).get(kind, 0)
+        have = rules.ammo_left(state, side, call.artillery, kind)  # its own pool (3.2b; both Axis pools with 4.1d)
         return {"side": side, "calibre": cal, "kind": kind, "from": frm, "distance": dist, "line": line,
                 "need": need, "good": chance_2d6_at_least(need), "ammo": have,
                 "after": have - (2 if call.fast else 1)}
     except (AttributeError, KeyError, TypeError, ValueError):
         return None
+
+
+def mission_fire(rules, side: str, calibre: str, fast: bool) -> tuple[int, int]:
+    """(firepower, radius of the Attack Zone) of an HE mission as ``do_call`` lands it: a Soviet
+    battalion (two batteries) on a hex and its neighbours, an Axis battery on one hex (§13.3);
+    Fast Fire doubles it (§13.7)."""
+    battery = rules.t.barrage[calibre]
+    fp, radius = (2 * battery, 1) if side == "soviet" else (battery, 0)
+    return (2 * fp if fast else fp), radius
+
+
+def prep_preview(rules, column: str, time: str, target: Hex) -> dict | None:
+    """One Prep Log box (2.4): its firepower and Attack Zone as ``fire_prep`` lands it, the chance
+    of a Good Shoot (2.4d) and what a Bad Shoot does (guns: half value on the plotted hex;
+    Katyushas: they scatter, 2.4g)."""
+    try:
+        info = rules.t.prep_columns[column]
+        good = len(rules.t.prep_shoot_good) / 6
+        if info["kind"] == "katyusha":
+            fp, radius, bad = rules.t.barrage["katyusha"], 5, "scatters 1-6 hexes (rockets, 2.4g)"
+        else:
+            fp, radius = 2 * 2 * rules.t.barrage[info["calibre"]], 1  # a battalion, doubled by the Prep (2.4a)
+            bad = f"lands on the plotted hex at half value ({fp // 2}, Decision 9)"
+    except (AttributeError, KeyError, TypeError, ValueError):
+        return None
+    return {"column": column, "time": time, "target": target, "kind": info["kind"], "fp": fp, "radius": radius,
+            "table_column": rules.t.fire_column(fp)[0], "good": good, "bad": bad}
 
 
 def call_line(c, p: dict) -> str:
@@ -291,8 +401,6 @@ def ammo_lines(view: dict) -> list[str]:
 
 
 # --- orders (§16) -------------------------------------------------------------------------
-TYPE_WORDS = {"attack": "Attack", "move": "Move", "hasty_defense": "Hasty Defense",
-              "prepared_defense": "Prepared Defense"}
 
 
 def view_orders(view: dict, side: str | None = None) -> list[dict]:
@@ -311,36 +419,6 @@ def view_orders(view: dict, side: str | None = None) -> list[dict]:
             except Exception:
                 continue
         out.append({**o, "objective_hexes": frozenset(obj)})
-    return out
-
-
-def orders(rules, state, side: str | None = None) -> list[dict]:
-    """Each order with its type, objective hexes, member units, weighted turns and the chance
-    of implementation this turn: the engine's ``orders_view`` when it has one; else the
-    scenario's implemented orders as the rules apply them (``order_of``, ``objective``)."""
-    from ...core.hexgrid import parse_hex
-
-    ov = getattr(rules, "orders_view", None)
-    if ov is not None:
-        out = []
-        for o in ov(state, side):
-            obj = []
-            for x in o.get("objective") or ():
-                try:
-                    obj.append(parse_hex(x) if isinstance(x, str) else x)
-                except Exception:
-                    continue
-            out.append({**o, "objective_hexes": frozenset(obj)})
-        return out
-    out = []
-    for o in getattr(rules.scen, "orders", ()):
-        if side is not None and o.get("side") != side:
-            continue
-        units = sorted(u for u in state.units if rules.side_of(u) == o.get("side") and rules.order_of(state, u) is o)
-        out.append({"id": o.get("id", "?"), "side": o.get("side"), "type": o.get("type"),
-                    "objective_hexes": frozenset(rules.objective(o)), "units": units, "commanded": units,
-                    "weighted_turns": None, "status": "implemented" if o.get("implemented") else "prep",
-                    "need": None, "chance": None})
     return out
 
 

@@ -8,25 +8,27 @@ after the last turn's victory check.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
-from ...core.hooks import RulesHooks
 from ...core.actions import Attack, Choose, EndPhase, Event, Move, Place, Remove, Restore
 from ...core.errors import Illegal
 from ...core.game import Result
 from ...core.hexgrid import Hex, distance, hex_ids_of, hex_name, use_hex_ids
+from ...core.hooks import RulesHooks
 from ...core.state import State
 from ...core.units import ARRIVING, ON_MAP, UNPLACED, Unit
 from .artillery import Artillery
 from .carriers import Carriers, Load, Unload
 from .choices import Choices
+from .choose import Choosing
 from .combat import Combat, roll2
 from .exits import Exit, Exits
+from .explain import Explain
 from .facts import BWFacts
 from .fire import Fire
 from .los import LineOfSight
 from .moves import Moves
 from .orders import OrderAct, Orders
+from .overwatch import Overwatch
 from .scenario import BWScenario, ScenarioAreas, UnitEntry
 from .setup import Setup
 from .tables import Tables, UnitType, load_tables
@@ -34,8 +36,8 @@ from .terrain import Terrain
 from .timed import TimedEvents
 from .verbs import Assault, Breach, Call, ManHandle, Mode, PointFire
 from .victory import Victory
+from .views import GAME_ID, Views, clock, day  # noqa: F401  (clock and day: read from here too)
 
-GAME_ID = "black-wednesday"
 SIDES = ("soviet", "axis")
 # actions built by their own legality checks (the movement search, fire_targets,
 # point_targets, calls_for, exit_actions: reach paths, the exit refusals and the MP):
@@ -43,28 +45,8 @@ SIDES = ("soviet", "axis")
 _BUILT_LEGAL = frozenset({Move, Attack, PointFire, Call, Exit})
 
 
-def clock(first: int, turn: int) -> int:
-    """hhmm of a turn (20-minute turns 0600-1740, hourly at night: visibility.yaml)."""
-    mins = (first // 100) * 60 + first % 100
-    for _ in range(turn - 1):
-        hh = (mins // 60) % 24
-        mins += 20 if 6 <= hh < 18 else 60
-    mins %= 24 * 60
-    return (mins // 60) * 100 + mins % 60
-
-
-def day(first: int, turn: int) -> int:
-    """The February day of a turn: the scenarios start on the 10th or 11th (first >= 2400 is
-    not used; Scenarios 8 and the campaigns run past midnight, so the clock wraps)."""
-    mins = (first // 100) * 60 + first % 100
-    for _ in range(turn - 1):
-        hh = (mins // 60) % 24
-        mins += 20 if 6 <= hh < 18 else 60
-    return mins // (24 * 60)
-
-
-class BWRules(TimedEvents, Exits, ScenarioAreas, Choices, Carriers, Moves, Fire, Combat, Artillery, Orders, Setup, Victory, LineOfSight,
-              RulesHooks):
+class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Views, Carriers, Moves, Overwatch, Fire,
+              Combat, Artillery, Orders, Setup, Victory, LineOfSight, RulesHooks):
     game_id = GAME_ID
     rules_version = 1
     sides = SIDES
@@ -199,72 +181,6 @@ class BWRules(TimedEvents, Exits, ScenarioAreas, Choices, Carriers, Moves, Fire,
     def snapshot(self, state) -> dict:
         with use_hex_ids(self.ids):
             return state.snapshot()
-
-    PHASE_NAMES = {"prep_log": ("Prep Log", "2.4"), "axis_setup": ("Axis set-up", "1.10f"),
-                   "soviet_setup": ("Soviet set-up", "1.10e"),
-                   "command": ("Command Phase", "§3.1"), "initiative": ("Initiative", "§3.3"),
-                   "action": ("Action Phase", "§3.4"), "clean_up": ("Clean Up", "§3.5"), "over": ("Game over", "5.0")}
-
-    def unit_view(self, state, uid: str) -> dict:
-        u = state.units[uid]
-        s = self.spec(uid)
-        e = self.entry(uid)
-        kind = "tank" if s.vehicle else "infantry"
-        return {"id": uid, "name": uid, "side": e.side, "nation": "soviet" if e.side == "soviet" else "spanish",
-                "type": e.type, "kind": kind, "size": "platoon", "label": f"{s.area_fp}-{s.area_range}-{s.ma}",
-                "where": u.where, "hex": hex_name(u.hex) if u.hex else None, "steps": u.steps,
-                "max_steps": s.steps, "ma": s.ma, "morale": s.morale_value, "mode": self.mode(state, uid),
-                "status": self.status(state, uid), "dug_in": uid in state.extra.get("dug", frozenset()),
-                "reserve": uid in state.extra.get("reserve", frozenset()), "battalion": e.battalion,
-                "arrives": u.arrives}
-
-    def view(self, state, side: str | None) -> dict:
-        """Everything is public in this game (TCS has no hidden units)."""
-        with use_hex_ids(self.ids):
-            name, rule = self.PHASE_NAMES.get(state.phase, (state.phase, ""))
-            if state.phase == "action":
-                name = f"{str(state.extra.get('phasing', '')).capitalize()} Action Phase"
-            return {
-                "game": GAME_ID, "turn": state.turn, "turns": self.scen.turns, "time": f"{self.time(state):04d}",
-                "date": f"{self.time(state):04d} Feb {self.scen.first_day + day(self.scen.first_time, state.turn)}",
-                "phase": state.phase, "phase_name": name,
-                "phase_rule": rule, "acting": self.acting_side(state), "stage": self.pending_view(state),
-                "phasing": state.extra.get("phasing"), "period": list(self.period(state)),
-                "weather": state.extra.get("weather"),
-                "units": [self.unit_view(state, k) for k in sorted(state.units)],
-                "control": {},
-                "wire": {hex_name(h): v for h, v in sorted(state.extra.get("wire", {}).items())},
-                "barrages": [[s, [hex_name(h) for h in hs], fp] for s, hs, fp in state.extra.get("barrage", ())],
-                "smoke": {hex_name(h): v for h, v in sorted(state.extra.get("smoke", {}).items())},
-                "battalion_morale": dict(state.extra.get("bn", {})),
-                "warnings": self.bunching(state),
-                "ammo": state.extra.get("ammo"),
-                "prep_log": self.prep_log_view(state, side),
-                "lost": dict(state.extra.get("lost", {})),
-                "orders": self.orders_view(state),
-                "victory": self.victory_view(state),
-                "result": None if state.result is None else {"winner": state.result.winner,
-                                                             "level": state.result.level,
-                                                             "detail": state.result.detail},
-            }
-
-    def prep_log_view(self, state, side: str | None) -> dict:
-        """2.4: the Prep Log is the Soviet player's plot. The Axis side sees a box only once it
-        has fired (its time has passed, or it is this turn's and the Soviet Action Phase has
-        begun); the Soviet side and the neutral view see it all (decision BW-L1)."""
-        log = {c: dict(v) for c, v in state.extra.get("prep", {}).items()}
-        if side != "axis":
-            return log
-        now = self.time(state)
-        order = state.extra.get("order", (self.scen.first_player, self.enemy_of(self.scen.first_player)))
-        began = state.phase == "action" and (state.extra.get("phasing") == "soviet" or order[0] == "soviet") \
-            or state.phase == "clean_up"
-        day0 = day(self.scen.first_time, state.turn)
-
-        def fired(tm: str) -> bool:  # the Prep runs on the first day only (0600-0820 Feb 10)
-            t = int(tm)
-            return day0 > 0 or t < now or (t == now and began)
-        return {c: {tm: (h if fired(tm) else None) for tm, h in v.items()} for c, v in log.items()}
 
     # --- what one side may know (core.position.Position) ----------------------------------
     def public_state(self, state, side: str):
@@ -508,66 +424,6 @@ class BWRules(TimedEvents, Exits, ScenarioAreas, Choices, Carriers, Moves, Fire,
             return self.check_exit(state, action)  # 5.0 (exits.py)
         return Illegal("", f"{action.notation()} is not an action of this game")
 
-    def _check_choose(self, state, a: Choose) -> Illegal | None:
-        ph = state.phase
-        if a.what.startswith("prep") and self.prep_fixed():  # 4.3 (historical.py)
-            return Illegal("4.3", "Purely Historical: the Prep Log is the historical one and cannot be changed")
-        if a.what == "prep_log":
-            if ph != "prep_log":
-                return Illegal("2.4", "the Prep Log is fixed once written")
-            return None if a.value == "historical" else Illegal("2.4", "choose prep_log historical, or set one box")
-        if a.what == "prep-box":
-            if ph != "prep_log":
-                return Illegal("2.4", "the Prep Log cannot be changed once written")
-            if a.value == "none":
-                return None
-            col, _, tm = a.value.partition("-")
-            if col not in self.scen.prep_columns or tm not in self.prep_times(col):
-                return Illegal("2.4", f"no Prep Log box {a.value} in this scenario")
-            return None
-        if a.what.startswith("prep-"):
-            if ph != "prep_log":
-                return Illegal("2.4", "the Prep Log cannot be changed once written")
-            parts = a.what.split("-")
-            if len(parts) != 3 or parts[1] not in self.scen.prep_columns:
-                return Illegal("2.4", f"no Prep Log column {a.what[5:]!r} in this scenario "
-                                      f"(columns: {', '.join(self.scen.prep_columns)})")
-            if parts[2] not in self.prep_times(parts[1]):
-                return Illegal("2.4g" if parts[1].startswith("katyusha") else "2.4",
-                               f"{parts[1]} has no mission at {parts[2]} (Katyushas fire only on the logged turns)")
-            h = self._parse(a.value)
-            if h is None or h not in self.area:
-                return Illegal("2.4a", f"{a.value} is not a hex of the play area")
-            return None
-        if a.what == "release":
-            if ph != "command" or state.extra.get("cmd", "axis") != "axis":
-                return Illegal("§16.8", "reserves are released in the Command Phase")
-            if a.value not in self.reserve_companies(state):
-                return Illegal("§16.8", f"{a.value} is not a reserve company that may try to be released now")
-            return None
-        if a.what == "consolidate":
-            if ph != "clean_up":
-                return Illegal("2.2c", "consolidation happens in the Clean Up Phase")
-            if a.value not in self.consolidations(state):
-                return Illegal("2.2c", "only two identical reduced platoons of one battalion, stacked or adjacent, "
-                                       "neither Suppressed nor Paralyzed, with 5 steps or less together")
-            return None
-        if a.what == "first":
-            if ph != "initiative":
-                return Illegal("§3.3", "the order of the Action Phases is chosen after the initiative roll")
-            return None if a.value in SIDES else Illegal("§3.3", "choose soviet or axis")
-        if a.what in ("commissars", "trench_syr"):
-            # standing choices, made ahead of the fire that calls for them (decision S1-3)
-            side = self.acting_side(state)
-            if a.what == "commissars":
-                if side != "soviet":
-                    return Illegal("2.2a", "commissars are a Soviet choice")
-                return None if a.value in ("on", "off") else Illegal("2.2a", "choose commissars on or off")
-            if ph in ("prep_log", "axis_setup", "over"):
-                return Illegal("1.3d", "set this choice during play")
-            return None if a.value in ("p", "syr") else Illegal("1.3d", "choose trench_syr p or syr")
-        return Illegal("", f"nothing to choose called {a.what!r}")
-
     def _parse(self, text: str) -> Hex | None:
         try:
             return self.ids.parse(text)
@@ -699,41 +555,6 @@ class BWRules(TimedEvents, Exits, ScenarioAreas, Choices, Carriers, Moves, Fire,
             if isinstance(action, Exit):
                 return self.do_exit(state, action, dice)  # 5.0 (exits.py)
         raise AssertionError(action)
-
-    def _apply_choose(self, state, a: Choose, dice) -> list[Event]:
-        if a.what == "prep_log":
-            state.extra["prep"] = self.historical_prep()
-            return [Event("prep_log", "Prep Log reset to the historical targets")]
-        if a.what == "prep-box":
-            state.extra["prep_box"] = None if a.value == "none" else a.value
-            return [Event("prep_log", "Prep Log box " + ("closed" if a.value == "none" else f"{a.value} open"))]
-        if a.what.startswith("prep-"):
-            state.extra["prep_box"] = None
-            _, col, tm = a.what.split("-")
-            prep = {c: dict(v) for c, v in state.extra["prep"].items()}
-            prep[col][tm] = a.value
-            state.extra["prep"] = prep
-            return [Event("prep_log", f"Prep Log {col} at {tm}: {a.value}")]
-        if a.what == "release":
-            return self.release_reserve(state, a.value, dice)
-        if a.what == "consolidate":
-            return self.consolidate(state, a.value)
-        if a.what == "commissars":
-            state.extra["commissars"] = a.value
-            return [Event("choice", f"Soviet commissars {'will' if a.value == 'on' else 'will not'} cancel "
-                                    "Suppressed results with an extra step (2.2a)")]
-        if a.what == "trench_syr":
-            side = self.acting_side(state)
-            d = dict(state.extra.get("trench_syr", {}))
-            d[side] = a.value
-            state.extra["trench_syr"] = d
-            return [Event("choice", f"{side} units in trenches take {'P instead of SYR' if a.value == 'p' else 'SYR'} "
-                                    "(1.3d)")]
-        if a.what == "first":
-            second = self.enemy_of(a.value)
-            state.extra["order"] = (a.value, second)
-            return self.start_action(state, a.value, dice)
-        raise AssertionError(a)
 
     # --- the turn ------------------------------------------------------------------------
     def start_turn(self, state, dice) -> list[Event]:

@@ -5,10 +5,12 @@ engine's bunching warnings as notices, readable labels for the Prep Log boxes, a
 the target of the open Prep box.
 
 Everything is read from the view (``units[].mode/status/dug_in/reserve``, ``barrages``,
-``smoke``, ``warnings``, ``weather``, ``prep_log``); nothing here decides a rule.
+``smoke``, ``warnings``, ``weather``, ``prep_log``), the engine's previews and consequences, and
+the game's facts (``reads``); nothing here decides a rule.
 
 The parts beside this module: its words (``labels``), the fire previews (``fire``), the
-line-of-sight tool (``los``), orders (``orders``) and the panel's blocks (``panel``).
+line-of-sight tool (``los``), orders (``orders``), the panel's blocks (``panel``) and how the
+game is read (``reads``).
 """
 from __future__ import annotations
 
@@ -16,14 +18,15 @@ from ....core import actions as A
 from ....core.hexgrid import hex_name, parse_hex
 from ....games.black_wednesday import previews as I
 from ..base import GameUI, MapMark
-from .fire import FirePreviews
+from .fire import FirePreviews, hex_of
 from .labels import MODE_LETTER, MODE_WORDS, STATUS_WORDS, barrage_centre, prep_box_label
 from .los import SightTool
 from .orders import Orders
-from .panel import PanelBlocks
+from .panel import LEVEL_WORDS, PanelBlocks
+from .reads import Reads
 
 
-class BlackWednesdayUI(FirePreviews, SightTool, Orders, PanelBlocks, GameUI):
+class BlackWednesdayUI(FirePreviews, SightTool, Orders, PanelBlocks, Reads, GameUI):
     game_id = "black-wednesday"
     first_groups = ("choose:prep_log", "choose:prep-box")
     # Mode changes and breaches are offered beside each unit in the stack list (click its stack).
@@ -75,22 +78,24 @@ class BlackWednesdayUI(FirePreviews, SightTool, Orders, PanelBlocks, GameUI):
             for a in legal:
                 name = type(a).__name__
                 if name == "Mode":
-                    self._by_unit.setdefault(a.unit, []).append(
-                        (f"To {a.mode.capitalize()} Mode", a,
-                         f"{a.unit} changes to {a.mode.capitalize()} Mode (§5; free at the end of its own move)"))
+                    self._by_unit.setdefault(a.unit, []).append((f"To {a.mode.capitalize()} Mode", a, "§5"))
                 elif name == "Breach":
-                    self._by_unit.setdefault(a.unit, []).append(
-                        (f"Breach {hex_name(a.hex)}", a, f"{a.unit} tries to breach the wire in {hex_name(a.hex)} (1.4b)"))
+                    self._by_unit.setdefault(a.unit, []).append((f"Breach {hex_name(a.hex)}", a, "1.4b"))
                 elif name == "Exit":
-                    path = tuple(getattr(a, "path", ()) or ())
-                    label = (f"Move to {hex_name(path[-1])} ({len(path)} hex(es)) and exit" if path
+                    label = (f"Move to {hex_name(a.path[-1])} ({len(a.path)} hex(es)) and exit" if a.path
                              else "Exit the map here")
-                    self._by_unit.setdefault(a.unit, []).append(
-                        (label, a, f"{a.unit} leaves the map for good from the edge row, paying one MP (5.0); "
-                                   "it counts for the scenario's exit conditions, not as a lost unit"))
+                    self._by_unit.setdefault(a.unit, []).append((label, a, "5.0"))
             for acts in self._by_unit.values():  # exits nearest first, after the unit's other actions
-                acts.sort(key=lambda x: (type(x[1]).__name__ == "Exit", len(getattr(x[1], "path", ()) or ())))
-        return list(self._by_unit.get(u["id"], ()))
+                acts.sort(key=lambda x: (type(x[1]).__name__ == "Exit", len(x[1].path) if type(x[1]).__name__ == "Exit"
+                                         else 0))
+        return [(label, a, self.action_tip(ctl, a, rule)) for label, a, rule in self._by_unit.get(u["id"], ())]
+
+    def action_tip(self, ctl, a, rule: str) -> str:
+        """A unit action's tooltip: what it does, in the engine's words (its consequence)."""
+        c = self.consequence(ctl, a)
+        if c is None:
+            return f"{a.notation()} ({rule})"
+        return f"{c.text} ({c.rule or rule})" + LEVEL_WORDS.get(c.level, "")
 
     # --- the map ---------------------------------------------------------------------------
     def map_marks(self, ctl) -> list[MapMark]:
@@ -116,15 +121,14 @@ class BlackWednesdayUI(FirePreviews, SightTool, Orders, PanelBlocks, GameUI):
         o = self.order_focus(ctl) if ctl.tool.get("order") else None
         if o is not None:  # the units of the order picked in the panel: its id on their hexes
             kind = I.TYPE_WORDS.get(o["type"], o["type"])
-            hexes = sorted({ctl.state.units[x].hex for x in o.get("units") or () if x in ctl.state.units
-                            and ctl.state.units[x].where == "map"})
+            hexes = sorted({h for x in o.get("units") or () if (h := hex_of(ctl, x)) is not None})
             for h in hexes:
                 out.append(MapMark(h, str(o["id"]), "order", (f"on order {o['id']}: {kind} (§16.6)",)))
         log = v.get("prep_log") or {}
         if v.get("phase") not in ("prep_log", "over") and v.get("time"):  # Prep fires still to come (2.4e)
             now = str(v["time"])
             soon: dict[str, list[str]] = {}
-            for col, boxes in log.items():
+            for boxes in log.values():
                 for tm, hn in (boxes or {}).items():
                     if hn and tm > now:
                         soon.setdefault(hn, []).append(tm)
@@ -150,17 +154,10 @@ class BlackWednesdayUI(FirePreviews, SightTool, Orders, PanelBlocks, GameUI):
         return out
 
     def dora_marks(self, ctl) -> list[MapMark]:
-        """4.7: Dora's plotted shots still to come (the engine's ``artillery_view``)."""
-        av = getattr(ctl.rules, "artillery_view", None)
-        if av is None:
-            return []
+        """4.7: Dora's plotted shots still to come."""
         out = []
-        try:
-            plots = av(ctl.state).get("dora") or ()
-        except (AttributeError, KeyError, TypeError, ValueError):
-            return []
-        for p in plots:
-            if p.get("fired") or not p.get("hex"):
+        for p in self.facts(ctl).dora_plots():
+            if p["fired"] or not p["hex"]:
                 continue
             out.append(MapMark(parse_hex(str(p["hex"])), f"DORA {p['time']}", "dora",
                                (f"Dora (4.7): the 800 mm gun's shot plotted for {p['time']} on this hex; it scatters "
@@ -168,8 +165,9 @@ class BlackWednesdayUI(FirePreviews, SightTool, Orders, PanelBlocks, GameUI):
         return out
 
     def phase_kind(self, ctl) -> str | None:
-        """The Action Phase moves on the map (§7); fire and the rest are clicks or the chooser."""
-        return "movement" if ctl.view().get("phase") == "action" else None
+        """The entry's Action Phase (kind ``action``) is drawn with the movement widgets here, until
+        the generic client reads ``game.phase().kind`` itself."""
+        return "movement" if ctl.game.phase().kind == "action" else None
 
     def click_action(self, ctl, h):
         """A click on a hex: with a Prep box open, that box's target (2.4); in the Action Phase,
@@ -193,13 +191,12 @@ class BlackWednesdayUI(FirePreviews, SightTool, Orders, PanelBlocks, GameUI):
         hexes), with two hexes around, inside the scenario's play area — not the whole board."""
         from ....core.hexgrid import neighbors
 
-        rules = ctl.rules
-        area = set(getattr(rules, "area", None) or rules.board.terrain)
-        hexes = set().union(*(getattr(rules, "area_hexes", {}) or {}).values())
+        fx = self.facts(ctl)
+        terrain = ctl.game.board.terrain
+        area = set(fx.area or terrain)
+        hexes = set().union(*fx.setup_areas.values())
         hexes |= {parse_hex(u["hex"]) for u in ctl.view().get("units", ()) if u.get("where") == "map" and u.get("hex")}
-        hexes = (hexes & area) or (set(getattr(rules, "entry_hexes", ())) & area)
+        hexes = (hexes & area) or (set(fx.entry_hexes) & area)
         for _ in range(2):
             hexes |= {n for h in hexes for n in neighbors(h) if n in area}
-        return hexes or (area if len(area) < len(rules.board.terrain) else None)
-
-
+        return hexes or (area if len(area) < len(terrain) else None)

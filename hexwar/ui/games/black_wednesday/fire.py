@@ -1,32 +1,15 @@
 """Black Wednesday's fire previews: what the selected unit may fire at, assault or call a mission
-on, each with its table column and every shift, or its to-hit, kill and good-shoot chances (from
-the game's own ``previews``); the boxes on those hexes; the fires and morale checks of the last
-action for the panel. ``FirePreviews`` is that part of the client extension.
+on, each with its table column and every shift, or its to-hit, kill and good-shoot chances (the
+engine's previews, ``game.preview``: their figures ride along as ``Preview.detail``); the boxes
+on those hexes; the fires and morale checks of the last action for the panel. ``FirePreviews``
+is that part of the client extension.
 """
 from __future__ import annotations
 
 from ....core import actions as A
-from ....core.hexgrid import distance, hex_name
+from ....core.hexgrid import hex_name, parse_hex
 from ....games.black_wednesday import previews as I
 from ..base import MapMark
-
-
-def sfa_preview(rules, state, attack) -> dict | None:
-    """The Area Fire Table column and every shift of an SFA, from the engine's own helpers
-    (``firepower``, ``tables.fire_column``, ``area_shifts``: the steps ``do_sfa`` takes before
-    its roll); None when the engine lacks them."""
-    try:
-        us = [state.units[x] for x in attack.attackers]
-        rng = distance(us[0].hex, attack.target)
-        fp = int(rules.firepower(state, us, rng))
-        col, extra = rules.t.fire_column(fp)
-        shifts = list(rules.area_shifts(state, attack.target, "sfa", firer_hex=us[0].hex)) if col else []
-    except (AttributeError, KeyError, TypeError, ValueError):
-        return None
-    if extra:
-        shifts.append((f"firepower over 47 (+{extra})", extra))
-    return {"range": rng, "fp": fp, "column": col, "shifts": shifts,
-            "final": col + sum(v for _, v in shifts) if col else 0}
 
 
 def preview_line(p: dict) -> str:
@@ -37,11 +20,23 @@ def preview_line(p: dict) -> str:
             f"→ column {p['final']} on the Area Fire Table (§8.2, §8.3)")
 
 
+def odds_line(odds: dict[str, float]) -> str:
+    """The chance of each Area Fire Table result, worst for the target last."""
+    order = ["-", "M"] + sorted((k for k in odds if k.isdigit()), key=int)
+    return "results: " + ", ".join(f"{I.fire_result_words(k)} {I.pct(odds[k])}" for k in order if odds.get(k))
+
+
+def hex_of(ctl, uid: str):
+    """The hex of a unit on the map, as the view shows it (None off the map)."""
+    u = ctl.unit(uid) or {}
+    return parse_hex(u["hex"]) if u.get("where") == "map" and u.get("hex") else None
+
+
 class FirePreviews:
     """Fire, assault and missions of the selected unit (a mixin of ``BlackWednesdayUI``)."""
 
     def fire_at(self, ctl, h):
-        uid = getattr(ctl, "sel", None)
+        uid = ctl.sel
         if not uid:
             return None
         legal = ctl.legal() or []
@@ -62,7 +57,7 @@ class FirePreviews:
     def _memo(self, ctl, name: str, fn):
         """One answer per position, selection and list of legal actions: the panel and the map ask
         every frame, and a two-sheet scenario has thousands of legal actions to scan."""
-        key = (id(ctl), id(ctl.state), ctl.version, getattr(ctl, "sel", None), id(ctl.legal()))
+        key = (id(ctl), id(ctl.game), ctl.version, ctl.sel, id(ctl.legal()))
         if self.__dict__.get("_memo_key") != key:
             self._memo_key, self._memo_got = key, {}
         got = self._memo_got
@@ -70,92 +65,69 @@ class FirePreviews:
             got[name] = fn(ctl)
         return got[name]
 
+    def _detailed(self, ctl, acts) -> list[tuple]:
+        """(action, the engine's figures) for each action the engine previews."""
+        out = []
+        for a in acts:
+            pv = self.preview(ctl, a)
+            if pv is not None and pv.refusal is None and pv.detail is not None:
+                out.append((a, pv.detail))
+        return out
+
     def fire_options(self, ctl) -> list[tuple[A.Attack, dict]]:
         """The SFAs the selected unit may join now, each with its column and shifts."""
         return self._memo(ctl, "sfa", self._fire_options)
 
     def _fire_options(self, ctl) -> list[tuple[A.Attack, dict]]:
-        uid = getattr(ctl, "sel", None)
+        uid = ctl.sel
         if not uid or ctl.view().get("phase") != "action":
             return []
-        legal = ctl.legal() or []
         best: dict = {}
-        for a in legal:
+        for a in ctl.legal() or []:
             if isinstance(a, A.Attack) and uid in a.attackers:
                 if a.target not in best or len(a.attackers) > len(best[a.target].attackers):
                     best[a.target] = a
-        out = []
-        for h in sorted(best):
-            p = sfa_preview(ctl.rules, ctl.state, best[h])
-            if p is not None:
-                out.append((best[h], p))
-        return out
+        return self._detailed(ctl, [best[h] for h in sorted(best)])
 
     # --- fire, assault and missions of the selected unit --------------------------------------
     def _sel_legal(self, ctl, kind: str) -> list:
-        uid = getattr(ctl, "sel", None)
+        uid = ctl.sel
         if not uid or ctl.view().get("phase") != "action":
             return []
-        key = ("who" if kind == "Call" else "firer" if kind == "PointFire" else "units")
         out = []
         for a in ctl.legal() or []:
-            if type(a).__name__ != kind:
+            name = type(a).__name__
+            if name != kind:
                 continue
-            who = a.spotter if kind == "Call" else getattr(a, key)
-            if (uid in who) if isinstance(who, tuple) else who == uid:
+            if (name == "Call" and a.spotter == uid) or (name == "PointFire" and a.firer == uid) \
+                    or (name == "Assault" and uid in a.units):
                 out.append(a)
         return out
 
     def pfa_options(self, ctl) -> list[tuple]:
         """The point fires the selected unit may make now, each with its to-hit and kill numbers."""
-        return self._memo(ctl, "pfa", self._pfa_options)
-
-    def _pfa_options(self, ctl) -> list[tuple]:
-        out = []
-        for a in self._sel_legal(ctl, "PointFire"):
-            p = I.pfa_preview(ctl.rules, ctl.state, a.firer, a.target)
-            if p is not None:
-                out.append((a, p))
-        return out
+        return self._memo(ctl, "pfa", lambda c: self._detailed(c, self._sel_legal(c, "PointFire")))
 
     def assault_options(self, ctl) -> list[tuple]:
-        return self._memo(ctl, "assault", self._assault_options)
-
-    def _assault_options(self, ctl) -> list[tuple]:
-        out = []
-        for a in self._sel_legal(ctl, "Assault"):
-            p = I.assault_preview(ctl.rules, ctl.state, a.target, a.units)
-            if p is not None:
-                out.append((a, p))
-        return out
+        return self._memo(ctl, "assault", lambda c: self._detailed(c, self._sel_legal(c, "Assault")))
 
     def call_options(self, ctl) -> list[tuple]:
         """The missions the selected spotter may call, each with its chance of a good shoot."""
         return self._memo(ctl, "call", self._call_options)
 
     def _call_options(self, ctl) -> list[tuple]:
-        out = []
-        for a in self._sel_legal(ctl, "Call"):
-            p = I.call_preview(ctl.rules, ctl.state, a)
-            if p is not None:
-                out.append((a, p))
+        out = self._detailed(ctl, self._sel_legal(ctl, "Call"))
         out.sort(key=lambda x: (-x[1]["good"], hex_name(x[0].target), x[0].artillery))
         return out
 
     def sfa_morale(self, ctl, target) -> str:
         """The morale check an SFA result would bring (§12.3: the hex's worst unit, +2 for an SFA)."""
-        rules, state = ctl.rules, ctl.state
-        try:
-            side = rules.side_of(ctl.sel)
-            men = [u for u in state.units_at(target) if rules.side_of(u.id) != side and not rules.spec(u.id).vehicle]
-            if not men:
-                return ""
-            worst = max(men, key=lambda u: (rules.mm(state, u.id, "sfa"), u.id))
-            mm = rules.mm(state, worst.id, "sfa")
-        except (AttributeError, KeyError, TypeError):
+        p = next((p for a, p in self.fire_options(ctl) if a.target == target), None)
+        m = p.get("morale") if p is not None else None
+        if not m:
             return ""
-        return (f"on an M or step result: morale check by {worst.id} (morale {rules.spec(worst.id).morale_value}, "
-                f"MM {mm} with +2 for an SFA, §12.2): {I.odds_words(I.morale_odds(rules, mm))}")
+        return (f"on an M or step result: morale check by {m['unit']} (morale {m['morale']}, "
+                f"MM {m['mm']} with +2 for an SFA, §12.2): {I.odds_words(m['odds'])}")
 
     def fire_marks(self, ctl) -> list[MapMark]:
         """One box a hex the selected unit may fire at or assault: the SFA column, the point-fire
@@ -164,15 +136,22 @@ class FirePreviews:
         tips: dict = {}
         for a, p in self.fire_options(ctl):
             texts.setdefault(a.target, []).append(f"SFA col {p['final']}" if p["column"] else "SFA: no fire")
-            tips.setdefault(a.target, []).append(f"SFA by {', '.join(a.attackers)}: {preview_line(p)}; a click fires")
+            tips.setdefault(a.target, []).append(f"SFA by {', '.join(a.attackers)}: {preview_line(p)}; "
+                                                 f"{odds_line(p['odds'])}; a click fires")
         for a, p in self.pfa_options(ctl):
-            h = ctl.state.units[a.target].hex
+            h = hex_of(ctl, a.target)
+            if h is None:
+                continue
             word = f"PFA {I.pct(p['overall'])}"
             if word not in texts.get(h, []) and not any(t.startswith("PFA") for t in texts.get(h, [])):
                 texts.setdefault(h, []).append(word)
             tips.setdefault(h, []).append(I.pfa_line(p, a.firer, a.target))
         for a, p in self.assault_options(ctl):
-            texts.setdefault(a.target, []).append("OVERRUN" if p.get("overrun") else "ASSAULT")
+            if p.get("overrun"):
+                texts.setdefault(a.target, []).append("OVERRUN")
+                tips.setdefault(a.target, []).append(overrun_line(a, p))
+                continue
+            texts.setdefault(a.target, []).append("ASSAULT")
             tips.setdefault(a.target, []).extend(ln.strip() for ln in I.assault_lines(p))
         out = [MapMark(h, " · ".join(texts[h]), "fire", tuple(tips.get(h, ()))) for h in sorted(texts)]
         for c, p in self.call_options(ctl):
@@ -199,8 +178,9 @@ class FirePreviews:
             if kind == "fire":
                 sh = ", ".join(f"{name} {v:+d}" for name, v in d.get("shifts") or ()) or "no shifts"
                 final = d["column"] + sum(v for _, v in d.get("shifts") or ())
+                result = I.fire_result_words(str(d.get("result")))
                 out.append(f"Fire on {d.get('target')} (§8.2, §8.3): firepower {d.get('fp')} → column {d['column']}; "
-                           f"{sh} → column {final}; rolled {d.get('roll')}: {I.fire_result_words(str(d.get('result')))}")
+                           f"{sh} → column {final}; rolled {d.get('roll')}: {result}")
             else:
                 out.append(f"{'Point fire' if kind == 'point_fire' else 'AT roll'} (§9): {text}")
         if len(fires) > 3:
@@ -216,12 +196,17 @@ class FirePreviews:
         out = []
         for c in checks[:3]:
             uid = c.get("unit")
-            try:
-                printed = ctl.rules.spec(uid).morale_value
-            except (AttributeError, KeyError):
-                printed = "?"
+            printed = (ctl.unit(uid) or {}).get("morale", "?")
             out.append(f"Morale check (§12.3): {uid}, morale {printed}, at MM {c['mm']}: rolled {c['roll']}: "
                        f"{I.RESULT_WORDS.get(c['result'], c['result'])}")
         if len(checks) > 3:
             out.append(f"… and {len(checks) - 3} more morale checks (Log)")
         return out
+
+
+def overrun_line(a, p: dict) -> str:
+    """An overrun's figures in a line (§11.2)."""
+    d = p.get("defenders")
+    check = f"; the defenders check at MM {d['mm']}: they break {I.pct(p['break'])}" if d else ""
+    return (f"Overrun of {hex_name(a.target)} by {', '.join(a.units)} (§11.2): defending guns fire first, then the "
+            f"vehicles fire {p['fp']} on column {p['final']} (with +2 shock){check}")

@@ -67,23 +67,23 @@ class SightTool:
 
     def los_lines(self, ctl, a, b) -> list[str]:
         """The verdict of the line a → b and, for the units there, who spots whom (§6.1)."""
-        rules, state = ctl.rules, ctl.state
-        s = I.sight(rules, state, a, b)
+        fx = self.facts(ctl)
+        s = fx.sight(a, b)
         out = [s.line() + "."]
-        mill = getattr(rules.ter, "no_direct_fire", None)
-        if mill is not None and mill(a, b):
+        if fx.no_direct_fire(a, b):
             out.append("No direct fire into or out of the Mill (1.1f); spotting and indirect fire go on.")
-        watchers = state.units_at(a)
+        watchers = ctl.units_at(a)
         if not watchers:
             return out
-        side = rules.side_of(watchers[0].id)
-        for t in [u for u in state.units_at(b) if rules.side_of(u.id) != side]:
-            rng, cls, doubled = I.seen_from(rules, state, t.id)
-            ok = rules.spots(state, a, t)
-            why = f"{cls.replace('_', ' ')} terrain, spotted within {rng}" + (" (doubled: it moved or fired)" if doubled else "")
-            if t.id in state.extra.get("t2t", frozenset()) and s.distance > 1:
+        side = watchers[0].get("side")
+        for t in [u for u in ctl.units_at(b) if u.get("side") != side]:
+            rng, cls, doubled = fx.seen_from(t["id"])
+            ok = fx.spots(a, fx.units[t["id"]])
+            why = f"{cls.replace('_', ' ')} terrain, spotted within {rng}" + (" (doubled: it moved or fired)"
+                                                                             if doubled else "")
+            if fx.moved_trench_to_trench(t["id"]) and s.distance > 1:
                 why = "it moved trench to trench: spotted only from next door (1.3c)"
-            out.append(f"{t.id} {'is spotted' if ok else 'is not spotted'} from {hex_name(a)} ({why}; §6.1).")
+            out.append(f"{t['id']} {'is spotted' if ok else 'is not spotted'} from {hex_name(a)} ({why}; §6.1).")
         return out
 
     def map_lines(self, ctl, hover) -> list:
@@ -94,18 +94,26 @@ class SightTool:
         los = ctl.tool.get("los")
         if los and los.get("src") is not None:
             a = los["src"]
-            kind, limit = ctl.rules.period(ctl.state)
+            fx = self.facts(ctl)
+            kind, limit = fx.visibility
             out.append(MapRing(a, limit, f"visibility {limit} ({kind}, 1.8)", "visibility"))
-            b = hover if hover is not None and hover != a and hover in ctl.rules.board.terrain else los.get("dst")
+            b = self._pointed(ctl, hover, los)
             if b is not None:
-                s = I.sight(ctl.rules, ctl.state, a, b)
+                s = fx.sight(a, b)
                 word = "clear" if s.clear else s.why if s.block is not None or "visibility" in s.why else "blocked"
                 out.insert(0, MapLine(a, b, "clear" if s.clear else "blocked", f"{s.distance} hexes: {word}", s.block))
         return out
 
+    @staticmethod
+    def _pointed(ctl, hover, los: dict):
+        """The hex the line goes to: the one pointed at, else the one clicked."""
+        if hover is not None and hover != los["src"] and hover in ctl.game.board.terrain:
+            return hover
+        return los.get("dst")
+
     def _fixed_lines(self, ctl) -> list:
         los = ctl.tool.get("los")
-        key = (id(ctl), id(ctl.state), ctl.version, ctl.sel, bool(los), ctl.tool.get("order"),
+        key = (id(ctl), id(ctl.game), ctl.version, ctl.sel, bool(los), ctl.tool.get("order"),
                tuple(sorted(ctl.tool.get("objective") or ())))
         if key == self._lines_key:
             return self._lines
@@ -117,14 +125,11 @@ class SightTool:
         if o is not None and o.get("objective_hexes"):
             out.append(MapArea(frozenset(o["objective_hexes"]),
                                f"objective of {o['id']} ({I.TYPE_WORDS.get(o['type'], o['type'])}, §16)"))
-        u = ctl.unit(ctl.sel) if getattr(ctl, "sel", None) else None
-        if u and u.get("where") == "map" and u.get("hex") and ctl.sel in ctl.state.units:
-            try:
-                rng, cls, doubled = I.seen_from(ctl.rules, ctl.state, ctl.sel)
-                out.append(MapRing(parse_hex(u["hex"]), rng,
-                                   f"seen within {rng} ({cls.replace('_', ' ')}{', doubled' if doubled else ''}, §6.1)"))
-            except (AttributeError, KeyError, TypeError):
-                pass
+        u = ctl.unit(ctl.sel) if ctl.sel else None
+        if u and u.get("where") == "map" and u.get("hex"):
+            rng, cls, doubled = self.facts(ctl).seen_from(ctl.sel)
+            out.append(MapRing(parse_hex(u["hex"]), rng,
+                               f"seen within {rng} ({cls.replace('_', ' ')}{', doubled' if doubled else ''}, §6.1)"))
             if not los:
                 best: dict = {}
                 for c, p in self.call_options(ctl):
@@ -145,8 +150,7 @@ class SightTool:
         if los.get("src") is None:
             f.text("Line of sight (V, §6.2): click the hex to look from.", th.px(12), T.ACCENT, "bold")
             return
-        hover = getattr(scene, "hover", None)
-        b = hover if hover is not None and hover != los["src"] and hover in ctl.rules.board.terrain else los.get("dst")
+        b = self._pointed(ctl, scene.hover, los)
         f.text(f"Line of sight (V, §6.2) from {hex_name(los['src'])}" + ("" if b else ": point at a hex"),
                th.px(12), T.ACCENT, "bold")
         if b is not None:
@@ -156,6 +160,6 @@ class SightTool:
     def los_button(self, f, ctl) -> None:
         on = "los" in ctl.tool
         b = f.button("Line of sight", lambda: self.toggle_los(ctl), name="los", key_hint="V",
-                     tooltip="Click a hex to look from, point at another: the line, clear or blocked and by what (§6.2), "
-                             "and who spots whom (§6.1)")
+                     tooltip="Click a hex to look from, point at another: the line, clear or blocked and by what "
+                             "(§6.2), and who spots whom (§6.1)")
         b.toggled = on

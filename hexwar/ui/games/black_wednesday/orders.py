@@ -24,7 +24,7 @@ class Orders:
     def order_focus(self, ctl) -> dict | None:
         """The order shown on the map: the one picked in the panel, else the selected unit's."""
         want = ctl.tool.get("order")
-        uid = getattr(ctl, "sel", None)
+        uid = ctl.sel
         if want is None and not uid:
             return None
         for o in self.orders(ctl):
@@ -48,7 +48,7 @@ class Orders:
             side = ctl.acting()
             mine = self.orders(ctl, side)
             f.space(4)
-            f.text(f"Orders (§16) — click one to outline its objective and mark its units:", th.px(12), T.TEXT, "bold")
+            f.text("Orders (§16) — click one to outline its objective and mark its units:", th.px(12), T.TEXT, "bold")
             if not mine:
                 f.text("none", th.px(11), T.TEXT_DIM)
             for o in mine:
@@ -86,8 +86,7 @@ class Orders:
 
     def pick_objective_hex(self, ctl, h) -> bool:
         picked = ctl.tool["objective"]
-        area = getattr(ctl.rules, "area", None)
-        if area is not None and h not in area:
+        if h not in self.facts(ctl).area:
             ctl.refuse(f"§16.1: {hex_name(h)} is outside the play area; an objective lies inside it")
             return True
         (picked.discard if h in picked else picked.add)(h)

@@ -6,12 +6,17 @@ part of the client extension.
 from __future__ import annotations
 
 from ....core import actions as A
+from ....core.contract import COSTLY, FATAL
 from ....core.hexgrid import hex_name, parse_hex
 from ....games.black_wednesday import previews as I
+from ....games.black_wednesday import words
 from ... import theme as T
 from ..base import MapMark
-from .fire import preview_line
-from .labels import CHOICE_MARK, choice_label, order_label, prep_box_label
+from .fire import hex_of, preview_line
+from .labels import CHOICE_MARK, choice_label
+
+# How bad an option's consequence is, in a word beside it (never by colour alone).
+LEVEL_WORDS = {COSTLY: " [costly]", FATAL: " [fatal]"}
 
 
 class PanelBlocks:
@@ -42,11 +47,13 @@ class PanelBlocks:
         for a, p in pfa:
             kill = f", kill {I.pct(p['kill_chance'])} → {I.pct(p['overall'])}" if p["vehicle"] else ""
             mods = "".join(f", {n} {m:+d}" for n, m in p["mods"])
-            f.text(f"PFA at {a.target} ({hex_name(ctl.state.units[a.target].hex)}): needs {p['need']}{mods} → hit "
+            where = hex_of(ctl, a.target)
+            f.text(f"PFA at {a.target} ({hex_name(where) if where else '?'}): needs {p['need']}{mods} → hit "
                    f"{I.pct(p['hit'])}{kill} (§9)", small, T.TEXT)
         for a, p in asl:
             if p.get("overrun"):
-                f.text(f"Overrun {hex_name(a.target)} (§11.2)", small, T.TEXT)
+                f.text(f"Overrun {hex_name(a.target)} (§11.2): column {p['final']} with +2 shock; they break "
+                       f"{I.pct(p['break'])}", small, T.TEXT)
                 continue
             att, dfd = p["attackers"], p["defenders"]
             f.text(f"Assault {hex_name(a.target)} (§11.1): column {p['on_defenders']['final']} on them, "
@@ -55,7 +62,8 @@ class PanelBlocks:
                                                     if p.get("win") is not None else ""), small, T.TEXT)
         for c, p in calls[:3]:
             f.text(f"Mission {c.artillery} ({p['calibre'].replace('mm', ' mm')}) on {hex_name(c.target)}: good shoot "
-                   f"on {p['need']}+ = {I.pct(p['good'])} (§13.4); {p['kind']} {p['ammo']} → {p['after']}", small, T.TEXT)
+                   f"on {p['need']}+ = {I.pct(p['good'])} (§13.4); {p['kind']} {p['ammo']} → {p['after']}", small,
+                   T.TEXT)
         if len(calls) > 3:
             f.text(f"… {len(calls) - 3} more missions under 'call' in the chooser", small, T.TEXT_DIM)
         if calls:
@@ -78,67 +86,12 @@ class PanelBlocks:
         return out
 
     def option_label(self, action) -> str | None:
-        if isinstance(action, A.Choose):
-            if action.what == "prep-box":
-                return prep_box_label(str(action.value))
-            if action.what.startswith("prep-"):
-                return f"target {action.value}"
-            if action.what == "trench_syr":
-                return {"p": "switch to: take P instead of SYR", "syr": "switch to: keep the SYR roll"}.get(
-                    str(action.value))
-            if action.what == "commissars":
-                return f"switch commissars {action.value}"
-            if action.what == "prep_log" and action.value == "historical":
-                return "keep the historical log"
-        if isinstance(action, A.Choose) and action.what in CHOICE_MARK:
-            return choice_label(action.what, str(action.value))
-        if type(action).__name__ == "OrderAct":
-            return order_label(action)
-        args = list(getattr(action, "args", ()) or ())
-        if type(action).__name__ == "Assign289" and len(args) == 2:
-            return f"the 289 AT Regiment to the {args[1]} Division"
-        if type(action).__name__ == "BatteryRelease" and args:
-            return "release " + args[0].replace("+", " and ")
-        if type(action).__name__ == "DoraPlot" and args:
-            return f"Dora's next shot on {args[0]}"
-        if type(action).__name__ == "Call":  # spotter → battery, target, ammunition
-            extra = (" fast" if action.fast else "") + (f", TRP {hex_name(action.trp)}" if action.trp else "")
-            return f"{action.spotter} → {action.artillery} on {hex_name(action.target)}, {action.ammo.upper()}{extra}"
-        return None
+        """The engine's label (kept until the generic chooser reads ``game.decisions()``)."""
+        return words.label(action)
 
     def choice_info(self, what: str) -> dict:
-        if what == "prep-box":
-            return {"title": "Open a Prep box to change its target", "rule": "2.4",
-                    "help": "then click a hex of the play area, or a target button"}
-        if what.startswith("prep-"):
-            return {"title": f"Target of {prep_box_label(what[5:])}", "rule": "2.4",
-                    "help": "click a hex of the play area on the map"}
-        if what == "commissars":
-            return {"title": "Commissars (standing choice)", "rule": "2.2a",
-                    "help": "on: a Suppressed Soviet hex may lose a step instead of being suppressed"}
-        if what == "trench_syr":
-            return {"title": "SYR in a trench: take P instead? (standing choice)", "rule": "1.3d",
-                    "help": "p: a unit in a trench takes Paralyzed instead of SYR; syr: it keeps the SYR roll"}
-        if what == "call":
-            return {"title": "Call an artillery mission (spotter → battery, target)", "rule": "2.3, 3.2",
-                    "help": "HE, smoke or illumination; a spotter needs sight of the target hex"}
-        if what == "prep_log":
-            return {"title": "Prep Log", "rule": "2.4", "help": "the historical targets, or change them box by box"}
-        if what == "assign":
-            return {"title": "Assign the 289 AT Regiment", "rule": "2.3a",
-                    "help": "before play: only that division's FOs may call it"}
-        if what == "battery":
-            return {"title": "German batteries released", "rule": "3.5, 3.5a",
-                    "help": "a German reinforcement result spent on these batteries"}
-        if what == "dora":
-            return {"title": "Plot Dora's next shot", "rule": "4.7",
-                    "help": "the 800 mm gun fires at the next hour's Axis Action Phase; the target never changes, "
-                            "the shot scatters, then leaves Level 2 smoke"}
-        if what == "order":
-            return {"title": "Orders: draw, roll to implement, cancel", "rule": "§16",
-                    "help": "an order gives its units a type and an objective; it implements on the Command Prep "
-                            "Table (d66) after its weighted turns"}
-        return {}
+        """The engine's words (kept until the generic chooser reads ``game.decisions()``)."""
+        return words.choice_words(what)
 
     # --- the owner's choices inside a fire (the engine's pending steps) ------------------------
     def pending(self, ctl) -> dict | None:
@@ -162,9 +115,17 @@ class PanelBlocks:
         out = []
         for h, vals in sorted(self.choice_hexes(ctl, st).items()):
             out.append(MapMark(h, word + (f" ×{len(vals)}" if len(vals) > 1 else ""), "choice",
-                               tuple(f"{st.get('title', '')} ({st.get('rule', '')}): {choice_label(st['what'], v)}"
-                                     for v in vals)))
+                               tuple(self.choice_tip(ctl, st, v) for v in vals)))
         return out
+
+    def choice_tip(self, ctl, st: dict, value: str) -> str:
+        """One option of the pending choice in words, with what it does (the engine's consequence)."""
+        head = f"{st.get('title', '')} ({st.get('rule', '')}): "
+        c = self.consequence(ctl, A.Choose(st["what"], value))
+        if c is None:
+            return head + choice_label(st["what"], value)
+        other = f" ({c.rule})" if c.rule and c.rule != st.get("rule") else ""
+        return head + c.text + other + LEVEL_WORDS.get(c.level, "")
 
     def click_choice(self, ctl, h) -> bool:
         """A click on a marked hex answers the pending choice when one option stands there."""

@@ -1,0 +1,212 @@
+"""Black Wednesday's words for the options a player picks from and the decisions they belong to:
+the Prep Log's boxes (2.4), the owner's choices inside a fire (§8.4, §10, §11.1, §12.5, 1.9),
+orders (§16), missions (§13), the 289's assignment (2.3a), German batteries (3.5), Dora (4.7);
+and the title, rule and help of each named choice and verb.
+
+Plain data and pure functions of the action: the rules' ``option_label`` and ``choice_info``
+hooks (``explain.py``) answer with them, and the client reads the same words.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.actions import Action, Choose
+from ...core.entry import StepInfo
+from ...core.hexgrid import hex_name
+
+TYPE_WORDS = {"attack": "Attack", "move": "Move", "hasty_defense": "Hasty Defense",
+              "prepared_defense": "Prepared Defense"}
+
+COLUMN_NAMES = {"katyusha": "Katyusha", "122mm": "122 mm", "152mm": "152 mm", "76mm": "76 mm"}
+
+
+def prep_box_label(value: str) -> str:
+    """``122mm_1-0600`` → "122 mm battery 1, 0600"; ``none`` → "close this box"."""
+    if value == "none":
+        return "close this box"
+    col, _, tm = value.rpartition("-")
+    kind, _, num = col.partition("_")
+    name = COLUMN_NAMES.get(kind, kind)
+    return f"{name}{' battery ' + num if num else ''}, {tm}" if tm else value
+
+
+def choice_label(what: str, value: str) -> str:
+    """An option of the owner's choices inside a fire, in words:
+    ``overwatch B16.28:14-262-AT752`` → "B16.28: 14-262-AT752 fires at it (point fire)"."""
+    if value in ("none", "stop"):
+        return {"overwatch": "no (more) overwatch", "return_fire": "no return fire",
+                "advance": "stop: the rest stay"}.get(what, value)
+    if what == "loss":
+        return f"{value} loses the step"
+    if what == "retreat":
+        return f"retreat ends in {value}"
+    if what == "air":
+        return f"the sortie attacks {value}"
+    if what == "advance":
+        return f"{value} advances into the hex"
+    if what == "overwatch":
+        hx, _, how = value.partition(":")
+        return f"{hx}: area fire at it" if how == "area" else f"{hx}: {how} fires at it (point fire)"
+    if what == "return_fire":
+        a, _, b = value.partition(">")
+        return f"from {a} at {b}"
+    return value
+
+
+def order_label(a: Any) -> str:
+    """``order draw attack trenches 43+72`` → "draw an order: Attack on trenches for 43, 72"."""
+    args = list(a.args)
+    op = a.op
+    if op == "draw" and len(args) == 3:
+        return (f"draw an order: {TYPE_WORDS.get(args[0], args[0])} on {args[1].replace('+', ', ')} "
+                f"for {args[2].replace('+', ', ')}")
+    if op == "set" and len(args) == 3:
+        return (f"set an implemented order: {TYPE_WORDS.get(args[0], args[0])} on {args[1].replace('+', ', ')} "
+                f"for {args[2].replace('+', ', ')}")
+    if op == "roll" and args:
+        return f"roll to implement {args[0]}" + (f" (battalion {args[1]} goes)" if len(args) > 1 else "")
+    if op == "cancel" and args:
+        return f"cancel {args[0]}"
+    if op == "german" and len(args) == 3:
+        return (f"{args[0].replace('+', ', ')}: instant {TYPE_WORDS.get(args[1], args[1])} order on "
+                f"{args[2].replace('+', ', ')}")
+    if op == "spanish" and len(args) == 2:
+        return (f"Spanish reinforcements: instant {TYPE_WORDS.get(args[0], args[0])} order on "
+                f"{args[1].replace('+', ', ')}")
+    if op == "assign" and len(args) == 2:
+        return f"the 289 AT Regiment to the {args[1]} Division"
+    if op == "battery" and args:
+        return "release " + args[0].replace("+", " and ")
+    if op == "dora" and args:
+        return f"Dora's next shot on {args[0]}"
+    return " ".join([op, *args])
+
+
+# The owner's choices inside a fire are ``choices.CHOICES``; these are the other named choices
+# and the verbs: what -> (title, rule, help).
+CHOICE_WORDS: dict[str, tuple[str, str, str]] = {
+    "prep-box": ("Open a Prep box to change its target", "2.4",
+                 "then click a hex of the play area, or a target button"),
+    "prep_log": ("Prep Log", "2.4", "the historical targets, or change them box by box"),
+    "commissars": ("Commissars (standing choice)", "2.2a",
+                   "on: a Suppressed Soviet hex may lose a step instead of being suppressed"),
+    "trench_syr": ("SYR in a trench: take P instead? (standing choice)", "1.3d",
+                   "p: a unit in a trench takes Paralyzed instead of SYR; syr: it keeps the SYR roll"),
+    "release": ("Release a reserve company", "§16.8",
+                "one die per company: on 4-6 it is released and may move and fire from now on"),
+    "consolidate": ("Consolidate two reduced platoons", "2.2c",
+                    "two identical reduced platoons of one battalion become one unit with their steps together"),
+    "first": ("Who acts first this turn", "§3.3", "the initiative winner picks which side's Action Phase comes first"),
+    "call": ("Call an artillery mission (spotter → battery, target)", "2.3, 3.2",
+             "HE, smoke or illumination; a spotter needs sight of the target hex"),
+    "assign": ("Assign the 289 AT Regiment", "2.3a", "before play: only that division's FOs may call it"),
+    "battery": ("German batteries released", "3.5, 3.5a", "a German reinforcement result spent on these batteries"),
+    "dora": ("Plot Dora's next shot", "4.7",
+             "the 800 mm gun fires at the next hour's Axis Action Phase; the target never changes, the shot "
+             "scatters, then leaves Level 2 smoke"),
+    "order": ("Orders: draw, roll to implement, cancel", "§16",
+              "an order gives its units a type and an objective; it implements on the Command Prep Table (d66) "
+              "after its weighted turns"),
+    "pfa": ("Point fire at a unit", "§9", "a gun or vehicle fires at one spotted unit: to-hit roll, then the AT roll"),
+    "assault": ("Assault an adjacent hex", "§11.1",
+                "Move Mode units go in: both sides fire, both check morale; the attackers take the hex if they "
+                "hold and the defenders break"),
+    "breach": ("Breach the wire", "1.4b",
+               "infantry next to the wire since the phase began spends its move entering it"),
+    "mode": ("Change mode", "§5", "Move Mode moves and assaults; Fire Mode fires and spots"),
+    "manhandle": ("Man-handle a gun", "1.1e", "a tow-only unit is pushed into or out of the Hospital"),
+    "load": ("Load riders", "1.11b", "infantry climbs on a vehicle in its hex; loading costs half the MA"),
+    "unload": ("Unload riders", "1.11b", "the riders get off in the vehicle's hex; unloading costs half the MA"),
+    "exit": ("Leave the map", "5.0", "from the edge row, paying one MP; it counts for the scenario's exit conditions"),
+}
+
+
+def prep_choice_words(what: str) -> tuple[str, str, str] | None:
+    """``prep-<column>-<time>``: the target of one Prep box."""
+    if what.startswith("prep-") and what != "prep-box":
+        return (f"Target of {prep_box_label(what[5:])}", "2.4", "click a hex of the play area on the map")
+    return None
+
+
+def choice_words(what: str) -> dict[str, str]:
+    """Title, rule and help of a named choice or verb ({} for one this module does not know)."""
+    got = CHOICE_WORDS.get(what) or prep_choice_words(what)
+    if got is None:
+        return {}
+    return {"title": got[0], "rule": got[1], "help": got[2]}
+
+
+def label(action: Action) -> str | None:
+    """An option's label in words (None: the generic one will do)."""
+    if isinstance(action, Choose):
+        value = str(action.value)
+        if action.what == "prep-box":
+            return prep_box_label(value)
+        if action.what.startswith("prep-"):
+            return f"target {value}"
+        if action.what == "trench_syr":
+            return {"p": "switch to: take P instead of SYR", "syr": "switch to: keep the SYR roll"}.get(value)
+        if action.what == "commissars":
+            return f"switch commissars {value}"
+        if action.what == "prep_log" and value == "historical":
+            return "keep the historical log"
+        if action.what in ("loss", "retreat", "overwatch", "return_fire", "air", "advance"):
+            return choice_label(action.what, value)
+        if action.what == "first":
+            return f"the {value.capitalize()} Action Phase first"
+        if action.what == "release":
+            return f"try to release {value}"
+        if action.what == "consolidate":
+            keep, _, gone = value.partition("+")
+            return f"{gone} joins {keep}"
+        return None
+    name = type(action).__name__
+    if name in ("OrderAct", "Assign289", "BatteryRelease", "DoraPlot"):
+        return order_label(action)
+    if name == "Call":
+        c: Any = action
+        extra = (" fast" if c.fast else "") + (f", TRP {hex_name(c.trp)}" if c.trp else "")
+        return f"{c.spotter} → {c.artillery} on {hex_name(c.target)}, {c.ammo.upper()}{extra}"
+    if name == "Mode":
+        m: Any = action
+        return f"{m.unit} to {m.mode.capitalize()} Mode"
+    if name == "PointFire":
+        p: Any = action
+        return f"{p.firer} fires at {p.target}"
+    if name == "Assault":
+        s: Any = action
+        return f"{hex_name(s.target)} by {', '.join(s.units)}"
+    if name == "Breach":
+        b: Any = action
+        return f"{b.unit} breaches {hex_name(b.hex)}"
+    if name == "Exit":
+        e: Any = action
+        return (f"{e.unit}: move to {hex_name(e.path[-1])} ({len(e.path)} hex(es)) and exit" if e.path
+                else f"{e.unit}: exit the map here")
+    return None
+
+
+# The words of the decisions the shared action kinds and the pending choices stand for
+# (``GameEntry.steps``): title, rule, help and the prompt with ``{side}`` and ``{hex}``.
+STEPS = (
+    StepInfo("move", "Move a unit", "§7",
+             "A unit in Move Mode spends MP hex by hex; from Fire Mode it first pays half its MA (§5). Enemy "
+             "Fire Mode stacks that spot it may fire overwatch at each hex it enters (§10)."),
+    StepInfo("attack", "Fire an SFA (area fire)", "§8.2",
+             "The Fire Mode units of one hex fire at a hex with a spotted enemy: firepower gives the Area Fire "
+             "Table column, shifts move it, two dice give the result, then the hex checks morale."),
+    StepInfo("place", "Set up a unit", "1.10f", "Each Axis unit sets up in its area, Dug In."),
+    StepInfo("remove", "Pick a unit up again", "1.10f", "A trench hex is still uncovered: a placed unit goes back."),
+    StepInfo("restore", "Return Battalion: a step back", "3.4", "Spanish infantry that lost steps gets one back."),
+    StepInfo("choose:loss", "Step loss", "§8.4",
+             prompt="{side} player: fire hit your units ({hex}): pick the unit that gives up the next step."),
+    StepInfo("choose:retreat", "Retreat", "§12.5",
+             prompt="{side} player: your unit in {hex} retreats two hexes: pick where it ends."),
+    StepInfo("choose:overwatch", "Overwatch", "§10",
+             prompt="{side} player: an enemy unit moved into {hex}: pick a stack to fire at it, or none."),
+    StepInfo("choose:return_fire", "Return fire", "§10",
+             prompt="{side} player: answer a stack that fired overwatch with one of your Fire Mode stacks, or none."),
+    StepInfo("choose:air", "Air target", "1.9", prompt="{side} player: pick the hex your air sortie attacks."),
+    StepInfo("choose:advance", "Advance after assault", "§11.1",
+             prompt="{side} player: the assault took {hex}: pick a unit to advance into it, or stop."),
+)
