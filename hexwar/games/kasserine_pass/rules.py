@@ -33,14 +33,15 @@ from .state import KPState
 from .terrain import TerrainMixin
 from .units import UnitsMixin
 from .victory import VictoryMixin
-from .view import ViewMixin
+from .view import ExplainMixin, ViewMixin
 
 
 __all__ = ["GAME_ID", "SIDES", "PHASES", "PHASE_SIDE", "PHASE_NAME", "KPRules", "enemy"]
 
 
 class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMixin, SpecialMixin, CombatMixin,
-              ArtilleryMixin, ResultsMixin, RetreatsMixin, ViewMixin, PreviewsMixin, ConsequencesMixin, RulesHooks):
+              ArtilleryMixin, ResultsMixin, RetreatsMixin, ViewMixin, PreviewsMixin, ConsequencesMixin, ExplainMixin,
+              RulesHooks):
     """The whole game: the sequence and the contract here, each area of the rules in its mixin."""
 
     game_id = GAME_ID

@@ -9,10 +9,11 @@ from typing import Any
 
 from ...core import actions as A
 from ...core.combat import ratio_label as odds_label
-from ...core.hexgrid import hex_name
+from ...core.contract import MapLayer
+from ...core.hexgrid import Hex, hex_name
 
 from . import verbs as V
-from .common import GAME_ID, PHASE_NAME
+from .common import GAME_ID, PHASE_NAME, SIDES, enemy
 from .state import KBattle, KPState
 from .texts import CHOICES
 
@@ -182,3 +183,32 @@ class ViewMixin:
 
     def snapshot(self, state: KPState) -> dict[str, Any]:
         return state.snapshot()
+
+
+SIDE_NAMES = {"axis": "Axis", "allied": "Allied"}
+
+
+class ExplainMixin:
+    """What the client's explain mode marks, and what a hex's tooltip says, in this game's rule ids."""
+
+    def hex_notes(self, state: KPState, h: Hex, side: str | None) -> tuple[str, ...]:
+        out = []
+        for s in SIDES:
+            if h in self.zoc_sources(state, s):
+                out.append(f"in the {SIDE_NAMES[s]} zone of control: a unit entering stops, and must attack "
+                           "(KP-ZOC)")
+        if state.units_at(h) and h in self.overstacked(state):
+            out.append("overstacked: more than the size limit or four counters (KP-STACKING)")
+        return tuple(out)
+
+    def map_layers(self, state: KPState, side: str | None) -> tuple[MapLayer, ...]:
+        if side is None:
+            zones = frozenset().union(*(self.zoc_sources(state, s) for s in SIDES))
+            out = [MapLayer("zoc", zones, "zones of control of both sides", "KP-ZOC")]
+        else:
+            foe = enemy(side)
+            out = [MapLayer("zoc", frozenset(self.zoc_sources(state, foe)),
+                            f"{SIDE_NAMES[foe]} zones of control: entering stops a unit, which must then attack",
+                            "KP-ZOC")]
+        out.append(MapLayer("over", frozenset(self.overstacked(state)), "overstacked hexes", "KP-STACKING"))
+        return tuple(out)
