@@ -19,6 +19,7 @@ from ..core.hexgrid import Hex, Layout, hex_name, neighbors
 from . import map_features as MF
 from . import mapinfo
 from . import theme as T
+from .sides import side_info
 from .map_terrain import hex_symbol, terrain_colour
 
 CHUNK = 512
@@ -321,8 +322,9 @@ class MapView:
                         seg = (pts[a], pts[c])
                         ops.append((bbox_of(seg, 4), _dashed_op(seg, T.REGION_BORDER, max(2, int(3 * z)), 6 * z)))
         for side, edge in sorted(b.edges.items()):
-            colour = T.EDGE_SOVIET if side == "soviet" else T.side_colour(side) if side in T.SIDE_COLOURS else T.EDGE_AXIS
-            striped = side in T.ROUND_SIDES  # the red sides: red and white dashes; the others solid
+            known = side_info(side) is not None
+            colour = T.side_colour(side) if known else (30, 30, 30)
+            striped = T.side_round(side)  # a round-chip side: dashes on white; the others solid
             for h in sorted(edge):
                 if h not in b.terrain:
                     continue
