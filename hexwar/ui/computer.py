@@ -154,6 +154,8 @@ class ComputerDriver:
         self.wait = self.ROLL_PAUSE[self.fast] if isinstance(action, Roll) else self.PACE[self.fast]
 
     def _start(self, side: str) -> None:
+        from .control.queries import position_key
+
         job = _Job(position_key(self.game), side)
         self.job = job
         if self.threaded:
@@ -179,6 +181,8 @@ class ComputerDriver:
             self.skipping = False
             return None
         side = self.game.acting_side()
+        from .control.queries import position_key, same_position
+
         if self.job is not None and (not same_position(self.job.at, position_key(self.game)) or self.job.side != side):
             self.job = None  # the position changed under it (an undo): think again
         if self.job is None:
@@ -196,13 +200,3 @@ class ComputerDriver:
         reason = dec.reason
         self.last_reason = reason
         return Decision(dec.action, reason)
-
-
-def position_key(game) -> tuple:
-    """What tells one position of a game from another: how many actions were taken, and the
-    last one itself (an undo, then another action, gives another key)."""
-    return (len(game.actions), game.actions[-1] if game.actions else None)
-
-
-def same_position(a: tuple, b: tuple) -> bool:
-    return a[0] == b[0] and a[1] is b[1]

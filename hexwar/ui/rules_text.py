@@ -47,14 +47,12 @@ SHORTCUTS: list[tuple[str, str]] = [
 
 
 
-def phase_paragraphs(phase: Any, view: dict | None = None) -> list[str]:
-    """The phase explained: its entry's paragraphs (``PhaseInfo.help``), else words built from
-    its name, summary and rule."""
+def phase_paragraphs(phase: Any, view: dict | None = None, fallback: bool = True) -> list[str]:
+    """The phase explained: its entry's paragraphs (``PhaseInfo.help``), else (``fallback``)
+    words built from its name, summary and rule."""
     got = list(phase.help) if phase is not None else []
-    if got:
+    if got or not fallback or (phase is None and view is None):
         return got
-    if phase is None and view is None:
-        return []
     v = view or {}
     name = str((phase.name if phase is not None else "") or v.get("phase_name") or "this phase")
     rule = str((phase.rule if phase is not None else "") or v.get("phase_rule") or "")

@@ -90,7 +90,7 @@ def _turn_label(game, v: dict) -> str | None:
 
         named = for_game(game.game_id).named_turns(game) or ()
         for i, nt in enumerate(named):
-            if nt.turn == turn and nt.label != f"Turn {turn}":
+            if nt.turn == turn and nt.label != f"Turn {i + 1}":
                 return f"{nt.label} ({i + 1} of {len(named)})"
         if v.get("turn_label") and turn is not None:
             return f"Turn {v['turn_label']}" + (f" ({turn} of {v['turns']})" if v.get("turns") else "")

@@ -176,7 +176,7 @@ def named_turns(ctl) -> list[NamedTurn]:
 
 def _custom(ctl) -> bool:
     """The game names its turns otherwise than "Turn 1", "Turn 2" …"""
-    return any(nt.label != f"Turn {nt.turn}" for nt in named_turns(ctl))
+    return any(nt.label != f"Turn {i + 1}" for i, nt in enumerate(named_turns(ctl)))
 
 
 def turn_title(ctl, v: dict | None = None) -> str:

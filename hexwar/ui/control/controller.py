@@ -29,7 +29,7 @@ from .battle import BattleBuilder
 from .hexinfo import HexInfo
 from .legacy import LegacyReads
 from .log import DieShow, Journal, LogEntry, Status
-from .queries import MOVING, PICK_STEPS, ChoiceGroup, Queries, _LegalJob
+from .queries import MOVING, PICK_STEPS, ChoiceGroup, Queries, _LegalJob, position_key
 from .secrets import is_secret, secret_text
 
 log = logging.getLogger(__name__)
@@ -76,6 +76,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo, LegacyReads):
         self._groups_key: tuple | None = None
         self._groups: list[ChoiceGroup] = []
         self._entering: tuple | None = None
+        self._seen = position_key(game)  # the position the caches are for (see Queries._sync)
         # A position of the history (the core's read-only ``game.at(k)``): it shows, it never acts.
         self.past = game.read_only
         self.tool: dict = {}  # a game's tool state for this controller (Black Wednesday: line of sight)
@@ -116,6 +117,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo, LegacyReads):
             self.refuse(str(e))
             return False
         self.version += 1  # at once: whatever asks the game from here on sees the new position
+        self._seen = position_key(self.game)
         if not from_redo:
             self.redo_stack.clear()
         n = len(self.game.actions)
@@ -135,7 +137,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo, LegacyReads):
                 self.die.text = e.text
         self._changed()
         if self.game.autosave_error is not None:  # the action stands; the banner stays up too
-            self.refuse(f"Done, but not saved: {save_problem(self.game.autosave_error)}.")
+            self.say(f"Done, but not saved: {save_problem(self.game.autosave_error)}.", "warning")
         elif secret and not any(e.kind == "revealed" for e in events):
             # Never the value in the status line: it stays on screen for the next player.
             self.say(f"Done: the {side_name(who)} player {secret}.", "ok")
@@ -164,12 +166,13 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo, LegacyReads):
         act = self.game.undo()
         if act is None:
             return False
+        self._seen = position_key(self.game)
         self.redo_stack.append(act)
         n = len(self.game.actions)
         self.log = [e for e in self.log if e.index <= n]
         self._changed()
         if self.game.autosave_error is not None:
-            self.refuse(f"Undone: {act.notation()}, but not saved: {save_problem(self.game.autosave_error)}.")
+            self.say(f"Undone: {act.notation()}, but not saved: {save_problem(self.game.autosave_error)}.", "warning")
         else:
             self.say(f"Undone: {act.notation()}", "info")
         return True
@@ -201,7 +204,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo, LegacyReads):
         try:
             self.game.save(path)
         except OSError as e:
-            self.refuse(f"Could not save in {path.parent}: {save_problem(e)}; {save_remedy(e)}.")
+            self.say(f"Could not save in {path.parent}: {save_problem(e)}; {save_remedy(e)}.", "warning")
             return None
         except HexwarError as e:
             self.refuse(f"Could not save: {e}")

@@ -12,7 +12,7 @@ from .secrets import HIDDEN_EVENT, HIDDEN_PLAN, is_secret, secret_label, secret_
 @dataclass
 class Status:
     text: str = ""
-    kind: str = "info"  # info | refusal | ok
+    kind: str = "info"  # info | refusal | ok | warning (the game is not being saved)
 
 
 @dataclass

@@ -86,8 +86,26 @@ class _LegalJob:
     done: threading.Event = field(default_factory=threading.Event)
 
 
+def position_key(game) -> tuple:
+    """What tells one position of a game from another: how many actions were taken, and the
+    last one itself (an undo, then another action, gives another key)."""
+    return (len(game.actions), game.actions[-1] if game.actions else None)
+
+
+def same_position(a: tuple, b: tuple) -> bool:
+    return a[0] == b[0] and a[1] is b[1]
+
+
 class Queries:
     """The derived queries of a ``Controller`` (a mixin: it keeps their caches on the controller)."""
+
+    def _sync(self) -> None:
+        """An action applied to the game elsewhere (a script, a test): a new position for the
+        caches, as after the controller's own actions."""
+        key = position_key(self.game)
+        if not same_position(key, self._seen):
+            self._seen = key
+            self._changed()
 
     # --- what the game says ---------------------------------------------------------
     def acting(self) -> str | None:
@@ -102,6 +120,7 @@ class Queries:
 
     def _memo(self, name: str, fn):
         """``fn()`` worked out once per position (the controller's version)."""
+        self._sync()
         memo = self._memos
         if memo.get("_version") != self.version:
             memo.clear()
@@ -111,6 +130,7 @@ class Queries:
         return memo[name]
 
     def view(self) -> dict:
+        self._sync()
         key = (self.version, self.viewer)
         if self._view is None or self._view_key != key:
             side = self.viewer or self.acting()
@@ -153,6 +173,7 @@ class Queries:
     def mode(self) -> str:
         """The client's step: "setup", "movement", "combat-declare", "stage:retreat" … (asked many
         times a frame, so remembered per position)."""
+        self._sync()
         memo = self._memos
         if memo.get("_version") == self.version and "mode" in memo:
             return memo["mode"]
@@ -194,6 +215,7 @@ class Queries:
     def _legal_job(self, wait: float | None) -> _LegalJob | None:
         if self.past:  # a position of the history offers nothing
             return _DONE
+        self._sync()
         job = self._job
         if job is None or job.version != self.version:
             job = _LegalJob(self.version)

@@ -154,7 +154,7 @@ def now_text(ctl) -> str:
         if left:
             return f"Click a declared battle to resolve it ({', '.join(hex_name(h) for h in left)})."
         return "Every battle is resolved: end the phase (E)."
-    paras = rules_text.phase_paragraphs(phase)
+    paras = rules_text.phase_paragraphs(phase, fallback=False)
     if paras:
         return paras[0]
     groups = ctl.choice_groups()

@@ -35,8 +35,8 @@ class StatusLine:
         draw_panel(surface, self.rect, T.PANEL_DARK)
         if not text:
             return
-        icon = {"refusal": "✗ Not allowed — ", "ok": "✓ ", "info": "› "}.get(kind, "")
-        colour = {"refusal": T.BAD, "ok": T.GOOD}.get(kind, T.TEXT)
+        icon = {"refusal": "✗ Not allowed — ", "ok": "✓ ", "info": "› ", "warning": "⚠ "}.get(kind, "")
+        colour = {"refusal": T.BAD, "ok": T.GOOD, "warning": T.BAD}.get(kind, T.TEXT)
         x = self.rect.x + th.px(10)
         y = self.rect.centery - T.font(th.normal, "bold").get_linesize() // 2
         t = T.text(icon, th.normal, colour, "bold")
@@ -44,7 +44,7 @@ class StatusLine:
         x += t.get_width()
         lines = T.wrap(text, th.normal, self.rect.right - x - th.px(10))
         s = lines[0] + (" …" if len(lines) > 1 else "")
-        surface.blit(T.text(s, th.normal, colour if kind == "refusal" else T.TEXT), (x, y))
+        surface.blit(T.text(s, th.normal, colour if kind in ("refusal", "warning") else T.TEXT), (x, y))
 
 
 def draw_die(surface: pygame.Surface, center: tuple[int, int], die, th: T.Theme) -> pygame.Rect:

@@ -162,7 +162,7 @@ class SceneStack:
         """Draws the visible scenes; returns the areas of ``surface`` that changed: None for all
         of it, [] for none (the surface still shows the last frame)."""
         visible = self._visible()
-        ids = (id(surface), surface.get_size()) + tuple(id(s) for s in visible)
+        ids = (id(surface), surface.get_size() if surface is not None else None) + tuple(id(s) for s in visible)
         fresh = ids != self._drawn
         self._drawn = ids
         if len(visible) == 1 and hasattr(visible[0], "draw_dirty"):
