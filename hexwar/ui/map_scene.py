@@ -192,7 +192,7 @@ class MapScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             if self.press is not None:
-                rel = getattr(event, "rel", (0, 0))
+                rel = event.rel
                 self.mv.pan(rel[0], rel[1])
             self.hover = self.mv.hex_at(event.pos)
             return True

@@ -144,12 +144,8 @@ class MapView:
     def _clamp(self) -> None:
         mw, mh = self.map_size()
         vw, vh = self.rect.w, self.rect.h
-        for attr, m, v in (("cam_x", mw, vw), ("cam_y", mh, vh)):
-            if m <= v:
-                setattr(self, attr, (m - v) / 2)  # smaller than the view: centre it
-            else:
-                lo, hi = -v * 0.4, m - v * 0.6
-                setattr(self, attr, min(max(getattr(self, attr), lo), hi))
+        self.cam_x = _clamp_cam(self.cam_x, mw, vw)
+        self.cam_y = _clamp_cam(self.cam_y, mh, vh)
 
     def pan(self, dx: float, dy: float) -> None:
         self.cam_x -= dx
@@ -631,3 +627,11 @@ def _mark_op(marks, pos, z):
                 t = T.text(m[:1].upper(), max(8, int(10 * z)), (40, 40, 40), "bold")
                 s.blit(t, (x - t.get_width() / 2, y - t.get_height() / 2))
     return op
+
+
+def _clamp_cam(cam: float, m: float, v: float) -> float:
+    """The camera along one axis: centred when the map is smaller than the view, else kept
+    where at least 40% of the view shows map."""
+    if m <= v:
+        return (m - v) / 2
+    return min(max(cam, -v * 0.4), m - v * 0.6)

@@ -77,6 +77,24 @@ def preview_block(f: Flow, ctl, p: Preview | None) -> None:
     if p.outcomes:
         f.space(4)
         outcome_bars(f, ctl, p)
+        crt_block(f, ctl, p)
+
+
+def crt_block(f: Flow, ctl, p: Preview) -> None:
+    """The game's combat results table (``extra["crt"]``) under the odds, the preview's column
+    framed: where the chances above come from."""
+    from .rules_tab import _crt, crt_column, crt_height, draw_crt
+
+    crt = _crt(ctl)
+    if crt is None:
+        return
+    th = f.theme
+    f.space(6)
+    h = crt_height(crt, th)
+    rect = pygame.Rect(f.x, f.y, f.w, h)
+    f.op(lambda surf, rect=rect: draw_crt(surf, rect, ctl, th, p),
+         ("crt", tuple(rect), crt_column(ctl, p), p.figure, th.scale))
+    f.y += h
 
 
 def _preview_line(f: Flow, ln, rule: str) -> None:

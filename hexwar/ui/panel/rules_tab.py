@@ -81,7 +81,7 @@ def _crt(ctl):
     return entry.extra.get("crt") if entry is not None else None
 
 
-def crt_column(ctl):
+def crt_column(ctl, p=None):
     """The CRT column of the battle at hand (framed in the table): the preview's figure, read
     against the table's column labels; None when there is none."""
     from ...core.combat import odds_label
@@ -89,14 +89,29 @@ def crt_column(ctl):
     crt = _crt(ctl)
     if crt is None:
         return None
-    p = ctl.odds() if ctl.target is not None or ctl.stage()[0] == "roll" else None
+    if p is None:
+        p = ctl.odds() if ctl.target is not None or ctl.stage()[0] == "roll" else None
     if p is None or p.refusal is not None or not p.figure:
         return None
     return next((c for c in crt.columns if odds_label(c) == p.figure), None)
 
 
-def draw_crt(surface: pygame.Surface, rect: pygame.Rect, ctl, th: T.Theme) -> None:
-    """The combat results table, with the column of the battle at hand framed."""
+def crt_rule(ctl, p=None) -> str:
+    """The rule of the table's results: the preview's, else the game's words for the battle roll."""
+    if p is None:
+        p = ctl.odds() if ctl.target is not None or ctl.stage()[0] == "roll" else None
+    step = ctl.game.entry.step("roll") if ctl.game.entry is not None else None
+    rule = next((o.rule for o in p.outcomes if o.rule), "") if p is not None else ""
+    return rule or (step.rule if step is not None else "")
+
+
+def crt_height(crt, th: T.Theme) -> int:
+    return (T.font(th.small).get_linesize() + 2) * (len(crt.rows) + 2)
+
+
+def draw_crt(surface: pygame.Surface, rect: pygame.Rect, ctl, th: T.Theme, p=None) -> None:
+    """The combat results table, with the column of the battle at hand framed (``p``: the
+    preview that picks it; by default the battle being built or rolled)."""
     crt = _crt(ctl)
     if crt is None:
         return
@@ -107,14 +122,10 @@ def draw_crt(surface: pygame.Surface, rect: pygame.Rect, ctl, th: T.Theme) -> No
     lh = T.font(px).get_linesize() + 2
     cw = min(th.px(48), (rect.w - th.px(40)) // max(1, len(cols)))
     x0, y0 = rect.x + th.px(36), rect.y
-    # The rule of the results: the preview's, else the game's words for the battle roll.
-    p = ctl.odds() if ctl.target is not None or ctl.stage()[0] == "roll" else None
-    step = ctl.game.entry.step("roll") if ctl.game.entry is not None else None
-    rule = next((o.rule for o in p.outcomes if o.rule), "") if p is not None else ""
-    rule = rule or (step.rule if step is not None else "")
+    rule = crt_rule(ctl, p)
     surface.blit(T.text("Combat results" + (f" ({rule})" if rule else ""), px, T.TEXT_DIM, "bold"), (rect.x, y0))
     y0 += lh
-    current = crt_column(ctl)
+    current = crt_column(ctl, p)
     for i, c in enumerate(cols):
         t = T.text(odds_label(c), px, T.TEXT, "bold")
         surface.blit(t, (x0 + i * cw + (cw - t.get_width()) // 2, y0))
