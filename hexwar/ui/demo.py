@@ -176,8 +176,11 @@ def shot_retreat(g, path: str) -> None:
 
 
 def shot_victory(g, path: str) -> None:
+    """The victory screen over the final position, with the game's summary worked out."""
     app, gs = _start(g)
-    app.step()
+    gs.show_victory()
+    for _ in range(3):
+        app.step()
     _shoot(app, gs, path)
 
 

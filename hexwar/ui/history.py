@@ -143,7 +143,7 @@ class Timeline:
         past = self.at(k)
         v = past.view(None)
         ph = past.phase()
-        info = StepInfo(v.get("turn"), ph.id, ph.name, ph.rule, past.stage()[0] or None, past.acting_side(),
+        info = StepInfo(v.get("turn"), ph.id, str(v.get("phase_name") or ph.name), ph.rule, past.stage()[0] or None, past.acting_side(),
                         v.get("date", ""), ph.kind)
         self._info[k] = (s, info)
         return info
@@ -255,7 +255,7 @@ def summarize(tl: Timeline, sides: tuple[str, ...] = ()) -> GameSummary:
     places = tl.game.board.places
     by_turn: dict[int, dict[str | None, int]] = {}
     last_of_turn: dict[int, Step] = {}
-    for st in steps:
+    for st in steps if places else ():  # a map without cities: no table of cities held
         inf = tl.info(st.index)
         if inf is not None and not inf.kind == "setup":
             last_of_turn[inf.turn] = st

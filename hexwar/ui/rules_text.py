@@ -11,7 +11,7 @@ from typing import Any
 from .sides import SIDE_NAMES, side_name
 
 __all__ = ["HISTORY_NOTE", "SHORTCUTS", "SIDE_NAMES", "mode_note", "phase_paragraphs", "result_text",
-           "stage_help", "stage_line", "stage_name"]
+           "results_rule", "stage_help", "stage_line", "stage_name"]
 
 HISTORY_NOTE = ("Looking back: this is an earlier position, shown read-only. The text below explains the phase "
                 "it was in. Press Esc to return to the present.")
@@ -99,6 +99,15 @@ def mode_note(entry: Any, mode: str) -> str:
     """The game's note on the half of a combat phase the client is in (``extra["mode_notes"]``)."""
     notes = (entry.extra.get("mode_notes") if entry is not None else None) or {}
     return str(notes.get(mode, ""))
+
+
+def results_rule(entry: Any) -> str:
+    """The rule of the combat results: the entry's ``extra["results_rule"]``, else the rule of
+    its battle roll step."""
+    if entry is None:
+        return ""
+    step = entry.step("roll")
+    return str(entry.extra.get("results_rule") or (step.rule if step is not None else ""))
 
 
 def result_text(entry: Any, code: str) -> str:

@@ -161,6 +161,11 @@ class Queries:
         """The phase (``PhaseInfo``: id, name, side, kind, rule, summary, help) from the game."""
         return self._memo("phase", self.game.phase)
 
+    def phase_name(self) -> str:
+        """The phase as this position names it (the view's ``phase_name``: "Axis Action Phase"),
+        else the entry's name of the phase."""
+        return str(self.view().get("phase_name") or self.phase().name)
+
     def phase_kind(self) -> str:
         """Which widgets serve this phase: setup, buildup, movement, special, combat, action,
         choice or housekeeping (the entry's ``PhaseInfo.kind``)."""

@@ -27,7 +27,7 @@ def build_computer(f: Flow, scene) -> None:
         f.text("Computer is playing its move.", th.normal, T.TEXT, "bold")
     ctl = scene.ctl
     phase = ctl.phase()
-    what = phase.name + (f" (rule {phase.rule})" if phase.rule else "")
+    what = ctl.phase_name() + (f" (rule {phase.rule})" if phase.rule else "")
     kind, where = ctl.stage()
     if kind:
         st = ctl.view().get("stage") or {}

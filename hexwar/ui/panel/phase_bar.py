@@ -78,7 +78,7 @@ class PhaseBar:
         phase_side = phase.side
         now = now_text(ctl) if line2 is None else line2
         key = (tuple(self.rect), tuple(self.tool_rect), self.text_right, th.scale, acting, phase_side,
-               phase.name, v.get("turn"), v.get("turns"), phase.rule, date, now, line2 is None,
+               ctl.phase_name(), v.get("turn"), v.get("turns"), phase.rule, date, now, line2 is None,
                line2_colour,
                self.buttons.sig())
         if self.drawn.same(surface, key, cached):
@@ -96,7 +96,7 @@ class PhaseBar:
             chip = th.px(20)
             T.side_chip(surface, acting, x, y + 1, chip)
             x += chip + th.px(6)
-        parts = [(phase.name, T.ACCENT, "bold")]
+        parts = [(ctl.phase_name(), T.ACCENT, "bold")]
         if acting and acting != phase_side:
             parts.append((f"{side_name(acting)} player decides", T.TEXT, "bold"))
         title = turn_title(ctl, v)

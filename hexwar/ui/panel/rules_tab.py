@@ -23,7 +23,7 @@ class RulesTab:
         phase = ctl.phase()
         entry = ctl.game.entry
         paras = list(rules_text.phase_paragraphs(phase, v))
-        title = phase.name + (f" (rule {phase.rule})" if phase.rule else "")
+        title = ctl.phase_name() + (f" (rule {phase.rule})" if phase.rule else "")
         kind, where = ctl.stage()
         note = rules_text.mode_note(entry, ctl.mode())
         if kind:
@@ -100,9 +100,8 @@ def crt_rule(ctl, p=None) -> str:
     """The rule of the table's results: the preview's, else the game's words for the battle roll."""
     if p is None:
         p = ctl.odds() if ctl.target is not None or ctl.stage()[0] == "roll" else None
-    step = ctl.game.entry.step("roll") if ctl.game.entry is not None else None
     rule = next((o.rule for o in p.outcomes if o.rule), "") if p is not None else ""
-    return rule or (step.rule if step is not None else "")
+    return rule or rules_text.results_rule(ctl.game.entry)
 
 
 def crt_height(crt, th: T.Theme) -> int:

@@ -33,7 +33,7 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
         build_tray(f, ctl, art, m)
     elif m in MOVING:
         # A phase of moves, fire and assaults (TCS's Action Phase) keeps its own name.
-        f.heading("Movement" if m != "action" else ctl.phase().name)
+        f.heading("Movement" if m != "action" else ctl.phase_name())
         legal = ctl.legal()
         if legal is None:
             f.text("Working out the legal moves…", colour=T.TEXT_DIM)
@@ -118,7 +118,7 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
         f.text(r.get("detail", ""))
         f.button("Show the result", scene.show_victory, name="show-result")
     else:
-        f.heading(ctl.phase().name)
+        f.heading(ctl.phase_name())
         f.text(now_text(ctl))
     gui_call(ctl, ctl.gui.build_step, f, scene)  # the game's block about this step, before the chooser
     if m != "over":

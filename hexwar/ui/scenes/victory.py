@@ -155,8 +155,10 @@ class VictoryScene(Scene):
         th = self.theme
         entry = self.gs.game.entry
         words = (entry.extra.get("results") if entry is not None else None) or {}
-        roll = entry.step("roll") if entry is not None else None
-        results_rule = f" ({roll.rule})" if roll is not None and roll.rule else ""
+        from ..rules_text import results_rule
+
+        rule = results_rule(entry)
+        results_cite = f" ({rule})" if rule else ""
         victory = f" ({self.victory_rule()})" if self.victory_rule() else ""
         sides = list(sm.sides)
         label_w = th.px(230)
@@ -183,7 +185,7 @@ class VictoryScene(Scene):
         rows = [("Steps lost", lambda ss: str(ss.steps_lost)),
                 ("Units eliminated", lambda ss: str(ss.units_eliminated)),
                 ("Battles fought as attacker", lambda ss: str(ss.battles)),
-                (f"Battle results{results_rule}", result_list),
+                (f"Battle results{results_cite}", result_list),
                 ("Mean die roll (3.5 expected)", mean)]
         for label, fn in rows:
             if y + lh > bottom:
