@@ -51,8 +51,9 @@ def startup_ms(runs: int = 3) -> tuple[float, float]:
 
 def board_game(game_id: str, seed: int = 1, limit: int = 3000):
     """The game's default scenario played by legal actions until units on the map may move (a
-    phase of kind movement, special or action): every set-up counter placed first, then random
-    decisions (seeded) and phase ends. The same rule for every game of the registry."""
+    phase of kind movement, special or action) and no counter may be placed any more: every
+    counter that may come on placed first, then random decisions (seeded) and phase ends. The
+    same rule for every game of the registry."""
     import random
 
     import hexwar
@@ -64,14 +65,14 @@ def board_game(game_id: str, seed: int = 1, limit: int = 3000):
         if game.result() is not None:
             break
         acts = game.legal_actions()
+        places = [a for a in acts if isinstance(a, A.Place)]
+        if places:  # every counter that may come on now comes on (set-up, arrivals)
+            game.apply(places[0])
+            continue
         on_map = {u["id"] for u in game.view(None)["units"] if u.get("where") == "map"}
         if game.phase().kind in MOVING and not game.stage()[0] \
                 and any(isinstance(a, A.Move) and a.unit in on_map for a in acts):
             return game
-        places = [a for a in acts if isinstance(a, A.Place)]
-        if places:
-            game.apply(places[0])
-            continue
         end = [a for a in acts if isinstance(a, A.EndPhase)]
         other = [a for a in acts if not isinstance(a, A.EndPhase)]
         game.apply(end[0] if end and (not other or rng.random() < 0.5) else rng.choice(other))
