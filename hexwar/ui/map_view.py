@@ -15,7 +15,7 @@ from typing import Callable, Iterable
 import pygame
 
 from ..core.board import Board
-from ..core.hexgrid import Hex, Layout, hex_name, neighbors
+from ..core.hexgrid import Hex, Layout, neighbors
 from . import map_features as MF
 from . import mapinfo
 from . import theme as T

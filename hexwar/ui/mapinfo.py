@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from functools import lru_cache
 from pathlib import Path
 
 from ..core.board import Board
