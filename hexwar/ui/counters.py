@@ -251,7 +251,7 @@ def unit_title(u: dict) -> str:
             f"{state}{form}")
 
 
-# --- air support markers (10.5) --------------------------------------------------------------
+# --- air support markers ---------------------------------------------------------------------
 AIR_FILL = (206, 228, 246)  # pale sky
 AIR_INK = (24, 44, 92)  # navy
 AIR_USED_FILL = (150, 152, 154)

@@ -61,7 +61,7 @@ class BattleBuilder:
                 self.attackers.append(nxt)
             if self.lead is not None and self.lead not in self.attackers:
                 self.lead, self.support = None, []
-                self.say("The lead unit left the attack: the Offensive is dropped (9.2.1).")
+                self.say("The lead unit left the attack: the Offensive is dropped.")
                 return
             self._say_odds()
             return

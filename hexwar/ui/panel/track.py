@@ -90,7 +90,8 @@ class TrackPanel:
             # A small window: smaller markers and no heading, so the turns keep most of the room.
             small = rect.h < 12 * lh
             if not small:
-                self._text("Air support this turn (10.5)", x0, y, px, T.TEXT_DIM, "bold")
+                rule = markers[0].rule.split(",")[0] if markers[0].rule else ""
+                self._text("Air support this turn" + (f" ({rule})" if rule else ""), x0, y, px, T.TEXT_DIM, "bold")
                 y += lh + th.px(3)
             ms = th.px(26 if small else 40)
             per = max(1, min(len(markers), w // th.px(150 if small else 170)))
