@@ -3,7 +3,7 @@
 hexwar.core, hexwar.games (every game, recursively), hexwar.loaders and
 hexwar.ai (once it exists) must import and run without pygame, so that rules
 tests, the fuzzer, the benchmarks and scripting run headless and fast. Only
-hexwar.ui may use pygame / pygame_gui.
+hexwar.ui may use pygame.
 
 Two checks:
 1. In a fresh interpreter where pygame cannot be imported, every module of
@@ -23,7 +23,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 HEADLESS_PACKAGES = ("core", "games", "loaders", "ai")
 
-PYGAME_IMPORT = re.compile(r"^\s*(?:import|from)\s+pygame(?:_gui)?\b", re.MULTILINE)
+PYGAME_IMPORT = re.compile(r"^\s*(?:import|from)\s+pygame\b", re.MULTILINE)
 
 # Run with `python -c` in the repository root, so the checkout (not an
 # installed copy) is what gets imported.
@@ -32,7 +32,7 @@ import importlib, importlib.abc, json, os, pkgutil, sys, traceback
 
 class BlockPygame(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
-        if name.split(".")[0] in ("pygame", "pygame_gui"):
+        if name.split(".")[0] == "pygame":
             raise ModuleNotFoundError(f"No module named {name!r} (blocked by test_layering)", name=name)
         return None
 
@@ -68,7 +68,7 @@ for name in sorted(names):
 print(json.dumps({
     "imported": sorted(names),
     "failures": failures,
-    "pygame_loaded": sorted(m for m in sys.modules if m.split(".")[0] in ("pygame", "pygame_gui")),
+    "pygame_loaded": sorted(m for m in sys.modules if m.split(".")[0] == "pygame"),
 }))
 """
 

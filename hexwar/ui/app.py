@@ -1,14 +1,15 @@
 """The hexwar client: window, loop, command line.
 
     hexwar                                   open the menu in a window
-    hexwar --game objective-kiev --scenario standard --seed 7
-                                             start that game at once
+    hexwar --game GAME [--scenario ID] --seed 7
+                                             start that game at once (its default scenario
+                                             unless --scenario names one)
     hexwar --record saves/x.yaml             continue a saved game
     hexwar --screenshot out.png --size 1600x900 [--record x.yaml]
                                              draw the position headless into a PNG and exit
-    hexwar --game objective-kiev --computer axis[:easy]
-                                             play the Soviets against the computer (normal level
-                                             unless :easy or --level easy)
+    hexwar --game GAME --computer SIDE[:easy]
+                                             play against the computer on that side (normal
+                                             level unless :easy or --level easy)
     hexwar --smoke 3 --smoke-shot out.png    open the real window, start a new game, run
                                              3 seconds of frames, save the window, exit
 
@@ -69,6 +70,7 @@ class App:
         self.frames = 0
         self.flips = 0  # frames that changed the screen (see step)
         self._whole = True  # the next frame goes to the window whole
+        self.threaded_saves = True  # the menu reads the saved games in a worker thread (tests: False)
         if menu:
             self.stack.push(MenuScene(self, seed=seed, game_id=game_id, scenario=scenario))
 
@@ -217,8 +219,8 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="hexwar", description="Play classic hex-and-counter wargames, hotseat or solo.")
-    p.add_argument("--game", default=None, help="game id, e.g. objective-kiev (starts a new game at once)")
-    p.add_argument("--scenario", default=None, help="scenario id, e.g. standard")
+    p.add_argument("--game", default=None, help="game id, as the menu lists them (starts a new game at once)")
+    p.add_argument("--scenario", default=None, help="scenario id (default: the game's default scenario)")
     p.add_argument("--seed", type=int, default=None, help="seed of the dice for a new game")
     p.add_argument("--record", default=None, metavar="FILE", help="open a saved game (record) file")
     p.add_argument("--screenshot", default=None, metavar="OUT.png",
@@ -345,7 +347,9 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 fixed = args.screenshot or args.smoke is not None  # the same picture every time
                 seed = args.seed if args.seed is not None else (1 if fixed else int(time.time()) % 1_000_000)
-                game = hexwar.open_game(args.game or "objective-kiev", args.scenario or "standard", seed=seed)
+                from ..games import game_ids
+
+                game = hexwar.open_game(args.game or game_ids()[0], args.scenario, seed=seed)
         except (DataError, HexwarError, KeyError, OSError) as e:
             error = str(e.args[0]) if isinstance(e, KeyError) and e.args else str(e)
     if game is not None:

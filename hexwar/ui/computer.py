@@ -99,7 +99,7 @@ def make_computer(game_id: str, seed: int = 0, level: str = DEFAULT_LEVEL):
 
 @dataclass
 class _Job:
-    state: Any
+    at: tuple  # the position it thinks about (see position_key)
     side: str
     decision: Any = None
     error: BaseException | None = None
@@ -154,7 +154,9 @@ class ComputerDriver:
         self.wait = self.ROLL_PAUSE[self.fast] if isinstance(action, Roll) else self.PACE[self.fast]
 
     def _start(self, side: str) -> None:
-        job = _Job(self.game.state, side)
+        from .control.queries import position_key
+
+        job = _Job(position_key(self.game), side)
         self.job = job
         if self.threaded:
             threading.Thread(target=self._work, args=(job,), daemon=True, name="hexwar-computer").start()
@@ -179,7 +181,9 @@ class ComputerDriver:
             self.skipping = False
             return None
         side = self.game.acting_side()
-        if self.job is not None and (self.job.state is not self.game.state or self.job.side != side):
+        from .control.queries import position_key, same_position
+
+        if self.job is not None and (not same_position(self.job.at, position_key(self.game)) or self.job.side != side):
             self.job = None  # the position changed under it (an undo): think again
         if self.job is None:
             self._start(side)
@@ -188,11 +192,11 @@ class ComputerDriver:
         if not job.done.is_set() or not can_act or self.wait > 0:
             return None
         self.job = None
-        if job.error is not None or job.decision is None or getattr(job.decision, "action", None) is None:
+        if job.error is not None or job.decision is None or job.decision.action is None:
             self.error = f"the computer player could not decide: {job.error or 'no action'}"
             del self.players[side]  # hand the side back to a person rather than loop on the error
             return None
         dec = job.decision
-        reason = getattr(dec, "reason", None)
+        reason = dec.reason
         self.last_reason = reason
         return Decision(dec.action, reason)

@@ -14,12 +14,10 @@ from collections import OrderedDict
 import pygame
 
 from . import theme as T
+from .sides import nation_info, nation_name
 
 SIZE_MARKS = {"corps": "XXX", "army": "XXXX", "division": "XX", "brigade": "X", "regiment": "III",
               "battalion": "II", "company": "I"}
-NATION_NAMES = {"german": "German", "hungarian": "Hungarian", "italian": "Italian", "romanian": "Romanian",
-                "slovak": "Slovak", "soviet": "Soviet", "us": "US", "american": "US", "british": "British",
-                "french": "French"}
 
 
 # Formation colours printed on the counters (the view's ``colour``), as drawn.
@@ -32,10 +30,11 @@ FORMATION_RGB = {
 
 
 def nation_colours(u: dict):
-    """(background, ink) of a counter: its nation's colours, else a pale tint of its side's."""
-    got = T.NATION_COLOURS.get(u.get("nation", ""))
-    if got is not None:
-        return got
+    """(background, ink) of a counter: its nation's colours (the game's entry), else a pale tint
+    of its side's."""
+    got = nation_info(u.get("nation"))
+    if got is not None and got.colour is not None:
+        return got.colour, got.text_colour or (16, 16, 16)
     if u.get("side"):
         return _mix(T.side_colour(u["side"]), (255, 255, 255), 0.55), (16, 16, 16)
     return T.NATION_FALLBACK
@@ -235,11 +234,12 @@ def _draw_body(u: dict, px: int) -> pygame.Surface:
 
 def unit_title(u: dict) -> str:
     """One line about a unit for panels and tooltips."""
-    nation = NATION_NAMES.get(u.get("nation", ""), u.get("nation", ""))
+    nation = nation_name(u.get("nation"))
     if not u.get("kind") and u.get("type"):
         u = {**u, "kind": str(u["type"]).replace("_", " ")}
     if u.get("spec") == "untried":
-        return f"{u['id']}: untried Soviet mech corps (strength hidden until it fights)"
+        what = str(u.get("name") or f"untried {u.get('kind', '')} {u.get('size', '')}")
+        return f"{u['id']}: {nation} {what[:1].lower()}{what[1:]} (strength hidden until it fights)"
     state = "reduced" if is_reduced(u) else "full strength"
     if int(u.get("max_steps", 1)) == 1:
         state = "one step"
@@ -251,7 +251,7 @@ def unit_title(u: dict) -> str:
             f"{state}{form}")
 
 
-# --- air support markers (10.5) --------------------------------------------------------------
+# --- air support markers ---------------------------------------------------------------------
 AIR_FILL = (206, 228, 246)  # pale sky
 AIR_INK = (24, 44, 92)  # navy
 AIR_USED_FILL = (150, 152, 154)

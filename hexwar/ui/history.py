@@ -1,11 +1,10 @@
 """The game's timeline: the position after every action, the events each action
 caused, and the summaries worked out from them (no pygame).
 
-Everything comes from the core: ``game.history()`` gives every action applied to the game
-with its events and who took it, ``game.timeline()`` the state after each, and the position
-before the first action is the game's ``start_state``. A game loaded with
-``hexwar.load_record`` has applied every action of its record, so this covers the whole game.
-A position is shown read only through ``game.at(k)``.
+Everything comes from the game contract: ``game.history()`` gives every action applied to the
+game with its events and who took it, and ``game.at(k)`` the position after ``k`` actions, read
+only (``Timeline.at``). A game loaded with ``hexwar.load_record`` has applied every action of its
+record, so this covers the whole game.
 
 The timeline follows the game as it goes (new actions, undo): it reads the game's history
 again whenever the game has changed.
@@ -20,12 +19,12 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 
-@dataclass
+@dataclass(eq=False)
 class Step:
-    """The position after ``index`` actions (0: the start of the game)."""
+    """The position after ``index`` actions (0: the start of the game); ``Timeline.at(index)``
+    is the position itself."""
 
     index: int
-    state: Any
     action: Any = None  # the action that led here (None for the start)
     events: list = field(default_factory=list)
     side: str | None = None  # who took the action
@@ -42,20 +41,23 @@ class StepInfo:
     stage: str | None
     acting: str | None
     date: str = ""
+    kind: str = ""  # the phase's kind (setup, movement …)
 
 
 class Timeline:
     def __init__(self, game, *, threaded: bool = True) -> None:  # ``threaded``: kept for callers, unused
         self.game = game
-        self.rules = game.rules
-        self._info: dict[int, tuple[Any, StepInfo]] = {}
+        self._info: dict[int, tuple[Step, StepInfo]] = {}
         self.error: str | None = None  # why some positions cannot be shown (none since the core keeps them all)
         self.done = threading.Event()  # kept for callers: everything is known at once now
         self.done.set()
         self.loaded = len(game.actions)  # actions applied before the client took the game over (a loaded record)
-        self._start = Step(0, game.start_state, None, list(getattr(game, "start_events", []) or []))
+        self._start = Step(0, None, list(game.start_events))
         self._key: tuple | None = None
+        self._at: dict[int, tuple[Step, Any]] = {}
         self._steps: list[Step | None] = []
+        self._turns_key: tuple | None = None
+        self._turns: list[tuple[str, int]] = []
         self._lock = threading.RLock()
         self._sync()
 
@@ -63,16 +65,17 @@ class Timeline:
     def _sync(self) -> None:
         """Read the game's history again if the game has changed since the last time."""
         g = self.game
-        key = (len(g.actions), id(g.state))
-        if key == self._key:
+        key = (len(g.actions), g.actions[-1] if g.actions else None)
+        if self._key is not None and key[0] == self._key[0] and key[1] is self._key[1]:
             return
         self._key = key
-        old = {id(st.state): st for st in self._steps if st is not None}
+        old = self._steps
         steps: list[Step | None] = [self._start]
-        for past, (_, _, after) in zip(g.history(), g.timeline()):
-            st = old.get(id(after))
-            if st is None or st.state is not after or st.action is not past.action or st.index != past.index:
-                st = Step(past.index, after, past.action, list(past.events), past.side)
+        for past in g.history():
+            k = past.index
+            st = old[k] if k < len(old) else None
+            if st is None or st.action is not past.action:
+                st = Step(k, past.action, list(past.events), past.side)
             steps.append(st)
         self._steps = steps
 
@@ -106,6 +109,18 @@ class Timeline:
                 return i
         return len(steps) - 1
 
+    def at(self, k: int):
+        """The position after ``k`` actions, read only (``game.at(k)``, the last few kept)."""
+        st = self.step(k)
+        if st is None:
+            return None
+        got = self._at.get(k)
+        if got is None or got[0] is not st:
+            if len(self._at) > 8:
+                self._at.clear()
+            got = self._at[k] = (st, self.game.at(k))
+        return got[1]
+
     def step(self, k: int) -> Step | None:
         steps = self._list(start=k == 0)
         return steps[k] if 0 <= k < len(steps) else None
@@ -123,19 +138,20 @@ class Timeline:
         if s is None:
             return None
         got = self._info.get(k)
-        if got is not None and got[0] is s.state:
+        if got is not None and got[0] is s:
             return got[1]
-        v = self.rules.view(s.state, None)
-        st = v.get("stage")
-        info = StepInfo(v.get("turn"), v.get("phase", ""), v.get("phase_name", ""), v.get("phase_rule", ""), st.get("kind", "choice") if st else None,
-                        v.get("acting"), v.get("date", ""))
-        self._info[k] = (s.state, info)
+        past = self.at(k)
+        v = past.view(None)
+        ph = past.phase()
+        info = StepInfo(v.get("turn"), ph.id, str(v.get("phase_name") or ph.name), ph.rule, past.stage()[0] or None, past.acting_side(),
+                        v.get("date", ""), ph.kind)
+        self._info[k] = (s, info)
         return info
 
     def turn_starts(self) -> list[tuple[str, int]]:
         """(label, step) for the start of the game and the first step of every turn."""
         key = ("turns", self.first, self.last, id(self.step(self.last)))
-        if getattr(self, "_turns_key", None) == key:
+        if self._turns_key == key:
             return self._turns
         self._turns = self._turn_starts()
         self._turns_key = key
@@ -150,12 +166,12 @@ class Timeline:
         for s in self.steps():
             if s.index == first:
                 inf = self.info(s.index)
-                last_turn = inf.turn if inf and not inf.phase.endswith("setup") else None
+                last_turn = inf.turn if inf and not inf.kind == "setup" else None
                 continue
             inf = self.info(s.index)
             if inf is None:
                 continue
-            if inf.phase.endswith("setup"):
+            if inf.kind == "setup":
                 continue
             if inf.turn != last_turn:
                 label = f"Turn {inf.turn}"
@@ -211,12 +227,11 @@ class GameSummary:
 def summarize(tl: Timeline, sides: tuple[str, ...] = ()) -> GameSummary:
     """Losses, battles and dice of every side, from the events of every action."""
     steps = tl.steps()
-    rules = tl.rules
     out: dict[str, SideSummary] = {s: SideSummary() for s in sides}
     # The events say whose unit lost how many steps and which side fought and rolled.
     for s in steps:
         for e in s.events:
-            data = getattr(e, "data", {}) or {}
+            data = e.data or {}
             kind = e.kind
             side = data.get("side")
             if not side:
@@ -237,28 +252,27 @@ def summarize(tl: Timeline, sides: tuple[str, ...] = ()) -> GameSummary:
     # Cities held at the end of every turn (the last step of the turn).
     from ..core.hexgrid import hex_name
 
-    board = getattr(rules, "board", None)
-    places = getattr(board, "places", {}) or {}
+    places = tl.game.board.places
     by_turn: dict[int, dict[str | None, int]] = {}
     last_of_turn: dict[int, Step] = {}
-    for st in steps:
+    for st in steps if places else ():  # a map without cities: no table of cities held
         inf = tl.info(st.index)
-        if inf is not None and not inf.phase.endswith("setup"):
+        if inf is not None and not inf.kind == "setup":
             last_of_turn[inf.turn] = st
     for turn, st in sorted(last_of_turn.items()):
-        ctrl = rules.view(st.state, None).get("control") or {}
+        ctrl = tl.at(st.index).view(None).get("control") or {}
         row: dict[str | None, int] = {}
         for h in places:
             holder = ctrl.get(hex_name(h))
             row[holder] = row.get(holder, 0) + 1
         by_turn[turn] = row
     last = steps[-1] if steps else None
-    v = rules.view(last.state, None) if last else {"control": {}, "turn": 0, "result": None, "phase": ""}
+    v = tl.at(last.index).view(None) if last else {"control": {}, "turn": 0, "result": None, "phase": ""}
     cities: dict[str | None, int] = {}
     for h in places:
         holder = (v.get("control") or {}).get(hex_name(h))
         cities[holder] = cities.get(holder, 0) + 1
-    first_turn_step = next((st for st in steps if not tl.info(st.index).phase.endswith("setup")), None)
+    first_turn_step = next((st for st in steps if not tl.info(st.index).kind == "setup"), None)
     played = 0
     if first_turn_step is not None:
         try:

@@ -557,7 +557,7 @@ def legend_lines(board: Board) -> list[str]:
         out.append("Two rails with splayed ends across a hex: bridge")
     for k in sorted(zk - {"fortification", "bridge"}):
         out.append(f"Dashed outline with a name: {k.replace('_', ' ')}")
-    values = getattr(board, "hex_values", None) or {}
+    values = board.hex_values
     if values.get("trench"):
         out.append("Crenellated line low in a hex: trench (black; dark red: the second kind)")
     if values.get("wire"):

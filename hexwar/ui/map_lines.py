@@ -17,11 +17,8 @@ log = logging.getLogger(__name__)
 
 def game_lines(ctl, hover) -> list:
     """The game's ``MapLine``/``MapRing`` for this frame (a failing hook draws nothing)."""
-    gui = getattr(ctl, "gui", None)
-    if gui is None:
-        return []
     try:
-        return list(gui.map_lines(ctl, hover) or ())
+        return list(ctl.gui.map_lines(ctl, hover) or ())
     except Exception:
         log.exception("map lines")
         return []

@@ -1,6 +1,6 @@
 """The map viewer: any map file drawn as the game view draws it, with no rules behind it.
 
-``hexwar --map maps/kasserine-pass.tmx`` (or with ``--screenshot out.png``) shows a map
+``hexwar --map maps/<game>.tmx`` (or with ``--screenshot out.png``) shows a map
 before its game is registered, so maps can be looked at and judged while their rules are
 still being written. Pan by dragging or with the arrow keys, zoom with the wheel or + and
 -, F fits the map, I toggles hex ids, Esc goes back. Pointing at a hex describes it:
@@ -47,7 +47,7 @@ def describe(board: Board, h: Hex) -> list[str]:
     lv = mapinfo.heights(board).get(h)
     if lv is not None:
         lines.append(f"height level {lv}")
-    for name, vals in sorted((getattr(board, "hex_values", None) or {}).items()):
+    for name, vals in sorted((board.hex_values).items()):
         if name in mapinfo.HEIGHT_LAYERS or h not in vals:
             continue
         lines.append(f"{name.replace('_', ' ')}: {vals[h]}")
@@ -192,7 +192,7 @@ class MapScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             if self.press is not None:
-                rel = getattr(event, "rel", (0, 0))
+                rel = event.rel
                 self.mv.pan(rel[0], rel[1])
             self.hover = self.mv.hex_at(event.pos)
             return True

@@ -15,10 +15,11 @@ from typing import Callable, Iterable
 import pygame
 
 from ..core.board import Board
-from ..core.hexgrid import Hex, Layout, hex_name, neighbors
+from ..core.hexgrid import Hex, Layout, neighbors
 from . import map_features as MF
 from . import mapinfo
 from . import theme as T
+from .sides import side_info
 from .map_terrain import hex_symbol, terrain_colour
 
 CHUNK = 512
@@ -143,12 +144,8 @@ class MapView:
     def _clamp(self) -> None:
         mw, mh = self.map_size()
         vw, vh = self.rect.w, self.rect.h
-        for attr, m, v in (("cam_x", mw, vw), ("cam_y", mh, vh)):
-            if m <= v:
-                setattr(self, attr, (m - v) / 2)  # smaller than the view: centre it
-            else:
-                lo, hi = -v * 0.4, m - v * 0.6
-                setattr(self, attr, min(max(getattr(self, attr), lo), hi))
+        self.cam_x = _clamp_cam(self.cam_x, mw, vw)
+        self.cam_y = _clamp_cam(self.cam_y, mh, vh)
 
     def pan(self, dx: float, dy: float) -> None:
         self.cam_x -= dx
@@ -321,8 +318,9 @@ class MapView:
                         seg = (pts[a], pts[c])
                         ops.append((bbox_of(seg, 4), _dashed_op(seg, T.REGION_BORDER, max(2, int(3 * z)), 6 * z)))
         for side, edge in sorted(b.edges.items()):
-            colour = T.EDGE_SOVIET if side == "soviet" else T.side_colour(side) if side in T.SIDE_COLOURS else T.EDGE_AXIS
-            striped = side in T.ROUND_SIDES  # the red sides: red and white dashes; the others solid
+            known = side_info(side) is not None
+            colour = T.side_colour(side) if known else (30, 30, 30)
+            striped = T.side_round(side)  # a round-chip side: dashes on white; the others solid
             for h in sorted(edge):
                 if h not in b.terrain:
                     continue
@@ -629,3 +627,11 @@ def _mark_op(marks, pos, z):
                 t = T.text(m[:1].upper(), max(8, int(10 * z)), (40, 40, 40), "bold")
                 s.blit(t, (x - t.get_width() / 2, y - t.get_height() / 2))
     return op
+
+
+def _clamp_cam(cam: float, m: float, v: float) -> float:
+    """The camera along one axis: centred when the map is smaller than the view, else kept
+    where at least 40% of the view shows map."""
+    if m <= v:
+        return (m - v) / 2
+    return min(max(cam, -v * 0.4), m - v * 0.6)

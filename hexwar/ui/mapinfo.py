@@ -11,7 +11,6 @@
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
-from functools import lru_cache
 from pathlib import Path
 
 from ..core.board import Board
@@ -22,24 +21,19 @@ HEIGHT_LAYERS = ("height", "elevation", "level", "heights")
 
 def hex_label(board: Board | None, h: Hex) -> str:
     """The board's own name for a hex (a per-board id scheme when the board has one)."""
-    for attr in ("hex_ids", "ids"):
-        scheme = getattr(board, attr, None)
-        if scheme is not None and hasattr(scheme, "name"):
-            try:
-                return str(scheme.name(h))
-            except Exception:  # a scheme that cannot name this hex: the plain id
-                break
-    try:  # the map's own scheme (map property ``hex_ids``), when the core knows of schemes
+    if board is None:
+        return hex_name(h)
+    try:  # the map's own scheme (map property ``hex_ids``)
         from ..core.hexgrid import hex_ids_of
 
         return str(hex_ids_of(board).name(h))
-    except Exception:
+    except Exception:  # a scheme that cannot name this hex: the plain id
         return hex_name(h)
 
 
 def heights(board: Board) -> dict[Hex, int]:
     """Relief levels per hex (empty when the map has none). Non-numbers are ignored."""
-    values = getattr(board, "hex_values", None) or {}
+    values = board.hex_values
     for name in HEIGHT_LAYERS:
         got = values.get(name)
         if got:

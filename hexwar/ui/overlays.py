@@ -21,6 +21,7 @@ from ..core.hexgrid import Hex, hex_name, parse_hex
 from . import map_features as MF
 from . import theme as T
 from .counters import CounterArt
+from .control.queries import MOVING
 from .games.base import MapArea, MapLine, MapRing
 from .map_lines import draw_area, draw_line, draw_ring, game_lines
 from .map_view import MapView, star_points
@@ -36,6 +37,9 @@ PLACE_FILL = (60, 170, 60, 150)
 TARGET = (220, 40, 30)
 ARROW = (235, 110, 20)
 RETREAT = (40, 90, 220)
+# A retreat path's consequence on the map: a mark and a word (never the colour alone).
+RETREAT_WORDS = {0: "✓ no loss", 1: "▲ a step", 2: "✖ eliminated"}
+RETREAT_COLOURS = {0: (40, 120, 60), 1: (170, 110, 10), 2: (180, 30, 30)}
 
 
 def inactive_forts(surface, mv, v: dict) -> None:
@@ -68,6 +72,7 @@ class MapLayer:
         self.mv = mv
         self.art = art
         self.top: dict[Hex, str] = {}  # which unit shows on top of each stack
+        self.mark_boxes: list = []  # the boxes of the game's marks last drawn (words step aside)
 
     def stack_order(self, h: Hex, units: list[dict], prefer: str | None) -> list[dict]:
         ids = [u["id"] for u in units]
@@ -103,63 +108,38 @@ class MapLayer:
         r = self.air_rect(h, n)
         surface.blit(self.art.marker(m, r.w, False), r.topleft)
 
-    def explain_sets(self, ctl) -> dict:
-        """What Explain marks, from the rules' own helpers (cached per position)."""
-        key = (id(ctl.state), ctl.version, ctl.past)
-        if getattr(self, "_explain_key", None) == key:
-            return self._explain
-        rules = ctl.rules
-        side = ctl.acting() or getattr(ctl.phase(), "side", None)
-        v = ctl.view()
-        sides = sorted({u["side"] for u in v["units"] if u.get("side")})
-        foe = next((x for x in sides if x != side), None)
-        out = {"side": side, "foe": foe, "zoc": frozenset(), "cut": set(), "over": {}}
-        try:
-            if side is None and hasattr(rules, "zoc"):  # nobody to act (the game is over): every side's zones
-                out["zoc"] = frozenset().union(*(rules.zoc(ctl.state, x) for x in sides))
-            elif foe is not None and hasattr(rules, "zoc"):
-                out["zoc"] = rules.zoc(ctl.state, foe)
-            if side is not None and hasattr(rules, "in_communication"):
-                comm = rules.in_communication(ctl.state, side)
-                mine = {h for h, us in ctl.stacks().items() if any(u.get("side") == side for u in us)}
-                held = {parse_hex(k) for k, s_ in v["control"].items() if s_ == side}
-                out["cut"] = {h for h in mine | held if h not in comm}
-            if hasattr(rules, "overstacked"):
-                out["over"] = dict(rules.overstacked(ctl.state))
-        except Exception:  # an explanation must never break the map
-            import logging
+    def explain_sets(self, ctl) -> tuple:
+        """What Explain marks: the game's map layers for the side to act (cached per position)."""
+        return explain_layers(ctl)
 
-            logging.getLogger(__name__).exception("explain overlays failed")
-        self._explain_key, self._explain = key, out
-        return out
-
-    def _draw_explain(self, surface, ctl, ex: dict) -> None:
+    def _draw_explain(self, surface, ctl, layers) -> None:
         mv = self.mv
-        if ex["zoc"]:
-            ov = mv.hex_overlay(ZOC_HATCH, "backhatch", 0)
-            for h in ex["zoc"]:
-                if mv.visible(h):
-                    mv.blit_hex(surface, h, ov)
-        if ex["cut"]:
-            ov = mv.hex_overlay(COMM_DOTS, "dots", 2)
-            for h in ex["cut"]:
+        for layer in layers:
+            if not layer.hexes or layer.key == "over":
+                continue
+            colour, pattern, w = PATTERNS.get(layer.key, PATTERNS[""])
+            ov = mv.hex_overlay(colour, pattern, w)
+            for h in layer.hexes:
                 if mv.visible(h):
                     mv.blit_hex(surface, h, ov)
 
-    def _draw_cut_labels(self, surface, ex: dict) -> None:
+    def _draw_cut_labels(self, surface, layers) -> None:
         """A word as well as the dots: the counters hide most of a hex."""
         mv = self.mv
         z = mv.zoom
-        for h in ex["cut"]:
+        for h in _hexes(layers, "cut"):
             if mv.visible(h):
                 cx, cy = mv.hex_center(h)
                 label_box(surface, "cut off", max(8, int(10 * z)), (cx, cy + 27 * z), fg=(255, 255, 255),
                           bg=COMM_DOTS[:3], border=(255, 255, 255))
 
-    def _draw_overstack(self, surface, ex: dict) -> None:
+    def _draw_overstack(self, surface, layers) -> None:
         mv = self.mv
         z = mv.zoom
-        for h in ex["over"]:
+        over = next((la for la in layers if la.key == "over"), None)
+        cut = _hexes(layers, "cut")
+        word = ((over.rule + " ") if over is not None and over.rule else "") + "overstacked"
+        for h in _hexes(layers, "over"):
             if not mv.visible(h):
                 continue
             cx, cy = mv.hex_center(h)
@@ -167,8 +147,8 @@ class MapLayer:
             for a, b in zip(pts, pts[1:] + pts[:1]):
                 dash_line(surface, OVERSTACK, a, b, max(2, int(3 * z)), max(4, int(6 * z)))
             lpx = max(8, int(10 * z))
-            below = 27 * z + (T.font(lpx, "bold").get_height() + 5 if h in ex["cut"] else 0)  # under "cut off"
-            label_box(surface, "8.1 overstacked", lpx, (cx, cy + below), fg=(255, 255, 255),
+            below = 27 * z + (T.font(lpx, "bold").get_height() + 5 if h in cut else 0)  # under "cut off"
+            label_box(surface, word, lpx, (cx, cy + below), fg=(255, 255, 255),
                       bg=OVERSTACK, border=(255, 255, 255))
 
     def _blinks(self, ctl, mode: str) -> bool:
@@ -181,13 +161,13 @@ class MapLayer:
         if anim is not None:
             return None
         mv = self.mv
-        past = bool(getattr(ctl, "past", False)) or not offer
+        past = ctl.past or not offer
         legal_known = not past and ctl.legal() is not None
         mode = ctl.mode()
         blink = int(time_s * 2) % 2 if self._blinks(ctl, mode) else None
         return (tuple(mv.rect), mv.zoom, mv.cam_x, mv.cam_y, mv.show_ids, mv.generation,
-                id(ctl), id(ctl.state), ctl.version, ctl.viewer, ctl.sel, ctl.target, tuple(ctl.attackers),
-                getattr(ctl, "lead", None), tuple(getattr(ctl, "support", ()) or ()),
+                id(ctl), ctl.version, ctl.viewer, ctl.sel, ctl.target, tuple(ctl.attackers),
+                ctl.lead, tuple(ctl.support),
                 ctl.loss_pick, legal_known, past, explain, blink, tuple(self.top.items()), tuple(air))
 
     def draw(self, surface: pygame.Surface, ctl, hover: Hex | None, time_s: float, *, explain: bool = False,
@@ -210,7 +190,7 @@ class MapLayer:
         board = mv.board
         mode = ctl.mode()
         stacks = ctl.stacks()
-        past = bool(getattr(ctl, "past", False)) or not offer
+        past = ctl.past or not offer
         legal_known = not past and ctl.legal() is not None
         ex = self.explain_sets(ctl) if explain else None
         if ex is not None:
@@ -234,7 +214,7 @@ class MapLayer:
         labels: list[tuple[Hex, str]] = []
         if past:
             pass  # looking back: nothing may be done, so nothing is offered
-        elif mode in ("setup", "buildup") or (mode in ("movement", "special") and ctl.sel
+        elif mode in ("setup", "buildup") or (mode in MOVING and ctl.sel
                                               and (ctl.unit(ctl.sel) or {}).get("where") not in ("map", None)):
             # Set-up, build-up, and units arriving during a movement phase (a tray counter picked).
             sel_u = ctl.unit(ctl.sel) if ctl.sel else None
@@ -250,7 +230,7 @@ class MapLayer:
                     mv.blit_hex(surface, h, ov)
             if ctl.sel:
                 marked[ctl.sel] = "select"
-        elif mode in ("movement", "special") or (legal_known and ctl.step_moves()):
+        elif mode in MOVING or (legal_known and ctl.step_moves()):
             if legal_known:
                 movable = ctl.movable_units()
                 acting = ctl.acting()
@@ -261,9 +241,9 @@ class MapLayer:
                 ov = mv.hex_overlay(MOVE_FILL, "fill", 2)
                 for h in targets:
                     mv.blit_hex(surface, h, ov)
-                    c = ctl.move_cost(ctl.sel, h)
-                    if c is not None:
-                        labels.append((h, f"{c:g}"))
+                    fig = ctl.move_figure(ctl.sel, h)  # the move's consequence: its MP cost
+                    if fig:
+                        labels.append((h, fig))
         elif mode == "combat-declare":
             if legal_known:  # cross-hairs under the counters, so the figures stay readable
                 for t in ctl.attack_targets():
@@ -278,8 +258,8 @@ class MapLayer:
                     marked[uid] = "attacker"
                 for uid in ctl.eligible_attackers(ctl.target):
                     marked.setdefault(uid, "choice")
-                if getattr(ctl, "lead", None):  # an Offensive (Kursk 9.2.1): its possible supporters
-                    for uid in getattr(ctl.gui, "supporters", lambda c: [])(ctl):
+                if ctl.lead:  # an Offensive (Kursk 9.2.1): its possible supporters
+                    for uid in ctl.gui.supporters(ctl):
                         marked.setdefault(uid, "choice")
                     for uid in ctl.support:
                         marked[uid] = "attacker"
@@ -290,7 +270,7 @@ class MapLayer:
                 marked[ctl.loss_pick] = "select"
         if mode.startswith("stage:"):
             # The attackers of the battle being settled keep their frame, unless they are to be picked.
-            for uid in (v.get("stage") or {}).get("attackers") or ctl.stage_attackers():
+            for uid in ctl.stage_attackers():
                 marked.setdefault(uid, "attacker")
 
         # Counters.
@@ -335,9 +315,8 @@ class MapLayer:
                 polyline_arrow(surface, pts, ARROW, max(2, int(2 * z)))
                 surface.blit(self.art.surface(u, px), (int(x) - px // 2, int(y) - px // 2))
                 _counter_mark(surface, (int(x), int(y)), px, "select", time_s)
-        if ex is not None and ex["over"]:
+        if ex:
             self._draw_overstack(surface, ex)
-        if ex is not None and ex["cut"]:
             self._draw_cut_labels(surface, ex)
 
         # Over the counters: costs, paths, targets, arrows.
@@ -353,8 +332,7 @@ class MapLayer:
                     u = ctl.unit(uid)
                     if u and u.get("hex"):
                         arrow(surface, toward(mv.hex_center(parse_hex(u["hex"])), tc, 0.15), toward(tc, mv.hex_center(parse_hex(u["hex"])), 0.35), ARROW, w)
-                o = ctl.odds(b.target, b.attackers)
-                label_box(surface, "?" if o is None else ("NE" if o.no_effect else o.column), max(9, int(13 * z)), (tc[0], tc[1] + 26 * z))
+                label_box(surface, map_figure(ctl.odds(b.target)), max(9, int(13 * z)), (tc[0], tc[1] + 26 * z))
             if ctl.target is not None:
                 tc = mv.hex_center(ctl.target)
                 crosshair(surface, tc, 26 * z, TARGET, max(2, int(3 * z)))
@@ -363,9 +341,8 @@ class MapLayer:
                     u = ctl.unit(uid)
                     if u and u.get("hex"):
                         arrow(surface, toward(mv.hex_center(parse_hex(u["hex"])), tc, 0.15), toward(tc, mv.hex_center(parse_hex(u["hex"])), 0.35), TARGET, w)
-                o = ctl.odds()
                 if ctl.attackers:
-                    label_box(surface, "?" if o is None else ("NE" if o.no_effect else o.column), max(9, int(14 * z)),
+                    label_box(surface, map_figure(ctl.odds()), max(9, int(14 * z)),
                               (tc[0], tc[1] + 26 * z), bg=(255, 230, 200))
         elif mode.startswith("stage:"):
             st = v.get("stage") or {}
@@ -373,13 +350,11 @@ class MapLayer:
                 th = parse_hex(st["target"])
                 mv.outline_hex(surface, th, TARGET, max(2, int(3 * z)))
         # The game's own markers (Kursk's Strategic Objective, Kasserine's ENGAGED and CONTACT).
-        gui = getattr(ctl, "gui", None)
-        if gui is not None:
-            placed: list = []  # the boxes drawn so far: a box that would cover one steps aside
-            for mk in gui.map_marks(ctl):
-                if mv.visible(mk.hex):
-                    draw_mark(surface, mv.hex_center(mk.hex), mk, z, placed)
-            self.mark_boxes = placed  # the words of lines and areas step aside from these too
+        placed: list = []  # the boxes drawn so far: a box that would cover one steps aside
+        for mk in ctl.gui.map_marks(ctl):
+            if mv.visible(mk.hex):
+                draw_mark(surface, mv.hex_center(mk.hex), mk, z, placed)
+        self.mark_boxes = placed  # the words of lines and areas step aside from these too
         # Air support over the defending hex, on top of everything else there.
         for h, m in air:
             if h is not None and mv.visible(h):
@@ -390,11 +365,11 @@ class MapLayer:
         """What ``draw_dynamic`` depends on, besides the camera (part of ``static_key``): when it is
         the same as for the last frame, the same pixels would be drawn."""
         mode = ctl.mode()
-        past = bool(getattr(ctl, "past", False)) or not offer
+        past = ctl.past or not offer
         pulse = None
         if mode == "combat-resolve" and not past:
             pulse = _pulse_radius(time_s, self.mv.zoom, past)
-        return (id(ctl), id(ctl.state), ctl.version, mode, ctl.sel, hover, explain, past, ctl.hover_text,
+        return (id(ctl), ctl.version, mode, ctl.sel, hover, explain, past, ctl.hover_text,
                 ctl.legal() is not None if not past else None, pulse, tuple(game_lines(ctl, hover)))
 
     def dynamic_rects(self, ctl, hover: Hex | None, *, offer: bool = True) -> list[pygame.Rect]:
@@ -412,7 +387,7 @@ class MapLayer:
                                    int(max(ys) - min(ys)) + 2 * p))
 
         mode = ctl.mode()
-        if mode in ("movement", "special") and ctl.sel and hover is not None:
+        if mode in MOVING and ctl.sel and hover is not None:
             path = ctl.move_targets(ctl.sel).get(hover)
             u = ctl.unit(ctl.sel)
             if path and u and u.get("hex"):
@@ -425,7 +400,7 @@ class MapLayer:
             for rt in ctl.retreats():
                 u = ctl.unit(rt.unit)
                 if u and u.get("hex") and rt.path:
-                    around([mv.hex_center(parse_hex(u["hex"]))] + [mv.hex_center(h) for h in rt.path], 8 + 16 * z)
+                    around([mv.hex_center(parse_hex(u["hex"]))] + [mv.hex_center(h) for h in rt.path], 50 + 30 * z)
         for ln in game_lines(ctl, hover):  # the game's lines and rings (line of sight, spotting range)
             if isinstance(ln, MapLine):
                 around([mv.hex_center(ln.a), mv.hex_center(ln.b)], 30 + 40 * z)
@@ -453,18 +428,18 @@ class MapLayer:
         z = mv.zoom
         board = mv.board
         mode = ctl.mode()
-        past = bool(getattr(ctl, "past", False)) or not offer
-        if mode in ("movement", "special") and ctl.sel and hover is not None:
+        past = ctl.past or not offer
+        if mode in MOVING and ctl.sel and hover is not None:
             path = ctl.move_targets(ctl.sel).get(hover)
             u = ctl.unit(ctl.sel)
             if path and u and u.get("hex"):
                 pts = [mv.hex_center(parse_hex(u["hex"]))] + [mv.hex_center(h) for h in path]
                 polyline_arrow(surface, pts, ARROW, max(2, int(3 * z)))
         if mode == "combat-resolve":
+            left = set(ctl.unresolved())
             for b in ctl.gui.battles(ctl):
                 tc = mv.hex_center(b.target)
-                done = b.target in getattr(ctl.state, "resolved", [])
-                if done:
+                if b.target not in left:
                     label_box(surface, "✓ done", max(8, int(11 * z)), (tc[0], tc[1] + 26 * z), bg=(220, 220, 220))
                     continue
                 crosshair(surface, tc, _pulse_radius(time_s, z, past), TARGET, max(2, int(3 * z)))
@@ -482,8 +457,20 @@ class MapLayer:
                 end = mv.hex_center(rt.path[-1])
                 pygame.draw.circle(surface, (255, 255, 255), end, 9 * z, max(2, int(3 * z)))
                 pygame.draw.circle(surface, RETREAT, end, 7 * z, max(1, int(2 * z)))
+            # What each path costs, at its end (a mark and a word; paths ending together share the box).
+            ends: dict[Hex, set[int]] = {}
+            for rt in ctl.retreats():
+                c = ctl.consequence(rt)
+                if rt.path and c is not None:
+                    ends.setdefault(rt.path[-1], set()).add(c.level)
+            for h, levels in ends.items():
+                cx, cy = mv.hex_center(h)
+                word = " / ".join(RETREAT_WORDS.get(lv, RETREAT_WORDS[2]) for lv in sorted(levels))
+                worst = max(levels)
+                label_box(surface, word, max(8, int(10 * z)), (cx, cy + 17 * z), fg=(255, 255, 255),
+                          bg=RETREAT_COLOURS.get(worst, TARGET), border=(255, 255, 255))
 
-        placed = list(getattr(self, "mark_boxes", ()))
+        placed = list(self.mark_boxes)
         for ln in game_lines(ctl, hover):
             if isinstance(ln, MapRing):
                 draw_ring(surface, mv, ln, placed)
@@ -494,7 +481,7 @@ class MapLayer:
                 draw_line(surface, mv, ln, placed)
         if hover is not None and hover in board.terrain:
             mv.outline_hex(surface, hover, (255, 255, 255), max(1, int(2 * z)), 0.97)
-            if explain and not past and ctl.hover_text and mode in ("movement", "special"):
+            if explain and not past and ctl.hover_text and mode in MOVING:
                 # The rule that keeps the selected unit out of this hex, on the hex itself.
                 rule = ctl.hover_text.split(": ", 1)[1].split(":", 1)[0] if ": " in ctl.hover_text else ""
                 if rule and len(rule) <= 12:
@@ -502,6 +489,50 @@ class MapLayer:
                     label_box(surface, f"✗ {rule}", max(9, int(12 * z)), (cx, cy), fg=(255, 255, 255), bg=TARGET,
                               border=(255, 255, 255))
         surface.set_clip(clip)
+
+
+# How Explain draws each kind of map layer: (colour, pattern, line width); "" for a game's own.
+PATTERNS = {"zoc": (ZOC_HATCH, "backhatch", 0), "cut": (COMM_DOTS, "dots", 2), "over": (OVERSTACK + (255,), "none", 3),
+            "": ((40, 120, 200, 160), "hatch", 2)}
+PATTERN_WORDS = {"zoc": "Red slanted lines", "cut": "Purple dots", "over": "Dashed red frame", "": "Blue hatching"}
+HOVER_WORDS = "With a unit selected, point at a hex: a red label names the rule that keeps the unit out."
+
+
+def map_figure(p) -> str:
+    """A battle's preview as a label on the map: "3:1", "NE" for no effect, "✖" when not allowed."""
+    if p is None:
+        return "?"
+    if p.refusal is not None:
+        return "✖ not allowed"
+    return "NE" if p.figure == "no effect" else (p.figure or "?")
+
+
+def explain_layers(ctl) -> tuple:
+    """The game's map layers (``game.map_layers``) for the side to act, or for both sides when
+    nobody acts; remembered per position."""
+    def work():
+        side = ctl.acting() or ctl.phase().side
+        try:
+            return tuple(ctl.game.map_layers(side))
+        except Exception:  # an explanation must never break the map
+            log.exception("map layers failed")
+            return ()
+
+    return ctl._memo("map_layers", work)
+
+
+def _hexes(layers, key: str) -> frozenset:
+    return frozenset().union(*(la.hexes for la in layers if la.key == key)) if layers else frozenset()
+
+
+def explain_words(ctl) -> list[str]:
+    """What Explain marks, in words for the Rules tab: each layer's pattern, meaning and rule."""
+    out = []
+    for la in explain_layers(ctl):
+        words = PATTERN_WORDS.get(la.key, PATTERN_WORDS[""])
+        out.append(f"{words}: {la.label}" + (f" ({la.rule})" if la.rule else ""))
+    out.append(HOVER_WORDS)
+    return out
 
 
 def _pulse_radius(time_s: float, z: float, past: bool) -> int:

@@ -69,7 +69,7 @@ class SaveInfo:
 def _computer_sides(players) -> str:
     """"Axis computer (easy)" for the record's ``players`` header; "" when people play every side."""
     from .computer import COMPUTER, player_kind
-    from .rules_text import SIDE_NAMES
+    from .sides import SIDE_NAMES
 
     if not isinstance(players, dict):
         return ""
@@ -81,21 +81,19 @@ def _computer_sides(players) -> str:
     return " and ".join(out)
 
 
-def _turn_label(rules, v: dict) -> str | None:
-    """"Turn A (1 of 12)" when the game names its turns (``turn_track`` or ``turn_label``)."""
+def _turn_label(game, v: dict) -> str | None:
+    """"Turn A (1 of 12)" when the game names its turns (its client's ``named_turns``, or the
+    view's ``turn_label``)."""
     turn = v.get("turn")
-    track = getattr(rules, "turn_track", None)
     try:
-        if callable(track):
-            track = track()
-        if track:
-            items = [tuple(x) for x in track]
-            for i, it in enumerate(items):
-                if it[0] == turn:
-                    return f"{it[1]} ({i + 1} of {len(items)})"
-        label = getattr(rules, "turn_label", None)
-        if callable(label) and turn is not None:
-            return f"Turn {label(turn)}" + (f" ({turn} of {v['turns']})" if v.get("turns") else "")
+        from .games import for_game
+
+        named = for_game(game.game_id).named_turns(game) or ()
+        for i, nt in enumerate(named):
+            if nt.turn == turn and nt.label != f"Turn {i + 1}":
+                return f"{nt.label} ({i + 1} of {len(named)})"
+        if v.get("turn_label") and turn is not None:
+            return f"Turn {v['turn_label']}" + (f" ({turn} of {v['turns']})" if v.get("turns") else "")
     except Exception:  # a label is a nicety: never let it stop the list
         return None
     return None
@@ -111,9 +109,9 @@ def _key(p: Path) -> tuple[str, float, int] | None:
 
 def _title(game_id: str) -> str:
     try:
-        from ..games import find_game
+        from ..games import entry
 
-        return getattr(find_game(game_id), "TITLE", game_id)
+        return entry(game_id).title
     except Exception:
         return game_id
 
@@ -233,12 +231,12 @@ class SaveIndex:
             return
         st = v.get("stage")
         info.turn, info.turns = v.get("turn"), v.get("turns")
-        info.turn_label = _turn_label(game.rules, v)
+        info.turn_label = _turn_label(game, v)
         info.phase = v.get("phase_name")
         if st:
-            from .rules_text import STAGE_NAMES
+            from .rules_text import stage_name
 
-            info.stage = STAGE_NAMES.get(st.get("kind"), st.get("kind"))
+            info.stage = stage_name(game.entry, game.stage()[0] or st.get("kind"))
         info.date = v.get("date") or None
         info.result = (v.get("result") or {}).get("level")
         info.replayed = True

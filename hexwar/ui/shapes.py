@@ -114,10 +114,10 @@ def draw_mark(surface, c, mk, z: float, placed: list | None = None) -> None:
 
 
 def control_marker(surface, side: str, c, r: float) -> None:
-    """Who holds a city: Axis a square with A, Soviet a circle with S (shape, letter and colour)."""
+    """Who holds a city: the side's shape (round or square, from its entry), letter and colour."""
     col = T.side_colour(side)
     x, y = c
-    if side in T.ROUND_SIDES:
+    if T.side_round(side):
         pygame.draw.circle(surface, (255, 255, 255), (x, y), r + 1.5)
         pygame.draw.circle(surface, col, (x, y), r)
     else:
@@ -161,6 +161,7 @@ def swatch(surface, rect: pygame.Rect, pattern: str, rgba) -> None:
         for a, b in ((rect.topleft, rect.topright), (rect.topright, rect.bottomright),
                      (rect.bottomright, rect.bottomleft), (rect.bottomleft, rect.topleft)):
             dash_line(surface, col, a, b, 3, 5)
-        t = T.text("8.1", max(8, rect.h - 10), col, "bold")
-        surface.blit(t, (rect.centerx - t.get_width() // 2, rect.centery - t.get_height() // 2))
+    elif pattern == "hatch":
+        for k in range(-rect.h, rect.w + rect.h, 7):
+            pygame.draw.line(surface, col, (rect.x + k + rect.h, rect.y), (rect.x + k, rect.bottom), 2)
     surface.set_clip(clip)

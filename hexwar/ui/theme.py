@@ -29,44 +29,53 @@ BUTTON_HOVER = (92, 100, 112)
 BUTTON_ON = (150, 126, 48)
 BUTTON_OFF_TEXT = (120, 122, 124)
 
-SIDE_COLOURS = {"axis": (58, 60, 64), "soviet": (178, 36, 30), "german": (58, 60, 64), "russian": (178, 36, 30),
-                "allied": (92, 110, 52), "allies": (92, 110, 52)}
-SIDE_TEXT = {"axis": (255, 255, 255), "soviet": (255, 255, 255), "german": (255, 255, 255),
-             "russian": (255, 255, 255), "allied": (255, 255, 255), "allies": (255, 255, 255)}
-SIDE_LETTER = {"axis": "A", "soviet": "S", "german": "G", "russian": "R", "allied": "Al", "allies": "Al"}
-ROUND_SIDES = frozenset({"soviet", "russian"})  # drawn as circles (the red sides); the others as squares
-
-
 def side_colour(side: str | None):
-    """A side's colour; a side the theme does not know gets a steady colour of its own."""
-    c = SIDE_COLOURS.get(side or "")
-    if c is None:
-        import random
+    """A side's colour, from its game's entry; a side no game knows gets a steady colour of its own."""
+    from .sides import side_info
 
-        rnd = random.Random(str(side))
-        c = (rnd.randint(40, 150), rnd.randint(40, 150), rnd.randint(40, 150))
-    return c
+    info = side_info(side)
+    if info is not None:
+        return info.colour
+    import random
+
+    rnd = random.Random(str(side))
+    return (rnd.randint(40, 150), rnd.randint(40, 150), rnd.randint(40, 150))
 
 
 def side_letter(side: str | None) -> str:
-    return SIDE_LETTER.get(side or "", (str(side or "?")[:1]).upper())
+    from .sides import side_info
+
+    info = side_info(side)
+    return info.letter if info is not None else (str(side or "?")[:1]).upper()
+
+
+def side_round(side: str | None) -> bool:
+    """The side's chips are round (the other side's square): a shape, not only a colour."""
+    from .sides import side_info
+
+    info = side_info(side)
+    return bool(info is not None and info.round)
 
 
 def side_chip(surface: pygame.Surface, side: str | None, x: int, y: int, size: int) -> int:
-    """A side marker: Axis a square, Soviet a circle, each with its letter. Returns its width."""
+    """A side marker in the side's colour and shape (its entry's ``round``), with its letter.
+    Returns its width."""
     if not side:
         return 0
+    from .sides import side_info
+
     col = side_colour(side)
     r = pygame.Rect(x, y, size, size)
-    if side in ROUND_SIDES:
+    if side_round(side):
         pygame.draw.circle(surface, col, r.center, size // 2)
         pygame.draw.circle(surface, (255, 255, 255), r.center, size // 2, 1)
     else:
         pygame.draw.rect(surface, col, r)
         pygame.draw.rect(surface, (255, 255, 255), r, 1)
     letter = side_letter(side)
-    t = text(letter, max(7, int(size * (0.62 if len(letter) == 1 else 0.45))), SIDE_TEXT.get(side, (255, 255, 255)),
-             "bold")
+    info = side_info(side)
+    ink = info.text_colour if info is not None else (255, 255, 255)
+    t = text(letter, max(7, int(size * (0.62 if len(letter) == 1 else 0.45))), ink, "bold")
     surface.blit(t, (r.centerx - t.get_width() // 2, r.centery - t.get_height() // 2))
     return size
 
@@ -103,22 +112,7 @@ ENTRY = (40, 110, 60)
 RIVER = (38, 104, 196)
 MAJOR_RIVER = (22, 66, 168)
 REGION_BORDER = (118, 60, 138)
-EDGE_AXIS = (30, 30, 30)
-EDGE_SOVIET = (196, 30, 30)
 
-# Counter colours by nation: (background, text/symbol colour).
-NATION_COLOURS = {
-    "german": ((150, 156, 138), (16, 16, 16)),  # field grey
-    "hungarian": ((158, 118, 186), (16, 16, 16)),  # purple
-    "italian": ((172, 214, 142), (16, 16, 16)),  # light green
-    "romanian": ((150, 196, 236), (16, 16, 16)),  # light blue
-    "slovak": ((232, 196, 96), (16, 16, 16)),  # ochre, unlike any other
-    "soviet": ((168, 78, 52), (255, 250, 240)),  # red-brown
-    "us": ((112, 128, 72), (255, 255, 240)),  # olive drab
-    "american": ((112, 128, 72), (255, 255, 240)),
-    "british": ((200, 180, 128), (16, 16, 16)),  # khaki
-    "french": ((150, 178, 214), (16, 16, 16)),  # horizon blue
-}
 NATION_FALLBACK = ((200, 200, 200), (16, 16, 16))
 
 FONT_FILES = {

@@ -1,5 +1,5 @@
-"""What the turn track and the air support markers show, from the scenario and the
-game's view (no pygame).
+"""What the turn track and the air support markers show, from the game's view and its
+client's hooks (no pygame).
 
 ``turn_track(ctl)`` gives one ``TurnBox`` per turn: its date, whether it is past, the
 current turn or still to come, and for each side the units that arrive that turn (with
@@ -7,45 +7,29 @@ what became of them) and the replacement steps it receives. ``air_markers(ctl)``
 the air support markers and whether each has flown this turn; ``air_in_battle`` finds
 the marker committed to the battle shown at a step of the timeline.
 
-The client knows no rule: everything comes from the scenario the rules were built from
-(``rules.scenario``: dates, ``replacements``, ``pieces`` with ``arrives``, ``support``)
-and from the view (``units`` with ``where`` and ``arrives``, ``support_available``).
-The one exception is the effect of the balance options (13.0) on the replacement
-steps, which the scenario table does not include: ``STEP_OPTIONS`` says it, and a test
-checks it against the steps the rules actually hand out.
+The client knows no rule: the turns' names and dates, the arrivals, the replacement steps and
+the air support markers come from the game's client hooks (``GameUI.named_turns``,
+``arrivals``, ``turn_steps``, ``air_markers``); without them, from the view (``turn``,
+``turns``, ``date``, ``turn_label``, and ``units`` with ``where`` and ``arrives``).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from . import rules_text
-
-SIDE_NAMES = rules_text.SIDE_NAMES
-
-# Balance options (13.0) that change the replacement steps of a side:
-# option -> (side, what happens, on which turns: "all" or "even").
-STEP_OPTIONS = {
-    "no_axis_replacements": ("axis", "none", "all"),
-    "axis_panzer_replacements_odd_turns": ("axis", "no panzers", "even"),
-}
-STEP_NOTES = {
-    "none": "no replacement steps at all (13.0 balance option)",
-    "no panzers": "German panzer corps may not take these steps: they do so only on turns 3, 5 and 7 "
-                  "(13.0 balance option)",
-}
+from .sides import side_name
 
 # What became of a unit on the track.
 DUE = "due"  # arrives on a later turn
 ARRIVING = "arriving"  # arrives this turn, not placed yet
 ARRIVED = "arrived"  # placed (on the map, or eliminated since)
-LOST = "lost"  # not placed on its turn and gone for good (11.0)
+LOST = "lost"  # not placed on its turn and gone for good
 
 STATUS_TEXT = {
-    DUE: "arrives on turn {turn}, at its friendly map edge (11.0)",
-    ARRIVING: "arrives this turn: place it in the build-up phase or it is lost (11.0)",
+    DUE: "arrives on turn {turn}, at its friendly map edge",
+    ARRIVING: "arrives this turn: place it now or it is lost",
     ARRIVED: "arrived on turn {turn}",
-    LOST: "lost: it was not placed on turn {turn}, when it arrived (11.0)",
+    LOST: "lost: it was not placed on turn {turn}, when it arrived",
 }
 
 
@@ -53,18 +37,32 @@ STATUS_TEXT = {
 class TrackUnit:
     unit: dict  # the view's entry
     status: str  # DUE, ARRIVING, ARRIVED or LOST
+    rule: str = ""  # the game's rule on arrivals
 
     def describe(self, turn: int) -> str:
-        return STATUS_TEXT[self.status].format(turn=turn)
+        return STATUS_TEXT[self.status].format(turn=turn) + (f" ({self.rule})" if self.rule else "")
+
+
+@dataclass(frozen=True)
+class Steps:
+    """The replacement steps a side receives on a turn, as the game's client says them."""
+
+    steps: int  # after the options
+    note: str = ""  # a key for an option that changes them ("none", "no panzers"), or ""
+    base: int = 0  # the scenario's figure before the options
+    rule: str = ""  # the rule of replacement steps
+    note_text: str = ""  # the option's effect in words
 
 
 @dataclass(frozen=True)
 class SideTurn:
     side: str
     units: tuple[TrackUnit, ...]
-    steps: int  # replacement steps received that turn (12.0), after the options
-    note: str = ""  # a 13.0 option that changes them: "none" or "no panzers"
+    steps: int | None  # replacement steps received that turn, after the options (None: the game has none)
+    note: str = ""  # an option that changes them
     base_steps: int = 0  # the scenario's figure before the options
+    rule: str = ""
+    note_text: str = ""
 
 
 @dataclass(frozen=True)
@@ -84,7 +82,7 @@ class TurnBox:
         head += {"past": " (played)", "now": " (the current turn)", "future": ""}[self.when]
         lines = [head]
         for s in self.sides:
-            name = SIDE_NAMES.get(s.side, s.side)
+            name = side_name(s.side)
             got = [tu.unit["id"] for tu in s.units if tu.status != LOST]
             lost = [tu.unit["id"] for tu in s.units if tu.status == LOST]
             parts = []
@@ -95,11 +93,15 @@ class TurnBox:
                 parts.append(f"lost, never placed: {', '.join(lost)}")
             if not s.units:
                 parts.append("no reinforcements")
-            steps = f"{s.steps} replacement step{'s' if s.steps != 1 else ''} (12.0)"
-            if s.note == "none" and s.base_steps:
-                steps = f"no replacement steps ({STEP_NOTES['none']}; {s.base_steps} without it)"
-            elif s.note:
-                steps += f"; {STEP_NOTES[s.note]}"
+            if s.steps is None:
+                lines.append(f"{name}: " + "; ".join(parts) + ".")
+                continue
+            cite = f" ({s.rule})" if s.rule else ""
+            steps = f"{s.steps} replacement step{'s' if s.steps != 1 else ''}{cite}"
+            if s.steps == 0 and s.note and s.base_steps:
+                steps = f"no replacement steps ({s.note_text}; {s.base_steps} without it)"
+            elif s.note_text:
+                steps += f"; {s.note_text}"
             lines.append(f"{name}: " + "; ".join(parts) + f"; {steps}.")
         return lines
 
@@ -111,18 +113,20 @@ class AirMarker:
     short: str  # printed on the marker: "IV FK"
     side: str
     shift: int
-    used: bool  # has flown this turn (10.5): back next turn
+    used: bool  # has flown this turn: back next turn
+    rule: str = ""  # the game's rule on air support
 
     @property
     def shift_text(self) -> str:
         return f"{self.shift:+d}"
 
     def tooltip(self, turn: int | None = None, turns: int | None = None) -> list[str]:
-        side = SIDE_NAMES.get(self.side, self.side)
+        side = side_name(self.side)
         cols = "column" if abs(self.shift) == 1 else "columns"
+        cite = f" ({self.rule})" if self.rule else ""
         lines = [f"{self.name} ({side} air support)",
                  f"Shifts the odds of one {side} attack {abs(self.shift)} {cols} to the right; it flies at most "
-                 "once a turn and stacks free, over any units (10.5, 8.3)."]
+                 f"once a turn and stacks free, over any units{cite}."]
         if self.used:
             back = f" It is ready again on turn {turn + 1}." if isinstance(turn, int) and (turns is None or turn < turns) \
                 else ""
@@ -132,46 +136,15 @@ class AirMarker:
         return lines
 
 
-def scenario_of(ctl) -> Any:
-    return getattr(ctl.rules, "scenario", None)
-
-
 def short_name(mid: str, name: str = "") -> str:
     """What fits on a marker: its id with spaces ("IV-FK" -> "IV FK")."""
     return (mid or name).replace("-", " ").replace("_", " ")
 
 
 def air_markers(ctl) -> list[AirMarker]:
-    """Every air support marker of the game, and whether it has flown this turn."""
-    support = getattr(ctl.rules, "support", None)
-    if support is None:
-        support = getattr(scenario_of(ctl), "support", None) or {}
-    v = ctl.view()
-    avail = v.get("support_available")
-    out = []
-    for mid in sorted(support):
-        m = support[mid]
-        out.append(AirMarker(mid, getattr(m, "name", mid), short_name(mid, getattr(m, "name", "")),
-                             getattr(m, "side", ""), int(getattr(m, "shift", 1)),
-                             avail is not None and mid not in avail))
-    return out
-
-
-def _steps(rules, scen, turn, side: str) -> tuple[int, str, int]:
-    try:
-        base = int((getattr(scen, "replacements", {}) or {}).get(turn, {}).get(side, 0) or 0)
-    except (TypeError, ValueError, AttributeError):
-        base = 0
-    options = getattr(rules, "options", {}) or {}
-    steps, note = base, ""
-    for opt, (who, effect, turns) in STEP_OPTIONS.items():
-        if not options.get(opt) or who != side or (turns == "even" and (not isinstance(turn, int) or turn % 2)):
-            continue
-        if effect == "none":
-            steps, note = 0, "none" if base else ""
-        elif base and not note:
-            note = effect
-    return steps, note, base
+    """Every air support marker of the game, and whether it has flown this turn (the game's
+    client hook; none for a game without them)."""
+    return list(ctl.gui.air_markers(ctl) or ())
 
 
 @dataclass(frozen=True)
@@ -182,45 +155,28 @@ class NamedTurn:
 
 
 def named_turns(ctl) -> list[NamedTurn]:
-    """Every turn in play order. A game names its own turns with the hook ``rules.turn_track``
-    (a sequence, or a method returning one, of ``(turn, label)`` or ``(turn, label, date)``, where
-    ``turn`` is the value of ``view["turn"]``): Kursk's preliminary turns A–D then 1–8,
-    Kasserine's days. Without it: turns 1 to ``view["turns"]`` with the scenario's dates."""
-    rules = ctl.rules
-    hook = getattr(rules, "turn_track", None)
-    if callable(hook):
-        try:
-            hook = hook()
-        except Exception:
-            hook = None
-    if hook:
-        out = []
-        for item in hook:
-            if isinstance(item, NamedTurn):
-                out.append(item)
-                continue
-            t = tuple(item)
-            out.append(NamedTurn(t[0], str(t[1]) if len(t) > 1 else f"Turn {t[0]}", str(t[2]) if len(t) > 2 else ""))
-        return out
-    scen = scenario_of(ctl)
+    """Every turn in play order: the game's own names and dates (``GameUI.named_turns``), else
+    turns 1 to ``view["turns"]``, the current one with the view's date and name."""
+    got = ctl.gui.named_turns(ctl.game)
+    if got:
+        return [nt if isinstance(nt, NamedTurn) else NamedTurn(nt[0], str(nt[1]), str(nt[2]) if len(nt) > 2 else "")
+                for nt in got]
     v = ctl.view()
     try:
-        turns = int(v.get("turns") or getattr(scen, "turns", 0) or 0)
+        turns = int(v.get("turns") or 0)
     except (TypeError, ValueError):
         turns = 0
-    dates = getattr(scen, "dates", {}) or {}
-    label = getattr(rules, "turn_label", None)  # the smaller hook: a name per turn number
+    now = v.get("turn")
     out = []
     for t in range(1, turns + 1):
-        name = f"Turn {t}"
-        if callable(label):
-            try:
-                name = f"Turn {label(t)}"
-            except Exception:
-                pass
-        date = dates.get(t, "") if isinstance(dates, dict) else ""
-        out.append(NamedTurn(t, name, str(date or "")))
+        label = f"Turn {v['turn_label']}" if t == now and v.get("turn_label") else f"Turn {t}"
+        out.append(NamedTurn(t, label, str(v.get("date") or "") if t == now else ""))
     return out
+
+
+def _custom(ctl) -> bool:
+    """The game names its turns otherwise than "Turn 1", "Turn 2" …"""
+    return any(nt.label != f"Turn {i + 1}" for i, nt in enumerate(named_turns(ctl)))
 
 
 def turn_title(ctl, v: dict | None = None) -> str:
@@ -228,10 +184,9 @@ def turn_title(ctl, v: dict | None = None) -> str:
     v = v if v is not None else ctl.view()
     turn = v.get("turn")
     named = named_turns(ctl)
-    custom = getattr(ctl.rules, "turn_track", None) is not None or callable(getattr(ctl.rules, "turn_label", None))
     for i, nt in enumerate(named):
         if nt.turn == turn:
-            if not custom:
+            if not _custom(ctl):
                 return f"Turn {turn} of {len(named)}"
             return f"{nt.label} ({i + 1} of {len(named)})"
     if turn is None:
@@ -241,7 +196,6 @@ def turn_title(ctl, v: dict | None = None) -> str:
 
 def turn_track(ctl) -> list[TurnBox]:
     """One box per turn of the scenario (empty when the game has no turn record)."""
-    scen = scenario_of(ctl)
     v = ctl.view()
     named = named_turns(ctl)
     if not named:
@@ -251,12 +205,10 @@ def turn_track(ctl) -> list[TurnBox]:
     now = order.index(now_turn) if now_turn in order else 0
     sides = list(ctl.sides())
     units = {u["id"]: u for u in v["units"]}
-    # Which turn each unit arrives on: the view says it while the unit waits; the scenario
+    # Which turn each unit arrives on: the view says it while the unit waits; the game's client
     # still knows it once the unit has been placed or lost.
-    arrives: dict[str, int] = {}
-    for p in getattr(scen, "pieces", ()) or ():
-        if getattr(p, "arrives", 0):
-            arrives[p.id] = int(p.arrives)
+    arrives: dict[str, Any] = dict(ctl.gui.arrivals(ctl) or {})
+    rule = ctl.gui.arrival_rule
     for u in v["units"]:
         if u.get("where") == "arriving" and u.get("arrives"):
             arrives[u["id"]] = int(u["arrives"])
@@ -277,9 +229,12 @@ def turn_track(ctl) -> list[TurnBox]:
                     status = LOST
                 else:
                     status = ARRIVED
-                tus.append(TrackUnit(u, status))
-            steps, note, base = _steps(ctl.rules, scen, t, side)
-            per_side.append(SideTurn(side, tuple(tus), steps, note, base))
+                tus.append(TrackUnit(u, status, rule))
+            st = ctl.gui.turn_steps(ctl, t, side)
+            if st is None:
+                per_side.append(SideTurn(side, tuple(tus), None))
+            else:
+                per_side.append(SideTurn(side, tuple(tus), st.steps, st.note, st.base, st.rule, st.note_text))
         when = "past" if i < now else "now" if i == now else "future"
         out.append(TurnBox(t, nt.date, when, tuple(per_side), nt.label))
     return out
@@ -289,37 +244,39 @@ def air_in_battle(tl, k: int) -> tuple[tuple[Any, str], ...]:
     """(defending hex, marker id) of the air support committed to the battle shown at
     step ``k`` of the timeline: the roll of that step, or the roll that began the battle
     step being settled there (losses, retreat, advance)."""
+    from ..core.actions import Roll
+    from ..core.hexgrid import parse_hex
+
     if tl is None:
         return ()
     st = tl.step(k)
     if st is None:
         return ()
+
+    def stage_at(j: int) -> tuple[str, str]:
+        past = tl.at(j)
+        return past.stage() if past is not None else ("", "")
+
     act = st.action
-    if act is not None and type(act).__name__ == "Roll":
-        if not getattr(act, "support", None):
+    if isinstance(act, Roll):
+        if not act.support:
             return ()
-        target = next((e.data.get("target") for e in st.events
-                       if e.kind == "combat" and isinstance(getattr(e, "data", None), dict)), None)
+        target = next((e.data.get("target") for e in st.events if e.kind == "combat" and e.data), None)
         if target is None:
-            before = tl.step(k - 1)
-            stage = getattr(before.state, "stage", None) if before is not None else None
-            target = getattr(stage, "target", None)
+            where = stage_at(k - 1)[1]
+            target = parse_hex(where) if where else None
         return ((target, act.support),) if target is not None else ()
-    stage = getattr(st.state, "stage", None)
-    target = getattr(stage, "target", None)
-    if stage is None or target is None or stage.kind == "roll":
+    kind, where = stage_at(k)
+    if not kind or not where or kind == "roll":
         return ()
     j = k
     while j > 0:
         s = tl.step(j)
         if s is None:
             return ()
-        a = s.action
-        if a is not None and type(a).__name__ == "Roll":
-            return ((target, a.support),) if a.support else ()
-        prev = tl.step(j - 1)
-        pst = getattr(prev.state, "stage", None) if prev is not None else None
-        if pst is None or getattr(pst, "target", None) != target:
+        if isinstance(s.action, Roll):
+            return ((parse_hex(where), s.action.support),) if s.action.support else ()
+        if stage_at(j - 1)[1] != where:
             return ()
         j -= 1
     return ()

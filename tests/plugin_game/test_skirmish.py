@@ -281,7 +281,7 @@ def test_the_client_draws_it(app, tmp_path):
     g = hexwar.open_game(GID, seed=5)
     gs = app.start_game(g, hotseat=False, autosave=False, threaded=False)
     app.step()
-    assert now_text(gs.ctl) == "Place the Blue units on the blue set-up marks."  # its own words
+    assert now_text(gs.ctl) == g.entry.phase("blue_setup").help[0]  # its own words, the short version
     rnd = random.Random(1)
     for k in range(40):
         acts = g.legal_actions()
@@ -329,8 +329,6 @@ def _select_in_menu(app, gid: str):
     raise AssertionError(f"{gid} is not in the menu")
 
 
-@pytest.mark.xfail(strict=True, reason="the menu reads the package's TITLE and OPTIONS attributes "
-                   "(hexwar/ui/scenes.py:800, :777, :840), not GameEntry.title and GameEntry.options")
 def test_the_menu_shows_the_entrys_title_and_options(app):
     menu = _select_in_menu(app, GID)
     app.step()
@@ -344,11 +342,6 @@ def _rules_tab(gs) -> str:
     return " ".join(" ".join(r[0] for r in rows).split())
 
 
-@pytest.mark.xfail(strict=True, reason="the Rules tab words phases, battle steps and Explain from the "
-                   "client's own tables, keyed by game id (hexwar/ui/rules_text.py:415 phase_paragraphs, "
-                   ":467 stage_line, :478 stage_help; Explain's Kiev texts at hexwar/ui/hud.py:737), not "
-                   "from GameEntry.sequence[].help and GameEntry.steps; so another game reads Kiev's rule "
-                   "numbers (7.0, 8.1, 8.2, 12.2, 12.3), as does the CRT heading '(10.6)', hud.py:852")
 def test_the_rules_tab_speaks_the_entrys_words_and_cites_its_rules(app, entry):
     import re
 

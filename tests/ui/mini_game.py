@@ -9,7 +9,8 @@
 3. the result.
 
 It follows the game contract exactly (legal_actions / check / apply / view / snapshot /
-result / acting_side) so the client treats it like any registered game.
+result / acting_side, the ``RulesHooks``) and has an entry of its own (``ENTRY``: its sides, its
+phases, the secret posture step) so the client treats it like any registered game.
 """
 from __future__ import annotations
 
@@ -18,9 +19,11 @@ from dataclasses import dataclass, field, replace
 from hexwar.core.actions import Choose, EndPhase, Event, register_verb
 from hexwar.core.board import Board
 from hexwar.core.dice import SeededDice
+from hexwar.core.entry import GameEntry, PhaseInfo, SideInfo, StepInfo
 from hexwar.core.errors import Illegal, MalformedError
 from hexwar.core.game import Game, Result
 from hexwar.core.hexgrid import Hex
+from hexwar.core.hooks import RulesHooks
 
 GAME_ID = "mini-test"
 SIDES = ("red", "blue")
@@ -67,10 +70,9 @@ class MiniState:
                 "order": self.order, "signals": list(self.signals)}
 
 
-class MiniRules:
+class MiniRules(RulesHooks):
     game_id = GAME_ID
     SIDES = SIDES
-    secret_choices = frozenset({"posture"})  # the client hides these values from the other side
 
     def __init__(self) -> None:
         self.board = Board(4, 3, {Hex(c, r): ("clear" if c != 3 else "forest") for c in range(1, 5) for r in range(1, 4)})
@@ -162,8 +164,26 @@ class MiniRules:
         return Result("red", "Red wins the test", "")
 
 
-def new_game(seed: int = 1) -> Game:
+def _entry(secret_phase: str = "") -> GameEntry:
+    return GameEntry(
+        id=GAME_ID, title="Mini test",
+        sides=(SideInfo("red", "Red", (170, 40, 40), "R", round=True), SideInfo("blue", "Blue", (40, 80, 170), "B")),
+        sequence=(PhaseInfo("posture", PHASE_NAMES["posture"], None, "choice", PHASE_RULES["posture"]),
+                  PhaseInfo("orders", PHASE_NAMES["orders"], "red", "choice", PHASE_RULES["orders"], secret=secret_phase),
+                  PhaseInfo("over", PHASE_NAMES["over"], None, "housekeeping", PHASE_RULES["over"])),
+        make_rules=lambda board, scenario, options: MiniRules(),
+        load=lambda scenario_file, maps: (None, None),
+        # The client hides the posture from the other side until both are revealed (T.1).
+        steps=(StepInfo("choose:posture", "Posture", "T.1", secret=True),),
+    )
+
+
+ENTRY = _entry()
+
+
+def new_game(seed: int = 1, entry: GameEntry = ENTRY) -> Game:
     rules = MiniRules()
     dice = SeededDice(seed)
     state, events = rules.new_state(dice)
-    return Game(rules, state, dice, {"game": GAME_ID, "scenario": "test", "seed": seed, "options": {}}, events)
+    return Game(rules, state, dice, {"game": GAME_ID, "scenario": "test", "seed": seed, "options": {}}, events,
+                entry=entry)

@@ -75,7 +75,7 @@ def test_16_both_sides_orders_listed_as_far_as_the_view_shows_them(app, drive, m
 
 
 def test_16_the_selected_units_order_in_words_outside_the_command_phase(app):
-    from hexwar.ui import demo
+    from . import positions as demo
 
     gs = start(app, demo.black_wednesday_fire(3))
     ctl = gs.ctl
@@ -93,7 +93,7 @@ def test_map_words_step_aside_so_no_two_boxes_overlap(app):
     of the drawn boxes overlap, and the badges of the stacks stay in sight (PREP goes under)."""
     import pygame
 
-    from hexwar.ui import demo
+    from . import positions as demo
     from hexwar.ui.shapes import MARK_STYLE, label_box
 
     surf = pygame.Surface((300, 300))
@@ -121,7 +121,7 @@ def test_8_2_the_last_fire_shown_with_its_column_every_shift_and_the_result(app)
     Table column, every shift by name, the column it ends on, the roll and the result, as the
     engine's event has them; point fire and AT rolls with their numbers."""
     from hexwar.core.actions import Event
-    from hexwar.ui import demo
+    from . import positions as demo
 
     gs = start(app, demo.black_wednesday_fire(3))
     ctl = gs.ctl
@@ -158,7 +158,7 @@ def test_13_8_smoke_on_the_map_and_in_the_line_of_sight_words(app):
     import logging
 
     from hexwar.core.hexgrid import distance, hex_name
-    from hexwar.ui import demo
+    from . import positions as demo
 
     g = demo.black_wednesday_fire(3)
     gs = start(app, g)
@@ -193,7 +193,7 @@ def test_13_8_smoke_on_the_map_and_in_the_line_of_sight_words(app):
 def test_5_reserve_badge_and_the_badges_in_the_help(app):
     """3.1d: a unit in reserve carries R beside its mode and Dug In badges; the help screen's key
     list explains every badge letter with its rule."""
-    from hexwar.ui import demo
+    from . import positions as demo
     from hexwar.ui.games import for_game
 
     gs = start(app, demo.black_wednesday_fire(3))
@@ -253,7 +253,7 @@ def test_option_labels_and_titles_of_the_other_black_wednesday_verbs():
 
 def test_4_7_dora_plot_on_the_map_until_it_fires(app):
     from hexwar.core.hexgrid import parse_hex
-    from hexwar.ui import demo
+    from . import positions as demo
 
     g = demo.black_wednesday_fire(3)
     gs = start(app, g)

@@ -12,6 +12,7 @@ import hexwar
 from hexwar.core import actions as A
 from hexwar.core.hexgrid import current_hex_ids, distance, hex_name, parse_hex, set_hex_ids
 from hexwar.ui.counters import CounterArt, draw_counter
+from hexwar.ui.control.queries import MOVING
 from hexwar.ui.games import for_game
 from hexwar.ui.games.black_wednesday import barrage_centre, prep_box_label, preview_line
 
@@ -81,6 +82,8 @@ def test_prep_box_labels_read_as_words():
     assert prep_box_label("none") == "close this box"
 
 
+@pytest.mark.xfail(strict=True, reason="option labels come from game.decisions() (the engine's option_label); "
+                   "Black Wednesday's Prep box labels move there with branch ui-bw: remove this mark then")
 def test_2_4_prep_target_by_a_map_click(app, drive):
     """2.4: with a Prep box open, a click on a hex of the play area writes it as the target."""
     gs = _open(app)
@@ -103,7 +106,7 @@ def test_2_4_prep_target_by_a_map_click(app, drive):
 def test_setup_and_first_action_phase_units_enter_from_the_tray_by_a_click(action_gs, drive, app):
     """§7: Soviet units wait off the map; the tray offers them, a map click moves one in."""
     ctl = action_gs.ctl
-    assert ctl.phase_kind() == "movement"
+    assert ctl.phase_kind() == "action" and ctl.mode() in MOVING  # the movement widgets serve it
     tray = [u["id"] for u in ctl.tray()]
     assert tray and all(ctl.unit(x)["where"] != "map" for x in tray)
     uid = tray[0]
@@ -248,8 +251,8 @@ def test_screenshot_black_wednesday_action_phase(action_gs, app, tmp_path):
 
 
 def test_demo_position_of_the_screenshot_is_reached_by_legal_play(tmp_path):
-    """``demo.black_wednesday_fire``: the Axis Action Phase with a unit of 1-I-262 able to fire."""
-    from hexwar.ui import demo
+    """``positions.black_wednesday_fire``: the Axis Action Phase with a unit of 1-I-262 able to fire."""
+    from . import positions as demo
 
     g = demo.black_wednesday_fire(3)
     v = g.view(None)

@@ -97,7 +97,7 @@ def test_move_a_unit_by_clicks(app, drive):
     assert gs.ctl.sel == "G-III"
     targets = gs.ctl.move_targets("G-III")
     assert parse_hex("0305") in targets
-    assert gs.ctl.move_cost("G-III", parse_hex("0305")) == 2
+    assert gs.ctl.move_figure("G-III", parse_hex("0305")) == "2"  # the move's consequence: 2 MP
     # Hovering an enemy hex explains why not.
     drive.hover(gs.mv.hex_center(parse_hex("0707")))
     assert "9.1.1" in gs.ctl.hover_text
@@ -162,8 +162,8 @@ def test_battle_declared_and_resolved_by_clicks(app, drive):
     drive.click_hex("0504")
     drive.click_hex("0604")
     assert ctl.attackers == ["G-III", "G-XIV"]
-    assert ctl.odds().column == "2:1"
-    assert abs(sum(ctl.distribution(ctl.odds()).values()) - 1) < 1e-9
+    assert ctl.odds().figure == "2:1"  # the engine's preview of the battle being built
+    assert abs(sum(o.chance for o in ctl.odds().outcomes) - 1) < 1e-9
     drive.press("declare")
     assert [b.target for b in g.state.battles] == [parse_hex("0505")]
     drive.key(pygame.K_e)  # close the declarations (nothing else to attack: no question)
@@ -203,8 +203,9 @@ def test_an_untried_unit_shows_question_mark_odds(app, drive):
     drive.click_hex("0505")
     drive.click_hex("0504")
     assert gs.ctl.attackers == ["G-III"]
-    assert gs.ctl.odds() is None
-    assert "?" in gs.ctl.status.text or "unknown" in gs.ctl.status.text
+    p = gs.ctl.odds()
+    assert p.figure == "unknown" and not p.outcomes and "untried" in p.note
+    assert "unknown" in gs.ctl.status.text
 
 
 # --- saving and loading -----------------------------------------------------------------

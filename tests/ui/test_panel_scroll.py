@@ -28,7 +28,7 @@ def _restore_hex_ids():
 
 @pytest.fixture
 def fire_game():
-    from hexwar.ui import demo
+    from . import positions as demo
 
     return demo.black_wednesday_fire(3)
 

@@ -150,6 +150,7 @@ def test_end_warning_for_arrivals_that_would_be_lost():
 def test_the_die_box_holds_every_result_line(scale):
     """The rolled die's dark box is sized to its text: the longest result (Kiev's exchange) once
     spilled past both sides of the box over the map. No white text pixel lies outside the box."""
+    from hexwar.games import entry
     from hexwar.ui import rules_text
     from hexwar.ui.panel.status import draw_die
     from hexwar.ui import theme as T
@@ -157,7 +158,9 @@ def test_the_die_box_holds_every_result_line(scale):
 
     pygame.font.init()
     th = T.Theme(scale)
-    shows = [DieShow(4, "", result=code) for code in rules_text.RESULTS] + [DieShow(7, "", result="", dice=(3, 4))]
+    kiev = entry("objective-kiev")
+    shows = [DieShow(4, "", result=code, meaning=rules_text.result_text(kiev, code)) for code in kiev.extra["results"]]
+    shows += [DieShow(7, "", result="", dice=(3, 4))]
     for die in shows:
         surf = pygame.Surface((1280, 800))
         surf.fill((0, 0, 0))

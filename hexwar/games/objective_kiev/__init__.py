@@ -39,5 +39,6 @@ GAME = GameEntry(
     ai="hexwar.ai.objective_kiev",
     client="hexwar.ui.games.objective_kiev",
     extra={"crt": tables.CRT_TABLE, "move_costs": tables.MOVE_COST, "mode_notes": texts.MODE_NOTES, "results": texts.RESULT_WORDS, "explain": texts.EXPLAIN,
-           "explain_short": texts.EXPLAIN_SHORT},
+           "explain_short": texts.EXPLAIN_SHORT, "victory_rule": "5.0",
+           "results_rule": "10.6"},
 )

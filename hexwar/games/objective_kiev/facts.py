@@ -73,6 +73,19 @@ class KievFacts:
         """The scenario's last turn: cities are counted at its end (5.0)."""
         return self._rules.scenario.turns
 
+    def dates(self) -> dict[int, str]:
+        """The date of every turn, from the scenario's turn record."""
+        return dict(self._rules.scenario.dates)
+
+    def replacement_steps(self, turn: int, side: str) -> int:
+        """The replacement steps the scenario gives ``side`` on ``turn`` (12.0), before the 13.0
+        balance options."""
+        return int((self._rules.scenario.replacements.get(turn) or {}).get(side, 0) or 0)
+
+    def arrival_turns(self) -> dict[str, int]:
+        """Unit id -> the turn it arrives (11.0), placed or not: the scenario's order of battle."""
+        return {p.id: int(p.arrives) for p in self._rules.scenario.pieces if p.arrives}
+
     @property
     def phase(self) -> T.Phase:
         """The phase of the sequence of play (4.0) as the game's table lists it."""

@@ -196,6 +196,9 @@ OPTION_TITLES = {
 
 
 def steps() -> tuple[StepInfo, ...]:
-    """The battle steps (stages) of 10.6-10.7 and 8.2 as decisions of the game's entry."""
+    """The battle steps (stages) of 10.6-10.7 and 8.2 as decisions of the game's entry, and the
+    choice of the next battle to resolve (10.0)."""
     return tuple(StepInfo(kind, STAGE_NAMES.get(kind, kind).capitalize(), rule, STAGE_HELP.get(kind, ""), prompt)
-                 for kind, (rule, prompt) in STAGE_PROMPTS.items())
+                 for kind, (rule, prompt) in STAGE_PROMPTS.items()) + (
+        StepInfo("resolve", "Resolve a battle", "10.0",
+                 "Untried units are revealed when their battle starts (10.1)."),)

@@ -14,7 +14,7 @@ class BattleBuilder:
     def _click_declare(self, h: Hex, here: list[dict]) -> None:
         enemy = [u for u in here if not self.own_side(u)]
         own = [u for u in here if self.own_side(u)]
-        battles = {b.target: b for b in getattr(self.state, "battles", [])}
+        battles = {b.target: b for b in self.declared_battles()}
         if enemy:
             if h in battles:
                 b = battles[h]
@@ -61,7 +61,7 @@ class BattleBuilder:
                 self.attackers.append(nxt)
             if self.lead is not None and self.lead not in self.attackers:
                 self.lead, self.support = None, []
-                self.say("The lead unit left the attack: the Offensive is dropped (9.2.1).")
+                self.say("The lead unit left the attack: the Offensive is dropped.")
                 return
             self._say_odds()
             return
@@ -74,7 +74,7 @@ class BattleBuilder:
         if uid is None:
             self.say("No Offensive: a plain battle.")
         else:
-            sup = getattr(self.gui, "supporters", lambda c: [])(self)
+            sup = self.gui.supporters(self)
             self.say(f"{uid} leads the Offensive: click its supporters on the map ({', '.join(sup) or 'none'}).")
 
     def _click_support(self, ids: list[str]) -> None:
@@ -85,15 +85,12 @@ class BattleBuilder:
             self.support.remove(current)
             self._say_odds()
             return
-        sup = getattr(self.gui, "supporters", lambda c: [])(self)
+        sup = self.gui.supporters(self)
         cand = next((i for i in ids if i in sup), None)
         if cand is None:
-            make = getattr(self.gui, "offensive_action", None)
-            trial = None
-            if make is not None:
-                self.support.append(ids[0])
-                trial = make(self)
-                self.support.remove(ids[0])
+            self.support.append(ids[0])
+            trial = self.gui.offensive_action(self)
+            self.support.remove(ids[0])
             why = self.game.check(trial) if trial is not None else None
             self.refuse(why, f"{ids[0]} cannot support this Offensive")
             return
@@ -104,22 +101,21 @@ class BattleBuilder:
         if not self.attackers:
             self.say(f"No attacker chosen yet for {hex_name(self.target)}.")
             return
-        o = self.odds()
-        if o is None:
-            self.say(f"{', '.join(self.attackers)} against {hex_name(self.target)}: odds unknown until the untried units are revealed (10.1).")
+        who = f"{', '.join(self.attackers)} against {hex_name(self.target)}"
+        p = self.odds()
+        if p is None:
+            self.say(f"{who}. Enter or Declare to confirm.")
+        elif p.refusal is not None:
+            self.refuse(f"{who}: not allowed as it stands — {p.refusal}")
         else:
-            self.say(f"{', '.join(self.attackers)} against {hex_name(self.target)}: "
-                     + ("no effect (below 1:1)" if o.no_effect else f"{o.column}") + ". Enter or Declare to confirm.")
+            tail = f" ({p.note})" if p.note else ""
+            self.say(f"{who}: {p.figure or '?'}{tail}. Enter or Declare to confirm.")
 
     def declare(self) -> bool:
         if self.target is None:
             self.refuse("Choose a target first: click an enemy hex.")
             return False
-        off = getattr(self.gui, "offensive_action", lambda c: None)(self)
-        if off is not None:
-            return self.do(off)
-        want = set(self.attackers)
-        act = next((a for a in self._of(A.Attack) if a.target == self.target and set(a.attackers) == want), None)
+        act = self.battle_action()
         if act is None:
             act = A.Attack(self.target, tuple(sorted(self.attackers)))
         return self.do(act)

@@ -1,8 +1,8 @@
 """Clicks and keys -> actions, through the game contract only.
 
-The controller knows no rule. What may be done comes from ``game.legal_actions()``;
-why something may not be done comes from ``game.check(action)`` (or the game's own
-explanation helpers such as ``rules.why_not_move``); doing it is ``game.apply``.
+The controller knows no rule. What may be done comes from ``game.legal_actions()`` and
+``game.decisions()``; why something may not be done from ``game.check(action)`` (and
+``game.why_not_reach`` for a hex a unit cannot reach); doing it is ``game.apply``.
 It keeps the UI-side state: the selection, the battle being built, the redo list,
 the log and the status line. No pygame here, so it can be tested on its own.
 
@@ -24,20 +24,20 @@ from ...core.errors import HexwarError, Illegal
 from ...core.hexgrid import Hex, hex_name, neighbors, parse_hex
 from .. import rules_text
 from ..history import Timeline
+from ..sides import side_name
 from .battle import BattleBuilder
 from .hexinfo import HexInfo
+from .legacy import LegacyReads
 from .log import DieShow, Journal, LogEntry, Status
-from .queries import Queries, _LegalJob
+from .queries import MOVING, PICK_STEPS, ChoiceGroup, Queries, _LegalJob, position_key
 from .secrets import is_secret, secret_text
 
 log = logging.getLogger(__name__)
-
-SIDE_NAMES = rules_text.SIDE_NAMES
 # What a click or a key meant to act says while an earlier position is shown.
 PAST_REFUSAL = Illegal("history", "you are looking at an earlier position; press Esc to return to the present")
 
 
-class Controller(BattleBuilder, Queries, Journal, HexInfo):
+class Controller(BattleBuilder, Queries, Journal, HexInfo, LegacyReads):
     """UI state and the translation of clicks into actions for one Game (or, read only, for one
     position of its history: ``game.at(k)``)."""
 
@@ -46,16 +46,9 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
     def __init__(self, game, *, threaded: bool = True, record_history: bool = True) -> None:
         self.game = game
         self.threaded = threaded
-        try:
-            from ...games import find_game
-
-            self.pkg = find_game(game.game_id)
-        except Exception:
-            self.pkg = None
-        self.tables = getattr(self.pkg, "tables", None)
         from ..games import for_game
 
-        self.gui = for_game(getattr(game, "game_id", None))  # the game's own panel, marks and hooks
+        self.gui = for_game(game.game_id)  # the game's own panel, marks and hooks
         self.redo_stack: list = []
         self.log: list[LogEntry] = []
         self.status = Status("", "info")
@@ -79,15 +72,20 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         self._of_src: list | None = None  # the legal actions _of_cache was worked out from
         self._of_cache: dict = {}
         self._targets_cache: dict = {}
+        self._memos: dict = {}  # per position: the phase, the mode, previews … (Queries._memo)
+        self._groups_key: tuple | None = None
+        self._groups: list[ChoiceGroup] = []
+        self._entering: tuple | None = None
+        self._seen = position_key(game)  # the position the caches are for (see Queries._sync)
         # A position of the history (the core's read-only ``game.at(k)``): it shows, it never acts.
-        self.past = bool(getattr(game, "read_only", False))
+        self.past = game.read_only
         self.tool: dict = {}  # a game's tool state for this controller (Black Wednesday: line of sight)
         self.viewer: str | None = None  # whose view to show (None: the side to act)
         # True when one person must not see the other side's secrets (hotseat, or against the
         # computer); False for one person playing both sides openly (solo).
         self.private = False
         self.log_version = 0  # bumped when log lines change in place (a secret revealed)
-        for e in (getattr(game, "start_events", []) or []) if not self.past else ():  # the past: the live log
+        for e in game.start_events if not self.past else ():  # the past: the live log
             self.log.append(LogEntry(0, "event", e.text))
         self.timeline: Timeline | None = None
         if record_history:
@@ -112,21 +110,19 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
             self.refuse(why)
             return False
         who = self.acting()
-        save_error = None
-        secret = secret_text(self.rules, action, self.game.state)  # the phase before the action counts
+        secret = secret_text(self.game, action)  # the phase before the action counts
         try:
             events = self.game.apply(action)
-        except OSError as e:  # the autosave failed after the action was applied; it stands
-            events = []
-            save_error = e
         except HexwarError as e:
             self.refuse(str(e))
             return False
+        self.version += 1  # at once: whatever asks the game from here on sees the new position
+        self._seen = position_key(self.game)
         if not from_redo:
             self.redo_stack.clear()
         n = len(self.game.actions)
         self.log.append(LogEntry(n, "action", action.notation(), who, secret))
-        self._log_events(n, events, who, secret is not None, plan=secret is not None and not is_secret(self.rules, action))
+        self._log_events(n, events, who, secret is not None, plan=secret is not None and not is_secret(self.game, action))
         try:
             self.gui.on_events(self, events)  # a game's panel may show what an action caused
         except Exception:
@@ -137,13 +133,14 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
                 self.die = DieShow(int(e.data.get("roll", sum(dice))), e.text, dice=dice)
             if e.kind == "combat" and self.die is not None and "result" in e.data:
                 self.die.result = str(e.data["result"])
+                self.die.meaning = rules_text.result_text(self.game.entry, self.die.result)
                 self.die.text = e.text
         self._changed()
-        if save_error is not None:
-            self.refuse(f"Autosave failed: {save_error}")
+        if self.game.autosave_error is not None:  # the action stands; the banner stays up too
+            self.say(f"Done, but not saved: {save_problem(self.game.autosave_error)}.", "warning")
         elif secret and not any(e.kind == "revealed" for e in events):
             # Never the value in the status line: it stays on screen for the next player.
-            self.say(f"Done: the {SIDE_NAMES.get(who, who)} player {secret}.", "ok")
+            self.say(f"Done: the {side_name(who)} player {secret}.", "ok")
         else:
             last = next((e.text for e in reversed(events) if e.kind != "die_rolled"), action.notation())
             self.say(last, "ok")
@@ -166,18 +163,18 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
             self.refuse("Cannot undo: a die has been rolled or a hidden unit revealed since then, "
                         "and those cannot be taken back.")
             return False
-        try:
-            act = self.game.undo()
-        except OSError as e:
-            act = None
-            self.say(f"Autosave failed: {e}", "refusal")
+        act = self.game.undo()
         if act is None:
             return False
+        self._seen = position_key(self.game)
         self.redo_stack.append(act)
         n = len(self.game.actions)
         self.log = [e for e in self.log if e.index <= n]
         self._changed()
-        self.say(f"Undone: {act.notation()}", "info")
+        if self.game.autosave_error is not None:
+            self.say(f"Undone: {act.notation()}, but not saved: {save_problem(self.game.autosave_error)}.", "warning")
+        else:
+            self.say(f"Undone: {act.notation()}", "info")
         return True
 
     def redo(self) -> bool:
@@ -190,6 +187,15 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
             return False
         return True
 
+    def save_trouble(self) -> str | None:
+        """While the autosave fails (``game.autosave_error``): that the game is not being saved,
+        why in plain words, and what to do; None while it saves."""
+        err = None if self.past else self.game.autosave_error
+        if err is None:
+            return None
+        return (f"The game is not being saved: {save_problem(err)}. Play goes on; {save_remedy(err)}, "
+                "then press Ctrl+S to save it.")
+
     def save(self, path: str | Path | None = None) -> Path | None:
         if path is None:
             stamp = _dt.datetime.now().strftime("%Y-%m-%d_%H-%M-%S")
@@ -197,16 +203,25 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         path = Path(path)
         try:
             self.game.save(path)
-        except (OSError, HexwarError) as e:
+        except OSError as e:
+            self.say(f"Could not save in {path.parent}: {save_problem(e)}; {save_remedy(e)}.", "warning")
+            return None
+        except HexwarError as e:
             self.refuse(f"Could not save: {e}")
             return None
+        if self.game.autosave_error is not None and self.game.autosave_path is not None:
+            # Saving works again: the autosave too, or the warning stays up.
+            try:
+                self.game.save(self.game.autosave_path)
+                self.game.autosave_error = None
+            except OSError as e:
+                self.game.autosave_error = e
         self.say(f"Saved as {path.name} in {path.parent}", "ok")
         return path
 
     # --- the end of a phase -------------------------------------------------------------
     def end_label(self) -> str:
-        m = self.mode()
-        if m == "combat-declare" and getattr(self.state, "battles", None):
+        if self.mode() == "combat-declare" and self.declared_battles():
             return "Close declarations"
         return "End phase"
 
@@ -214,27 +229,29 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         """Why ending now might be a mistake (None: nothing left undone)."""
         m = self.mode()
         legal = self.legal_now()
-        if m in ("movement", "special"):
+        rule = self.phase().rule
+        cite = f" ({rule})" if rule else ""
+        if m in MOVING:
             n = len({a.unit for a in legal if isinstance(a, A.Move)})
             if n:
                 return f"{n} unit(s) could still move. End the phase anyway?"
         elif m == "combat-declare":
-            battles = getattr(self.state, "battles", [])
+            battles = self.declared_battles()
             open_targets = {a.target for a in legal if isinstance(a, A.Attack)}
             if not battles and open_targets:
                 return (f"No battle has been declared, and {len(open_targets)} enemy hex(es) could be attacked. "
                         "End the combat phase without fighting?")
             if battles and open_targets:
-                return (f"After this no more battles can be declared this phase (10.0), although "
+                return (f"After this no more battles can be declared this phase{cite}, although "
                         f"{len(open_targets)} more enemy hex(es) could be attacked. Close the declarations?")
         elif m == "buildup":
             v = self.view()
             arriving = [u["id"] for u in self.tray() if u.get("where") == "arriving"]
             parts = []
             if arriving:
-                parts.append(f"{', '.join(arriving)} will be lost if not placed now (11.0)")
+                parts.append(f"{', '.join(arriving)} will be lost if not placed now{cite}")
             if v.get("steps_left") and any(isinstance(a, (A.Place, A.Restore)) for a in legal):
-                parts.append(f"{v['steps_left']} replacement step(s) will be lost (12.4)")
+                parts.append(f"{v['steps_left']} replacement step(s) will be lost{cite}")
             if parts:
                 return "; ".join(parts) + ". End the phase anyway?"
         return None
@@ -277,7 +294,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
     def _why_no_place(self, uid: str) -> Illegal | None:
         legal = self.legal() or []
         hexes = sorted({a.hex for a in legal if isinstance(a, A.Place)})
-        probe = hexes[0] if hexes else min(self.rules.board.terrain) if hasattr(self.rules, "board") else Hex(1, 1)
+        probe = hexes[0] if hexes else min(self.game.board.terrain)
         return self.game.check(A.Place(uid, probe))
 
     def click_hex(self, h: Hex) -> None:
@@ -309,7 +326,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
             return
         if m in ("setup", "buildup"):
             self._click_build(h, here)
-        elif m in ("movement", "special"):
+        elif m in MOVING:
             self._click_move(h, here)
         elif m == "combat-declare":
             self._click_declare(h, here)
@@ -320,8 +337,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
                 self.refuse(self.game.check(A.Resolve(h)))
         elif self.step_moves():
             self._click_move(h, here)  # a battle step done by moving (Kasserine's advance)
-        elif m in ("stage:defender_loss", "stage:exchange_loss", "stage:attacker_loss", "stage:overstack",
-                   "stage:advance"):
+        elif m in PICK_STEPS:
             self._click_choice(h, here, m)
         elif m == "stage:retreat":
             self._click_retreat(h)
@@ -348,7 +364,9 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
             u = self.unit(self.sel) or {}
             if self.phase_kind() == "buildup":
                 if self.sel in self.restorable():
-                    self.say(f"{self.sel} is reduced: Restore spends one replacement step (12.0).")
+                    d = self.decision("restore")
+                    cite = f" ({d.rule})" if d is not None and d.rule else ""
+                    self.say(f"{self.sel} is reduced: Restore spends one replacement step{cite}.")
                 elif u.get("steps", 1) < u.get("max_steps", 1):
                     self.refuse(self.game.check(A.Restore(self.sel)))
                 else:
@@ -389,7 +407,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
             self.sel = self._cycle(own, self.sel if self.sel in ids else None, self.movable_units())
             if self.sel in self.movable_units():
                 n = len(self.move_targets(self.sel))
-                costs = n and self.move_cost(self.sel, next(iter(self.move_targets(self.sel)))) is not None
+                costs = n and self.move_figure(self.sel, next(iter(self.move_targets(self.sel))))
                 self.say(f"{self.sel}: {n} hex(es) within reach" +
                          ("; the number on each is the movement points it costs." if costs else ", shaded on the map."))
             else:
@@ -409,11 +427,11 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
 
     def _why_cannot_move(self, uid: str) -> Illegal | str:
         u = self.unit(uid) or {}
-        board = getattr(self.rules, "board", None)
+        board = self.game.board
         h = parse_hex(u["hex"]) if u.get("hex") else None
         if h is not None:
             for n in neighbors(h):
-                if board is not None and n not in board.terrain:
+                if n not in board.terrain:
                     continue
                 why = self.why_not_move(uid, n)
                 if why is not None:
@@ -424,13 +442,11 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         key = (self.version, uid, h)
         if key in self._why_cache:
             return self._why_cache[key]
-        fn = getattr(self.rules, "why_not_move", None)
         why = None
-        if fn is not None:
-            try:
-                why = fn(self.state, uid, h)
-            except Exception:
-                log.exception("why_not_move failed")
+        try:
+            why = self.game.why_not_reach(uid, h)
+        except Exception:
+            log.exception("why_not_reach failed")
         if why is None and h not in self.move_targets(uid):
             why = self.game.check(A.Move(uid, (h,)))
         self._why_cache[key] = why
@@ -457,8 +473,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         choices = self.choice_units()
         ids = [u["id"] for u in here]
         cands = [i for i in ids if i in choices]
-        if m == "stage:advance" and not cands and len(set(choices)) == 1 and self.battle_stage() \
-                and self.battle_stage().get("target") == hex_name(h):
+        if m == "stage:advance" and not cands and len(set(choices)) == 1 and self.stage()[1] == hex_name(h):
             self.do(A.Advance(choices[0]))
             return
         if not cands:
@@ -513,7 +528,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
     def next_unit(self) -> None:
         """Tab: select the next unit that can still act."""
         m = self.mode()
-        if m in ("movement", "special"):
+        if m in MOVING:
             ids = sorted(self.movable_units())
         elif m in ("setup", "buildup"):
             ids = [u["id"] for u in self.tray()]
@@ -542,8 +557,31 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         if h is None or self.gui.tool_on(self):  # a game's tool in use: the pointer is not a move
             return
         m = self.mode()
-        if m in ("movement", "special") and self.sel is not None and self.legal() is not None:
+        if m in MOVING and self.sel is not None and self.legal() is not None:
             if h not in self.move_targets(self.sel) and (self.unit(self.sel) or {}).get("hex") != hex_name(h):
                 why = self.why_not_move(self.sel, h)
                 if why is not None:
                     self.hover_text = f"Cannot go to {hex_name(h)}: {why}"
+
+
+def save_problem(e: OSError) -> str:
+    """Why a file could not be written, in plain words."""
+    import errno
+
+    words = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
+             errno.EROFS: "the disk or folder is read-only", errno.EACCES: "the folder may not be written to",
+             errno.EPERM: "the folder may not be written to", errno.ENOENT: "the saves folder is missing",
+             errno.EIO: "the disk reported an error"}
+    what = words.get(e.errno or 0) or (e.strerror or str(e) or e.__class__.__name__).rstrip(".")
+    return what[:1].lower() + what[1:]
+
+
+def save_remedy(e: OSError) -> str:
+    """What the player can do about it."""
+    import errno
+
+    if e.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "free some space on the disk"
+    if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return "make the saves folder writable"
+    return "check the saves folder and the disk"

@@ -1,16 +1,15 @@
-"""A hex in words: its terrain, place, edges, zones of control, the game's marks and the units
-on it, for the tooltip and the status line (no pygame).
+"""A hex in words: its terrain, place, edges, what the rules say of it now (``game.hex_notes``:
+zones of control, a stack cut off or overstacked, with the game's rule numbers), the game's
+marks and the units on it, for the tooltip and the status line (no pygame).
 """
 from __future__ import annotations
 
 import logging
 
 from ...core.hexgrid import Hex, hex_name, neighbors
-from .. import rules_text
+from ..sides import side_name
 
 log = logging.getLogger(__name__)
-
-SIDE_NAMES = rules_text.SIDE_NAMES
 
 
 class HexInfo:
@@ -23,21 +22,22 @@ class HexInfo:
         """Tooltip lines for a hex: terrain, place, edges, regions, zone of control, units."""
         from ..counters import unit_title
 
-        board = getattr(self.rules, "board", None)
+        board = self.game.board
         lines = []
-        if board is None or h not in board.terrain:
+        if h not in board.terrain:
             return [hex_name(h)]
         ter = board.terrain[h]
-        cost = getattr(self.tables, "MOVE_COST", {}).get(ter) if self.tables is not None else None
+        entry = self.game.entry
+        cost = ((entry.extra.get("move_costs") if entry is not None else None) or {}).get(ter)
         lines.append(f"{hex_name(h)} {ter}" + (f" (costs {cost} MP to enter)" if cost else ""))
         place = board.places.get(h)
         if place is not None:
             owner = self.view()["control"].get(hex_name(h))
             kind = "major city" if place.kind == "major_city" else "city"
-            lines.append(f"{place.name}, {kind}" + (f", held by the {SIDE_NAMES.get(owner, owner)} player" if owner else ""))
+            lines.append(f"{place.name}, {kind}" + (f", held by the {side_name(owner)} player" if owner else ""))
         for side, edge in board.edges.items():
             if h in edge:
-                lines.append(f"{SIDE_NAMES.get(side, side)} friendly map edge")
+                lines.append(f"{side_name(side)} friendly map edge")
         for name, region in board.regions.items():
             if h in region:
                 lines.append(f"in {name}")
@@ -46,23 +46,11 @@ class HexInfo:
             kinds |= set(board.side_kinds(h, n))
         if kinds:
             lines.append("hexsides: " + ", ".join(sorted(k.replace("_", " ") for k in kinds)))
-        zoc = getattr(self.rules, "zoc", None)
         here = self.units_at(h)
         try:
-            if zoc is not None:
-                for side in self.sides():
-                    if h in zoc(self.state, side):
-                        lines.append(f"in the {SIDE_NAMES.get(side, side)} zone of control (7.0)")
-            comm = getattr(self.rules, "in_communication", None)
-            owner = here[0].get("side") if here else None
-            if comm is not None and owner and h not in comm(self.state, owner):
-                lines.append(f"cut off: no line to the {SIDE_NAMES.get(owner, owner)} map edge clear of enemy "
-                             "units and zones, so no replacements here (12.2, 12.3)")
-            over = getattr(self.rules, "overstacked", None)
-            if over is not None and here and h in over(self.state):
-                lines.append("overstacked: more units than the stacking limit (8.1)")
+            lines.extend(self.game.hex_notes(h, self.viewer or self.acting()))
         except Exception:
-            log.exception("hex tooltip")
+            log.exception("hex notes")
         try:
             for mk in self.gui.map_marks(self):  # the game's markers on this hex, with what they mean
                 if mk.hex == h:

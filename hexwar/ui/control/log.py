@@ -12,7 +12,7 @@ from .secrets import HIDDEN_EVENT, HIDDEN_PLAN, is_secret, secret_label, secret_
 @dataclass
 class Status:
     text: str = ""
-    kind: str = "info"  # info | refusal | ok
+    kind: str = "info"  # info | refusal | ok | warning (the game is not being saved)
 
 
 @dataclass
@@ -33,6 +33,7 @@ class DieShow:
     result: str = ""
     time_left: float = 2.2
     dice: tuple[int, ...] = ()  # each die of a roll of several (TCS's 2d6), drawn side by side
+    meaning: str = ""  # the result in the game's words
 
 
 class Journal:
@@ -47,11 +48,10 @@ class Journal:
         known = {st.index: st for st in tl.steps()} if tl is not None else {}
         for i, a in enumerate(self.game.actions):
             st = known.get(i + 1)
-            before = known.get(i)
-            secret = secret_text(self.rules, a, before.state if before is not None else None)
+            secret = secret_text(self.game, a, i)
             self.log.append(LogEntry(i + 1, "action", a.notation(), st.side if st else None, secret))
             if st is not None:
-                self._log_events(i + 1, st.events, st.side, secret is not None, plan=not is_secret(self.rules, a))
+                self._log_events(i + 1, st.events, st.side, secret is not None, plan=not is_secret(self.game, a))
         note = f"Game loaded: {n} actions replayed from the record."
         if any(i + 1 not in known for i in range(n)):
             note += " The events of the earlier actions are not known."
@@ -90,9 +90,7 @@ class Journal:
 
     def step_secret(self, k: int, action) -> str:
         """What the player at the screen reads instead of the hidden action at step ``k``."""
-        tl = self.timeline
-        before = tl.step(k - 1) if tl is not None and k > 0 else None
-        return secret_text(self.rules, action, before.state if before is not None else None) or secret_label(action)
+        return secret_text(self.game, action, max(0, k - 1)) or secret_label(action)
 
     def hidden_step(self, k: int, action, side: str | None) -> bool:
         """History: is the action at step ``k`` a secret the player at the screen may not read yet
@@ -100,9 +98,8 @@ class Journal:
         if not self.private or action is None or side == self.screen_side():
             return False
         tl = self.timeline
-        before = tl.step(k - 1) if tl is not None and k > 0 else None
-        if not is_secret(self.rules, action):  # a secret phase's plan stays hidden for good
-            return secret_text(self.rules, action, before.state if before is not None else None) is not None
+        if not is_secret(self.game, action):  # a secret phase's plan stays hidden for good
+            return secret_text(self.game, action, max(0, k - 1)) is not None
         if tl is None:
             return True
         for j in range(k, tl.last + 1):

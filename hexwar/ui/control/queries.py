@@ -1,7 +1,12 @@
 """What the controller works out from the game, never changing it: the view and its units,
-the phase and the client's step (``mode``), the legal actions (in a worker thread) and what
-follows from them (who may move where, the battles, the generic chooser's groups, the odds).
-``Queries`` is that part of the ``Controller`` (no pygame).
+the phase and the client's step (``mode``), the legal actions and decisions (in a worker
+thread), previews, and what follows from them (who may move where, the battles, the generic
+chooser's groups). ``Queries`` is that part of the ``Controller`` (no pygame).
+
+Everything comes through the game contract: ``game.phase()`` (its ``kind`` picks the widgets),
+``game.stage()`` (a battle step), ``game.legal_actions()``, ``game.decisions()`` (labels, titles,
+rules, consequences and refusals), ``game.preview(action)`` and ``game.view(side)``; a game's own
+tools may ask ``Position(game, side).facts`` (``facts()``).
 """
 from __future__ import annotations
 
@@ -11,39 +16,32 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...core import actions as A
+from ...core.contract import Consequence, Decision, Preview
 from ...core.hexgrid import Hex, parse_hex
-from .secrets import is_secret
 
 log = logging.getLogger(__name__)
 
+# The steps whose units move on the map (an Action Phase mixes moves, fire and assaults: the
+# movement widgets, and the game's ``click_action`` for the rest).
+MOVING = ("movement", "special", "action")
 
-# Phase kinds of other games -> the client's step with the same widgets.
-KIND_ALIASES = {"replacement": "buildup", "replacements": "buildup", "reinforcement": "buildup",
-                "armor_rail": "special", "rail": "special", "move": "movement"}
-
-
-def guess_kind(phase_id: str) -> str:
-    """A phase kind from a phase id, for games that give no phase objects."""
-    p = phase_id.lower()
-    for words, kind in ((("setup", "set_up", "deploy"), "setup"), (("combat", "battle", "attack"), "combat"),
-                        (("move", "movement"), "movement"), (("replacement", "buildup", "reinforce"), "buildup")):
-        if any(w in p for w in words):
-            return kind
-    return ""
-
-
-# The actions each step of the client has its own widget for (tray, map clicks, battle buttons);
-# any other legal action goes to the generic chooser (``Controller.choice_groups``). End phase
-# always has its button.
-HANDLED: dict[str, tuple[type, ...]] = {
-    "setup": (A.Place,), "buildup": (A.Place, A.Restore),
-    "movement": (A.Move, A.Place), "special": (A.Move, A.Place),  # Place: arrivals, from the tray
-    "combat-declare": (A.Attack,), "combat-resolve": (A.Resolve,),
-    "stage:roll": (A.Roll,), "stage:retreat": (A.Retreat,), "stage:advance": (A.Advance, A.Move),
-    "stage:defender_loss": (A.Loss,), "stage:exchange_loss": (A.Loss,), "stage:attacker_loss": (A.Loss,),
-    "stage:overstack": (A.Remove,),
+# The decisions each step of the client has its own widget for (tray, map clicks, battle
+# buttons); every other decision goes to the generic chooser (``Controller.choice_groups``).
+# End phase always has its button.
+HANDLED: dict[str, frozenset[str]] = {
+    "setup": frozenset({"place"}), "buildup": frozenset({"place", "restore"}),
+    "movement": frozenset({"move", "place"}), "special": frozenset({"move", "place"}),  # place: arrivals
+    "action": frozenset({"move", "place"}),
+    "combat-declare": frozenset({"attack"}), "combat-resolve": frozenset({"resolve"}),
+    "stage:roll": frozenset({"roll"}), "stage:retreat": frozenset({"retreat"}),
+    "stage:advance": frozenset({"advance", "move"}),
+    "stage:defender_loss": frozenset({"loss"}), "stage:exchange_loss": frozenset({"loss"}),
+    "stage:attacker_loss": frozenset({"loss"}), "stage:overstack": frozenset({"remove"}),
 }
 
+# Battle steps in which units are picked on the map (a loss, an advance, a removal).
+PICK_STEPS = ("stage:defender_loss", "stage:exchange_loss", "stage:attacker_loss", "stage:overstack",
+              "stage:advance")
 
 CHOOSER_LIMIT = 24  # options shown per group; the rest are counted
 
@@ -52,14 +50,16 @@ CHOOSER_LIMIT = 24  # options shown per group; the rest are counted
 class Option:
     label: str
     action: Any
-    refusal: str = ""  # "rule: reason" from game.check when the option is not legal now
+    refusal: str = ""  # "rule: reason" when the option is listed but not legal now
+    consequence: Consequence | None = None
 
 
 @dataclass(frozen=True)
 class ChoiceGroup:
-    """Legal actions of one kind for the generic chooser: a Choose decision (by ``what``) or a verb."""
+    """One decision for the generic chooser: a named choice, a game's own verb, or any other
+    decision no widget of the step offers."""
 
-    key: str  # "choose:<what>" or "verb:<verb>"
+    key: str  # "choose:<what>", "verb:<verb>" …
     title: str
     rule: str
     help: str
@@ -68,49 +68,76 @@ class ChoiceGroup:
     more: int = 0  # options left out (beyond CHOOSER_LIMIT)
 
 
+@dataclass(frozen=True)
+class BattleMark:
+    """A declared battle as the map and the panel show it (from the view's ``battles``)."""
+
+    target: Hex
+    attackers: tuple[str, ...]
+    resolved: bool = False
+
+
 @dataclass
 class _LegalJob:
-    state: Any
+    version: int
     result: list | None = None
+    decisions: tuple[Decision, ...] | None = None
     error: BaseException | None = None
     done: threading.Event = field(default_factory=threading.Event)
+
+
+def position_key(game) -> tuple:
+    """What tells one position of a game from another: how many actions were taken, and the
+    last one itself (an undo, then another action, gives another key)."""
+    return (len(game.actions), game.actions[-1] if game.actions else None)
+
+
+def same_position(a: tuple, b: tuple) -> bool:
+    return a[0] == b[0] and a[1] is b[1]
 
 
 class Queries:
     """The derived queries of a ``Controller`` (a mixin: it keeps their caches on the controller)."""
 
+    def _sync(self) -> None:
+        """An action applied to the game elsewhere (a script, a test): a new position for the
+        caches, as after the controller's own actions."""
+        key = position_key(self.game)
+        if not same_position(key, self._seen):
+            self._seen = key
+            self._changed()
+
     # --- what the game says ---------------------------------------------------------
-    @property
-    def rules(self):
-        return self.game.rules
-
-    @property
-    def state(self):
-        return self.game.state
-
     def acting(self) -> str | None:
         return self.game.acting_side()
 
     def sides(self) -> tuple[str, ...]:
-        """The game's sides (from its tables, else from the units in view)."""
-        got = getattr(self.tables, "SIDES", None) or getattr(self.rules, "SIDES", None) or \
-            getattr(self.rules, "sides", None)
-        if got and not callable(got):
-            return tuple(got)
+        """The game's sides (its entry's, else those of the units in view)."""
+        entry = self.game.entry
+        if entry is not None and entry.sides:
+            return tuple(s.id for s in entry.sides)
         return tuple(sorted({u["side"] for u in self.view()["units"] if u.get("side")}))
 
+    def _memo(self, name: str, fn):
+        """``fn()`` worked out once per position (the controller's version)."""
+        self._sync()
+        memo = self._memos
+        if memo.get("_version") != self.version:
+            memo.clear()
+            memo["_version"] = self.version
+        if name not in memo:
+            memo[name] = fn()
+        return memo[name]
+
     def view(self) -> dict:
-        key = (id(self.game.state), self.version)
+        self._sync()
+        key = (self.version, self.viewer)
         if self._view is None or self._view_key != key:
             side = self.viewer or self.acting()
             self._view = self.game.view(side)
             self._view_key = key
-            st = self._view.get("stage")
-            if st and "kind" not in st:  # a game's own decision (Black Wednesday's choices inside a fire)
-                self._view = {**self._view, "stage": {**st, "kind": "choice"}}
-            gui = getattr(self, "gui", None)
-            if gui is not None and self._view.get("units"):  # the game's badges on its counters
-                self._view = {**self._view, "units": [gui.with_badges(u) for u in self._view["units"]]}
+            if self._view.get("units"):  # the game's badges on its counters
+                self._view = {**self._view, "units": [self.gui.with_badges(u) for u in self._view["units"]]}
             self._units = {u["id"]: u for u in self._view["units"]}
             stacks: dict[Hex, list[dict]] = {}
             for u in self._view["units"]:
@@ -131,69 +158,72 @@ class Queries:
         return self.stacks().get(h, [])
 
     def phase(self):
-        """The phase object (id, side, name, rule, kind) from the game's ``tables.PHASE`` or the
-        rules' own ``PHASE`` mapping; None when the game has neither."""
-        pid = self.view().get("phase")
-        for holder in (self.tables, self.rules):
-            table = getattr(holder, "PHASE", None)
-            if isinstance(table, dict):
-                return table.get(pid)
-        return None
+        """The phase (``PhaseInfo``: id, name, side, kind, rule, summary, help) from the game."""
+        return self._memo("phase", self.game.phase)
+
+    def phase_name(self) -> str:
+        """The phase as this position names it (the view's ``phase_name``: "Axis Action Phase"),
+        else the entry's name of the phase."""
+        return str(self.view().get("phase_name") or self.phase().name)
 
     def phase_kind(self) -> str:
-        """What kind of step this is for the client's widgets (setup, buildup, movement, special,
-        combat …). Kinds of other games map onto these (KIND_ALIASES); a game without phase
-        objects gets a guess from the phase id, and anything else the generic chooser."""
-        own = self.gui.phase_kind(self)  # a game whose phase mixes steps (TCS's Action Phase)
-        if own:
-            return own
-        p = self.phase()
-        kind = str(getattr(p, "kind", "") or "") if p is not None else ""
-        if not kind:
-            kind = guess_kind(str(self.view().get("phase") or ""))
-        return KIND_ALIASES.get(kind, kind)
+        """Which widgets serve this phase: setup, buildup, movement, special, combat, action,
+        choice or housekeeping (the entry's ``PhaseInfo.kind``)."""
+        return str(self.phase().kind or "")
+
+    def stage(self) -> tuple[str, str]:
+        """The pending battle step: (kind, hex name), or ("", "")."""
+        return self._memo("stage", self.game.stage)
 
     def mode(self) -> str:
         """The client's step: "setup", "movement", "combat-declare", "stage:retreat" … (asked many
         times a frame, so remembered per position)."""
-        key = (id(self.game.state), self.version)
-        if getattr(self, "_mode_key", None) == key:
-            return self._mode
+        self._sync()
+        memo = self._memos
+        if memo.get("_version") == self.version and "mode" in memo:
+            return memo["mode"]
         got = self._mode_now()
-        if got != "combat-wait":
-            self._mode_key, self._mode = key, got
-        else:  # the legal actions are still being worked out: ask again next frame
-            got = "combat-declare"
-        return got
+        if got == "combat-wait":  # the legal actions are still being worked out: ask again next frame
+            return "combat-declare"
+        return self._memo("mode", lambda: got)
 
     def _mode_now(self) -> str:
-        v = self.view()
-        if v.get("result"):
+        if self.game.result() is not None:
             return "over"
-        if v.get("stage"):
-            return "stage:" + v["stage"]["kind"]
+        kind = self.stage()[0]
+        if kind:
+            return "stage:" + kind
         kind = self.phase_kind()
         if kind == "combat":
-            if getattr(self.state, "declared", False):
-                return "combat-resolve"
-            # A game that does not use Kiev's "declared" flag: resolving once battles can be
-            # resolved and no attack can be declared any more.
+            # Declaring or resolving, told by the decisions on offer: battles to declare, or
+            # battles to resolve; with nothing but the end left, whether any battle is done.
             legal = self.legal(wait=0)
             if legal is None:
                 return "combat-wait"
-            can_resolve = any(isinstance(a, A.Resolve) for a in legal)
-            can_attack = any(isinstance(a, A.Attack) for a in legal)
-            return "combat-resolve" if can_resolve and not can_attack else "combat-declare"
+            if any(isinstance(a, A.Attack) for a in legal):
+                return "combat-declare"
+            if any(isinstance(a, A.Resolve) for a in legal):
+                return "combat-resolve"
+            return "combat-resolve" if any(b.resolved for b in self.declared_battles()) else "combat-declare"
         return kind or "play"
 
+    # --- legal actions and decisions, worked out in a worker thread --------------------------
     def legal(self, wait: float | None = None) -> list | None:
         """The legal actions now, or None while they are still being worked out."""
-        if self.past:  # a position of the history offers nothing
+        job = self._legal_job(wait)
+        if job is None:
+            return None
+        if job.error is not None:
             return []
-        st = self.game.state
+        return job.result
+
+    def _legal_job(self, wait: float | None) -> _LegalJob | None:
+        if self.past:  # a position of the history offers nothing
+            return _DONE
+        self._sync()
         job = self._job
-        if job is None or job.state is not st:
-            job = _LegalJob(st)
+        if job is None or job.version != self.version:
+            job = _LegalJob(self.version)
             self._job = job
             if self.threaded:
                 threading.Thread(target=self._work, args=(job,), daemon=True, name="hexwar-legal").start()
@@ -201,17 +231,14 @@ class Queries:
                 self._work(job)
         if not job.done.is_set():
             job.done.wait(self.WAIT_S if wait is None else wait)
-        if not job.done.is_set():
-            return None
-        if job.error is not None:
-            return []
-        return job.result
+        return job if job.done.is_set() else None
 
     def _work(self, job: _LegalJob) -> None:
         try:
-            job.result = list(self.game.rules.legal_actions(job.state))
+            job.result = list(self.game.legal_actions())
+            job.decisions = tuple(self.game.decisions())
         except BaseException as e:  # shown as "no actions", logged for the developer
-            log.exception("legal_actions failed")
+            log.exception("legal_actions or decisions failed")
             job.error = e
         finally:
             job.done.set()
@@ -220,6 +247,55 @@ class Queries:
         """Legal actions, waiting for them if needed (used for decisions, not for drawing)."""
         got = self.legal(wait=120)
         return got or []
+
+    def decisions(self, wait: float | None = None) -> tuple[Decision, ...]:
+        """What the acting player decides now, with every option's label, consequence and
+        refusal (``game.decisions()``, worked out with the legal actions); () while unknown."""
+        job = self._legal_job(wait)
+        if job is None or job.decisions is None:
+            return ()
+        return job.decisions
+
+    def decision(self, key: str) -> Decision | None:
+        return next((d for d in self.decisions() if d.key == key), None)
+
+    def consequence(self, action) -> Consequence | None:
+        """The engine's words for what ``action`` does, from the decisions on offer."""
+        decisions = self.decisions(wait=0)
+        table = self._memo(("consequences", id(decisions)),
+                           lambda: {o.action: o.consequence for d in decisions for o in d.options})
+        return table.get(action)
+
+    def preview(self, action) -> Preview | None:
+        """What ``action`` would bring (``game.preview``: odds line by line, each result's
+        chance, or why it is not allowed); remembered per position."""
+        if action is None:
+            return None
+        cache = self._memo("previews", dict)
+        if action not in cache:
+            try:
+                cache[action] = self.game.preview(action)
+            except Exception:  # a preview must never stop the client
+                log.exception("preview failed")
+                cache[action] = None
+        return cache[action]
+
+    def facts(self) -> Any:
+        """The game's read-only questions (``Position(game, side).facts``) for what the player
+        at the screen may know: for a game's own tools. None when the game offers none."""
+        def work():
+            from ...core.position import Position
+
+            side = self.viewer or self.acting() or (self.sides() or (None,))[0]
+            if side is None:
+                return None
+            try:
+                return Position(self.game, side).facts
+            except Exception:
+                log.exception("facts failed")
+                return None
+
+        return self._memo("facts", work)
 
     # --- derived from the legal actions ------------------------------------------------
     def _of(self, cls) -> list:
@@ -235,88 +311,34 @@ class Queries:
             got = self._of_cache[cls] = [a for a in legal if isinstance(a, cls)]
         return got
 
-    def other_actions(self) -> list | None:
-        """Legal actions no widget of the current step handles (None while being worked out)."""
-        legal = self.legal()
-        if legal is None:
-            return None
-        handled = HANDLED.get(self.mode(), ()) + (A.EndPhase,)
-        own = self.gui.unit_verbs  # offered by the game's own panel or the stack list instead
-        return [a for a in legal if not isinstance(a, handled) and (not own or a.notation().split()[0] not in own)]
-
-    def choice_info(self, what: str) -> dict:
-        """What the rules say about a named decision (optional hook ``rules.choice_info(state,
-        what)``: ``title``, ``rule``, ``help``, ``values`` — every value, legal now or not)."""
-        fn = getattr(self.rules, "choice_info", None)
-        if callable(fn):
-            try:
-                got = dict(fn(self.state, what) or {})
-                if got:
-                    return got
-            except Exception:
-                log.exception("rules.choice_info failed")
-        return dict(self.gui.choice_info(what) or {})
-
     def choice_groups(self) -> list[ChoiceGroup]:
-        """The generic chooser: the legal actions no widget handles, grouped — ``Choose`` by what
-        is decided, any other verb by its verb — with the rule and, for values the rules list but
-        do not allow now, the refusal from ``game.check``."""
-        legal = self.legal()
-        key = (id(self.game.state), self.version, id(legal), self.mode(), self.target)
-        if getattr(self, "_groups_key", None) == key:
+        """The generic chooser: every decision on offer that no widget of the step handles, with
+        its title and rule, each option's label and consequence, and the values the rules list
+        but refuse now greyed with the refusal."""
+        decisions = self.decisions(wait=0)
+        key = (self.version, id(decisions), self.mode(), self.target)
+        if self._groups_key == key:
             return self._groups  # laid out every frame: worked out once per position
-        acts = self.other_actions()
-        if acts and self.target is not None:
-            # A battle being built: of the actions aimed at a hex (Kursk's offensives), only those
-            # aimed at the hex picked on the map.
-            acts = [a for a in acts if getattr(a, "target", self.target) == self.target]
-        if not acts:
-            if legal is not None:
-                self._groups_key, self._groups = key, []
-            return []
-        v = self.view()
-        default_rule = str(v.get("phase_rule") or getattr(self.phase(), "rule", "") or "")
-        order: list[str] = []
-        by: dict[str, list] = {}
-        for a in acts:
-            k = f"choose:{a.what}" if isinstance(a, A.Choose) else f"verb:{a.notation().split()[0]}"
-            if k not in by:
-                order.append(k)
-                by[k] = []
-            by[k].append(a)
-        first = getattr(self.gui, "first_groups", ())
-        order.sort(key=lambda k: first.index(k) if k in first else len(first))
+        handled = HANDLED.get(self.mode(), frozenset()) | {"end"}
+        own = self.gui.unit_verbs  # offered by the game's own panel or the stack list instead
+        first = self.gui.first_groups
+        chosen = [d for d in decisions if d.key not in handled and not (d.key.startswith("verb:")
+                                                                          and d.key[5:] in own)]
+        chosen.sort(key=lambda d: first.index(d.key) if d.key in first else len(first))
         groups = []
-        for k in order:
-            items = by[k]
-            if k.startswith("choose:"):
-                what = k.split(":", 1)[1]
-                info = self.choice_info(what)
-                legal_vals = [a.value for a in items]
-                values = [str(x) for x in (info.get("values") or legal_vals)]
-                values += [x for x in legal_vals if x not in values]
-                opts = []
-                for val in values:
-                    act = A.Choose(what, val)
-                    label = self.gui.option_label(act) or val.replace("_", " ")
-                    if val in legal_vals:
-                        opts.append(Option(label, act))
-                    else:
-                        why = self.game.check(act)
-                        opts.append(Option(label, act, str(why) if why else "not offered now"))
-                title = str(info.get("title") or what.replace("_", " ").capitalize())
-                groups.append(ChoiceGroup(k, title, str(info.get("rule") or default_rule), str(info.get("help") or ""),
-                                          tuple(opts[:CHOOSER_LIMIT]), is_secret(self.rules, items[0]),
-                                          max(0, len(opts) - CHOOSER_LIMIT)))
-            else:
-                verb = k.split(":", 1)[1]
-                info = self.choice_info(verb)
-                opts = [Option(self.gui.option_label(a) or " ".join(a.notation().split()[1:]) or verb, a) for a in items]
-                groups.append(ChoiceGroup(k, str(info.get("title") or verb.replace("_", " ").capitalize()),
-                                          str(info.get("rule") or default_rule), str(info.get("help") or ""),
-                                          tuple(opts[:CHOOSER_LIMIT]), is_secret(self.rules, items[0]),
-                                          max(0, len(opts) - CHOOSER_LIMIT)))
-        self._groups_key, self._groups = key, groups
+        for d in chosen:
+            opts = [Option(o.label, o.action, str(o.refusal) if o.refusal is not None else "", o.consequence)
+                    for o in d.options]
+            if self.target is not None:
+                # A battle being built: of the options aimed at a hex (Kursk's offensives), only
+                # those aimed at the hex picked on the map.
+                opts = [o for o in opts if getattr(o.action, "target", self.target) == self.target]
+                if not opts:
+                    continue
+            groups.append(ChoiceGroup(d.key, d.title, d.rule, d.help, tuple(opts[:CHOOSER_LIMIT]), d.secret,
+                                      max(0, len(opts) - CHOOSER_LIMIT)))
+        if self.legal(wait=0) is not None:
+            self._groups_key, self._groups = key, groups
         return groups
 
     def step_moves(self) -> bool:
@@ -337,26 +359,20 @@ class Queries:
             got = self._targets_cache[key] = (moves, {a.dest: a.path for a in moves if a.unit == uid})
         return got[1]
 
-    def move_cost(self, uid: str, h: Hex) -> float | None:
-        reach = getattr(self.rules, "reach", None)
-        if reach is None:
-            return None
-        try:
-            got = reach(self.state, uid).get(h)
-        except Exception:
-            return None
-        if got is None:
-            return None
-        cost = got[0] if isinstance(got, (tuple, list)) and got else got
-        # A game whose ``reach`` maps hexes to paths (Black Wednesday) gives no cost: no label.
-        return cost if isinstance(cost, (int, float)) and not isinstance(cost, bool) else None
+    def move_figure(self, uid: str, h: Hex) -> str:
+        """The label of a reachable hex: the move's consequence figure (its MP cost), or ""."""
+        path = self.move_targets(uid).get(h)
+        if path is None:
+            return ""
+        c = self.consequence(A.Move(uid, path))
+        return c.figure if c is not None else ""
 
     def place_hexes(self, uid: str) -> set[Hex] | None:
         """Hexes where the unit may be placed now (None while unknown)."""
         legal = self.legal()
         if legal is None:
             return None
-        key = (id(self.state), self.version, uid)
+        key = (self.version, uid)
         if key in self._place_cache:
             return self._place_cache[key]
         places = [a for a in legal if isinstance(a, A.Place)]
@@ -394,7 +410,7 @@ class Queries:
                 out.append(u)
             elif kind == "buildup" and (w == "eliminated" or (w == "arriving" and u.get("arrives") == v.get("turn"))):
                 out.append(u)
-        if kind in ("movement", "special"):
+        if kind in MOVING:
             # Games that bring units on during movement (Kasserine's arrivals): whoever may be placed now.
             # Games whose units enter by a Move from off the map (Black Wednesday): those too.
             placeable = {a.unit for a in self._of(A.Place)} | self.entering_units()
@@ -404,7 +420,7 @@ class Queries:
     def entering_units(self) -> set[str]:
         """Units off the map that have a legal Move now (its first hex is the entry hex)."""
         moves = self._of(A.Move)
-        got = getattr(self, "_entering", None)
+        got = self._entering
         if got is None or got[0] is not moves:
             off = {u["id"] for u in self.view()["units"] if u.get("where") != "map"}
             got = self._entering = (moves, {a.unit for a in moves if a.unit in off})
@@ -428,6 +444,20 @@ class Queries:
     def unresolved(self) -> list[Hex]:
         return [a.target for a in self._of(A.Resolve)]
 
+    def declared_battles(self) -> list[BattleMark]:
+        """The battles declared this phase, as the view lists them."""
+        def work():
+            out = []
+            for b in self.view().get("battles") or ():
+                try:
+                    out.append(BattleMark(parse_hex(str(b["target"])), tuple(b.get("attackers") or ()),
+                                          bool(b.get("resolved"))))
+                except (KeyError, TypeError, ValueError):
+                    continue
+            return out
+
+        return self._memo("battles", work)
+
     def choice_units(self) -> list[str]:
         """Units the acting player may pick in a battle step (loss, advance, removal)."""
         out = []
@@ -442,41 +472,49 @@ class Queries:
     def rolls(self) -> list[A.Roll]:
         return self._of(A.Roll)
 
-    def odds(self, target: Hex | None = None, attackers=None, support: str | None = None):
+    def battle_action(self, target: Hex | None = None, attackers=None):
+        """The action of the battle being built (or of ``target`` and ``attackers``): the game's
+        own (Kursk's Offensive, ``gui.offensive_action``) or an ``Attack``."""
         target = target or self.target
-        attackers = tuple(self.attackers if attackers is None else attackers)
-        if target is None or not attackers:
+        if target is None:
             return None
-        if support is None:
-            got = self.gui.odds(self, target, attackers)  # a game whose odds need more (Kursk's Offensive)
-            if got is not None:
-                return got
-        fn = getattr(self.rules, "odds", None)
-        if fn is None:
+        if attackers is None:
+            own = self.gui.offensive_action(self)
+            if own is not None:
+                return own
+            attackers = self.attackers
+        if not attackers:
             return None
-        try:
-            return fn(self.state, target, attackers, support)
-        except Exception:
-            log.exception("odds failed")
-            return None
+        want = set(attackers)
+        got = next((a for a in self._of(A.Attack) if a.target == target and set(a.attackers) == want), None)
+        return got if got is not None else A.Attack(target, tuple(sorted(attackers)))
 
-    def distribution(self, odds) -> dict[str, float] | None:
-        crt = getattr(self.tables, "CRT_TABLE", None)
-        if odds is None or crt is None:
-            return None
-        if odds.no_effect:
-            return {"NE": 1.0}
-        return {k: float(v) for k, v in crt.distribution(odds.final_index).items()}
-
-    def battle_stage(self) -> dict | None:
-        st = self.view().get("stage")
-        return st
+    def odds(self, target: Hex | None = None, attackers=None) -> Preview | None:
+        """The preview of the battle being built (or of a battle at ``target``: a declared one,
+        or the one whose roll is pending): the engine's odds and result chances."""
+        if target is None and attackers is None and self.target is not None:
+            return self.preview(self.battle_action())
+        if attackers is not None:
+            return self.preview(self.battle_action(target, attackers))
+        kind, where = self.stage()
+        if kind == "roll" and (target is None or where == _name(target)):
+            rolls = self.rolls()
+            plain = next((r for r in rolls if r.support is None), rolls[0] if rolls else A.Roll())
+            return self.preview(plain)
+        if target is not None:
+            return self.preview(A.Resolve(target))
+        return None
 
     def stage_attackers(self) -> tuple[str, ...]:
-        st = getattr(self.state, "stage", None)
-        if st is None:
-            return ()
-        try:
-            return tuple(st.get("attackers") or ())
-        except Exception:
-            return ()
+        st = self.view().get("stage") or {}
+        return tuple(st.get("attackers") or ())
+
+
+def _name(h: Hex) -> str:
+    from ...core.hexgrid import hex_name
+
+    return hex_name(h)
+
+
+_DONE = _LegalJob(-1, [], ())
+_DONE.done.set()

@@ -63,6 +63,8 @@ class GameUI:
     first_groups: tuple[str, ...] = ()
     # The game's own keys, (key, what it does), added to the Help screen's list (``on_key``).
     keys: tuple[tuple[str, str], ...] = ()
+    # The rule on reinforcements, cited on the turn track ("" for none).
+    arrival_rule = ""
 
     def notices(self, ctl) -> list[str]:
         """Lines every player must notice, when the view has no ``notices`` of its own."""
@@ -82,6 +84,11 @@ class GameUI:
         """``MapLine``, ``MapRing`` and ``MapArea`` drawn over the counters, following the pointer (``hover``:
         the hex under it, or None). Kept cheap: it is asked every frame that may change."""
         return []
+
+    def draw_help_legend(self, surface, rect, th) -> bool:
+        """The Help screen's legend of the map and counters, drawn by the game (a sample board);
+        False: the generic key of the game's map."""
+        return False
 
     def home_hexes(self, ctl):
         """The hexes the opening camera frames (the play area of a scenario on a big map); None:
@@ -128,34 +135,49 @@ class GameUI:
         """The combat declaration block; False to keep the generic one."""
         return False
 
-    def option_label(self, action) -> str | None:
-        """The chooser's label for one action (None: the value, or the notation after the verb)."""
-        return None
-
     def click_action(self, ctl, h):
         """The action a click on hex ``h`` stands for in a step the client has no map widget for
         (Kursk: where the Strategic Objective goes); None: the click describes the hex."""
         return None
 
-    def phase_kind(self, ctl) -> str | None:
-        """The client's step kind for this phase when the game's phases do not say it
-        ("movement": the map moves units, and a click the move cannot use goes to
-        ``click_action``); None: the generic guess."""
-        return None
-
-    def choice_info(self, what: str) -> dict:
-        """Title, rule and help of a decision or verb the rules do not describe themselves."""
-        return {}
-
     def battles(self, ctl) -> list:
-        """The battles declared and not yet over, each with ``target`` and ``attackers`` (for the
-        map's arrows, odds labels and pulsing targets)."""
-        return list(getattr(ctl.state, "battles", None) or ())
+        """The battles declared and not yet over, each with ``target`` (a Hex) and ``attackers``
+        (for the map's arrows, odds labels and pulsing targets): the view's ``battles``."""
+        return [b for b in ctl.declared_battles() if not b.resolved]
 
     def build_resolve(self, f, ctl, scene) -> bool:
         """The block of the battles to resolve; False to keep the generic one."""
         return False
 
-    def odds(self, ctl, target, attackers):
-        """Odds of a battle being built, when ``rules.odds`` has another signature (None: unknown)."""
+    # --- a battle built with more than target and attackers (Kursk's Offensive, 9.2.1) --------
+    def supporters(self, ctl) -> list[str]:
+        """Units that may join the battle being built as supporters of its lead (``ctl.lead``)."""
+        return []
+
+    def offensive_action(self, ctl):
+        """The action of the battle being built when it is more than an ``Attack`` (an Offensive
+        with its lead and supporters); None: a plain ``Attack``."""
         return None
+
+    def build_offensive(self, f, ctl, scene) -> None:
+        """Under the attackers of the battle being built: the game's own choices for it."""
+
+    # --- the turn track (the Track tab) ---------------------------------------------------
+    def named_turns(self, game) -> list | None:
+        """Every turn in play order as ``turns.NamedTurn(turn, label, date)`` (``turn``: the
+        value of ``view["turn"]``), when the game names its turns or dates them; None: turns 1
+        to ``view["turns"]``, the current one dated from the view."""
+        return None
+
+    def arrivals(self, ctl) -> dict[str, int]:
+        """Unit id -> the turn it arrives (placed or not); {}: what the view's ``arrives`` says."""
+        return {}
+
+    def turn_steps(self, ctl, turn, side: str):
+        """The replacement steps ``side`` receives on ``turn``: ``turns.Steps`` (the figure, a note
+        on an option that changes it, the figure without it), or None when the game has none."""
+        return None
+
+    def air_markers(self, ctl) -> list:
+        """The game's air support markers (``turns.AirMarker``), whether each has flown this turn."""
+        return []

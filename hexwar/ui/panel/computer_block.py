@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from .. import rules_text
 from .. import theme as T
+from ..sides import side_name
 from .flow import Flow
 from .stack import stack_list
-
-SIDE_NAMES = rules_text.SIDE_NAMES
 
 
 REASON_COLOUR = (150, 196, 232)
@@ -18,19 +17,21 @@ def build_computer(f: Flow, scene) -> None:
     th = f.theme
     drv = scene.computer
     side = scene.ctl.acting()
-    name = SIDE_NAMES.get(side, side)
-    level = getattr(drv, "levels", {}).get(side)
+    name = side_name(side)
+    level = drv.levels.get(side)
     f.heading(f"{name} computer player" + (f" ({level})" if level else ""))
     if drv.thinking():
         dots = "." * (1 + int(scene.time * 3) % 3)
         f.text(f"Computer is thinking{dots}", th.normal, T.TEXT, "bold")
     else:
         f.text("Computer is playing its move.", th.normal, T.TEXT, "bold")
-    v = scene.ctl.view()
-    st = v.get("stage")
-    what = f"{v.get('phase_name', '')}" + (f" (rule {v['phase_rule']})" if v.get("phase_rule") else "")
-    if st:
-        what = rules_text.stage_line(st["kind"], st["side"], st.get("target"), v.get("game"))
+    ctl = scene.ctl
+    phase = ctl.phase()
+    what = ctl.phase_name() + (f" (rule {phase.rule})" if phase.rule else "")
+    kind, where = ctl.stage()
+    if kind:
+        st = ctl.view().get("stage") or {}
+        what = rules_text.stage_line(ctl.game.entry, kind, st.get("side") or ctl.acting(), where)
     f.text(what, th.small, T.TEXT_DIM)
     if drv.last_reason:
         f.space(4)
@@ -42,6 +43,4 @@ def build_computer(f: Flow, scene) -> None:
            th.small, T.TEXT_DIM)
     f.row([("Faster / slower  Space", scene.computer_speed, True, "cpu-speed"),
            ("Skip  Enter", scene.computer_skip, True, "cpu-skip")])
-    art = getattr(scene, "art", None)
-    if art is not None:
-        stack_list(f, scene.ctl, art)
+    stack_list(f, scene.ctl, scene.art)

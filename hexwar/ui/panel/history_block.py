@@ -10,10 +10,9 @@ from .. import rules_text
 from .. import theme as T
 from ..control import is_secret
 from ..counters import CounterArt
+from ..sides import side_name
 from .flow import Flow
 from .stack import stack_list
-
-SIDE_NAMES = rules_text.SIDE_NAMES
 
 
 def history_title(scene) -> str:
@@ -24,8 +23,8 @@ def history_title(scene) -> str:
         return f"action {past.index}"
     what = inf.phase_name
     if inf.stage:
-        what += f" ({rules_text.STAGE_NAMES.get(inf.stage, inf.stage)})"
-    if inf.phase.endswith("setup"):
+        what += f" ({rules_text.stage_name(scene.game.entry, inf.stage)})"
+    if inf.kind == "setup":
         return what
     return f"turn {inf.turn}, {what}"
 
@@ -46,17 +45,16 @@ def build_history(f: Flow, scene) -> None:
     if k == 0:
         f.text("The start of the game, before any action.", th.normal, T.TEXT, "bold")
     elif st is not None and st.action is not None:
-        who = SIDE_NAMES.get(st.side, "") if st.side else ""
+        who = side_name(st.side) if st.side else ""
         f.text(f"Action {k} of {n}" + (f", {who}:" if who else ":"), th.small, T.TEXT_DIM)
         f.text(scene.ctl.step_secret(k, st.action) if hidden else st.action.notation(), th.normal, T.TEXT, "bold")
-    art = getattr(scene, "art", None)
-    if art is not None:
-        air_note(f, scene.ctl, tl, k, art)
+    art = scene.art
+    air_note(f, scene.ctl, tl, k, art)
     shown = 0
     events = st.events if st is not None else []
     if hidden:
         events = [e for e in events if e.kind == "revealed"]
-        f.text("Its value is hidden until both choices are revealed." if is_secret(scene.game.rules, st.action)
+        f.text("Its value is hidden until both choices are revealed." if is_secret(scene.game, st.action)
                else "It stays hidden: it is the other side's plan.", th.small, T.TEXT_DIM, indent=th.px(8))
     for e in events:
         if shown >= 5:
@@ -84,8 +82,7 @@ def build_history(f: Flow, scene) -> None:
     if tl.error:
         f.text(tl.error[:1].upper() + tl.error[1:] + ".", th.small, T.TEXT_DIM)
     f.text("Keys: ← → or [ ] step, PgUp/PgDn a phase, Home/End the first/last position.", th.small, T.TEXT_DIM)
-    if art is not None:
-        stack_list(f, scene.past, art)
+    stack_list(f, scene.past, art)
 
 
 def air_note(f: Flow, ctl, tl, k: int, art: CounterArt) -> None:
@@ -105,8 +102,9 @@ def air_note(f: Flow, ctl, tl, k: int, art: CounterArt) -> None:
         y = f.y + th.px(2)
         f.op(lambda surf, m=m, y=y: surf.blit(art.marker(m, ms, False), (f.x, y)), ("hist-air", m.id, f.x, y, ms))
         f.y = y
-        f.text(f"Air support: {m.name}, {m.shift_text} column, over {hex_name(target)} (10.5)", th.small, T.TEXT,
-               indent=ms + th.px(8))
+        rule = m.rule.split(",")[0] if m.rule else ""
+        f.text(f"Air support: {m.name}, {m.shift_text} column, over {hex_name(target)}" + (f" ({rule})" if rule else ""),
+               th.small, T.TEXT, indent=ms + th.px(8))
         f.y = max(f.y, y + ms) + th.px(4)
 
 

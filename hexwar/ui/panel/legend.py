@@ -5,29 +5,30 @@ from __future__ import annotations
 
 import pygame
 
-from .. import rules_text
 from .. import theme as T
+from ..control.queries import MOVING
 
-SIDE_NAMES = rules_text.SIDE_NAMES
+HOVER_SHORT = "Point at a hex with a unit selected: the red label names the rule in the way."
 
 
 class Legend:
-    """The key to what Explain marks on the map: a sample of each pattern, its meaning and count."""
+    """The key to what Explain marks on the map: a sample of each pattern, its meaning (the
+    game's words for each map layer, with its rule) and how many hexes carry it."""
 
-    def __init__(self, th: T.Theme, ex: dict, ctl, width: int) -> None:
-        from ..overlays import COMM_DOTS, OVERSTACK, ZOC_HATCH
-        from ..rules_text import EXPLAIN_SHORT
+    def __init__(self, th: T.Theme, layers, ctl, width: int) -> None:
+        from ..overlays import PATTERNS
 
         self.theme = th
-        side, foe = SIDE_NAMES.get(ex["side"], "?"), SIDE_NAMES.get(ex["foe"], "?")
-        kinds = [("backhatch", ZOC_HATCH, "zoc" if ex["side"] else "zoc_all", len(ex["zoc"]))]
-        if ex["side"]:
-            kinds.append(("dots", COMM_DOTS, "cut", len(ex["cut"])))
-        kinds.append(("over", OVERSTACK, "over", len(ex["over"])))
-        self.rows = [(pat, rgba, EXPLAIN_SHORT[k].format(foe=foe, side=side) + (f": {n}" if n else ": none"))
-                     for pat, rgba, k, n in kinds]
+        self.rows = []
+        for la in layers:
+            colour, pattern, _ = PATTERNS.get(la.key, PATTERNS[""])
+            if la.key == "over":
+                pattern = "over"
+            n = len(la.hexes)
+            text = la.label[:1].upper() + la.label[1:] + (f" ({la.rule})" if la.rule else "")
+            self.rows.append((pattern, colour, text + (f": {n}" if n else ": none")))
         self.title = "Explain (X) — details in the Rules tab (K)"
-        self.extra = EXPLAIN_SHORT["hover"] if ctl.mode() in ("movement", "special") and not ctl.past else ""
+        self.extra = HOVER_SHORT if ctl.mode() in MOVING and not ctl.past else ""
         px = th.small
         self.lh = max(T.font(px).get_linesize(), th.px(20))
         self.sw = th.px(28)

@@ -6,11 +6,9 @@ from __future__ import annotations
 
 import pygame
 
-from .. import rules_text
 from .. import theme as T
+from ..sides import side_name
 from .computer_block import REASON_COLOUR
-
-SIDE_NAMES = rules_text.SIDE_NAMES
 
 
 class LogTab:
@@ -24,15 +22,15 @@ class LogTab:
     def _all_log_rows(self, ctl, width: int) -> list[tuple[str, tuple, str, int, str]]:
         th = self.theme
         px = th.small
-        shown_side = ctl.screen_side() if hasattr(ctl, "screen_side") else None
-        key = (id(ctl.log), len(ctl.log), width, px, getattr(ctl, "log_version", 0), shown_side)
+        shown_side = ctl.screen_side()
+        key = (id(ctl.log), len(ctl.log), width, px, ctl.log_version, shown_side)
         if key == self._log_rows_key:
             return self._log_rows
         if self._wrap_key != (width, px):
             self._wrap_key = (width, px)
             self._wrapped.clear()
         rows: list[tuple[str, tuple, str, int, str]] = []
-        text_of = getattr(ctl, "log_text", lambda e: e.text)
+        text_of = ctl.log_text
         for e in ctl.log:
             # Each entry is wrapped once (the log only grows): a long game stays smooth.
             # A secret decision reads as its placeholder for the other side (ctl.log_text).
@@ -52,7 +50,7 @@ class LogTab:
         out = []
         text = e.text if text is None else text
         if e.kind == "action":
-            who = SIDE_NAMES.get(e.side, "") if e.side else ""
+            who = side_name(e.side) if e.side else ""
             for i, ln in enumerate(T.wrap(f"{e.index}. {who}: {text}" if who else f"{e.index}. {text}", px,
                                           width - th.px(14), "bold")):
                 out.append((ln if i == 0 else "   " + ln, T.ACCENT, "bold", e.index, "action"))

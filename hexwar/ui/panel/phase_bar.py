@@ -11,11 +11,10 @@ import pygame
 from ...core.hexgrid import hex_name
 from .. import rules_text
 from .. import theme as T
+from ..sides import side_name
 from ..turns import turn_title
 from ..widgets import Button, ButtonRow, draw_panel
 from .flow import Drawn
-
-SIDE_NAMES = rules_text.SIDE_NAMES
 
 
 class PhaseBar:
@@ -75,10 +74,11 @@ class PhaseBar:
         th = self.theme
         v = ctl.view()
         acting = ctl.acting()
-        phase_side = getattr(ctl.phase(), "side", None)
+        phase = ctl.phase()
+        phase_side = phase.side
         now = now_text(ctl) if line2 is None else line2
         key = (tuple(self.rect), tuple(self.tool_rect), self.text_right, th.scale, acting, phase_side,
-               v.get("phase_name"), v.get("turn"), v.get("turns"), v.get("phase_rule"), date, now, line2 is None,
+               ctl.phase_name(), v.get("turn"), v.get("turns"), phase.rule, date, now, line2 is None,
                line2_colour,
                self.buttons.sig())
         if self.drawn.same(surface, key, cached):
@@ -96,18 +96,18 @@ class PhaseBar:
             chip = th.px(20)
             T.side_chip(surface, acting, x, y + 1, chip)
             x += chip + th.px(6)
-        parts = [(str(v.get("phase_name") or v.get("phase") or ""), T.ACCENT, "bold")]
+        parts = [(ctl.phase_name(), T.ACCENT, "bold")]
         if acting and acting != phase_side:
-            parts.append((f"{SIDE_NAMES.get(acting, acting)} player decides", T.TEXT, "bold"))
+            parts.append((f"{side_name(acting)} player decides", T.TEXT, "bold"))
         title = turn_title(ctl, v)
         if title:
             parts.append((title, T.TEXT, "bold"))
         if date:
             parts.append((date, T.TEXT, "regular"))
-        if v.get("phase_rule"):
-            parts.append((f"rule {v['phase_rule']}", T.TEXT_DIM, "regular"))
+        if phase.rule:
+            parts.append((f"rule {phase.rule}", T.TEXT_DIM, "regular"))
         if acting and acting == phase_side:
-            parts.append((f"{SIDE_NAMES.get(acting, acting)} player to act", T.TEXT, "regular"))
+            parts.append((f"{side_name(acting)} player to act", T.TEXT, "regular"))
         sep = T.text("  ·  ", px, T.TEXT_DIM)
         for i, (s, c, style) in enumerate(parts):
             t = T.text(s, px, c, style)
@@ -138,24 +138,27 @@ def now_text(ctl) -> str:
     if v.get("result"):
         r = v["result"]
         return f"Game over: {r['level']}. {r.get('detail', '')}"
-    st = v.get("stage")
-    if st:
-        return rules_text.stage_line(st["kind"], st["side"], st.get("target"), v.get("game"))
+    kind, where = ctl.stage()
+    if kind:
+        st = v.get("stage") or {}
+        return rules_text.stage_line(ctl.game.entry, kind, st.get("side") or ctl.acting(), where, ctl.decisions())
     m = ctl.mode()
-    if m == "combat-declare" and getattr(ctl.state, "battles", None):
-        return (f"{len(ctl.state.battles)} battle(s) declared. Declare more, or press E to close the "
-                "declarations and start resolving (10.0).")
+    phase = ctl.phase()
+    cite = f" ({phase.rule})" if phase.rule else ""
+    battles = ctl.declared_battles()
+    if m == "combat-declare" and battles:
+        return (f"{len(battles)} battle(s) declared. Declare more, or press E to close the "
+                f"declarations and start resolving{cite}.")
     if m == "combat-resolve":
         left = ctl.unresolved()
         if left:
             return f"Click a declared battle to resolve it ({', '.join(hex_name(h) for h in left)})."
         return "Every battle is resolved: end the phase (E)."
-    paras = rules_text.phase_paragraphs(v.get("game"), v.get("phase"))
+    paras = rules_text.phase_paragraphs(phase, fallback=False)
     if paras:
         return paras[0]
-    groups = ctl.choice_groups() if hasattr(ctl, "choice_groups") else []
+    groups = ctl.choice_groups()
     if groups:
         return "Decide in the side panel: " + "; ".join(g.title + (f" ({g.rule})" if g.rule else "") for g in groups) + "."
-    p = ctl.phase()
-    got = rules_text.phase_paragraphs(v.get("game"), v.get("phase"), p, v)
+    got = rules_text.phase_paragraphs(phase, v)
     return got[0] if got else ""

@@ -1,5 +1,7 @@
-"""The Rules tab (K): the phase or battle step explained with its rule numbers, what Explain
-marks, and the combat results table with the column of the battle at hand framed.
+"""The Rules tab (K): the phase or battle step explained with its rule numbers (the game's
+entry: ``PhaseInfo.help``, the step's words, ``extra["mode_notes"]``), what Explain marks (the
+layers of ``game.map_layers``, each with its rule), and the combat results table
+(``extra["crt"]``) with the column of the battle at hand framed.
 ``RulesTab`` is that part of the ``SidePanel``.
 """
 from __future__ import annotations
@@ -8,8 +10,6 @@ import pygame
 
 from .. import rules_text
 from .. import theme as T
-
-SIDE_NAMES = rules_text.SIDE_NAMES
 
 
 class RulesTab:
@@ -20,19 +20,22 @@ class RulesTab:
         th = self.theme
         r = self.lower.inflate(-th.px(16), -th.px(8))
         v = ctl.view()
-        paras = list(rules_text.phase_paragraphs(v.get("game"), v.get("phase"), ctl.phase(), v))
-        title = f"{v.get('phase_name', '')}" + (f" (rule {v['phase_rule']})" if v.get("phase_rule") else "")
-        st = v.get("stage")
-        if st:
-            paras = [rules_text.stage_line(st["kind"], st["side"], st.get("target"), v.get("game")),
-                     rules_text.stage_help(st["kind"], v.get("game"))] + paras[1:]
-        elif rules_text.mode_note(ctl.mode(), v.get("game")):
-            paras = paras[:1] + [rules_text.mode_note(ctl.mode(), v.get("game"))] + paras[1:]
+        phase = ctl.phase()
+        entry = ctl.game.entry
+        paras = list(rules_text.phase_paragraphs(phase, v))
+        title = ctl.phase_name() + (f" (rule {phase.rule})" if phase.rule else "")
+        kind, where = ctl.stage()
+        note = rules_text.mode_note(entry, ctl.mode())
+        if kind:
+            st = v.get("stage") or {}
+            paras = [rules_text.stage_line(entry, kind, st.get("side") or ctl.acting(), where, ctl.decisions()),
+                     rules_text.stage_help(entry, kind, ctl.decisions())] + paras[1:]
+        elif note:
+            paras = paras[:1] + [note] + paras[1:]
         if not paras:
-            p = ctl.phase()
-            paras = [getattr(p, "summary", "")]
+            paras = [phase.summary]
         rows: list[tuple[str, int, tuple, str]] = []
-        if getattr(ctl, "past", False):
+        if ctl.past:
             for ln in T.wrap(rules_text.HISTORY_NOTE, th.small, r.w, "bold"):
                 rows.append((ln, th.small, T.ACCENT, "bold"))
             rows.append(("", th.small, T.TEXT, "regular"))
@@ -43,14 +46,12 @@ class RulesTab:
                 rows.append((ln, th.small, T.TEXT, "regular"))
             rows.append(("", th.small, T.TEXT, "regular"))
         if self.explain:
-            me = ctl.acting()
-            side = SIDE_NAMES.get(me, me or "acting")
-            foe_id = next((x for x in ctl.sides() if x != me), None)
-            foe = SIDE_NAMES.get(foe_id, foe_id or "enemy") if me else "both sides'"
+            from ..overlays import explain_words
+
             for ln in T.wrap("What Explain marks on the map", th.normal, r.w, "bold"):
                 rows.append((ln, th.normal, T.ACCENT, "bold"))
-            for key in ("zoc", "cut", "over", "hover"):
-                for ln in T.wrap(rules_text.EXPLAIN[key].format(side=side, foe=foe), th.small, r.w):
+            for text in explain_words(ctl):
+                for ln in T.wrap(text, th.small, r.w):
                     rows.append((ln, th.small, T.TEXT, "regular"))
                 rows.append(("", th.small, T.TEXT, "regular"))
         self.rules_scroll = min(self.rules_scroll, max(0, len(rows) - 3))
@@ -75,20 +76,42 @@ class RulesTab:
         surface.set_clip(clip)
 
 
-def crt_column(ctl):
-    """The CRT column of the battle at hand (framed in the table), or None."""
-    o = ctl.odds() if ctl.target is not None else None
-    st = ctl.view().get("stage")
-    if o is None and st and st.get("kind") == "roll":
-        o = ctl.odds(ctl.state.stage.target, ctl.stage_attackers())
-    if o is not None and not o.no_effect:
-        return o.final_index
-    return None
+def _crt(ctl):
+    entry = ctl.game.entry
+    return entry.extra.get("crt") if entry is not None else None
 
 
-def draw_crt(surface: pygame.Surface, rect: pygame.Rect, ctl, th: T.Theme) -> None:
-    """The combat results table, with the column of the battle at hand framed."""
-    crt = getattr(ctl.tables, "CRT_TABLE", None)
+def crt_column(ctl, p=None):
+    """The CRT column of the battle at hand (framed in the table): the preview's figure, read
+    against the table's column labels; None when there is none."""
+    from ...core.combat import odds_label
+
+    crt = _crt(ctl)
+    if crt is None:
+        return None
+    if p is None:
+        p = ctl.odds() if ctl.target is not None or ctl.stage()[0] == "roll" else None
+    if p is None or p.refusal is not None or not p.figure:
+        return None
+    return next((c for c in crt.columns if odds_label(c) == p.figure), None)
+
+
+def crt_rule(ctl, p=None) -> str:
+    """The rule of the table's results: the preview's, else the game's words for the battle roll."""
+    if p is None:
+        p = ctl.odds() if ctl.target is not None or ctl.stage()[0] == "roll" else None
+    rule = next((o.rule for o in p.outcomes if o.rule), "") if p is not None else ""
+    return rule or rules_text.results_rule(ctl.game.entry)
+
+
+def crt_height(crt, th: T.Theme) -> int:
+    return (T.font(th.small).get_linesize() + 2) * (len(crt.rows) + 2)
+
+
+def draw_crt(surface: pygame.Surface, rect: pygame.Rect, ctl, th: T.Theme, p=None) -> None:
+    """The combat results table, with the column of the battle at hand framed (``p``: the
+    preview that picks it; by default the battle being built or rolled)."""
+    crt = _crt(ctl)
     if crt is None:
         return
     from ...core.combat import odds_label
@@ -98,9 +121,10 @@ def draw_crt(surface: pygame.Surface, rect: pygame.Rect, ctl, th: T.Theme) -> No
     lh = T.font(px).get_linesize() + 2
     cw = min(th.px(48), (rect.w - th.px(40)) // max(1, len(cols)))
     x0, y0 = rect.x + th.px(36), rect.y
-    surface.blit(T.text("Combat results (10.6)", px, T.TEXT_DIM, "bold"), (rect.x, y0))
+    rule = crt_rule(ctl, p)
+    surface.blit(T.text("Combat results" + (f" ({rule})" if rule else ""), px, T.TEXT_DIM, "bold"), (rect.x, y0))
     y0 += lh
-    current = crt_column(ctl)
+    current = crt_column(ctl, p)
     for i, c in enumerate(cols):
         t = T.text(odds_label(c), px, T.TEXT, "bold")
         surface.blit(t, (x0 + i * cw + (cw - t.get_width()) // 2, y0))

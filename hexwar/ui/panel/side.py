@@ -63,9 +63,9 @@ class SidePanel(LogTab, RulesTab):
 
     def _build_context(self, ctl, scene, ctx_h: int, scroll: int) -> Flow:
         ctx = Flow(pygame.Rect(self.rect.x, self.rect.y, self.rect.w, ctx_h), self.theme, scroll, endless=True)
-        if getattr(scene, "past", None) is not None:
+        if scene.past is not None:
             build_history(ctx, scene)
-        elif getattr(scene, "computer_turn", lambda: False)():
+        elif scene.computer_turn():
             build_computer(ctx, scene)
         else:
             build_context(ctx, ctl, scene, self.art)
@@ -78,8 +78,8 @@ class SidePanel(LogTab, RulesTab):
             ctx_h = int(self.rect.h * 0.4)  # a small window with the Track tab open: the turn record gets more room
         # The context box scrolls when what the step needs is taller than its room (the wheel
         # over it, or the scroll bar); a new position, selection or step starts at the top.
-        key = (id(getattr(ctl, "state", None)), getattr(ctl, "version", None), getattr(ctl, "sel", None),
-               getattr(getattr(scene, "past", None), "index", None), bool(getattr(scene, "computer_turn", lambda: 0)()))
+        key = (id(ctl), ctl.version, ctl.sel, scene.past.index if scene.past is not None else None,
+               scene.computer_turn())
         if key != self._ctx_key:
             self._ctx_key, self.ctx_scroll = key, 0
         ctx = self._build_context(ctl, scene, ctx_h, self.ctx_scroll)
@@ -105,22 +105,21 @@ class SidePanel(LogTab, RulesTab):
                        tooltip=self.TAB_TIPS.get(name, ""))
             b.toggled = None
             self.tabs.add(b)
-        self.explain = bool(getattr(scene, "explain", False))
-        layer = getattr(scene, "layer", None)
+        self.explain = scene.explain
         self.legend = None
         bottom = self.rect.bottom
-        if self.explain and layer is not None:
+        if self.explain:
             # Explain's legend sits at the bottom of the panel, where it hides nothing on the map.
             # The log and rules get what is left (in a very small window, little or nothing).
-            lg = Legend(th, layer.explain_sets(ctl), ctl, self.rect.w - th.px(16))
+            lg = Legend(th, scene.layer.explain_sets(ctl), ctl, self.rect.w - th.px(16))
             top = max(self.rect.bottom - lg.h - th.px(8), tab_y + th.px(36))
             lg.rect = pygame.Rect(self.rect.x + th.px(8), top, lg.w, lg.h)
             self.legend = lg
             bottom = max(lg.rect.y - th.px(4), tab_y + th.px(36))
         self.lower = pygame.Rect(self.rect.x, tab_y + th.px(36), self.rect.w, bottom - tab_y - th.px(36))
-        live = getattr(scene, "ctl", ctl)
-        self.on_log_pick = getattr(scene, "enter_history", None)
-        past = getattr(scene, "past", None)
+        live = scene.ctl
+        self.on_log_pick = scene.enter_history
+        past = scene.past
         self.log_selected = past.index if past is not None else None
         self._layout_log(live)
         if self.tab == "track":

@@ -7,6 +7,7 @@ import pygame
 
 from ...core.hexgrid import hex_name
 from .. import theme as T
+from ..control.queries import MOVING
 from ..counters import CounterArt
 from .flow import Flow
 
@@ -15,7 +16,7 @@ from .flow import Flow
 def unit_facts(u: dict, ctl) -> str:
     """Values and state of one unit, for the stack list."""
     if u.get("spec") == "untried" or u.get("label") == "?":
-        parts = ["untried: its strength stays hidden until its first battle (10.1)"]
+        parts = ["untried: its strength stays hidden until its first battle"]
     else:
         parts = []
         if u.get("attack") is not None:
@@ -31,20 +32,18 @@ def unit_facts(u: dict, ctl) -> str:
     uid = u["id"]
     m = ctl.mode()
     mine = u.get("side") == ctl.acting()
-    if m in ("movement", "special") and mine and not getattr(ctl, "past", False) and ctl.legal() is not None:
+    if m in MOVING and mine and not ctl.past and ctl.legal() is not None:
         parts.append("may still move" if uid in ctl.movable_units() else "cannot move now")
-    for b in getattr(ctl.state, "battles", []) or []:
+    for b in ctl.declared_battles():
         if uid in b.attackers:
             parts.append(f"attacks {hex_name(b.target)}")
     if uid in ctl.attackers:
         parts.append("in the battle being built")
-    if uid == getattr(ctl, "lead", None):
+    if uid == ctl.lead:
         parts.append("leads the Offensive")
-    if uid in (getattr(ctl, "support", None) or ()):
+    if uid in ctl.support:
         parts.append("supports the Offensive")
-    gui = getattr(ctl, "gui", None)
-    if gui is not None:
-        parts += gui.unit_facts(u, ctl)
+    parts += ctl.gui.unit_facts(u, ctl)
     return "; ".join(parts)
 
 
@@ -83,9 +82,8 @@ def stack_list(f: Flow, ctl, art: CounterArt, skip=None, scene=None) -> None:
                  ("stack-sel", f.x, y0, cs))
         f.text(f"{u['id']} {u.get('name', '')}", th.small, T.TEXT, "bold", indent=indent)
         f.text(facts, fpx, T.TEXT_DIM, indent=indent)
-        gui = getattr(ctl, "gui", None)
-        if gui is not None and not getattr(ctl, "past", False):
-            for label, act, tip in gui.unit_actions(u, ctl):  # a unit's own menu (Kasserine's breakdown)
+        if not ctl.past:
+            for label, act, tip in ctl.gui.unit_actions(u, ctl):  # a unit's own menu (Kasserine's breakdown)
                 if f.y + th.px(30) > f.bottom:
                     break
                 doer = scene.do_action if scene is not None else ctl.do
@@ -99,7 +97,7 @@ def air_row(f: Flow, ctl, art: CounterArt) -> None:
     """The air support markers of the side in this phase: ready, or grey once flown this turn."""
     from ..turns import air_markers
 
-    side = getattr(ctl.phase(), "side", None)
+    side = ctl.phase().side
     markers = [m for m in air_markers(ctl) if m.side == side]
     if not markers:
         return
@@ -110,7 +108,9 @@ def air_row(f: Flow, ctl, art: CounterArt) -> None:
         return
     f.space(6)
     ready = sum(1 for m in markers if not m.used)
-    f.text(f"Air support (10.5): {ready} of {len(markers)} ready this turn", th.small, T.TEXT_DIM, "bold")
+    rule = markers[0].rule.split(",")[0] if markers[0].rule else ""
+    f.text("Air support" + (f" ({rule})" if rule else "") + f": {ready} of {len(markers)} ready this turn",
+           th.small, T.TEXT_DIM, "bold")
     cw = max(ms + th.px(8), min(th.px(180), f.w // len(markers)))
     for i, m in enumerate(markers):
         x, y = f.x + i * cw, f.y + th.px(2)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pygame
 
-from .. import rules_text
 from .. import theme as T
 from ..widgets import draw_panel
 from .flow import Drawn
@@ -36,8 +35,8 @@ class StatusLine:
         draw_panel(surface, self.rect, T.PANEL_DARK)
         if not text:
             return
-        icon = {"refusal": "✗ Not allowed — ", "ok": "✓ ", "info": "› "}.get(kind, "")
-        colour = {"refusal": T.BAD, "ok": T.GOOD}.get(kind, T.TEXT)
+        icon = {"refusal": "✗ Not allowed — ", "ok": "✓ ", "info": "› ", "warning": "⚠ "}.get(kind, "")
+        colour = {"refusal": T.BAD, "ok": T.GOOD, "warning": T.BAD}.get(kind, T.TEXT)
         x = self.rect.x + th.px(10)
         y = self.rect.centery - T.font(th.normal, "bold").get_linesize() // 2
         t = T.text(icon, th.normal, colour, "bold")
@@ -45,14 +44,14 @@ class StatusLine:
         x += t.get_width()
         lines = T.wrap(text, th.normal, self.rect.right - x - th.px(10))
         s = lines[0] + (" …" if len(lines) > 1 else "")
-        surface.blit(T.text(s, th.normal, colour if kind == "refusal" else T.TEXT), (x, y))
+        surface.blit(T.text(s, th.normal, colour if kind in ("refusal", "warning") else T.TEXT), (x, y))
 
 
 def draw_die(surface: pygame.Surface, center: tuple[int, int], die, th: T.Theme) -> pygame.Rect:
     """The die just rolled, big, with its pips, the number and the result; returns the dark
     box behind it, which is sized to hold every line (a long result is wrapped, never spills)."""
     size = th.px(110)
-    faces = list(getattr(die, "dice", ()) or ()) or [die.roll]  # several dice side by side
+    faces = list(die.dice) or [die.roll]  # several dice side by side
     gap = th.px(16)
     pad = th.px(20)
     r = pygame.Rect(0, 0, size * len(faces) + gap * (len(faces) - 1), size)
@@ -62,7 +61,7 @@ def draw_die(surface: pygame.Surface, center: tuple[int, int], die, th: T.Theme)
     box_w = max(r.w + th.px(340), t.get_width() + 2 * pad)
     limit = max(box_w, min(surface.get_width() - 2 * pad, th.px(640))) - 2 * pad
     subs = [T.text(ln, th.large, (255, 255, 255))
-            for ln in (T.wrap(rules_text.result_text(die.result), th.large, limit) if die.result else [])]
+            for ln in (T.wrap(die.meaning or die.result, th.large, limit) if die.result else [])]
     box_w = max([box_w] + [x.get_width() + 2 * pad for x in subs])
     box_h = max(size + th.px(150), size + th.px(8) + t.get_height() + sum(x.get_height() for x in subs) + 2 * pad)
     box = pygame.Rect(0, 0, box_w, box_h)
@@ -85,6 +84,22 @@ def draw_die(surface: pygame.Surface, center: tuple[int, int], die, th: T.Theme)
         surface.blit(x, (r.centerx - x.get_width() // 2, y))
         y += x.get_height()
     return box
+
+
+def draw_save_banner(surface: pygame.Surface, rect: pygame.Rect, text: str, th: T.Theme) -> pygame.Rect:
+    """A red band along the bottom of the map, with a warning sign, for as long as the game is
+    not being saved (a word and a shape, not only a colour)."""
+    px = th.normal
+    lines = T.wrap("⚠ " + text, px, rect.w - th.px(24), "bold")
+    lh = T.font(px, "bold").get_linesize()
+    band = pygame.Rect(rect.x, rect.bottom - len(lines) * lh - th.px(12), rect.w, len(lines) * lh + th.px(12))
+    pygame.draw.rect(surface, (150, 28, 24), band)
+    pygame.draw.rect(surface, (255, 255, 255), band, 2)
+    y = band.y + th.px(6)
+    for ln in lines:
+        surface.blit(T.text(ln, px, (255, 255, 255), "bold"), (band.x + th.px(12), y))
+        y += lh
+    return band
 
 
 def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: list[str], th: T.Theme) -> pygame.Rect | None:

@@ -19,8 +19,8 @@ import pygame
 from .. import theme as T
 from .. import turns as TR
 from ..counters import CounterArt, unit_title
+from ..sides import side_name
 
-SIDE_NAMES = TR.SIDE_NAMES
 ROW_BG = {"past": (40, 42, 47), "now": (74, 68, 44), "future": (58, 61, 68)}
 LOST_X = (214, 48, 40)
 TICK = (70, 170, 80)
@@ -42,10 +42,12 @@ class TrackPanel:
         self._data_key = None
         self._data: tuple[list, list] = ([], [])
         self._seen_turn: int | None = None
+        self._layout_key: tuple | None = None
+        self._want_turn = None
 
     # --- data --------------------------------------------------------------------------
     def data(self, ctl) -> tuple[list[TR.TurnBox], list[TR.AirMarker]]:
-        key = (id(ctl), id(ctl.state), ctl.version)
+        key = (id(ctl), ctl.version)
         if key != self._data_key:
             self._data_key = key
             self._data = (TR.turn_track(ctl), TR.air_markers(ctl))
@@ -65,7 +67,7 @@ class TrackPanel:
         v = ctl.view()
         turn, turns = v.get("turn"), v.get("turns")
         key = (self._data_key, tuple(rect), self.scroll, th.scale, turn)
-        if key == getattr(self, "_layout_key", None) and turn == self._seen_turn:
+        if key == self._layout_key and turn == self._seen_turn:
             return  # laid out every frame, but the same as the last one
         self.rect = rect
         self.ops, self.sigs, self.tips = [], [], []
@@ -88,7 +90,8 @@ class TrackPanel:
             # A small window: smaller markers and no heading, so the turns keep most of the room.
             small = rect.h < 12 * lh
             if not small:
-                self._text("Air support this turn (10.5)", x0, y, px, T.TEXT_DIM, "bold")
+                rule = markers[0].rule.split(",")[0] if markers[0].rule else ""
+                self._text("Air support this turn" + (f" ({rule})" if rule else ""), x0, y, px, T.TEXT_DIM, "bold")
                 y += lh + th.px(3)
             ms = th.px(26 if small else 40)
             per = max(1, min(len(markers), w // th.px(150 if small else 170)))
@@ -127,9 +130,10 @@ class TrackPanel:
             chip = th.px(14)
             self._op(lambda s, side=side, cx=cx, y=y: T.side_chip(s, side, cx, y + (lh - chip) // 2, chip),
                      ("chip", side, cx, y, chip))
-            self._text(SIDE_NAMES.get(side, side), cx + chip + th.px(4), y, px, T.TEXT_DIM, "bold")
-            tw = T.size("steps", px - 1)[0]
-            self._text("steps", cx + col_w - tw - th.px(8), y, px - 1, T.TEXT_DIM)
+            self._text(side_name(side), cx + chip + th.px(4), y, px, T.TEXT_DIM, "bold")
+            if any(st.steps is not None for b in boxes for st in b.sides):
+                tw = T.size("steps", px - 1)[0]
+                self._text("steps", cx + col_w - tw - th.px(8), y, px - 1, T.TEXT_DIM)
         y += lh + th.px(3)
         # The boxes.
         cs = th.px(26)
@@ -160,15 +164,15 @@ class TrackPanel:
                     self.tips.insert(0, (r, [unit_title(tu.unit), tu.unit["id"] + ": " + tu.describe(box.turn)]))
                 if not st.units:
                     self._text("—", cx + th.px(4), cy + (cs - lh) // 2, px, T.TEXT_DIM)
-                colour = T.TEXT_DIM if box.when == "past" or st.steps == 0 else T.TEXT
+                colour = T.TEXT_DIM if box.when == "past" or not st.steps else T.TEXT
                 if st.note:
-                    colour = T.BAD if st.note == "none" else T.ACCENT
+                    colour = T.BAD if not st.steps else T.ACCENT
                 tw = T.size(steps, px - 1, "bold")[0]
                 self._text(steps, cx + col_w - tw - th.px(8), y + (rh - lh) // 2, px - 1, colour, "bold")
             self.tips.append((row, box.tooltip()))
             y += rh + th.px(4)
         self.content_h = y - top
-        want = getattr(self, "_want_turn", None)
+        want = self._want_turn
         if want in self.rows:
             self._want_turn = None
             r = self.rows[want]
@@ -188,10 +192,12 @@ class TrackPanel:
 
     @staticmethod
     def _steps_text(st: TR.SideTurn) -> str:
-        if st.note == "none":
-            return "0 (13.0)"
+        if st.steps is None:
+            return ""
+        if st.note and not st.steps and st.base_steps:
+            return "0 (option)"
         s = f"+{st.steps} step{'s' if st.steps != 1 else ''}" if st.steps else "no steps"
-        if st.note == "no panzers":
+        if st.note:
             s += "*"
         return s
 

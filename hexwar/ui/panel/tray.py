@@ -29,9 +29,12 @@ def build_tray(f: Flow, ctl, art: CounterArt, m: str) -> None:
     gap = th.px(8)
     per_row = max(1, (f.w + gap) // (size + gap))
     cap = T.font(th.small).get_linesize()
+    arrive = f" ({ctl.gui.arrival_rule})" if ctl.gui.arrival_rule else ""
+    place = ctl.decision("place")
+    rebuild = f" ({place.rule})" if place is not None and place.rule else ""
     groups = [("", tray)] if m in ("setup", "arrivals") else [
-        ("Arriving now (11.0):", [u for u in tray if u.get("where") == "arriving"]),
-        ("Eliminated, may be rebuilt (12.0):", [u for u in tray if u.get("where") == "eliminated"])]
+        (f"Arriving now{arrive}:", [u for u in tray if u.get("where") == "arriving"]),
+        (f"Eliminated, may be rebuilt{rebuild}:", [u for u in tray if u.get("where") == "eliminated"])]
     for title, units in groups:
         if title:
             f.text(title, th.small, T.TEXT_DIM)
@@ -80,8 +83,10 @@ def build_tray(f: Flow, ctl, art: CounterArt, m: str) -> None:
             f.space()
             f.text(unit_title(u), th.small, T.TEXT, "bold")
             ok = ctl.sel in ctl.restorable()
+            d = ctl.decision("restore")
             f.button(f"Restore {ctl.sel} to full strength (1 step)", lambda: ctl.restore(ctl.sel), enabled=ok,
-                     name="restore", tooltip="12.0: flip a reduced unit to its full-strength side")
+                     name="restore", tooltip=(f"{d.rule}: " if d is not None and d.rule else "")
+                     + "flip a reduced unit to its full-strength side")
     if ctl.sel and (ctl.unit(ctl.sel) or {}).get("where") != "map":
         hexes = ctl.place_hexes(ctl.sel)
         if hexes:

@@ -8,10 +8,10 @@ from .dialogs import ConfirmScene, MessageScene
 from .game import GameScene
 from .game_computer import MoveAnim
 from .handover import HandoverScene
-from .help import HelpScene, draw_board_legend, draw_legend
+from .help import HelpScene, draw_board_legend
 from .menu import MenuScene
 from .stack import Host, Scene, SceneStack, ctrl_held, shift_held
 from .victory import VictoryScene
 
 __all__ = ["ConfirmScene", "GameScene", "HandoverScene", "HelpScene", "Host", "MenuScene", "MessageScene", "MoveAnim",
-           "Scene", "SceneStack", "VictoryScene", "ctrl_held", "draw_board_legend", "draw_legend", "shift_held"]
+           "Scene", "SceneStack", "VictoryScene", "ctrl_held", "draw_board_legend", "shift_held"]

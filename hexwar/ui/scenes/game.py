@@ -11,7 +11,7 @@ import pygame
 from ... import paths
 from ...core.actions import EndPhase
 from ...core.hexgrid import Hex
-from .. import rules_text
+from .. import sides as side_words
 from ..computer import COMPUTER, HUMAN, ComputerDriver, make_computer, player_kind, player_text
 from ..control import PAST_REFUSAL, Controller, LogEntry
 from ..counters import CounterArt
@@ -41,7 +41,7 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         self.game = game
         self.hotseat = hotseat
         self.ctl = Controller(game, threaded=threaded)
-        rules_text.learn_side_names(self.ctl.pkg)
+        side_words.use(game.entry)  # the game's own side names, colours and shapes
         # Who plays which side: "human" (default) or "computer"; the record remembers it
         # (header "players"), so that a save or "Continue" brings the computer sides back.
         # Each entry is "human" or "computer:<level>" (computer.player_text); an older record's bare
@@ -52,9 +52,9 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
             game.autosave_path = paths.autosave_path()
             try:
                 game.save(game.autosave_path)
-            except OSError as e:
-                self.ctl.refuse(f"Autosave failed: {e}")
-        if getattr(game, "load_warning", None):
+            except OSError as e:  # shown at once, and for as long as saving fails (see save_trouble)
+                game.autosave_error = e
+        if game.load_warning:
             self.ctl.say(f"Loaded with a warning: {game.load_warning}", "refusal")
         computers, levels = {}, {}
         self.computer_note = None
@@ -75,7 +75,7 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         self.ctl.private = bool(humans) and (bool(computers) or hotseat)
         if self.computer_note:
             self.ctl.log.append(LogEntry(len(game.actions), "note", self.computer_note[:1].upper() + self.computer_note[1:] + "."))
-        self.mv = MapView(game.rules.board)
+        self.mv = MapView(game.board)
         self.art = CounterArt()
         self.layer = MapLayer(self.mv, self.art)
         self.bar = PhaseBar(self.theme)
@@ -94,13 +94,18 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         self.show_ids = app.settings.show_hex_ids
         self.explain = False
         self.past: Controller | None = None  # the position shown in history mode (over game.at(k))
-        self._past_cache: dict[int, Controller] = {}
+        self._past_cache: dict[int, tuple] = {}  # step -> (its timeline step, its read-only controller)
         self.anim: MoveAnim | None = None
         self._buf: pygame.Surface | None = None  # see _back_buffer
         self._map_key = None
         self._shown: tuple | None = None  # what the screen shows (see draw_dirty)
         self._tip_rect: pygame.Rect | None = None
         self._dyn_rects: list[pygame.Rect] = []
+        self._end_key: tuple | None = None
+        self._ids_ctx = None  # the game's own hex ids while it is on screen
+        self._job_seen = None
+        self._air_key: tuple | None = None
+        self._air: tuple = ()
 
     # --- who plays ------------------------------------------------------------------
     def sides(self) -> list[str]:
@@ -168,8 +173,8 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         end = buttons.get("end")
         if end is not None:
             end.label = self.ctl.end_label()
-            key = (id(self.game.state), self.ctl.version, locked)
-            if getattr(self, "_end_key", None) != key:
+            key = (self.ctl.version, locked)
+            if self._end_key != key:
                 self._end_key = key
                 why = self.game.check(EndPhase())
                 end.enabled = why is None and not locked
@@ -192,19 +197,16 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
     def enter(self) -> None:
         # Hex ids as this game writes them (Black Wednesday's B34.16) wherever the client names or
         # reads a hex, for as long as the game is on screen.
-        try:
-            from ...core.hexgrid import CCRR, hex_ids_of, use_hex_ids
+        from ...core.hexgrid import CCRR, hex_ids_of, use_hex_ids
 
-            ids = hex_ids_of(self.game.rules.board)
-            if ids is not CCRR and getattr(self, "_ids_ctx", None) is None:
-                self._ids_ctx = use_hex_ids(ids)
-                self._ids_ctx.__enter__()
-        except (ImportError, AttributeError):
-            pass
+        ids = hex_ids_of(self.game.board)
+        if ids is not CCRR and self._ids_ctx is None:
+            self._ids_ctx = use_hex_ids(ids)
+            self._ids_ctx.__enter__()
         self.after_change()
 
     def exit(self) -> None:
-        ctx = getattr(self, "_ids_ctx", None)
+        ctx = self._ids_ctx
         if ctx is not None:
             self._ids_ctx = None
             try:
@@ -232,7 +234,7 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
             if self.needs_handover(side):
                 v = self.ctl.view()
                 st = v.get("stage")
-                phase_side = getattr(self.ctl.phase(), "side", None)
+                phase_side = self.ctl.phase().side
                 detail = now_text(self.ctl)
                 notices = " ".join(str(n) for n in (v.get("notices") or self.ctl.gui.notices(self.ctl) or ()))
                 if notices:
@@ -243,7 +245,7 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
                 self.pending_handover = (side, detail, bool(st) and st.get("side") != phase_side,
                                          self._last_battle())
             elif previous is not None and not self.computer.is_computer(side):
-                self.ctl.say(f"{rules_text.SIDE_NAMES.get(side, side)} player to act: {now_text(self.ctl)}")
+                self.ctl.say(f"{side_words.side_name(side)} player to act: {now_text(self.ctl)}")
         self._show_handover()
         self.refresh()
 
@@ -262,12 +264,13 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
 
         tl = self.ctl.timeline
         st = tl.step(tl.last) if tl is not None else None
-        if st is None or st.action is None or st.side in (None, side) or not is_secret(self.game.rules, st.action):
+        if st is None or st.action is None or st.side in (None, side) or not is_secret(self.game, st.action):
             return ""
         if any(e.kind == "revealed" for e in st.events):
             return ""
-        who = rules_text.SIDE_NAMES.get(st.side, st.side)
-        what = str(getattr(st.action, "what", "decision")).replace("_", " ")
+        who = side_words.side_name(st.side)
+        words = st.action.notation().split()
+        what = words[1].replace("_", " ") if words[0] == "choose" and len(words) > 1 else "decision"
         return f"The {who} player has chosen a {what}; it stays hidden until both are revealed."
 
     def _show_handover(self) -> None:
@@ -320,7 +323,7 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
                 last = tl.step(len(self.game.actions)) if tl is not None else None
                 me = self.ctl.acting()
                 if last is not None and last.side is not None and last.side != me:
-                    self.ctl.refuse(f"The last action was the {rules_text.SIDE_NAMES.get(last.side, last.side)} "
+                    self.ctl.refuse(f"The last action was the {side_words.side_name(last.side)} "
                                     "player's: in hotseat play only they could take it back, and it is now "
                                     "your turn.")
                     return
@@ -390,7 +393,7 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         self.app.stack.push(VictoryScene(self.app, self))
 
     def open_help(self) -> None:
-        self.app.stack.push(HelpScene(self.app, self.game.rules.board, self.game.game_id))
+        self.app.stack.push(HelpScene(self.app, self.game.board, self.game.game_id))
 
     def ask_menu(self) -> None:
         self.app.stack.push(ConfirmScene(self.app, "Leave this game?",
@@ -417,7 +420,7 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
             if self.anim.done:
                 self.anim = None
         # Legal actions worked out in the background: show them as soon as they are ready.
-        if self.ctl._job is not None and self.ctl._job.done.is_set() and getattr(self, "_job_seen", None) is not self.ctl._job:
+        if self.ctl._job is not None and self.ctl._job.done.is_set() and self._job_seen is not self.ctl._job:
             self._job_seen = self.ctl._job
             self.ctl.hover(self.hover)
         # The computer's turn: one decision at a time, at a pace the player can follow.

@@ -84,7 +84,7 @@ class ComputerTurns:
                 self.ctl.die = None
             elif self.computer.fast:
                 self.ctl.die.time_left = min(self.ctl.die.time_left, 0.8)
-        path = list(getattr(dec.action, "path", None) or ()) if isinstance(dec.action, Move) else []
+        path = list(dec.action.path) if isinstance(dec.action, Move) else []
         if (start or len(path) >= 2) and not self.computer.skipping:
             from ...core.hexgrid import parse_hex
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pygame
 
-from .. import rules_text
 from .. import theme as T
 from ..panel.computer_block import REASON_COLOUR
 from ..panel.flow import Drawn
 from ..panel.history_block import draw_history_banner, history_banner
-from ..panel.status import draw_die, draw_tooltip
+from ..panel.status import draw_die, draw_save_banner, draw_tooltip
+from ..sides import side_name
 
 
 class FrameCache:
@@ -41,7 +41,7 @@ class FrameCache:
         if self.ctl.die is not None or self.anim is not None or self.computer_turn():
             return None
         mv = self.mv
-        return (self.ctl.version, id(self.game.state), self.past.index if self.past is not None else None,
+        return (self.ctl.version, self.past.index if self.past is not None else None, self.ctl.save_trouble(),
                 self.explain, mv.show_ids, round(mv.zoom, 4), round(mv.cam_x), round(mv.cam_y), tuple(mv.rect),
                 self.panel.tab, self.ctl.status.text, self.ctl.legal(wait=0) is not None, self.theme.scale,
                 self.pending_handover is not None)
@@ -71,7 +71,7 @@ class FrameCache:
             what = "the start of the game" if k == 0 else f"after action {k} of {n}: {st.action.notation()}" if st else ""
             line2, colour = f"History — {what}", T.ACCENT
         elif self.computer_turn():
-            side = rules_text.SIDE_NAMES.get(self.ctl.acting(), "")
+            side = side_name(self.ctl.acting()) if self.ctl.acting() else ""
             line2 = (f"Computer ({side}) is thinking…" if self.computer.thinking()
                      else f"Computer ({side}) is playing.") + "  Space: pace · Enter: skip to the end of its turn"
             colour = REASON_COLOUR
@@ -86,6 +86,7 @@ class FrameCache:
             dirty.append(self.status.rect)
         # What goes over the buffer: the map's moving parts, the banner, the die, the tooltip.
         banner = history_banner(self) if self.past is not None else None
+        trouble = self.ctl.save_trouble()  # the game is not being saved: said until a save succeeds
         die = self.ctl.die if self.past is None else None
         tip = None
         if self.app.stack.top is self and self.hover_for >= self.TOOLTIP_S:
@@ -96,7 +97,7 @@ class FrameCache:
                 b = self.bar.buttons.hovered()
                 if tip is None and b is not None and b.tooltip:
                     tip = [b.tooltip]
-        over = (self.layer.dynamic_key(vctl, self.hover, self.time, explain=self.explain, offer=offer), banner)
+        over = (self.layer.dynamic_key(vctl, self.hover, self.time, explain=self.explain, offer=offer), (banner, trouble))
         dyn_rects = self.layer.dynamic_rects(vctl, self.hover, offer=offer)
         die_key = (die.roll, die.result, die.text) if die is not None else None
         tip_key = (tuple(tip), self.mouse) if tip else None
@@ -116,6 +117,8 @@ class FrameCache:
         self.layer.draw_dynamic(surface, vctl, self.hover, self.time, explain=self.explain, offer=offer)
         if banner is not None:
             draw_history_banner(surface, self.mv.rect, banner, th)
+        if trouble is not None:
+            draw_save_banner(surface, self.mv.rect, trouble, th)
         if die is not None:
             draw_die(surface, self.mv.rect.center, die, th)
         self._tip_rect = draw_tooltip(surface, self.mouse, tip, th) if tip else None
@@ -130,8 +133,8 @@ class FrameCache:
         from ..turns import air_in_battle, air_markers
 
         k = self.past.index if self.past is not None else len(self.game.actions)
-        key = (k, id(self.view_ctl.state), self.ctl.version)
-        if getattr(self, "_air_key", None) != key:
+        key = (k, self.ctl.version)
+        if self._air_key != key:
             got = air_in_battle(self.ctl.timeline, k) if self.ctl.timeline is not None else ()
             markers = {m.id: m for m in air_markers(self.view_ctl)} if got else {}
             self._air = tuple((h, markers[mid]) for h, mid in got if mid in markers)

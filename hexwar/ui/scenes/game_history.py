@@ -23,13 +23,14 @@ class HistoryMode:
         if st is None:
             self.ctl.say("That position is not available: the game does not know it.")
             return
-        pc = self._past_cache.get(k)
-        if pc is None or pc.game.state is not st.state:
+        got = self._past_cache.get(k)
+        if got is None or got[0] is not st:
             if len(self._past_cache) > 64:
                 self._past_cache.clear()
             pc = Controller(self.game.at(k), threaded=False, record_history=False)  # read only
             pc.viewer = self.ctl.viewer or self.ctl.acting()
-            self._past_cache[k] = pc
+            got = self._past_cache[k] = (st, pc)
+        pc = got[1]
         if self.past is None:
             self.ctl.cancel()
         self.past = pc

@@ -56,7 +56,7 @@ class GameInput:
                 if dragging or abs(event.pos[0] - p0[0]) + abs(event.pos[1] - p0[1]) > self.DRAG_PX:
                     if not dragging:
                         self.press = (b, p0, True)
-                    rel = getattr(event, "rel", (0, 0))
+                    rel = event.rel
                     self.mv.pan(rel[0], rel[1])
             h = self.mv.hex_at(event.pos)
             if h != self.hover:

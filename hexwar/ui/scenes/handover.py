@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from .. import rules_text
+from ..sides import side_name
 from .. import theme as T
 from .stack import Scene
 
@@ -34,7 +34,7 @@ class HandoverScene(Scene):
         w, h = surface.get_size()
         chip = th.px(64)
         T.side_chip(surface, self.side, w // 2 - chip // 2, h // 2 - th.px(150), chip)
-        name = rules_text.SIDE_NAMES.get(self.side, self.side)
+        name = side_name(self.side)
         t = T.text(f"{name} player, " + ("a decision for you" if self.decision else "your turn"), th.title, T.TEXT, "bold")
         surface.blit(t, (w // 2 - t.get_width() // 2, h // 2 - th.px(70)))
         y = h // 2

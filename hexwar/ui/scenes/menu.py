@@ -11,7 +11,7 @@ import pygame
 
 from ... import paths
 from ...core.errors import DataError, HexwarError
-from .. import rules_text
+from .. import sides as side_words
 from .. import theme as T
 from ..computer import COMPUTER, HUMAN, LEVELS, player_kind, player_text
 from ..panel.status import draw_tooltip
@@ -39,12 +39,12 @@ class MenuScene(Scene):
         self.choices = session.list_scenarios()
         # Every registered game, even one whose scenarios are not there yet (it says so on Start).
         # In the registry's order (the first game first), then any scenario folder's game it lacks.
-        self.games = list(dict.fromkeys(game_ids() + sorted({g for g, _ in self.choices}))) or ["objective-kiev"]
+        self.games = list(dict.fromkeys(game_ids() + sorted({g for g, _ in self.choices})))
         self.game_i = self.games.index(game_id) if game_id in self.games else 0
-        self.scen_i = 0
+        self.scen_i = self.default_scenario()
         if scenario:
             sc = self.scenarios()
-            self.scen_i = sc.index(scenario) if scenario in sc else 0
+            self.scen_i = sc.index(scenario) if scenario in sc else self.scen_i
         self.seed = seed if seed is not None else random.randrange(1, 1_000_000)
         self.seed_given = seed is not None
         self.hotseat = app.settings.hotseat
@@ -54,38 +54,48 @@ class MenuScene(Scene):
         self.buttons = ButtonRow()
         self.saves: list[Path] = []
         self.save_rows: list[tuple[pygame.Rect, Path]] = []
-        self.index = SaveIndex(threaded=getattr(app, "threaded_saves", True))
+        self.index = SaveIndex(threaded=app.threaded_saves)
         self._index_version = -1
-        self.size = app.screen.get_size() if getattr(app, "screen", None) is not None else (800, 600)
+        self.size = app.screen.get_size() if app.screen is not None else (800, 600)
         self.save_scroll = 0
+        self.no_saves_y = 0
 
-    def scenarios(self) -> list[str]:
-        g = self.games[self.game_i]
-        return [s for gg, s in self.choices if gg == g] or ["standard"]
-
-    def options_heading(self) -> str:
-        if self.games[self.game_i] == "objective-kiev":
-            return "Balance options (13.0) — all off in the standard game:"
-        pkg = self._pkg()
-        if len(getattr(pkg, "OPTIONS", {}) or {}) > 3:
-            return "Game options (point at one for its rule and what it does):"
-        return "Game options (the rule is in brackets):"
-
-    def _pkg(self):
-        from ...games import find_game
+    def entry(self):
+        """The selected game's entry (None for a scenario folder of a game not registered)."""
+        from ...games import entry
 
         try:
-            return find_game(self.games[self.game_i])
+            return entry(self.games[self.game_i]) if self.games else None
         except KeyError:
             return None
 
+    def scenarios(self) -> list[str]:
+        g = self.games[self.game_i] if self.games else ""
+        e = self.entry()
+        return [s for gg, s in self.choices if gg == g] or [e.default_scenario if e is not None else "standard"]
+
+    def default_scenario(self) -> int:
+        """Where the selected game's default scenario is in its list (the first when absent)."""
+        e = self.entry()
+        sc = self.scenarios()
+        return sc.index(e.default_scenario) if e is not None and e.default_scenario in sc else 0
+
+    def options_heading(self) -> str:
+        e = self.entry()
+        opts = e.options if e is not None else ()
+        rules = {o.rule for o in opts}
+        if len(rules) == 1 and "" not in rules and not any(o.default for o in opts):
+            return f"Options ({next(iter(rules))}) — all off in the standard game:"
+        if len(opts) > 3:
+            return "Game options (point at one for its rule and what it does):"
+        return "Game options (the rule is in brackets):"
+
     def _load_options(self) -> None:
-        pkg = self._pkg()
-        opts = getattr(pkg, "OPTIONS", {}) or {}
-        self.options = {k: bool(v[0]) for k, v in opts.items()}
-        sides = (getattr(getattr(pkg, "tables", None), "SIDES", None) or getattr(pkg, "SIDES", None)
-                 or getattr(getattr(pkg, "rules", None), "SIDES", None) or ("axis", "soviet"))
-        saved = dict(getattr(self.app.settings, "players", {}) or {})
+        e = self.entry()
+        side_words.use(e)  # its sides' names, colours and shapes
+        self.options = dict(e.option_defaults) if e is not None else {}
+        sides = [s.id for s in e.sides] if e is not None else []
+        saved = dict(self.app.settings.players or {})
         # side -> "human", "computer:easy" or "computer:normal" (player_kind reads older "computer")
         self.players = {s: player_text(*player_kind(saved.get(s, HUMAN))) for s in sides}
 
@@ -103,8 +113,8 @@ class MenuScene(Scene):
         y = th.px(150)
         bh = th.px(34)
         gap = th.px(8)
-        pkg = self._pkg()
-        title = getattr(pkg, "TITLE", self.games[self.game_i])
+        e = self.entry()
+        title = e.title if e is not None else (self.games[self.game_i] if self.games else "no game")
         B = self.buttons.add
         B(Button(pygame.Rect(x1, y, col_w, bh), f"Game: {title}", self.next_game, px=th.normal, name="game",
                  tooltip="Click to switch game"))
@@ -123,7 +133,7 @@ class MenuScene(Scene):
         for i, (side, entry) in enumerate(self.players.items()):
             kind, level = player_kind(entry)
             self.player_label_ys.append((side, y, i))
-            name = rules_text.SIDE_NAMES.get(side, side)
+            name = side_words.side_name(side)
             B(Button(pygame.Rect(x1 + lab_w, y, hw, bh), "Human", (lambda s=side: self.set_player(s, HUMAN)),
                      px=th.normal, toggled=kind == HUMAN, name=f"{side}-human",
                      tooltip=f"A person plays the {name} side (key {i + 1} cycles human, easy, normal)"))
@@ -144,15 +154,15 @@ class MenuScene(Scene):
                  tooltip="One person plays both sides: no hand-over screen" if two_humans
                  else "Against the computer there is no hand-over screen"))
         y += bh + gap * 2
-        opts = getattr(pkg, "OPTIONS", {}) or {}
+        opts = e.options if e is not None else ()
         self.options_y = y if opts else None
         if opts:
             y += T.font(th.small).get_linesize() + gap // 2
         # Many options (Kasserine's seven): two columns of short titles; the full text is the tooltip.
         two = len(opts) > 3
         ow = (col_w - gap) // 2 if two else col_w
-        for i, (name, (default, desc)) in enumerate(opts.items()):
-            label, rule = rules_text.option_label(name, desc)
+        for i, opt in enumerate(opts):
+            name, default, desc, label, rule = opt.id, opt.default, opt.help, opt.title, opt.rule
             if two:
                 label = label.split(":")[0]
                 if len(label) > 30:  # a long title: its first words; the tooltip has it all
@@ -215,7 +225,7 @@ class MenuScene(Scene):
     # actions
     def next_game(self) -> None:
         self.game_i = (self.game_i + 1) % len(self.games)
-        self.scen_i = 0
+        self.scen_i = self.default_scenario()
         self._load_options()
         self.layout(self.size)
 
@@ -264,11 +274,13 @@ class MenuScene(Scene):
 
     def map_file(self) -> Path | None:
         """The map of the selected game: ``maps/<game>.tmx``, or its first sheet (``<game>-a.tmx``)."""
-        try:
-            root = Path(str(paths.data_dir("maps")))
-        except Exception:
+        from ...session import maps_dir
+
+        e = self.entry()
+        if e is None:
             return None
-        gid = self.games[self.game_i]
+        root = maps_dir(e)
+        gid = e.id
         for cand in [root / f"{gid}.tmx"] + sorted(root.glob(f"{gid}-*.tmx")):
             if cand.is_file():
                 return cand
@@ -295,7 +307,7 @@ class MenuScene(Scene):
         self.app.start_game(game, hotseat=self.hotseat, players=dict(players))
 
     def help(self) -> None:
-        self.app.stack.push(HelpScene(self.app))
+        self.app.stack.push(HelpScene(self.app, None, self.games[self.game_i] if self.games else None))
 
     def handle(self, event) -> bool:
         if event.type == pygame.KEYDOWN:
@@ -376,12 +388,12 @@ class MenuScene(Scene):
         surface.blit(T.text("Who plays each side (keys 1, 2 switch it; point at a level for what it does):", th.small, T.TEXT_DIM), (x1, self.players_y))
         if not self.saves:
             surface.blit(T.text("none yet — Ctrl+S saves during a game", th.small, T.TEXT_DIM),
-                         (x2 + th.px(8), getattr(self, "no_saves_y", self.saves_y + th.px(24))))
+                         (x2 + th.px(8), self.no_saves_y or self.saves_y + th.px(24)))
         self.buttons.draw(surface)
         bh = self.buttons.buttons[0].rect.h if self.buttons.buttons else th.px(34)
         for side, yy, i in self.player_label_ys:
             T.side_chip(surface, side, x1, yy + (bh - th.px(22)) // 2, th.px(22))
-            name = T.text(rules_text.SIDE_NAMES.get(side, side), th.normal, T.TEXT, "bold")
+            name = T.text(side_words.side_name(side), th.normal, T.TEXT, "bold")
             ny = yy + (bh - T.font(th.normal).get_linesize()) // 2
             surface.blit(name, (x1 + th.px(28), ny))
             if i < 9:  # the key that cycles who plays this side

@@ -99,7 +99,7 @@ class SceneStack:
         return self.scenes[-1] if self.scenes else None
 
     def _size(self) -> tuple[int, int] | None:
-        if self.app is not None and getattr(self.app, "screen", None) is not None:
+        if self.app is not None and self.app.screen is not None:
             return self.app.screen.get_size()
         return None
 
@@ -162,7 +162,7 @@ class SceneStack:
         """Draws the visible scenes; returns the areas of ``surface`` that changed: None for all
         of it, [] for none (the surface still shows the last frame)."""
         visible = self._visible()
-        ids = (id(surface), getattr(surface, "get_size", tuple)()) + tuple(id(s) for s in visible)
+        ids = (id(surface), surface.get_size() if surface is not None else None) + tuple(id(s) for s in visible)
         fresh = ids != self._drawn
         self._drawn = ids
         if len(visible) == 1 and hasattr(visible[0], "draw_dirty"):

@@ -8,9 +8,8 @@ import logging
 import pygame
 
 from ...core.hexgrid import hex_name
-from .. import rules_text
 from .. import theme as T
-from ..panel.battle import RESULT_ORDER
+from ..sides import side_name
 from ..widgets import Button, ButtonRow, draw_panel
 from .stack import Scene
 
@@ -108,16 +107,17 @@ class VictoryScene(Scene):
         from ..widgets import blit_lines
 
         detail = r.get("detail", "")
-        kiev = v.get("game") == "objective-kiev"  # the victory rule is Kiev's 5.0; others say theirs in the detail
-        y = blit_lines(surface, [detail + (" (5.0)" if detail and kiev else "")], x, y, width, th.large)
-        board = ctl.rules.board
+        rule = self.victory_rule()  # cited unless the detail already names its rule
+        cite = f" ({rule})" if detail and rule and f"({rule}" not in detail else ""
+        y = blit_lines(surface, [detail + cite], x, y, width, th.large)
+        board = ctl.game.board
         counts: dict = {}
         control = v.get("control") or {}
         for h in board.places:
             s_ = control.get(hex_name(h))
             counts[s_] = counts.get(s_, 0) + 1
         y += th.px(4)
-        held = ", ".join(f"{rules_text.SIDE_NAMES.get(s_, s_)} {n}"
+        held = ", ".join(f"{side_name(s_)} {n}"
                          for s_, n in sorted(counts.items(), key=lambda kv: str(kv[0])))
         sm = self.summary
         length = ""
@@ -133,7 +133,7 @@ class VictoryScene(Scene):
             fewer = min(counts, key=lambda k: counts[k])
             names = sorted(p.name for h, p in board.places.items() if control.get(hex_name(h)) == fewer)
             if names and len(counts) > 1:
-                y = blit_lines(surface, [f"Held by {rules_text.SIDE_NAMES.get(fewer, fewer)}: {', '.join(names)}"], x, y,
+                y = blit_lines(surface, [f"Held by {side_name(fewer)}: {', '.join(names)}"], x, y,
                                width, th.small, T.TEXT_DIM)
         y += th.px(8)
         pygame.draw.line(surface, T.PANEL_LINE, (x, y), (x + width, y))
@@ -147,8 +147,19 @@ class VictoryScene(Scene):
             self._draw_summary(surface, sm, x, y, width, self.box.bottom - th.px(70))
         self.buttons.draw(surface)
 
+    def victory_rule(self) -> str:
+        entry = self.gs.game.entry
+        return str(entry.extra.get("victory_rule", "")) if entry is not None else ""
+
     def _draw_summary(self, surface, sm, x: int, y: int, width: int, bottom: int) -> None:
         th = self.theme
+        entry = self.gs.game.entry
+        words = (entry.extra.get("results") if entry is not None else None) or {}
+        from ..rules_text import results_rule
+
+        rule = results_rule(entry)
+        results_cite = f" ({rule})" if rule else ""
+        victory = f" ({self.victory_rule()})" if self.victory_rule() else ""
         sides = list(sm.sides)
         label_w = th.px(230)
         col_w = (width - label_w) // max(1, len(sides))
@@ -156,13 +167,13 @@ class VictoryScene(Scene):
         for i, side in enumerate(sides):
             cx = x + label_w + i * col_w
             T.side_chip(surface, side, cx, y + 2, th.px(18))
-            surface.blit(T.text(rules_text.SIDE_NAMES.get(side, side), th.large, T.TEXT, "bold"), (cx + th.px(24), y))
+            surface.blit(T.text(side_name(side), th.large, T.TEXT, "bold"), (cx + th.px(24), y))
         y += T.font(th.large).get_linesize() + th.px(4)
 
         def result_list(ss) -> str:
             if not ss.results:
                 return "—"
-            order = [c for c in RESULT_ORDER if c in ss.results] + sorted(c for c in ss.results if c not in RESULT_ORDER)
+            order = [c for c in words if c in ss.results] + sorted(c for c in ss.results if c not in words)
             return ", ".join(f"{c} {ss.results[c]}" for c in order)
 
         def mean(ss) -> str:
@@ -174,7 +185,7 @@ class VictoryScene(Scene):
         rows = [("Steps lost", lambda ss: str(ss.steps_lost)),
                 ("Units eliminated", lambda ss: str(ss.units_eliminated)),
                 ("Battles fought as attacker", lambda ss: str(ss.battles)),
-                ("Battle results (10.6)", result_list),
+                (f"Battle results{results_cite}", result_list),
                 ("Mean die roll (3.5 expected)", mean)]
         for label, fn in rows:
             if y + lh > bottom:
@@ -214,7 +225,7 @@ class VictoryScene(Scene):
         turns = sorted(sm.cities_by_turn)
         if turns and y + lh * (len(sides) + 2) <= bottom:
             y += th.px(6)
-            surface.blit(T.text("Cities held at the end of each turn (5.0)", th.normal, T.TEXT_DIM), (x, y))
+            surface.blit(T.text(f"Cities held at the end of each turn{victory}", th.normal, T.TEXT_DIM), (x, y))
             y += lh
             cw = min(th.px(70), (width - label_w) // max(1, len(turns)))
             for k, turn in enumerate(turns):
@@ -222,7 +233,7 @@ class VictoryScene(Scene):
                 surface.blit(t, (x + label_w + k * cw + cw // 2 - t.get_width() // 2, y))
             y += T.font(th.small).get_linesize()
             for side in sides:
-                surface.blit(T.text(rules_text.SIDE_NAMES.get(side, side), th.small, T.TEXT), (x + th.px(16), y))
+                surface.blit(T.text(side_name(side), th.small, T.TEXT), (x + th.px(16), y))
                 for k, turn in enumerate(turns):
                     n = sm.cities_by_turn[turn].get(side, 0)
                     t = T.text(str(n), th.small, T.TEXT)

@@ -1,9 +1,9 @@
-"""Objective: Kiev's client extension (``GameEntry.client`` names this package). The generic
-client says everything Kiev needs, so for now it is the base ``GameUI``, which adds nothing."""
+"""Objective: Kiev's client extension (``GameEntry.client`` names this package): the turn
+record and the air support markers (``client.KievUI``); the generic client says the rest."""
 from __future__ import annotations
 
-from ..base import GameUI
+from .client import KievUI
 
-CLIENT = GameUI
+CLIENT = KievUI
 
 __all__ = ["CLIENT"]

@@ -1,0 +1,65 @@
+"""The generic chooser: every decision on offer that no widget of the step handles, with its
+title and rule, each option's consequence before the click (its words and a mark — ✓, ▲ or ✖,
+a shape as well as a colour), and the values the rules list but refuse now greyed with the
+refusal's rule and reason.
+"""
+from __future__ import annotations
+
+from ...core.contract import COSTLY, FATAL, Consequence
+from .. import theme as T
+from .flow import Flow
+
+# How bad a consequence is, as a mark and a colour (never the colour alone).
+MARKS = {0: ("✓", T.GOOD), COSTLY: ("▲", T.ACCENT), FATAL: ("✖", T.BAD)}
+
+
+def mark_of(level: int) -> tuple[str, tuple[int, int, int]]:
+    return MARKS.get(level, MARKS[FATAL] if level > FATAL else MARKS[0])
+
+
+def consequence_text(c: Consequence) -> str:
+    mark, _ = mark_of(c.level)
+    return f"{mark} {c.text}" + (f" ({c.rule})" if c.rule else "")
+
+
+def consequence_line(f: Flow, c: Consequence, indent: int = 0) -> None:
+    """An option's consequence under its button: the mark, the words and the rule."""
+    _, colour = mark_of(c.level)
+    f.text(consequence_text(c), f.theme.small, colour, indent=indent or f.theme.px(8))
+    f.space(2)
+
+
+def build_choices(f: Flow, ctl, scene) -> None:
+    """The generic chooser (``ctl.choice_groups()``): a group per decision, with its rule."""
+    th = f.theme
+    groups = ctl.choice_groups()
+    if not groups:
+        return
+    for g in groups:
+        f.space(4)
+        f.text(f"{g.title}" + (f" ({g.rule})" if g.rule else ""), th.normal, T.ACCENT, "bold")
+        if g.help:
+            f.text(g.help, th.small, T.TEXT_DIM)
+        if g.secret:
+            if ctl.private:
+                f.text("Secret: the other side cannot see your choice until both are revealed.", th.small, T.TEXT_DIM)
+            else:
+                f.text("Chosen openly (one person plays both sides).", th.small, T.TEXT_DIM)
+        # Options with consequences get a row each, their consequence under them; others share rows.
+        said = any(o.consequence is not None for o in g.options)
+        per = 1 if said else 3 if max((len(o.label) for o in g.options), default=0) <= 12 else 1
+        for i in range(0, len(g.options), per):
+            chunk = g.options[i:i + per]
+            specs = [(o.label, (lambda a=o.action: scene.do_action(a)), not o.refusal,
+                      f"{g.key}:{o.label}") for o in chunk]
+            for b, o in zip(f.row(specs, slots=per), chunk):
+                b.tooltip = f"Not now — {o.refusal}" if o.refusal else (
+                    consequence_text(o.consequence) if o.consequence is not None else o.action.notation())
+                b.name = f"{g.key.replace(':', '-')}-{o.label.replace(' ', '_')}"
+            for o in chunk:
+                if o.refusal:
+                    f.text(f"✖ not now: {o.label} — {o.refusal}", th.small, T.TEXT_DIM, indent=th.px(8))
+                elif o.consequence is not None:
+                    consequence_line(f, o.consequence)
+        if g.more:
+            f.text(f"… and {g.more} more of these", th.small, T.TEXT_DIM)
