@@ -1,9 +1,10 @@
 """hexwar: classic hex-and-counter wargames with every rule enforced and explained.
 
->>> import hexwar
->>> game = hexwar.open_game("objective-kiev", "standard", seed=1)
->>> game.state.phase
-'soviet_setup'
+>>> import hexwar, hexwar.games
+>>> first = hexwar.games.all_games()[0]           # the registry: one entry per game
+>>> game = hexwar.open_game(first.id, seed=1)    # its default scenario
+>>> game.phase().name == first.sequence[0].name
+True
 """
 from __future__ import annotations
 

@@ -79,9 +79,10 @@ def bench_game(game_id: str, scenario_id: str) -> None:
     tmp.cleanup()
 
 
-# Large scenarios benched with one long uniform random game (issue 7: Scenario 3). The machine
+# Each game's first large scenario (its entry's ``large_scenarios``, in name order) is benched
+# with one long uniform random game, seed 1; the others are left to their own tests. The machine
 # is shared: CPU time (time.process_time) is the figure to compare, wall time only for scale.
-LARGE_BENCH = {("black-wednesday", "s3-assault-the-line"): 1}
+LARGE_BENCH = {(e.id, sorted(e.large_scenarios)[0]): 1 for e in hexwar.games.all_games() if e.large_scenarios}
 
 
 def bench_large_game(game_id: str, scenario_id: str, seed: int) -> None:
@@ -108,7 +109,7 @@ def bench_large_game(game_id: str, scenario_id: str, seed: int) -> None:
 
 
 def main() -> int:
-    only = sys.argv[1:]  # `python tools/bench.py kasserine-pass`: the figures of some games only
+    only = sys.argv[1:]  # `python tools/bench.py <game id> ...`: the figures of some games only
     large = hexwar.session.large_scenarios()
     for game_id, scenario_id in hexwar.list_scenarios():
         if only and game_id not in only:
@@ -117,8 +118,8 @@ def main() -> int:
             bench_large_game(game_id, scenario_id, LARGE_BENCH[(game_id, scenario_id)])
             continue
         if (game_id, scenario_id) in large:  # a uniform random game of it does not end in bench time
-            print(f"{game_id} {scenario_id}: random game not benched (large scenario; "
-                  "tests/games/black_wednesday/test_long_scenarios_random.py plays it)")
+            print(f"{game_id} {scenario_id}: random game not benched (a large scenario: the game's own "
+                  "tests play it)")
             continue
         bench_game(game_id, scenario_id)
     if only:

@@ -27,7 +27,7 @@ def play_random(game: Game, seed: int, max_actions: int = 20_000,
             return game
         act = choose_random(game, rng)
         if act is None:
-            raise RuntimeError(f"no legal action in phase {game.state.phase} (seed {seed})")
+            raise RuntimeError(f"no legal action in phase {game.phase().id} (seed {seed})")
         events = game.apply(act)
         if after is not None:
             after(game, act, events)

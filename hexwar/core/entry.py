@@ -57,7 +57,7 @@ class PhaseInfo:
     summary: str = ""  # one line in plain words
     help: tuple[str, ...] = ()  # paragraphs in plain words; the first is the short version
     # Non-empty: every decision of this phase is one side's secret plan, kept from the other
-    # side for good; the other side reads this instead (Black Wednesday's Prep Log, 2.4).
+    # side for good; the other side reads this instead (a plotted bombardment, say).
     secret: str = ""
 
 
@@ -73,7 +73,7 @@ class StepInfo:
     # What the deciding player reads, with ``{side}`` and ``{hex}`` filled in; "" for a
     # prompt made from the title.
     prompt: str = ""
-    # The choice is secret until a ``revealed`` event (Kursk's postures, 12.0).
+    # The choice is secret until a ``revealed`` event (simultaneous choices).
     secret: bool = False
 
 
@@ -114,7 +114,7 @@ def options_from(table: Mapping[str, tuple[bool, str]],
 class GameEntry:
     """A game as the rest of hexwar sees it."""
 
-    id: str  # "objective-kiev"
+    id: str  # the id records and the command line use: lower case words joined by hyphens
     title: str
     sides: tuple[SideInfo, ...]
     sequence: tuple[PhaseInfo, ...]  # every phase of the sequence of play, in order

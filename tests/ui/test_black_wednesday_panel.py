@@ -240,14 +240,15 @@ def test_option_labels_and_titles_of_the_other_black_wednesday_verbs():
     from hexwar.games.black_wednesday.artillery import Assign289
     from hexwar.games.black_wednesday.batteries import BatteryRelease
     from hexwar.games.black_wednesday.dora import DoraPlot
-    from hexwar.ui.games.black_wednesday import BlackWednesdayUI
+    import hexwar
 
-    gui = BlackWednesdayUI()
-    assert gui.option_label(Assign289("assign", ("289", "43"))) == "the 289 AT Regiment to the 43 Division"
-    assert gui.option_label(BatteryRelease("battery", ("II-AR240+III-AR240",))) == "release II-AR240 and III-AR240"
-    assert gui.option_label(DoraPlot("dora", ("B15.30",))) == "Dora's next shot on B15.30"
+    g = hexwar.open_game("black-wednesday", "s1-turning-the-left", seed=1)
+    r, st = g.rules, g.state  # the engine words them; the client keeps no labels of its own
+    assert r.option_label(st, Assign289("assign", ("289", "43"))) == "the 289 AT Regiment to the 43 Division"
+    assert r.option_label(st, BatteryRelease("battery", ("II-AR240+III-AR240",))) == "release II-AR240 and III-AR240"
+    assert r.option_label(st, DoraPlot("dora", ("B15.30",))) == "Dora's next shot on B15.30"
     for what, rule in (("assign", "2.3a"), ("battery", "3.5"), ("dora", "4.7")):
-        info = gui.choice_info(what)
+        info = r.choice_info(st, what)
         assert info["title"] and rule in info["rule"] and info["help"]
 
 

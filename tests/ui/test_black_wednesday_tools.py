@@ -503,8 +503,6 @@ def test_16_order_actions_read_as_words():
     assert order_label(NS(op="cancel", args=("S2",))) == "cancel S2"
 
 
-@pytest.mark.xfail(strict=True, reason="option labels come from game.decisions() (the engine's option_label); "
-                   "Black Wednesday's order labels move there with branch ui-bw: remove this mark then")
 def test_16_order_actions_in_the_chooser_have_words(app):
     gs = _to_command(app)
     ctl = gs.ctl
@@ -624,8 +622,6 @@ def _pending_loss(app):
     return gs
 
 
-@pytest.mark.xfail(strict=True, reason="option labels come from game.decisions() (the engine's option_label); "
-                   "Black Wednesday's '… loses the step' labels move there with branch ui-bw: remove this mark then")
 def test_8_4_owner_choice_pending_in_the_client(app, drive, caplog):
     """§8.4 (owner_choices on): the pending step is a "choice" step (no failure on the engine's
     stage without a kind); the panel names it with the engine's note, the chooser's buttons read

@@ -82,8 +82,6 @@ def test_prep_box_labels_read_as_words():
     assert prep_box_label("none") == "close this box"
 
 
-@pytest.mark.xfail(strict=True, reason="option labels come from game.decisions() (the engine's option_label); "
-                   "Black Wednesday's Prep box labels move there with branch ui-bw: remove this mark then")
 def test_2_4_prep_target_by_a_map_click(app, drive):
     """2.4: with a Prep box open, a click on a hex of the play area writes it as the target."""
     gs = _open(app)

@@ -154,8 +154,6 @@ def test_kursk_counters_carry_their_formation_colour_band():
     assert "Voronezh Front (yellow band)" in unit_title(u)
 
 
-@pytest.mark.xfail(strict=True, reason="the generic client draws the odds from game.preview(action); the Kursk "
-                   "engine's preview of an Offensive (9.2.1) comes with branch ui-kursk: remove this mark then")
 def test_kursk_offensive_lead_then_supporters_with_each_shift(app, kursk_off):
     """9.2.1: pick the target and the attackers, then the lead, then click supporters on the map;
     the odds list one +1 line per supporter; Declare makes the Offensive."""
@@ -209,9 +207,10 @@ def test_kursk_declared_offensive_keeps_its_supporters_odds_from_the_engine(app,
     off = next(a for a in g.legal_actions() if isinstance(a, Offensive))
     assert ctl.do(off)
     try:
-        o = ctl.odds(off.target, off.attackers)
-        assert o is not None and any(sh.rule == "9.2.1" for sh in o.shifts)
-        assert o == g.preview(A.Resolve(off.target)).detail
+        o = ctl.odds(off.target, off.attackers)  # the client's odds are the engine's preview
+        want = g.preview(A.Resolve(off.target))
+        assert o is not None and any(ln.rule == "9.2.1" for ln in o.lines)
+        assert o.figure == want.figure and o.detail == want.detail
     finally:
         assert ctl.undo()
 
@@ -255,8 +254,6 @@ def kp_support():
     return positions.kasserine("support", 1)
 
 
-@pytest.mark.xfail(strict=True, reason="the generic client draws the odds from game.preview(action); Kasserine's "
-                   "engine preview comes with branch ui-kasserine: remove this mark then")
 def test_kasserine_odds_panel_lists_factors_rules_and_two_dice_chances(app, kp_support):
     """KP-ODDS, KP-CRT: each attacking unit's factor and multiplier with its rule id, the defence,
     the odds, and every result's chance on two dice (summing to 1), from the engine's preview."""
@@ -342,7 +339,7 @@ def test_kasserine_a_whole_stack_joins_an_attack_in_one_click(app, kp_support):
     assert button and button[0].label.startswith(f"Add the stack at {h} ({len(ids)} units)")
     button[0].on_click()
     assert set(ctl.attackers) == ids
-    assert ctl.odds().column == g.preview(A.Attack(target, tuple(ctl.attackers))).figure
+    assert ctl.odds().figure == g.preview(A.Attack(target, tuple(ctl.attackers))).figure
     gs.refresh()
     assert _context_button(gs, f"kp-stack-{h}")[0].label.startswith("Take out")
     n = len(g.actions)
@@ -374,8 +371,6 @@ def test_kasserine_chooser_titles_come_from_the_rules(app):
     assert [gr.rule for gr in gs.ctl.choice_groups() if gr.key == "verb:support"] == ["KP-ARTILLERY"]
 
 
-@pytest.mark.xfail(strict=True, reason="option labels come from game.decisions() (the engine's option_label); "
-                   "Kasserine's battery → unit labels move there with branch ui-kasserine: remove this mark then")
 def test_kasserine_artillery_by_both_players_in_turn_with_a_handover(app, drive):
     """KP-ARTILLERY: the attacker allocates, ends the step; the defender gets the screen (hotseat)
     and allocates his batteries from the chooser."""
@@ -579,12 +574,14 @@ def test_kursk_strategic_objective_moved_by_a_click_on_a_marked_hex(app):
 
 
 def test_kursk_result_options_read_in_words():
+    """The engine words the options (the client keeps no labels of its own)."""
     from hexwar.core.actions import Choose
 
-    ui = for_game("battle-for-kursk")
-    assert "Stand Fast" in ui.option_label(Choose("result", "sf"))
-    assert ui.option_label(Choose("result", "dr")) == "take the DR as rolled"
-    assert ui.choice_info("result")["rule"] == "9.3" and ui.choice_info("emergency")["rule"] == "12.0"
+    g = hexwar.open_game("battle-for-kursk", "full", seed=1)
+    r, st = g.rules, g.state
+    assert "Stand Fast" in r.option_label(st, Choose("result", "sf"))
+    assert r.option_label(st, Choose("result", "dr")) == "take the DR as rolled"
+    assert r.choice_info(st, "result")["rule"] == "9.3" and r.choice_info(st, "emergency")["rule"] == "12.0"
 
 
 def test_kursk_vp_parts_shown_when_there_is_room(app):

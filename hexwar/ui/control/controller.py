@@ -27,7 +27,6 @@ from ..history import Timeline
 from ..sides import side_name
 from .battle import BattleBuilder
 from .hexinfo import HexInfo
-from .legacy import LegacyReads
 from .log import DieShow, Journal, LogEntry, Status
 from .queries import MOVING, PICK_STEPS, ChoiceGroup, Queries, _LegalJob, position_key
 from .secrets import is_secret, secret_text
@@ -37,7 +36,7 @@ log = logging.getLogger(__name__)
 PAST_REFUSAL = Illegal("history", "you are looking at an earlier position; press Esc to return to the present")
 
 
-class Controller(BattleBuilder, Queries, Journal, HexInfo, LegacyReads):
+class Controller(BattleBuilder, Queries, Journal, HexInfo):
     """UI state and the translation of clicks into actions for one Game (or, read only, for one
     position of its history: ``game.at(k)``)."""
 

@@ -495,6 +495,10 @@ class Queries:
         if target is None and attackers is None and self.target is not None:
             return self.preview(self.battle_action())
         if attackers is not None:
+            declared = any(b.target == target and not b.resolved and set(attackers) <= set(b.attackers)
+                           for b in self.declared_battles())
+            if declared:  # as it will be fought (an Offensive's supporters included)
+                return self.preview(A.Resolve(target))
             return self.preview(self.battle_action(target, attackers))
         kind, where = self.stage()
         if kind == "roll" and (target is None or where == _name(target)):

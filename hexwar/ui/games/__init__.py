@@ -5,7 +5,7 @@ Objective, Kasserine's ENGAGED and CONTACT), unit actions offered from the stack
 
 Everything is read from the game's view and its public helpers; nothing here decides a rule.
 ``for_game(game_id)`` gives the game's ``GameUI``: the ``CLIENT`` class of the module its
-entry names (``GameEntry.client``, e.g. ``hexwar.ui.games.battle_for_kursk``), else the base
+entry names (``GameEntry.client``, e.g. ``hexwar.ui.games.<game package>``), else the base
 class, which does nothing; no game is named here. Each game's client code lives in a package
 of its own beside this file, importing the hooks from ``base``. Panel blocks are written
 through the side panel's ``Flow``; map marks are data, drawn by ``overlays``.

@@ -18,7 +18,6 @@ from ....core import actions as A
 from ....core.contract import Preview
 from ....core.hexgrid import hex_name, parse_hex
 from ....core.position import Position
-from ....games.battle_for_kursk.decisions import option_words, step_words
 from ....games.battle_for_kursk.offensive import Offensive
 from ... import theme as T
 from ..base import GameUI, MapMark
@@ -170,12 +169,6 @@ class KurskUI(GameUI):
 
     # --- decisions through the chooser -----------------------------------------------------
     # Thin wrappers over the engine's words (the generic client takes them from game.decisions()).
-    def choice_info(self, what: str) -> dict:
-        return step_words(what)
-
-    def option_label(self, action) -> str | None:
-        return option_words(action)
-
     def objective_choices(self, ctl) -> dict:
         """Hex -> the Choose that moves the Strategic Objective there (12.1), when that is decided now."""
         out = {}
@@ -268,14 +261,6 @@ class KurskUI(GameUI):
             if b["target"] == name and b.get("lead") and set(attackers) <= set(b["attackers"]):
                 return A.Resolve(target)
         return None
-
-    def odds(self, ctl, target, attackers):
-        """The odds of an Offensive from the engine's preview (a thin wrapper until the client
-        takes previews itself)."""
-        if target is None or not attackers:
-            return None
-        p = self.preview(ctl, self.battle_action(ctl, target, attackers))
-        return p.detail if p is not None and p.refusal is None else None
 
     def support_lines(self, ctl) -> list[str]:
         """One line per supporter with its own column, from the engine's preview."""

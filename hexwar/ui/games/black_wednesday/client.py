@@ -164,11 +164,6 @@ class BlackWednesdayUI(FirePreviews, SightTool, Orders, PanelBlocks, Reads, Game
                                 "before it lands, then leaves Level 2 smoke",)))
         return out
 
-    def phase_kind(self, ctl) -> str | None:
-        """The entry's Action Phase (kind ``action``) is drawn with the movement widgets here, until
-        the generic client reads ``game.phase().kind`` itself."""
-        return "movement" if ctl.game.phase().kind == "action" else None
-
     def click_action(self, ctl, h):
         """A click on a hex: with a Prep box open, that box's target (2.4); in the Action Phase,
         with one of the phasing side's units selected, fire at the hex: at a hex of vehicles

@@ -9,7 +9,6 @@ from ....core import actions as A
 from ....core.contract import COSTLY, FATAL
 from ....core.hexgrid import hex_name, parse_hex
 from ....games.black_wednesday import previews as I
-from ....games.black_wednesday import words
 from ... import theme as T
 from ..base import MapMark
 from .fire import hex_of, preview_line
@@ -84,14 +83,6 @@ class PanelBlocks:
         for line in v.get("warnings") or ():
             out.append(str(line))
         return out
-
-    def option_label(self, action) -> str | None:
-        """The engine's label (kept until the generic chooser reads ``game.decisions()``)."""
-        return words.label(action)
-
-    def choice_info(self, what: str) -> dict:
-        """The engine's words (kept until the generic chooser reads ``game.decisions()``)."""
-        return words.choice_words(what)
 
     # --- the owner's choices inside a fire (the engine's pending steps) ------------------------
     def pending(self, ctl) -> dict | None:

@@ -11,7 +11,7 @@ rulebook has no numbers: rules are cited by the ids of the rule-case list (``KP-
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -19,7 +19,6 @@ import pygame
 from ....core import actions as A
 from ....core.contract import Outcome, Preview
 from ....core.hexgrid import Hex, hex_name, parse_hex
-from ....games.kasserine_pass.consequences import option_label
 from ....games.kasserine_pass.previews import num
 from ....games.kasserine_pass.verbs import Breakdown
 from ... import theme as T
@@ -43,18 +42,6 @@ class Battle:
     defenders: tuple[str, ...]
     odds: str
     first: bool = True  # the first open attack on its hex (the one ``resolve`` settles next)
-
-
-@dataclass(frozen=True)
-class PreviewOdds:
-    """The odds of one attack as the generic map label reads them (``column``)."""
-
-    column: str
-    detail: Preview = field(compare=False)
-    no_effect: bool = False
-
-    def lines(self) -> list[str]:
-        return preview_lines(self.detail)
 
 
 def preview_lines(p: Preview) -> list[str]:
@@ -104,21 +91,6 @@ class KasserineUI(GameUI):
         """A declared attack as it will be fought (the first on its hex: a second German
         selective attack on the same stack is settled after it, its odds from the view)."""
         return self.preview(ctl, A.Resolve(b.target)) if b.first else None
-
-    def odds(self, ctl, target, attackers):
-        """The generic map label's odds: the engine's preview of the attack (declared, or as
-        declaring it would make it)."""
-        if target is None or not attackers:
-            return None
-        b = next((b for b in open_battles(ctl.view()) if b.target == target and set(attackers) <= set(b.attackers)),
-                 None)
-        p = self.battle_preview(ctl, b) if b is not None else self.preview(ctl, A.Attack(target, tuple(attackers)))
-        if p is None or p.refusal is not None or not p.figure:
-            return None
-        return PreviewOdds(p.figure, p)
-
-    def option_label(self, action) -> str | None:
-        return option_label(action)
 
     def side_name(self, ctl, side) -> str:
         entry = ctl.game.entry
