@@ -1,5 +1,7 @@
 """The registry of games: every package of this folder that exports ``GAME`` (a ``GameEntry``),
-and any game package added from another folder with ``add_folder``.
+every game package named by the ``HEXWAR_GAMES`` environment variable (folders separated by
+the path separator; each is a game package, or a folder of game packages), and any game
+package added from another folder with ``add_folder``.
 
 Nothing else in hexwar names a game: the session, the client, the computer players, the
 fuzzer, the benchmarks and the tournament ask this registry.
@@ -8,6 +10,8 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import logging
+import os
 import pkgutil
 import sys
 from pathlib import Path
@@ -15,6 +19,7 @@ from types import ModuleType
 
 from ..core.entry import GameEntry
 
+log = logging.getLogger(__name__)
 _ENTRIES: dict[str, GameEntry] = {}
 _MODULES: dict[str, ModuleType] = {}
 _SCANNED = False
@@ -38,6 +43,27 @@ def _scan() -> None:
     for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
         if info.ispkg:
             _take(importlib.import_module(f"{__name__}.{info.name}"))
+    for part in os.environ.get("HEXWAR_GAMES", "").split(os.pathsep):
+        if part.strip():
+            _add_env_folder(Path(part).expanduser())
+
+
+def _add_env_folder(folder: Path) -> None:
+    """A folder ``HEXWAR_GAMES`` names: a game package, or a folder of game packages. One that
+    cannot be loaded is left out with a warning (a player's setting must not stop hexwar)."""
+    try:
+        add_folder(folder)
+        return
+    except Exception as e:  # noqa: BLE001 - any error in a game's code: report it, go on
+        first = e
+    inner = sorted(p for p in folder.iterdir() if (p / "__init__.py").is_file()) if folder.is_dir() else []
+    if not inner:
+        log.warning("HEXWAR_GAMES: %s left out: %s", folder, first)
+    for sub in inner:
+        try:
+            add_folder(sub)
+        except Exception as e:  # noqa: BLE001
+            log.warning("HEXWAR_GAMES: %s left out: %s", sub, e)
 
 
 def add_folder(folder: str | Path) -> GameEntry:

@@ -384,3 +384,23 @@ if __name__ == "__main__":
     hexwar.games.add_folder(GAME_DIR)
     write_golden()
     print(f"wrote {GOLDEN}")
+
+
+def test_a_games_folder_named_by_HEXWAR_GAMES_is_registered_for_every_tool(tmp_path):
+    """A player (or a tool: the client, fuzz, the tournament) registers a game kept elsewhere by
+    naming its folder, or a folder of such folders, in HEXWAR_GAMES; a folder that is not a
+    game is left out with a warning, never an error."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    code = ("import hexwar, hexwar.games as g; ids = g.game_ids(); "
+            "game = hexwar.open_game('mill-ford', seed=1); print(ids[-1], game.phase().id)")
+    env = dict(os.environ, HEXWAR_GAMES=os.pathsep.join([str(here), str(tmp_path / "nothing")]))
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120,
+                         cwd=here.parents[1])
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split()[0] == "mill-ford"
+    assert "HEXWAR_GAMES" in out.stderr and "nothing" in out.stderr
