@@ -27,6 +27,12 @@ STRICT = [
     "hexwar/ai/random_player.py",
     "hexwar/core",
     "hexwar/games/__init__.py",
+    # Objective: Kiev, but its facts.py (in DEFAULT with every game's)
+    "hexwar/games/objective_kiev/__init__.py",
+    "hexwar/games/objective_kiev/positions.py",
+    "hexwar/games/objective_kiev/rules.py",
+    "hexwar/games/objective_kiev/tables.py",
+    "hexwar/games/objective_kiev/texts.py",
 ]
 # mypy in its default mode (the rest of hexwar/, package by package)
 DEFAULT = [
@@ -41,6 +47,7 @@ EXCLUDE = [
 RUFF_ONLY = [
     "tests/ai",
     "tests/core",
+    "tests/games/objective_kiev",
     "tests/test_floors.py",
     "tests/test_golden_records.py",
 ]

@@ -38,7 +38,8 @@ GAME = GameEntry(
     order=1,
     ai="hexwar.ai.objective_kiev",
     client="hexwar.ui.games.objective_kiev",
-    extra={"crt": tables.CRT_TABLE, "move_costs": tables.MOVE_COST, "mode_notes": texts.MODE_NOTES, "results": texts.RESULT_WORDS, "explain": texts.EXPLAIN,
+    extra={"crt": tables.CRT_TABLE, "move_costs": tables.MOVE_COST, "mode_notes": texts.MODE_NOTES,
+           "results": texts.RESULT_WORDS, "explain": texts.EXPLAIN,
            "explain_short": texts.EXPLAIN_SHORT, "victory_rule": "5.0",
            "results_rule": "10.6"},
 )

@@ -10,15 +10,16 @@ with set-up skipped. Headless; used by the test suite and the rule examples.
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from ...core.board import Board, HexsideFeature, Place
 from ...core.dice import FixedDice
 from ...core.game import Game
-from ...core.hexgrid import Hex, Hexside, parse_hex, parse_hexside
+from ...core.hexgrid import Hex, parse_hex, parse_hexside
+from ...core.record import save_record
 from ...core.units import ARRIVING, ELIMINATED, ON_MAP, Unit
 from ...loaders.scenario import load_scenario
-from ...core.record import save_record
 from ...paths import scenario_file
 from .rules import KievRules
 from .tables import TURN_PHASES
@@ -36,9 +37,9 @@ def board(width: int = 10, height: int = 10, terrain: dict[str, str] | None = No
         t[parse_hex(h)] = name
     feats = []
     for kind, sides in (("river", rivers), ("major_river", major_rivers), ("rail", rails)):
-        sides = tuple(parse_hexside(s) for s in sides)
-        if sides:
-            feats.append(HexsideFeature(kind, kind, sides))
+        parsed = tuple(parse_hexside(s) for s in sides)
+        if parsed:
+            feats.append(HexsideFeature(kind, kind, parsed))
     places = {}
     for kind, d in (("city", cities or {}), ("major_city", major_cities or {})):
         for h, name in d.items():
@@ -57,7 +58,8 @@ def board(width: int = 10, height: int = 10, terrain: dict[str, str] | None = No
 
 def position(units: dict[str, str], phase: str = "axis_movement", turn: int = 2, board_: Board | None = None,
              dice: Iterable[int] = (), reduced: Iterable[str] = (), mech: dict[str, str] | None = None,
-             untried: Iterable[str] = (), options: dict | None = None, origin: dict[str, str] | None = None) -> Game:
+             untried: Iterable[str] = (), options: dict[str, Any] | None = None,
+             origin: dict[str, str] | None = None) -> Game:
     """A game in ``phase`` of ``turn`` with ``units`` (id -> hex) on the map.
 
     ``mech`` places mech-corps tokens by identity (``{"SU-7M": "0405"}`` is not in the
@@ -87,7 +89,8 @@ def position(units: dict[str, str], phase: str = "axis_movement", turn: int = 2,
     # Give tokens the identities asked for, in token order; the other tokens take the
     # identities left over, so that no corps is dealt twice (10 tokens, 10 corps: 6.0 step 2).
     asked = list((mech or {}).items())
-    spare = [i for i in rules.scenario.pools[rules.pool_of[tokens[0].id]] if i not in dict(asked)] if tokens else []
+    pool = rules.pool_of[tokens[0].id] if tokens else None  # every token comes from a pool
+    spare = [i for i in rules.scenario.pools[pool] if i not in dict(asked)] if pool is not None else []
     for n, tok in enumerate(tokens):
         if n < len(asked):
             ident, h = asked[n]
@@ -101,11 +104,12 @@ def position(units: dict[str, str], phase: str = "axis_movement", turn: int = 2,
         state.origin[uid] = parse_hex(h)
     for uid, u in state.units.items():
         if u.where == ON_MAP and uid not in state.origin:
-            state.origin[uid] = u.hex
+            state.origin[uid] = u.map_hex
     rules._begin_phase(state, [])
     from . import GAME
 
-    game = Game(rules, state, fixed, {"game": "objective-kiev", "scenario": "standard", "seed": 0,
+    # Ruleset declares game_id an instance variable, PhasedRules a ClassVar: the protocol refuses it
+    game = Game(rules, state, fixed, {"game": "objective-kiev", "scenario": "standard", "seed": 0,  # type: ignore[arg-type]
                                       "options": options or {}}, entry=GAME)
     game.saver = save_record
     return game
@@ -113,4 +117,5 @@ def position(units: dict[str, str], phase: str = "axis_movement", turn: int = 2,
 
 def token_for(game: Game, ident: str) -> str:
     """The token id that carries mech identity ``ident`` in a position."""
-    return next(u.id for u in game.state.units.values() if u.spec == ident)
+    units: dict[str, Unit] = game.state.units
+    return next(u.id for u in units.values() if u.spec == ident)

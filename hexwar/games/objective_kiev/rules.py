@@ -8,14 +8,16 @@ an ``Illegal(rule, reason)`` that the player sees.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import replace
-from typing import Any, Iterable
+from typing import Any
 
 from ...core import actions as A
 from ...core.actions import Event
 from ...core.battle import BattleMixin
 from ...core.board import Board
 from ...core.combat import Odds, Shift, StrengthLine, resolve_odds
+from ...core.dice import Dice
 from ...core.errors import Illegal
 from ...core.game import Result
 from ...core.hexgrid import Hex, are_adjacent, hex_name
@@ -24,7 +26,7 @@ from ...core.replacement import ReplacementMixin
 from ...core.sequence import Handlers, PhasedRules
 from ...core.state import Stage, State
 from ...core.units import ARRIVING, ELIMINATED, LOST, ON_MAP, UNPLACED, Unit, UnitSpec
-from ...loaders.scenario import Scenario
+from ...loaders.scenario import Piece, Scenario, SetupArea
 from . import tables as T
 from .facts import KievFacts, scrubbed
 
@@ -47,6 +49,7 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
     results = T.RESULTS
     retreat_length = T.RETREAT_LENGTH
     retreat_extension = 6  # 10.6 / 8.2: a retreat goes on past an overstacked ending
+    scenario: Scenario
 
     def __init__(self, board: Board, scenario: Scenario, options: dict[str, Any] | None = None) -> None:
         self.board = board
@@ -71,7 +74,7 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
         self.romania = board.regions.get("Romania", frozenset())
         # Memos shared by every game of this scenario on this board (a loaded record
         # replays with them warm); nothing in them depends on the options.
-        self.memo: dict = board.cache.setdefault(("objective-kiev", id(scenario)), {})
+        self.memo: dict[Any, Any] = board.cache.setdefault(("objective-kiev", id(scenario)), {})
         self._handlers: dict[str, Handlers] = {
             "setup": {A.Place: (self._check_setup_place, self._apply_setup_place)},
             "movement": {A.Move: (self._check_move, self._apply_move)},
@@ -82,12 +85,14 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
                         A.Restore: (self._check_restore, self._apply_restore)},
         }
 
-    def _piece_side(self, p) -> str:
+    def _piece_side(self, p: Piece) -> str:
         if p.spec:
             return self.specs[p.spec].side
+        if p.pool is None:  # the loader gives every piece a spec or a pool
+            raise ValueError(f"{p.id} has neither a spec nor a pool")
         return self.specs[self.scenario.pools[p.pool][0]].side
 
-    def new_state(self, dice) -> tuple[State, list[Event]]:
+    def new_state(self, dice: Dice) -> tuple[State, list[Event]]:
         units: dict[str, Unit] = {}
         events: list[Event] = []
         for pool, idents in self.scenario.pools.items():
@@ -99,7 +104,7 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
             events.append(Event("drawn", f"The {len(tokens)} untried units of pool {pool} are mixed face down (6.0).",
                                 {"pool": pool}))
         for p in self.scenario.pieces:
-            if p.pool:
+            if p.spec is None:  # a token of a pool, dealt above
                 continue
             spec = self.specs[p.spec]
             steps = spec.max_steps if p.where != ELIMINATED else 1
@@ -142,7 +147,7 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
         return None
 
     # ------------------------------------------------------------------- set-up (6.0)
-    def _areas_for(self, uid: str, side: str):
+    def _areas_for(self, uid: str, side: str) -> list[SetupArea]:
         g = self.group.get(uid)
         return [a for a in self.scenario.setup_areas if a.side == side and g in a.groups]
 
@@ -150,12 +155,14 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
         """Whether ``uid`` may go on ``h`` given the set-up so far (``placed``: hex -> unit ids)."""
         areas = [a for a in self._areas_for(uid, self.side(uid)) if h in self._area_hexes[a.id]]
         if not areas:
-            where = " or ".join(f"{a.mark.replace('_', ' ')} hexes ({a.rule})" for a in self._areas_for(uid, self.side(uid)))
+            where = " or ".join(f"{a.mark.replace('_', ' ')} hexes ({a.rule})"
+                                for a in self._areas_for(uid, self.side(uid)))
             return Illegal("6.0", f"{uid} sets up on {where or 'no hex'}")
         area = areas[0]
         here = placed.get(h, [])
         if len(here) >= area.per_hex[1]:
-            return Illegal(area.rule, f"{hex_name(h)} already holds {len(here)} unit(s), the most it may hold at set-up")
+            return Illegal(area.rule,
+                           f"{hex_name(h)} already holds {len(here)} unit(s), the most it may hold at set-up")
         specs = [self.spec(state, x) for x in here] + [self.spec(state, uid)]
         bad = self.stack_problem(specs)
         if bad:
@@ -174,7 +181,7 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
         out: dict[Hex, list[str]] = {}
         for u in state.units.values():
             if u.where == ON_MAP and self.side(u.id) == side:
-                out.setdefault(u.hex, []).append(u.id)
+                out.setdefault(u.map_hex, []).append(u.id)
         return out
 
     def _setup_feasible(self, state: State, side: str, placed: dict[Hex, list[str]], remaining: list[str]) -> bool:
@@ -191,11 +198,11 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
                 limits.setdefault(h, a.per_hex)
         hexes = sorted(limits)
 
-        def cls(uid: str) -> tuple:
+        def cls(uid: str) -> tuple[str, str, str]:
             s = self.spec(state, uid)
             return (self.group.get(uid) or "", s.size, s.nation)
 
-        pools: dict[tuple, list[str]] = {}
+        pools: dict[tuple[str, str, str], list[str]] = {}
         for u in sorted(remaining):
             pools.setdefault(cls(u), []).append(u)
         classes = sorted(pools)
@@ -222,7 +229,8 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
                 return False
             key = (key0, i, rem, tuple(fill))
             if key in memo:
-                return memo[key]
+                known: bool = memo[key]
+                return known
             h = hexes[i]
             lo, hi = limits[h]
             n0 = len(fill[i])
@@ -264,14 +272,15 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
         return sorted(u.id for u in state.units.values() if u.where == UNPLACED and self.side(u.id) == side)
 
     def _setup_actions(self, state: State) -> list[A.Action]:
-        side = self.phase(state).side
+        side = self._phase_side(state)
         rem = self._unplaced(state, side)
         if not rem:
             return [A.EndPhase()]
         out: list[A.Action] = []
-        seen: set = set()
+        seen: set[tuple[object, ...]] = set()
         for uid in rem:
             s = self.spec(state, uid)
+            c: tuple[object, ...]
             if state.units[uid].revealed:
                 c = (self.group.get(uid), s.size, s.nation, s.kind, s.values, True)
             else:
@@ -294,10 +303,11 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
                        if self._check_setup_place(state, A.Place(uid, h)) is None})
 
     def _check_setup_place(self, state: State, act: A.Place) -> Illegal | None:
-        side = self.phase(state).side
+        side = self._phase_side(state)
         u = state.units[act.unit]
         if self.side(act.unit) != side:
-            return Illegal("6.0", f"{act.unit} is not a {T.SIDE_NAMES[side]} unit; the {T.SIDE_NAMES[side]} player is setting up")
+            return Illegal("6.0", f"{act.unit} is not a {T.SIDE_NAMES[side]} unit; "
+                                  f"the {T.SIDE_NAMES[side]} player is setting up")
         if u.where != UNPLACED:
             return Illegal("6.0", f"{act.unit} is already set up")
         if act.hex not in self.board:
@@ -309,10 +319,11 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
         placed.setdefault(act.hex, []).append(act.unit)
         rem = [x for x in self._unplaced(state, side) if x != act.unit]
         if not self._setup_feasible(state, side, placed, rem):
-            return Illegal("6.0", "after this placement the remaining units could not all be set up as the rules require")
+            return Illegal("6.0", "after this placement the remaining units could not all be set up "
+                                  "as the rules require")
         return None
 
-    def _apply_setup_place(self, state: State, act: A.Place, dice, ev: list[Event]) -> None:
+    def _apply_setup_place(self, state: State, act: A.Place, dice: Dice, ev: list[Event]) -> None:
         u = state.units[act.unit]
         state.units[act.unit] = replace(u.at(act.hex), steps=self.specs[u.spec].max_steps)
         state.origin[act.unit] = act.hex
@@ -343,7 +354,8 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
         if mode == "full":
             out.append(MoveMode(ma, "normal", self._enter_cost, "9.0"))
         elif mode in ("reserve", "reserve+rail"):  # 9.4.2 reserve: half the allowance
-            out.append(MoveMode(ma // 2, "normal", self._enter_cost, "9.4.2", " (reserve movement: half its allowance)"))
+            out.append(MoveMode(ma // 2, "normal", self._enter_cost, "9.4.2",
+                                " (reserve movement: half its allowance)"))
         if mode == "reserve+rail":
             # 9.4.3 Soviet rail movement: the whole allowance, but only along connected rail.
             out.append(MoveMode(ma, "rail", self._rail_cost, "9.4.3"))
@@ -355,7 +367,8 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
     def _move_unit_problem(self, state: State, uid: str) -> Illegal | None:
         if self.phase(state).kind == "special" and state.special.get(uid) is None:
             if self.spec(state, uid).kind == "infantry":
-                return Illegal("9.4", "infantry that starts the special movement phase in an enemy zone of control may not move")
+                return Illegal("9.4", "infantry that starts the special movement phase in an enemy zone of control "
+                                      "may not move")
             return Illegal("9.4", f"{uid} may not move in this phase")
         return None
 
@@ -396,7 +409,7 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
                     and self.phase(state).side == "soviet":
                 v = v * T.COUNTERATTACK[state.turn]
                 notes.append(f"10.9 Soviet Counterattack ×{T.COUNTERATTACK[state.turn]:g}")
-            if self.board.has_side(u.hex, target, "major_river"):
+            if self.board.has_side(u.map_hex, target, "major_river"):
                 v = math.floor(v / 2)
                 notes.append("10.4 across a major river: halved, rounded down")
             if terrain == "swamp" and s.kind == "tank":
@@ -406,9 +419,10 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
         d_lines = [StrengthLine(x, self.strength(state, x, False), self.strength(state, x, False)) for x in defenders]
         shifts = []
         if terrain in T.DEFENSE_SHIFT_TERRAIN or (place and place.kind == "major_city"):
-            what = "major city" if place and place.kind == "major_city" and terrain not in T.DEFENSE_SHIFT_TERRAIN else terrain
+            what = ("major city" if place and place.kind == "major_city" and terrain not in T.DEFENSE_SHIFT_TERRAIN
+                    else terrain)
             shifts.append(Shift(-1, "10.4", f"defender in {what}"))
-        if all(self.board.side_kinds(state.units[x].hex, target) & {"river", "major_river"} for x in attackers):
+        if all(self.board.side_kinds(state.units[x].map_hex, target) & {"river", "major_river"} for x in attackers):
             shifts.append(Shift(-1, "10.4", "every attacker is across a river"))
         if support:
             m = self.support[support]
@@ -439,7 +453,10 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
         return None if act.support is None else self._check_support(state, st, act.support)
 
     def _roll_odds(self, state: State, st: Stage, act: A.Roll) -> Odds:
-        return self.odds(state, st.target, st.get("attackers"), act.support)
+        o = self.odds(state, st.target_hex, st.get("attackers"), act.support)
+        if o is None:  # odds are None only while a unit is untried, and _before_roll reveals them
+            raise ValueError(f"no odds for the battle at {hex_name(st.target_hex)}")
+        return o
 
     def _note_roll(self, state: State, st: Stage, act: A.Roll) -> None:
         if act.support:
@@ -480,7 +497,7 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
         return None
 
     def _buildup_actions(self, state: State) -> list[A.Action]:
-        side = self.phase(state).side
+        side = self._phase_side(state)
         out: list[A.Action] = []
         for uid in self._arrivals(state, side):
             out += [A.Place(uid, h) for h in self.placement_hexes(state, uid)]
@@ -532,9 +549,10 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
                 return bad
         if u.where == ARRIVING:
             return Illegal("11.0", "reinforcements enter on a hex of their own side's map edge")
-        return Illegal(rule, "rebuilt units enter on the friendly map edge or in a friendly city in communication with it")
+        return Illegal(rule, "rebuilt units enter on the friendly map edge or in a friendly city in communication "
+                             "with it")
 
-    def _apply_buildup_place(self, state: State, act: A.Place, dice, ev: list[Event]) -> None:
+    def _apply_buildup_place(self, state: State, act: A.Place, dice: Dice, ev: list[Event]) -> None:
         u = state.units[act.unit]
         if u.where == ELIMINATED:
             state.steps_left -= 1
@@ -547,7 +565,8 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
         steps = 1 if u.where == ELIMINATED else self.specs[u.spec].max_steps  # 12.1 rebuilt units come back reduced
         state.units[act.unit] = replace(u.at(act.hex), steps=steps, revealed=True)
         self._take_control(state, act.unit, act.hex, ev)
-        ev.append(Event("placed", f"{self.public_name(state, act.unit)} enters at {self.board.describe(act.hex)} ({rule}).",
+        ev.append(Event("placed",
+                        f"{self.public_name(state, act.unit)} enters at {self.board.describe(act.hex)} ({rule}).",
                         {"unit": act.unit, "hex": act.hex}))
 
     def restore_problem(self, state: State, uid: str) -> Illegal | None:
@@ -562,7 +581,7 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
     def _check_end(self, state: State) -> Illegal | None:
         p = self.phase(state)
         if p.kind == "setup":
-            left = self._unplaced(state, p.side)
+            left = self._unplaced(state, self._phase_side(state))
             if left:
                 return Illegal("6.0", f"set up every unit first ({len(left)} still to place)")
             return None
@@ -575,12 +594,12 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
         if p.kind == "combat" and self._commit_battles(state, ev):  # 10.0 battle commitment
             return
         if p.kind == "buildup":
-            side = p.side
+            side = self._phase_side(state)
             for uid in self._arrivals(state, side):  # 11.0: placed on arrival or lost
                 u = state.units[uid]
                 state.units[uid] = u.at(None, LOST)
-                ev.append(Event("lost", f"{self.public_name(state, uid)} was not placed on its turn of arrival and is lost (11.0).",
-                                {"unit": uid}))
+                ev.append(Event("lost", f"{self.public_name(state, uid)} was not placed on its turn of arrival "
+                                        "and is lost (11.0).", {"unit": uid}))
             if state.steps_left > 0:  # 12.4 use them or lose them
                 ev.append(Event("steps_lost", f"{state.steps_left} unused replacement step(s) are lost (12.4).",
                                 {"steps": state.steps_left}))
@@ -616,20 +635,21 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
         p = self.phase(state)
         self._reset_phase(state)
         if p.kind == "buildup":
-            steps = self.scenario.replacements.get(state.turn, {}).get(p.side, 0)
+            steps = self.scenario.replacements.get(state.turn, {}).get(self._phase_side(state), 0)
             if p.side == "axis" and self.options["no_axis_replacements"]:
                 steps = 0  # 13.0 balance option
             state.steps_left = steps
         if p.kind == "special":
             # 9.4: who may move, and how, is fixed by where units stand as the phase starts.
+            side = self._phase_side(state)
             for u in state.units.values():
-                if u.where != ON_MAP or self.side(u.id) != p.side:
+                if u.where != ON_MAP or self.side(u.id) != side:
                     continue
                 s = self.spec(state, u.id)
                 if s.kind == "tank":
                     state.special[u.id] = "full"  # 9.4.1
-                elif not self.in_ezoc(state, p.side, u.hex):
-                    rail = p.side == "soviet" and self.board.is_rail_hex(u.hex)
+                elif not self.in_ezoc(state, side, u.map_hex):
+                    rail = side == "soviet" and self.board.is_rail_hex(u.map_hex)
                     state.special[u.id] = "reserve+rail" if rail else "reserve"  # 9.4.2, 9.4.3
         ev.append(Event("phase", f"Turn {state.turn}: {p.name} ({p.rule}).", {"phase": p.id, "turn": state.turn}))
 

@@ -99,7 +99,8 @@ MIN_ODDS, MAX_ODDS = 0, 5  # 10.3: below 1:1 no effect, above 6:1 read as 6:1
 
 # 13.0 balance options (all off by default).
 OPTIONS = {
-    "axis_panzer_replacements_odd_turns": (False, "13.0: Axis may rebuild or restore German panzer corps only on turns 3, 5 and 7"),
+    "axis_panzer_replacements_odd_turns": (
+        False, "13.0: Axis may rebuild or restore German panzer corps only on turns 3, 5 and 7"),
     "no_axis_replacements": (False, "13.0: the Axis receives no replacements at all"),
     "axis_needs_one_city_less": (False, "13.0: the Axis wins with 15 cities and draws with 14"),
 }

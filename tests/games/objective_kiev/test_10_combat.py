@@ -2,8 +2,7 @@
 usually stands at 0505, whose neighbours are 0504 N, 0604 NE, 0605 SE, 0506 S,
 0405 SW and 0404 NW. Dice are fixed so that the borrowed CRT (tables.CRT_TABLE)
 gives the wanted result."""
-from hexwar.core.dice import FixedDice
-from hexwar.core.hexgrid import distance, hex_name
+from hexwar.core.hexgrid import distance
 
 from .helpers import H, board, kinds, legal, no_dice, of, play, position, rule_of, view_of, where
 

@@ -9,7 +9,7 @@ from hexwar.games.objective_kiev.rules import KievRules
 from hexwar.loaders.scenario import load_scenario
 from hexwar.session import scenario_file
 
-from .helpers import H, board, kinds, rule_of, where
+from .helpers import H, board, rule_of, where
 
 SOVIET_ARMIES = ["SU-5A", "SU-6A", "SU-12A", "SU-26A", "SU-9A", "SU-18A"]
 MECH_TOKENS = [f"SU-M{i}" for i in range(1, 11)]
