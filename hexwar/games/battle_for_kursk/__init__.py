@@ -41,5 +41,6 @@ GAME = GameEntry(
     order=2,
     ai="hexwar.ai.battle_for_kursk",
     client="hexwar.ui.games.battle_for_kursk",
-    extra={"crt": tables.CRT_TABLE, "move_costs": tables.MOVE_COST, "mode_notes": texts.MODE_NOTES, "results": texts.RESULT_WORDS},
+    extra={"crt": tables.CRT_TABLE, "move_costs": tables.MOVE_COST, "mode_notes": texts.MODE_NOTES,
+           "results": texts.RESULT_WORDS},
 )

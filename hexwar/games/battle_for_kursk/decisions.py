@@ -8,7 +8,7 @@ each with its rule number and, where something is lost, a level (COSTLY, FATAL).
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core import actions as A
 from ...core.contract import COSTLY, FATAL, HARMLESS, Consequence
@@ -18,6 +18,11 @@ from ...core.units import ELIMINATED
 from . import tables as T
 from . import texts
 from .offensive import Offensive
+
+if TYPE_CHECKING:  # combined with the core's mixins in KurskRules, whose parts it uses (host.py)
+    from .host import KurskHost as _Rules
+else:
+    _Rules = object
 
 ACTIVITY_RULE = "12.0"
 
@@ -47,7 +52,7 @@ def _worst(*levels: int) -> int:
     return max(levels, default=HARMLESS)
 
 
-class DecisionHooks:
+class DecisionHooks(_Rules):
     """Kursk's words for its decisions. Needs KurskRules (``camp``, ``board``, ``specs``, the
     posture and battle queries)."""
 
@@ -92,7 +97,8 @@ class DecisionHooks:
     def posture_phases(self, side: str, posture: str) -> tuple[list[str], list[str]]:
         """(the phases ``posture`` gives ``side`` this turn, those it skips), by name."""
         grants = set(self.camp.postures["phases"][posture])
-        opened, skipped = [], []
+        opened: list[str] = []
+        skipped: list[str] = []
         for p in T.PHASES:
             if p.side != side or not p.needs:
                 continue

@@ -7,17 +7,23 @@ have chosen; the reveal emits a ``revealed`` event, so undo never takes it back.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core import actions as A
 from ...core.actions import Event
+from ...core.dice import Dice
 from ...core.errors import Illegal
 from ...core.hexgrid import Hex, hex_name, parse_hex
 from ...core.state import Stage, State
 from . import tables as T
 
+if TYPE_CHECKING:  # combined with the core's mixins in KurskRules, whose parts it uses (host.py)
+    from .host import KurskHost as _Rules
+else:
+    _Rules = object
 
-class PostureMixin:
+
+class PostureMixin(_Rules):
     """Kursk's posture segment. Needs KurskRules' ``camp``, ``board``, ``region``."""
 
     # ---------------------------------------------------------------- state
@@ -93,11 +99,14 @@ class PostureMixin:
         order = self.postures()
         prev = state.extra["previous"].get(side) or order[0]
         up = order.index(posture) - order.index(prev)
-        return max(0, up - self.camp.postures["free_step_up"])
+        free: int = self.camp.postures["free_step_up"]
+        return max(0, up - free)
 
     def _posture_actions(self, state: State) -> list[A.Action]:
         side = self.posture_chooser(state)
-        return [A.Choose("posture", p) for p in self.postures() if self._posture_problem(state, side, p) is None]
+        out: list[A.Action] = [A.Choose("posture", p) for p in self.postures()
+                               if self._posture_problem(state, side, p) is None]
+        return out
 
     def _posture_problem(self, state: State, side: str | None, posture: str) -> Illegal | None:
         if side is None:
@@ -117,8 +126,9 @@ class PostureMixin:
             return Illegal("12.0", "choose a posture: choose posture pause | reposition | deploy | engage")
         return self._posture_problem(state, self.posture_chooser(state), act.value)
 
-    def _apply_posture(self, state: State, act: A.Choose, dice, ev: list[Event]) -> None:
+    def _apply_posture(self, state: State, act: A.Choose, dice: Dice, ev: list[Event]) -> None:
         side = self.posture_chooser(state)
+        assert side is not None  # _check_posture refuses a choice once both sides have chosen
         self.set_extra(state, "secret", side, act.value)
         ev.append(Event("posture_chosen", f"The {T.SIDE_NAMES[side]} player has chosen a posture in secret (12.0).",
                         {"side": side}))
@@ -157,7 +167,8 @@ class PostureMixin:
             state.extra["engaged"] = True  # 12.1: the first Engage locks the German objective
             if state.extra["so_face"] == "german":
                 self.set_extra(state, "so_locked", "german", True)
-                ev.append(Event("objective", f"The Strategic Objective is locked at {hex_name(self.so_hex(state))} (12.1).", {}))
+                ev.append(Event("objective",
+                                f"The Strategic Objective is locked at {hex_name(self.so_hex(state))} (12.1).", {}))
         if state.turn >= turn1 and not state.extra["engaged"] and state.extra["so_face"] == "german":
             # 12.1: no German Engage by turn 1: the objective goes to the Russians, at Kiev.
             kiev = self._place_hex(self.camp.strategic_objective["flip"]["move_to"])
@@ -209,9 +220,9 @@ class PostureMixin:
         if st.kind == "emergency":
             return [A.Choose("emergency", "yes"), A.Choose("emergency", "no")]
         if st.kind == "objective":
-            return [A.Choose("objective", "stay")] + [A.Choose("objective", hex_name(h))
-                                                      for h in self.objective_targets(state, st.side)
-                                                      if hex_name(h) != state.extra["so_hex"]]
+            out: list[A.Action] = [A.Choose("objective", "stay")]
+            return out + [A.Choose("objective", hex_name(h)) for h in self.objective_targets(state, st.side)
+                          if hex_name(h) != state.extra["so_hex"]]
         if st.kind == "replacement_loss":
             return [A.Loss(x) for x in st.get("units")]
         return super()._stage_actions(state, st)
@@ -225,7 +236,8 @@ class PostureMixin:
             return Illegal("12.0", "Emergency Reaction: choose emergency yes (spend a marker, Reposition) or no")
         if st.kind == "objective":
             if not isinstance(act, A.Choose) or act.what != "objective":
-                return Illegal("12.1", "move the Strategic Objective (choose objective <hex>) or leave it (choose objective stay)")
+                return Illegal("12.1", "move the Strategic Objective (choose objective <hex>) "
+                                       "or leave it (choose objective stay)")
             if act.value == "stay":
                 return None
             try:
@@ -243,7 +255,7 @@ class PostureMixin:
             return None
         return super()._check_stage(state, st, act)
 
-    def _apply_stage(self, state: State, st: Stage, act: A.Action, dice, ev: list[Event]) -> None:
+    def _apply_stage(self, state: State, st: Stage, act: A.Action, dice: Dice, ev: list[Event]) -> None:
         if st.kind == "mud_roll":
             roll = dice.roll(6)
             mud = roll in st.get("rolls")
@@ -254,6 +266,7 @@ class PostureMixin:
                             + ("a mud turn" if mud else "clear") + " (11.3).", {"turn": state.turn, "mud": mud}))
             return
         if st.kind == "emergency":
+            assert isinstance(act, A.Choose)  # _check_stage lets only "choose emergency" through
             state.stage = None
             if act.value == "yes":  # 12.0 Emergency Reaction: Pause becomes Reposition for a marker
                 self.set_extra(state, "available", st.side, state.extra["available"][st.side] - 1)
@@ -263,6 +276,7 @@ class PostureMixin:
             self._after_reveal(state, ev)
             return
         if st.kind == "objective":
+            assert isinstance(act, A.Choose)  # _check_stage lets only "choose objective" through
             state.stage = None
             if act.value != "stay":
                 state.extra["so_hex"] = act.value
@@ -271,6 +285,7 @@ class PostureMixin:
             self._objective_after_reveal(state, ev)
             return
         if st.kind == "replacement_loss":
+            assert isinstance(act, A.Loss)  # _check_stage lets only a loss through
             self._apply_replacement_loss(state, st, act, ev)
             return
         super()._apply_stage(state, st, act, dice, ev)
@@ -291,7 +306,8 @@ class PostureMixin:
             "previous_posture": dict(state.extra.get("previous", {})),
             "posture": dict(state.extra.get("posture", {})),
             # 12.0: a chosen but unrevealed posture is shown only to its own side.
-            "posture_chosen": {s: (secret[s] if s == side else True) for s in secret} if not state.extra.get("posture") else {},
+            "posture_chosen": ({s: (secret[s] if s == side else True) for s in secret}
+                               if not state.extra.get("posture") else {}),
             "offensives_available": dict(state.extra.get("available", {})),
             "objective": {"hex": state.extra.get("so_hex"), "face": state.extra.get("so_face"),
                           "locked": dict(state.extra.get("so_locked", {})), "scored": state.extra.get("so_scored")},

@@ -7,6 +7,7 @@ Offensive gets its supporters' columns, which the core cannot know of.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING, cast
 
 from ...core import actions as A
 from ...core.contract import Preview, PreviewLine
@@ -14,8 +15,13 @@ from ...core.hexgrid import Hex, hex_name
 from ...core.state import State
 from .offensive import Offensive
 
+if TYPE_CHECKING:  # combined with the core's mixins in KurskRules, whose parts it uses (host.py)
+    from .host import KurskHost as _Rules
+else:
+    _Rules = object
 
-class PreviewHooks:
+
+class PreviewHooks(_Rules):
     """Needs KurskRules (``odds``, ``odds_preview``, ``battle``, ``live_support``, ``check``)."""
 
     def preview(self, state: State, action: A.Action) -> Preview | None:
@@ -56,7 +62,7 @@ class PreviewHooks:
         each result; the refusal when the lead or a supporter is not allowed."""
         title = (f"Offensive at {hex_name(act.target)}: {act.lead} leads {', '.join(act.attackers)}"
                  + (f", supported by {', '.join(act.support)}" if act.support else ""))
-        why = self.check(state, act)
+        why = self.check(state, cast(A.Action, act))  # a verb of this game, not in the core's Action union
         if why is not None:
             return Preview(title, refusal=why)
         o = self.odds(state, act.target, act.attackers, (act.lead, act.support))

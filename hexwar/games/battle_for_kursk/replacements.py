@@ -10,17 +10,24 @@ Russians), as close as possible to its own formation (10.7).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ...core import actions as A
 from ...core.actions import Event
+from ...core.dice import Dice
 from ...core.errors import Illegal
 from ...core.hexgrid import Hex, distance, hex_name
 from ...core.state import Stage, State
 from ...core.units import ARRIVING, ELIMINATED, ON_MAP
 from . import tables as T
 
+if TYPE_CHECKING:  # combined with the core's mixins in KurskRules, whose parts it uses (host.py)
+    from .host import KurskHost as _Rules
+else:
+    _Rules = object
 
-class ReplacementRules:
+
+class ReplacementRules(_Rules):
     """Needs KurskRules' queries and the core ReplacementMixin."""
 
     # ---------------------------------------------------------------- points (10.5, 10.6)
@@ -28,7 +35,8 @@ class ReplacementRules:
         """10.6: the turn track's IRP/ARP plus the modifier of the side's posture."""
         sched = self.camp.turn(state.turn).points[side]
         posture = state.extra["posture"].get(side)
-        mod = self.camp.postures["modifiers"][side].get(posture, {"irp": 0, "arp": 0}) if posture else {"irp": 0, "arp": 0}
+        mod = (self.camp.postures["modifiers"][side].get(posture, {"irp": 0, "arp": 0}) if posture
+               else {"irp": 0, "arp": 0})
         return {k: sched[k] + mod[k] for k in ("irp", "arp")}
 
     def _start_replacements(self, state: State, side: str, ev: list[Event]) -> None:
@@ -36,11 +44,13 @@ class ReplacementRules:
         state.extra["points"] = {k: max(0, v) for k, v in net.items()}
         state.extra["owed"] = {k: max(0, -v) for k, v in net.items()}
         ev.append(Event("replacements", f"{T.SIDE_NAMES[side]} replacements: {net['irp']:+d} infantry, "
-                        f"{net['arp']:+d} armor points (turn track and {state.extra['posture'].get(side)} posture; 10.6).",
+                        f"{net['arp']:+d} armor points (turn track and {state.extra['posture'].get(side)} posture; "
+                        "10.6).",
                         {"side": side, **net}))
 
     def _points_left(self, state: State, uid: str) -> int:
-        return state.extra.get("points", {}).get(self.point_of(uid), 0)
+        n: int = state.extra.get("points", {}).get(self.point_of(uid), 0)
+        return n
 
     def _spend_step(self, state: State, uid: str) -> None:
         k = self.point_of(uid)
@@ -77,7 +87,7 @@ class ReplacementRules:
         """10.7: as close as possible to a unit of the same formation colour, if one is on the map."""
         colour = self.specs[uid].colour
         side = self.side(uid)
-        mates = [u.hex for u in state.units.values() if u.where == ON_MAP and u.id != uid
+        mates = [u.map_hex for u in state.units.values() if u.where == ON_MAP and u.id != uid
                  and self.side(u.id) == side and self.specs[u.spec].colour == colour]
         if not mates or not hexes:
             return hexes
@@ -89,7 +99,7 @@ class ReplacementRules:
         return sorted(u.id for u in state.units.values() if u.where == ARRIVING and self.side(u.id) == side)
 
     def _replacement_actions(self, state: State) -> list[A.Action]:
-        side = self.phase(state).side
+        side = self._phase_side(state)
         out: list[A.Action] = []
         for uid in self._arrivals(state, side):
             out += [A.Place(uid, h) for h in self.placement_hexes(state, uid)]
@@ -111,7 +121,7 @@ class ReplacementRules:
         return out
 
     def _check_replacement_place(self, state: State, act: A.Place) -> Illegal | None:
-        side = self.phase(state).side
+        side = self._phase_side(state)
         u = state.units[act.unit]
         rule = "10.3" if side == "german" else "10.2"
         if self.side(act.unit) != side:
@@ -129,7 +139,8 @@ class ReplacementRules:
             return Illegal(rule, f"{hex_name(act.hex)} is not on the map")
         if state.units_at(act.hex):
             return Illegal(rule, "a unit enters only in an empty hex")
-        near = set(self.placement_cities(state, act.unit)) | {h for h in self.edge_of(side) if not self.in_ezoc(state, side, h)}
+        near = set(self.placement_cities(state, act.unit)) | {h for h in self.edge_of(side)
+                                                              if not self.in_ezoc(state, side, h)}
         if act.hex in near:
             return Illegal("10.7", "a replacement must enter as close as possible to a unit of its own formation: "
                            + ", ".join(hex_name(h) for h in ok))
@@ -137,7 +148,7 @@ class ReplacementRules:
             return Illegal(rule, "that edge hex is in an enemy zone of control")
         return Illegal(rule, "a unit enters on its own friendly map edge or in a friendly city in communication")
 
-    def _apply_replacement_place(self, state: State, act: A.Place, dice, ev: list[Event]) -> None:
+    def _apply_replacement_place(self, state: State, act: A.Place, dice: Dice, ev: list[Event]) -> None:
         u = state.units[act.unit]
         if u.where == ELIMINATED:  # 10.0: a new unit comes back reduced, for one step
             self._spend_step(state, act.unit)
@@ -147,11 +158,12 @@ class ReplacementRules:
             steps, why = u.steps, "9.3"
         state.units[act.unit] = replace(u.at(act.hex), steps=steps, arrives=0)
         self._take_control(state, act.unit, act.hex, ev)
-        ev.append(Event("placed", f"{self.public_name(state, act.unit)} enters at {self.board.describe(act.hex)} ({why}).",
+        ev.append(Event("placed",
+                        f"{self.public_name(state, act.unit)} enters at {self.board.describe(act.hex)} ({why}).",
                         {"unit": act.unit, "hex": act.hex}))
 
     def _check_replacement_end(self, state: State) -> Illegal | None:
-        side = self.phase(state).side
+        side = self._phase_side(state)
         for uid in self._arrivals(state, side):
             if self.placement_hexes(state, uid):
                 return Illegal("9.3", f"{uid} retreated off the map and must be brought back in this phase")
@@ -159,7 +171,7 @@ class ReplacementRules:
 
     def _replacement_end(self, state: State, ev: list[Event]) -> bool:
         """10.4 unused points are lost; then 10.6 negative points are taken. True if a choice is pending."""
-        side = self.phase(state).side
+        side = self._phase_side(state)
         left = {k: v for k, v in state.extra.get("points", {}).items() if v > 0}
         if left:
             ev.append(Event("steps_lost", "Unused replacement points are lost (10.4): "
@@ -215,11 +227,12 @@ class ReplacementRules:
             return Illegal("4.0", f"no {T.POINT_NAMES[self.point_of(act.unit)]} steps of the short scenario are left")
         return None
 
-    def _apply_setup_restore(self, state: State, act: A.Restore, dice, ev: list[Event]) -> None:
+    def _apply_setup_restore(self, state: State, act: A.Restore, dice: Dice, ev: list[Event]) -> None:
         u = state.units[act.unit]
         state.units[act.unit] = replace(u, steps=2)
         self._spend_step(state, act.unit)
-        ev.append(Event("restored", f"{self.public_name(state, act.unit)} starts at full strength (4.0).", {"unit": act.unit}))
+        ev.append(Event("restored", f"{self.public_name(state, act.unit)} starts at full strength (4.0).",
+                        {"unit": act.unit}))
 
     def _check_setup_end(self, state: State) -> Illegal | None:
         for kind, n in state.extra.get("points", {}).items():

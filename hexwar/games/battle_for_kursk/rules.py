@@ -12,14 +12,16 @@ Every rule case is cited where it is enforced and every refusal is an
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import replace
-from typing import Any, Iterable
+from typing import Any, cast
 
 from ...core import actions as A
 from ...core.actions import Event
 from ...core.battle import BattleMixin
 from ...core.board import Board
 from ...core.combat import Odds, Shift, StrengthLine, resolve_odds
+from ...core.dice import Dice
 from ...core.errors import Illegal
 from ...core.game import Result
 from ...core.hexgrid import Hex, are_adjacent, hex_name, neighbors
@@ -29,16 +31,23 @@ from ...core.retreat import RetreatPath
 from ...core.sequence import Handlers, PhasedRules
 from ...core.state import Battle, Stage, State
 from ...core.units import ARRIVING, ELIMINATED, ON_MAP, Unit, UnitSpec
-from ...loaders.scenario import Campaign, Scenario
+from ...loaders.scenario import Campaign, Piece, Scenario
 from . import postures as P
+from . import tables as T
 from .decisions import DecisionHooks
 from .facts import KurskFacts
+from .offensive import Offensive
 from .previews import PreviewHooks
 from .replacements import ReplacementRules
-from . import tables as T
-from .offensive import Offensive
 
 ARMOR = "armor"
+
+
+def _spec_of(p: Piece) -> str:
+    """The spec of a piece: every Kursk piece has one (the scenario hides no unit)."""
+    if p.spec is None:
+        raise ValueError(f"{p.id} has no spec")
+    return p.spec
 
 
 class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, MovementMixin, BattleMixin,
@@ -69,13 +78,13 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
             self.options[k] = bool(v)
         self.camp: Campaign = scenario.extra["campaign"]
         self.specs = scenario.specs
-        self.unit_side = {p.id: scenario.specs[p.spec].side for p in scenario.pieces}
-        self.support: dict = {}  # no air support markers (KievRules has some; the client asks)
-        self.pool_of: dict = {}  # no hidden units
+        self.unit_side = {p.id: scenario.specs[_spec_of(p)].side for p in scenario.pieces}
+        self.support: dict[str, Any] = {}  # no air support markers (KievRules has some; the client asks)
+        self.pool_of: dict[str, str | None] = {}  # no hidden units
         self.region = {s: board.regions.get(self.camp.control_regions[s], frozenset()) for s in self.sides}
         self.forts = [z for z in board.zones if z.kind == "fortification"]
         self.moscow = self._place_hex(self.camp.victory["sudden_death"]["controls"])
-        self.memo: dict = board.cache.setdefault((T.GAME_ID, id(scenario)), {})
+        self.memo: dict[Any, Any] = board.cache.setdefault((T.GAME_ID, id(scenario)), {})
         self._handlers: dict[str, Handlers] = {
             "setup": {A.Restore: (self._check_setup_restore, self._apply_setup_restore)},
             "posture": {A.Choose: (self._check_posture, self._apply_posture)},
@@ -96,7 +105,7 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
         return p.hex
 
     # ------------------------------------------------------------------ set-up (6.0, 4.0)
-    def new_state(self, dice) -> tuple[State, list[Event]]:
+    def new_state(self, dice: Dice) -> tuple[State, list[Event]]:
         units: dict[str, Unit] = {}
         events: list[Event] = []
         german_full = any(a["action"] == "all_full" for a in self.camp.setup_adjustments)
@@ -105,7 +114,7 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
             steps = 2 if p.face == "full" else 1
             if german_full and self.side(p.id) == "german":
                 steps = 2  # 4.0 short scenario: every German unit starts full
-            units[p.id] = Unit(p.id, p.spec, ON_MAP, self.camp.setup_hex[p.id], steps)
+            units[p.id] = Unit(p.id, _spec_of(p), ON_MAP, self.camp.setup_hex[p.id], steps)
         control = {}
         for h in self.board.places:  # 10.0: each side controls the places on its side of the Start Line
             control[h] = next((s for s in self.sides if h in self.region[s]), self.sides[1])
@@ -117,7 +126,8 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
             state.phase = "russian_setup"
             state.extra["points"] = {"irp": add["infantry"], "arp": add["armor"]}
             events.append(Event("phase", f"Short scenario: the Russian player flips units to full strength with "
-                                f"{add['infantry']} infantry and {add['armor']} armor steps (4.0).", {"phase": state.phase}))
+                                f"{add['infantry']} infantry and {add['armor']} armor steps (4.0).",
+                                {"phase": state.phase}))
         else:
             self._begin_turn(state, events)
         return state, events
@@ -145,7 +155,8 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
     def fort_active(self, state: State, h: Hex, side: str) -> bool:
         """9.2: ``h`` lies in an active fortification belt of ``side`` (4.0: active from its turn on)."""
         for z in self.forts:
-            if h in z.hexes and z.props.get("side") == side and self.camp.number(str(z.props.get("active_from"))) <= state.turn:
+            if (h in z.hexes and z.props.get("side") == side
+                    and self.camp.number(str(z.props.get("active_from"))) <= state.turn):
                 return True
         return False
 
@@ -181,7 +192,7 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
         return super().acting_side(state)
 
     # ------------------------------------------------------------------ movement (8.0, 8.1, 11.1)
-    def _normal_cost(self, ma: int):
+    def _normal_cost(self, ma: int) -> Callable[[Hex, Hex], float]:
         def cost(frm: Hex, to: Hex) -> float:
             # 8.0: marsh, and a major river crossed other than by rail, take all of the MP.
             if self.board.terrain[to] in T.ALL_MP_TERRAIN or self.board.has_side(frm, to, "major_river"):
@@ -199,7 +210,8 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
         modes = self.memo.setdefault("modes", {})
         if key not in modes:
             modes[key] = self._make_modes(mode, ma, key[2])
-        return modes[key]
+        out: list[MoveMode] = modes[key]
+        return out
 
     def _make_modes(self, mode: str | None, ma: int, mud: bool) -> list[MoveMode]:
         if mode == "rail":  # 8.1: the whole allowance along rail, 1 MP a hex; 11.1 mud does not slow it
@@ -229,7 +241,8 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
         key = "occupied"
         if key not in state._cache:  # 8.2.2: no move ends in an occupied hex
             state._cache[key] = frozenset(h for h, us in state.occupied().items() if us)
-        return state._cache[key]
+        out: frozenset[Hex] = state._cache[key]
+        return out
 
     def _cannot_end_reason(self, state: State, uid: str, dest: Hex) -> Illegal:
         return Illegal("8.2.2", "a move may not end in a hex that holds another unit")
@@ -246,7 +259,7 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
             s = self.specs[u.spec]
             if s.kind == ARMOR:
                 special[u.id] = "full"
-            elif self.board.is_rail_hex(u.hex) and u.hex in self.region[side]:
+            elif self.board.is_rail_hex(u.map_hex) and u.map_hex in self.region[side]:
                 special[u.id] = "rail"
         state.special = special
 
@@ -266,7 +279,7 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
             s = self.specs[u.spec]
             base = s.attack(u.steps)
             v, notes = base, []
-            if self.board.terrain.get(u.hex) == "marsh":
+            if self.board.terrain.get(u.map_hex) == "marsh":
                 v = v / 2
                 notes.append("9.2 attacking from marsh: halved, fractions kept")
             if mud and s.kind == ARMOR:
@@ -283,7 +296,7 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
             shifts.append(Shift(-1, "9.2", f"defender in a major city ({place.name})"))
         if self.fort_active(state, target, dside):
             shifts.append(Shift(-1, "9.2", "defender in an active friendly fortification"))
-        sides_of = [self.board.side_kinds(state.units[x].hex, target) for x in attackers]
+        sides_of = [self.board.side_kinds(state.units[x].map_hex, target) for x in attackers]
         if all("major_river" in k for k in sides_of):
             shifts.append(Shift(-2, "9.2", "every attacker is across a major river"))
         elif all(k & {"river", "major_river"} for k in sides_of):
@@ -305,9 +318,12 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
         return resolve_odds(a_lines, d_lines, shifts, T.MIN_ODDS, T.MAX_ODDS, cap_rule="9.1", cap_before_shifts=False)
 
     def _roll_odds(self, state: State, st: Stage, act: A.Roll) -> Odds:
-        b = self.battle(state, st.target)
+        b = self.battle(state, st.target_hex)
         off = (b.lead, self.live_support(state, b)) if b.lead else None
-        return self.odds(state, st.target, st.get("attackers"), off)
+        o = self.odds(state, st.target_hex, st.get("attackers"), off)
+        if o is None:  # odds are None only without attackers or defenders, and a roll has both
+            raise ValueError(f"no odds for the battle at {hex_name(st.target_hex)}")
+        return o
 
     def live_support(self, state: State, b: Battle) -> tuple[str, ...]:
         return tuple(x for x in b.support if state.units[x].where == ON_MAP)
@@ -331,7 +347,7 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
             out.append("EX")
         return out
 
-    def retreat_adjacent(self, state: State, uid: str, on_map_only: bool):
+    def retreat_adjacent(self, state: State, uid: str, on_map_only: bool) -> Callable[[Hex], tuple[Hex, ...]]:
         if on_map_only:
             return self.board.adjacent
         edge = self.edge_of(self.side(uid))
@@ -355,19 +371,21 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
 
     def _attack_options(self, state: State) -> list[A.Action]:
         out = super()._attack_options(state)
-        side = self.phase(state).side
+        side = self._phase_side(state)
         if self.offensives_free(state, side) <= 0:
             return out
         # 9.2.1: one Offensive per target and eligible lead, with every possible supporter.
         best: dict[Hex, A.Attack] = {}
         for a in out:
-            if isinstance(a, A.Attack) and len(a.attackers) >= len(best.get(a.target, A.Attack(a.target, ())).attackers):
+            if (isinstance(a, A.Attack)
+                    and len(a.attackers) >= len(best.get(a.target, A.Attack(a.target, ())).attackers)):
                 best[a.target] = a
         for t, a in sorted(best.items()):
             for lead in a.attackers:
                 sup = self.supporters(state, t, lead, a.attackers)
                 if sup and self.lead_problem(state, lead) is None:
-                    out.append(Offensive(t, lead, a.attackers, sup))
+                    # a verb of this game: the core's Action union lists the core's own only
+                    out.append(cast(A.Action, Offensive(t, lead, a.attackers, sup)))
         return out
 
     def supporters(self, state: State, target: Hex, lead: str, attackers: tuple[str, ...]) -> tuple[str, ...]:
@@ -375,7 +393,7 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
         side = self.side(lead)
         busy = self.busy_units(state) | set(attackers)
         colour = self.specs[state.units[lead].spec].colour
-        here = state.units[lead].hex
+        here = state.units[lead].map_hex
         out = []
         for n in self.board.adjacent(here):
             for u in state.units_at(n):
@@ -391,13 +409,14 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
         return None
 
     def offensives_free(self, state: State, side: str) -> int:
-        return state.extra["available"][side]
+        n: int = state.extra["available"][side]
+        return n
 
     def _check_offensive(self, state: State, act: Offensive) -> Illegal | None:
         bad = self._check_attack(state, A.Attack(act.target, act.attackers))
         if bad:
             return bad
-        side = self.phase(state).side
+        side = self._phase_side(state)
         if act.lead not in act.attackers:
             return Illegal("9.2.1", "the lead unit must be one of the units attacking from next to the defender")
         bad = self.lead_problem(state, act.lead)
@@ -418,15 +437,16 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
                 return Illegal("9.2.1", f"{uid} is not one of your units on the map")
             if uid in self.busy_units(state) or uid in act.attackers:
                 return Illegal("9.0", f"{uid} is already in a battle; a unit takes part in one battle per phase")
-            if are_adjacent(u.hex, act.target):
-                return Illegal("9.2.1", f"{uid} is next to the defender: it attacks, it cannot support from the second echelon")
-            if not are_adjacent(u.hex, state.units[act.lead].hex):
+            if are_adjacent(u.map_hex, act.target):
+                return Illegal("9.2.1", f"{uid} is next to the defender: it attacks, "
+                                        "it cannot support from the second echelon")
+            if not are_adjacent(u.map_hex, state.units[act.lead].map_hex):
                 return Illegal("9.2.1", f"{uid} is not next to the lead unit {act.lead}")
             return Illegal("9.2.1", f"{uid} is not of the lead unit's formation colour")
         return None
 
-    def _apply_offensive(self, state: State, act: Offensive, dice, ev: list[Event]) -> None:
-        side = self.phase(state).side
+    def _apply_offensive(self, state: State, act: Offensive, dice: Dice, ev: list[Event]) -> None:
+        side = self._phase_side(state)
         state.battles.append(Battle(act.target, act.attackers, act.lead, act.support))
         self.set_extra(state, "available", side, state.extra["available"][side] - 1)
         ev.append(Event("declared", f"Offensive declared at {hex_name(act.target)}: {act.lead} leads "
@@ -480,9 +500,13 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
                 self._reset_phase(state)
                 self._begin_turn(state, ev)
                 return
-            if not p.needs or self.grants(state, p.side, p.needs):
+            if not p.needs:
                 break
-            ev.append(Event("skipped", f"{p.name} is skipped: the {T.SIDE_NAMES[p.side]} posture does not include it (12.0).",
+            assert p.side is not None  # a phase a posture opens belongs to one side (tables.PHASES)
+            if self.grants(state, p.side, p.needs):
+                break
+            ev.append(Event("skipped",
+                            f"{p.name} is skipped: the {T.SIDE_NAMES[p.side]} posture does not include it (12.0).",
                             {"phase": p.id}))
         state.phase = ids[i]
         self._begin_phase(state, ev)
@@ -491,9 +515,9 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
         p = self.phase(state)
         self._reset_phase(state)
         if p.kind == "replacement":
-            self._start_replacements(state, p.side, ev)
+            self._start_replacements(state, self._phase_side(state), ev)
         if p.kind == "armor_rail":
-            self._start_armor_rail(state, p.side)
+            self._start_armor_rail(state, self._phase_side(state))
         ev.append(Event("phase", f"Turn {self.turn_label(state.turn)}: {p.name} ({p.rule}).",
                         {"phase": p.id, "turn": state.turn}))
 
@@ -510,7 +534,7 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
             ev.append(Event("fortification", f"The {name} becomes active (4.0, 9.2).", {"zone": name}))
 
     # ------------------------------------------------------------------ victory (5.0, 12.1)
-    def after_action(self, state: State, dice, ev: list[Event]) -> None:
+    def after_action(self, state: State, dice: Dice, ev: list[Event]) -> None:
         if state.result is not None:
             return
         self.check_objective(state, ev)
@@ -534,11 +558,13 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
         if so:
             total += so
             parts.append(f"Strategic Objective: {so:+d}")
-        elim = {s: sum(1 for u in state.units.values() if u.where == ELIMINATED and self.side(u.id) == s) for s in self.sides}
+        elim = {s: sum(1 for u in state.units.values() if u.where == ELIMINATED and self.side(u.id) == s)
+                for s in self.sides}
         if elim["russian"] != elim["german"]:
             fewer = min(self.sides, key=lambda s: elim[s])
             total += sign[fewer]
-            parts.append(f"fewer units eliminated: {T.SIDE_NAMES[fewer]} ({elim['german']} German, {elim['russian']} Russian)")
+            parts.append(f"fewer units eliminated: {T.SIDE_NAMES[fewer]} "
+                         f"({elim['german']} German, {elim['russian']} Russian)")
         return total, parts
 
     def judge(self, state: State) -> Result:

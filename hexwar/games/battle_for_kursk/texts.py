@@ -7,7 +7,8 @@ from ...core.entry import StepInfo
 # Our own summaries of the ten phases (4.0) and the set-up step, with rule numbers.
 PHASE_HELP: dict[str, list[str]] = {
     "russian_setup": [
-        "Short scenario: spend the extra Russian replacement steps on units in their starting hexes, then end the step.",
+        "Short scenario: spend the extra Russian replacement steps on units in their starting hexes, "
+        "then end the step.",
         "The short game begins on turn 1 instead of turn A. Before it starts, the Russian side adds its "
         "extra infantry and armor steps to units still standing where they set up (4.0, 6.0).",
         "Infantry points go to infantry and shock units, armor points to armor (10.5).",
@@ -38,7 +39,8 @@ PHASE_HELP: dict[str, list[str]] = {
         "(10.1). A negative figure on the track takes steps from units in communication instead (10.6).",
     ],
     "german_armor_rail": [
-        "Panzers move; German infantry that begins on a rail hex in German ground behind the Start Line may travel by rail.",
+        "Panzers move; German infantry that begins on a rail hex in German ground behind the Start Line "
+        "may travel by rail.",
         "Rail movement costs 1 MP a hex along connected rail, whatever the terrain, and may carry a unit "
         "across the Start Line (8.1). Armor never uses it.",
         "Entering an enemy zone of control ends the move (8.3); one unit per hex at the end of the phase "
@@ -72,7 +74,8 @@ PHASE_HELP: dict[str, list[str]] = {
         "A unit back from off the map reaches full strength only with a step on a later turn (10.1).",
     ],
     "russian_armor_rail": [
-        "Tank and guards units move; Russian infantry that begins on a rail hex in Russian ground behind the Start Line may travel by rail.",
+        "Tank and guards units move; Russian infantry that begins on a rail hex in Russian ground "
+        "behind the Start Line may travel by rail.",
         "Rail costs 1 MP a hex whatever the terrain and may cross the Start Line (8.1).",
         "An enemy zone of control ends the move (8.3); one unit per hex at the end of the phase (8.2.2). "
         "In mud, one hex per unit except by rail (11.1).",
@@ -102,7 +105,8 @@ STEPS: tuple[StepInfo, ...] = (
              prompt="{side} player: choose which of your defending units in {hex} loses a step."),
     StepInfo("exchange_loss", "Exchange losses", "9.3 EX",
              prompt="{side} player: choose attacking units to lose steps until the exchange is paid."),
-    StepInfo("attacker_loss", "Attacker's loss", "9.3", prompt="{side} player: choose which attacking unit loses a step."),
+    StepInfo("attacker_loss", "Attacker's loss", "9.3",
+             prompt="{side} player: choose which attacking unit loses a step."),
     StepInfo("retreat", "Retreat", "9.3", prompt="{side} player: choose a retreat path for the defender in {hex}."),
     StepInfo("advance", "Advance after combat", "9.3",
              prompt="{side} player: advance one attacking unit into {hex}, or decline."),

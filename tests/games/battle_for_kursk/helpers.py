@@ -6,9 +6,9 @@ corners) with real units of the order of battle put straight onto hexes in a pha
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from functools import lru_cache
-from typing import Iterable
 
 from hexwar.core.board import Board, Zone
 from hexwar.core.dice import FixedDice

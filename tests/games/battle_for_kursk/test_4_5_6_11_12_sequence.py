@@ -56,7 +56,8 @@ def test_4_0_SHORT_the_short_scenario_start():
     inf = [u for u in sorted(st.units) if g.rules.side(u) == "russian" and g.rules.specs[u].kind == "infantry"][:17]
     arm = [u for u in sorted(st.units) if g.rules.side(u) == "russian" and g.rules.specs[u].kind == "armor"][:8]
     play(g, *[f"restore {u}" for u in inf + arm])
-    assert rule_of(g, f"restore {[u for u in sorted(st.units) if u.startswith('R-') and u not in inf + arm][0]}") == "4.0"
+    left = [u for u in sorted(st.units) if u.startswith('R-') and u not in inf + arm]
+    assert rule_of(g, f"restore {left[0]}") == "4.0"
     play(g, "end")
     assert g.state.phase == "posture" and g.state.extra["points"] == {"irp": 0, "arp": 0}
     assert all(where(g, u)[2] == 2 for u in inf + arm)
@@ -196,7 +197,7 @@ def test_12_1_no_german_engage_by_turn_1_flips_it_to_kiev_russian_may_reposition
     g = _open("short")
     g.state.phase = "posture"
     g.state.extra["points"] = {"irp": 0, "arp": 0}
-    ev = _choose(g, "deploy", "deploy")
+    _choose(g, "deploy", "deploy")
     assert g.state.extra["so_face"] == "russian" and g.state.extra["so_hex"] == "1116"
     assert g.state.stage.kind == "objective" and g.state.stage.side == "russian"
     assert rule_of(g, "choose objective 2307") == "12.1"
@@ -219,7 +220,7 @@ def test_12_1_occupying_the_objective_scores_one_vp():
 def test_5_0_moscow_is_an_instant_german_win():
     """5.0: the Germans win at once when they control Moscow."""
     g = position({"G-XLI-PZ": "0902", "R-13A": "0505"})
-    ev = play(g, "move G-XLI-PZ 1001")
+    play(g, "move G-XLI-PZ 1001")
     assert g.result() is not None and g.result().winner == "german" and "Moscow" in g.result().detail
     assert g.legal_actions() == []
 

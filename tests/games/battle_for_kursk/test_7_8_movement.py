@@ -1,7 +1,7 @@
 """Battle for Kursk: zones of control (7.x), movement (8.x), mud movement (11.1)."""
 from __future__ import annotations
 
-from .helpers import H, dests, kboard, play, position, rule_of, where
+from .helpers import H, dests, kboard, play, position, rule_of
 
 
 def test_3_3_units_have_two_sides_reduced_is_half_rounded_down():

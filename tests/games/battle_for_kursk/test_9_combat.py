@@ -291,7 +291,8 @@ def test_9_3_fortification_turns_dr_or_drl_into_ex():
     b = kboard(forts={"Mius": ("german", "A", ["0505"])})
     g, ev = _attack({"R-4SA": "0604", "R-3SA": "0605", "R-40A": "0506", "G-VI": "0505"}, "0505",
                     ["R-4SA", "R-3SA", "R-40A"], dice=[4], board_=b)  # 28 vs 6: 4:1, left: 3:1, roll 4: EX
-    assert of(ev, "combat")[0].data["result"] == "EX" and (g.state.stage is None or g.state.stage.kind != "result_choice")
+    assert of(ev, "combat")[0].data["result"] == "EX"
+    assert g.state.stage is None or g.state.stage.kind != "result_choice"
     g, ev = _attack({"R-4SA": "0604", "R-3SA": "0605", "R-40A": "0506", "G-VI": "0505"}, "0505",
                     ["R-4SA", "R-3SA", "R-40A"], dice=[6], board_=b)  # roll 6: DRL
     assert legal(g) == ["choose result drl", "choose result ex"]
