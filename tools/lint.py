@@ -44,6 +44,28 @@ STRICT = [
     "hexwar/games/battle_for_kursk/rules.py",
     "hexwar/games/battle_for_kursk/tables.py",
     "hexwar/games/battle_for_kursk/texts.py",
+    # Kasserine Pass, but its facts.py (in DEFAULT) and scenario.py (EXCLUDE)
+    "hexwar/games/kasserine_pass/__init__.py",
+    "hexwar/games/kasserine_pass/artillery.py",
+    "hexwar/games/kasserine_pass/combat.py",
+    "hexwar/games/kasserine_pass/common.py",
+    "hexwar/games/kasserine_pass/consequences.py",
+    "hexwar/games/kasserine_pass/host.py",
+    "hexwar/games/kasserine_pass/movement.py",
+    "hexwar/games/kasserine_pass/previews.py",
+    "hexwar/games/kasserine_pass/results.py",
+    "hexwar/games/kasserine_pass/retreats.py",
+    "hexwar/games/kasserine_pass/rules.py",
+    "hexwar/games/kasserine_pass/search.py",
+    "hexwar/games/kasserine_pass/special.py",
+    "hexwar/games/kasserine_pass/stacking.py",
+    "hexwar/games/kasserine_pass/state.py",
+    "hexwar/games/kasserine_pass/terrain.py",
+    "hexwar/games/kasserine_pass/texts.py",
+    "hexwar/games/kasserine_pass/units.py",
+    "hexwar/games/kasserine_pass/verbs.py",
+    "hexwar/games/kasserine_pass/victory.py",
+    "hexwar/games/kasserine_pass/view.py",
 ]
 # mypy in its default mode (the rest of hexwar/, package by package)
 DEFAULT = [
@@ -53,12 +75,14 @@ DEFAULT = [
 # left out of the lists above for now (owned by work in progress)
 EXCLUDE = [
     "hexwar/core/record.py",
+    "hexwar/games/kasserine_pass/scenario.py",  # its file reading is being hardened
 ]
 # ruff only (tests)
 RUFF_ONLY = [
     "tests/ai",
     "tests/core",
     "tests/games/battle_for_kursk",
+    "tests/games/kasserine_pass",
     "tests/games/objective_kiev",
     "tests/test_floors.py",
     "tests/test_golden_records.py",

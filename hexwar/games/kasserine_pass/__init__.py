@@ -10,8 +10,10 @@ from ...core.entry import GameEntry, NationInfo, PhaseInfo, SideInfo, options_fr
 from ...loaders.game_files import map_file
 from ...loaders.tmx import load_board as _load_board
 from . import scenario as _scenario
-from . import texts
-from . import verbs  # noqa: F401  (registers this game's verbs with the notation)
+from . import (
+    texts,
+    verbs,  # noqa: F401  (registers this game's verbs with the notation)
+)
 from .common import GAME_ID, PHASE_NAME, PHASE_SIDE, PHASES
 
 TITLE = "Kasserine Pass"

@@ -4,21 +4,28 @@ A mixin of ``KPRules`` (rules.py): it uses the rules object's other parts throug
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.actions import Event
 from ...core.errors import Illegal
 from ...core.hexgrid import distance
 from ...core.units import ON_MAP
-
 from . import verbs as V
 from .state import KPState
 
+if TYPE_CHECKING:  # a part of KPRules, whose other parts it uses (host.py)
+    from .host import KPHost as _Rules
+else:
+    _Rules = object
 
-class ArtilleryMixin:
+
+class ArtilleryMixin(_Rules):
     """Part of KPRules; see the module docstring."""
 
     def _check_support(self, state: KPState, act: V.Support) -> Illegal | None:
         if not state.phase.endswith("_combat") or state.step not in ("declare", "defend") or state.stage is not None:
-            return Illegal("KP-ARTILLERY", "artillery is allocated after the attacks are set up, before any is resolved")
+            return Illegal("KP-ARTILLERY", "artillery is allocated after the attacks are set up, "
+                                           "before any is resolved")
         side = self.acting_side(state)
         bat = state.units.get(act.battery)
         if bat is None or bat.where != ON_MAP or self.uside(state, act.battery) != side:
@@ -33,7 +40,7 @@ class ArtilleryMixin:
             what = "an attacking" if attacking else "a defending"
             return Illegal("KP-ARTILLERY", f"{act.unit} is not {what} unit of a declared attack")
         rng = self.kspec(state, act.battery).range
-        if distance(bat.hex, state.units[act.unit].hex) > rng:
+        if distance(bat.map_hex, state.units[act.unit].map_hex) > rng:
             return Illegal("KP-ARTILLERY", f"{act.unit} is beyond {act.battery}'s support range of {rng}")
         if attacking and not (state.mp.get(act.battery, 0) >= self.combat_cost(state, act.battery) - 1e-9):
             return Illegal("KP-COST-OF-COMBAT", f"{act.battery} lacks the {self.combat_cost(state, act.battery)} MP "

@@ -7,7 +7,7 @@ A mixin of ``KPRules`` (rules.py): it uses the rules object's other parts throug
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core import actions as A
 from ...core.actions import Event
@@ -17,13 +17,17 @@ from ...core.combat import shift_ratio as shift_odds
 from ...core.errors import Illegal
 from ...core.hexgrid import Hex, distance, hex_name
 from ...core.units import ON_MAP
-
 from . import verbs as V
-from .common import Q, H, enemy
+from .common import H, Q, enemy
 from .state import KBattle, KPState
 
+if TYPE_CHECKING:  # a part of KPRules, whose other parts it uses (host.py)
+    from .host import KPHost as _Rules
+else:
+    _Rules = object
 
-class CombatMixin:
+
+class CombatMixin(_Rules):
     """Part of KPRules; see the module docstring."""
 
     # --- combat: strengths and odds ------------------------------------------------------------
@@ -62,7 +66,7 @@ class CombatMixin:
             if not self._alive(state, a):
                 continue
             s = self.kspec(state, a)
-            m = self.attack_multiplier(state, state.units[a].hex, b.target)
+            m = self.attack_multiplier(state, state.units[a].map_hex, b.target)
             att += s.factor * m
             parts.append({"unit": a, "base": s.factor, "multiplier": str(m), "value": str(s.factor * m)})
         sup_a = sum(self.kspec(state, bat).factor for bat, t in state.support.items()
@@ -91,10 +95,10 @@ class CombatMixin:
         the panel shows (checking a declaration needs only the ratio), counted in quarter
         points: every multiplier is 1, 1/2 or 1/4 (KP-SEMI-CUMULATIVE), so the sums are
         whole numbers and the ratio is the same as with fractions."""
-        att = 0
+        att: int | Fraction = 0
         for a in b.attackers:
             if self._alive(state, a):
-                k = (state.units[a].hex, b.target)
+                k = (state.units[a].map_hex, b.target)
                 m4 = self._mult4.get(k)
                 if m4 is None:
                     m4 = self.attack_multiplier(state, *k) * 4
@@ -109,7 +113,7 @@ class CombatMixin:
             return (99, 1)
         if isinstance(att, Fraction) and att.denominator == 1:
             att = int(att)
-        o = odds_ratio(att, dfn) if isinstance(att, Fraction) else _int_odds(att, dfn)  # KP-ODDS
+        o = odds_ratio(att, Fraction(dfn)) if isinstance(att, Fraction) else _int_odds(att, dfn)  # KP-ODDS
         return shift_odds(o, 1) if b.air else o
 
     def crt_result(self, o: tuple[int, int], total: int) -> str:
@@ -147,7 +151,7 @@ class CombatMixin:
             return Illegal("KP-ARTILLERY", f"{uid} is artillery: it supports attacks, it does not make them")
         if self.kspec(state, uid).factor <= 0:
             return Illegal("KP-CRT", f"{uid} has no combat factor")
-        if distance(u.hex, target) != 1:
+        if distance(u.map_hex, target) != 1:
             return Illegal("KP-ZOC", f"{uid} is not next to {hex_name(target)}")
         bi = self._battle_of(state, uid, "a")
         if bi is not None and state.kbattles[bi].target != target:
@@ -181,7 +185,8 @@ class CombatMixin:
             if not defenders or any(d not in whole for d in defenders):
                 return Illegal("KP-ARTILLERY-STACK", "pick defenders among the regular units of the stack "
                                                      "(artillery in a stack cannot be singled out)")
-        existing = [i for i, b in enumerate(state.kbattles) if b.target == target and set(b.defenders) == set(defenders)]
+        existing = [i for i, b in enumerate(state.kbattles)
+                    if b.target == target and set(b.defenders) == set(defenders)]
         if not existing:
             taken = [d for d in defenders if self._battle_of(state, d, "d") is not None]
             if taken:
@@ -250,7 +255,7 @@ class CombatMixin:
         attacking = {a for b in state.kbattles for a in b.attackers}
         defending = {d for b in state.kbattles for d in b.defenders}
         zs = self.zoc_sources(state, enemy(side))
-        engaged_def = set()
+        engaged_def: set[str] = set()
         for c in state.carries:
             if c.kind == "ENGAGED" and c.attacker_side != side:
                 engaged_def.update(c.defenders)
@@ -259,7 +264,8 @@ class CombatMixin:
             alive_d = [x for x in c.defenders if self._alive(state, x)]
             if c.kind == "CONTACT" and c.due_side == side and c.turn == state.turn:
                 # KP-RESULT-CONTACT: counter-attack every attacker, or all defenders step away
-                near = [a for a in alive_a if any(distance(state.units[a].hex, state.units[d].hex) == 1 for d in alive_d)]
+                near = [a for a in alive_a
+                        if any(distance(state.units[a].map_hex, state.units[d].map_hex) == 1 for d in alive_d)]
                 if near:
                     miss = [a for a in near if a not in defending and self._attackable(state, a)]
                     if miss:
@@ -268,7 +274,7 @@ class CombatMixin:
             if c.kind == "ENGAGED" and c.attacker_side == side and c.turn == state.turn:
                 # KP-RESULT-ENGAGED: the attacker must attack again all the units it engaged
                 miss = [d for d in alive_d if d not in defending and self._attackable(state, d)
-                        and any(distance(state.units[d].hex, state.units[a].hex) == 1 for a in alive_a)]
+                        and any(distance(state.units[d].map_hex, state.units[a].map_hex) == 1 for a in alive_a)]
                 if miss:
                     out.append(("KP-RESULT-ENGAGED", "after ENGAGED, attack again every unit engaged", tuple(miss)))
             if c.kind == "ENGAGED" and c.attacker_side != side:
@@ -288,7 +294,7 @@ class CombatMixin:
 
     def _attackable(self, state: KPState, uid: str) -> bool:
         """Some legal attack could include this enemy unit as a defender."""
-        h = state.units[uid].hex
+        h = state.units[uid].map_hex
         whole = self.stack_defenders(state, h)
         if uid not in whole:
             return False
@@ -296,18 +302,18 @@ class CombatMixin:
 
     def _can_attack_somewhere(self, state: KPState, uid: str) -> bool:
         side = self.phase_side(state)
-        for n in self.board.adjacent(state.units[uid].hex):
+        for n in self.board.adjacent(state.units[uid].map_hex):
             if any(self.uside(state, x.id) != side for x in state.units_at(n)):
                 if any(uid in a.attackers for a in self._attack_options(state, n)):
                     return True
         return False
 
-    def _attack_options(self, state: KPState, target: Hex) -> list:
+    def _attack_options(self, state: KPState, target: Hex) -> list[A.Attack | V.Select]:
         key = (target, len(state.kbattles), tuple(state.kbattles))
         memo = state._cache.get("atk")
         if memo is None:
             memo = state._cache["atk"] = {}
-        c = memo.get(key)
+        c: list[A.Attack | V.Select] | None = memo.get(key)
         if c is not None:
             return c
         side = self.phase_side(state)
@@ -316,14 +322,16 @@ class CombatMixin:
             for u in state.units_at(n):
                 if self.uside(state, u.id) == side and self._attacker_problem(state, u.id, target) is None:
                     free.append(u.id)
-        out: list = []
+        out: list[A.Attack | V.Select] = []
         if free:
-            cands: list = [A.Attack(target, tuple(free))] + [A.Attack(target, (f,)) for f in free if len(free) > 1]
+            cands: list[A.Attack | V.Select] = [A.Attack(target, tuple(free))]
+            cands += [A.Attack(target, (f,)) for f in free if len(free) > 1]
             if side == "axis":
                 for d in self.stack_defenders(state, target):
                     if len(self.stack_defenders(state, target)) > 1:
                         cands.append(V.Select(target, (d,), tuple(free)))
-            out = [a for a in cands if self._check_attack(state, a.target, getattr(a, "defenders", None), a.attackers) is None]
+            out = [a for a in cands
+                   if self._check_attack(state, a.target, getattr(a, "defenders", None), a.attackers) is None]
         memo[key] = out
         return out
 

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-
 GAME_ID = "kasserine-pass"
 SIDES = ("axis", "allied")
 PHASES = ("german_move", "german_combat", "allied_move", "allied_combat")

@@ -10,16 +10,21 @@ A mixin of ``KPRules`` (rules.py): it uses the rules object's other parts throug
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core import actions as A
 from ...core.contract import COSTLY, FATAL, HARMLESS, Consequence
 from ...core.hexgrid import Hex, hex_name
 from ...core.state import Stage
-
 from . import verbs as V
 from .common import PHASE_NAME, PHASES, enemy
 from .state import KPState
+from .verbs import KPAction
+
+if TYPE_CHECKING:  # a part of KPRules, whose other parts it uses (host.py)
+    from .host import KPHost as _Rules
+else:
+    _Rules = object
 
 
 def option_label(action: Any) -> str | None:
@@ -53,13 +58,13 @@ def _mp(x: float) -> str:
     return f"{x:g} MP"
 
 
-class ConsequencesMixin:
+class ConsequencesMixin(_Rules):
     """Part of KPRules; see the module docstring."""
 
     def option_label(self, state: KPState, action: Any) -> str | None:
         return option_label(action)
 
-    def consequence(self, state: KPState, action: Any) -> Consequence | None:
+    def consequence(self, state: KPState, action: KPAction) -> Consequence | None:
         if state.result is not None:
             return None
         if isinstance(action, V.Breakdown):
@@ -120,7 +125,8 @@ class ConsequencesMixin:
                 out.append(f"{p.name} ({vp} VP)" if vp else p.name)
         return out
 
-    def _mover(self, state: KPState, uid: str) -> tuple[dict, bool, float, dict, frozenset]:
+    def _mover(self, state: KPState, uid: str) -> tuple[dict[Hex, tuple[float, tuple[Hex, ...]]], bool, float,
+                                                        dict[Hex, list[str]], frozenset[Hex]]:
         """(reach, engaged?, MP, the enemy's zones, the places not yet its side's) of a unit,
         once per state: a movement phase offers thousands of moves, each priced here."""
         memo = state._cache.setdefault("movers", {})
@@ -130,7 +136,8 @@ class ConsequencesMixin:
             foreign = frozenset(h for h in self.board.places if state.control.get(h) != side)
             got = memo[uid] = (self.reach(state, uid), uid in self.engaged(state), state.mp.get(uid, 0.0),
                                self.zoc_sources(state, enemy(side)), foreign)
-        return got
+        out: tuple[dict[Hex, tuple[float, tuple[Hex, ...]]], bool, float, dict[Hex, list[str]], frozenset[Hex]] = got
+        return out
 
     def _move_consequence(self, state: KPState, act: A.Move) -> Consequence | None:
         """The MP a move costs (the map's figure), and what it brings about."""
@@ -191,7 +198,7 @@ class ConsequencesMixin:
     # --- battle steps --------------------------------------------------------------------------
     def _retreat_cost(self, state: KPState, uid: str, path: tuple[Hex, ...]) -> float:
         s = self.kspec(state, uid)
-        total, prev = 0.0, state.units[uid].hex
+        total, prev = 0.0, state.units[uid].map_hex
         for h in path:
             total += self.step_cost(prev, h, state.blown, s.rangers) or 0.0
             prev = h
@@ -223,7 +230,7 @@ class ConsequencesMixin:
             words.append(f"takes {', '.join(taken)} (KP-VICTORY)")
         if st.get("then") == "attacker_advance" and not [x for x in st.get("pending") if x != uid
                                                            and state.units[x].hex == state.units[uid].hex]:
-            guns = [x.id for x in state.units_at(state.units[uid].hex) if self.is_art(state, x.id)]
+            guns = [x.id for x in state.units_at(state.units[uid].map_hex) if self.is_art(state, x.id)]
             if guns:
                 words.append(f"{', '.join(guns)} stay behind and are captured if the enemy advances "
                              "(KP-ARTILLERY-STACK)")
@@ -278,7 +285,7 @@ class ConsequencesMixin:
             return None
         uid, side = act.unit, st.side
         s = self.kspec(state, uid)
-        total, prev = 0.0, state.units[uid].hex
+        total, prev = 0.0, state.units[uid].map_hex
         zs = self.zoc_sources(state, enemy(side))
         for h in act.path:
             total += self.step_cost(prev, h, state.blown, s.rangers) or 0.0

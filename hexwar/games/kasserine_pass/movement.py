@@ -6,20 +6,24 @@ A mixin of ``KPRules`` (rules.py): it uses the rules object's other parts throug
 from __future__ import annotations
 
 from operator import is_not
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core import actions as A
 from ...core.actions import Event
 from ...core.errors import Illegal
 from ...core.hexgrid import Hex, hex_name
 from ...core.movement import path_cost
-from ...core.units import ARRIVING, ON_MAP
-
+from ...core.units import ARRIVING, ON_MAP, Unit
 from .common import BREAK_OFF_TYPES, enemy
 from .state import KPState
 
+if TYPE_CHECKING:  # a part of KPRules, whose other parts it uses (host.py)
+    from .host import KPHost as _Rules
+else:
+    _Rules = object
 
-class MovementMixin:
+
+class MovementMixin(_Rules):
     """Part of KPRules; see the module docstring."""
 
     # --- movement -------------------------------------------------------------------------
@@ -49,7 +53,7 @@ class MovementMixin:
             mp -= self.T.break_off_mp  # KP-BREAK-OFF
         return mp
 
-    def _ctx(self, state: KPState) -> tuple:
+    def _ctx(self, state: KPState) -> tuple[Any, ...]:
         """(axis positions, allied positions, blown bridges) as interned objects, once per
         state: the part of a unit's reach that does not depend on the unit itself."""
         c = state._cache.get("ctx")
@@ -62,7 +66,7 @@ class MovementMixin:
             state._cache["ctx"] = c
         return c
 
-    def _known_reach(self, state: KPState, uid: str) -> dict | None:
+    def _known_reach(self, state: KPState, uid: str) -> dict[Hex, tuple[float, tuple[Hex, ...]]] | None:
         """The unit's reach if it is memoised already (a replay never lists actions, so
         checking a move must not compute one)."""
         hit = self._reach_key(state, uid)
@@ -100,7 +104,7 @@ class MovementMixin:
         return c
 
     def _compute_reach(self, state: KPState, uid: str, budget: float) -> dict[Hex, tuple[float, tuple[Hex, ...]]]:
-        u = state.units[uid]
+        here = state.units[uid].map_hex
         side = self.uside(state, uid)
         s = self.kspec(state, uid)
         zs = self.zoc_sources(state, enemy(side))
@@ -110,12 +114,12 @@ class MovementMixin:
         # KP-AMERICAN-ZOC, KP-OPT-ITALIAN-ZOC: a zone the unit may pass costs +2 MP a hex
         # units of one kind stacked together share the search (per state: same enemy and bridges)
         raw = self._raw_reach
-        rk = (u.hex, max(budget, 0.0), id(graph), id(stops), id(extra), id(foe))
+        rk = (here, max(budget, 0.0), id(graph), id(stops), id(extra), id(foe))
         hit = raw.get(rk)
         if hit is None or hit[0] is not stops or hit[1] is not extra or hit[3] is not foe or hit[4] is not graph:
             if len(raw) > 64:
                 raw.clear()
-            hit = raw[rk] = (stops, extra, graph.reach(u.hex, max(budget, 0.0), stops=stops, blocked=foe,
+            hit = raw[rk] = (stops, extra, graph.reach(here, max(budget, 0.0), stops=stops, blocked=foe,
                                                        extra=extra), foe, graph)
         r = hit[2]
         out: dict[Hex, tuple[float, tuple[Hex, ...]]] = {}
@@ -127,15 +131,16 @@ class MovementMixin:
             out[h] = v
         # KP-COST-OF-COMBAT: one hex and fight is always allowed
         if state.hexes_moved.get(uid, 0) == 0:
-            for n in self.board.adjacent(u.hex):
-                if n in zs and n not in out and n not in foe and not self.is_cliff(u.hex, n):
-                    out[n] = (self.step_cost(u.hex, n, state.blown, s.rangers) or 0.0, (n,))
+            for n in self.board.adjacent(here):
+                if n in zs and n not in out and n not in foe and not self.is_cliff(here, n):
+                    out[n] = (self.step_cost(here, n, state.blown, s.rangers) or 0.0, (n,))
         return out
 
     def _move_list(self, state: KPState, uid: str) -> list[tuple[Hex, A.Move]]:
         return self._move_lists(uid, self.reach(state, uid))[0]
 
-    def _move_lists(self, uid: str, reach: dict) -> tuple[list[tuple[Hex, A.Move]], list[A.Move]]:
+    def _move_lists(self, uid: str, reach: dict[Hex, tuple[float, tuple[Hex, ...]]]
+                    ) -> tuple[list[tuple[Hex, A.Move]], list[A.Move]]:
         """(destination, Move) pairs and the bare Moves of one reach, built once per reach."""
         key = id(reach)
         hit = self._moves_cache.get(key)
@@ -154,11 +159,11 @@ class MovementMixin:
             self._moves_cache[key] = hit
         return hit[1], hit[2]
 
-    def _enemy_sig(self, state: KPState, side: str) -> tuple:
+    def _enemy_sig(self, state: KPState, side: str) -> tuple[Any, ...]:
         """A key for where the enemy stands (all a unit's reach depends on besides itself)."""
         return self._positions(state, enemy(side))
 
-    def _positions(self, state: KPState, side: str) -> tuple:
+    def _positions(self, state: KPState, side: str) -> tuple[Any, ...]:
         """(unit, hex) of every unit of ``side`` on the map, as a hashable key."""
         key = ("pos", side)
         v = state._cache.get(key)
@@ -173,12 +178,13 @@ class MovementMixin:
                     v = tuple(sorted([(u.id, u.hex) for u in units]))
                     where = {uid: i for i, (uid, _) in enumerate(v)}
                 else:
+                    assert m is not None  # v was stepped from m
                     where = m[2]
                 self._pos_memo[side] = (units, v, where)
             state._cache[key] = v
         return v
 
-    def _positions_step(self, m: tuple, units: list) -> tuple | None:
+    def _positions_step(self, m: tuple[Any, ...], units: list[Unit]) -> tuple[Any, ...] | None:
         """The last positions key with the few units that changed hex replaced: the other
         (unit, hex) pairs are shared, so a state in the history costs one new pair, not
         one per unit. None when a unit came or went (the caller sorts afresh)."""
@@ -222,7 +228,7 @@ class MovementMixin:
                 c += self.T.zoc_pass_mp
             return c
 
-        total, why2 = path_cost(u.hex, act.path, self.board.adjacent, cost,
+        total, why2 = path_cost(u.map_hex, act.path, self.board.adjacent, cost,
                                 stops=lambda h: h in zs and not self._passable_zoc(state, act.unit, zs[h]),
                                 blocked=lambda h: any(self.uside(state, x.id) != side for x in occ.get(h, ())))
         if total is None:
@@ -250,7 +256,7 @@ class MovementMixin:
         zs = self.zoc_sources(state, enemy(side))
         budget = self._move_budget(state, uid)
         broke = uid in self.engaged(state)
-        total, prev = 0.0, state.units[uid].hex
+        total, prev = 0.0, state.units[uid].map_hex
         for h in act.path:
             c = self.step_cost(prev, h, state.blown, s.rangers) or 0.0
             if h in zs and self._passable_zoc(state, uid, zs[h]):
@@ -273,7 +279,8 @@ class MovementMixin:
                         {"unit": uid, "path": [hex_name(h) for h in act.path], "mp": total}))
 
     # --- arrivals -------------------------------------------------------------------------
-    def entry_hexes(self, state: KPState, uid: str) -> list[Hex]:
+    def entry_hexes(self, state: KPState | None, uid: str) -> list[Hex]:
+        """Where ``uid`` may arrive: its entry region (the same in every state)."""
         p = self.pieces.get(uid)
         if p is None or not p.entry:
             return []
@@ -313,10 +320,10 @@ class MovementMixin:
         self._take(state, uid, act.hex, ev)
         ev.append(Event("placed", f"{uid} arrives at {hex_name(act.hex)}", {"unit": uid, "hex": hex_name(act.hex)}))
 
-    def _arrival_actions(self, state: KPState, side: str) -> list:
+    def _arrival_actions(self, state: KPState, side: str) -> list[A.Place]:
         """Place actions for the units due now: the same tests as ``_check_place`` (entry
         region, no enemy in the hex, stacking), read from per-state indexes."""
-        out: list = []
+        out: list[A.Place] = []
         occ = state.occupied()
         units = state.units
         for uid in self._arriving_by_side.get(side, ()):
@@ -341,7 +348,7 @@ class MovementMixin:
     def _entries(self, uid: str) -> tuple[Hex, ...]:
         e = self._entry_cache.get(uid)
         if e is None:
-            e = self._entry_cache[uid] = tuple(self.entry_hexes(None, uid))  # type: ignore[arg-type]
+            e = self._entry_cache[uid] = tuple(self.entry_hexes(None, uid))
         return e
 
     def _place_act(self, uid: str, h: Hex) -> A.Place:
@@ -356,13 +363,14 @@ class MovementMixin:
         (free type?, size points)?"""
         return cnt + 1 > self.T.stack_counters or (not cls[0] and pts + cls[1] > self.T.stack_points + 1e-9)
 
-    def _fulls(self, loads: dict) -> dict:
+    def _fulls(self, loads: dict[Hex, tuple[float, int]]) -> dict[tuple[bool, float], frozenset[Hex]]:
         """Stacking class -> the hexes it does not fit, for these loads: kept from the last
         loads and brought up to date in the hexes a move changed (``_index`` records them)."""
         memo = self._full_memo
         if memo is not None and memo[0] is loads:
-            return memo[1]
-        fulls: dict = {}
+            known: dict[tuple[bool, float], frozenset[Hex]] = memo[1]
+            return known
+        fulls: dict[tuple[bool, float], frozenset[Hex]] = {}
         step = self._loads_step
         if memo is not None and step is not None and step[0] is memo[0] and step[1] is loads:
             for cls, full in memo[1].items():
@@ -377,7 +385,7 @@ class MovementMixin:
         self._full_memo = (loads, fulls)
         return fulls
 
-    def _move_actions(self, state: KPState, side: str) -> list:
+    def _move_actions(self, state: KPState, side: str) -> list[A.Move]:
         """Move actions of every unit that may move: each unit's reach (memoised on what it
         depends on) minus the friendly hexes its stacking does not fit (KP-STACKING). The
         hexes a unit does not fit are found per stacking class, so a move elsewhere on
@@ -387,8 +395,9 @@ class MovementMixin:
             return []
         loads = self._all_loads(state)
         full_by_class = self._fulls(loads)
-        out: list = []
-        engaged, stopped, mps, moved, owner = self.engaged(state), state.stopped, state.mp, state.hexes_moved, state.owner
+        out: list[A.Move] = []
+        engaged, stopped, mps = self.engaged(state), state.stopped, state.mp
+        moved, owner = state.hexes_moved, state.owner
         ctx = self._ctx(state)
         foes, blown = (ctx[0] if side == "allied" else ctx[1]), ctx[2]
         memo = self._unit_memo
@@ -420,7 +429,8 @@ class MovementMixin:
             cls = (s.type in free_types, size_points[s.size])
             full = full_by_class.get(cls)
             if full is None:
-                full = full_by_class[cls] = frozenset([h for h, (pts, cnt) in loads.items() if self._full(cls, pts, cnt)])
+                full = full_by_class[cls] = frozenset([h for h, (pts, cnt) in loads.items()
+                                                       if self._full(cls, pts, cnt)])
             last = m[8]
             if last is not None and last[0] == full:
                 out += last[1]

@@ -11,7 +11,7 @@ A mixin of ``KPRules`` (rules.py): it uses the rules object's other parts throug
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core import actions as A
 from ...core.combat import odds_ratio
@@ -19,9 +19,14 @@ from ...core.combat import ratio_label as odds_label
 from ...core.combat import shift_ratio as shift_odds
 from ...core.contract import COSTLY, HARMLESS, Outcome, Preview, PreviewLine
 from ...core.hexgrid import Hex, distance, hex_name
-
 from . import verbs as V
 from .state import KBattle, KPState
+from .verbs import KPAction
+
+if TYPE_CHECKING:  # a part of KPRules, whose other parts it uses (host.py)
+    from .host import KPHost as _Rules
+else:
+    _Rules = object
 
 # The words for each terrain rule that cuts an attacker's factor (the ids ``battle_detail`` gives).
 CUTS = {"KP-CLIFF": "up a cliff", "KP-HEIGHT": "the defender is higher", "KP-RIVER-ATTACK": "from a river hex",
@@ -41,10 +46,10 @@ def result_level(code: str) -> int:
     return COSTLY if code.startswith(BAD_FOR_ATTACKER) else HARMLESS
 
 
-class PreviewsMixin:
+class PreviewsMixin(_Rules):
     """Part of KPRules; see the module docstring."""
 
-    def preview(self, state: KPState, action: Any) -> Preview | None:
+    def preview(self, state: KPState, action: KPAction) -> Preview | None:
         if isinstance(action, (A.Attack, V.Select)):
             return self.attack_preview(state, action)
         if isinstance(action, A.Resolve):
@@ -59,7 +64,7 @@ class PreviewsMixin:
         return None
 
     # --- attacks ---------------------------------------------------------------------------
-    def attack_preview(self, state: KPState, act: Any) -> Preview:
+    def attack_preview(self, state: KPState, act: A.Attack | V.Select) -> Preview:
         """The attack as declaring it would make it (joined to one already declared on the
         same defenders), or the rule that refuses it; either way the units that may join."""
         title = f"{', '.join(act.attackers)} against {hex_name(act.target)}"
@@ -95,7 +100,7 @@ class PreviewsMixin:
         title = f"The attack on {hex_name(b.target)}"
         side = self.phase_side(state)
         atk = tuple(a for a in b.attackers if self._alive(state, a) and self.uside(state, a) == side
-                    and distance(state.units[a].hex, b.target) == 1)
+                    and distance(state.units[a].map_hex, b.target) == 1)
         dfn = tuple(d for d in b.defenders if self._alive(state, d) and state.units[d].hex == b.target)
         if not atk or not dfn:
             return Preview(title, "no battle", note="no one is left to fight: the attack lapses without a roll")

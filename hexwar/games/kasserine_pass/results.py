@@ -5,20 +5,26 @@ A mixin of ``KPRules`` (rules.py): it uses the rules object's other parts throug
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core import actions as A
 from ...core.actions import Event
 from ...core.combat import ratio_label as odds_label
-from ...core.dice import roll_dice
+from ...core.dice import Dice, roll_dice
 from ...core.errors import Illegal
 from ...core.hexgrid import Hex, distance, hex_name
 from ...core.state import Stage
 from ...core.units import ELIMINATED, ON_MAP
-
 from .common import enemy
 from .state import Carry, KBattle, KPState
 
+if TYPE_CHECKING:  # a part of KPRules, whose other parts it uses (host.py)
+    from .host import KPHost as _Rules
+else:
+    _Rules = object
 
-class ResultsMixin:
+
+class ResultsMixin(_Rules):
     """Part of KPRules; see the module docstring."""
 
     # --- carry-over results ----------------------------------------------------------
@@ -42,7 +48,8 @@ class ResultsMixin:
         for c in state.carries:
             if c.due_side == self.phase_side(state) and c.turn <= state.turn:
                 continue
-            if not any(self._alive(state, x) for x in c.attackers) or not any(self._alive(state, x) for x in c.defenders):
+            if (not any(self._alive(state, x) for x in c.attackers)
+                    or not any(self._alive(state, x) for x in c.defenders)):
                 continue
             keep.append(c)
         state.carries = keep
@@ -65,14 +72,15 @@ class ResultsMixin:
                 return i
         return None
 
-    def _apply_resolve(self, state: KPState, act: A.Resolve, dice, ev: list[Event]) -> None:
+    def _apply_resolve(self, state: KPState, act: A.Resolve, dice: Dice, ev: list[Event]) -> None:
         bi = self._next_battle(state, act.target)
         assert bi is not None
         state.kresolved.append(bi)
         b = state.kbattles[bi]
         # an earlier result may have moved or killed units of this attack
-        alive_a = tuple(a for a in b.attackers if self._alive(state, a) and self.uside(state, a) == self.phase_side(state)
-                        and distance(state.units[a].hex, b.target) == 1)
+        alive_a = tuple(a for a in b.attackers
+                        if self._alive(state, a) and self.uside(state, a) == self.phase_side(state)
+                        and distance(state.units[a].map_hex, b.target) == 1)
         alive_d = tuple(d for d in b.defenders if self._alive(state, d) and state.units[d].hex == b.target)
         if not alive_a or not alive_d:
             ev.append(Event("battle_void", f"the attack on {hex_name(b.target)} has no one left to fight", {}))
@@ -92,7 +100,7 @@ class ResultsMixin:
                          "attack": str(st["attack"]), "defense": str(st["defense"])}))
         self._apply_result(state, bi, res, dice, ev)
 
-    def _apply_result(self, state: KPState, bi: int, res: str, dice, ev: list[Event]) -> None:
+    def _apply_result(self, state: KPState, bi: int, res: str, dice: Dice, ev: list[Event]) -> None:
         b = state.kbattles[bi]
         atk_side, def_side = self.phase_side(state), enemy(self.phase_side(state))
         word = res.split()

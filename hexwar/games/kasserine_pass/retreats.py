@@ -4,7 +4,8 @@ A mixin of ``KPRules`` (rules.py): it uses the rules object's other parts throug
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ...core import actions as A
 from ...core.actions import Event
@@ -13,12 +14,16 @@ from ...core.hexgrid import Hex, distance, hex_name
 from ...core.retreat import RetreatPath, retreat_within_mp
 from ...core.state import Stage
 from ...core.units import LOST, ON_MAP, Unit
-
 from .common import enemy
 from .state import KPState
 
+if TYPE_CHECKING:  # a part of KPRules, whose other parts it uses (host.py)
+    from .host import KPHost as _Rules
+else:
+    _Rules = object
 
-class RetreatsMixin:
+
+class RetreatsMixin(_Rules):
     """Part of KPRules; see the module docstring."""
 
     # retreats
@@ -31,7 +36,7 @@ class RetreatsMixin:
         zs = self.zoc_sources(state, enemy(side))
         occ = state.occupied()
         return retreat_within_mp(
-            u.hex, length,
+            u.map_hex, length,
             adjacent=lambda h: [n for n in self.board.adjacent(h) if not self.is_cliff(h, n)],
             enemy_at=lambda h: any(self.uside(state, x.id) != side for x in occ.get(h, ())),
             in_ezoc=lambda h: h in zs,
@@ -54,7 +59,7 @@ class RetreatsMixin:
                 continue
             pending.append(uid)
         # A BACK: the defender may follow into the hexes the attackers leave
-        vacated = tuple(sorted({state.units[u].hex for u in pending})) if then == "defender_advance" else ()
+        vacated = tuple(sorted({state.units[u].map_hex for u in pending})) if then == "defender_advance" else ()
         if not pending:
             self._after_retreat(state, bi, side, length, then, vacated, ev)
             return
@@ -84,7 +89,7 @@ class RetreatsMixin:
                 return
         self._after_retreat(state, st.get("battle"), st.side, st.get("length"), st.get("then"), st.get("vacated"), ev)
 
-    def _after_retreat(self, state: KPState, bi: int, side: str, length: int, then: str, vacated: tuple,
+    def _after_retreat(self, state: KPState, bi: int, side: str, length: int, then: str, vacated: tuple[Hex, ...],
                        ev: list[Event]) -> None:
         b = state.kbattles[bi]
         if then == "defender_advance":  # A BACK X: the defender may follow X-1 hexes
@@ -122,7 +127,7 @@ class RetreatsMixin:
         side = st.side
         s = self.kspec(state, act.unit)
         zs = self.zoc_sources(state, enemy(side))
-        prev = state.units[act.unit].hex
+        prev = state.units[act.unit].map_hex
         total = 0.0
         for i, h in enumerate(act.path):
             if h not in self.board.adjacent(prev):
@@ -199,11 +204,11 @@ class RetreatsMixin:
         for uid in st.get("units"):
             if uid in st.get("done") or not self._alive(state, uid):
                 continue
-            start = state.units[uid].hex
+            start = state.units[uid].map_hex
             best: dict[Hex, tuple[Hex, ...]] = {}
-            frontier = [(f,) for f in st.get("firsts") if distance(start, f) == 1]
+            frontier: list[tuple[Hex, ...]] = [(f,) for f in st.get("firsts") if distance(start, f) == 1]
             while frontier:
-                nxt = []
+                nxt: list[tuple[Hex, ...]] = []
                 for p in frontier:
                     if p[-1] in best:
                         continue

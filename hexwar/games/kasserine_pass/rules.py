@@ -7,34 +7,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.hooks import RulesHooks
 from ...core import actions as A
 from ...core.actions import Event
 from ...core.board import Board
-from ...core.dice import roll_dice
+from ...core.dice import Dice, roll_dice
 from ...core.errors import DataError, Illegal
 from ...core.hexgrid import Hex, hex_name
+from ...core.hooks import RulesHooks
 from ...core.units import ARRIVING, ON_MAP, Unit, UnitSpec
-from .scenario import KPScenario, KPSpec, town_props
-
 from . import verbs as V
-from .common import GAME_ID, SIDES, PHASES, PHASE_SIDE, PHASE_NAME, enemy
 from .artillery import ArtilleryMixin
 from .combat import CombatMixin
+from .common import GAME_ID, PHASE_NAME, PHASE_SIDE, PHASES, SIDES, enemy
 from .consequences import ConsequencesMixin
 from .facts import KasserineFacts
 from .movement import MovementMixin
 from .previews import PreviewsMixin
 from .results import ResultsMixin
 from .retreats import RetreatsMixin
+from .scenario import KPScenario, KPSpec, town_props
 from .special import SpecialMixin
 from .stacking import StackingMixin
 from .state import KPState
 from .terrain import TerrainMixin
 from .units import UnitsMixin
+from .verbs import KPAction
 from .victory import VictoryMixin
 from .view import ExplainMixin, ViewMixin
-
 
 __all__ = ["GAME_ID", "SIDES", "PHASES", "PHASE_SIDE", "PHASE_NAME", "KPRules", "enemy"]
 
@@ -64,7 +63,7 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
         towns = town_props(board)  # the size and victory points of each place, from the map
         self.city: set[Hex] = {h for h, (size, _) in towns.items() if size == "city"}  # KP-CITY
         self.vp: dict[Hex, int] = {h: vp for h, (_, vp) in towns.items()}  # KP-VICTORY
-        hv = board.hex_values.get("height", {})
+        hv: dict[Hex, Any] = board.hex_values.get("height", {})  # map values, as the map gives them
         level = {"plain": 0, "river": 0, "high_ground": 1, "rugged_crest": 2}
         self.height = {h: int(hv[h]) if h in hv else level.get(t, 0) for h, t in board.terrain.items()}
         self.bridges: dict[Hex, str] = {}
@@ -81,34 +80,35 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
                 raise DataError(scenario.source, f"unit {p.id}: map has no entry region {p.entry!r}")
             if p.hex is not None and p.hex not in board:
                 raise DataError(scenario.source, f"unit {p.id}: hex {hex_name(p.hex)} is off the map")
-        self._edges_cache: dict = {}
+        # memos and indexes (their types are declared with every attribute in host.py)
+        self._edges_cache = {}
         self._spec_side = {k: v.side for k, v in self.kp.items()}
         # KP-STACKING: the points a counter of each spec weighs (free types weigh nothing)
         self._spec_points = {k: (0.0 if v.type in self.T.free_stacking else float(self.T.size_points[v.size]))
                              for k, v in self.kp.items()}
         self._zoc_adj = {h: tuple(n for n in board.adjacent(h) if self.exerts(h, n)) for h in board.terrain}
-        self._reach_cache: dict = {}  # reach depends only on the key it is stored under
-        self._raw_reach: dict = {}  # one search shared by the units of one kind in one hex
-        self._moves_cache: dict = {}
-        self._zoc_cache: dict = {}  # positions of a side -> the hexes its zones cover
-        self._entry_cache: dict[str, tuple[Hex, ...]] = {}
-        self._ctx_intern: dict = {}
+        self._reach_cache = {}  # reach depends only on the key it is stored under
+        self._raw_reach = {}  # one search shared by the units of one kind in one hex
+        self._moves_cache = {}
+        self._zoc_cache = {}  # positions of a side -> the hexes its zones cover
+        self._entry_cache = {}
+        self._ctx_intern = {}
         self._arriving_ids = tuple(p.id for p in scenario.pieces if p.hex is None)  # only these ever arrive
         self._arriving_by_side = {sd: tuple(i for i in self._arriving_ids if self._spec_side[self.pieces[i].spec] == sd)
                                   for sd in SIDES}
-        self._unit_memo: dict = {}  # uid -> (Unit, budget, first move, ctx, owner, reach): last answer
-        self._place_cache: dict = {}
-        self._place_all: dict = {}  # uid -> a Place for each of its entry hexes
-        self._filtered_cache: dict = {}  # (id(reach), hexes too full) -> (reach, its Move actions)
-        self._passable_cache: dict = {}  # (spec, enemy positions) -> hex -> may pass (+2 MP)
-        self._index_memo: tuple | None = None  # the last state's unit index (units.py)
-        self._loads_step: tuple | None = None  # (old loads, new loads, hexes changed) of the last index step
-        self._full_memo: tuple | None = None  # (loads, stacking class -> hexes it does not fit)
-        self._pos_memo: dict = {}  # side -> (its on-map list, its positions key)
-        self._zoc_last: dict = {}  # side -> (positions key, its zones): the last answer
-        self._foe_last: dict = {}  # side -> (enemy positions key, the enemy's hexes)
-        self._mult_cache: dict = {}  # (attacker hex, target hex) -> attack multiplier
-        self._mult4: dict = {}  # the same, times four (a whole number unless the tables change)
+        self._unit_memo = {}  # uid -> (Unit, budget, first move, ctx, owner, reach): last answer
+        self._place_cache = {}
+        self._place_all = {}  # uid -> a Place for each of its entry hexes
+        self._filtered_cache = {}  # (id(reach), hexes too full) -> (reach, its Move actions)
+        self._passable_cache = {}  # (spec, enemy positions) -> hex -> may pass (+2 MP)
+        self._index_memo = None  # the last state's unit index (units.py)
+        self._loads_step = None  # (old loads, new loads, hexes changed) of the last index step
+        self._full_memo = None  # (loads, stacking class -> hexes it does not fit)
+        self._pos_memo = {}  # side -> (its on-map list, its positions key)
+        self._zoc_last = {}  # side -> (positions key, its zones): the last answer
+        self._foe_last = {}  # side -> (enemy positions key, the enemy's hexes)
+        self._mult_cache = {}  # (attacker hex, target hex) -> attack multiplier
+        self._mult4 = {}  # the same, times four (a whole number unless the tables change)
         self._hex_rank = {h: i for i, h in enumerate(sorted(board.terrain))}  # move lists sort by it
 
     def opt(self, name: str) -> bool:
@@ -132,7 +132,7 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
             return enemy(self.phase_side(state))
         return self.phase_side(state)
 
-    def new_state(self, dice) -> tuple[KPState, list[Event]]:
+    def new_state(self, dice: Dice) -> tuple[KPState, list[Event]]:
         units: dict[str, Unit] = {}
         for p in self.scen.pieces:
             if p.hex is not None:
@@ -147,7 +147,7 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
         self._begin_phase(st, ev, dice)
         return st, ev
 
-    def _begin_phase(self, state: KPState, ev: list[Event], dice) -> None:
+    def _begin_phase(self, state: KPState, ev: list[Event], dice: Dice) -> None:
         side = self.phase_side(state)
         state.touch()
         if state.phase.endswith("_move"):
@@ -167,7 +167,7 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
         ev.append(Event("phase", f"Turn {state.turn} ({self.scen.date(state.turn)}): {PHASE_NAME[state.phase]}",
                         {"turn": state.turn, "phase": state.phase}))
 
-    def _next_phase(self, state: KPState, ev: list[Event], dice) -> None:
+    def _next_phase(self, state: KPState, ev: list[Event], dice: Dice) -> None:
         i = PHASES.index(state.phase)
         if state.phase.endswith("_combat"):
             self._settle_carries(state)
@@ -185,11 +185,11 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
         self._begin_phase(state, ev, dice)
 
     # --- the contract --------------------------------------------------------------------------------
-    def legal_actions(self, state: KPState) -> list:
+    def legal_actions(self, state: KPState) -> list[KPAction]:
         if state.result is not None:
             return []
         st = state.stage
-        out: list = []
+        out: list[KPAction] = []
         if st is not None:
             if st.kind == "loss":
                 out = [A.Loss(u) for u in self._loss_options(state, st)]
@@ -197,12 +197,13 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
                 for uid in st.get("pending"):
                     out += [A.Retreat(uid, p.hexes) for p in self.retreat_options(state, uid, st.get("length"))]
             elif st.kind == "advance":
-                out = list(self.advance_moves(state, st)) + [A.Advance(None)]
+                out = [*self.advance_moves(state, st), A.Advance(None)]
             if st.side == "axis":
                 out += [V.Breakdown(u.id) for u in self.on_map(state, "axis")
                     if u.spec in self.T.breakdown and self._check_breakdown(state, u.id) is None]
             return out
         side = self.acting_side(state)
+        assert side is not None  # the game is not over
         if state.phase.endswith("_move"):
             out += self._arrival_actions(state, side)
             out += self._move_actions(state, side)
@@ -214,7 +215,7 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
             seen = set()
             foe = self._foe_hexes(state, side)
             for u in self.on_map(state, side):
-                for n in self.board.adjacent(u.hex):
+                for n in self.board.adjacent(u.map_hex):
                     if n in foe and n not in seen:
                         seen.add(n)
                         out += self._attack_options(state, n)
@@ -250,7 +251,7 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
                 return Illegal("KP-SEQUENCE", "resolve every declared attack first")
         return None
 
-    def _apply_end(self, state: KPState, dice, ev: list[Event]) -> None:
+    def _apply_end(self, state: KPState, dice: Dice, ev: list[Event]) -> None:
         if state.stage is not None and state.stage.kind == "advance":
             state.stage = None
             self._finish_battle(state, ev)
@@ -268,7 +269,7 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
                 return
         self._next_phase(state, ev, dice)
 
-    def check(self, state: KPState, action) -> Illegal | None:
+    def check(self, state: KPState, action: KPAction) -> Illegal | None:
         if state.result is not None:
             return Illegal("KP-SEQUENCE", "the game is over")
         st = state.stage
@@ -313,7 +314,7 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
             return self._check_resolve(state, action)
         return Illegal("KP-SEQUENCE", f"'{action.notation()}' is not an action of this game now")
 
-    def apply(self, state: KPState, action, dice) -> list[Event]:
+    def apply(self, state: KPState, action: KPAction, dice: Dice) -> list[Event]:
         ev: list[Event] = []
         st = state.stage
         if isinstance(action, V.Breakdown):

@@ -9,7 +9,7 @@ when its hex is settled. ``Graph.reach`` does the same on hexes numbered in hex 
 from __future__ import annotations
 
 import heapq
-from typing import Container, Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 
 from ...core.hexgrid import Hex
 
@@ -120,7 +120,7 @@ class Graph:
         pop, push = heapq.heappop, heapq.heappush
         while frontier:
             c, h = pop(frontier)
-            if c > cost[h]:
+            if c > cost[h]:  # type: ignore[operator]  # h is pushed after its cost is set
                 continue
             if h != s:
                 settled.append(h)
@@ -140,7 +140,7 @@ class Graph:
                         cost[n] = nc
                         parent[n] = h
                         push(frontier, (nc, n))
-        path: list = [()] * len(hexes)
+        path: list[tuple[Hex, ...]] = [()] * len(hexes)
         for h in settled:
             path[h] = path[parent[h]] + (hexes[h],)
-        return {hexes[n]: (cost[n], path[n]) for n in found if n != s}
+        return {hexes[n]: (cost[n], path[n]) for n in found if n != s}  # type: ignore[misc]  # found: cost set

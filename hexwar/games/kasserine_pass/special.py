@@ -4,7 +4,8 @@ A mixin of ``KPRules`` (rules.py): it uses the rules object's other parts throug
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ...core.actions import Event
 from ...core.errors import Illegal
@@ -12,11 +13,15 @@ from ...core.hexgrid import Hex, hex_name
 from ...core.stacking import stack_legal
 from ...core.state import Stage
 from ...core.units import LOST, ON_MAP, Unit
-
 from .state import Carry, KBattle, KPState
 
+if TYPE_CHECKING:  # a part of KPRules, whose other parts it uses (host.py)
+    from .host import KPHost as _Rules
+else:
+    _Rules = object
 
-class SpecialMixin:
+
+class SpecialMixin(_Rules):
     """Part of KPRules; see the module docstring."""
 
     # --- engineers and breakdown -------------------------------------------------------------
@@ -26,7 +31,7 @@ class SpecialMixin:
             return why
         if self.kspec(state, uid).type != "engineers":
             return Illegal("KP-ENGINEERS", "only engineers blow or rebuild bridges")
-        h = state.units[uid].hex
+        h = state.units[uid].map_hex
         if h not in self.bridges:
             return Illegal("KP-ENGINEERS", f"{hex_name(h)} has no bridge")
         if build != (h in state.blown):
@@ -39,7 +44,7 @@ class SpecialMixin:
         return None
 
     def _apply_bridge(self, state: KPState, uid: str, build: bool, ev: list[Event]) -> None:
-        h = state.units[uid].hex
+        h = state.units[uid].map_hex
         need = self.T.build_bridge_mp if build else self.T.blow_bridge_mp
         state.mp[uid] -= need
         state.bridge_used.add(uid)
@@ -61,7 +66,7 @@ class SpecialMixin:
             return Illegal("KP-BREAKDOWN", f"a {s.factor}-{s.ma} {s.type.replace('_', ' ')} {s.size} has no breakdown"
                                            " (broken-down units never break down again or recombine)")
         kids = self.T.breakdown[u.spec]
-        if not self._stack_ok_specs(state, u.hex, drop=uid, add_specs=kids):
+        if not self._stack_ok_specs(state, u.map_hex, drop=uid, add_specs=kids):
             return Illegal("KP-STACKING", "the two parts would break the four-counter limit")
         return None
 
@@ -76,9 +81,10 @@ class SpecialMixin:
         ids = (f"{uid}a", f"{uid}b")
         for kid, spec in zip(ids, kids):
             state.units[kid] = Unit(kid, spec, ON_MAP, u.hex)
-            for d in (state.mp, state.hexes_moved):
-                if uid in d:
-                    d[kid] = d[uid]
+            if uid in state.mp:
+                state.mp[kid] = state.mp[uid]
+            if uid in state.hexes_moved:
+                state.hexes_moved[kid] = state.hexes_moved[uid]
             if uid in state.stopped:
                 state.stopped.add(kid)
         state.units[uid] = u.at(None, LOST)
@@ -98,4 +104,5 @@ class SpecialMixin:
             data = {k: (rep(v) if isinstance(v, tuple) and uid in v else v) for k, v in state.stage.data}
             state.stage = Stage(state.stage.kind, state.stage.side, state.stage.target, tuple(sorted(data.items())))
         state.touch()
-        ev.append(Event("breakdown", f"{uid} breaks down into {ids[0]} and {ids[1]}", {"unit": uid, "parts": list(ids)}))
+        ev.append(Event("breakdown", f"{uid} breaks down into {ids[0]} and {ids[1]}",
+                        {"unit": uid, "parts": list(ids)}))

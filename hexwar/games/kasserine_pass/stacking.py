@@ -4,15 +4,20 @@ A mixin of ``KPRules`` (rules.py): it uses the rules object's other parts throug
 """
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from ...core.hexgrid import Hex
 from ...core.stacking import stack_legal
-
 from .state import KPState
 
+if TYPE_CHECKING:  # a part of KPRules, whose other parts it uses (host.py)
+    from .host import KPHost as _Rules
+else:
+    _Rules = object
 
-class StackingMixin:
+
+class StackingMixin(_Rules):
     """Part of KPRules; see the module docstring."""
 
     # --- stacking ----------------------------------------------------------------
@@ -42,7 +47,7 @@ class StackingMixin:
 
     def _all_loads(self, state: KPState) -> dict[Hex, tuple[float, int]]:
         """(size points, counters) of every occupied hex, built with ``on_map``'s pass."""
-        v = state._cache.get("all_loads")
+        v: dict[Hex, tuple[float, int]] | None = state._cache.get("all_loads")
         if v is None:
             v = self._index(state, want="loads")
         return v

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.hexgrid import Hex, hex_name
 from ...core.state import State
-from ...core.units import ON_MAP
+from ...core.units import ON_MAP, Unit
 
 
 @dataclass(frozen=True)
@@ -58,7 +58,7 @@ class KPState(State):
         self.breakups: dict[str, tuple[str, str]] = {}  # broken-down unit -> its two parts
         self.indexer: Any = None  # the rules' unit index builder (not part of the game state)
 
-    def copy(self) -> "KPState":
+    def copy(self) -> KPState:
         # one pass over precomputed names: containers copied shallowly, the rest shared;
         # the core's containers this game never uses are shared too (fewer objects for
         # the garbage collector to walk in the history kept for undo)
@@ -77,7 +77,7 @@ class KPState(State):
         d["_cache"] = {}
         return new
 
-    def occupied(self) -> dict:
+    def occupied(self) -> dict[Hex, list[Unit]]:
         """hex -> its units (the index of ``units_at``), read once."""
         idx = self._cache.get("at")
         if idx is None:
@@ -85,25 +85,27 @@ class KPState(State):
             idx = self._cache.get("at")
         return idx if idx is not None else self._index_at()
 
-    def units_at(self, h: Hex) -> list:
+    def units_at(self, h: Hex) -> list[Unit]:
         idx = self._cache.get("at")
         if idx is None and self.__dict__.get("indexer") is not None:
             self.indexer(self)  # the rules' index (units.py), carried over from the last state
             idx = self._cache.get("at")
         if idx is None:
             idx = self._index_at()
-        return idx.get(h, [])
+        here: list[Unit] = idx.get(h, [])
+        return here
 
-    def _index_at(self) -> dict:
+    def _index_at(self) -> dict[Hex, list[Unit]]:
         # the core index, built with one sort of the ids instead of one per hex
-        idx: dict = {}
+        idx: dict[Hex, list[Unit]] = {}
         units = self.units
         for k in sorted(units):
             u = units[k]
             if u.where == ON_MAP:
-                lst = idx.get(u.hex)
+                h = u.map_hex
+                lst = idx.get(h)
                 if lst is None:
-                    idx[u.hex] = [u]
+                    idx[h] = [u]
                 else:
                     lst.append(u)
         self._cache["at"] = idx

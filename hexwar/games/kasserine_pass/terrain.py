@@ -5,17 +5,21 @@ A mixin of ``KPRules`` (rules.py): it uses the rules object's other parts throug
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.hexgrid import Hex
-from .scenario import KPSpec
-
 from .common import PASS_TYPES, enemy
+from .scenario import KPSpec
 from .search import Graph
 from .state import KPState
 
+if TYPE_CHECKING:  # a part of KPRules, whose other parts it uses (host.py)
+    from .host import KPHost as _Rules
+else:
+    _Rules = object
 
-class TerrainMixin:
+
+class TerrainMixin(_Rules):
     """Part of KPRules; see the module docstring."""
 
     # --- terrain and movement costs ------------------------------------------
@@ -25,7 +29,8 @@ class TerrainMixin:
     def is_cliff(self, a: Hex, b: Hex) -> bool:
         return self.board.has_side(a, b, "cliff")
 
-    def step_cost(self, frm: Hex, to: Hex, blown: frozenset[Hex] | set[Hex] = frozenset(), rangers: bool = False) -> float | None:
+    def step_cost(self, frm: Hex, to: Hex, blown: frozenset[Hex] | set[Hex] = frozenset(),
+                  rangers: bool = False) -> float | None:
         """MP to step from ``frm`` into ``to``: None across a cliff (KP-CLIFF)."""
         if self.is_cliff(frm, to):
             return None
@@ -92,7 +97,8 @@ class TerrainMixin:
     def _may_pass(self, s: KPSpec) -> bool:
         """Could this kind of unit ever move on through an enemy zone?"""
         return ((s.nation == "german" and s.type in PASS_TYPES)
-                or (self.opt("italian_zoc") and ((s.nation == "us" and s.type == "armor") or s.nation in ("british", "french"))))
+                or (self.opt("italian_zoc")
+                    and ((s.nation == "us" and s.type == "armor") or s.nation in ("british", "french"))))
 
     def _zoc_stops(self, state: KPState, uid: str, s: KPSpec,
                    zs: dict[Hex, list[str]]) -> tuple[Any, dict[Hex, float] | None]:
@@ -110,9 +116,10 @@ class TerrainMixin:
             if len(self._passable_cache) > 256:
                 self._passable_cache.clear()
             hit = self._passable_cache[key] = (pos, v)
-        return hit[1]
+        out: tuple[Any, dict[Hex, float] | None] = hit[1]
+        return out
 
-    def _foe_hexes(self, state: KPState, side: str) -> set[Hex]:
+    def _foe_hexes(self, state: KPState, side: str) -> frozenset[Hex]:
         key = ("foe", side)
         v = state._cache.get(key)
         if v is None:

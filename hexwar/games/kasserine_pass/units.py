@@ -5,15 +5,23 @@ A mixin of ``KPRules`` (rules.py): it uses the rules object's other parts throug
 from __future__ import annotations
 
 from operator import is_not
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ...core.hexgrid import Hex
 from ...core.units import ON_MAP, Unit
 from .scenario import KPSpec
-
 from .state import KPState
 
+if TYPE_CHECKING:  # a part of KPRules, whose other parts it uses (host.py)
+    from .host import KPHost as _Rules
+else:
+    _Rules = object
 
-class UnitsMixin:
+# an index of the units on the map: by side (None: all), by hex, the stacking load of each hex
+_Index = tuple[dict[str | None, list[Unit]], dict[Hex, list[Unit]], dict[Hex, tuple[float, int]]]
+
+
+class UnitsMixin(_Rules):
     """Part of KPRules; see the module docstring."""
 
     # --- units ------------------------------------------------------------------
@@ -46,7 +54,8 @@ class UnitsMixin:
         by = state._cache.get("on")
         if by is None:
             by = self._index(state)
-        return by[side]
+        out: list[Unit] = by[side]
+        return out
 
     def _index(self, state: KPState, want: str = "by") -> Any:
         """Build the index of ``state`` and return its by-side lists (or, with ``want=
@@ -75,17 +84,17 @@ class UnitsMixin:
         c["all_loads"] = loads
         return loads if want == "loads" else by
 
-    def _index_full(self, state: KPState) -> tuple[dict, dict, dict]:
-        by: dict = {None: [], "axis": [], "allied": []}
+    def _index_full(self, state: KPState) -> _Index:
+        by: dict[str | None, list[Unit]] = {None: [], "axis": [], "allied": []}
         owner, sides, weight = state.owner, self._spec_side, self._spec_points
-        at: dict = {}
-        loads: dict = {}
+        at: dict[Hex, list[Unit]] = {}
+        loads: dict[Hex, tuple[float, int]] = {}
         every = by[None]
         for u in state.units.values():
             if u.where == ON_MAP:
                 every.append(u)
                 by[owner.get(u.id) or sides[u.spec]].append(u)
-                h = u.hex
+                h = u.map_hex
                 lst = at.get(h)
                 if lst is None:
                     at[h] = [u]
@@ -99,7 +108,7 @@ class UnitsMixin:
                 lst.sort(key=_unit_id)
         return by, at, loads
 
-    def _index_step(self, memo: tuple, changed: list[int], vals: list[Unit]) -> tuple[dict, dict, dict] | None:
+    def _index_step(self, memo: tuple[Any, ...], changed: list[int], vals: list[Unit]) -> _Index | None:
         """The last index with a few units moved from one map hex to another (None: any
         other change, such as a unit leaving or entering the map, needs a full build).
         The old index is shared with older states, so nothing of it is changed in place."""
@@ -112,7 +121,7 @@ class UnitsMixin:
         at = dict(old_at)
         loads = dict(old_loads)
         weight = self._spec_points
-        copied: set = set()
+        copied: set[str | None] = set()
         for i in changed:
             a, b = old_vals[i], vals[i]
             for key, lst in by.items():

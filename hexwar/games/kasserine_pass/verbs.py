@@ -8,8 +8,10 @@
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from ...core import actions as A
 from ...core.actions import register_verb
 from ...core.errors import MalformedError
 from ...core.hexgrid import Hex, hex_name, parse_hex
@@ -58,8 +60,14 @@ class Build:
         return f"build {self.unit}"
 
 
-def _one(cls):
-    def parse(args: list[str]):
+# This game's own verbs, and every action its rules take. The core's ``Action`` union lists the
+# core's verbs only; the engine hands the rules a registered verb as well (``parse_action``).
+Verb = Support | Select | Breakdown | Blow | Build
+KPAction = A.Action | Verb
+
+
+def _one(cls: Callable[[str], Verb]) -> Callable[[list[str]], Verb]:
+    def parse(args: list[str]) -> Verb:
         if len(args) != 1:
             raise MalformedError("expected one unit id")
         return cls(args[0])

@@ -4,14 +4,20 @@ A mixin of ``KPRules`` (rules.py): it uses the rules object's other parts throug
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.actions import Event
 from ...core.game import Result
 from ...core.hexgrid import Hex, hex_name
-
 from .state import KPState
 
+if TYPE_CHECKING:  # a part of KPRules, whose other parts it uses (host.py)
+    from .host import KPHost as _Rules
+else:
+    _Rules = object
 
-class VictoryMixin:
+
+class VictoryMixin(_Rules):
     """Part of KPRules; see the module docstring."""
 
     # --- victory -------------------------------------------------------------------
@@ -27,7 +33,8 @@ class VictoryMixin:
         return Result("axis", self.T.victory_levels[-1][2], f"German points {pts}")
 
     def result(self, state: KPState) -> Result | None:
-        return state.result
+        r: Result | None = state.result
+        return r
 
     def _take(self, state: KPState, uid: str, h: Hex, ev: list[Event]) -> None:
         """KP-VICTORY: the last side to pass through a place holds it."""

@@ -5,17 +5,21 @@ A mixin of ``KPRules`` (rules.py): it uses the rules object's other parts throug
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core import actions as A
 from ...core.combat import ratio_label as odds_label
 from ...core.contract import MapLayer
 from ...core.hexgrid import Hex, hex_name
-
 from . import verbs as V
 from .common import GAME_ID, PHASE_NAME, SIDES, enemy
 from .state import KBattle, KPState
 from .texts import CHOICES
+
+if TYPE_CHECKING:  # a part of KPRules, whose other parts it uses (host.py)
+    from .host import KPHost as _Rules
+else:
+    _Rules = object
 
 # Every result code of the CRT, worst for the attacker first (the order of the chances list).
 RESULT_CODES = ("A ELIM", "A BACK 4", "A BACK 3", "A BACK 2", "A BACK 1", "CONTACT", "ENGAGED", "EXCHANGE",
@@ -47,7 +51,7 @@ def describe_result(code: str) -> tuple[str, str]:
     }.get(code, (code, "KP-CRT"))
 
 
-class ViewMixin:
+class ViewMixin(_Rules):
     """Part of KPRules; see the module docstring."""
 
     def battle_detail(self, state: KPState, index: int) -> dict[str, Any]:
@@ -74,7 +78,7 @@ class ViewMixin:
         for a in b.attackers:
             if not self._alive(state, a):
                 continue
-            ah = state.units[a].hex
+            ah = state.units[a].map_hex
             why = []
             if self.is_cliff(ah, b.target) and self.height[b.target] > self.height[ah]:
                 why.append("KP-CLIFF")
@@ -188,7 +192,7 @@ class ViewMixin:
 SIDE_NAMES = {"axis": "Axis", "allied": "Allied"}
 
 
-class ExplainMixin:
+class ExplainMixin(_Rules):
     """What the client's explain mode marks, and what a hex's tooltip says, in this game's rule ids."""
 
     def hex_notes(self, state: KPState, h: Hex, side: str | None) -> tuple[str, ...]:

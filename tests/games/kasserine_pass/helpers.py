@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from hexwar.core.dice import FixedDice
 from hexwar.core.game import Game
-from hexwar.core.hexgrid import hex_name, parse_hex, use_hex_ids
+from hexwar.core.hexgrid import hex_name, parse_hex
 from hexwar.core.units import LOST, ON_MAP
 
 H = parse_hex

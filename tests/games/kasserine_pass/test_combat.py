@@ -3,14 +3,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
-
-from hexwar.core.hexgrid import hex_name
 from hexwar.core.combat import odds_ratio
 from hexwar.core.combat import shift_ratio as shift_odds
 from hexwar.games.kasserine_pass.state import KBattle
 
-from .helpers import H, at, legal, of, play, position, rule_of, set_dice
+from .helpers import H, at, of, play, position, rule_of, set_dice
 
 THREE = {"G10-AR-1": "1321", "G10-AR-2": "1222", "G10-AR-3": "1221", "CCA-AR": "1322"}
 ATTACK3 = "attack 1322 G10-AR-1 G10-AR-2 G10-AR-3"

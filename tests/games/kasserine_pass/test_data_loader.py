@@ -127,7 +127,8 @@ def test_town_props_refuse_bad_values(props, problem):
 
     board = _board()
     h, place = next(iter(board.places.items()))
-    bad = dataclasses.replace(board, places={**board.places, h: dataclasses.replace(place, props=MappingProxyType(props))})
+    bad = dataclasses.replace(board, places={**board.places,
+                                             h: dataclasses.replace(place, props=MappingProxyType(props))})
     with pytest.raises(DataError) as e:
         town_props(bad)
     assert problem in str(e.value) and place.name in str(e.value)

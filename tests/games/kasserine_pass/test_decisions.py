@@ -1,9 +1,7 @@
 """Decisions of docs/kasserine-pass/rules-decisions.md not pinned elsewhere (D4, D5, D7, D17, D18)."""
 from __future__ import annotations
 
-from hexwar.games.kasserine_pass.state import KBattle
-
-from .helpers import H, at, of, play, position, rule_of, set_dice
+from .helpers import at, of, play, position, rule_of, set_dice
 from .test_combat import fight
 
 

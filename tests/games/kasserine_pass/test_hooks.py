@@ -35,7 +35,8 @@ def test_KP_ODDS_battle_detail_for_matches_the_declared_attack():
         got = g.rules.battle_detail_for(st, a)
         after = st.copy()
         g.rules.apply(after, a, FixedDice([]))
-        i = next(k for k, b in enumerate(after.kbattles) if b.target == a.target and set(a.attackers) <= set(b.attackers))
+        i = next(k for k, b in enumerate(after.kbattles)
+                 if b.target == a.target and set(a.attackers) <= set(b.attackers))
         assert got == g.rules.battle_detail(after, i)
         assert len(st.kbattles) <= len(after.kbattles)  # the state given is untouched
         joined += len(after.kbattles) == len(st.kbattles)

@@ -1,7 +1,7 @@
 """Movement, terrain, zones of control and stacking (KP-TERRAIN, KP-ZOC, KP-STACKING ...)."""
 from __future__ import annotations
 
-from .helpers import H, at, legal, play, position, rule_of
+from .helpers import H, at, play, position, rule_of
 
 
 def cost(g, uid, dest):

@@ -8,10 +8,11 @@ import pytest
 
 from hexwar.core import actions as A
 from hexwar.core.record import save_record
-from hexwar.session import load_record
 from hexwar.core.units import ON_MAP
-from .helpers import open_local
 from hexwar.games.kasserine_pass import verbs as V
+from hexwar.session import load_record
+
+from .helpers import open_local
 
 
 def choose(g, rng: random.Random, moved: set):

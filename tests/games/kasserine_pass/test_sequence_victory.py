@@ -1,13 +1,10 @@
 """Sequence, victory, arrivals, supply and mines (KP-SEQUENCE, KP-VICTORY, KP-OOB-*, KP-SUPPLY, KP-MINES)."""
 from __future__ import annotations
 
-import pytest
-
 from hexwar.core.units import ON_MAP
 from hexwar.games.kasserine_pass import TERRAINS
-from .helpers import open_local
 
-from .helpers import H, at, of, play, position, rule_of
+from .helpers import H, of, open_local, play, position, rule_of
 
 
 def test_KP_SEQUENCE_german_move_combat_then_allied_move_combat_twelve_days():
