@@ -9,9 +9,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ...core.errors import DataError
+from ...core.files import Limits, load_yaml, refusing_bad_shapes
+
+MAX_BYTES = 2_000_000
 
 SIDES = ("soviet", "axis")
 REGION = "region:"  # a set-up area that is a named map region, not a circle (Scen. 7-8: north of xx.37)
@@ -78,13 +79,12 @@ def _need(d: Any, key: str, p: Path, what: str = "") -> Any:
 
 
 def load_scenario(path: str | Path) -> BWScenario:
-    p = Path(path)
-    try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise DataError(p, f"cannot read the scenario ({e.strerror or e})") from None
-    except yaml.YAMLError as e:
-        raise DataError(p, f"not valid YAML ({str(e).splitlines()[0]})") from None
+    with refusing_bad_shapes(path, "Black Wednesday scenario"):
+        return _load_scenario(Path(path))
+
+
+def _load_scenario(p: Path) -> BWScenario:
+    data = load_yaml(p, Limits(max_bytes=MAX_BYTES), what="scenario file")
     if not isinstance(data, dict):
         raise DataError(p, "expected a mapping at the top")
     sides = _need(data, "sides", p)
