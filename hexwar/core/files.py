@@ -413,29 +413,29 @@ class WriteProblem:
 
 
 def write_problem(error: BaseException, path: object = None, what: str = "The game is not being saved.") -> WriteProblem:
-    """Turn the error of a failed save into ``WriteProblem`` (for the autosave: the game goes on,
-    the last good save stays as it was)."""
-    where = f" in {path}" if path is not None else ""
+    """Turn the error of a failed save into a ``WriteProblem`` (for the autosave: the game goes
+    on, and the last good save stays as it was, since saves are written atomically)."""
     folder = f" ({Path(str(path)).parent})" if path is not None else ""
+    elsewhere = "save the game to another folder or disk"
+    moved = "or start hexwar with HEXWAR_DATA_DIR set to a folder you can write to"
     code = getattr(error, "errno", None)
     if code in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
-        why = "The disk is full" + (f": there is no room left{where}." if where else ".")
-        todo = "Free some space on the disk, or save the game elsewhere (Save as) on another disk."
-    elif code in (errno.EROFS,):
-        why = f"The saves folder{folder} is on a read-only disk."
-        todo = "Save the game elsewhere (Save as), or set HEXWAR_DATA_DIR to a folder you can write to."
+        why = f"The disk of the saves folder{folder} is full."
+        todo = f"Free some space on that disk, or {elsewhere}."
+    elif code == errno.EROFS:
+        why = f"The saves folder{folder} is on a disk that is read-only."
+        todo = f"Make the disk writable, {elsewhere}, {moved}."
     elif code in (errno.EACCES, errno.EPERM):
-        why = f"hexwar may not write to the saves folder{folder}."
-        todo = ("Allow writing to that folder, save the game elsewhere (Save as), or set HEXWAR_DATA_DIR "
-                "to a folder you can write to.")
+        why = f"hexwar may not write in the saves folder{folder}."
+        todo = f"Allow writing in that folder, {elsewhere}, {moved}."
     elif code in (errno.ENOENT, errno.ENOTDIR, errno.EEXIST, errno.EISDIR):
-        why = f"The saves folder{folder} cannot be used (it is missing, or something in its way is a file)."
-        todo = "Save the game elsewhere (Save as), or set HEXWAR_DATA_DIR to a folder you can write to."
+        why = f"The saves folder{folder} cannot be used: it is gone, or a file stands in its way."
+        todo = f"Put the folder back, {elsewhere}, {moved}."
     elif code == errno.EIO:
-        why = "The disk reported an error while writing."
-        todo = "Save the game elsewhere (Save as) on another disk, and check this one."
+        why = f"The disk of the saves folder{folder} reported an error while writing."
+        todo = f"Check that disk, and {elsewhere}."
     else:
         detail = getattr(error, "strerror", None) or str(error) or type(error).__name__
-        why = f"Writing failed{where}: {clip(detail, 120)}."
-        todo = "Save the game elsewhere (Save as); the last good save is unchanged."
+        why = f"Writing in the saves folder{folder} failed: {clip(' '.join(str(detail).split()), 120)}."
+        todo = f"{elsewhere[0].upper()}{elsewhere[1:]}."
     return WriteProblem(what, why, todo)
