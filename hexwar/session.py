@@ -68,7 +68,7 @@ def open_game(game_id: str, scenario_id: str | None = None, seed: int = 0, optio
     e = entry(game_id)
     scenario_id = scenario_id or e.default_scenario
     path = Path(scenario_path) if scenario_path else scenario_file(game_id, scenario_id)
-    if not path.is_file():
+    if not scenario_path and not path.exists():  # a file given by path: its reader says what is wrong
         raise DataError(path, f"no scenario {scenario_id!r} for {game_id}")
     board, scen = _load(game_id, str(path))
     # Hex names in notation, records and labels follow the board's scheme (B34.16 or CCRR).

@@ -26,7 +26,7 @@ CACHE_VERSION = 3  # 2: turn_label, 3: computer
 def _cache_limits():
     from ..core.files import Limits
 
-    return Limits(max_bytes=20_000_000, max_depth=4, max_values=2_000_000)
+    return Limits(max_bytes=4_000_000, max_depth=4, max_values=400_000)  # 20,000 saves
 
 
 @dataclass
