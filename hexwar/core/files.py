@@ -226,8 +226,8 @@ class _Builder:
                     continue
                 anchor = getattr(ev, "anchor", None)
                 if anchor is not None and not self.limits.aliases:
-                    raise self.fail(f"uses a YAML anchor (&{clip(anchor, 30)}), which this kind of file "
-                                    "never needs", ev.start_mark)
+                    raise self.fail(f"uses YAML anchors and aliases (&{clip(anchor, 30)}), which this kind "
+                                    "of file never needs", ev.start_mark)
                 if isinstance(ev, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
                     frame = stack.pop()
                     if frame.anchor is not None:
@@ -240,8 +240,8 @@ class _Builder:
                     done = False
                 if isinstance(ev, yaml.AliasEvent):
                     if not self.limits.aliases:
-                        raise self.fail(f"uses a YAML alias (*{clip(ev.anchor, 30)}), which this kind of "
-                                        "file never needs", ev.start_mark)
+                        raise self.fail(f"uses YAML anchors and aliases (*{clip(ev.anchor, 30)}), which this "
+                                        "kind of file never needs", ev.start_mark)
                     if ev.anchor not in self.anchors:
                         raise self.fail(f"the alias *{clip(ev.anchor, 30)} refers to nothing defined "
                                         "before it (or to the list or mapping it is in)", ev.start_mark)

@@ -159,7 +159,7 @@ def _set_aside(p: Path, why: str) -> None:
     where = f"it is kept as {moved.name}" if moved else "it could not be moved and is left as it is"
     text = (f"The list of your saved games ({p}) could not be read ({why}); {where}, and the saves are read "
             "afresh.")
-    log.warning("%s", text)
+    log.info("%s", text)  # the client shows the notice at start-up
     paths.notice(text)
 
 

@@ -80,5 +80,5 @@ def _set_aside(p, why: str) -> None:
     moved = set_aside(p)
     where = f"it is kept as {moved.name}" if moved else "it could not be moved and is left as it is"
     text = f"Your settings file {p} could not be read ({why}); {where}, and hexwar starts with the usual settings."
-    log.warning("%s", text)
+    log.info("%s", text)  # the client shows the notice at start-up
     paths.notice(text)
