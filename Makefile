@@ -2,9 +2,10 @@
 # else is installed into .venv on first use.
 #
 #   make play    start the client
-#   make test    run the whole test suite headless
+#   make test    run the whole test suite headless, in parallel (TEST_JOBS=auto: one
+#                process a core; TEST_JOBS=0 for one process), then the ten slowest tests
 #   make bench   run the benchmarks (tools/bench.py)
-#   make fuzz    run the rules fuzzer (tools/fuzz.py)
+#   make fuzz    run the rules fuzzer (tools/fuzz.py) for FUZZ_SECONDS (default 600)
 #   make tournament  the computer player against the baselines (tools/tournament.py):
 #                    TOURNAMENT_GAMES=2 for a quick check, TOURNAMENT_GAME=<game id> for one
 #                    game, TOURNAMENT_JOBS=2 for two processes (docs/ai.md)
@@ -33,8 +34,10 @@ $(STAMP): pyproject.toml setup.py | $(BIN)/python
 play: $(STAMP)
 	$(BIN)/hexwar
 
+TEST_JOBS ?= auto
+
 test: $(STAMP)
-	$(HEADLESS) $(BIN)/python -m pytest -q
+	$(HEADLESS) $(BIN)/python -m pytest -q -n $(TEST_JOBS) --durations=10
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench

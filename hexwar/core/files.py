@@ -289,6 +289,8 @@ class _Builder:
         except yaml.MarkedYAMLError as e:
             mark = e.problem_mark or e.context_mark
             problem = " ".join(str(e.problem or e.context or "cannot be read").split())
+            if "nesting depth" in problem:  # libyaml's own limit, before ours could count
+                raise self.fail(f"nested more than {self.limits.max_depth} levels deep", mark) from None
             raise self.fail(f"not valid YAML: {clip(problem, 120)}", mark) from None
         except yaml.YAMLError as e:
             raise self.fail(f"not valid YAML: {clip(' '.join(str(e).split()), 120)}") from None
