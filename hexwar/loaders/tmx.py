@@ -40,6 +40,8 @@ MAX_GID = 1 << 28
 MAX_RAW_GID = (1 << 32) - 1  # a gid with Tiled's three flip flags
 MAX_COORDINATE = 10_000_000.0  # pixels; a 99x99 map of 4096-pixel tiles is under 500,000
 MAX_POINTS = 100_000
+MAX_ELEMENTS = 200_000  # XML elements of a map or tileset; the largest map has under 1,000
+MAX_XML_DEPTH = 32  # Tiled writes 5 levels (group layers add a few)
 FEATURE_KINDS = ("river", "major_river", "rail")  # the default; a game may name its own
 PLACE_KINDS = ("city", "major_city")
 
@@ -130,24 +132,46 @@ class _Checked:
     tilesets: tuple[tuple[int, ET.Element], ...]  # (firstgid, <tileset> element, read from its .tsx if external)
 
 
-class _Doctype(Exception):
+class _Refused(Exception):
     pass
 
 
 def _parse_xml(p: Path, data: bytes, what: str) -> ET.Element:
-    """Parse XML that may not declare a DOCTYPE: Tiled never writes one, and entities are how
-    XML files blow up ("billion laughs") or reach for other files."""
+    """Parse XML that may not declare a DOCTYPE (Tiled never writes one, and entities are how
+    XML files blow up, "billion laughs", or reach for other files), nor hold more elements or
+    nest deeper than a map ever does (a tree of millions of elements costs hundreds of MB).
+    A first pass with expat checks, keeping nothing; only then is the tree built."""
     probe = expat.ParserCreate()
+    count = depth = 0
+    problem = ""
 
-    def refuse(*_: object) -> None:
-        raise _Doctype
+    def refuse(why: str) -> None:
+        nonlocal problem
+        problem = why
+        raise _Refused
 
-    probe.StartDoctypeDeclHandler = refuse
-    probe.EntityDeclHandler = refuse
+    def start(*_: object) -> None:
+        nonlocal count, depth
+        count += 1
+        depth += 1
+        if count > MAX_ELEMENTS:
+            refuse(f"the {what} holds more than {MAX_ELEMENTS:,} XML elements")
+        if depth > MAX_XML_DEPTH:
+            refuse(f"the {what} nests XML elements more than {MAX_XML_DEPTH} deep")
+
+    def end(*_: object) -> None:
+        nonlocal depth
+        depth -= 1
+
+    probe.StartDoctypeDeclHandler = lambda *_: refuse(f"the {what} declares a DOCTYPE or XML entities, "
+                                                      "which Tiled never writes")
+    probe.EntityDeclHandler = probe.StartDoctypeDeclHandler
+    probe.StartElementHandler = start
+    probe.EndElementHandler = end
     try:
         probe.Parse(data, True)
-    except _Doctype:
-        raise DataError(p, f"the {what} declares a DOCTYPE or XML entities, which Tiled never writes") from None
+    except _Refused:
+        raise DataError(p, problem) from None
     except expat.ExpatError as e:
         raise DataError(p, f"not a valid TMX/XML file ({clip(str(e), 120)})") from None
     try:

@@ -221,6 +221,12 @@ def build(root: Path, ids_only: bool = False) -> list[Case]:
                                                       f'<data encoding="base64" compression="{comp}">\n{bomb}'),
                                      encoding="utf-8")
         add(f"memory/map-{comp}-bomb", 6, "map", str(m / "x.tmx"), "refused", "inflates")
+    m = d / "map-many-elements"
+    m.mkdir()
+    _copy_tileset(m)
+    if not ids_only:  # 9.8 MB of empty elements: a tree of 1.4 million, were it built
+        (m / "x.tmx").write_text(kiev_map.replace("</map>", "<e/>" * 2_450_000 + "</map>"), encoding="utf-8")
+    add("memory/map-many-xml-elements", 6, "map", str(m / "x.tmx"), "refused", "200,000 xml elements")
     big = d / "record-many-empty-lists.yaml"
     if not ids_only:
         big.write_text(rec.replace("options: {}\n", "options: {}\njunk: [" + ",".join(["[]"] * 3_000_000) + "]\n"),

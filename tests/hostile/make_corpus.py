@@ -157,6 +157,7 @@ def main() -> None:
 
     # --- 6: memory within the size limits (the big ones are made at test time) -----------------
     write("memory/settings-many-values.yaml", "players: {" + ",".join(f"s{i}: human" for i in range(5000)) + "}\n")
+    write("memory/map-deeply-nested-xml.tmx", edit(KIEV_MAP, "</map>", "<g>" * 5000 + "</g>" * 5000 + "</map>"))
     write("memory/record-long-action.yaml", edit(rec, "- place SU-5A 0705", "- place SU-5A " + "0705 " * 20_000))
 
     # --- 7: the player's own files -----------------------------------------------------------
