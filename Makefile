@@ -3,7 +3,8 @@
 #
 #   make play    start the client
 #   make test    run the whole test suite headless, in parallel (TEST_JOBS=auto: one
-#                process a core; TEST_JOBS=0 for one process), then the ten slowest tests
+#                process a core; TEST_JOBS=0 for one process; a test file runs whole in
+#                one process, so its module fixtures run once), then the ten slowest tests
 #   make bench   run the benchmarks (tools/bench.py)
 #   make fuzz    run the rules fuzzer (tools/fuzz.py) for FUZZ_SECONDS (default 600)
 #   make tournament  the computer player against the baselines (tools/tournament.py):
@@ -37,7 +38,7 @@ play: $(STAMP)
 TEST_JOBS ?= auto
 
 test: $(STAMP)
-	$(HEADLESS) $(BIN)/python -m pytest -q -n $(TEST_JOBS) --durations=10
+	$(HEADLESS) $(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist loadfile --durations=10
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench

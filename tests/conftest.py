@@ -28,6 +28,18 @@ atexit.register(shutil.rmtree, _SESSION_DIR, ignore_errors=True)
 import pytest  # noqa: E402
 
 
+@pytest.fixture(autouse=True, scope="module")
+def _hex_ids_fresh_per_module():
+    """Each test module starts with the plain CCRR hex ids, whatever module ran before it in
+    this process (a module fixture that opens Black Wednesday sets its B34.16 scheme outside
+    any test); under xdist the modules a worker runs, and their order, vary."""
+    from hexwar.core import hexgrid
+
+    hexgrid.set_hex_ids(hexgrid.CCRR)
+    yield
+    hexgrid.set_hex_ids(hexgrid.CCRR)
+
+
 @pytest.fixture(autouse=True)
 def _hex_ids_put_back():
     """Opening a game sets its hex-id scheme process-wide (Black Wednesday's B34.16); put the
