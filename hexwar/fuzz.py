@@ -4,9 +4,11 @@
     FUZZ_SECONDS=60 make fuzz            another time budget
     FUZZ_JOBS=1 make fuzz                one process
     FUZZ_GAMES=3 make fuzz               at most three games of each scenario (the budget still holds)
+    FUZZ_LARGE=1 make fuzz               the large scenarios too (random play never ends them: each
+                                         game is played for its share of the budget)
 
-Scenarios take turns (seeds 1, 2, 3 … of each); a game that outlives its share of the budget is
-cut there (its record still saved, reloaded and compared), so no game can eat the run. The run
+Scenarios take turns (seeds 1, 2, 3 … of each); a game that outlives its share of the budget
+(a tenth of it, at most a minute) is cut there (its record still saved, reloaded and compared), so no game can eat the run. The run
 ends cleanly when the budget is spent and prints its figures: games, actions, actions per
 second, invariant checks per game, failures. A failure prints the seed and the record of
 actions so far, which replays it.
@@ -80,8 +82,10 @@ def check_invariants(game: Game, before_phase: tuple[int, str], rng: random.Rand
         t0, p0 = before_phase
         if st.turn == t0:
             need(order.index(st.phase) > order.index(p0), f"phase went back from {p0} to {st.phase}")
-    # Hidden information never shows in a view.
-    for side in (None, *getattr(rules, "sides", ("axis", "soviet"))):
+    # Hidden information never shows in a view: the spectator's and each side's in turn, one a
+    # position (a view of every unit costs as much as the rest of the checks).
+    viewers = (None, *getattr(rules, "sides", ("axis", "soviet")))
+    for side in (viewers[len(game.actions) % len(viewers)],):
         for uv in game.view(side)["units"]:
             u = st.units[uv["id"]]
             if not u.revealed:
@@ -173,13 +177,14 @@ def fuzz_game(game_id: str, scenario: str, seed: int, stats: Stats, replay_every
     stats.seconds += time.monotonic() - t0
 
 
-def _worker(job: int, jobs: int, budget: float, per_game: float, max_games: int | None) -> Stats:
+def _worker(job: int, jobs: int, budget: float, per_game: float, max_games: int | None,
+            with_large: bool = False) -> Stats:
     """One process of the run: every ``jobs``-th game of the round (scenario by scenario, seed
     by seed), until the budget is spent."""
     stats = Stats()
     end = time.monotonic() + budget
     large = large_scenarios()
-    scenarios = list_scenarios()
+    scenarios = [s for s in list_scenarios() if with_large or s not in large]
     k = job
     while True:
         seed, i = divmod(k, len(scenarios))
@@ -197,15 +202,17 @@ def _worker(job: int, jobs: int, budget: float, per_game: float, max_games: int 
     return stats
 
 
-def run(budget: float, jobs: int = 1, max_games: int | None = None) -> Stats:
-    """Fuzz for ``budget`` seconds in ``jobs`` processes; the figures of them all."""
-    per_game = max(20.0, min(120.0, budget / 4))
+def run(budget: float, jobs: int = 1, max_games: int | None = None, with_large: bool = False) -> Stats:
+    """Fuzz for ``budget`` seconds in ``jobs`` processes; the figures of them all. The large
+    scenarios (which random play never ends, and which are five times slower an action) only
+    ``with_large``."""
+    per_game = max(20.0, min(60.0, budget / 10))
     if jobs <= 1:
-        return _worker(0, 1, budget, per_game, max_games)
+        return _worker(0, 1, budget, per_game, max_games, with_large)
     import multiprocessing
 
     with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-        parts = pool.starmap(_worker, [(j, jobs, budget, per_game, max_games) for j in range(jobs)])
+        parts = pool.starmap(_worker, [(j, jobs, budget, per_game, max_games, with_large) for j in range(jobs)])
     total = Stats()
     for part in parts:
         total.add(part)
@@ -216,10 +223,12 @@ def main(argv: list[str] | None = None) -> int:
     budget = float(os.environ.get("FUZZ_SECONDS", "600"))
     jobs = int(os.environ.get("FUZZ_JOBS", str(min(2, os.cpu_count() or 1))))
     max_games = int(os.environ["FUZZ_GAMES"]) if os.environ.get("FUZZ_GAMES") else None
+    with_large = os.environ.get("FUZZ_LARGE", "") not in ("", "0")
     print(f"fuzz: {budget:.0f} s in {jobs} process{'es' if jobs > 1 else ''}"
-          + (f", at most {max_games} games a scenario" if max_games else ""), flush=True)
+          + (f", at most {max_games} games a scenario" if max_games else "")
+          + (", the large scenarios too" if with_large else ""), flush=True)
     t0 = time.perf_counter()
-    stats = run(budget, jobs, max_games)
+    stats = run(budget, jobs, max_games, with_large)
     dt = time.perf_counter() - t0
     print(f"fuzz games played      {stats.games} ({stats.cut} cut by the time budget)")
     print(f"fuzz actions applied   {stats.actions}")

@@ -15,7 +15,7 @@ from typing import Iterable
 
 from ..core.board import Board, HexsideFeature, Place, Zone
 from ..core.errors import DataError, MalformedError
-from ..core.files import clip, excerpt, inside, read_bytes
+from ..core.files import clip, excerpt, inside, read_bytes, refusing_bad_shapes
 from ..core.hexgrid import (
     CCRR,
     Hex,
@@ -116,12 +116,13 @@ def load_board(path: str | os.PathLike, terrains: Iterable[str] | None = None,
             raise DataError(p, f"sheet {sheet} is {tm.width} columns wide but the hex id scheme "
                                f"{ids.spec!r} gives it {ids.columns(sheet)}")
         origin = ids.origin(sheet)
-    try:
-        with use_hex_ids(ids):
-            return _build(p, tm, set(terrains) if terrains is not None else None, tuple(feature_kinds),
-                          ids, origin, checked)
-    except MalformedError as e:
-        raise DataError(p, str(e)) from None
+    with refusing_bad_shapes(p, "Tiled map"):  # the net under what _build checks by name
+        try:
+            with use_hex_ids(ids):
+                return _build(p, tm, set(terrains) if terrains is not None else None, tuple(feature_kinds),
+                              ids, origin, checked)
+        except MalformedError as e:
+            raise DataError(p, str(e)) from None
 
 
 @dataclass(frozen=True)
