@@ -2,10 +2,13 @@
 # else is installed into .venv on first use.
 #
 #   make play    start the client
-#   make test    run the whole test suite headless, then the line coverage of hexwar/
+#   make test    run the whole test suite headless, in parallel (TEST_JOBS=auto: one
+#                process a core; TEST_JOBS=0 for one process; a test file runs whole in
+#                one process, so its module fixtures run once), then the ten slowest
+#                tests and the line coverage of hexwar/ (COV= to leave it out)
 #   make lint    ruff and mypy on the finished packages (the lists in tools/lint.py)
 #   make bench   run the benchmarks (tools/bench.py)
-#   make fuzz    run the rules fuzzer (tools/fuzz.py)
+#   make fuzz    run the rules fuzzer (tools/fuzz.py) for FUZZ_SECONDS (default 600)
 #   make tournament  the computer player against the baselines (tools/tournament.py):
 #                    TOURNAMENT_GAMES=2 for a quick check, TOURNAMENT_GAME=<game id> for one
 #                    game, TOURNAMENT_JOBS=2 for two processes (docs/ai.md)
@@ -37,9 +40,10 @@ play: $(STAMP)
 # The line coverage of hexwar/ after the tests (about doubles the time of the hot loops;
 # `make test COV=` runs without it).
 COV ?= --cov=hexwar --cov-report=term:skip-covered
+TEST_JOBS ?= auto
 
 test: $(STAMP)
-	$(HEADLESS) $(BIN)/python -m pytest -q $(COV)
+	$(HEADLESS) $(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist loadfile --durations=10 $(COV)
 
 lint: $(STAMP)
 	$(BIN)/python -m tools.lint

@@ -1,9 +1,17 @@
 """Rules fuzzing: random legal games with invariants checked after every action.
 
-    python -m tools.fuzz            (make fuzz)  a fixed set of seeds
-    FUZZ_GAMES=200 make fuzz        more games
+    python -m tools.fuzz        (make fuzz) ten minutes in two processes (one on a 1-core machine)
+    FUZZ_SECONDS=60 make fuzz   another time budget
+    FUZZ_JOBS=1 make fuzz       one process
+    FUZZ_GAMES=3 make fuzz      at most three games of each scenario (the budget still holds)
+    FUZZ_LARGE=1 make fuzz      the large scenarios too (random play never ends them: each game
+                                is played for its share of the budget)
 
-A failure prints the seed and the record of actions so far, which replays it.
+Scenarios take turns (seeds 1, 2, 3 … of each); a game that outlives its share of the budget
+(a twentieth of it, at most half a minute) is cut there, its record still saved, reloaded and compared,
+so no game can eat the run. The run ends cleanly when the budget is spent and prints its
+figures: games, actions, actions per second, invariant checks per game, failures. A failure
+prints the seed and the record of actions so far, which replays it.
 """
 from __future__ import annotations
 
@@ -32,9 +40,20 @@ class Stats:
     actions: int = 0
     checks: int = 0
     failures: list[str] = field(default_factory=list)
+    cut: int = 0  # games stopped by the time budget before they ended
+    seconds: float = 0.0  # time spent playing and checking
+
+    def add(self, other: "Stats") -> None:
+        self.games += other.games
+        self.actions += other.actions
+        self.checks += other.checks
+        self.failures += other.failures
+        self.cut += other.cut
+        self.seconds += other.seconds
 
 
-def check_invariants(game: Game, before_phase: tuple[int, str], rng: random.Random, stats: Stats) -> None:
+def check_invariants(game: Game, before_phase: tuple[int, str], rng: random.Random, stats: Stats) -> list:
+    """Check the invariants of the position; returns its legal actions (the fuzzer plays one)."""
     rules, st = game.rules, game.state
 
     def need(cond: bool, what: str) -> None:
@@ -63,8 +82,10 @@ def check_invariants(game: Game, before_phase: tuple[int, str], rng: random.Rand
         t0, p0 = before_phase
         if st.turn == t0:
             need(order.index(st.phase) > order.index(p0), f"phase went back from {p0} to {st.phase}")
-    # Hidden information never shows in a view.
-    for side in (None, *getattr(rules, "sides", ("axis", "soviet"))):
+    # Hidden information never shows in a view: the spectator's and each side's in turn, one a
+    # position (a view of every unit costs as much as the rest of the checks).
+    viewers = (None, *getattr(rules, "sides", ("axis", "soviet")))
+    for side in (viewers[len(game.actions) % len(viewers)],):
         for uv in game.view(side)["units"]:
             u = st.units[uv["id"]]
             if not u.revealed:
@@ -72,15 +93,28 @@ def check_invariants(game: Game, before_phase: tuple[int, str], rng: random.Rand
     # Offered actions pass check; a sample of refused actions changes nothing.
     acts = game.legal_actions()
     for a in rng.sample(acts, min(5, len(acts))):
-        need(game.check(a) is None, f"offered action {a.notation()} is refused: {game.check(a)}")
-    digest = game.digest()
+        why = game.check(a)
+        need(why is None, f"offered action {a.notation()} is refused: {why}")
+    # A refused action must leave the game untouched: the same state object, dice and actions
+    # after each one, and, at one action in eight (a digest costs as much as the rest of the
+    # checks), the same position after them all. The first refused one is also applied (and
+    # must raise without touching anything); the others are checked only.
+    digest = game.digest() if rng.random() < 0.125 else None
+    state, dice, n = game.state, game.dice, len(game.actions)
+    tried = []
     for bad in _mutants(game, rng, acts):
         if game.check(bad) is not None:
-            try:
-                game.apply(bad)
-            except Exception:
-                pass
-            need(game.digest() == digest, f"refused action {bad.notation()} changed the state")
+            if not tried:
+                try:
+                    game.apply(bad)
+                except Exception:
+                    pass
+            tried.append(bad.notation())
+            need(game.state is state and game.dice is dice and len(game.actions) == n,
+                 f"refused action {bad.notation()} changed the game")
+    if tried and digest is not None:
+        need(game.digest() == digest, f"one of the refused actions {tried} changed the state")
+    return acts
 
 
 def _mutants(game: Game, rng: random.Random, acts: list) -> list:
@@ -101,49 +135,108 @@ def _mutants(game: Game, rng: random.Random, acts: list) -> list:
     return out
 
 
-def fuzz_game(game_id: str, scenario: str, seed: int, stats: Stats, replay_every: int = 150) -> None:
+def fuzz_game(game_id: str, scenario: str, seed: int, stats: Stats, replay_every: int = 1000,
+              deadline: float | None = None, must_end: bool = True) -> None:
+    """Play one random game, checking the invariants after every action, and save, reload and
+    replay it every ``replay_every`` actions and at its end. ``deadline`` (``time.monotonic``)
+    cuts the game there; ``must_end``: a game that reaches 20,000 actions is a failure."""
+    t0 = time.monotonic()
     game = open_game(game_id, scenario, seed=seed)
     rng = random.Random(seed)
     tmp = tempfile.mkdtemp(prefix="hexwar-fuzz-")
+    path = os.path.join(tmp, "r.yaml")
+
+    def replay() -> None:
+        game.save(path)
+        stats.checks += 1
+        if load_record(path).digest() != game.digest():
+            raise InvariantError("save, load and replay give another position")
+
     try:
+        legal = game.legal_actions()
         for n in range(20_000):
             if game.result() is not None:
                 break
+            if deadline is not None and time.monotonic() > deadline:
+                stats.cut += 1
+                break
             before = (game.state.turn, game.state.phase)
-            act = rng.choice(game.legal_actions())
-            game.apply(act)
+            game.apply(rng.choice(legal))
             stats.actions += 1
-            check_invariants(game, before, rng, stats)
+            legal = check_invariants(game, before, rng, stats)
             if n % replay_every == replay_every - 1:
-                path = os.path.join(tmp, "r.yaml")
-                game.save(path)
-                stats.checks += 1
-                if load_record(path).digest() != game.digest():
-                    raise InvariantError("save, load and replay give another position")
+                replay()
         else:
-            raise InvariantError("the game did not end")
+            if must_end:
+                raise InvariantError("the game did not end")
+            stats.cut += 1
+        replay()
     except InvariantError as e:
         record = "\n".join(a.notation() for a in game.actions)
         stats.failures.append(f"{game_id}/{scenario} seed {seed}: {e}\n--- actions ---\n{record}")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     stats.games += 1
+    stats.seconds += time.monotonic() - t0
+
+
+def _worker(job: int, jobs: int, budget: float, per_game: float, max_games: int | None,
+            with_large: bool = False) -> Stats:
+    """One process of the run: every ``jobs``-th game of the round (scenario by scenario, seed
+    by seed), until the budget is spent."""
+    stats = Stats()
+    end = time.monotonic() + budget
+    large = large_scenarios()
+    scenarios = [s for s in list_scenarios() if with_large or s not in large]
+    k = job
+    while True:
+        seed, i = divmod(k, len(scenarios))
+        seed += 1
+        if max_games is not None and seed > max_games:
+            break
+        left = end - time.monotonic()
+        if left < 1:
+            break
+        game_id, scenario = scenarios[i]
+        # The large scenarios never end under random play: they are played for their share.
+        fuzz_game(game_id, scenario, seed, stats, deadline=time.monotonic() + min(per_game, left),
+                  must_end=(game_id, scenario) not in large)
+        k += jobs
+    return stats
+
+
+def run(budget: float, jobs: int = 1, max_games: int | None = None, with_large: bool = False) -> Stats:
+    """Fuzz for ``budget`` seconds in ``jobs`` processes; the figures of them all. The large
+    scenarios (which random play never ends, and which are five times slower an action) only
+    ``with_large``."""
+    per_game = max(15.0, min(30.0, budget / 20))
+    if jobs <= 1:
+        return _worker(0, 1, budget, per_game, max_games, with_large)
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        parts = pool.starmap(_worker, [(j, jobs, budget, per_game, max_games, with_large) for j in range(jobs)])
+    total = Stats()
+    for part in parts:
+        total.add(part)
+    return total
 
 
 def main(argv: list[str] | None = None) -> int:
-    n = int(os.environ.get("FUZZ_GAMES", "12"))
-    stats = Stats()
+    budget = float(os.environ.get("FUZZ_SECONDS", "600"))
+    jobs = int(os.environ.get("FUZZ_JOBS", str(min(2, os.cpu_count() or 1))))
+    max_games = int(os.environ["FUZZ_GAMES"]) if os.environ.get("FUZZ_GAMES") else None
+    with_large = os.environ.get("FUZZ_LARGE", "") not in ("", "0")
+    print(f"fuzz: {budget:.0f} s in {jobs} process{'es' if jobs > 1 else ''}"
+          + (f", at most {max_games} games a scenario" if max_games else "")
+          + (", the large scenarios too" if with_large else ""), flush=True)
     t0 = time.perf_counter()
-    large = large_scenarios()
-    for game_id, scenario in list_scenarios():
-        if (game_id, scenario) in large:  # uniform random play does not end; see large_scenarios()
-            continue
-        for seed in range(1, n + 1):
-            fuzz_game(game_id, scenario, seed, stats)
+    stats = run(budget, jobs, max_games, with_large)
     dt = time.perf_counter() - t0
-    print(f"fuzz games played      {stats.games}")
+    print(f"fuzz games played      {stats.games} ({stats.cut} cut by the time budget)")
     print(f"fuzz actions applied   {stats.actions}")
-    print(f"fuzz invariant checks  {stats.checks}")
+    print(f"fuzz actions a second  {stats.actions / max(dt, 1e-9):.0f} (all processes)")
+    print(f"fuzz invariant checks  {stats.checks} ({stats.checks / max(stats.games, 1):.0f} a game)")
     print(f"fuzz failures          {len(stats.failures)}")
     print(f"fuzz wall time         {dt:.1f} s")
     for f in stats.failures:

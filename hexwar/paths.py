@@ -19,7 +19,10 @@ directory spec:
                        else ~/.config/hexwar
 
 HEXWAR_DATA_DIR and HEXWAR_CONFIG_DIR exist so tests (and players who want a
-portable set-up) can point hexwar elsewhere; tests/conftest.py sets both.
+portable set-up) can point hexwar elsewhere; tests/conftest.py sets both. A folder
+that cannot be used (the variable names a file, the folder cannot be created) is
+passed over for the next one (the usual folder, then a temporary one), and a
+notice (``notices()``) tells the player, whom the client shows it at start-up.
 
 Pure standard library: importable without pygame.
 """
@@ -114,34 +117,89 @@ def scenario_file(game_id: str, scenario_id: str, root: Path | None = None) -> P
     return base / game_id / f"{scenario_id}{SCENARIO_SUFFIX}"
 
 
-def _xdg_dir(override_var: str, xdg_var: str, fallback: Path) -> Path:
+_NOTICES: list[str] = []
+
+
+def notice(text: str) -> None:
+    """Keep a message about the player's files for the client to show at start-up (once)."""
+    if text not in _NOTICES:
+        _NOTICES.append(text)
+
+
+def notices() -> list[str]:
+    """The messages kept so far (a folder that could not be used, a damaged file set aside);
+    the client shows them when it starts and calls ``clear_notices``."""
+    return list(_NOTICES)
+
+
+def clear_notices() -> None:
+    _NOTICES.clear()
+
+
+def _problem(path: Path) -> str | None:
+    """Why ``path`` cannot be used as a folder (creating it if missing), or None."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except (FileExistsError, NotADirectoryError):
+        return "is a file, not a folder" if path.exists() else "lies inside a file, not a folder"
+    except PermissionError:
+        return "cannot be created (permission denied)"
+    except OSError as e:
+        return f"cannot be created ({e.strerror or e})"
+    if not path.is_dir():
+        return "is not a folder"
+    return None
+
+
+def _fallback(kind: str) -> Path:
+    import tempfile
+
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    return Path(tempfile.gettempdir()) / f"hexwar-{uid}" / kind
+
+
+def _usable(candidates: list[tuple[Path, str]], kind: str, what: str) -> Path:
+    """The first usable folder of ``candidates`` ((path, how it was chosen)); when it is not
+    the first, a notice says why and where the player's files go instead."""
+    problems = []
+    for path, how in candidates + [(_fallback(kind), "")]:
+        why = _problem(path)
+        if why is None:
+            if problems:
+                temp = " (a temporary folder, emptied when the computer restarts)" if not how else ""
+                notice(f"{'; '.join(problems)}. Your {what} are kept in {path}{temp} for now.")
+            return path
+        problems.append(f"{how or 'the folder'} {path} {why}")
+    raise OSError(f"no folder for the {what} can be used: {'; '.join(problems)}")
+
+
+def _xdg_dir(override_var: str, xdg_var: str, fallback: Path, kind: str, what: str) -> Path:
+    candidates = []
     override = os.environ.get(override_var)
     if override:
-        path = Path(override).expanduser()
-    else:
-        base = os.environ.get(xdg_var, "")
-        # The XDG spec says relative values are invalid and must be ignored.
-        base_path = Path(base) if base and os.path.isabs(base) else fallback
-        path = base_path / "hexwar"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+        candidates.append((Path(override).expanduser(), override_var))
+    base = os.environ.get(xdg_var, "")
+    # The XDG spec says relative values are invalid and must be ignored.
+    base_path = Path(base) if base and os.path.isabs(base) else fallback
+    candidates.append((base_path / "hexwar", "the usual folder"))
+    return _usable(candidates, kind, what)
 
 
 def user_data_dir() -> Path:
-    """The player's own hexwar data folder (saves, logs); created if missing."""
-    return _xdg_dir("HEXWAR_DATA_DIR", "XDG_DATA_HOME", Path.home() / ".local" / "share")
+    """The player's own hexwar data folder (saves, logs); created if missing. When it cannot be
+    used (``HEXWAR_DATA_DIR`` names a file …), the next usable one, with a ``notice``."""
+    return _xdg_dir("HEXWAR_DATA_DIR", "XDG_DATA_HOME", Path.home() / ".local" / "share", "data",
+                    "saved games")
 
 
 def user_config_dir() -> Path:
-    """The player's hexwar settings folder; created if missing."""
-    return _xdg_dir("HEXWAR_CONFIG_DIR", "XDG_CONFIG_HOME", Path.home() / ".config")
+    """The player's hexwar settings folder; created if missing (see ``user_data_dir``)."""
+    return _xdg_dir("HEXWAR_CONFIG_DIR", "XDG_CONFIG_HOME", Path.home() / ".config", "config", "settings")
 
 
 def saves_dir() -> Path:
-    """The folder for saved games; created if missing."""
-    path = user_data_dir() / "saves"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
+    """The folder for saved games; created if missing (see ``user_data_dir``)."""
+    return _usable([(user_data_dir() / "saves", "the saves folder")], "saves", "saved games")
 
 
 def autosave_path() -> Path:

@@ -15,6 +15,7 @@ from .core.actions import parse_action
 from .core.dice import SeededDice
 from .core.entry import GameEntry
 from .core.errors import DataError, HexwarError, IllegalActionError, MalformedError
+from .core.files import clip, excerpt
 from .core.game import Game
 from .core.hexgrid import CCRR, hex_ids_of, set_hex_ids, use_hex_ids
 from .core.record import read_record, save_record
@@ -62,20 +63,23 @@ def load_game_data(game_id: str, scenario_id: str) -> tuple[Any, Any]:
 def open_game(game_id: str, scenario_id: str | None = None, seed: int = 0, options: dict[str, Any] | None = None,
               scenario_path: str | Path | None = None) -> Game:
     """Start a new match of a game's scenario (its default scenario when None). Raises
-    DataError for a bad file, KeyError for an unknown game or option."""
+    DataError for a bad file, KeyError for an unknown game or option, MalformedError for an
+    option value of the wrong kind."""
     e = entry(game_id)
     scenario_id = scenario_id or e.default_scenario
     path = Path(scenario_path) if scenario_path else scenario_file(game_id, scenario_id)
-    if not path.is_file():
+    if not scenario_path and not path.exists():  # a file given by path: its reader says what is wrong
         raise DataError(path, f"no scenario {scenario_id!r} for {game_id}")
     board, scen = _load(game_id, str(path))
     # Hex names in notation, records and labels follow the board's scheme (B34.16 or CCRR).
     set_hex_ids(hex_ids_of(board))
     opts = dict(options or {})
     known = e.option_defaults
-    for k in opts:
+    for k, v in opts.items():
         if k not in known:
-            raise KeyError(f"unknown option {k!r} for {game_id}; known: {', '.join(known)}")
+            raise KeyError(f"unknown option {excerpt(k, 40)} for {game_id}; known: {', '.join(known)}")
+        if type(v) is not type(known[k]):  # the text "false" must not switch an option on
+            raise MalformedError(f"option {k!r} of {game_id} is on or off (true or false), not {excerpt(v, 40)}")
     rules = e.make_rules(board, scen, opts)
     dice = SeededDice(int(seed))
     state, events = rules.new_state(dice)
@@ -89,7 +93,12 @@ def open_game(game_id: str, scenario_id: str | None = None, seed: int = 0, optio
 
 
 def load_record(path: str | os.PathLike[str]) -> Game:
-    """Replay a record file into a Game; DataError names the file and the problem."""
+    """Replay a record file into a Game; DataError names the file and the problem.
+
+    A record must replay to its digest. One saved under an earlier version of the game's rules
+    (``rules_version`` lower than the rules' own, and one of the versions the game lists in
+    ``replays_rules_versions``) is replayed under today's rules even when the position differs,
+    with ``game.load_warning`` saying so; any other version is refused with the reason."""
     data = read_record(path)
     try:
         game = open_game(data["game"], data["scenario"], seed=data["seed"], options=data["options"])
@@ -97,19 +106,25 @@ def load_record(path: str | os.PathLike[str]) -> Game:
         raise DataError(path, str(e.args[0] if e.args else e)) from None
     except HexwarError as e:
         raise DataError(path, f"cannot open its game ({e})") from None
+    saved_with, now = data["rules_version"], getattr(game.rules, "rules_version", 1)
+    earlier = tuple(getattr(game.rules, "replays_rules_versions", range(1, now)))
+    if saved_with > now:
+        raise DataError(path, f"saved by a newer hexwar (rules version {saved_with} of {data['game']}; this "
+                              f"hexwar has version {now}): update hexwar to open it")
+    if saved_with != now and saved_with not in earlier:
+        known = ", ".join(str(v) for v in (*earlier, now))
+        raise DataError(path, f"rules version {saved_with} of {data['game']} is not one this hexwar can replay "
+                              f"(it knows {known})")
     for i, text in enumerate(data["actions"]):
         try:
             game.apply(parse_action(text))
         except (MalformedError, IllegalActionError) as e:
-            raise DataError(path, f"action {i + 1} ({text!r}) cannot be replayed: {e}") from None
-    want = data.get("digest")
-    if want is not None and want != game.digest():
-        saved_with = data.get("rules_version", 1)
-        now = getattr(game.rules, "rules_version", 1)
+            raise DataError(path, f"action {i + 1} ({excerpt(text)}) cannot be replayed: {clip(str(e), 200)}") from None
+    if data["digest"] != game.digest():
         if saved_with == now:
             raise DataError(path, "replaying the actions does not give the recorded position (digest differs): "
                                   "the file was changed or damaged")
-        # Saved under an older version of the rules: every action is still legal, so the
+        # Saved under a known earlier version of the rules: every action is still legal, so the
         # game loads, but the position may differ a little from the one that was saved.
         game.load_warning = (f"saved with rules version {saved_with}, now {now}: the actions were replayed "
                              "under the current rules, so the position may differ slightly from the save")

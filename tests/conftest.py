@@ -4,7 +4,9 @@
   without a display, in CI and over ssh alike.
 - The player's folders (hexwar.paths.user_data_dir / user_config_dir) point at
   a throwaway folder for the session: a test can never touch the real saves
-  or settings in ~/.local/share/hexwar or ~/.config/hexwar.
+  or settings in ~/.local/share/hexwar or ~/.config/hexwar. Under pytest-xdist
+  (make test runs -n auto) this file runs in every worker process, so each
+  worker has a folder of its own and no two workers share an autosave.
 """
 import atexit
 import os
@@ -17,13 +19,25 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 # Always overridden (not setdefault): a value left in the shell must not send
 # test writes to a real folder.
-_SESSION_DIR = tempfile.mkdtemp(prefix="hexwar-tests-")
+_SESSION_DIR = tempfile.mkdtemp(prefix=f"hexwar-tests-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-")
 os.environ["HEXWAR_DATA_DIR"] = os.path.join(_SESSION_DIR, "data")
 os.environ["HEXWAR_CONFIG_DIR"] = os.path.join(_SESSION_DIR, "config")
 atexit.register(shutil.rmtree, _SESSION_DIR, ignore_errors=True)
 
 
 import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _hex_ids_fresh_per_module():
+    """Each test module starts with the plain CCRR hex ids, whatever module ran before it in
+    this process (a module fixture that opens Black Wednesday sets its B34.16 scheme outside
+    any test); under xdist the modules a worker runs, and their order, vary."""
+    from hexwar.core import hexgrid
+
+    hexgrid.set_hex_ids(hexgrid.CCRR)
+    yield
+    hexgrid.set_hex_ids(hexgrid.CCRR)
 
 
 @pytest.fixture(autouse=True)

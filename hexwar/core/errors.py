@@ -38,10 +38,17 @@ class IllegalActionError(HexwarError):
         self.action = action
 
 
+MAX_PROBLEM = 600  # characters: a message must fit on a screen however large the file
+
+
 class DataError(HexwarError):
-    """A file hexwar cannot use: the message names the file and the problem."""
+    """A file hexwar cannot use: the message names the file and the problem (the problem
+    cut to ``MAX_PROBLEM`` characters, since it may quote what the file holds)."""
 
     def __init__(self, path: object, problem: str) -> None:
+        problem = str(problem)
+        if len(problem) > MAX_PROBLEM:
+            problem = problem[:MAX_PROBLEM] + "…"
         super().__init__(f"{path}: {problem}")
         self.path = str(path)
         self.problem = problem

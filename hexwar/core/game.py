@@ -21,6 +21,7 @@ from .contract import Decision, MapLayer, Preview
 from .entry import GameEntry, PhaseInfo
 from .errors import HexwarError, Illegal, IllegalActionError, MalformedError
 from .hexgrid import Hex
+from .files import WriteProblem, write_problem
 
 if TYPE_CHECKING:
     from .board import Board
@@ -122,7 +123,8 @@ class Game:
         self.start_events = list(start_events or [])
         self.start_state = state  # the position before the first action (read only)
         self.autosave_path: Any = None
-        self.autosave_error: OSError | None = None  # the last failed autosave, for the client to show
+        self.autosave_error: Exception | None = None  # the last failed autosave, for the client to show
+        self.autosaved: int | None = None  # actions held by the last good autosave (None: none yet)
         self.load_warning: str | None = None  # set by load_record when a save needed attention
         # Writes a record (installed by the session, so the core needs no file format).
         self.saver: Saver | None = None
@@ -170,14 +172,39 @@ class Game:
 
     def _autosave(self) -> None:
         """Write the autosave; a failure (disk full …) is kept for the client to report,
-        since the action itself has been applied and must not be reported as refused."""
+        since the action itself has been applied and must not be reported as refused. The
+        saver writes atomically, so a failed write leaves the last good autosave as it was."""
         if self.autosave_path is None or self.saver is None:
             return
         try:
             self.saver(self, self.autosave_path)
-            self.autosave_error = None
-        except OSError as e:
+        except Exception as e:  # whatever the disk or the saver says, the game goes on
             self.autosave_error = e
+            return
+        self.autosave_error = None
+        self.autosaved = len(self.actions)
+
+    def start_autosave(self, path: Any) -> None:
+        """Autosave to ``path`` from now on, beginning now; never raises (see autosave_problem)."""
+        self.autosave_path = path
+        self._autosave()
+
+    def autosave_problem(self) -> WriteProblem | None:
+        """None while the autosave works; else what happened, why and what to do, in plain
+        words for the player (``str()`` of it is the whole message)."""
+        e = self.autosave_error
+        if e is None or self.autosave_path is None:
+            return None
+        n = len(self.actions)
+        if self.autosaved is None:
+            what = "The game is not being saved: no autosave has been written yet."
+        else:
+            lost = n - self.autosaved
+            what = (f"The game is not being saved: the last autosave holds {self.autosaved} of your {n} actions"
+                    + (f" (the last {lost} are not saved)." if lost > 0 else "."))
+        got = write_problem(e, self.autosave_path, what)
+        kept = " The last autosave is kept as it was." if self.autosaved is not None else ""
+        return WriteProblem(got.what, got.why, f"{got.todo}{kept} hexwar tries again after every action.")
 
     @property
     def undo_barrier(self) -> int:

@@ -1,14 +1,21 @@
 """Read a Tiled map (docs/map-format.md) into a core Board. No pygame, no images."""
 from __future__ import annotations
 
+import base64
+import binascii
+import math
 import os
 import xml.etree.ElementTree as ET
+import zlib
+from dataclasses import dataclass
 from pathlib import Path
+from xml.parsers import expat
 from types import MappingProxyType
 from typing import Iterable
 
 from ..core.board import Board, HexsideFeature, Place, Zone
 from ..core.errors import DataError, MalformedError
+from ..core.files import clip, excerpt, inside, read_bytes, refusing_bad_shapes
 from ..core.hexgrid import (
     CCRR,
     Hex,
@@ -26,6 +33,15 @@ from ..core.hexgrid import (
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 MAX_MAP_BYTES = 10_000_000
+MAX_TILESET_BYTES = 2_000_000
+MAX_TILE_PX = 4096
+MAX_TILES = 65_536  # tiles of one tileset
+MAX_GID = 1 << 28
+MAX_RAW_GID = (1 << 32) - 1  # a gid with Tiled's three flip flags
+MAX_COORDINATE = 10_000_000.0  # pixels; a 99x99 map of 4096-pixel tiles is under 500,000
+MAX_POINTS = 100_000
+MAX_ELEMENTS = 200_000  # XML elements of a map or tileset; the largest map has under 1,000
+MAX_XML_DEPTH = 32  # Tiled writes 5 levels (group layers add a few)
 FEATURE_KINDS = ("river", "major_river", "rail")  # the default; a game may name its own
 PLACE_KINDS = ("city", "major_city")
 
@@ -77,17 +93,15 @@ def load_board(path: str | os.PathLike, terrains: Iterable[str] | None = None,
     ``load_sheets`` joins the sheets. Raises DataError naming the file and the problem.
     """
     p = Path(path)
-    if not p.is_file():
-        raise DataError(p, "map file not found")
-    if p.stat().st_size > MAX_MAP_BYTES:
-        raise DataError(p, f"map file too large ({p.stat().st_size} bytes)")
-    _check_xml(p)
+    checked = _check_xml(p)
     try:
-        tm = _pytmx().TiledMap(str(p))
+        tm = _pytmx().TiledMap()
+        tm.filename = str(p)  # pytmx finds the tilesets beside it (checked above)
+        tm.parse_xml(checked.root)
     except DataError:
         raise
     except Exception as e:  # pytmx raises bare Exception, ValueError, KeyError …
-        raise DataError(p, f"Tiled cannot read this map: {type(e).__name__}: {e}") from None
+        raise DataError(p, f"Tiled cannot read this map: {type(e).__name__}: {clip(str(e), 200)}") from None
     try:
         ids = hex_ids_from_spec(str(tm.properties.get("hex_ids") or ""))
     except MalformedError as e:
@@ -96,68 +110,252 @@ def load_board(path: str | os.PathLike, terrains: Iterable[str] | None = None,
     if isinstance(ids, SheetIds):
         sheet = str(tm.properties.get("sheet") or "")
         if sheet not in ids.letters:
-            raise DataError(p, f"map property 'sheet' is {sheet!r}; the hex id scheme {ids.spec!r} "
+            raise DataError(p, f"map property 'sheet' is {excerpt(sheet, 20)}; the hex id scheme {ids.spec!r} "
                                f"has sheets {', '.join(ids.letters)}")
         if int(tm.width) != ids.columns(sheet):
             raise DataError(p, f"sheet {sheet} is {tm.width} columns wide but the hex id scheme "
                                f"{ids.spec!r} gives it {ids.columns(sheet)}")
         origin = ids.origin(sheet)
-    try:
-        with use_hex_ids(ids):
-            return _build(p, tm, set(terrains) if terrains is not None else None, tuple(feature_kinds),
-                          ids, origin)
-    except MalformedError as e:
-        raise DataError(p, str(e)) from None
+    with refusing_bad_shapes(p, "Tiled map"):  # the net under what _build checks by name
+        try:
+            with use_hex_ids(ids):
+                return _build(p, tm, set(terrains) if terrains is not None else None, tuple(feature_kinds),
+                              ids, origin, checked)
+        except MalformedError as e:
+            raise DataError(p, str(e)) from None
 
 
-def _check_xml(p: Path) -> None:
-    """Refuse what pytmx would read badly or dangerously, before it reads it."""
+@dataclass(frozen=True)
+class _Checked:
+    """A map file that passed ``_check_xml``: its XML and that of its external tilesets."""
+
+    root: ET.Element
+    tilesets: tuple[tuple[int, ET.Element], ...]  # (firstgid, <tileset> element, read from its .tsx if external)
+
+
+class _Refused(Exception):
+    pass
+
+
+def _parse_xml(p: Path, data: bytes, what: str) -> ET.Element:
+    """Parse XML that may not declare a DOCTYPE (Tiled never writes one, and entities are how
+    XML files blow up, "billion laughs", or reach for other files), nor hold more elements or
+    nest deeper than a map ever does (a tree of millions of elements costs hundreds of MB).
+    A first pass with expat checks, keeping nothing; only then is the tree built."""
+    probe = expat.ParserCreate()
+    count = depth = 0
+    problem = ""
+
+    def refuse(why: str) -> None:
+        nonlocal problem
+        problem = why
+        raise _Refused
+
+    def start(*_: object) -> None:
+        nonlocal count, depth
+        count += 1
+        depth += 1
+        if count > MAX_ELEMENTS:
+            refuse(f"the {what} holds more than {MAX_ELEMENTS:,} XML elements")
+        if depth > MAX_XML_DEPTH:
+            refuse(f"the {what} nests XML elements more than {MAX_XML_DEPTH} deep")
+
+    def end(*_: object) -> None:
+        nonlocal depth
+        depth -= 1
+
+    probe.StartDoctypeDeclHandler = lambda *_: refuse(f"the {what} declares a DOCTYPE or XML entities, "
+                                                      "which Tiled never writes")
+    probe.EntityDeclHandler = probe.StartDoctypeDeclHandler
+    probe.StartElementHandler = start
+    probe.EndElementHandler = end
     try:
-        root = ET.parse(p).getroot()
+        probe.Parse(data, True)
+    except _Refused:
+        raise DataError(p, problem) from None
+    except expat.ExpatError as e:
+        raise DataError(p, f"not a valid TMX/XML file ({clip(str(e), 120)})") from None
+    try:
+        return ET.fromstring(data)
     except ET.ParseError as e:
-        raise DataError(p, f"not a valid TMX/XML file ({e})") from None
+        raise DataError(p, f"not a valid TMX/XML file ({clip(str(e), 120)})") from None
+
+
+def _whole(p: Path, el: ET.Element, name: str, lo: int, hi: int, default: int | None = None) -> int:
+    """An attribute that must be a whole number in lo..hi."""
+    raw = el.get(name)
+    if raw is None and default is not None:
+        return default
+    if raw is None or len(raw) > 12 or not raw.strip().lstrip("-").isdigit():
+        raise DataError(p, f"<{el.tag}> attribute {name}={excerpt(raw, 20)} is not a whole number")
+    v = int(raw)
+    if not lo <= v <= hi:
+        raise DataError(p, f"<{el.tag}> attribute {name}={v} is outside {lo}..{hi}")
+    return v
+
+
+def _coordinate(p: Path, raw: str, what: str) -> float:
+    try:
+        v = float(raw) if len(raw) <= 40 else math.nan
+    except ValueError:
+        v = math.nan
+    if not math.isfinite(v) or abs(v) > MAX_COORDINATE:
+        raise DataError(p, f"{what} {excerpt(raw, 20)} is not a position on a map (a number within "
+                           f"±{MAX_COORDINATE:,.0f})")
+    return v
+
+
+def _check_xml(p: Path) -> _Checked:
+    """Refuse what pytmx would read badly or dangerously, before it reads it."""
+    root = _parse_xml(p, read_bytes(p, MAX_MAP_BYTES, "map file"), "map")
     if root.tag != "map":
         raise DataError(p, "not a Tiled map (no <map> element at the top)")
     if root.get("orientation") != "hexagonal":
-        raise DataError(p, f"orientation is {root.get('orientation')!r}, expected 'hexagonal'")
+        raise DataError(p, f"orientation is {excerpt(root.get('orientation'), 20)}, expected 'hexagonal'")
     if root.get("staggeraxis") != "x" or root.get("staggerindex") != "odd":
         raise DataError(p, "hexes must be staggered on the x axis with odd index (flat-topped columns)")
     if root.get("infinite", "0") != "0":
         raise DataError(p, "infinite maps are not supported; turn 'Infinite' off in Tiled")
+    width = _whole(p, root, "width", 1, 99)
+    height = _whole(p, root, "height", 1, 99)
+    tile_w = _whole(p, root, "tilewidth", 2, MAX_TILE_PX)
+    _whole(p, root, "tileheight", 2, MAX_TILE_PX)
+    _whole(p, root, "hexsidelength", 0, tile_w, default=0)
+    tilesets = []
     for ts in root.iter("tileset"):
+        first = _whole(p, ts, "firstgid", 1, MAX_GID)
         src = ts.get("source")
+        node = ts
         if src:
-            target = (p.parent / src).resolve()
-            if not str(target).startswith(str(p.parent.resolve())):
-                raise DataError(p, f"tileset {src!r} points outside the map folder")
-            if not target.is_file():
-                raise DataError(p, f"tileset file {src!r} not found")
-    for data in root.iter("data"):
-        if data.get("encoding") not in ("csv", "base64"):
-            raise DataError(p, "tile layer data must be CSV (Tiled: Map Properties → Tile Layer Format)")
-        if data.get("compression") == "zstd":
-            raise DataError(p, "zstd-compressed layers are not supported; use CSV")
-        if data.find("chunk") is not None:
-            raise DataError(p, "infinite (chunked) layers are not supported")
+            target = p.parent / src
+            if not inside(target, p.parent):
+                raise DataError(p, f"tileset {excerpt(src, 60)} points outside the map folder")
+            if not target.exists():
+                raise DataError(p, f"tileset file {excerpt(src, 60)} not found")
+            node = _parse_xml(p, read_bytes(target, MAX_TILESET_BYTES, f"tileset {src}"), f"tileset {src}")
+        _check_tileset(p, node)
+        tilesets.append((first, node))
+    for layer in root.iter("layer"):
+        _check_layer(p, layer, width, height)
+    for tag in ("objectgroup", "imagelayer", "group"):
+        for el in root.iter(tag):
+            for name in ("offsetx", "offsety"):
+                if el.get(name) is not None:
+                    _coordinate(p, el.get(name, ""), f"<{tag}> {name}")
+    for obj in root.iter("object"):
+        what = f"object {excerpt(obj.get('id'), 12)}"
+        for name in ("x", "y", "width", "height", "rotation"):
+            if obj.get(name) is not None:
+                _coordinate(p, obj.get(name, ""), f"{what}: {name}")
+        for shape in ("polyline", "polygon"):
+            for poly in obj.iter(shape):
+                pts = (poly.get("points") or "").split()
+                if len(pts) > MAX_POINTS:
+                    raise DataError(p, f"{what}: more than {MAX_POINTS:,} points")
+                for pt in pts:
+                    xy = pt.split(",")
+                    if len(xy) != 2:
+                        raise DataError(p, f"{what}: point {excerpt(pt, 20)} is not x,y")
+                    for v in xy:
+                        _coordinate(p, v, f"{what}: point coordinate")
+    return _Checked(root, tuple(tilesets))
+
+
+def _check_tileset(p: Path, ts: ET.Element) -> None:
+    """Bounds on what pytmx walks through tile by tile: a tileset of 16 million 1-pixel tiles
+    would keep it busy for minutes."""
+    if ts.tag != "tileset":
+        raise DataError(p, f"a tileset file holds <{ts.tag}>, not <tileset>")
+    tw = _whole(p, ts, "tilewidth", 1, MAX_TILE_PX, default=1)
+    th = _whole(p, ts, "tileheight", 1, MAX_TILE_PX, default=1)
+    _whole(p, ts, "spacing", 0, MAX_TILE_PX, default=0)
+    _whole(p, ts, "margin", 0, MAX_TILE_PX, default=0)
+    _whole(p, ts, "tilecount", 0, MAX_TILES, default=0)
+    image = ts.find("image")
+    if image is not None:
+        iw = _whole(p, image, "width", 1, 65_536, default=1)
+        ih = _whole(p, image, "height", 1, 65_536, default=1)
+        if (iw // tw) * (ih // th) > MAX_TILES:
+            raise DataError(p, f"a tileset image of {iw}x{ih} pixels holds more than {MAX_TILES:,} tiles of {tw}x{th}")
+    tiles = ts.findall("tile")
+    if len(tiles) > MAX_TILES:
+        raise DataError(p, f"a tileset lists more than {MAX_TILES:,} tiles")
+    for tile in tiles:
+        _whole(p, tile, "id", 0, MAX_TILES)
+
+
+def _check_layer(p: Path, layer: ET.Element, width: int, height: int) -> None:
+    """A tile layer must be the map's size, with exactly one cell per hex."""
+    name = excerpt(layer.get("name"), 30)
+    if _whole(p, layer, "width", 1, 99, default=width) != width or \
+            _whole(p, layer, "height", 1, 99, default=height) != height:
+        raise DataError(p, f"tile layer {name} is {layer.get('width')}x{layer.get('height')}; the map is "
+                           f"{width}x{height}")
+    data = layer.find("data")
+    if data is None:
+        raise DataError(p, f"tile layer {name} has no <data>")
+    if data.find("chunk") is not None:
+        raise DataError(p, "infinite (chunked) layers are not supported")
+    encoding, compression = data.get("encoding"), data.get("compression")
+    if encoding not in ("csv", "base64"):
+        raise DataError(p, "tile layer data must be CSV (Tiled: Map Properties → Tile Layer Format)")
+    if compression == "zstd":
+        raise DataError(p, "zstd-compressed layers are not supported; use CSV")
+    cells = width * height
+    text = (data.text or "").strip()
+    if encoding == "csv":
+        if compression:
+            raise DataError(p, f"tile layer {name}: CSV data cannot be compressed")
+        values = text.split(",") if text else []
+        if len(values) != cells:
+            raise DataError(p, f"tile layer {name} has {len(values):,} cells; the map has {cells} hexes "
+                               f"({width}x{height})")
+        for v in values:
+            v = v.strip()
+            if not (v.isdigit() and len(v) <= 10 and int(v) <= MAX_RAW_GID):
+                raise DataError(p, f"tile layer {name}: {excerpt(v, 20)} is not a tile number")
+        return
+    try:
+        raw = base64.b64decode(text, validate=False)
+    except (binascii.Error, ValueError):
+        raise DataError(p, f"tile layer {name}: the base64 data cannot be decoded") from None
+    want = cells * 4
+    if compression in ("zlib", "gzip"):
+        # Inflate at most one byte more than the layer needs: a "zip bomb" stops there.
+        inflater = zlib.decompressobj(zlib.MAX_WBITS | (16 if compression == "gzip" else 0))
+        try:
+            raw = inflater.decompress(raw, want + 1)
+        except zlib.error:
+            raise DataError(p, f"tile layer {name}: the {compression} data is damaged") from None
+        if len(raw) > want or inflater.unconsumed_tail:
+            raise DataError(p, f"tile layer {name}: the {compression} data inflates to more than the {want:,} "
+                               f"bytes of a {width}x{height} layer")
+    elif compression:
+        raise DataError(p, f"tile layer {name}: compression {excerpt(compression, 20)} is not supported")
+    if len(raw) != want:
+        raise DataError(p, f"tile layer {name} holds {len(raw):,} bytes of tiles; a {width}x{height} layer "
+                           f"needs {want:,}")
 
 
 _CASTS = {"int": int, "float": float, "bool": lambda v: v == "true"}
 
 
-def _raw_tile_props(p: Path) -> dict[int, dict[str, object]]:
+def _raw_tile_props(p: Path, checked: _Checked) -> dict[int, dict[str, object]]:
     """Custom tile properties by Tiled gid, straight from the map's tilesets."""
     out: dict[int, dict[str, object]] = {}
-    for ts in ET.parse(p).getroot().iter("tileset"):
-        first = int(ts.get("firstgid", "1"))
-        node = ET.parse(p.parent / ts.get("source")).getroot() if ts.get("source") else ts
+    for first, node in checked.tilesets:
         for tile in node.iter("tile"):
             props: dict[str, object] = {}
             for q in tile.iter("property"):
+                raw = q.get("value", q.text or "")
                 try:
-                    props[q.get("name")] = _CASTS.get(q.get("type", "string"), str)(q.get("value", q.text or ""))
+                    v = _CASTS.get(q.get("type", "string"), str)(raw if len(raw) <= 40 else "x")
+                    if isinstance(v, float) and not math.isfinite(v):
+                        raise ValueError
                 except ValueError:
-                    raise DataError(p, f"tile {tile.get('id')} property {q.get('name')!r} is not a valid "
-                                       f"{q.get('type')}") from None
+                    raise DataError(p, f"tile {excerpt(tile.get('id'), 12)} property {excerpt(q.get('name'), 30)} "
+                                       f"is not a valid {excerpt(q.get('type'), 12)}") from None
+                props[q.get("name")] = v
             out[first + int(tile.get("id"))] = props
     return out
 
@@ -170,7 +368,7 @@ def _layer(tm, name: str, p: Path):
 
 
 def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...],
-           ids: HexIds = CCRR, origin: int = 0) -> Board:
+           ids: HexIds = CCRR, origin: int = 0, checked: _Checked | None = None) -> Board:
     """``origin``: joined-board columns west of this map (0 unless it is a later sheet)."""
     width, height = int(tm.width), int(tm.height)
     if not (1 <= width <= 99 and 1 <= height <= 99):
@@ -203,7 +401,7 @@ def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...
     for layer in tm.layers:
         if not isinstance(layer, tile_layer_type) or layer.name == "terrain":
             continue
-        raw = raw if raw is not None else _raw_tile_props(p)
+        raw = raw if raw is not None else _raw_tile_props(p, checked or _check_xml(p))
         vals: dict[Hex, object] = {}
         for y in range(height):
             for x in range(width):

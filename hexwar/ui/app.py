@@ -260,9 +260,12 @@ def place_camera(mv, zoom: float | None, center: str | None) -> None:
 
 def open_map(app: App, path: str, zoom: float | None = None, center: str | None = None) -> str | None:
     """Show a map file in the map viewer; returns the error text when it cannot be read."""
+    from ..core.files import check_regular
+    from ..loaders.tmx import MAX_MAP_BYTES
     from .map_scene import MapScene, load_map
 
     try:
+        check_regular(path, MAX_MAP_BYTES, "map file")  # before anything opens it: a pipe would hang
         board = load_map(path)
     except (DataError, HexwarError, OSError) as e:
         app.show_message("Cannot open the map", str(e))
@@ -270,6 +273,20 @@ def open_map(app: App, path: str, zoom: float | None = None, center: str | None 
     scene = app.stack.push(MapScene(app, board))
     place_camera(scene.mv, zoom, center)
     return None
+
+
+def show_notices(app: App) -> None:
+    """What start-up had to say about the player's files (a folder that could not be used, a
+    damaged settings file set aside): on stderr, and in a message over the first screen."""
+    from .. import paths
+
+    texts = paths.notices()
+    if not texts:
+        return
+    paths.clear_notices()
+    for t in texts:
+        print(f"hexwar: {t}", file=sys.stderr)
+    app.show_message("About your files", "\n\n".join(texts))
 
 
 def smoke(app: App, seconds: float, out: str | None) -> int:
@@ -361,6 +378,7 @@ def main(argv: list[str] | None = None) -> int:
             place_camera(app.stack.top.mv, args.zoom, args.center)
     elif error is not None:
         app.show_message("Cannot open the game", error)
+    show_notices(app)
     if args.screenshot:
         for _ in range(3):
             app.step(1 / 60)

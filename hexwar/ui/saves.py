@@ -23,6 +23,12 @@ CACHE_NAME = "saves-index.json"
 CACHE_VERSION = 3  # 2: turn_label, 3: computer
 
 
+def _cache_limits():
+    from ..core.files import Limits
+
+    return Limits(max_bytes=4_000_000, max_depth=4, max_values=400_000)  # 20,000 saves
+
+
 @dataclass
 class SaveInfo:
     name: str
@@ -116,6 +122,45 @@ def _title(game_id: str) -> str:
         return game_id
 
 
+
+
+def _row(row: object) -> SaveInfo | None:
+    """A row of the index as a SaveInfo, or None when any field has the wrong kind of value
+    (the menu draws these fields: a row must never hold what it cannot draw)."""
+    if not isinstance(row, dict):
+        return None
+    kinds = {f.name: f.type for f in fields(SaveInfo)}
+    got = {}
+    for k, v in row.items():
+        kind = kinds.get(k)
+        if kind is None:
+            continue
+        if isinstance(v, str) and len(v) > 300:
+            return None
+        ok = {"str": isinstance(v, str), "float": isinstance(v, (int, float)) and not isinstance(v, bool),
+              "int": isinstance(v, int) and not isinstance(v, bool), "bool": isinstance(v, bool),
+              "int | None": v is None or (isinstance(v, int) and not isinstance(v, bool)),
+              "str | None": v is None or isinstance(v, str)}.get(str(kind), False)
+        if not ok:
+            return None
+        got[k] = v
+    try:
+        return SaveInfo(**got)
+    except TypeError:  # a required field is missing
+        return None
+
+
+def _set_aside(p: Path, why: str) -> None:
+    from ..core.files import set_aside
+
+    moved = set_aside(p)
+    where = f"it is kept as {moved.name}" if moved else "it could not be moved and is left as it is"
+    text = (f"The list of your saved games ({p}) could not be read ({why}); {where}, and the saves are read "
+            "afresh.")
+    log.info("%s", text)  # the client shows the notice at start-up
+    paths.notice(text)
+
+
 class SaveIndex:
     def __init__(self, *, threaded: bool = True, cache_file: Path | None = None) -> None:
         self.threaded = threaded
@@ -129,19 +174,27 @@ class SaveIndex:
 
     # --- the cache file ---------------------------------------------------------------------
     def _load_cache(self) -> None:
+        """Read what earlier runs worked out. The index is only a cache: a file that cannot be
+        read is set aside (never deleted) with a notice, and the saves are read afresh."""
+        from ..core.errors import DataError
+        from ..core.files import load_json
+
+        p = self.cache_file
+        if not p.exists() and not p.is_symlink():
+            return
         try:
-            data = json.loads(self.cache_file.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = load_json(p, _cache_limits(), what="saves index")
+        except DataError as e:
+            _set_aside(p, e.problem)
             return
         if not isinstance(data, dict) or data.get("version") != CACHE_VERSION:
             return
-        names = {f.name for f in fields(SaveInfo)}
-        for row in data.get("saves", []):
-            try:
-                info = SaveInfo(**{k: v for k, v in row.items() if k in names})
-            except TypeError:
-                continue
-            if info.replayed or info.error:
+        rows = data.get("saves")
+        if not isinstance(rows, list):
+            return
+        for row in rows:
+            info = _row(row)
+            if info is not None and (info.replayed or info.error):
                 self._known[(info.name, info.mtime, info.size)] = info
 
     def _save_cache(self) -> None:

@@ -455,6 +455,8 @@ def test_the_generator_reproduces_the_committed_sheets(tmp_path):
         import build_map as gen
     finally:
         sys.path.remove(str(REPO / "tools" / "black_wednesday"))
+    if not gen.GEO_DIR.is_dir():  # ../shared/reference/geo beside the checkout, as the other map tests
+        pytest.skip("shared geo reference not available")
     assert gen.main(["--out", str(tmp_path)]) == 0
     for f in tmp_path.iterdir():
         assert f.read_bytes() == (MAPS / f.name).read_bytes(), f.name

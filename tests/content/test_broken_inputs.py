@@ -245,14 +245,63 @@ def test_record_with_a_digest_that_does_not_match(tmp_path):
     refused(p, hexwar.load_record, "digest")
 
 
-def test_record_from_an_older_rules_version_loads_with_a_warning(tmp_path):
+def test_record_from_a_known_earlier_rules_version_loads_with_a_warning(tmp_path, monkeypatch):
+    from hexwar.games.objective_kiev.rules import KievRules
+
     p = a_record(tmp_path)
     d = yaml.safe_load(p.read_text(encoding="utf-8"))
     d["digest"] = "0000000000000000"
-    d["rules_version"] = 0
     p.write_text(yaml.safe_dump(d), encoding="utf-8")
+    monkeypatch.setattr(KievRules, "rules_version", 2)  # today's rules are version 2; the save is version 1
     game = hexwar.load_record(p)
-    assert "rules version 0" in game.load_warning and len(game.actions) == 2
+    assert "rules version 1" in game.load_warning and len(game.actions) == 2
+
+
+@pytest.mark.parametrize("version, words", [(0, "not one this hexwar can replay"), (-3, "not one this hexwar"),
+                                            (999, "newer hexwar"), (2, "newer hexwar"),
+                                            ("banana", "whole number"), (True, "whole number"),
+                                            (1.0, "whole number"), (None, "whole number")])
+def test_record_from_an_unknown_rules_version_is_refused_whatever_its_digest(tmp_path, version, words):
+    p = a_record(tmp_path)
+    d = yaml.safe_load(p.read_text(encoding="utf-8"))
+    for digest in (d["digest"], "0000000000000000"):
+        d["rules_version"], d["digest"] = version, digest
+        p.write_text(yaml.safe_dump(d), encoding="utf-8")
+        refused(p, hexwar.load_record, words)
+
+
+def test_a_game_may_narrow_the_earlier_versions_it_replays(tmp_path, monkeypatch):
+    from hexwar.games.objective_kiev.rules import KievRules
+
+    p = a_record(tmp_path)
+    monkeypatch.setattr(KievRules, "rules_version", 3)
+    monkeypatch.setattr(KievRules, "replays_rules_versions", (2,), raising=False)
+    refused(p, hexwar.load_record, "rules version 1", "knows 2, 3")
+
+
+def test_record_cut_at_any_line_is_refused(tmp_path):
+    p = a_record(tmp_path)
+    lines = p.read_text(encoding="utf-8").splitlines(keepends=True)
+    for n in range(1, len(lines)):
+        p.write_text("".join(lines[:n]), encoding="utf-8")
+        with pytest.raises(DataError) as e:
+            hexwar.load_record(p)
+        assert str(p) in str(e.value)
+
+
+def test_record_with_a_key_twice_is_refused(tmp_path):
+    p = a_record(tmp_path)
+    text = p.read_text(encoding="utf-8")
+    p.write_text(text.replace("seed: 3\n", "seed: 3\nseed: 4\n"), encoding="utf-8")
+    refused(p, hexwar.load_record, "'seed'", "twice")
+
+
+def test_record_option_given_as_text_is_refused(tmp_path):
+    p = a_record(tmp_path)
+    d = yaml.safe_load(p.read_text(encoding="utf-8"))
+    d["options"] = {"no_axis_replacements": "false"}
+    p.write_text(yaml.safe_dump(d), encoding="utf-8")
+    refused(p, hexwar.load_record, "true or false")
 
 
 def test_autosave_failure_is_reported_not_raised(tmp_path):

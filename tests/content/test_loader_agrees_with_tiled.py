@@ -23,18 +23,20 @@ MAPS = Path(__file__).resolve().parents[2] / "maps"
 MAP_FILES = sorted(MAPS.glob("*.tmx"))
 
 
-def tiled_reading(tmx: Path, tmp_path: Path) -> dict:
+def tiled_reading(tmx: Path, tmp_path: Path) -> tuple[dict, Path]:
+    """Tiled's reading of the map, and the folder its relative paths start from: Tiled writes
+    the tilesets' ``source`` relative to the export file, wherever that is."""
     exe = shutil.which("tiled")
     if exe:
         out = tmp_path / "export.json"
         env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
         subprocess.run([exe, "--export-map", "json", str(tmx), str(out)], check=True, env=env,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
-        return json.loads(out.read_text(encoding="utf-8"))
+        return json.loads(out.read_text(encoding="utf-8")), out.parent
     committed = tmx.with_suffix(".tiled.json")
     if not committed.is_file():
         pytest.skip("Tiled is not installed and no committed export exists")
-    return json.loads(committed.read_text(encoding="utf-8"))
+    return json.loads(committed.read_text(encoding="utf-8")), committed.parent
 
 
 def props(obj: dict) -> dict:
@@ -63,7 +65,7 @@ def own_names(tmx: Path) -> tuple[set[str], set[str]]:
 
 @pytest.mark.parametrize("tmx", MAP_FILES, ids=[p.stem for p in MAP_FILES])
 def test_loader_reads_the_map_as_tiled_does(tmx: Path, tmp_path: Path) -> None:
-    data = tiled_reading(tmx, tmp_path)
+    data, base = tiled_reading(tmx, tmp_path)
     terrains, kinds = own_names(tmx)
     board = load_board(tmx, terrains, feature_kinds=kinds)
     # A sheet of a multi-sheet map names its hexes by its scheme (B34.16) and sits at its
@@ -81,7 +83,9 @@ def test_loader_reads_the_map_as_tiled_does(tmx: Path, tmp_path: Path) -> None:
         first = ts["firstgid"]
         tiles = ts.get("tiles")
         if tiles is None:  # an external tileset: read its .tsx
-            root = ET.parse(tmx.parent / ts["source"]).getroot()
+            tsx = (base / ts["source"]).resolve()
+            assert tsx == (tmx.parent / Path(ts["source"]).name).resolve(), ts["source"]
+            root = ET.parse(tsx).getroot()
             for t in root.iter("tile"):
                 for p in t.iter("property"):
                     if p.get("name") == "terrain":
@@ -149,7 +153,7 @@ def test_joined_sheets_keep_what_tiled_reads_on_each_sheet(game: str, tmp_path: 
     ids = hex_ids_of(joined)
     assert isinstance(ids, SheetIds)
     for f in files:
-        data = tiled_reading(f, tmp_path)
+        data, _ = tiled_reading(f, tmp_path)
         sheet = next(p["value"] for p in data["properties"] if p["name"] == "sheet")
         origin = ids.origin(sheet)
         layer = next(lay for lay in data["layers"] if lay["name"] == "terrain")

@@ -80,7 +80,8 @@ def test_interrupt_while_writing_leaves_no_temp_file(tmp_path, monkeypatch):
 
 # --- reading records -----------------------------------------------------------
 
-GOOD = {"hexwar_record": 1, "game": "counter", "scenario": "basic", "seed": 3, "options": {}, "actions": ["end"]}
+GOOD = {"hexwar_record": 1, "game": "counter", "scenario": "basic", "seed": 3, "options": {}, "actions": ["end"],
+        "digest": "0000000000000000"}
 
 
 def write_yaml(tmp_path, data, name="rec.yaml"):
@@ -115,7 +116,7 @@ def test_read_record_defaults_missing_options_to_an_empty_mapping(tmp_path, opti
 
 
 def test_read_record_refuses_a_missing_file(tmp_path):
-    assert "cannot read" in refused(tmp_path / "nope.yaml")
+    assert "not found" in refused(tmp_path / "nope.yaml")
 
 
 def test_read_record_refuses_a_folder(tmp_path):
@@ -196,7 +197,7 @@ def test_read_record_refuses_python_object_tags_without_running_them(tmp_path, t
     marker = tmp_path / "pwned"
     p = tmp_path / "rec.yaml"
     p.write_text(template.format(marker=marker), encoding="utf-8")
-    assert "not valid YAML" in refused(p)
+    assert "is not allowed" in refused(p)
     assert not marker.exists()
 
 

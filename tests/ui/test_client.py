@@ -234,7 +234,7 @@ def test_save_then_load_gives_the_same_digest(app, drive):
 def test_a_corrupt_save_shows_a_message_not_a_traceback(app, drive):
     bad = paths.saves_dir() / "zz-corrupt.yaml"
     bad.write_text("hexwar_record: 1\ngame: objective-kiev\nscenario: standard\nseed: 1\n"
-                   "actions: [\"move NOPE 0101\"]\n", encoding="utf-8")
+                   "actions: [\"move NOPE 0101\"]\ndigest: '0000000000000000'\n", encoding="utf-8")
     junk = paths.saves_dir() / "zz-junk.yaml"
     junk.write_bytes(b"\x00\xff\x00 not yaml at all {{{")
     try:

@@ -9,9 +9,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ...core.errors import DataError
+from ...core.files import Limits, excerpt, load_yaml, refusing_bad_shapes
+
+MAX_BYTES = 2_000_000
+MAX_TURNS = 200  # the campaign is under 60
+
+
+def _n(v: Any, p: Path, what: str, lo: int, hi: int) -> int:
+    """A whole number of the scenario (written as a number or as text, like "0600"), in lo..hi."""
+    try:
+        n = int(v) if not isinstance(v, (str, bool)) else int(v) if isinstance(v, str) and len(v) <= 12 else None
+    except (TypeError, ValueError, OverflowError):
+        n = None
+    if n is None or isinstance(v, float) and v != n:
+        raise DataError(p, f"{what} should be a whole number, found {excerpt(v)}")
+    if not lo <= n <= hi:
+        raise DataError(p, f"{what} is {n}, outside {lo}..{hi}")
+    return n
 
 SIDES = ("soviet", "axis")
 REGION = "region:"  # a set-up area that is a named map region, not a circle (Scen. 7-8: north of xx.37)
@@ -78,13 +93,12 @@ def _need(d: Any, key: str, p: Path, what: str = "") -> Any:
 
 
 def load_scenario(path: str | Path) -> BWScenario:
-    p = Path(path)
-    try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise DataError(p, f"cannot read the scenario ({e.strerror or e})") from None
-    except yaml.YAMLError as e:
-        raise DataError(p, f"not valid YAML ({str(e).splitlines()[0]})") from None
+    with refusing_bad_shapes(path, "Black Wednesday scenario"):
+        return _load_scenario(Path(path))
+
+
+def _load_scenario(p: Path) -> BWScenario:
+    data = load_yaml(p, Limits(max_bytes=MAX_BYTES), what="scenario file")
     if not isinstance(data, dict):
         raise DataError(p, "expected a mapping at the top")
     sides = _need(data, "sides", p)
@@ -101,9 +115,9 @@ def load_scenario(path: str | Path) -> BWScenario:
         for i, u in enumerate(_need(s, "units", p, f"sides.{side}.")):
             if not isinstance(u, dict) or "id" not in u or "type" not in u:
                 raise DataError(p, f"sides.{side}.units[{i}] needs 'id' and 'type'")
-            n = int(u.get("count", 1))
+            n = _n(u.get("count", 1), p, f"sides.{side}.units[{i}].count", 1, 99)
             ids = [str(u["id"])] if n == 1 else [f"{u['id']}{k}" for k in range(1, n + 1)]
-            gone = int(u.get("lost", 0))  # '3x Inf Gun' lost before play: the first ones of the entry
+            gone = _n(u.get("lost", 0), p, f"sides.{side}.units[{i}].lost", 0, n)  # '3x Inf Gun' lost before play: the first ones of the entry
             for k, uid in enumerate(ids):
                 if uid in seen or " " in uid:
                     raise DataError(p, f"unit id {uid!r} is repeated or has a space")
@@ -113,7 +127,7 @@ def load_scenario(path: str | Path) -> BWScenario:
                                        str(u.get("fo", "")),
                                        str(u.get("division", s.get("division", "") if side == "soviet" else "")),
                                        str(u.get("enter", "")), str(u.get("pool", "")),
-                                       99 if k < gone else int(u.get("losses", 0))))
+                                       99 if k < gone else _n(u.get("losses", 0), p, f"unit {uid} losses", 0, 99)))
         for k, a in (s.get("areas") or {}).items():
             if isinstance(a, dict) and "region" in a:  # a named map region (checked against the map by the rules)
                 areas[str(k)] = (0, REGION + str(a["region"]))
@@ -122,16 +136,18 @@ def load_scenario(path: str | Path) -> BWScenario:
             of = _need(a, "of", p, f"areas.{k}.")
             # 'w/i 2 B19.26 and/or B24.25': several centres joined by '+'
             of = "+".join(str(x) for x in of) if isinstance(of, list) else str(of)
-            areas[str(k)] = (int(_need(a, "within", p, f"areas.{k}.")), of)
+            areas[str(k)] = (_n(_need(a, "within", p, f"areas.{k}."), p, f"areas.{k}.within", 0, 99), of)
             area_side[str(k)] = side
         for k, v in (s.get("losses") or {}).items():
-            losses[(side, str(k))] = int(v["value"] if isinstance(v, dict) else v)
+            losses[(side, str(k))] = _n(v["value"] if isinstance(v, dict) else v, p, f"losses.{k}", 0, 99)
         for o in s.get("orders") or []:
             orders.append({**o, "side": side})
         artillery[side] = tuple((str(a["id"]), str(a["calibre"])) for a in s.get("artillery") or [])
-        ammo[side] = {str(c): {str(k): int(v) for k, v in kinds.items()} for c, kinds in (s.get("ammo") or {}).items()}
+        ammo[side] = {str(c): {str(k): _n(v, p, f"ammo.{c}.{k}", 0, 9999) for k, v in kinds.items()}
+                      for c, kinds in (s.get("ammo") or {}).items()}
         if side == "axis" and s.get("german_ammo"):  # 3.2b: the German pool apart from the Spanish (Scen. 8)
-            ammo["german"] = {str(c): {str(k): int(v) for k, v in kinds.items()} for c, kinds in s["german_ammo"].items()}
+            ammo["german"] = {str(c): {str(k): _n(v, p, f"german_ammo.{c}.{k}", 0, 9999) for k, v in kinds.items()}
+                              for c, kinds in s["german_ammo"].items()}
     # 2.1b/2.1c: a division (or the armour) is on at most one implemented order and two in all;
     # 'all' names every Soviet formation
     seen_impl: dict[str, int] = {}
@@ -157,7 +173,8 @@ def load_scenario(path: str | Path) -> BWScenario:
         source=str(p), game=str(_need(data, "game", p)), id=str(data.get("id", p.stem)),
         title=str(data.get("title", p.stem)), map=str(_need(data, "map", p)),
         sheets=tuple(str(x) for x in data.get("sheets") or [data["map"]]), region=str(_need(area, "region", p, "play_area.")),
-        first_time=int(str(_need(data, "first_time", p))), turns=int(_need(data, "turns", p)),
+        first_time=_n(_need(data, "first_time", p), p, "first_time", 0, 2359),
+        turns=_n(_need(data, "turns", p), p, "turns", 1, MAX_TURNS),
         first_day=_first_day(data, p),
         first_player=str(_need(data, "first_player", p)),
         prep_columns=tuple(str(c) for c in (data.get("prep_log") or {}).get("columns") or ()),
@@ -166,13 +183,13 @@ def load_scenario(path: str | Path) -> BWScenario:
         division=str(sides["soviet"].get("division", "43")),
         entry_edge=str((sides["soviet"].get("entry") or {}).get("edge", "soviet")),
         victory_spec=dict(data["victory"]),
-        bn_morale={str(k): int(v["value"] if isinstance(v, dict) else v) for sd in SIDES
+        bn_morale={str(k): _n(v["value"] if isinstance(v, dict) else v, p, f"bn_morale.{k}", 0, 99) for sd in SIDES
                    for k, v in (sides[sd].get("bn_morale") or {}).items()},
         variable=tuple(str(x) for x in data.get("variable_reinforcements") or ()),
         objectives={str(k): tuple(str(h) for h in v) for k, v in (data.get("objectives") or {}).items()},
         area_side=area_side, losses=losses,
-        breaches=int((sides["soviet"].get("breaches") or {}).get("value", 0)) if isinstance(sides["soviet"].get("breaches"), dict)
-        else int(sides["soviet"].get("breaches") or 0),
+        breaches=_n((sides["soviet"].get("breaches") or {}).get("value", 0) if isinstance(sides["soviet"].get("breaches"), dict)
+                   else sides["soviet"].get("breaches") or 0, p, "breaches", 0, 99),
         occupation_start=str(data.get("occupation_start", "axis")),
         campaign_turns=_campaign_turns(data, p),
     )
@@ -183,7 +200,7 @@ def _campaign_turns(data: dict, p: Path) -> int:
     c = data.get("campaign")
     if c is None:
         return 0
-    if not isinstance(c, dict) or not isinstance(c.get("turns"), int) or c["turns"] < int(data["turns"]):
+    if not isinstance(c, dict) or not isinstance(c.get("turns"), int) or not int(data["turns"]) <= c["turns"] <= MAX_TURNS:
         raise DataError(p, "campaign.turns must be a whole number of turns, no fewer than the scenario's own")
     return int(c["turns"])
 

@@ -12,10 +12,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ... import paths
 from ...core.errors import DataError
+from ...core.files import Limits, load_yaml, refusing_bad_shapes
+
+# The tables may repeat a block with a YAML alias (sequence.yaml does); the expansion is bounded.
+TABLE_LIMITS = Limits(max_bytes=1_000_000, aliases=True)
 
 FILES = ("fire", "morale", "terrain", "visibility", "counters", "command_prep", "artillery", "weather", "air")
 
@@ -26,12 +28,7 @@ def tables_dir() -> Path:
 
 def _read(folder: Path, name: str) -> dict:
     p = folder / f"{name}.yaml"
-    try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except OSError as e:
-        raise DataError(p, f"cannot read the table file ({e.strerror or e})") from None
-    except yaml.YAMLError as e:
-        raise DataError(p, f"not valid YAML ({str(e).splitlines()[0]})") from None
+    data = load_yaml(p, TABLE_LIMITS, what="table file")
     if not isinstance(data, dict) or not isinstance(data.get("tables"), dict):
         raise DataError(p, "expected a mapping with a 'tables' section")
     return data["tables"]
@@ -210,6 +207,11 @@ class Tables:
 @lru_cache(maxsize=4)
 def load_tables(folder: str | None = None) -> Tables:
     root = Path(folder) if folder else tables_dir()
+    with refusing_bad_shapes(root, "Black Wednesday tables folder"):
+        return _load_tables(root)
+
+
+def _load_tables(root: Path) -> Tables:
     t = {name: _read(root, name) for name in FILES}
     f = lambda n: root / f"{n}.yaml"  # noqa: E731
 

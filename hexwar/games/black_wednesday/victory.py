@@ -22,10 +22,9 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
-import yaml
-
 from ...core.actions import Event, Move
 from ...core.errors import DataError
+from ...core.files import load_yaml
 from ...core.game import Result
 from ...core.hexgrid import Hex, distance, hex_name
 from ...core.units import ON_MAP
@@ -48,10 +47,9 @@ def campaign_table() -> dict:
     from ... import paths
 
     p = Path(str(paths.data_dir("scenarios"))) / "black-wednesday" / "tables" / "campaign.yaml"
-    try:
-        data = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as e:
-        raise DataError(p, f"cannot read the campaign victory table ({e})") from None
+    from .tables import TABLE_LIMITS
+
+    data = load_yaml(p, TABLE_LIMITS, what="campaign victory table")
     if not isinstance(data, dict) or not isinstance(data.get("levels"), list) or "draw" not in data \
             or not isinstance(data.get("shifts"), dict):
         raise DataError(p, "needs 'levels' (a list), 'draw' and 'shifts'")

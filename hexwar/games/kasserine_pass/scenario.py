@@ -1,8 +1,8 @@
 """Read a Kasserine Pass scenario (and its rules tables) into a checked ``KPScenario``.
 
-The schema is in docs/kasserine-pass/scenario-format.md. Only ``yaml`` safe loading
-is used; every field is type-checked and a problem raises DataError naming the file
-and the field. No pygame.
+The schema is in docs/kasserine-pass/scenario-format.md. Files are read with
+``core.files.load_yaml`` (plain data, bounded); every field is type-checked and a problem
+raises DataError naming the file and the field. No pygame.
 """
 from __future__ import annotations
 
@@ -12,14 +12,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from ...core.board import Board
 from ...core.errors import DataError, MalformedError
+from ...core.files import Limits, inside, load_yaml, refusing_bad_shapes
 from ...core.hexgrid import Hex, parse_hex
 from ...core.units import UnitSpec
 
-_SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_BYTES = 2_000_000
 
 NATIONS = ("german", "italian", "us", "british", "french")
@@ -148,16 +146,7 @@ class _R:
 
 
 def _read_yaml(p: Path) -> Any:
-    if not p.is_file():
-        raise DataError(p, "file not found")
-    if p.stat().st_size > MAX_BYTES:
-        raise DataError(p, f"file too large ({p.stat().st_size} bytes)")
-    try:
-        return yaml.load(p.read_text(encoding="utf-8"), Loader=_SAFE_LOADER)
-    except UnicodeDecodeError:
-        raise DataError(p, "not a text file") from None
-    except yaml.YAMLError as e:
-        raise DataError(p, f"YAML syntax error: {' '.join(str(e).split())}") from None
+    return load_yaml(p, Limits(max_bytes=MAX_BYTES))
 
 
 def _spec(r: _R, u: Any, where: str, sid: str) -> KPSpec:
@@ -182,6 +171,11 @@ def _spec(r: _R, u: Any, where: str, sid: str) -> KPSpec:
 
 
 def load_tables(path: str | os.PathLike) -> Tables:
+    with refusing_bad_shapes(path, "Kasserine Pass tables file"):
+        return _load_tables(path)
+
+
+def _load_tables(path: str | os.PathLike) -> Tables:
     p = Path(path)
     data = _read_yaml(p)
     r = _R(p)
@@ -258,6 +252,11 @@ def _core_spec(s: KPSpec) -> UnitSpec:
 
 
 def load_scenario(path: str | os.PathLike) -> KPScenario:
+    with refusing_bad_shapes(path, "Kasserine Pass scenario"):
+        return _load_scenario(path)
+
+
+def _load_scenario(path: str | os.PathLike) -> KPScenario:
     """Read a scenario file and the rules tables it names."""
     p = Path(path)
     data = _read_yaml(p)
@@ -270,7 +269,7 @@ def load_scenario(path: str | os.PathLike) -> KPScenario:
         raise r.fail("game", f"this loader reads Kasserine Pass scenarios, not {game!r}")
     tables_name = g(data, "tables", str, "")
     tp = (p.parent / tables_name).resolve()
-    if not str(tp).startswith(str(p.parent.resolve())) or ".." in tables_name:
+    if not inside(tp, p.parent) or ".." in tables_name:
         raise r.fail("tables", f"{tables_name!r} must be a file inside the scenario's folder")
     tables = load_tables(tp)
     sides = g(data, "sides", dict, "")

@@ -1,6 +1,8 @@
 """The scenario and tables files, their loader and its refusals (KP-OOB-GERMAN, KP-OOB-ALLIED, KP-CRT data)."""
 from __future__ import annotations
 
+import copy
+
 from collections import Counter
 from pathlib import Path
 
@@ -161,7 +163,7 @@ def _scen_data():
     (lambda d: d["units"][30]["provenance"].pop("hex"), "provenance for its 'hex'"),
     (lambda d: d.update(tables="../../etc/passwd"), "inside the scenario's folder"),
     (lambda d: d.update(game="objective-kiev"), "not 'objective-kiev'"),
-    (lambda d: d["units"].append(dict(d["units"][-1])), "duplicate unit id"),
+    (lambda d: d["units"].append(copy.deepcopy(d["units"][-1])), "duplicate unit id"),
 ])
 def test_bad_scenario_is_refused_with_file_and_problem(tmp_path, mutate, words):
     d = _scen_data()
@@ -174,7 +176,7 @@ def test_bad_scenario_is_refused_with_file_and_problem(tmp_path, mutate, words):
 
 def test_yaml_syntax_error_is_a_data_error(tmp_path):
     p = _write(tmp_path, "units: [\n")
-    with pytest.raises(DataError, match="YAML syntax error"):
+    with pytest.raises(DataError, match="not valid YAML"):
         load_scenario(p)
 
 
