@@ -639,11 +639,24 @@ class Moves:
                       {"unit": a.unit, "hex": hex_name(a.hex)})]
 
     # --- wire (1.4b) -------------------------------------------------------------------
+    def breach_hexes(self, state, u) -> list[Hex]:
+        """The wire hexes next to ``u`` it may try to breach now (the listing's half of
+        check_breach): Soviet infantry or cavalry that began the phase next to the wire."""
+        if self.side_of(u.id) != "soviet" or not self.spec(u.id).infantry \
+                or u.id not in state.extra.get("adj_wire", frozenset()):
+            return []
+        fresh = state.extra.get("breached_now", frozenset())
+        return [h for h in self.board.adjacent(u.hex) if h in self.ter.wire and h in self.area
+                and self.wire_state(state, h) < 2 and h not in fresh]
+
     def check_breach(self, state, a: Breach) -> Illegal | None:
         u = state.units[a.unit]
         s = self.spec(a.unit)
         if u.where != ON_MAP:
             return Illegal("1.4b", f"{a.unit} is not on the map")
+        if self.side_of(a.unit) != "soviet":  # 1.4b is the Soviet player's procedure (decision BW-W1)
+            return Illegal("1.4b", f"only Soviet units breach wire; {a.unit} may enter fully breached wire only "
+                                   "(1.4a)")
         if not s.infantry:
             return Illegal("1.4b", f"only infantry or cavalry breach wire; {a.unit} is not (Decision 59)")
         if a.unit in state.extra.get("acted", frozenset()):
@@ -652,6 +665,9 @@ class Moves:
             return Illegal("§12.4", f"{a.unit} is Suppressed or Paralyzed")
         if a.hex not in self.ter.wire or self.wire_state(state, a.hex) >= 2:
             return Illegal("1.4b", f"{hex_name(a.hex)} holds no wire left to breach")
+        if a.hex in state.extra.get("breached_now", frozenset()):  # 1.4b D: "the next turn or later"
+            return Illegal("1.4b", f"{hex_name(a.hex)} was partially breached in this phase: the full breach "
+                                   "comes in a later turn (1.4b D)")
         if distance(u.hex, a.hex) != 1:
             return Illegal("1.4b", "the wire hex must be next to the unit")
         if a.unit not in state.extra.get("adj_wire", frozenset()):
@@ -692,6 +708,9 @@ class Moves:
         if before == 0:
             wire[a.hex] = 1
             state.extra["wire"] = wire
+            # 1.4b D: its full breach waits for a later turn; one Soviet Action Phase a turn, so
+            # the mark lasts this phase only (start_action drops it)
+            state.extra["breached_now"] = state.extra.get("breached_now", frozenset()) | {a.hex}
             state.units[a.unit] = cur.at(back)
             return ev + [Event("breach", f"{hex_name(a.hex)} is partially breached; {a.unit} returns to "
                                          f"{hex_name(back)} (1.4b C)")]

@@ -126,6 +126,10 @@ def test_1_4b_breach_partial_then_full_and_1_4c_permanent():
         assert g.state.units["1-708-Inf1"].hex == H(g, "B13.30")
         assert g.check(Move("1-708-Inf1", (H(g, "B14.30"),))).rule in ("1.4a", "§3.4")
         g.state.extra["acted"] = frozenset()
+        assert g.check(Breach("1-708-Inf1", H(g, "B14.30"))).rule == "1.4b"  # D: a later turn, not this phase
+        g.state.turn += 1
+        to_action_phase(g, "soviet")  # the next turn's Soviet Action Phase
+        g.state.extra["adj_wire"] = frozenset({"1-708-Inf1"})
         g.apply(Breach("1-708-Inf1", H(g, "B14.30")))  # step D: full, stays
         assert g.state.extra["wire"][H(g, "B14.30")] == 2
         assert g.state.units["1-708-Inf1"].hex == H(g, "B14.30")
