@@ -14,7 +14,7 @@ from ...core.errors import Illegal, MalformedError
 from ...core.hexgrid import Hex, distance, hex_name, neighbors
 from ...core.units import ON_MAP
 from .batteries import Batteries
-from .combat import AIR, BARRAGE, SFA, roll2
+from .combat import AIR, BARRAGE, SFA, barrage_at_attack, roll2
 from .dora import Dora
 from .historical import Historical
 from .orders import OrderAct
@@ -109,21 +109,22 @@ class Artillery(Batteries, Dora, Historical):
         for hexes, power in ((zone, fp), (ring, fp // 2)):
             for h in hexes:
                 if state.units_at(h) and power >= 1:
-                    _, e = self.fire_on_hex(state, dice, h, power, BARRAGE, side,
-                                            at_attack=2 if power >= 48 else 1 if power >= 20 else 0)
+                    _, e = self.fire_on_hex(state, dice, h, power, BARRAGE, side, at_attack=barrage_at_attack(power))
                     ev += e
         state.extra["barrage"] = tuple(state.extra.get("barrage", ())) + ((side, tuple(zone), fp),)
         return ev
 
     def barrage_on_entry(self, state, dice, uid: str, h: Hex) -> list[Event]:
-        """Decision 11: a unit entering a marked hex is attacked once at the mission's value.
-        Variant 4.5: a unit entering wire not fully breached (a breach attempt, 1.4b B) first
-        meets the mines."""
+        """Decision 11: a unit entering a marked hex is attacked once at the mission's value; a
+        step-loss result gives a vehicle of Defense 2+ its AT roll as under the first impact
+        (Decision 35). Variant 4.5: a unit entering wire not fully breached (a breach attempt,
+        1.4b B) first meets the mines."""
         ev: list[Event] = self.mine_attack(state, dice, uid, h)
         for side, hexes, fp in state.extra.get("barrage", ()):
             if h in hexes and state.units[uid].where == ON_MAP:
                 ev.append(Event("barrage", f"{uid} enters a barrage marker in {hex_name(h)} (Decision 11)"))
-                _, e = self.fire_on_hex(state, dice, h, fp, BARRAGE, side, units=[state.units[uid]])
+                _, e = self.fire_on_hex(state, dice, h, fp, BARRAGE, side, units=[state.units[uid]],
+                                        at_attack=barrage_at_attack(fp))
                 ev += e
         return ev
 

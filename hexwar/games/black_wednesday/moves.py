@@ -543,8 +543,12 @@ class Moves:
             ev += self.barrage_on_entry(state, dice, u.id, h)
             if state.units[u.id].where == ON_MAP and not self.status(state, u.id):
                 ev += self.overwatch(state, dice, u.id)
-            if state.units[u.id].where != ON_MAP or self.status(state, u.id):
-                ev.append(Event("moved", f"{u.id} stops (§10: Suppressed or worse)"))
+            if state.units[u.id].where != ON_MAP:
+                break  # eliminated on the way: its elimination event says so
+            st = self.status(state, u.id)
+            if st:
+                ev.append(Event("moved", f"{u.id} stops: it is {'Suppressed' if st == 'S' else 'Paralyzed'} "
+                                         "(§12.4)"))
                 break
             prev = h
         state.moved.add(u.id)
