@@ -643,7 +643,7 @@ class Moves:
                       {"unit": a.unit, "hex": hex_name(a.hex)})]
 
     # --- wire (1.4b) -------------------------------------------------------------------
-    def breach_hexes(self, state, u) -> list[Hex]:
+    def wire_to_breach(self, state, u) -> list[Hex]:
         """The wire hexes next to ``u`` it may try to breach now (the listing's half of
         check_breach): Soviet infantry or cavalry that began the phase next to the wire."""
         if self.side_of(u.id) != "soviet" or not self.spec(u.id).infantry \

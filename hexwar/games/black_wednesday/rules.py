@@ -337,7 +337,7 @@ class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Vie
                     out.append(PointFire(u.id, tu))
             for call in self.calls_for(state, u.id):
                 out.append(call)
-        out += [Breach(u.id, h) for h in self.breach_hexes(state, u)]  # 1.4b (moves.py)
+        out += [Breach(u.id, h) for h in self.wire_to_breach(state, u)]  # 1.4b (moves.py)
         out += self.manhandle_actions(state, u)  # 1.1e
         out += self.carrier_actions(state, u)  # 1.11b
         out += self.exit_actions(state, u)  # 5.0 (exits.py)
