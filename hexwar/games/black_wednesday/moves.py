@@ -420,7 +420,8 @@ class Moves:
             if a.path[0] not in entries:
                 return self._entry_refusal(state, u.id, entries, a.path[0])
             if self.entry_reach(state, u.id).get(a.dest) is None or not self._path_ok(state, u.id, a.path, entering=True):
-                return Illegal("§7.1", f"{u.id} cannot reach {hex_name(a.dest)} this phase")
+                return self._embankment_refusal(state, u.id, a.path) or \
+                    Illegal("§7.1", f"{u.id} cannot reach {hex_name(a.dest)} this phase")
             return None
         if u.where != ON_MAP:
             return Illegal("§7", f"{u.id} is not on the map")
@@ -434,6 +435,9 @@ class Moves:
             return Illegal("§12.4", f"{u.id} is Paralyzed and cannot move")
         why = self.check_order_move(state, u.id, None, a.dest)
         if u.id in state.extra.get("reserve", frozenset()):
+            return why
+        why = self._embankment_refusal(state, u.id, a.path)
+        if why:
             return why
         for h in a.path:
             why = self.boundary_refusal(u.id, h, "moves")  # 4.3: the whole path, not only its end
@@ -453,6 +457,18 @@ class Moves:
                                    "unbreached wire (1.4a) or an enemy hex")
         if not self._path_ok(state, u.id, a.path):
             return Illegal("§7.1", f"that path costs more than {u.id}'s {self.mp_of(state, u.id)[0]:g} MP")
+        return None
+
+    def _embankment_refusal(self, state, uid: str, path) -> Illegal | None:
+        """1.2d: no vehicle enters (or passes through) an embankment hex that already holds two
+        vehicles; the movement search treats such hexes as blocked (``_block_set``)."""
+        if not self.spec(uid).vehicle:
+            return None
+        for h in path:
+            if h in self.ter.rail and sum(1 for x in state.units_at(h)
+                                          if x.id != uid and self.spec(x.id).vehicle) >= 2:
+                return Illegal("1.2d", f"{hex_name(h)} is a railway embankment hex that already holds two vehicles: "
+                                       "no third may enter it, even in passing")
         return None
 
     def _scen_rule(self) -> str:

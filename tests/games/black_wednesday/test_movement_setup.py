@@ -96,6 +96,19 @@ def test_1_2d_at_most_two_vehicles_in_an_embankment_hex():
         assert H(g, "B05.28") not in g.rules.reach(g.state, "1ITB-T343")
 
 
+def test_1_2d_a_third_vehicle_is_refused_citing_1_2d():
+    with s1() as g:
+        to_action_phase(g, "soviet")
+        put(g, "1ITB-T341", "B05.28", mode="move")
+        put(g, "1ITB-T342", "B05.28", mode="move")
+        put(g, "1ITB-T343", "B05.29", mode="move")
+        why = g.check(Move("1ITB-T343", (H(g, "B05.28"),)))
+        assert why is not None and why.rule == "1.2d" and "two vehicles" in why.reason
+        assert g.rules.why_not_reach(g.state, "1ITB-T343", H(g, "B05.28")).rule == "1.2d"
+        put(g, "1-708-Inf1", "B05.29", mode="move")  # non-vehicles are not further limited
+        assert g.check(Move("1-708-Inf1", (H(g, "B05.28"),))) is None
+
+
 def test_1_5_at_ditch_costs_vehicles_only():
     with s1() as g:
         t = g.rules.ter
