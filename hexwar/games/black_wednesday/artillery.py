@@ -260,6 +260,9 @@ class Artillery(Batteries, Dora, Historical):
         acted = state.extra.get("acted", frozenset())
         if uid in acted and uid not in state.extra.get("spotting", frozenset()):
             return Illegal("§3.4", f"{uid} has already acted this phase")
+        if uid in state.extra.get("reserve", frozenset()):  # decision BW-F1
+            return Illegal("§16.8", f"{uid} is in reserve: until released it only fires overwatch and calls no "
+                                    "artillery")
         if side == "soviet":
             if not (s.fo and self.entry(uid).fo == "artillery"):
                 return Illegal("2.3a", f"{uid} is not an artillery FO of the {self.scen.division} Division")
