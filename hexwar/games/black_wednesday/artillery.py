@@ -284,6 +284,12 @@ class Artillery(Batteries, Dora, Historical):
         u = state.units[a.spotter]
         if u.where != ON_MAP:
             return Illegal("§13.2", f"{a.spotter} is not on the map")
+        if a.artillery in state.units and self.spec(a.artillery).indirect:  # an on-map mortar named as artillery
+            if side == "soviet" and a.ammo == "smoke":
+                return Illegal("2.8", f"{a.artillery} is a Soviet mortar: Soviet mortars fire no smoke (smoke comes "
+                                      "from the artillery battalions, 2.3f)")
+            return Illegal("§13.12", f"{a.artillery} is an on-map mortar: it fires HE as an SFA (attack), not as "
+                                     "a called mission")
         why = self.may_spot(state, a.spotter)
         if why:
             return why
