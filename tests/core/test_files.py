@@ -10,13 +10,26 @@ import yaml
 
 from hexwar import paths
 from hexwar.core.errors import MAX_PROBLEM, DataError
-from hexwar.core.files import (Limits, check_regular, excerpt, inside, load_json, parse_yaml, read_bytes,
-                               read_text, refusing_bad_shapes, set_aside)
+from hexwar.core.files import (
+    Limits,
+    check_regular,
+    excerpt,
+    inside,
+    load_json,
+    parse_yaml,
+    read_bytes,
+    read_text,
+    refusing_bad_shapes,
+    set_aside,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 
 
-def refused(text: str, *words: str, limits: Limits = Limits()) -> str:
+DEFAULT = Limits()
+
+
+def refused(text: str, *words: str, limits: Limits = DEFAULT) -> str:
     with pytest.raises(DataError) as e:
         parse_yaml(text, "f.yaml", limits)
     msg = str(e.value)
@@ -29,7 +42,8 @@ def refused(text: str, *words: str, limits: Limits = Limits()) -> str:
 @pytest.mark.parametrize("path", sorted((REPO / "scenarios").rglob("*.yaml")), ids=lambda p: p.name)
 def test_every_shipped_file_reads_as_pyyaml_reads_it(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
-    assert parse_yaml(text, path, Limits(aliases=True)) == yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    assert parse_yaml(text, path, Limits(aliases=True)) == yaml.load(text, Loader=loader)
 
 
 def test_plain_values() -> None:

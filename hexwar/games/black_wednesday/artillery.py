@@ -14,7 +14,7 @@ from ...core.errors import Illegal, MalformedError
 from ...core.hexgrid import Hex, distance, hex_name, neighbors
 from ...core.units import ON_MAP
 from .batteries import Batteries
-from .combat import AIR, BARRAGE, SFA, roll2
+from .combat import AIR, BARRAGE, SFA, barrage_at_attack, roll2
 from .dora import Dora
 from .historical import Historical
 from .orders import OrderAct
@@ -109,21 +109,22 @@ class Artillery(Batteries, Dora, Historical):
         for hexes, power in ((zone, fp), (ring, fp // 2)):
             for h in hexes:
                 if state.units_at(h) and power >= 1:
-                    _, e = self.fire_on_hex(state, dice, h, power, BARRAGE, side,
-                                            at_attack=2 if power >= 48 else 1 if power >= 20 else 0)
+                    _, e = self.fire_on_hex(state, dice, h, power, BARRAGE, side, at_attack=barrage_at_attack(power))
                     ev += e
         state.extra["barrage"] = tuple(state.extra.get("barrage", ())) + ((side, tuple(zone), fp),)
         return ev
 
     def barrage_on_entry(self, state, dice, uid: str, h: Hex) -> list[Event]:
-        """Decision 11: a unit entering a marked hex is attacked once at the mission's value.
-        Variant 4.5: a unit entering wire not fully breached (a breach attempt, 1.4b B) first
-        meets the mines."""
+        """Decision 11: a unit entering a marked hex is attacked once at the mission's value; a
+        step-loss result gives a vehicle of Defense 2+ its AT roll as under the first impact
+        (Decision 35). Variant 4.5: a unit entering wire not fully breached (a breach attempt,
+        1.4b B) first meets the mines."""
         ev: list[Event] = self.mine_attack(state, dice, uid, h)
         for side, hexes, fp in state.extra.get("barrage", ()):
             if h in hexes and state.units[uid].where == ON_MAP:
                 ev.append(Event("barrage", f"{uid} enters a barrage marker in {hex_name(h)} (Decision 11)"))
-                _, e = self.fire_on_hex(state, dice, h, fp, BARRAGE, side, units=[state.units[uid]])
+                _, e = self.fire_on_hex(state, dice, h, fp, BARRAGE, side, units=[state.units[uid]],
+                                        at_attack=barrage_at_attack(fp))
                 ev += e
         return ev
 
@@ -259,6 +260,9 @@ class Artillery(Batteries, Dora, Historical):
         acted = state.extra.get("acted", frozenset())
         if uid in acted and uid not in state.extra.get("spotting", frozenset()):
             return Illegal("§3.4", f"{uid} has already acted this phase")
+        if uid in state.extra.get("reserve", frozenset()):  # decision BW-F1
+            return Illegal("§16.8", f"{uid} is in reserve: until released it only fires overwatch and calls no "
+                                    "artillery")
         if side == "soviet":
             if not (s.fo and self.entry(uid).fo == "artillery"):
                 return Illegal("2.3a", f"{uid} is not an artillery FO of the {self.scen.division} Division")
@@ -280,6 +284,12 @@ class Artillery(Batteries, Dora, Historical):
         u = state.units[a.spotter]
         if u.where != ON_MAP:
             return Illegal("§13.2", f"{a.spotter} is not on the map")
+        if a.artillery in state.units and self.spec(a.artillery).indirect:  # an on-map mortar named as artillery
+            if side == "soviet" and a.ammo == "smoke":
+                return Illegal("2.8", f"{a.artillery} is a Soviet mortar: Soviet mortars fire no smoke (smoke comes "
+                                      "from the artillery battalions, 2.3f)")
+            return Illegal("§13.12", f"{a.artillery} is an on-map mortar: it fires HE as an SFA (attack), not as "
+                                     "a called mission")
         why = self.may_spot(state, a.spotter)
         if why:
             return why

@@ -11,6 +11,15 @@ from ...core.units import ELIMINATED, ON_MAP
 
 SFA, OVERWATCH, BARRAGE, ASSAULT, AIR = "sfa", "overwatch", "barrage", "assault", "air"
 
+# Decision 35 (fire.yaml heavy_vehicles_barrage): the AT attack a step-loss result of a barrage
+# gives against each vehicle of Defense 2+ in the hex; Dora's 800 mm shell has its own value.
+DORA_AT_ATTACK = 8
+
+
+def barrage_at_attack(firepower: int) -> int:
+    """Decision 35: AT attack 1 for a barrage of 20-47, 2 for 48 or more, none below 20."""
+    return 2 if firepower >= 48 else 1 if firepower >= 20 else 0
+
 
 @dataclass
 class FireReport:
@@ -93,8 +102,10 @@ class Combat:
         rep.roll = roll
         rep.result = res = self.t.fire_result(final, roll)
         names = ", ".join(f"{n} {s:+d}" for n, s in shifts) or "no shifts"
+        us = units if units is not None else state.units_at(target)
+        men = any(not self.spec(u.id).vehicle for u in us)
         ev.append(Event("fire", f"{kind} fire {fp} on {hex_name(target)}: column {col}, {names}, roll {roll}: "
-                                f"{self._fire_word(res)}",
+                                f"{self._fire_word(res, men)}",
                         {"target": hex_name(target), "fp": fp, "column": col, "shifts": shifts, "roll": roll,
                          "result": res}))
         if res == "-":
@@ -104,7 +115,7 @@ class Combat:
             lost, e = self.take_steps(state, target, int(res), units)
             ev += e
             if kind in (BARRAGE, AIR) and at_attack:
-                ev += self.barrage_vs_armour(state, dice, target, at_attack)
+                ev += self.barrage_vs_armour(state, dice, target, at_attack, units)
         extra_lost = 0
         if morale:
             e, extra_lost, _ = self.morale_check(state, dice, target, kind, units=units)
@@ -114,8 +125,13 @@ class Combat:
         return rep, ev
 
     @staticmethod
-    def _fire_word(res: str) -> str:
-        return {"-": "no effect", "M": "morale check"}.get(res, f"{res} step(s) lost and a morale check")
+    def _fire_word(res: str, men: bool = True) -> str:
+        """The result in words; vehicles never check morale (Decision 34), so a hit on vehicles
+        alone promises no morale check."""
+        if men:
+            return {"-": "no effect", "M": "morale check"}.get(res, f"{res} step(s) lost and a morale check")
+        return {"-": "no effect", "M": "a morale result, but vehicles never check morale (Decision 34)"}.get(
+            res, f"{res} step(s) lost (vehicles check no morale, Decision 34)")
 
     def take_steps(self, state, target: Hex, n: int, units: list | None = None) -> tuple[int, list[Event]]:
         """The owner spreads the losses (§8.4): one ``loss`` choice per step among the units
@@ -128,8 +144,7 @@ class Combat:
                     if state.units[u.id].where == ON_MAP and self._can_lose_step(u.id)]
             pool = [state.units[u.id] for u in pool]
             if not pool:
-                if n:
-                    ev.append(Event("losses", f"no unit in {hex_name(target)} can lose a step (2.3e, §8.4)"))
+                ev.append(Event("losses", self._no_loss_text(state, target, n - i, units)))
                 break
             best = max(pool, key=lambda x: (x.steps, x.id))
             uid = self.ask(state, self.side_of(best.id), "loss", sorted(u.id for u in pool), best.id,
@@ -137,6 +152,21 @@ class Combat:
             ev += self.lose_step(state, uid)
             lost += 1
         return lost, ev
+
+    def _no_loss_text(self, state, target: Hex, left: int, units: list | None) -> str:
+        """Why the rest of an area-fire loss is not taken, naming the rule that applies: FOs
+        (2.3e) or vehicles of Defense 2+ (§8.4, whose barrage AT roll follows if any)."""
+        us = [state.units[u.id] for u in (units if units is not None else state.units_at(target))
+              if state.units[u.id].where == ON_MAP]
+        where = hex_name(target)
+        if not us:
+            return f"nobody is left in {where} to lose the other {left} step(s)"
+        why = []
+        if any(self.spec(u.id).fo for u in us):
+            why.append("FOs never lose steps to area fire (2.3e)")
+        if any(self.spec(u.id).vehicle for u in us):
+            why.append("vehicles of Defense 2 or more take no area-fire steps (§8.4)")
+        return f"no unit in {where} can lose a step: " + "; ".join(why)
 
     def _can_lose_step(self, uid: str) -> bool:
         s = self.spec(uid)
@@ -372,12 +402,14 @@ class Combat:
                 ev += self.carrier_lost(state, dice, target, riders)  # 1.11b
         return ev
 
-    def barrage_vs_armour(self, state, dice, target: Hex, attack: int) -> list[Event]:
-        """Decision 35: a step-loss result gives each Defense 2+ vehicle one AT roll."""
+    def barrage_vs_armour(self, state, dice, target: Hex, attack: int, units: list | None = None) -> list[Event]:
+        """Decision 35: a step-loss result gives each Defense 2+ vehicle hit (the hex's, or
+        ``units``: a unit entering a barrage marker alone) one AT roll."""
         ev: list[Event] = []
-        for u in list(state.units_at(target)):
+        for u in list(units if units is not None else state.units_at(target)):
+            u = state.units[u.id]
             s = self.spec(u.id)
-            if s.vehicle and s.defense >= 2:
+            if u.where == ON_MAP and s.vehicle and s.defense >= 2:
                 ev += self.at_roll(state, dice, u.id, attack)
         return ev
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from ...core.actions import Event, register_verb
 from ...core.errors import Illegal, MalformedError
 from ...core.hexgrid import hex_name
-from .combat import BARRAGE
+from .combat import BARRAGE, DORA_AT_ATTACK
 from .orders import OrderAct
 
 FIRST = 7 * 60  # 0700 Feb 10, in minutes since 0000 Feb 10
@@ -96,7 +96,7 @@ class Dora:
         ev.append(Event("barrage", f"Dora lands on {hex_name(land)}: one attack of {fp}, nothing around it (4.7)",
                         {"hex": hex_name(land), "fp": fp}))
         if state.units_at(land):
-            _, e = self.fire_on_hex(state, dice, land, fp, BARRAGE, "axis", at_attack=2)
+            _, e = self.fire_on_hex(state, dice, land, fp, BARRAGE, "axis", at_attack=DORA_AT_ATTACK)  # Decision 35
             ev += e
         smoke = dict(state.extra.get("smoke", {}))
         smoke[land] = 2  # 4.7: one regular (Level 2) smoke marker

@@ -1,5 +1,6 @@
-"""Exiting the map (BW 5.0): a unit in the map-edge hexrow of the play area leaves play by
-paying one MP, after a move into that row in the same action or from where it stands.
+"""Exiting the map (BW 5.0): a Soviet unit in the map-edge hexrow of an Entry Area (A-H) of the
+play area leaves play by paying one MP, after a move into that row in the same action or from
+where it stands. Nobody else leaves the map (TCS-lite §7.7, Decision 25, decision BW-E1).
 
 Notation: ``exit <unit>`` (from the edge hex it stands in) or ``exit <unit> <hex> ...`` (a
 move along those hexes, ending in an edge hex, then the exit MP).
@@ -54,12 +55,22 @@ class Exits:
             self.__dict__["_edge_hexes"] = got
         return got
 
+    @property
+    def exit_hexes(self) -> frozenset[Hex]:
+        """Decision 25 (BW-E1): the edge hexes a unit may leave by, those of an Entry Area A-H
+        (the areas 1.10h and 5.1 count exits through)."""
+        got = self.__dict__.get("_exit_hexes")
+        if got is None:
+            got = frozenset(h for h in self.edge_hexes if self.exit_area(h))
+            self.__dict__["_exit_hexes"] = got
+        return got
+
     def _edge_distance(self) -> dict[Hex, int]:
-        """Hexes of the play area -> steps to the nearest edge hex (a cheap filter for listing)."""
+        """Hexes of the play area -> steps to the nearest exit hex (a cheap filter for listing)."""
         got = self.__dict__.get("_edge_dist")
         if got is None:
-            got = {h: 0 for h in self.edge_hexes}
-            ring = list(self.edge_hexes)
+            got = {h: 0 for h in self.exit_hexes}
+            ring = list(self.exit_hexes)
             while ring:
                 nxt = []
                 for h in ring:
@@ -105,7 +116,7 @@ class Exits:
         key = ("exits", u.id, id(r), u.hex, mp)
         got = memo.get(key)
         if got is None or got[0] is not r:
-            edge = self.edge_hexes
+            edge = self.exit_hexes
             out = [Exit(u.id)] if u.hex in edge else []
             for dest in sorted(d for d in r if d in edge):
                 path = r[dest]
@@ -116,6 +127,9 @@ class Exits:
 
     # --- check ------------------------------------------------------------------------------
     def _exit_refusal(self, state, uid: str) -> Illegal | None:
+        if self.side_of(uid) != "soviet":
+            return Illegal("5.0", f"only Soviet units leave the map, through the Entry Areas A-H: {uid} stays in "
+                                  "play (TCS-lite §7.7, Decision 25)")
         if self.status(state, uid) == "P":
             return Illegal("5.0", f"{uid} is Paralyzed and cannot spend the MP to leave the map")
         if uid in state.extra.get("reserve", frozenset()):
@@ -141,11 +155,15 @@ class Exits:
         if not a.path:
             if u.hex not in self.edge_hexes:
                 return Illegal("5.0", f"{u.id} is not in the map-edge hexrow of the play area: move there first")
+            if u.hex not in self.exit_hexes:
+                return self._no_area(u.hex)
             if mp < 1:
                 return Illegal("5.0", f"{u.id} has {mp:g} MP now (Fire Mode halves it); leaving costs 1 MP")
             return None
         if a.path[-1] not in self.edge_hexes:
             return Illegal("5.0", f"the path ends in {hex_name(a.path[-1])}, which is not a map-edge hex")
+        if a.path[-1] not in self.exit_hexes:
+            return self._no_area(a.path[-1])
         why = self.check_move(state, Move(u.id, a.path))
         if why:
             return why
@@ -153,6 +171,10 @@ class Exits:
         if cost + 1 > mp + 1e-9:
             return Illegal("5.0", f"the move costs {cost:g} MP and leaving 1 more; {u.id} has {mp:g} MP")
         return None
+
+    def _no_area(self, h: Hex) -> Illegal:
+        return Illegal("5.0", f"{hex_name(h)} is on the map edge but in no Entry Area: units leave only through "
+                              "the edge hexes of Entry Areas A-H (TCS-lite §7.7, Decision 25)")
 
     # --- apply ------------------------------------------------------------------------------
     def do_exit(self, state, a: Exit, dice) -> list[Event]:

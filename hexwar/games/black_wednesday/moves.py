@@ -420,7 +420,8 @@ class Moves:
             if a.path[0] not in entries:
                 return self._entry_refusal(state, u.id, entries, a.path[0])
             if self.entry_reach(state, u.id).get(a.dest) is None or not self._path_ok(state, u.id, a.path, entering=True):
-                return Illegal("§7.1", f"{u.id} cannot reach {hex_name(a.dest)} this phase")
+                return self._embankment_refusal(state, u.id, a.path) or \
+                    Illegal("§7.1", f"{u.id} cannot reach {hex_name(a.dest)} this phase")
             return None
         if u.where != ON_MAP:
             return Illegal("§7", f"{u.id} is not on the map")
@@ -434,6 +435,9 @@ class Moves:
             return Illegal("§12.4", f"{u.id} is Paralyzed and cannot move")
         why = self.check_order_move(state, u.id, None, a.dest)
         if u.id in state.extra.get("reserve", frozenset()):
+            return why
+        why = self._embankment_refusal(state, u.id, a.path)
+        if why:
             return why
         for h in a.path:
             why = self.boundary_refusal(u.id, h, "moves")  # 4.3: the whole path, not only its end
@@ -453,6 +457,18 @@ class Moves:
                                    "unbreached wire (1.4a) or an enemy hex")
         if not self._path_ok(state, u.id, a.path):
             return Illegal("§7.1", f"that path costs more than {u.id}'s {self.mp_of(state, u.id)[0]:g} MP")
+        return None
+
+    def _embankment_refusal(self, state, uid: str, path) -> Illegal | None:
+        """1.2d: no vehicle enters (or passes through) an embankment hex that already holds two
+        vehicles; the movement search treats such hexes as blocked (``_block_set``)."""
+        if not self.spec(uid).vehicle:
+            return None
+        for h in path:
+            if h in self.ter.rail and sum(1 for x in state.units_at(h)
+                                          if x.id != uid and self.spec(x.id).vehicle) >= 2:
+                return Illegal("1.2d", f"{hex_name(h)} is a railway embankment hex that already holds two vehicles: "
+                                       "no third may enter it, even in passing")
         return None
 
     def _scen_rule(self) -> str:
@@ -543,8 +559,12 @@ class Moves:
             ev += self.barrage_on_entry(state, dice, u.id, h)
             if state.units[u.id].where == ON_MAP and not self.status(state, u.id):
                 ev += self.overwatch(state, dice, u.id)
-            if state.units[u.id].where != ON_MAP or self.status(state, u.id):
-                ev.append(Event("moved", f"{u.id} stops (§10: Suppressed or worse)"))
+            if state.units[u.id].where != ON_MAP:
+                break  # eliminated on the way: its elimination event says so
+            st = self.status(state, u.id)
+            if st:
+                ev.append(Event("moved", f"{u.id} stops: it is {'Suppressed' if st == 'S' else 'Paralyzed'} "
+                                         "(§12.4)"))
                 break
             prev = h
         state.moved.add(u.id)
@@ -639,11 +659,24 @@ class Moves:
                       {"unit": a.unit, "hex": hex_name(a.hex)})]
 
     # --- wire (1.4b) -------------------------------------------------------------------
+    def wire_to_breach(self, state, u) -> list[Hex]:
+        """The wire hexes next to ``u`` it may try to breach now (the listing's half of
+        check_breach): Soviet infantry or cavalry that began the phase next to the wire."""
+        if self.side_of(u.id) != "soviet" or not self.spec(u.id).infantry \
+                or u.id not in state.extra.get("adj_wire", frozenset()):
+            return []
+        fresh = state.extra.get("breached_now", frozenset())
+        return [h for h in self.board.adjacent(u.hex) if h in self.ter.wire and h in self.area
+                and self.wire_state(state, h) < 2 and h not in fresh]
+
     def check_breach(self, state, a: Breach) -> Illegal | None:
         u = state.units[a.unit]
         s = self.spec(a.unit)
         if u.where != ON_MAP:
             return Illegal("1.4b", f"{a.unit} is not on the map")
+        if self.side_of(a.unit) != "soviet":  # 1.4b is the Soviet player's procedure (decision BW-W1)
+            return Illegal("1.4b", f"only Soviet units breach wire; {a.unit} may enter fully breached wire only "
+                                   "(1.4a)")
         if not s.infantry:
             return Illegal("1.4b", f"only infantry or cavalry breach wire; {a.unit} is not (Decision 59)")
         if a.unit in state.extra.get("acted", frozenset()):
@@ -652,6 +685,9 @@ class Moves:
             return Illegal("§12.4", f"{a.unit} is Suppressed or Paralyzed")
         if a.hex not in self.ter.wire or self.wire_state(state, a.hex) >= 2:
             return Illegal("1.4b", f"{hex_name(a.hex)} holds no wire left to breach")
+        if a.hex in state.extra.get("breached_now", frozenset()):  # 1.4b D: "the next turn or later"
+            return Illegal("1.4b", f"{hex_name(a.hex)} was partially breached in this phase: the full breach "
+                                   "comes in a later turn (1.4b D)")
         if distance(u.hex, a.hex) != 1:
             return Illegal("1.4b", "the wire hex must be next to the unit")
         if a.unit not in state.extra.get("adj_wire", frozenset()):
@@ -692,6 +728,9 @@ class Moves:
         if before == 0:
             wire[a.hex] = 1
             state.extra["wire"] = wire
+            # 1.4b D: its full breach waits for a later turn; one Soviet Action Phase a turn, so
+            # the mark lasts this phase only (start_action drops it)
+            state.extra["breached_now"] = state.extra.get("breached_now", frozenset()) | {a.hex}
             state.units[a.unit] = cur.at(back)
             return ev + [Event("breach", f"{hex_name(a.hex)} is partially breached; {a.unit} returns to "
                                          f"{hex_name(back)} (1.4b C)")]

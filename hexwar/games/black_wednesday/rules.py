@@ -337,10 +337,7 @@ class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Vie
                     out.append(PointFire(u.id, tu))
             for call in self.calls_for(state, u.id):
                 out.append(call)
-        if s.infantry and u.id in state.extra.get("adj_wire", frozenset()):
-            for h in self.board.adjacent(u.hex):
-                if h in self.ter.wire and self.wire_state(state, h) < 2 and h in self.area:
-                    out.append(Breach(u.id, h))
+        out += [Breach(u.id, h) for h in self.wire_to_breach(state, u)]  # 1.4b (moves.py)
         out += self.manhandle_actions(state, u)  # 1.1e
         out += self.carrier_actions(state, u)  # 1.11b
         out += self.exit_actions(state, u)  # 5.0 (exits.py)
@@ -620,6 +617,7 @@ class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Vie
         if len(bars) != len(state.extra.get("barrage", ())):
             ev.append(Event("barrage", f"{side} barrage markers removed (2.4e)"))
         state.extra["barrage"] = bars
+        state.extra.pop("breached_now", None)  # 1.4b D: a partial breach of the last phase may now be completed
         state.extra["adj_wire"] = frozenset(
             u.id for u in self.on_map(state, side)
             if any(h in self.ter.wire and self.wire_state(state, h) < 2 for h in self.board.adjacent(u.hex)))

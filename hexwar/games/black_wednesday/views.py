@@ -5,6 +5,7 @@ it (2.4), victory figures. Mixin for BWRules; the clock functions serve the rule
 from __future__ import annotations
 
 from ...core.hexgrid import hex_name, use_hex_ids
+from . import words
 
 GAME_ID = "black-wednesday"
 
@@ -74,6 +75,7 @@ class Views:
                 "prep_log": self.prep_log_view(state, side),
                 "lost": dict(state.extra.get("lost", {})),
                 "orders": self.orders_view(state),
+                "intents": dict(words.INTENTS),  # 2.1a, 3.1a
                 "victory": self.victory_view(state),
                 "result": None if state.result is None else {"winner": state.result.winner,
                                                              "level": state.result.level,

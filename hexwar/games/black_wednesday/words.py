@@ -19,6 +19,15 @@ TYPE_WORDS = {"attack": "Attack", "move": "Move", "hasty_defense": "Hasty Defens
 
 COLUMN_NAMES = {"katyusha": "Katyusha", "122mm": "122 mm", "152mm": "152 mm", "76mm": "76 mm"}
 
+# 2.1a and 3.1a, in our words: the commanders' intents guide the players' orders; no rule checks
+# an order against them (decision BW-K2). The view carries them (``view()["intents"]``).
+INTENTS = {
+    "soviet": "2.1a: break the Spanish line before Krasni Bor, push south down the Leningrad-Moscow "
+              "highway past Sablino toward Mga, and so cut off the Germans on the Sinyavino heights.",
+    "axis": "3.1a: the Spanish mean to hold and keep their name as good soldiers; the Germans mean to "
+            "contain the attack and push it back, though their nearest reserve was slow to commit.",
+}
+
 
 def prep_box_label(value: str) -> str:
     """``122mm_1-0600`` → "122 mm battery 1, 0600"; ``none`` → "close this box"."""

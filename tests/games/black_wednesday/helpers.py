@@ -74,6 +74,7 @@ def to_action_phase(g, side="soviet"):
     for k in ("acted", "moved_mm", "shown", "t2t", "ow_marked", "commissar_used", "spotting", "fired", "adj_wire"):
         st.extra[k] = frozenset()
     st.extra["reserve"] = frozenset()
+    st.extra.pop("breached_now", None)  # a new Action Phase (1.4b D)
     st.touch()
 
 

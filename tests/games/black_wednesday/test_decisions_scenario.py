@@ -114,7 +114,7 @@ def test_malformed_scenario_is_refused_naming_the_file(tmp_path):
 
     src = Path(str(paths.data_dir("scenarios"))) / "black-wednesday" / "s1-turning-the-left.yaml"
     bad = tmp_path / "bad.yaml"
-    bad.write_text(src.read_text(encoding="utf-8").replace("area: 1-I-262,", "area: nowhere,"), encoding="utf-8")
+    bad.write_text(src.read_text(encoding="utf-8").replace("area: 1-I-262+I-262,", "area: nowhere,", 1), encoding="utf-8")
     with pytest.raises(DataError) as e:
         bw.load_scenario(bad)
     assert "bad.yaml" in str(e.value) and "nowhere" in str(e.value)
@@ -144,13 +144,14 @@ def test_tcs_decision_11_entering_a_barrage_marker_draws_one_attack():
         assert len(fire) == 1 and fire[0].data["fp"] == 8
 
 
-def test_tcs_decisions_19_30_reserves_may_spot_and_one_spotter_calls_several_missions():
+def test_tcs_decisions_19_30_unassigned_units_spot_and_one_spotter_calls_several_missions():
+    # Unassigned units spot (Decision 19); a reserve not yet released does not (BW-F1, §16.8).
     from hexwar.games.black_wednesday.verbs import Call
 
     with s1() as g:
         to_action_phase(g, "axis")
         put(g, "Ski-Inf1", "B16.31")
-        g.state.extra["reserve"] = frozenset({"Ski-Inf1"})
+        g.state.extra["reserve"] = frozenset()
         fixed(g, [6, 6, 6, 6])
         g.apply(Call("Ski-Inf1", "1-250", H(g, "B12.31")))
         assert g.check(Call("Ski-Inf1", "2-250", H(g, "B12.33"))) is None

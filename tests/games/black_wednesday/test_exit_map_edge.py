@@ -86,11 +86,26 @@ def test_5_0_fire_mode_pays_half_the_ma_first(g):
     assert g.check(Exit(INF, path)) is None
 
 
-def test_5_0_an_edge_hex_outside_every_entry_area_records_no_area(g):
-    put(g, INF, "B62.24", mode="move")  # south edge west of F/G? no: east of G, in no Entry Area
+def test_5_0_decision_25_no_exit_from_an_edge_hex_outside_the_entry_areas(g):
+    """TCS-lite §7.7, Decision 25 (BW-E1): Soviet units leave only through Entry Areas A-H."""
+    put(g, INF, "B62.24", mode="move")  # the south edge east of G, in no Entry Area
     assert g.rules.exit_area(H(g, "B62.24")) == ""
-    g.apply(Exit(INF))
-    assert g.state.extra["exited"][INF] == ("", 5)
+    why = g.check(Exit(INF))
+    assert why is not None and why.rule == "5.0" and "no Entry Area" in why.reason
+    assert not [a for a in g.legal_actions() if isinstance(a, Exit)]
+    put(g, INF, "B61.24", mode="move")  # a move that ends there is refused the same way
+    why = g.check(Exit(INF, (H(g, "B62.24"),)))
+    assert why is not None and why.rule == "5.0" and "no Entry Area" in why.reason
+    put(g, INF, "B01.20", mode="move")  # the Soviets' own north edge: no exit either
+    assert "no Entry Area" in g.check(Exit(INF)).reason
+
+
+def test_5_0_decision_25_axis_units_never_leave_the_map(g):
+    to_action_phase(g, "axis")
+    put(g, "5-II-262-Inf1", "B62.08", mode="move")  # an edge hex of Entry Area F
+    why = g.check(Exit("5-II-262-Inf1"))
+    assert why is not None and why.rule == "5.0" and "only Soviet units" in why.reason
+    assert not [a for a in g.legal_actions() if isinstance(a, Exit)]
 
 
 def test_5_0_exit_notation_reads_back(g):

@@ -40,7 +40,7 @@ def test_1_10f_axis_set_up_areas_and_wire():
     with s1() as g:
         g.apply(EndPhase())
         assert g.check(Place("1-I-262-Inf1", H(g, "B16.29"))) is None
-        assert g.check(Place("1-I-262-Inf1", H(g, "B21.32"))).rule == "1.10f"  # the battalion area only
+        assert g.check(Place("1-I-262-Inf1", H(g, "B21.32"))).rule == "1.10f"  # it can cover the trenches: first (BW-S1)
         assert g.check(Place("3-I-262-Inf1", H(g, "B21.32"))) is None
         assert g.check(Place("1-I-262-Inf1", H(g, "B14.29"))).rule == "1.10f"  # wire
         assert g.check(EndPhase()).rule == "1.10a"
@@ -96,6 +96,19 @@ def test_1_2d_at_most_two_vehicles_in_an_embankment_hex():
         assert H(g, "B05.28") not in g.rules.reach(g.state, "1ITB-T343")
 
 
+def test_1_2d_a_third_vehicle_is_refused_citing_1_2d():
+    with s1() as g:
+        to_action_phase(g, "soviet")
+        put(g, "1ITB-T341", "B05.28", mode="move")
+        put(g, "1ITB-T342", "B05.28", mode="move")
+        put(g, "1ITB-T343", "B05.29", mode="move")
+        why = g.check(Move("1ITB-T343", (H(g, "B05.28"),)))
+        assert why is not None and why.rule == "1.2d" and "two vehicles" in why.reason
+        assert g.rules.why_not_reach(g.state, "1ITB-T343", H(g, "B05.28")).rule == "1.2d"
+        put(g, "1-708-Inf1", "B05.29", mode="move")  # non-vehicles are not further limited
+        assert g.check(Move("1-708-Inf1", (H(g, "B05.28"),))) is None
+
+
 def test_1_5_at_ditch_costs_vehicles_only():
     with s1() as g:
         t = g.rules.ter
@@ -126,6 +139,10 @@ def test_1_4b_breach_partial_then_full_and_1_4c_permanent():
         assert g.state.units["1-708-Inf1"].hex == H(g, "B13.30")
         assert g.check(Move("1-708-Inf1", (H(g, "B14.30"),))).rule in ("1.4a", "§3.4")
         g.state.extra["acted"] = frozenset()
+        assert g.check(Breach("1-708-Inf1", H(g, "B14.30"))).rule == "1.4b"  # D: a later turn, not this phase
+        g.state.turn += 1
+        to_action_phase(g, "soviet")  # the next turn's Soviet Action Phase
+        g.state.extra["adj_wire"] = frozenset({"1-708-Inf1"})
         g.apply(Breach("1-708-Inf1", H(g, "B14.30")))  # step D: full, stays
         assert g.state.extra["wire"][H(g, "B14.30")] == 2
         assert g.state.units["1-708-Inf1"].hex == H(g, "B14.30")

@@ -30,13 +30,14 @@ def test_tcs_16_6_objective_distance_table_is_the_hex_distance_to_the_nearest_ob
 
 
 def fresh_exits(rules, state, u):
-    """5.0 exits without the cache: every edge destination of the reach whose cost plus 1 fits."""
+    """5.0 exits without the cache: every exit destination (an edge hex of an Entry Area,
+    Decision 25) of the reach whose cost plus 1 fits."""
     mp, _ma = rules.mp_of(state, u.id)
     if rules._edge_distance().get(u.hex, 99) > mp or mp < 1 or rules._exit_refusal(state, u.id) is not None:
         return []
-    out = [Exit(u.id)] if u.hex in rules.edge_hexes else []
+    out = [Exit(u.id)] if u.hex in rules.exit_hexes else []
     for dest, path in sorted(rules.reach(state, u.id).items()):
-        if dest in rules.edge_hexes and rules._path_cost(u.id, u.hex, path) + 1 <= mp + 1e-9:
+        if dest in rules.exit_hexes and rules._path_cost(u.id, u.hex, path) + 1 <= mp + 1e-9:
             out.append(Exit(u.id, tuple(path)))
     return out
 
@@ -81,7 +82,7 @@ def test_5_0_an_exit_list_follows_the_unit_to_the_edge():
     with s1() as g:
         r = g.rules
         to_action_phase(g, "soviet")
-        edge = sorted(h for h in r.edge_hexes if r.board.terrain[h] == "open")
+        edge = sorted(h for h in r.exit_hexes if r.board.terrain[h] == "open")
         put(g, "1-708-Inf1", r.ids.name(edge[0]), mode="move")
         u = g.state.units["1-708-Inf1"]
         assert r.exit_actions(g.state, u) == fresh_exits(r, g.state, u) and Exit(u.id) in r.exit_actions(g.state, u)

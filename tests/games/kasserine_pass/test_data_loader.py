@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import copy
-
 from collections import Counter
 from pathlib import Path
 
