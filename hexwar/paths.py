@@ -92,7 +92,7 @@ def map_path(name: str) -> DataPath:
 
 
 def scenario_path(game_id: str, scenario_id: str) -> DataPath:
-    """scenarios/<game_id>/<scenario_id>.yaml (both checked as safe names)."""
+    """scenarios/<game_id>/<scenario_id>.yaml (scenario_file checks the names first)."""
     return data_dir("scenarios").joinpath(game_id, _add_suffix(scenario_id, SCENARIO_SUFFIX))
 
 
