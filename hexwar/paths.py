@@ -31,10 +31,8 @@ from __future__ import annotations
 import importlib.resources
 import os
 import re
-from pathlib import Path
-from typing import Union
-
 from importlib.resources.abc import Traversable
+from pathlib import Path
 
 DATA_KINDS = ("maps", "scenarios", "assets")
 DATA_PACKAGE = "hexwar.data"
@@ -43,7 +41,7 @@ MAP_SUFFIX = ".tmx"
 SCENARIO_SUFFIX = ".yaml"
 AUTOSAVE_NAME = "autosave.yaml"
 
-DataPath = Union[Path, Traversable]
+DataPath = Path | Traversable
 
 # The repository root when running from a source checkout (hexwar/paths.py ->
 # the folder holding hexwar/). An installed copy has site-packages here, which
@@ -161,7 +159,7 @@ def _fallback(kind: str) -> Path:
 def _usable(candidates: list[tuple[Path, str]], kind: str, what: str) -> Path:
     """The first usable folder of ``candidates`` ((path, how it was chosen)); when it is not
     the first, a notice says why and where the player's files go instead."""
-    problems = []
+    problems: list[str] = []
     for path, how in candidates + [(_fallback(kind), "")]:
         why = _problem(path)
         if why is None:

@@ -26,7 +26,7 @@ MAX_ACTIONS = 200_000
 MAX_ACTION_CHARS = 2_000  # the longest action of a real game is under 100
 
 
-def record_data(game: "Game") -> dict[str, Any]:
+def record_data(game: Game) -> dict[str, Any]:
     return {
         "hexwar_record": RECORD_VERSION,
         "game": game.header["game"],
@@ -41,7 +41,7 @@ def record_data(game: "Game") -> dict[str, Any]:
     }
 
 
-def atomic_write_text(path: str | os.PathLike, text: str) -> None:
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     # A process killed mid-write leaves its temporary file behind (never the target):
@@ -74,11 +74,11 @@ def atomic_write_text(path: str | os.PathLike, text: str) -> None:
         pass
 
 
-def save_record(game: "Game", path: str | os.PathLike) -> None:
+def save_record(game: Game, path: str | os.PathLike[str]) -> None:
     atomic_write_text(path, yaml.safe_dump(record_data(game), sort_keys=False, allow_unicode=True))
 
 
-def read_record(path: str | os.PathLike) -> dict[str, Any]:
+def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Read and validate a record file; DataError names the file and the problem.
 
     Checked here: the file (a regular file, not too large), the YAML (see core/files), the

@@ -8,8 +8,8 @@ writes its own ``load`` instead.
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Callable, Iterable
 
 from ..core.board import Board
 from ..core.errors import DataError

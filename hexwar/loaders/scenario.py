@@ -84,7 +84,7 @@ class _Reader:
     def fail(self, where: str, problem: str) -> DataError:
         return DataError(self.path, f"{where}: {problem}" if where else problem)
 
-    def get(self, d: Any, key: str, kind: type | tuple, where: str, default: Any = ...) -> Any:
+    def get(self, d: Any, key: str, kind: type | tuple[type, ...], where: str, default: Any = ...) -> Any:
         if not isinstance(d, dict):
             raise self.fail(where, f"expected a mapping, found {type(d).__name__}")
         if key not in d:
@@ -96,7 +96,8 @@ class _Reader:
         if isinstance(v, bool) and bool not in kinds:
             raise self.fail(f"{where}.{key}", f"expected {'/'.join(k.__name__ for k in kinds)}, found a yes/no value")
         if not isinstance(v, kinds):
-            raise self.fail(f"{where}.{key}", f"expected {'/'.join(k.__name__ for k in kinds)}, found {type(v).__name__} "
+            names = "/".join(k.__name__ for k in kinds)
+            raise self.fail(f"{where}.{key}", f"expected {names}, found {type(v).__name__} "
                                               f"{excerpt(v)}")
         return v
 
@@ -113,7 +114,7 @@ class _Reader:
             out.append((pair[0], pair[1]))
         return tuple(out)
 
-    def spec(self, u: Any, where: str, sides: dict) -> UnitSpec:
+    def spec(self, u: Any, where: str, sides: dict[str, Any]) -> UnitSpec:
         g = self.get
         side = g(u, "side", str, where)
         if side not in sides:
@@ -154,7 +155,7 @@ def _provenance(v: Any) -> str:
 MAX_EXTENDS = 3
 
 
-def _read_yaml(p: Path, depth: int = 0) -> dict:
+def _read_yaml(p: Path, depth: int = 0) -> dict[str, Any]:
     """The file's top-level mapping; ``extends: <file>`` reads that file (same folder)
     first and lets each top-level key of this one replace the key of the same name."""
     data = load_yaml(p, Limits(max_bytes=MAX_SCENARIO_BYTES), what="scenario file")
@@ -172,12 +173,12 @@ def _read_yaml(p: Path, depth: int = 0) -> dict:
     return merged
 
 
-def load_scenario(path: str | os.PathLike) -> Scenario:
+def load_scenario(path: str | os.PathLike[str]) -> Scenario:
     with refusing_bad_shapes(path, "scenario"):
         return _load_scenario(path)
 
 
-def _load_scenario(path: str | os.PathLike) -> Scenario:
+def _load_scenario(path: str | os.PathLike[str]) -> Scenario:
     p = Path(path)
     data = _read_yaml(p)
     if isinstance(data.get("turns"), list):
@@ -241,7 +242,8 @@ def _load_scenario(path: str | os.PathLike) -> Scenario:
     for i, a in enumerate(g(data, "setup_areas", list, "", [])):
         where = f"setup_areas[{i}]"
         ph = g(a, "per_hex", list, where)
-        if len(ph) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in ph) or not 0 <= ph[0] <= ph[1]:
+        whole = all(isinstance(x, int) and not isinstance(x, bool) for x in ph)
+        if len(ph) != 2 or not whole or not 0 <= ph[0] <= ph[1]:
             raise r.fail(f"{where}.per_hex", "expected [least, most] as two whole numbers")
         areas.append(SetupArea(
             id=g(a, "id", str, where), side=g(a, "side", str, where), mark=g(a, "mark", str, where),
@@ -333,14 +335,14 @@ class Campaign:
     stacking_limit: int
     track: tuple[TrackTurn, ...]
     control_regions: dict[str, str]  # side -> map region whose places it controls at the start
-    formations: dict[str, tuple[dict, ...]]
-    markers: tuple[dict, ...]
+    formations: dict[str, tuple[dict[str, Any], ...]]
+    markers: tuple[dict[str, Any], ...]
     offensives: dict[str, Any]
     postures: dict[str, Any]
     mud_roll: dict[str, tuple[int, ...]]
     victory: dict[str, Any]
     strategic_objective: dict[str, Any]
-    setup_adjustments: tuple[dict, ...]
+    setup_adjustments: tuple[dict[str, Any], ...]
     setup_hex: dict[str, Hex] = field(default_factory=dict)  # unit id -> printed set-up hex
 
     def turn(self, n: int) -> TrackTurn:
@@ -350,7 +352,7 @@ class Campaign:
         return self.labels.index(str(label)) + 1
 
 
-def load_campaign(p: Path, data: dict, r: "_Reader") -> Scenario:
+def load_campaign(p: Path, data: dict[str, Any], r: _Reader) -> Scenario:
     """Read a turn-track scenario (``turns`` is a list of names, e.g. Battle for Kursk)."""
     g = r.get
     sides = g(data, "sides", dict, "")

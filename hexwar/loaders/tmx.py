@@ -7,11 +7,12 @@ import math
 import os
 import xml.etree.ElementTree as ET
 import zlib
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from xml.parsers import expat
 from types import MappingProxyType
-from typing import Iterable
+from typing import Any
+from xml.parsers import expat
 
 from ..core.board import Board, HexsideFeature, Place, Zone
 from ..core.errors import DataError, MalformedError
@@ -46,7 +47,7 @@ FEATURE_KINDS = ("river", "major_river", "rail")  # the default; a game may name
 PLACE_KINDS = ("city", "major_city")
 
 
-def _pytmx():
+def _pytmx() -> Any:
     """Import pytmx without letting it pull in pygame.
 
     pytmx imports pygame only for type hints (and its optional image loader); the
@@ -74,7 +75,7 @@ def _pytmx():
     return pytmx
 
 
-def _kind(obj) -> str | None:
+def _kind(obj: Any) -> str | None:
     # Tiled 1.9 wrote `class`, 1.8 and 1.10+ write `type` (tech-notes, pytmx pitfall 5).
     return obj.type or getattr(obj, "class", None)
 
@@ -83,7 +84,7 @@ def _split(text: object) -> list[str]:
     return [t.strip() for t in str(text or "").replace(";", ",").split(",") if t.strip()]
 
 
-def load_board(path: str | os.PathLike, terrains: Iterable[str] | None = None,
+def load_board(path: str | os.PathLike[str], terrains: Iterable[str] | None = None,
                feature_kinds: Iterable[str] = FEATURE_KINDS) -> Board:
     """Load ``path`` into a Board; ``terrains`` is the set of terrain names the game knows,
     ``feature_kinds`` the hexside features it knows.
@@ -166,7 +167,7 @@ def _parse_xml(p: Path, data: bytes, what: str) -> ET.Element:
 
     probe.StartDoctypeDeclHandler = lambda *_: refuse(f"the {what} declares a DOCTYPE or XML entities, "
                                                       "which Tiled never writes")
-    probe.EntityDeclHandler = probe.StartDoctypeDeclHandler
+    probe.EntityDeclHandler = lambda *_: refuse(f"the {what} declares XML entities, which Tiled never writes")
     probe.StartElementHandler = start
     probe.EndElementHandler = end
     try:
@@ -337,7 +338,7 @@ def _check_layer(p: Path, layer: ET.Element, width: int, height: int) -> None:
                            f"needs {want:,}")
 
 
-_CASTS = {"int": int, "float": float, "bool": lambda v: v == "true"}
+_CASTS: dict[str, Callable[[str], object]] = {"int": int, "float": float, "bool": lambda v: v == "true"}
 
 
 def _raw_tile_props(p: Path, checked: _Checked) -> dict[int, dict[str, object]]:
@@ -355,19 +356,19 @@ def _raw_tile_props(p: Path, checked: _Checked) -> dict[int, dict[str, object]]:
                 except ValueError:
                     raise DataError(p, f"tile {excerpt(tile.get('id'), 12)} property {excerpt(q.get('name'), 30)} "
                                        f"is not a valid {excerpt(q.get('type'), 12)}") from None
-                props[q.get("name")] = v
-            out[first + int(tile.get("id"))] = props
+                props[q.get("name") or ""] = v
+            out[first + int(tile.get("id") or 0)] = props
     return out
 
 
-def _layer(tm, name: str, p: Path):
+def _layer(tm: Any, name: str, p: Path) -> Any:
     try:
         return tm.get_layer_by_name(name)
     except ValueError:
         raise DataError(p, f"missing layer '{name}'") from None
 
 
-def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...],
+def _build(p: Path, tm: Any, terrains: set[str] | None, feature_kinds: tuple[str, ...],
            ids: HexIds = CCRR, origin: int = 0, checked: _Checked | None = None) -> Board:
     """``origin``: joined-board columns west of this map (0 unless it is a later sheet)."""
     width, height = int(tm.width), int(tm.height)
@@ -388,7 +389,8 @@ def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...
                 raise DataError(p, f"hex {hex_name(h)} has no terrain tile (every cell of layer 'terrain' needs one)")
             t = str(props["terrain"])
             if terrains is not None and t not in terrains:
-                raise DataError(p, f"hex {hex_name(h)} has unknown terrain {t!r} (known: {', '.join(sorted(terrains))})")
+                known = ", ".join(sorted(terrains))
+                raise DataError(p, f"hex {hex_name(h)} has unknown terrain {t!r} (known: {known})")
             terrain[h] = t
 
     # Other tile layers: a per-hex value read from the tile property named like the layer
@@ -416,7 +418,7 @@ def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...
             raise DataError(p, f"{what}: hex {hex_name(h)} is off the map")
         return h
 
-    def hex_of(obj, what: str) -> Hex:
+    def hex_of(obj: Any, what: str) -> Hex:
         return on_map(layout.hex_at(float(obj.x) + dx, float(obj.y)), what)
 
     def on_sheets(h: Hex, what: str) -> Hex:
@@ -436,7 +438,8 @@ def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...
         kind = _kind(obj)
         what = f"object {obj.id} ({obj.name or kind})"
         if kind not in feature_kinds:
-            raise DataError(p, f"{what} in layer 'hexsides' has type {kind!r}; expected one of {', '.join(feature_kinds)}")
+            raise DataError(p, f"{what} in layer 'hexsides' has type {kind!r}; "
+                               f"expected one of {', '.join(feature_kinds)}")
         sides: list[Hexside] = []
         for t in _split(obj.properties.get("hexsides")):
             try:
@@ -451,7 +454,8 @@ def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...
         if not sides:
             raise DataError(p, f"{what} lists no hexsides (property 'hexsides')")
         pts = tuple((float(pt.x) + dx, float(pt.y)) for pt in getattr(obj, "points", ()) or ())
-        features.append(HexsideFeature(kind, obj.name or kind, tuple(sides), str(obj.properties.get("provenance", "")), pts))
+        prov = str(obj.properties.get("provenance", ""))
+        features.append(HexsideFeature(kind, obj.name or kind, tuple(sides), prov, pts))
 
     places: dict[Hex, Place] = {}
     for obj in _layer(tm, "places", p):
@@ -476,7 +480,7 @@ def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...
         h = hex_of(obj, what)
         marks[h] = marks.get(h, ()) + (str(mark),)
 
-    def hexes_of(obj, what: str) -> frozenset[Hex]:
+    def hexes_of(obj: Any, what: str) -> frozenset[Hex]:
         try:
             hexes = frozenset(on_map(parse_hex(t), what) for t in _split(obj.properties.get("hexes")))
         except MalformedError as e:
@@ -535,7 +539,7 @@ def _build(p: Path, tm, terrains: set[str] | None, feature_kinds: tuple[str, ...
     )
 
 
-def load_sheets(paths: Iterable[str | os.PathLike], terrains: Iterable[str] | None = None,
+def load_sheets(paths: Iterable[str | os.PathLike[str]], terrains: Iterable[str] | None = None,
                 feature_kinds: Iterable[str] = FEATURE_KINDS) -> Board:
     """Load the sheets of a multi-sheet map (docs/map-format.md, "Maps on several sheets")
     and join them side by side into one Board named by their hex id scheme.
@@ -580,14 +584,15 @@ def load_sheets(paths: Iterable[str | os.PathLike], terrains: Iterable[str] | No
     hex_values: dict[str, dict[Hex, object]] = {}
     for b in boards:
         terrain.update(b.terrain)
-        for f in b.features:
-            old = features.get((f.kind, f.name))
+        for ft in b.features:
+            old = features.get((ft.kind, ft.name))
             if old is None:
-                features[(f.kind, f.name)] = f
+                features[(ft.kind, ft.name)] = ft
             else:
-                sides = old.hexsides + tuple(s for s in f.hexsides if s not in old.hexsides)
-                features[(f.kind, f.name)] = HexsideFeature(f.kind, f.name, sides, old.provenance or f.provenance,
-                                                            old.points + f.points)
+                sides = old.hexsides + tuple(s for s in ft.hexsides if s not in old.hexsides)
+                features[(ft.kind, ft.name)] = HexsideFeature(ft.kind, ft.name, sides,
+                                                              old.provenance or ft.provenance,
+                                                              old.points + ft.points)
         places.update(b.places)
         for h, ms in b.marks.items():
             marks[h] = marks.get(h, ()) + ms
@@ -603,11 +608,11 @@ def load_sheets(paths: Iterable[str | os.PathLike], terrains: Iterable[str] | No
             hex_values.setdefault(name, {}).update(vals)
 
     with use_hex_ids(ids):
-        for f in features.values():
-            for s in f.hexsides:
+        for ft in features.values():
+            for s in ft.hexsides:
                 for h in (s.a, s.b):
                     if h not in terrain:
-                        raise DataError(p0, f"{f.kind} {f.name!r}: hexside {s} reaches hex {hex_name(h)}, "
+                        raise DataError(p0, f"{ft.kind} {ft.name!r}: hexside {s} reaches hex {hex_name(h)}, "
                                             "which is on no loaded sheet")
     width = max(h.col for h in terrain)
     props = dict(first.properties)

@@ -102,7 +102,7 @@ class KPScenario:
     source: str = ""
     # What the shared session cross-check reads; this game has none of these.
     control: dict[str, str] = field(default_factory=dict)
-    setup_areas: tuple = ()
+    setup_areas: tuple[Any, ...] = ()
 
     def date(self, turn: int) -> str:
         d = self.first_date + _dt.timedelta(days=turn - 1)
@@ -116,7 +116,7 @@ class _R:
     def fail(self, where: str, problem: str) -> DataError:
         return DataError(self.path, f"{where}: {problem}" if where else problem)
 
-    def get(self, d: Any, key: str, kind: type | tuple, where: str, default: Any = ...) -> Any:
+    def get(self, d: Any, key: str, kind: type | tuple[type, ...], where: str, default: Any = ...) -> Any:
         if not isinstance(d, dict):
             raise self.fail(where, f"expected a mapping, found {type(d).__name__}")
         if key not in d:
@@ -138,8 +138,8 @@ class _R:
             raise self.fail(f"{where}.{key}", f"{v} is outside {lo}..{hi}")
         return v
 
-    def one_of(self, d: Any, key: str, allowed: tuple, where: str) -> str:
-        v = self.get(d, key, str, where)
+    def one_of(self, d: Any, key: str, allowed: tuple[str, ...], where: str) -> str:
+        v: str = self.get(d, key, str, where)
         if v not in allowed:
             raise self.fail(f"{where}.{key}", f"unknown value {v!r} (expected one of: {', '.join(allowed)})")
         return v
@@ -170,12 +170,12 @@ def _spec(r: _R, u: Any, where: str, sid: str) -> KPSpec:
                   provenance=prov)
 
 
-def load_tables(path: str | os.PathLike) -> Tables:
+def load_tables(path: str | os.PathLike[str]) -> Tables:
     with refusing_bad_shapes(path, "Kasserine Pass tables file"):
         return _load_tables(path)
 
 
-def _load_tables(path: str | os.PathLike) -> Tables:
+def _load_tables(path: str | os.PathLike[str]) -> Tables:
     p = Path(path)
     data = _read_yaml(p)
     r = _R(p)
@@ -224,11 +224,11 @@ def _load_tables(path: str | os.PathLike) -> Tables:
         levels.append((r.number(lv, "min", w, 0, 99), r.number(lv, "max", w, 0, 99), g(lv, "level", str, w),
                        r.one_of(lv, "winner", ("axis", "allied"), w)))
     cost = g(data, "combat_cost", dict, "")
-    for s in ("axis", "allied"):
-        r.number(cost, s, "combat_cost", 0, 20)
+    for side in ("axis", "allied"):
+        r.number(cost, side, "combat_cost", 0, 20)
     sizes = g(data, "size_points", dict, "")
-    for s in SIZES:
-        r.number(sizes, s, "size_points", 0, 10)
+    for size in SIZES:
+        r.number(sizes, size, "size_points", 0, 10)
     return Tables(
         terrain_mp=terrain, road_mp=r.number(data, "road_mp", "", 0, 10),
         errata_crest_mp=r.number(data, "errata_crest_mp", "", 0, 30),
@@ -237,7 +237,8 @@ def _load_tables(path: str | os.PathLike) -> Tables:
         blow_bridge_mp=r.number(data, "blow_bridge_mp", "", 0, 30),
         build_bridge_mp=r.number(data, "build_bridge_mp", "", 0, 30),
         lone_artillery_defense=r.number(data, "lone_artillery_defense", "", 0, 10),
-        stack_points=r.number(data, "stack_points", "", 1, 20), stack_counters=r.number(data, "stack_counters", "", 1, 20),
+        stack_points=r.number(data, "stack_points", "", 1, 20),
+        stack_counters=r.number(data, "stack_counters", "", 1, 20),
         size_points=dict(sizes), free_stacking=frozenset(g(data, "free_stacking", list, "")),
         air_power_from_turn=r.number(data, "air_power_from_turn", "", 1, 99),
         air_power_roll_success=frozenset(g(data, "air_power_roll_success", list, "")),
@@ -251,12 +252,12 @@ def _core_spec(s: KPSpec) -> UnitSpec:
                     values=((s.factor, s.factor),), ma=s.ma, flags=frozenset(flags), provenance=s.provenance)
 
 
-def load_scenario(path: str | os.PathLike) -> KPScenario:
+def load_scenario(path: str | os.PathLike[str]) -> KPScenario:
     with refusing_bad_shapes(path, "Kasserine Pass scenario"):
         return _load_scenario(path)
 
 
-def _load_scenario(path: str | os.PathLike) -> KPScenario:
+def _load_scenario(path: str | os.PathLike[str]) -> KPScenario:
     """Read a scenario file and the rules tables it names."""
     p = Path(path)
     data = _read_yaml(p)
@@ -299,7 +300,10 @@ def _load_scenario(path: str | os.PathLike) -> KPScenario:
             raise r.fail(f"{where}.nation", f"nation {s.nation!r} does not fight for side {side!r}")
         if sid in kp_specs and kp_specs[sid] != s and sid not in tables.breakdown_specs:
             old = kp_specs[sid]
-            if (old.type, old.size, old.factor, old.ma, old.range, old.nation) != (s.type, s.size, s.factor, s.ma, s.range, s.nation):
+            def key(x: KPSpec) -> tuple[object, ...]:
+                return (x.type, x.size, x.factor, x.ma, x.range, x.nation)
+
+            if key(old) != key(s):
                 raise r.fail(f"{where}.spec", f"spec {sid!r} is used with different values elsewhere")
         kp_specs.setdefault(sid, s)
         prov = g(u, "provenance", (str, dict), where)
@@ -324,7 +328,8 @@ def _load_scenario(path: str | os.PathLike) -> KPScenario:
                 h = parse_hex(hx)
             except MalformedError as e:
                 raise r.fail(f"{where}.hex", str(e)) from None
-        provs = tuple(sorted((str(k), str(v)) for k, v in prov.items())) if isinstance(prov, dict) else (("values", prov),)
+        provs = (tuple(sorted((str(k), str(v)) for k, v in prov.items())) if isinstance(prov, dict)
+                 else (("values", prov),))
         for one in ids:
             if one in seen:
                 raise r.fail(f"{where}.id", f"duplicate unit id {one!r}")
@@ -349,7 +354,7 @@ def town_props(board: Board) -> dict[Hex, tuple[str, int]]:
         size = place.props.get("size", "village")
         if size not in ("village", "city"):
             raise DataError(src, f"place {place.name!r}: size {size!r} is not 'village' or 'city'")
-        vp = place.props.get("vp", 0) or 0
+        vp: Any = place.props.get("vp", 0) or 0
         try:
             vp = int(vp)
         except (TypeError, ValueError):
