@@ -22,12 +22,14 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from . import list_scenarios, load_record, open_game
-from .session import large_scenarios
 from .core import actions as A
+from .core.actions import Action
 from .core.game import Game
 from .core.units import ON_MAP, WHERE
+from .session import large_scenarios
 
 
 class InvariantError(AssertionError):
@@ -43,7 +45,7 @@ class Stats:
     cut: int = 0  # games stopped by the time budget before they ended
     seconds: float = 0.0  # time spent playing and checking
 
-    def add(self, other: "Stats") -> None:
+    def add(self, other: Stats) -> None:
         self.games += other.games
         self.actions += other.actions
         self.checks += other.checks
@@ -52,9 +54,12 @@ class Stats:
         self.seconds += other.seconds
 
 
-def check_invariants(game: Game, before_phase: tuple[int, str], rng: random.Random, stats: Stats) -> list:
+def check_invariants(game: Game, before_phase: tuple[int, str], rng: random.Random,
+                     stats: Stats) -> list[Action]:
     """Check the invariants of the position; returns its legal actions (the fuzzer plays one)."""
-    rules, st = game.rules, game.state
+    # The fuzzer tests the rules themselves, so it reads each game's own rules object.
+    rules: Any = game.rules
+    st = game.state
 
     def need(cond: bool, what: str) -> None:
         stats.checks += 1
@@ -62,7 +67,7 @@ def check_invariants(game: Game, before_phase: tuple[int, str], rng: random.Rand
             raise InvariantError(what)
 
     side_of = getattr(rules, "side", None) or rules.side_of  # Black Wednesday names it side_of
-    sides_at: dict = {}
+    sides_at: dict[str, Any] = {}
     for u in st.units.values():
         need(u.where in WHERE, f"{u.id} is in an unknown place {u.where!r}")
         need((u.where == ON_MAP) == (u.hex is not None), f"{u.id}: on the map iff it has a hex")
@@ -101,7 +106,7 @@ def check_invariants(game: Game, before_phase: tuple[int, str], rng: random.Rand
     # must raise without touching anything); the others are checked only.
     digest = game.digest() if rng.random() < 0.125 else None
     state, dice, n = game.state, game.dice, len(game.actions)
-    tried = []
+    tried: list[str] = []
     for bad in _mutants(game, rng, acts):
         if game.check(bad) is not None:
             if not tried:
@@ -117,11 +122,11 @@ def check_invariants(game: Game, before_phase: tuple[int, str], rng: random.Rand
     return acts
 
 
-def _mutants(game: Game, rng: random.Random, acts: list) -> list:
+def _mutants(game: Game, rng: random.Random, acts: list[Action]) -> list[Action]:
     """Plausible but mostly illegal actions: legal ones with a hex or unit swapped."""
     hexes = game.rules.board.hexes
     units = sorted(game.state.units)
-    out = []
+    out: list[Action] = []
     for a in rng.sample(acts, min(3, len(acts))):
         if isinstance(a, A.Move):
             out.append(A.Move(a.unit, (rng.choice(hexes),)))
