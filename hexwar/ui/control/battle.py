@@ -117,7 +117,7 @@ class BattleBuilder:
             return
         if whole is None:
             self.attackers = others + cands
-            self._say_odds(f"All {len(cands)} units in {where} join (Shift+click or the stack list: one at a time). ")
+            self._say_odds(f"All {len(cands)} units in {where} join. ")
             return
         took: list[str] = []
         for c in cands:  # not all together: as many as the game accepts, in the stack's order

@@ -522,7 +522,9 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         same type if there is one, else the next in the tray that has somewhere to go, until none
         is left."""
         sig = (before.get("nation"), before.get("kind"), before.get("size"), before.get("label"))
-        tray = [u for u in self.tray() if u["id"] != before.get("id")]
+        # Of the same kind of counter in the tray (never from the arrivals to the units that a
+        # replacement step rebuilds: that one the player picks).
+        tray = [u for u in self.tray() if u["id"] != before.get("id") and u.get("where") == before.get("where")]
         like = [u for u in tray if (u.get("nation"), u.get("kind"), u.get("size"), u.get("label")) == sig]
         for u in like + [u for u in tray if u not in like]:
             hexes = self.place_hexes(u["id"])

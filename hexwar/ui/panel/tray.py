@@ -63,6 +63,7 @@ def group_block(f: Flow, ctl, tray: list[dict]) -> None:
         f.row(specs)
     if len(ctl.group) > 1:
         f.text(f"{len(ctl.group)} picked: click a hatched hex on the map.", th.small, T.ACCENT, "bold")
+    f.space(4)  # room for the frame of a picked counter
 
 
 def build_tray(f: Flow, ctl, art: CounterArt, m: str) -> None:
