@@ -76,8 +76,10 @@ def build_tray(f: Flow, ctl, art: CounterArt, m: str) -> None:
         group_block(f, ctl, tray)
     elif m == "arrivals":
         f.heading(f"Bring on your {len(tray)} arriving unit" + ("" if len(tray) == 1 else "s"))
-        f.text("Click a counter, then a hatched hex on the map (where it may come on; pointing at any other hex "
-               "says why not).", th.small)
+        moving = bool(ctl.entering_units())
+        f.text("Click a counter, then a hatched hex on the map where it may come on" +
+               (", or a shaded hex further in (entering is its move, either way)" if moving else "") +
+               "; pointing at any other hex says why not.", th.small)
         group_block(f, ctl, tray)
     else:
         f.heading("Build-up")
