@@ -25,6 +25,14 @@ from .games import all_games, entry
 from .loaders.tmx import load_board  # noqa: F401
 
 
+class UnknownScenario(DataError):
+    """A scenario the game does not have: the message names the game and its scenarios, not the
+    file that was looked for (``path`` keeps it)."""
+
+    def __str__(self) -> str:
+        return self.problem
+
+
 def maps_dir(e: GameEntry) -> Path:
     return (e.data / "maps") if e.data is not None else Path(str(paths.data_dir("maps")))
 
@@ -69,7 +77,10 @@ def open_game(game_id: str, scenario_id: str | None = None, seed: int = 0, optio
     scenario_id = scenario_id or e.default_scenario
     path = Path(scenario_path) if scenario_path else scenario_file(game_id, scenario_id)
     if not scenario_path and not path.exists():  # a file given by path: its reader says what is wrong
-        raise DataError(path, f"no scenario {scenario_id!r} for {game_id}")
+        folder = scenarios_root(e) / game_id
+        known = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+        raise UnknownScenario(path, f"no scenario {excerpt(scenario_id, 40)} for {e.title}; the scenarios are: "
+                                    f"{', '.join(known) or 'none'}")
     board, scen = _load(game_id, str(path))
     # Hex names in notation, records and labels follow the board's scheme (B34.16 or CCRR).
     set_hex_ids(hex_ids_of(board))

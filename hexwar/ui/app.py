@@ -82,7 +82,8 @@ class App:
     def handle(self, event: pygame.event.Event) -> None:
         self.stack.poked = True
         if event.type == pygame.QUIT:
-            self.quit()
+            if not self.stack.ask_quit():  # a game not saved asks first
+                self.quit()
             return
         if event.type in WINDOW_REPAINT:
             self.repaint()

@@ -223,6 +223,12 @@ class MapLayer:
                 ov = mv.hex_overlay(PLACE_FILL, "hatch", 3)
                 for h in hexes:
                     mv.blit_hex(surface, h, ov)
+                if legal_known and ctl.sel in ctl.entering_units():
+                    # A unit entering by a move: hatched where it comes on, shaded as far as it may go.
+                    fill = mv.hex_overlay(MOVE_FILL, "fill", 2)
+                    for h in ctl.move_targets(ctl.sel):
+                        if h not in hexes:
+                            mv.blit_hex(surface, h, fill)
             elif legal_known:
                 # Nothing picked yet: a light outline on every hex that some unit may take.
                 ov = mv.hex_overlay((60, 170, 60, 60), "none", 2)

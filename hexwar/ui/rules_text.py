@@ -18,7 +18,10 @@ HISTORY_NOTE = ("Looking back: this is an earlier position, shown read-only. The
 
 SHORTCUTS: list[tuple[str, str]] = [
     ("Left click", "select a unit, a target or a hex, and list the units of a stack in the side panel; "
-                   "click again on a stack to pick the next unit"),
+                   "click again on a stack to pick the next unit; in a battle being built a stack joins "
+                   "whole, and a second click takes it out"),
+    ("Shift+click", "a stack next to the target: its units one at a time; tray counters: pick several, then "
+                    "one click on a hatched hex brings them all on"),
     ("Right click / Esc", "drop the current selection (Esc with nothing selected: game menu)"),
     ("Drag (any button)", "pan the map"),
     ("Arrow keys", "pan the map"),

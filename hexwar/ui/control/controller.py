@@ -21,7 +21,7 @@ from typing import Any
 from ... import paths
 from ...core import actions as A
 from ...core.errors import HexwarError, Illegal
-from ...core.hexgrid import Hex, hex_name, neighbors, parse_hex
+from ...core.hexgrid import Hex, distance, hex_name, neighbors, parse_hex
 from .. import rules_text
 from ..history import Timeline
 from ..sides import side_name
@@ -49,6 +49,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
 
         self.gui = for_game(game.game_id)  # the game's own panel, marks and hooks
         self.redo_stack: list = []
+        self.saved_at: int | None = None  # how many actions the game had when it was last saved by hand
         self.log: list[LogEntry] = []
         self.status = Status("", "info")
         self.hover_text = ""
@@ -59,6 +60,11 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         self.support: list[str] = []  # and its second-echelon supporters
         self.loss_pick: str | None = None
         self.inspect: Hex | None = None  # the stack last clicked: its units are listed in the side panel
+        self.group: list[str] = []  # tray counters picked together (Shift+click): one click brings them all on
+        self.look_for: frozenset[Hex] | None = None  # hexes the camera should bring into view (the scene takes it)
+        # An action a map click asked for that cannot be taken back (a battle rolled at once):
+        # (action, title, question); the scene asks the player before it is taken.
+        self.question: tuple[Any, str, str] | None = None
         self.die: DieShow | None = None
         self.version = 0  # bumped on every change of the game state
         self._job: _LegalJob | None = None
@@ -153,6 +159,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         self.lead = None
         self.support = []
         self.loss_pick = None
+        self.group = []
         self.hover_text = ""
         self._place_cache.clear()
         self._why_cache.clear()
@@ -215,6 +222,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
                 self.game.autosave_error = None
             except OSError as e:
                 self.game.autosave_error = e
+        self.saved_at = len(self.game.actions)
         self.say(f"Saved as {path.name} in {path.parent}", "ok")
         return path
 
@@ -231,9 +239,15 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         rule = self.phase().rule
         cite = f" ({rule})" if rule else ""
         if m in MOVING:
-            n = len({a.unit for a in legal if isinstance(a, A.Move)})
+            waiting = {u["id"] for u in self.tray()}  # arrivals not brought on yet
+            n = len({a.unit for a in legal if isinstance(a, A.Move)} - waiting)
+            parts = []
             if n:
-                return f"{n} unit(s) could still move. End the phase anyway?"
+                parts.append(f"{n} unit(s) could still move")
+            if waiting:
+                parts.append(f"{len(waiting)} arriving unit(s) have not come onto the map")
+            if parts:
+                return "; ".join(parts) + ". End the phase anyway?"
         elif m == "combat-declare":
             battles = self.declared_battles()
             open_targets = {a.target for a in legal if isinstance(a, A.Attack)}
@@ -272,23 +286,127 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
             return ids[(ids.index(current) + 1) % len(ids)]
         return ids[0]
 
-    def click_tray(self, uid: str) -> None:
+    def click_tray(self, uid: str, add: bool = False) -> None:
+        """A click on a counter of the tray: select it (a second click puts it back); ``add``
+        (Shift+click) picks it with the counters already picked, to bring them on together."""
+        if add:
+            group = list(self.group)
+            if not group and self.sel is not None and self.sel != uid and self._off_map(self.sel):
+                group = [self.sel]
+            if uid in group:
+                group.remove(uid)
+            else:
+                group.append(uid)
+            self.pick_group(group)
+            return
+        self.group = []
         if self.sel == uid:
             self.sel = None
             self.say("")
             return
         self.sel = uid
-        if uid in self.entering_units():  # enters by a move: the reachable hexes are shaded
-            n = len(self.move_targets(uid))
-            self.say(f"{uid} selected: it enters the map; click one of the {n} hexes within reach.", "info")
-            return
         hexes = self.place_hexes(uid)
+        self.look_for = frozenset(hexes) if hexes else None
+        if uid in self.entering_units():  # enters by a move: its entry hexes hatched, the hexes beyond shaded
+            n = len(self.move_targets(uid))
+            self.say(f"{uid}: click a hatched hex to bring it on there ({len(hexes or ())} in all), or a shaded "
+                     f"one to go on further ({n} within reach).", "info")
+            return
         if hexes is None:
             self.say(f"{uid} selected. Working out where it may go...", "info")
         elif hexes:
-            self.say(f"{uid} selected: click one of the {len(hexes)} highlighted hexes.", "info")
+            self.say(f"{uid} selected: click one of the {len(hexes)} hatched hexes.", "info")
         else:
             self.refuse(self._why_no_place(uid), f"{uid} cannot be placed now")
+
+    def _off_map(self, uid: str) -> bool:
+        return (self.unit(uid) or {}).get("where") not in ("map", None)
+
+    def pick_group(self, ids) -> None:
+        """Pick these tray counters together: one click on a legal hex brings them all on there."""
+        tray = {u["id"] for u in self.tray()}
+        group = [i for i in dict.fromkeys(ids) if i in tray]
+        self.group = group if len(group) > 1 else []
+        self.sel = group[-1] if group else None
+        if len(group) > 1:
+            hexes = set().union(*((self.place_hexes(i) or set()) for i in group))
+            self.look_for = frozenset(hexes) if hexes else None
+            self.say(f"{len(group)} units picked: click a hatched hex and each goes onto a legal hex of that "
+                     "stretch, the nearest first (Esc drops the pick).", "info")
+        elif group:
+            self.click_tray(group[0])
+
+    def place_group(self, h: Hex) -> bool:
+        """Bring every picked counter on at ``h`` or, when it is taken, on the nearest legal hex of
+        the same stretch of legal hexes: one ordinary action each, checked by the game (a unit
+        that fits nowhere there stays picked, with the reason)."""
+        group = list(self.group)
+        # Every unit's actions worked out now, from this position's legal actions: each action
+        # taken below gives a new position, whose list is not needed (the game checks each one).
+        acts = {uid: {x: self._bring_on(uid, x) for x in self.place_hexes(uid) or ()} for uid in group}
+        every = set().union(*(set(a) for a in acts.values()))
+        if h not in every:
+            uid = group[0]
+            self.refuse(self._why_not_here(uid, h), f"{hex_name(h)} is not a legal hex for these units")
+            return False
+        stretch, todo = {h}, [h]  # the run of legal hexes that holds h (an edge, a set-up area)
+        while todo:
+            for n in neighbors(todo.pop()):
+                if n in every and n not in stretch:
+                    stretch.add(n)
+                    todo.append(n)
+        side, done, left = self.acting(), [], []
+        why: Illegal | str | None = None
+        taken: dict[Hex, int] = {}  # units of the pick brought onto each hex so far: spread along the stretch
+        for k, uid in enumerate(group):
+            if self.acting() != side or self.stage()[0]:  # something for the other side came up: stop
+                left += group[k:]
+                why = why or "the game asks something else first"
+                break
+            near = sorted(set(acts[uid]) & stretch, key=lambda x: (taken.get(x, 0), distance(x, h), x))
+            placed = False
+            for x in near:
+                act = acts[uid][x]
+                got = self.game.check(act)
+                if got is None and self.do(act):
+                    done.append(uid)
+                    taken[x] = taken.get(x, 0) + 1
+                    placed = True
+                    break
+                why = why or got
+            if not placed:
+                if not near:
+                    why = why or self._why_not_here(uid, h)
+                left.append(uid)
+        left = [u for u in left if self._off_map(u)]
+        self.group = left if len(left) > 1 else []
+        self.sel = left[0] if left else None
+        msg = f"{len(done)} unit(s) brought on near {hex_name(h)}" + (f": {', '.join(done)}." if done else ".")
+        if left:
+            self.say(f"{msg} Not placed: {', '.join(left)} — {why or 'no legal hex left there'}.",
+                     "refusal" if not done else "info")
+        else:
+            self.say(msg, "ok")
+        return bool(done)
+
+    def _bring_on(self, uid: str, h: Hex):
+        """The action that brings ``uid`` onto ``h``: its entry move, or its placement."""
+        path = self.entry_path(uid, h) if uid in self.entering_units() else None
+        return A.Move(uid, path) if path else A.Place(uid, h)
+
+    def entry_path(self, uid: str, h: Hex) -> tuple[Hex, ...] | None:
+        """The path of a unit entering the map to ``h``: straight onto it when ``h`` is one of its
+        entry hexes and the game accepts that (the legal list may name only one path to each hex,
+        along the edge from another entry hex), else the path the legal list offers."""
+        if h in (self.place_hexes(uid) or ()) and self.game.check(A.Move(uid, (h,))) is None:
+            return (h,)
+        return self.move_targets(uid).get(h)
+
+    def _why_not_here(self, uid: str, h: Hex) -> Illegal | None:
+        """Why ``uid`` may not come onto ``h``: the rule, as hovering says it."""
+        if uid in self.entering_units():
+            return self.why_not_move(uid, h)
+        return self.game.check(A.Place(uid, h))
 
     def _why_no_place(self, uid: str) -> Illegal | None:
         legal = self.legal() or []
@@ -296,12 +414,30 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         probe = hexes[0] if hexes else min(self.game.board.terrain)
         return self.game.check(A.Place(uid, probe))
 
-    def click_hex(self, h: Hex) -> None:
-        """A left click on hex ``h`` of the map (history: it only describes the hex)."""
+    def resolve_rolls(self) -> bool:
+        """Resolving a battle rolls its dice at once: the game has no roll step of its own (its
+        entry names none), so the click that resolves cannot be taken back."""
+        entry = self.game.entry
+        return entry is not None and entry.step("roll") is None
+
+    def ask_resolve(self, h: Hex) -> None:
+        """A click on a battle whose dice roll at once: the question for the scene to ask."""
+        act = A.Resolve(h)
+        c = self.consequence(act)
+        p = self.preview(act)
+        odds = c.text if c is not None else (p.figure if p is not None and p.figure else "")
+        self.question = (act, f"Roll for the battle at {hex_name(h)}?",
+                         (f"{odds}. " if odds else "") + "The dice are rolled at once and cannot be taken back. "
+                         "Enter rolls; Esc goes back.")
+        self.say(f"Roll for {hex_name(h)}? Enter rolls, Esc goes back.")
+
+    def click_hex(self, h: Hex, one: bool = False) -> None:
+        """A left click on hex ``h`` of the map (history: it only describes the hex); ``one``
+        (Shift+click) takes a stack's units one at a time in a battle being built."""
         if self.past:
             self.say(self.describe_hex(h))
         else:
-            self._click_hex(h)
+            self._click_hex(h, one)
         self.look_at(h)
 
     def look_at(self, h: Hex | None) -> None:
@@ -315,7 +451,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
             return parse_hex(u["hex"])
         return self.inspect if self.inspect is not None and self.units_at(self.inspect) else None
 
-    def _click_hex(self, h: Hex) -> None:
+    def _click_hex(self, h: Hex, one: bool = False) -> None:
         if not self.past and self.gui.take_click(self, h):  # a game's tool (Black Wednesday's line of sight)
             return
         m = self.mode()
@@ -328,10 +464,13 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         elif m in MOVING:
             self._click_move(h, here)
         elif m == "combat-declare":
-            self._click_declare(h, here)
+            self._click_declare(h, here, one)
         elif m == "combat-resolve":
             if h in self.unresolved():
-                self.do(A.Resolve(h))
+                if self.resolve_rolls():  # the dice are rolled at once: asked first
+                    self.ask_resolve(h)
+                else:
+                    self.do(A.Resolve(h))
             else:
                 self.refuse(self.game.check(A.Resolve(h)))
         elif self.step_moves():
@@ -350,12 +489,15 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
                 self.say(self.describe_hex(h))
 
     def _click_build(self, h: Hex, here: list[dict]) -> None:
+        if len(self.group) > 1:
+            self.place_group(h)
+            return
         if self.sel and (self.unit(self.sel) or {}).get("where") != "map":
             uid = self.sel
             act = A.Place(uid, h)
             before = self.unit(uid) or {}
             if self.do(act):
-                self._select_similar(before)
+                self._select_next(before)
             return
         own = [u for u in here if self.own_side(u)]
         if own:
@@ -375,19 +517,34 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
             return
         self.say("Pick a counter from the tray first, then click a highlighted hex.")
 
-    def _select_similar(self, before: dict) -> None:
-        """After a placement keep a counter of the same type selected, for fast set-up."""
+    def _select_next(self, before: dict) -> None:
+        """After a placement select the next counter still to place, for fast set-up: one of the
+        same type if there is one, else the next in the tray that has somewhere to go, until none
+        is left."""
         sig = (before.get("nation"), before.get("kind"), before.get("size"), before.get("label"))
-        for u in self.tray():
-            if (u.get("nation"), u.get("kind"), u.get("size"), u.get("label")) == sig and u["id"] != before.get("id"):
+        # Of the same kind of counter in the tray (never from the arrivals to the units that a
+        # replacement step rebuilds: that one the player picks).
+        tray = [u for u in self.tray() if u["id"] != before.get("id") and u.get("where") == before.get("where")]
+        like = [u for u in tray if (u.get("nation"), u.get("kind"), u.get("size"), u.get("label")) == sig]
+        for u in like + [u for u in tray if u not in like]:
+            hexes = self.place_hexes(u["id"])
+            if hexes is None or hexes:  # unknown yet (worked out in the background), or somewhere to go
                 self.sel = u["id"]
                 return
 
     def _click_move(self, h: Hex, here: list[dict]) -> None:
         if self.sel is not None and (self.unit(self.sel) or {}).get("where") not in ("map", None):
-            targets = self.move_targets(self.sel)
-            if h in targets:  # a unit entering by a move (its path starts at the entry hex)
-                self.do(A.Move(self.sel, targets[h]))
+            if len(self.group) > 1:
+                self.place_group(h)
+                return
+            if self.sel in self.entering_units():  # a unit entering by a move (its path starts at the entry hex)
+                path = self.entry_path(self.sel, h)
+                if path:
+                    before = self.unit(self.sel) or {}
+                    if self.do(A.Move(self.sel, path)):
+                        self._select_next(before)
+                else:  # the rule that keeps it out, as pointing at the hex says it
+                    self.refuse(self.why_not_move(self.sel, h), f"{self.sel} cannot enter at {hex_name(h)}")
                 return
             self._click_build(h, here)  # a counter from the arrivals tray
             return
@@ -457,6 +614,15 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
             return True
         had = self.sel is not None or self.target is not None or self.attackers or self.loss_pick is not None \
             or self.inspect is not None
+        had = had or bool(self.group)
+        self.forget_selection()
+        if had:
+            self.say("")
+        return bool(had)
+
+    def forget_selection(self) -> None:
+        """Drop everything picked on the screen (the hand-over to the other player: nothing of
+        the last player's picks stays in the panel)."""
         self.inspect = None
         self.sel = None
         self.target = None
@@ -464,9 +630,8 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         self.lead = None
         self.support = []
         self.loss_pick = None
-        if had:
-            self.say("")
-        return bool(had)
+        self.group = []
+        self.hover_text = ""
 
     def _click_choice(self, h: Hex, here: list[dict], m: str) -> None:
         choices = self.choice_units()

@@ -10,6 +10,7 @@ tools may ask ``Position(game, side).facts`` (``facts()``).
 """
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
 from dataclasses import dataclass, field
@@ -280,6 +281,28 @@ class Queries:
                 cache[action] = None
         return cache[action]
 
+    def verdict(self, action) -> Preview | None:
+        """The preview of an action about to be taken (the battle being built), its refusal
+        made the game's ``check`` of that very action: what the panel and the status line say
+        of it is what Declare will meet (the preview alone is worked out on what the side may
+        see, and may judge otherwise)."""
+        if action is None:
+            return None
+        cache = self._memo("verdicts", dict)
+        if action not in cache:
+            p = self.preview(action)
+            try:
+                why = self.game.check(action)
+            except Exception:
+                log.exception("check failed")
+                why = None
+            if p is None:
+                p = Preview(action.notation(), refusal=why) if why is not None else None
+            elif why != p.refusal:
+                p = dataclasses.replace(p, refusal=why)
+            cache[action] = p
+        return cache[action]
+
     def facts(self) -> Any:
         """The game's read-only questions (``Position(game, side).facts``) for what the player
         at the screen may know: for a game's own tools. None when the game offers none."""
@@ -368,15 +391,20 @@ class Queries:
         return c.figure if c is not None else ""
 
     def place_hexes(self, uid: str) -> set[Hex] | None:
-        """Hexes where the unit may be placed now (None while unknown)."""
+        """Hexes where the unit may be placed now, or where it may enter the map by a move (the
+        first hex of its entry moves); None while unknown."""
         legal = self.legal()
         if legal is None:
             return None
         key = (self.version, uid)
         if key in self._place_cache:
             return self._place_cache[key]
-        places = [a for a in legal if isinstance(a, A.Place)]
+        places = self._of(A.Place)
         own = {a.hex for a in places if a.unit == uid}
+        if not own and uid in self.entering_units():
+            own = {a.path[0] for a in self._of(A.Move) if a.unit == uid and a.path}
+            self._place_cache[key] = own
+            return own
         if not own and places:
             # The game lists interchangeable set-up units once. Borrow the hexes of a unit
             # printed the same way, if the game confirms that this unit may go there too.
@@ -493,13 +521,13 @@ class Queries:
         """The preview of the battle being built (or of a battle at ``target``: a declared one,
         or the one whose roll is pending): the engine's odds and result chances."""
         if target is None and attackers is None and self.target is not None:
-            return self.preview(self.battle_action())
+            return self.verdict(self.battle_action())
         if attackers is not None:
             declared = any(b.target == target and not b.resolved and set(attackers) <= set(b.attackers)
                            for b in self.declared_battles())
             if declared:  # as it will be fought (an Offensive's supporters included)
                 return self.preview(A.Resolve(target))
-            return self.preview(self.battle_action(target, attackers))
+            return self.verdict(self.battle_action(target, attackers))
         kind, where = self.stage()
         if kind == "roll" and (target is None or where == _name(target)):
             rolls = self.rolls()

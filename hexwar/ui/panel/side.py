@@ -77,9 +77,11 @@ class SidePanel(LogTab, RulesTab):
         if self.tab == "track" and self.rect.h < th.px(700):
             ctx_h = int(self.rect.h * 0.4)  # a small window with the Track tab open: the turn record gets more room
         # The context box scrolls when what the step needs is taller than its room (the wheel
-        # over it, or the scroll bar); a new position, selection or step starts at the top.
-        key = (id(ctl), ctl.version, ctl.sel, scene.past.index if scene.past is not None else None,
-               scene.computer_turn())
+        # over it, or the scroll bar); a new step or a unit selected on the map starts at the top,
+        # a counter picked or placed from the tray keeps the scroll (the tray stays where it was).
+        sel = ctl.sel if ctl.sel is not None and (ctl.unit(ctl.sel) or {}).get("where") == "map" else None
+        key = (id(ctl), ctl.mode(), ctl.phase().id, ctl.view().get("turn"), ctl.acting(), sel,
+               scene.past.index if scene.past is not None else None, scene.computer_turn())
         if key != self._ctx_key:
             self._ctx_key, self.ctx_scroll = key, 0
         ctx = self._build_context(ctl, scene, ctx_h, self.ctx_scroll)

@@ -82,6 +82,14 @@ def stack_list(f: Flow, ctl, art: CounterArt, skip=None, scene=None) -> None:
                  ("stack-sel", f.x, y0, cs))
         f.text(f"{u['id']} {u.get('name', '')}", th.small, T.TEXT, "bold", indent=indent)
         f.text(facts, fpx, T.TEXT_DIM, indent=indent)
+        if not ctl.past and ctl.target is not None and ctl.mode() == "combat-declare" \
+                and u["id"] in ctl.eligible_attackers(ctl.target):
+            # A unit of a stack next to the target: it joins the attack being built, or is left out.
+            inside = u["id"] in ctl.attackers
+            f.button(("✓ Attacks — leave it out" if inside else "Add it to the attack"),
+                     (lambda uid=u["id"]: ctl.toggle_attacker(uid)), indent=indent, name=f"attacker-{u['id']}",
+                     tooltip=(f"{u['id']} attacks {hex_name(ctl.target)}: click to leave it out of this attack"
+                              if inside else f"{u['id']} may attack {hex_name(ctl.target)}: click to add it"))
         if not ctl.past:
             for label, act, tip in ctl.gui.unit_actions(u, ctl):  # a unit's own menu (Kasserine's breakdown)
                 if f.y + th.px(30) > f.bottom:

@@ -27,6 +27,10 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
     m = ctl.mode()
     th = f.theme
     v = ctl.view()
+    # Units to bring on during a phase of moves: what the player must do first, above everything.
+    arrivals = m in MOVING and ctl.legal() is not None and bool(ctl.tray())
+    if arrivals:
+        build_tray(f, ctl, art, "arrivals")
     for note in v.get("notices") or ctl.gui.notices(ctl) or ():  # what every player must notice (a mud turn …)
         f.text("⚑ " + str(note), th.normal, T.ACCENT, "bold")
     if m in ("setup", "buildup"):
@@ -40,8 +44,6 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
         else:
             n = len(ctl.movable_units())
             f.text(f"{n} unit(s) may still move. Units that cannot move are greyed out on the map.")
-            if ctl.tray():
-                build_tray(f, ctl, art, "arrivals")
         if ctl.sel and (ctl.unit(ctl.sel) or {}).get("where") == "map":
             u = ctl.unit(ctl.sel) or {}
             f.space()

@@ -1,5 +1,7 @@
 """The tray of counters to bring onto the map: set-up, build-up (arrivals and units to rebuild)
-and the arrivals of a movement phase; restoring a reduced unit.
+and the arrivals of a movement phase; restoring a reduced unit. Shift+click picks several
+counters (or the buttons pick a whole formation, or every counter): one click on a hatched hex
+then brings them all on along that stretch of legal hexes (``Controller.place_group``).
 """
 from __future__ import annotations
 
@@ -9,6 +11,60 @@ from .. import theme as T
 from ..counters import CounterArt, unit_title
 from .flow import Flow, TrayItem
 
+# The keys of a unit (in the view) that name the formation it belongs to, the first one a game has.
+FORMATION_KEYS = ("formation", "battalion", "regiment", "brigade", "division", "corps")
+
+
+def formation_of(u: dict) -> tuple[str, str]:
+    """(key, name) of the unit's formation, or ("", "") when the view names none."""
+    for k in FORMATION_KEYS:
+        if u.get(k):
+            return k, str(u[k])
+    return "", ""
+
+
+def _fit_id(uid: str, px: int, room: int) -> str:
+    """A counter's id under it, kept within its column (the start cut to "…" when too long, so
+    that the ids of neighbours never run into each other; the tooltip has it whole)."""
+    if T.size(uid, px)[0] <= room:
+        return uid
+    k = len(uid)
+    while k > 2 and T.size("…" + uid[-k:], px)[0] > room:
+        k -= 1
+    return "…" + uid[-k:]
+
+
+def _tray_click(ctl):
+    """A click on a tray counter; with Shift held it joins the counters picked together."""
+    return lambda uid: ctl.click_tray(uid, add=bool(pygame.key.get_mods() & pygame.KMOD_SHIFT))
+
+
+def group_block(f: Flow, ctl, tray: list[dict]) -> None:
+    """What Shift+click does, and buttons that pick a whole formation or every counter at once."""
+    th = f.theme
+    if len(tray) < 2:
+        return
+    f.text("Shift+click counters to pick several: one click on a hatched hex then brings them all on "
+           "along that stretch, each on a legal hex, the nearest first.", th.small, T.TEXT_DIM)
+    sel = ctl.unit(ctl.sel) if ctl.sel else None
+    specs = []
+    if sel is not None and sel.get("where") not in ("map", None):
+        key, name = formation_of(sel)
+        mates = [u["id"] for u in tray if key and formation_of(u) == (key, name)]
+        if len(mates) > 1 and set(mates) != set(ctl.group):
+            specs.append((f"Pick all of {name} ({len(mates)})", (lambda ids=tuple(mates): ctl.pick_group(ids)),
+                          True, "pick-formation"))
+    ids = [u["id"] for u in tray]
+    if set(ids) != set(ctl.group):
+        specs.append((f"Pick all {len(ids)}", (lambda ids=tuple(ids): ctl.pick_group(ids)), True, "pick-all"))
+    if ctl.group:
+        specs.append(("Drop the pick", ctl.cancel, True, "pick-none"))
+    if specs:
+        f.row(specs)
+    if len(ctl.group) > 1:
+        f.text(f"{len(ctl.group)} picked: click a hatched hex on the map.", th.small, T.ACCENT, "bold")
+    f.space(4)  # room for the frame of a picked counter
+
 
 def build_tray(f: Flow, ctl, art: CounterArt, m: str) -> None:
     th = f.theme
@@ -16,9 +72,15 @@ def build_tray(f: Flow, ctl, art: CounterArt, m: str) -> None:
     tray = ctl.tray()
     if m == "setup":
         f.heading(f"Set-up tray: {len(tray)} to place")
+        f.text("Click a counter, then a hatched hex on the map.", th.small)
+        group_block(f, ctl, tray)
     elif m == "arrivals":
-        f.space(4)
-        f.text(f"Arriving: {len(tray)} to place — click a counter, then a highlighted hex.", th.normal, T.ACCENT, "bold")
+        f.heading(f"Bring on your {len(tray)} arriving unit" + ("" if len(tray) == 1 else "s"))
+        moving = bool(ctl.entering_units())
+        f.text("Click a counter, then a hatched hex on the map where it may come on" +
+               (", or a shaded hex further in (entering is its move, either way)" if moving else "") +
+               "; pointing at any other hex says why not.", th.small)
+        group_block(f, ctl, tray)
     else:
         f.heading("Build-up")
         f.text(f"Replacement steps left: {v.get('steps_left', 0)}", th.normal, T.TEXT, "bold")
@@ -56,7 +118,7 @@ def build_tray(f: Flow, ctl, art: CounterArt, m: str) -> None:
                     enabled = False
                     note = "Cannot be placed now"
             rect = pygame.Rect(x, y, size, size + cap)
-            item = TrayItem(rect, u, ctl.click_tray, enabled, note)
+            item = TrayItem(rect, u, _tray_click(ctl), enabled, note)
             f.tray.append(item)
 
             def draw(surf, u=u, x=x, y=y, item=item):
@@ -66,12 +128,19 @@ def build_tray(f: Flow, ctl, art: CounterArt, m: str) -> None:
                     veil = pygame.Surface((size, size), pygame.SRCALPHA)
                     veil.fill((30, 30, 30, 150))
                     surf.blit(veil, (x, y))
-                if ctl.sel == u["id"]:
+                if ctl.sel == u["id"] or u["id"] in ctl.group:
                     pygame.draw.rect(surf, T.ACCENT, (x - 3, y - 3, size + 6, size + 6), 3)
-                t = T.text(u["id"], th.px(10), T.TEXT if item.enabled else T.TEXT_DIM)
+                if u["id"] in ctl.group:  # picked with others: a tick, not the frame's colour alone
+                    r = max(6, size // 5)
+                    c = (x + size - r, y + r)
+                    pygame.draw.circle(surf, T.ACCENT, c, r)
+                    pygame.draw.lines(surf, T.PANEL_DARK, False, [(c[0] - r // 2, c[1]), (c[0] - r // 6, c[1] + r // 2),
+                                                                  (c[0] + r // 2, c[1] - r // 2)], max(2, r // 3))
+                t = T.text(_fit_id(u["id"], th.px(10), size + gap - th.px(2)), th.px(10),
+                           T.TEXT if item.enabled else T.TEXT_DIM)
                 surf.blit(t, (x + size // 2 - t.get_width() // 2, y + size + 1))
             f.op(draw, lambda u=u, x=x, y=y, item=item: ("tray", CounterArt.key(u, size), x, y, item.enabled,
-                                                          ctl.sel == u["id"], th.scale))
+                                                          ctl.sel == u["id"], u["id"] in ctl.group, th.scale))
         rows = (len(units) + per_row - 1) // per_row
         f.y += rows * (size + cap + gap)
     if m == "buildup":
@@ -87,7 +156,7 @@ def build_tray(f: Flow, ctl, art: CounterArt, m: str) -> None:
             f.button(f"Restore {ctl.sel} to full strength (1 step)", lambda: ctl.restore(ctl.sel), enabled=ok,
                      name="restore", tooltip=(f"{d.rule}: " if d is not None and d.rule else "")
                      + "flip a reduced unit to its full-strength side")
-    if ctl.sel and (ctl.unit(ctl.sel) or {}).get("where") != "map":
+    if ctl.sel and (ctl.unit(ctl.sel) or {}).get("where") != "map" and len(ctl.group) < 2:
         hexes = ctl.place_hexes(ctl.sel)
         if hexes:
             f.text(f"{ctl.sel}: {len(hexes)} legal hex(es), hatched on the map.", th.small)

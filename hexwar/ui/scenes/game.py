@@ -102,6 +102,8 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         self._tip_rect: pygame.Rect | None = None
         self._dyn_rects: list[pygame.Rect] = []
         self._end_key: tuple | None = None
+        self._undo_key: tuple | None = None
+        self._quit_dialog = None  # the question asked when the window is closed with moves unsaved
         self._ids_ctx = None  # the game's own hex ids while it is on screen
         self._job_seen = None
         self._air_key: tuple | None = None
@@ -155,6 +157,7 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
                 self.mv.frame(home)
             self._fitted = True
         self._end_key = None
+        self._undo_key = None
         tips = {"end": "End the phase (E). Asks first if units could still act.", "undo": "Undo (Ctrl+Z)",
                 "redo": "Redo (Ctrl+Y)", "save": "Save the game in the saves folder (Ctrl+S)",
                 "help": "Keys and map symbols (F1)", "menu": "Back to the main menu (Esc); the game is autosaved",
@@ -185,10 +188,21 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
                 else:
                     end.tooltip = ("End the phase (E). Asks first if units could still act." if why is None
                                    else f"Not now — {why}")
-        if "undo" in buttons:
-            buttons["undo"].enabled = self.game.can_undo() and not locked
-        if "redo" in buttons:
-            buttons["redo"].enabled = bool(self.ctl.redo_stack) and not locked
+        if "undo" in buttons or "redo" in buttons:
+            key = ("undo", self.ctl.version, locked, len(self.ctl.redo_stack), self.past is not None)
+            if self._undo_key != key:
+                self._undo_key = key
+                why = self.undo_blocked()
+                if "undo" in buttons:
+                    buttons["undo"].enabled = why is None
+                    buttons["undo"].tooltip = "Undo (Ctrl+Z): take back your last action" if why is None else \
+                        f"Undo (Ctrl+Z) — not now: {why}"
+                if "redo" in buttons:
+                    redo = None if self.ctl.redo_stack else "nothing has been undone"
+                    redo = self._lock_reason() or redo
+                    buttons["redo"].enabled = redo is None
+                    buttons["redo"].tooltip = "Redo (Ctrl+Y): do again what was undone" if redo is None else \
+                        f"Redo (Ctrl+Y) — not now: {redo}"
         if "history" in buttons:
             buttons["history"].toggled = self.past is not None
         if "explain" in buttons:
@@ -232,6 +246,10 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
             self.shown_side = side
             self._past_cache.clear()  # past positions were seen through the last player's eyes
             if self.needs_handover(side):
+                # Nothing of the last player's picks stays on screen for the next one.
+                self.ctl.gui.cancel(self.ctl)
+                self.ctl.forget_selection()
+                self.panel.ctx_scroll = 0
                 v = self.ctl.view()
                 st = v.get("stage")
                 phase_side = self.ctl.phase().side
@@ -313,35 +331,64 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         self.ctl.end_phase()
         self.after_change()
 
-    def undo(self) -> None:
-        if self._locked():
-            return
+    def _lock_reason(self) -> str | None:
+        if self.past is not None:
+            return "you are looking back; Esc returns to the present"
+        if self.computer_turn():
+            return "the computer is playing"
+        return None
+
+    def undo_blocked(self) -> str | None:
+        """Why Undo would be refused now, in words for its tooltip (None: it may be used). In
+        hotseat a player takes back only their own actions; against the computer, the person's
+        last action and the computer's replies after it; never past a die roll or a reveal."""
+        locked = self._lock_reason()
+        if locked:
+            return locked
+        if not self.game.actions:
+            return "nothing has been done yet"
+        if not self.game.can_undo():
+            return "a die has been rolled or a hidden unit revealed since, and those cannot be taken back"
         if not self.computer.players:
-            if self.needs_handover(self.ctl.acting() or "") and self.game.actions:
-                # Hotseat: each player takes back only their own actions, never the other's.
+            if self.needs_handover(self.ctl.acting() or ""):
                 tl = self.ctl.timeline
                 last = tl.step(len(self.game.actions)) if tl is not None else None
                 me = self.ctl.acting()
                 if last is not None and last.side is not None and last.side != me:
-                    self.ctl.refuse(f"The last action was the {side_words.side_name(last.side)} "
-                                    "player's: in hotseat play only they could take it back, and it is now "
-                                    "your turn.")
-                    return
-            self.ctl.undo()
+                    return (f"the last action was the {side_words.side_name(last.side)} player's: in hotseat play "
+                            "only they could take it back, and it is now your turn")
+            return None
+        if self._own_undo_target() is None:
+            return "nothing of yours to undo: the actions since the last die roll or reveal are the computer's"
+        return None
+
+    def _own_undo_target(self) -> int | None:
+        """Against the computer: the person's last action that may still be taken back (its number)."""
+        tl = self.ctl.timeline
+        for k in range(len(self.game.actions), self.game.undo_barrier, -1):
+            st = tl.step(k) if tl is not None else None
+            if st is None:
+                return None
+            if st.side is not None and not self.computer.is_computer(st.side):
+                return k
+        return None
+
+    def undo(self) -> None:
+        if self._locked():
+            return
+        why = self.undo_blocked()
+        if why is not None and not (self.game.actions and not self.game.can_undo()):
+            self.ctl.refuse(f"Cannot undo: {why}.")
+            return
+        if not self.computer.players:
+            self.ctl.undo()  # past a die roll: the controller says why
             self.after_change()
             return
         # Against the computer: take back the person's own last action, and the computer's replies after it.
-        tl = self.ctl.timeline
-        target = None
-        for k in range(len(self.game.actions), 0, -1):
-            st = tl.step(k) if tl is not None else None
-            if st is None:
-                break
-            if st.side is not None and not self.computer.is_computer(st.side):
-                target = k
-                break
+        target = self._own_undo_target()
         if target is None:
-            self.ctl.refuse("Nothing of yours to undo: the actions since the last die roll or reveal are the computer's.")
+            self.ctl.undo()
+            self.after_change()
             return
         n = 0
         while len(self.game.actions) >= target:
@@ -395,11 +442,51 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
     def open_help(self) -> None:
         self.app.stack.push(HelpScene(self.app, self.game.board, self.game.game_id))
 
+    def unsaved(self) -> str | None:
+        """Why the last actions of the game are not on disk, in words (None: they are, by the
+        autosave or a save by hand since)."""
+        g = self.game
+        if not g.actions or len(g.actions) == self.ctl.saved_at:
+            return None
+        if g.autosave_error is not None:
+            from ..control.controller import save_problem
+
+            return f"the automatic save fails ({save_problem(g.autosave_error)})"
+        if g.autosave_path is None:
+            return "this game is not saved automatically"
+        return None
+
+    def _save_then(self, then) -> None:
+        """Save a copy (as Ctrl+S does), then go on only if it was written."""
+        if self.ctl.save() is not None:
+            then()
+
     def ask_menu(self) -> None:
-        self.app.stack.push(ConfirmScene(self.app, "Leave this game?",
-                                         "The game is saved automatically after every action: "
-                                         "'Continue the last game' in the menu brings it back.",
-                                         self.app.back_to_menu, yes="Leave", no="Stay"))
+        why = self.unsaved()
+        if why is None:
+            self.app.stack.push(ConfirmScene(self.app, "Leave this game?",
+                                             "The game is saved automatically after every action: "
+                                             "'Continue the last game' in the menu brings it back.",
+                                             self.app.back_to_menu, yes="Leave", no="Stay"))
+            return
+        self.app.stack.push(ConfirmScene(
+            self.app, "Leave without saving?", f"The last moves are not saved: {why}. Save a copy first "
+            "(it goes to the saves folder, as Ctrl+S does), or leave and lose them.",
+            lambda: self._save_then(self.app.back_to_menu), yes="Save and leave", no="Stay",
+            other=("Leave unsaved", self.app.back_to_menu, pygame.K_l)))
+
+    def ask_quit(self) -> bool:
+        """The window is being closed: a game whose last moves are not saved asks first (True);
+        closing it again while asked quits."""
+        why = self.unsaved()
+        if why is None or (self._quit_dialog is not None and self._quit_dialog in self.app.stack.scenes):
+            return False
+        self._quit_dialog = self.app.stack.push(ConfirmScene(
+            self.app, "Quit without saving?", f"The last moves are not saved: {why}. Save a copy first "
+            "(it goes to the saves folder, as Ctrl+S does), or quit and lose them.",
+            lambda: self._save_then(self.app.quit), yes="Save and quit", no="Stay",
+            other=("Quit unsaved", self.app.quit, pygame.K_q)))
+        return True
 
     def toggle_explain(self) -> None:
         self.explain = not self.explain

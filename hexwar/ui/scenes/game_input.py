@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from ...core.hexgrid import Hex
-from .stack import ctrl_held, shift_held
+from .stack import ctrl_held, shift_held, shift_now
 
 
 class GameInput:
@@ -17,6 +17,8 @@ class GameInput:
     def handle(self, event) -> bool:
         before = self.ctl.version
         used = self._handle(event)
+        self._bring_into_view()
+        self._ask_question()
         if used:
             if self.ctl.version != before:
                 self.after_change()
@@ -106,7 +108,7 @@ class GameInput:
                 return True
             if event.button == 1:
                 if h is not None:
-                    vctl.click_hex(h)
+                    vctl.click_hex(h, one=shift_now(event))
                     if self.past is None:
                         self._remember_top(h)
                 return True
@@ -117,6 +119,44 @@ class GameInput:
                 return True
             return True
         return False
+
+    def _ask_question(self) -> None:
+        """An action a click asked for that cannot be taken back: the player confirms it first."""
+        q, self.ctl.question = self.ctl.question, None
+        if q is None or self.past is not None:
+            return
+        act, title, text = q
+        from .dialogs import ConfirmScene
+
+        self.app.stack.push(ConfirmScene(self.app, title, text, lambda: self.do_action(act), yes="Roll",
+                                         no="Go back"))
+
+    def _bring_into_view(self) -> None:
+        """The hexes the controller asks to see (where a counter picked in the tray may go): when
+        none of them is in view, the camera moves to the one nearest the middle of the view."""
+        want, self.ctl.look_for = self.ctl.look_for, None
+        if not want or self.past is not None:
+            return
+        mv = self.mv
+        if any(mv.rect.collidepoint(mv.hex_center(h)) for h in want):
+            return
+        cx, cy = mv.rect.center
+
+        def dist2(h: Hex) -> float:
+            hx, hy = mv.hex_center(h)
+            return (hx - cx) ** 2 + (hy - cy) ** 2
+
+        # The nearest dozen (a stretch of an edge, not the whole board), moved just inside the
+        # view with a margin: the map moves as little as it must.
+        run = sorted(want, key=lambda h: (dist2(h), h))[:12]
+        pts = [mv.hex_center(h) for h in run]
+        margin = mv.tile_w * mv.zoom * 1.5
+        box = mv.rect.inflate(-2 * margin, -2 * margin)
+        x0, x1 = min(p[0] for p in pts), max(p[0] for p in pts)
+        y0, y1 = min(p[1] for p in pts), max(p[1] for p in pts)
+        dx = box.left - x0 if x0 < box.left else (box.right - x1 if x1 > box.right else 0)
+        dy = box.top - y0 if y0 < box.top else (box.bottom - y1 if y1 > box.bottom else 0)
+        mv.pan(dx, dy)
 
     def _remember_top(self, h: Hex) -> None:
         if self.ctl.sel is not None and any(u["id"] == self.ctl.sel for u in self.ctl.units_at(h)):

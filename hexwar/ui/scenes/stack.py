@@ -51,6 +51,15 @@ def shift_held(event) -> bool:
     return bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
 
 
+def shift_now(event=None) -> bool:
+    """Shift held with this event (a key's ``mod``), else held now (mouse events carry no
+    modifiers)."""
+    mod = getattr(event, "mod", None)
+    if mod is None:
+        mod = pygame.key.get_mods()
+    return bool(mod & pygame.KMOD_SHIFT)
+
+
 class Scene:
     opaque = True  # hides the scenes below it
     modal = True  # events never go past it
@@ -134,6 +143,15 @@ class SceneStack:
         if self.scenes:
             self.scenes.pop().exit()
         return self.push(scene)
+
+    def ask_quit(self) -> bool:
+        """The window is being closed: True when a scene asks the player first (a game whose last
+        actions are not saved), so that the client does not quit yet."""
+        for scene in reversed(self.scenes):
+            ask = getattr(scene, "ask_quit", None)
+            if ask is not None and ask():
+                return True
+        return False
 
     def find(self, cls) -> Scene | None:
         return next((s for s in reversed(self.scenes) if isinstance(s, cls)), None)

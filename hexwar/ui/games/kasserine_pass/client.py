@@ -109,10 +109,10 @@ class KasserineUI(GameUI):
                    th.small)
         else:
             f.heading("Declare attacks")
-            f.text("Click an enemy hex, then the units that attack it: a click on a stack takes its units one by "
-                   "one, the buttons below take a whole stack. Any units next to the hex may attack together. "
-                   "Declare, then allocate artillery (KP-ARTILLERY); the defender allocates his after you end "
-                   "the step.", th.small)
+            f.text("Click an enemy hex, then the stacks that attack it: a click on a stack takes every unit of it "
+                   "that may attack (Shift+click: one at a time; the stack list leaves single units out). Any units "
+                   "next to the hex may attack together. Declare, then allocate artillery (KP-ARTILLERY); the "
+                   "defender allocates his after you end the step.", th.small)
         for b in battles:
             p = self.battle_preview(ctl, b)
             f.space(4)
@@ -157,8 +157,9 @@ class KasserineUI(GameUI):
         if len(stacks) > 1 and not all(i in ctl.attackers for i in elig):
             f.button(f"Add all {len(elig)} units", (lambda ids=tuple(elig): self.toggle(ctl, ids, add=True)),
                      name="kp-stack-all", tooltip=", ".join(elig))
-        act = A.Attack(target, tuple(ctl.attackers)) if ctl.attackers else None
-        p = self.preview(ctl, act) if act is not None else None
+        # The preview and Declare of one and the same action, judged by the game's check.
+        act = ctl.battle_action() if ctl.attackers else None
+        p = ctl.odds() if act is not None else None
         if p is not None and p.refusal is not None:
             f.text(f"Not allowed as it stands: {p.refusal.rule}: {p.refusal.reason}.", th.small, T.TEXT_DIM)
         elif p is not None:
@@ -175,7 +176,7 @@ class KasserineUI(GameUI):
         if not ctl.attackers:
             ctl.say(f"No attacker chosen yet for {hex_name(ctl.target)}.")
             return
-        p = self.preview(ctl, A.Attack(ctl.target, tuple(ctl.attackers)))
+        p = ctl.odds()
         if p is not None and p.refusal is not None:
             ctl.refuse(p.refusal)
         elif p is not None:
