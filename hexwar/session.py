@@ -78,9 +78,9 @@ def open_game(game_id: str, scenario_id: str | None = None, seed: int = 0, optio
     path = Path(scenario_path) if scenario_path else scenario_file(game_id, scenario_id)
     if not scenario_path and not path.exists():  # a file given by path: its reader says what is wrong
         folder = scenarios_root(e) / game_id
-        known = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+        ids = sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
         raise UnknownScenario(path, f"no scenario {excerpt(scenario_id, 40)} for {e.title}; the scenarios are: "
-                                    f"{', '.join(known) or 'none'}")
+                                    f"{', '.join(ids) or 'none'}")
     board, scen = _load(game_id, str(path))
     # Hex names in notation, records and labels follow the board's scheme (B34.16 or CCRR).
     set_hex_ids(hex_ids_of(board))
