@@ -77,7 +77,7 @@ def test_16_both_sides_orders_listed_as_far_as_the_view_shows_them(app, drive, m
 def test_16_the_selected_units_order_in_words_outside_the_command_phase(app):
     from . import positions as demo
 
-    gs = start(app, demo.black_wednesday_fire(3))
+    gs = start(app, demo.black_wednesday_fire())
     ctl = gs.ctl
     ctl.die = None
     ctl.sel = "1-I-262-MG"
@@ -102,7 +102,7 @@ def test_map_words_step_aside_so_no_two_boxes_overlap(app):
     label_box(surf, "PREP 0620", 12, (160, 152), placed=placed)
     assert len(placed) == 2 and not placed[0].colliderect(placed[1])
     assert MARK_STYLE["prep"][2][1] > 0  # under the stack, not over its badges
-    gs = start(app, demo.black_wednesday_fire(3))
+    gs = start(app, demo.black_wednesday_fire())
     gs.ctl.die = None
     gs.ctl.viewer, gs.ctl._view = "soviet", None  # the Prep boxes to come are the Soviet plot (BW-L1)
     firer = next(a for a in gs.ctl.legal() if isinstance(a, A.Attack)).attackers[0]
@@ -123,7 +123,7 @@ def test_8_2_the_last_fire_shown_with_its_column_every_shift_and_the_result(app)
     from hexwar.core.actions import Event
     from . import positions as demo
 
-    gs = start(app, demo.black_wednesday_fire(3))
+    gs = start(app, demo.black_wednesday_fire())
     ctl = gs.ctl
     ctl.die = None
     att = next(a for a in ctl.legal() if isinstance(a, A.Attack))
@@ -160,7 +160,7 @@ def test_13_8_smoke_on_the_map_and_in_the_line_of_sight_words(app):
     from hexwar.core.hexgrid import distance, hex_name
     from . import positions as demo
 
-    g = demo.black_wednesday_fire(3)
+    g = demo.black_wednesday_fire()
     gs = start(app, g)
     ctl = gs.ctl
     ctl.die = None
@@ -196,7 +196,7 @@ def test_5_reserve_badge_and_the_badges_in_the_help(app):
     from . import positions as demo
     from hexwar.ui.games import for_game
 
-    gs = start(app, demo.black_wednesday_fire(3))
+    gs = start(app, demo.black_wednesday_fire())
     units = [u for u in gs.ctl.view()["units"] if u["where"] == "map"]
     res = [u for u in units if u.get("reserve")]
     assert res and all("R" in u["badges"] for u in res)
@@ -256,7 +256,7 @@ def test_4_7_dora_plot_on_the_map_until_it_fires(app):
     from hexwar.core.hexgrid import parse_hex
     from . import positions as demo
 
-    g = demo.black_wednesday_fire(3)
+    g = demo.black_wednesday_fire()
     gs = start(app, g)
     ctl = gs.ctl
     g.state.extra = {**g.state.extra, "dora": ((8 * 60, "B15.30"),)}

@@ -46,7 +46,7 @@ def app():
 def demo_game():
     from . import positions as demo
 
-    return demo.black_wednesday_fire(3)
+    return demo.black_wednesday_fire()
 
 
 @pytest.fixture

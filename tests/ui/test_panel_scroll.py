@@ -30,7 +30,7 @@ def _restore_hex_ids():
 def fire_game():
     from . import positions as demo
 
-    return demo.black_wednesday_fire(3)
+    return demo.black_wednesday_fire()
 
 
 def _fire_scene(app, game, scale: float = 1.0):
