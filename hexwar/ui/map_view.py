@@ -153,7 +153,8 @@ class MapView:
         self._clamp()
 
     def set_zoom(self, zoom: float, anchor: tuple[int, int] | None = None) -> None:
-        zoom = min(max(zoom, self.zoom_min), ZOOM_MAX)
+        # Never further out than the whole map (it then sits in the middle of the view).
+        zoom = min(max(zoom, self.zoom_min, min(self.fit_zoom(), ZOOM_MAX)), ZOOM_MAX)
         if anchor is None:
             anchor = self.rect.center
         ax, ay = anchor[0] - self.rect.x, anchor[1] - self.rect.y
@@ -168,13 +169,58 @@ class MapView:
     def zoom_out(self, anchor=None) -> None:
         self.set_zoom(self.zoom / ZOOM_STEP, anchor)
 
+    def fit_zoom(self) -> float:
+        """The zoom at which the whole map fits the view."""
+        return min(self.rect.w / self._w1, self.rect.h / self._h1)
+
     def fit(self) -> None:
         """Zoom so the whole map fits the view, and centre it."""
-        z = min(self.rect.w / self._w1, self.rect.h / self._h1)
+        z = self.fit_zoom()
         self.zoom_min = min(ZOOM_MIN, max(0.05, z))  # a big map (Black Wednesday's two sheets) still fits
         self.zoom = min(max(z, self.zoom_min), ZOOM_MAX)
         mw, mh = self.map_size()
         self.cam_x, self.cam_y = (mw - self.rect.w) / 2, (mh - self.rect.h) / 2
+        self._clamp()
+
+    def is_whole_map(self) -> bool:
+        """The whole map is in view."""
+        mw, mh = self.map_size()
+        return mw <= self.rect.w + 1 and mh <= self.rect.h + 1
+
+    def zoom_for_counter(self, px: float) -> float:
+        """The zoom at which a counter is ``px`` pixels on the screen (see ``counter_px``)."""
+        return px / (self.tile_h * 0.62)
+
+    def frame_readable(self, hexes, counter_px: float) -> None:
+        """Frame ``hexes`` with counters at least ``counter_px`` big: all of them when they fit at
+        that zoom (zoomed in a little more when they are few, never past 1.5 times that), else the
+        part of them that holds the most, at that zoom. Never further out than the whole map."""
+        from .focus import densest_window
+
+        hexes = [h for h in hexes if h in self.board.terrain]
+        if not hexes:
+            self.fit()
+            return
+        read = min(ZOOM_MAX, self.zoom_for_counter(counter_px))
+        pts = [self.map_center(h, 1.0) for h in hexes]
+        pad = self.tile_w
+        bw = max(p[0] for p in pts) - min(p[0] for p in pts) + 2 * pad
+        bh = max(p[1] for p in pts) - min(p[1] for p in pts) + 2 * pad
+        z_all = min(self.rect.w / bw, self.rect.h / bh)
+        self.fit()  # the whole map, and the lowest zoom allowed
+        if z_all >= read:
+            z = min(z_all, read * 1.5)
+            chosen = pts
+        else:
+            z = read
+            keep = densest_window(pts, self.rect.w / z - 2 * pad, self.rect.h / z - 2 * pad)
+            chosen = [pts[i] for i in keep] or pts
+        if z <= self.zoom:  # the whole map is readable as it is
+            return
+        self.set_zoom(z)
+        z = self.zoom  # map pixels scale with the zoom, margin included
+        self.cam_x = (max(p[0] for p in chosen) + min(p[0] for p in chosen)) / 2 * z - self.rect.w / 2
+        self.cam_y = (max(p[1] for p in chosen) + min(p[1] for p in chosen)) / 2 * z - self.rect.h / 2
         self._clamp()
 
     def frame(self, hexes) -> None:
@@ -631,7 +677,7 @@ def _mark_op(marks, pos, z):
 
 def _clamp_cam(cam: float, m: float, v: float) -> float:
     """The camera along one axis: centred when the map is smaller than the view, else kept
-    where at least 40% of the view shows map."""
+    where the map fills the view (panning stops at the map's edge, never a dark band past it)."""
     if m <= v:
         return (m - v) / 2
-    return min(max(cam, -v * 0.4), m - v * 0.6)
+    return min(max(cam, 0.0), m - v)

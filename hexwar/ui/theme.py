@@ -236,6 +236,22 @@ def wrap(s: str, px: int, width: int, style: str = "regular") -> list[str]:
     return out
 
 
+# The window the interface is drawn for at scale 1.0; a bigger window scales it up (auto_scale).
+BASE_SIZE = (1280, 800)
+AUTO_RANGE = (0.85, 2.0)
+
+
+def auto_scale(size: tuple[int, int]) -> float:
+    """The UI scale for a window of ``size``: 1.0 at 1280x800, growing with the window (1.35 at
+    1920x1080) so that text keeps its size on the screen, never below 0.85 in a small window.
+    The lesser of the height and width ratios, so that the side panel never eats the map; in
+    steps of 0.05, so that dragging the window's edge does not re-lay the panels at every pixel."""
+    w, h = size
+    s = min(h / BASE_SIZE[1], w / BASE_SIZE[0])
+    s = max(AUTO_RANGE[0], min(AUTO_RANGE[1], s))
+    return round(round(s / 0.05) * 0.05, 2)
+
+
 class Theme:
     """The UI scale and the sizes derived from it (panel widths, text sizes)."""
 

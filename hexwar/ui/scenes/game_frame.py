@@ -89,15 +89,19 @@ class FrameCache:
         trouble = self.ctl.save_trouble()  # the game is not being saved: said until a save succeeds
         die = self.ctl.die if self.past is None else None
         tip = None
+        mb = self.map_buttons.hovered()
         if self.app.stack.top is self and self.hover_for >= self.TOOLTIP_S:
-            if self.hover is not None and self.mv.rect.collidepoint(self.mouse):
+            if mb is not None:
+                tip = [mb.tooltip]
+            elif self.hover is not None and self.mv.rect.collidepoint(self.mouse):
                 tip = vctl.hex_lines(self.hover)
             else:
                 tip = self.panel.hovered_tooltip()
                 b = self.bar.buttons.hovered()
                 if tip is None and b is not None and b.tooltip:
                     tip = [b.tooltip]
-        over = (self.layer.dynamic_key(vctl, self.hover, self.time, explain=self.explain, offer=offer), (banner, trouble))
+        over = (self.layer.dynamic_key(vctl, self.hover, self.time, explain=self.explain, offer=offer),
+                (banner, trouble, self.map_buttons.sig()))
         dyn_rects = self.layer.dynamic_rects(vctl, self.hover, offer=offer)
         die_key = (die.roll, die.result, die.text) if die is not None else None
         tip_key = (tuple(tip), self.mouse) if tip else None
@@ -115,6 +119,7 @@ class FrameCache:
                 return []  # the screen already shows this frame
         surface.blit(buf, (0, 0))
         self.layer.draw_dynamic(surface, vctl, self.hover, self.time, explain=self.explain, offer=offer)
+        self.map_buttons.draw(surface)
         if banner is not None:
             draw_history_banner(surface, self.mv.rect, banner, th)
         if trouble is not None:
