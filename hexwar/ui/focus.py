@@ -11,7 +11,7 @@ No pygame here; ``MapView.frame_readable`` places the camera.
 from __future__ import annotations
 
 import dataclasses
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..core import actions as A
 from ..core.hexgrid import Hex, distance, hex_ids_of

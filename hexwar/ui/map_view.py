@@ -23,7 +23,7 @@ from .sides import side_info
 from .map_terrain import hex_symbol, terrain_colour
 
 CHUNK = 512
-ZOOM_MIN, ZOOM_MAX = 0.35, 4.0
+ZOOM_MAX = 4.0  # the least zoom is the whole map's (fit_zoom)
 ZOOM_STEP = 1.25
 MARGIN = 0.6  # hexes of empty border around the map (room for the edge bands)
 
@@ -50,7 +50,6 @@ class MapView:
         self.tile_w, self.tile_h, self.side = float(lay.tile_w), float(lay.tile_h), float(lay.side)
         self.rect = pygame.Rect(rect or (0, 0, 800, 600))
         self.zoom = 1.0
-        self.zoom_min = ZOOM_MIN  # lower for a map too big to fit at ZOOM_MIN (see fit)
         self.cam_x = 0.0
         self.cam_y = 0.0
         self._chunks: OrderedDict = OrderedDict()
@@ -74,6 +73,8 @@ class MapView:
         self._w1, self._h1 = max(xs) + m - self._min_x, max(ys) + m - self._min_y
         self._labels_below: set[Hex] = set()
         self._plan_labels()
+        # Place names drawn in the cached map (the map viewer); the game draws them over its counters.
+        self.names_in_background = True
 
     # --- geometry -------------------------------------------------------------
     def layout(self, zoom: float | None = None) -> Layout:
@@ -154,7 +155,7 @@ class MapView:
 
     def set_zoom(self, zoom: float, anchor: tuple[int, int] | None = None) -> None:
         # Never further out than the whole map (it then sits in the middle of the view).
-        zoom = min(max(zoom, self.zoom_min, min(self.fit_zoom(), ZOOM_MAX)), ZOOM_MAX)
+        zoom = min(max(zoom, self.fit_zoom()), ZOOM_MAX)
         if anchor is None:
             anchor = self.rect.center
         ax, ay = anchor[0] - self.rect.x, anchor[1] - self.rect.y
@@ -170,14 +171,12 @@ class MapView:
         self.set_zoom(self.zoom / ZOOM_STEP, anchor)
 
     def fit_zoom(self) -> float:
-        """The zoom at which the whole map fits the view."""
-        return min(self.rect.w / self._w1, self.rect.h / self._h1)
+        """The zoom at which the whole map fits the view: the least there is."""
+        return max(0.05, min(self.rect.w / self._w1, self.rect.h / self._h1))
 
     def fit(self) -> None:
         """Zoom so the whole map fits the view, and centre it."""
-        z = self.fit_zoom()
-        self.zoom_min = min(ZOOM_MIN, max(0.05, z))  # a big map (Black Wednesday's two sheets) still fits
-        self.zoom = min(max(z, self.zoom_min), ZOOM_MAX)
+        self.zoom = min(max(self.fit_zoom(), 0.05), ZOOM_MAX)  # a big map (Black Wednesday's) fits too
         mw, mh = self.map_size()
         self.cam_x, self.cam_y = (mw - self.rect.w) / 2, (mh - self.rect.h) / 2
         self._clamp()
@@ -249,6 +248,24 @@ class MapView:
             below = neighbors(h)[3]
             if below in self.board.places:
                 self._labels_below.add(h)
+
+    def place_names(self) -> list[tuple[Hex, str, int, tuple[float, float]]]:
+        """The places in view with their names: (hex, name, text size, the centre of the name's
+        usual spot on the screen: along the bottom of the hex, or the top when the hex below is a
+        place too). None at a zoom too small to read them."""
+        z = self.zoom
+        if z * self.tile_h < 22:
+            return []
+        px = max(8, int(round(11 * z)))
+        out = []
+        for h, place in sorted(self.board.places.items()):
+            if not self.visible(h) or not place.name:
+                continue
+            cx, cy = self.hex_center(h)
+            th = T.size(place.name, px, "bold")[1] + 2
+            y = cy - 25 * z + th / 2 if h in self._labels_below else cy + 25.5 * z - th / 2
+            out.append((h, place.name, px, (cx, y)))
+        return out
 
     def _zkey(self) -> float:
         return round(self.zoom, 4)
@@ -474,7 +491,7 @@ class MapView:
             vp = MF.vp_of(props)
             if vp:
                 ops.append(MF.vp_badge_op((cx + 19 * z, cy - 14 * z), vp, z))
-            if labels:
+            if labels and self.names_in_background:
                 label = T.text(place.name, name_px, T.TEXT_DARK, "bold", halo=(250, 248, 236))
                 ly = cy - 25 * z if h in self._labels_below else cy + 25.5 * z - label.get_height()
                 lx = cx - label.get_width() / 2

@@ -12,17 +12,17 @@ from ... import paths
 from ...core.actions import EndPhase
 from ...core.hexgrid import Hex
 from .. import sides as side_words
+from .. import theme as T
 from ..computer import COMPUTER, HUMAN, ComputerDriver, make_computer, player_kind, player_text
 from ..control import PAST_REFUSAL, Controller, LogEntry
 from ..counters import CounterArt
+from ..focus import READABLE_PX, focus_hexes
 from ..map_view import MapView
 from ..overlays import MapLayer
 from ..panel.phase_bar import PhaseBar, now_text
 from ..panel.side import SidePanel
 from ..panel.status import StatusLine
 from ..widgets import Button, ButtonRow
-from .. import theme as T
-from ..focus import READABLE_PX, focus_hexes
 from .dialogs import ConfirmScene
 from .game_computer import ComputerTurns, MoveAnim
 from .game_frame import FrameCache
@@ -94,6 +94,7 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         self.victory_shown = game.result() is not None
         self._fitted = False
         self._focus_pending: tuple | None = None  # the camera set before the legal actions were known
+        self._bar_for: tuple = (None, 0)  # (window size, the tallest phase bar its words needed in it)
         self.map_buttons = ButtonRow()  # over the map: the whole map / back to where you act
         self._last_version = -1
         self.show_ids = app.settings.show_hex_ids
@@ -135,7 +136,9 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         th = self.theme
         self.bar.theme = self.panel.theme = self.status.theme = th
         w, h = size
-        bar_h = th.px(62)
+        if size != self._bar_for[0]:  # a new window size: the bar's height is worked out anew
+            self._bar_for = (size, 0)
+        bar_h = max(PhaseBar.base_height(th), self._bar_for[1])
         status_h = th.px(30)
         panel_w = min(th.px(400), int(w * 0.42))
         tool_h = PhaseBar.tool_height(th)
@@ -150,6 +153,11 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
             ("history", "Look back", self.toggle_history, "H"),
             ("explain", "Explain", self.toggle_explain, "X"),
         ])
+        need = self.bar.needed_height(self.view_ctl, self._date(), self.bar_line2()[0])
+        if need > bar_h:  # words that need more lines than the bar has: a taller bar, never cut words
+            self._bar_for = (size, need)
+            self.layout(size)
+            return
         self.panel.layout(pygame.Rect(w - panel_w, bar_h + tool_h, panel_w, h - bar_h - tool_h - status_h))
         self.status.rect = pygame.Rect(0, h - status_h, w, status_h)
         self.mv.set_rect(pygame.Rect(0, bar_h, w - panel_w, h - bar_h - status_h))
@@ -223,6 +231,9 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
 
     def refresh(self) -> None:
         """Rebuild the panels from the controller (after any change)."""
+        if self.bar.needed_height(self.view_ctl, self._date(), self.bar_line2()[0]) > self.bar.rect.h:
+            self.layout(self._bar_for[0] or self.app.size)  # the bar grows to hold its words (see layout)
+            return
         self.panel.build(self.view_ctl, self)
         for b in self.map_buttons.buttons:
             b.label = self._whole_label()

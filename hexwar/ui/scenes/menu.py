@@ -14,7 +14,7 @@ from ...core.errors import DataError, HexwarError
 from .. import sides as side_words
 from .. import theme as T
 from ..computer import COMPUTER, HUMAN, LEVELS, player_kind, player_text
-from ..panel.status import draw_tooltip
+from ..widgets import draw_tooltip
 from ..saves import SaveIndex
 from ..widgets import Button, ButtonRow
 from .help import HelpScene
@@ -25,10 +25,12 @@ class MenuScene(Scene):
     @property
     def theme(self) -> T.Theme:
         w, h = self.size
-        fit = min(w / 1150, h / 760)
+        fit = min(w / 1150, h / 760) * self._squeeze
         if fit >= self.app.theme.scale:
             return self.app.theme
-        return T.Theme(max(T.Theme.MIN_SCALE, fit))
+        return T.Theme(max(T.Theme.FLOOR, fit))
+
+    _squeeze = 1.0  # < 1 when the selected game's options need more height than the window has
 
     def __init__(self, app, seed: int | None = None, game_id: str | None = None, scenario: str | None = None) -> None:
         super().__init__(app)
@@ -103,6 +105,16 @@ class MenuScene(Scene):
         self.layout(self.size)
 
     def layout(self, size) -> None:
+        self._squeeze = 1.0
+        for _ in range(4):  # smaller, until every button is inside the window
+            self._layout(size)
+            bottom = max((b.rect.bottom for b in self.buttons.buttons), default=0)
+            room = size[1] - self.theme.px(4)
+            if bottom <= room or self.theme.scale <= T.Theme.FLOOR:
+                return
+            self._squeeze *= max(0.6, room / bottom)
+
+    def _layout(self, size) -> None:
         self.size = size
         th = self.theme
         self.buttons.clear()
@@ -161,20 +173,24 @@ class MenuScene(Scene):
         # Many options (Kasserine's seven): two columns of short titles; the full text is the tooltip.
         two = len(opts) > 3
         ow = (col_w - gap) // 2 if two else col_w
+        labels = []
+        for opt in opts:
+            label = opt.title.split(":")[0] if two else opt.title + (f" ({opt.rule})" if opt.rule else "")
+            labels.append(label)  # whole: on two lines or more if long (the tooltip has the rule's text too)
         for i, opt in enumerate(opts):
-            name, default, desc, label, rule = opt.id, opt.default, opt.help, opt.title, opt.rule
-            if two:
-                label = label.split(":")[0]
-                if len(label) > 30:  # a long title: its first words; the tooltip has it all
-                    label = label[:28].rsplit(" ", 1)[0] + "…"
-            elif rule:
-                label += f" ({rule})"
-            ox = x1 + (ow + gap) * (i % 2) if two else x1
-            B(Button(pygame.Rect(ox, y, ow, bh), label, (lambda n=name: self.toggle_option(n)), px=th.small,
+            name, default, desc, label, rule = opt.id, opt.default, opt.help, labels[i], opt.rule
+            alone = not two or (i % 2 == 0 and i == len(opts) - 1)  # the last of an odd number: the whole width
+            ox = x1 + (ow + gap) * (i % 2) if not alone else x1
+            width = col_w if alone else ow
+            row = labels[i - i % 2:i - i % 2 + 2] if not alone else [label]
+            lh = T.font(th.small).get_linesize()
+            lines = max(len(T.wrap(t, th.small, width - th.px(44))) for t in row)
+            row_h = max(bh, lines * lh + th.px(8))  # a row tall enough for its longest words
+            B(Button(pygame.Rect(ox, y, width, row_h), label, (lambda n=name: self.toggle_option(n)), px=th.small,
                      toggled=self.options.get(name, default), name=f"option-{name}",
                      tooltip=f"{desc}" if not rule or rule in desc else f"{desc} ({rule})"))
-            if not two or i % 2 == 1 or i == len(opts) - 1:
-                y += bh + gap
+            if alone or i % 2 == 1:
+                y += row_h + gap
         y += gap
         B(Button(pygame.Rect(x1, y, col_w - th.px(130), bh), f"Seed: {self.seed}", None, px=th.normal, enabled=False,
                  name="seed-label"))
