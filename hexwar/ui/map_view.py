@@ -26,6 +26,7 @@ CHUNK = 512
 ZOOM_MAX = 4.0  # the least zoom is the whole map's (fit_zoom)
 ZOOM_STEP = 1.25
 MARGIN = 0.6  # hexes of empty border around the map (room for the edge bands)
+EDGE_SHOWN = 0.12  # of it, what shows at the edge of a map bigger than the view (a thin frame)
 
 # Direction index (N, NE, SE, S, SW, NW as in hexgrid.neighbors) -> the two corners
 # (Layout.corners order: E, SE, SW, W, NW, NE) that bound that side.
@@ -145,8 +146,9 @@ class MapView:
     def _clamp(self) -> None:
         mw, mh = self.map_size()
         vw, vh = self.rect.w, self.rect.h
-        self.cam_x = _clamp_cam(self.cam_x, mw, vw)
-        self.cam_y = _clamp_cam(self.cam_y, mh, vh)
+        inner = max(0.0, (MARGIN - EDGE_SHOWN) * self.tile_h * self.zoom)  # the margin panned past
+        self.cam_x = _clamp_cam(self.cam_x, mw, vw, inner)
+        self.cam_y = _clamp_cam(self.cam_y, mh, vh, inner)
 
     def pan(self, dx: float, dy: float) -> None:
         self.cam_x -= dx
@@ -692,9 +694,12 @@ def _mark_op(marks, pos, z):
     return op
 
 
-def _clamp_cam(cam: float, m: float, v: float) -> float:
+def _clamp_cam(cam: float, m: float, v: float, inner: float = 0.0) -> float:
     """The camera along one axis: centred when the map is smaller than the view, else kept
-    where the map fills the view (panning stops at the map's edge, never a dark band past it)."""
-    if m <= v:
+    where the map fills the view (panning stops at the map's edge, never a dark band past it:
+    of the margin around the map, ``inner`` pixels are never shown once the map is bigger than
+    the view)."""
+    lo, hi = inner, m - v - inner
+    if m <= v or lo > hi:
         return (m - v) / 2
-    return min(max(cam, 0.0), m - v)
+    return min(max(cam, lo), hi)

@@ -375,6 +375,7 @@ class MapLayer:
         for h, text in labels:
             cx, cy = mv.hex_center(h)
             label_box(surface, text, cpx, (cx, cy - 19 * z if h in stacks else cy))
+        taken = placer.boxes  # the odds on the map step aside from the names; the marks from both
         if mode == "combat-declare":
             w = max(2, int(2.5 * z))
             for b in ctl.gui.battles(ctl):
@@ -383,7 +384,8 @@ class MapLayer:
                     u = ctl.unit(uid)
                     if u and u.get("hex"):
                         arrow(surface, toward(mv.hex_center(parse_hex(u["hex"])), tc, 0.15), toward(tc, mv.hex_center(parse_hex(u["hex"])), 0.35), ARROW, w)
-                label_box(surface, map_figure(ctl.odds(b.target)), max(9, int(13 * z)), (tc[0], tc[1] + 26 * z))
+                label_box(surface, map_figure(ctl.odds(b.target)), max(9, int(13 * z)), (tc[0], tc[1] + 26 * z),
+                          placed=taken)
             if ctl.target is not None:
                 tc = mv.hex_center(ctl.target)
                 crosshair(surface, tc, 26 * z, TARGET, max(2, int(3 * z)))
@@ -394,14 +396,15 @@ class MapLayer:
                         arrow(surface, toward(mv.hex_center(parse_hex(u["hex"])), tc, 0.15), toward(tc, mv.hex_center(parse_hex(u["hex"])), 0.35), TARGET, w)
                 if ctl.attackers:
                     label_box(surface, map_figure(ctl.odds()), max(9, int(14 * z)),
-                              (tc[0], tc[1] + 26 * z), bg=(255, 230, 200))
+                              (tc[0], tc[1] + 26 * z), bg=(255, 230, 200), placed=taken)
         elif mode.startswith("stage:"):
             st = v.get("stage") or {}
             if st.get("target"):
                 th = parse_hex(st["target"])
                 mv.outline_hex(surface, th, TARGET, max(2, int(3 * z)))
         # The game's own markers (Kursk's Strategic Objective, Kasserine's ENGAGED and CONTACT).
-        # Their boxes keep off the counters, the place names and each other (or merge, see map_labels).
+        # Their boxes keep off the counters, the place names, the odds and each other (or merge, see map_labels).
+        placer.obstacles += taken[named:]
         for mk in ctl.gui.map_marks(ctl):
             if mv.visible(mk.hex):
                 self.place_mark(surface, placer, mk, stack_rects.get(mk.hex))
@@ -451,7 +454,8 @@ class MapLayer:
         if mode == "combat-resolve":
             for b in ctl.gui.battles(ctl):
                 cx, cy = mv.hex_center(b.target)
-                out.append(pygame.Rect(int(cx - 70 * z) - 10, int(cy - 44 * z) - 4, int(140 * z) + 20, int(90 * z) + 14))
+                # (its words may step up or down two lines, out of a name's way)
+                out.append(pygame.Rect(int(cx - 70 * z) - 10, int(cy - 44 * z) - 40, int(140 * z) + 20, int(90 * z) + 84))
         elif mode == "stage:retreat":
             for rt in ctl.retreats():
                 u = ctl.unit(rt.unit)
@@ -491,16 +495,18 @@ class MapLayer:
             if path and u and u.get("hex"):
                 pts = [mv.hex_center(parse_hex(u["hex"]))] + [mv.hex_center(h) for h in path]
                 polyline_arrow(surface, pts, ARROW, max(2, int(3 * z)))
+        taken = list(self.mark_boxes)  # the words below step aside from the names and marks
         if mode == "combat-resolve":
             left = set(ctl.unresolved())
             for b in ctl.gui.battles(ctl):
                 tc = mv.hex_center(b.target)
                 if b.target not in left:
-                    label_box(surface, "✓ done", max(8, int(11 * z)), (tc[0], tc[1] + 26 * z), bg=(220, 220, 220))
+                    label_box(surface, "✓ done", max(8, int(11 * z)), (tc[0], tc[1] + 26 * z), bg=(220, 220, 220),
+                              placed=taken)
                     continue
                 crosshair(surface, tc, _pulse_radius(time_s, z, past), TARGET, max(2, int(3 * z)))
                 label_box(surface, "to resolve" if past else "click to resolve", max(8, int(10 * z)),
-                          (tc[0], tc[1] + 26 * z), bg=(255, 230, 200))
+                          (tc[0], tc[1] + 26 * z), bg=(255, 230, 200), placed=taken)
         elif mode == "stage:retreat":
             for rt in ctl.retreats():
                 u = ctl.unit(rt.unit)
@@ -524,7 +530,7 @@ class MapLayer:
                 word = " / ".join(RETREAT_WORDS.get(lv, RETREAT_WORDS[2]) for lv in sorted(levels))
                 worst = max(levels)
                 label_box(surface, word, max(8, int(10 * z)), (cx, cy + 17 * z), fg=(255, 255, 255),
-                          bg=RETREAT_COLOURS.get(worst, TARGET), border=(255, 255, 255))
+                          bg=RETREAT_COLOURS.get(worst, TARGET), border=(255, 255, 255), placed=taken)
 
         placed = list(self.mark_boxes)
         for ln in game_lines(ctl, hover):

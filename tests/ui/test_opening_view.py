@@ -17,7 +17,7 @@ from hexwar.ui import theme as T
 from hexwar.ui.app import DEFAULT_SIZE, MIN_SIZE, SCREEN_MARGIN, App, first_window_size
 from hexwar.ui.focus import READABLE_PX, densest_window, focus_hexes
 from hexwar.ui.map_labels import LabelPlacer
-from hexwar.ui.map_view import MapView
+from hexwar.ui.map_view import MARGIN, MapView
 from hexwar.ui.settings import Settings
 from hexwar.ui.widgets import tooltip_rect
 
@@ -122,10 +122,13 @@ def test_the_camera_stops_at_the_map_edge_and_centres_a_small_map():
     pygame.display.init()
     mv = MapView(board(30, 20), pygame.Rect(0, 0, 600, 400))
     mv.set_zoom(1.5)
+    edge = MARGIN * mv.tile_h * mv.zoom  # the empty margin drawn around the hexes
     for dx, dy in ((10_000, 0), (-10_000, 0), (0, 10_000), (0, -10_000)):
         mv.pan(dx, dy)
         mw, mh = mv.map_size()
         assert 0 <= mv.cam_x <= mw - mv.rect.w and 0 <= mv.cam_y <= mh - mv.rect.h  # never a dark band
+        nearest = min(mv.cam_x, mw - mv.rect.w - mv.cam_x, mv.cam_y, mh - mv.rect.h - mv.cam_y)
+        assert edge - nearest <= 0.25 * mv.tile_h * mv.zoom  # of the margin, a thin frame at most
     for _ in range(30):
         mv.zoom_out()
     assert mv.zoom == pytest.approx(mv.fit_zoom())  # never further out than the whole map

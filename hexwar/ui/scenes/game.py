@@ -95,6 +95,7 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         self._fitted = False
         self._focus_pending: tuple | None = None  # the camera set before the legal actions were known
         self._bar_for: tuple = (None, 0)  # (window size, the tallest phase bar its words needed in it)
+        self._bar_key: tuple | None = None
         self.map_buttons = ButtonRow()  # over the map: the whole map / back to where you act
         self._last_version = -1
         self.show_ids = app.settings.show_hex_ids
@@ -231,9 +232,13 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
 
     def refresh(self) -> None:
         """Rebuild the panels from the controller (after any change)."""
-        if self.bar.needed_height(self.view_ctl, self._date(), self.bar_line2()[0]) > self.bar.rect.h:
-            self.layout(self._bar_for[0] or self.app.size)  # the bar grows to hold its words (see layout)
-            return
+        vctl, line2 = self.view_ctl, self.bar_line2()[0]
+        key = (id(vctl), vctl.version, line2, self.bar.text_right, self.theme.scale, vctl.legal(wait=0) is not None)
+        if key != self._bar_key:  # (worked out again only when the words may have changed)
+            self._bar_key = key
+            if self.bar.needed_height(vctl, self._date(), line2) > self.bar.rect.h:
+                self.layout(self._bar_for[0] or self.app.size)  # the bar grows to hold its words (see layout)
+                return
         self.panel.build(self.view_ctl, self)
         for b in self.map_buttons.buttons:
             b.label = self._whole_label()
