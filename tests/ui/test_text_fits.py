@@ -128,16 +128,32 @@ def bw_fire():
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_menu_cuts_no_text(size, apps):
+    from hexwar import paths
+    from hexwar.ui.saves import SaveIndex
+
+    # A saved game with a long name against the computer, and the last game to continue.
+    g = position({"SU-5A": "0505", "G-III": "0504"}, phase="axis_movement")
+    g.header["players"] = {"axis": "computer:normal", "soviet": "human"}
+    made = [paths.saves_dir() / "objective-kiev_a-long-name-for-a-saved-game_2026-12-07_07-38-12.yaml",
+            paths.autosave_path()]
+    for p in made:
+        g.save(p)
     app = apps(size)
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
+    menu.index = SaveIndex(threaded=False)
     found = []
-    for gid in game_ids():
-        menu.game_i = menu.games.index(gid)
-        menu.scen_i = menu.default_scenario()
-        menu._load_options()
-        menu.layout(app.size)
-        found += [f"menu with {gid}: {p}" for p in drawn(app)]
+    try:
+        for gid in game_ids():
+            menu.game_i = menu.games.index(gid)
+            menu.scen_i = menu.default_scenario()
+            menu._load_options()
+            menu.layout(app.size)
+            assert len(menu.save_rows) >= 2
+            found += [f"menu with {gid}: {p}" for p in drawn(app)]
+    finally:
+        for p in made:
+            p.unlink()
     assert not found, "\n".join(found)
 
 
