@@ -39,7 +39,8 @@ from .widgets import PRESS
 
 log = logging.getLogger(__name__)
 
-DEFAULT_SIZE = (1600, 900)
+DEFAULT_SIZE = (1600, 900)  # screenshots, and the largest first window on a screen that has room for it
+SCREEN_MARGIN = (40, 90)  # room left around the first window: its frame and title, a task bar
 # Window events after which the whole window is painted again.
 WINDOW_REPAINT = tuple(getattr(pygame, n) for n in ("VIDEOEXPOSE", "WINDOWEXPOSED", "WINDOWSHOWN", "WINDOWRESTORED",
                                                      "WINDOWMAXIMIZED", "WINDOWSIZECHANGED", "WINDOWRESIZED",
@@ -47,14 +48,49 @@ WINDOW_REPAINT = tuple(getattr(pygame, n) for n in ("VIDEOEXPOSE", "WINDOWEXPOSE
 MIN_SIZE = (800, 560)
 
 
+def desktop_size() -> tuple[int, int] | None:
+    """The size of the screen the window opens on (the first display), or None if SDL cannot say."""
+    try:
+        sizes = pygame.display.get_desktop_sizes()
+    except (pygame.error, AttributeError):
+        sizes = []
+    if sizes and sizes[0][0] > 0 and sizes[0][1] > 0:
+        return int(sizes[0][0]), int(sizes[0][1])
+    try:
+        info = pygame.display.Info()
+        if info.current_w > 0 and info.current_h > 0:
+            return int(info.current_w), int(info.current_h)
+    except pygame.error:
+        pass
+    return None
+
+
+def first_window_size(desktop: tuple[int, int] | None, remembered=None) -> tuple[int, int]:
+    """The size of the first window: the one the player left last time (``remembered``), else
+    ``DEFAULT_SIZE``, made to fit on ``desktop`` with ``SCREEN_MARGIN`` to spare (a 1600x900
+    window opened partly off a 1280x800 screen), never below ``MIN_SIZE``."""
+    w, h = DEFAULT_SIZE
+    if remembered and len(remembered) == 2:
+        w, h = int(remembered[0]), int(remembered[1])
+    if desktop:
+        w = min(w, desktop[0] - SCREEN_MARGIN[0])
+        h = min(h, desktop[1] - SCREEN_MARGIN[1])
+    return max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
+
+
 class App:
-    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *, settings: Settings | None = None,
+    def __init__(self, size: tuple[int, int] | None = None, *, settings: Settings | None = None,
                  resizable: bool = True, menu: bool = True, seed: int | None = None,
                  game_id: str | None = None, scenario: str | None = None) -> None:
         if not pygame.font.get_init():
             T.reset_fonts()  # Font objects do not survive a pygame.quit()
         pygame.display.init()
         pygame.font.init()
+        self.settings = settings or Settings.load()
+        self.resizable = resizable
+        if size is None:  # fit the screen it opens on, the player's last size if there is one
+            size = first_window_size(desktop_size(), self.settings.window_size)
+        os.environ.setdefault("SDL_VIDEO_CENTERED", "1")
         flags = pygame.RESIZABLE if resizable else 0
         self.screen = pygame.display.set_mode(size, flags)
         pygame.display.set_caption("hexwar")
@@ -62,8 +98,7 @@ class App:
             pygame.key.set_repeat(350, 40)
         except pygame.error:
             pass
-        self.settings = settings or Settings.load()
-        self.theme = T.Theme(self.settings.ui_scale)
+        self.theme = T.Theme(self.scale_for(self.screen.get_size()))
         self.stack = SceneStack(self)
         self.clock = pygame.time.Clock()
         self.running = True
@@ -99,6 +134,9 @@ class App:
             if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
                 self.change_scale(-0.1)
                 return
+            if event.key in (pygame.K_0, pygame.K_KP0):
+                self.auto_scale()
+                return
         try:
             self.stack.handle(event)
         except Exception as e:  # never a traceback in the player's face
@@ -116,8 +154,13 @@ class App:
         if surf is not None:
             self.screen = surf
         w, h = self.screen.get_size()
+        if self.resizable:
+            self.settings.window_size = [w, h]  # saved when the client closes (remember_size)
         if w < MIN_SIZE[0] or h < MIN_SIZE[1]:
             w, h = max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
+        scale = self.scale_for((w, h))
+        if scale != self.theme.scale:  # the automatic scale follows the window
+            self.theme = T.Theme(scale)
         self.stack.layout((w, h))
 
     def step(self, dt: float | None = None) -> None:
@@ -159,14 +202,34 @@ class App:
     def quit(self) -> None:
         self.running = False
 
+    def scale_for(self, size: tuple[int, int]) -> float:
+        """The UI scale: the player's own (Ctrl+= / Ctrl+-), else the one that suits the window."""
+        if self.settings.ui_scale_auto:
+            return T.auto_scale(size)
+        return self.settings.ui_scale
+
     def change_scale(self, delta: float) -> None:
+        """Ctrl+= / Ctrl+-: the player's own scale from now on, kept in the settings."""
         scale = round(min(T.Theme.MAX_SCALE, max(T.Theme.MIN_SCALE, self.theme.scale + delta)), 2)
-        if scale == self.theme.scale:
+        if scale == self.theme.scale and not self.settings.ui_scale_auto:
             return
         self.theme = T.Theme(scale)
         self.settings.ui_scale = scale
+        self.settings.ui_scale_auto = False
         self.settings.save()
         self.stack.layout(self.size)
+
+    def auto_scale(self) -> None:
+        """Ctrl+0: the scale follows the window's size again."""
+        self.settings.ui_scale_auto = True
+        self.settings.save()
+        self.theme = T.Theme(self.scale_for(self.size))
+        self.stack.layout(self.size)
+
+    def remember_size(self) -> None:
+        """Keep the window's size for the next start, when the player has changed it."""
+        if self.resizable and self.settings.window_size and pygame.display.get_surface() is not None:
+            self.settings.save()
 
     def show_message(self, title: str, text: str) -> MessageScene:
         return self.stack.push(MessageScene(self, title, text))
@@ -226,7 +289,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--record", default=None, metavar="FILE", help="open a saved game (record) file")
     p.add_argument("--screenshot", default=None, metavar="OUT.png",
                    help="draw the position (new game, or the end of --record) into a PNG and exit")
-    p.add_argument("--size", type=parse_size, default=DEFAULT_SIZE, metavar="WxH", help="window size (default 1600x900)")
+    p.add_argument("--size", type=parse_size, default=None, metavar="WxH",
+                   help="window size (default: the last size, fitted to the screen; 1600x900 for --screenshot)")
     p.add_argument("--solo", action="store_true", help="one player: no hand-over screen between the sides")
     p.add_argument("--computer", action="append", default=[], metavar="SIDE[:LEVEL]",
                    help="the computer plays this side (e.g. axis, or axis:easy); may be given twice")
@@ -349,7 +413,8 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     logging.basicConfig(level=logging.WARNING, format="hexwar: %(levelname)s %(message)s")
     t0 = time.perf_counter()
-    app = App(args.size, resizable=not args.screenshot, seed=args.seed, game_id=args.game, scenario=args.scenario,
+    size = args.size or (DEFAULT_SIZE if args.screenshot else None)
+    app = App(size, resizable=not args.screenshot, seed=args.seed, game_id=args.game, scenario=args.scenario,
               menu=True)
     game, error = None, None
     want_game = args.record or args.game or args.scenario or args.screenshot or args.smoke is not None
@@ -398,6 +463,7 @@ def main(argv: list[str] | None = None) -> int:
             return smoke(app, args.smoke, args.smoke_shot) if error is None else 1
         return app.run()
     finally:
+        app.remember_size()
         pygame.quit()
 
 

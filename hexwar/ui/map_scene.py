@@ -246,6 +246,6 @@ class MapScene(Scene):
     def _tooltip(self, surface) -> None:
         th = self.theme
         if self.hover is not None:
-            from .panel.status import draw_tooltip
+            from .widgets import draw_tooltip
 
-            draw_tooltip(surface, (self.mouse[0] + 16, self.mouse[1] + 16), describe(self.board, self.hover), th)
+            draw_tooltip(surface, self.mouse, describe(self.board, self.hover), th, self.mv.rect)

@@ -23,9 +23,10 @@ from .sides import side_info
 from .map_terrain import hex_symbol, terrain_colour
 
 CHUNK = 512
-ZOOM_MIN, ZOOM_MAX = 0.35, 4.0
+ZOOM_MAX = 4.0  # the least zoom is the whole map's (fit_zoom)
 ZOOM_STEP = 1.25
 MARGIN = 0.6  # hexes of empty border around the map (room for the edge bands)
+EDGE_SHOWN = 0.12  # of it, what shows at the edge of a map bigger than the view (a thin frame)
 
 # Direction index (N, NE, SE, S, SW, NW as in hexgrid.neighbors) -> the two corners
 # (Layout.corners order: E, SE, SW, W, NW, NE) that bound that side.
@@ -50,7 +51,6 @@ class MapView:
         self.tile_w, self.tile_h, self.side = float(lay.tile_w), float(lay.tile_h), float(lay.side)
         self.rect = pygame.Rect(rect or (0, 0, 800, 600))
         self.zoom = 1.0
-        self.zoom_min = ZOOM_MIN  # lower for a map too big to fit at ZOOM_MIN (see fit)
         self.cam_x = 0.0
         self.cam_y = 0.0
         self._chunks: OrderedDict = OrderedDict()
@@ -74,6 +74,8 @@ class MapView:
         self._w1, self._h1 = max(xs) + m - self._min_x, max(ys) + m - self._min_y
         self._labels_below: set[Hex] = set()
         self._plan_labels()
+        # Place names drawn in the cached map (the map viewer); the game draws them over its counters.
+        self.names_in_background = True
 
     # --- geometry -------------------------------------------------------------
     def layout(self, zoom: float | None = None) -> Layout:
@@ -144,8 +146,9 @@ class MapView:
     def _clamp(self) -> None:
         mw, mh = self.map_size()
         vw, vh = self.rect.w, self.rect.h
-        self.cam_x = _clamp_cam(self.cam_x, mw, vw)
-        self.cam_y = _clamp_cam(self.cam_y, mh, vh)
+        inner = max(0.0, (MARGIN - EDGE_SHOWN) * self.tile_h * self.zoom)  # the margin panned past
+        self.cam_x = _clamp_cam(self.cam_x, mw, vw, inner)
+        self.cam_y = _clamp_cam(self.cam_y, mh, vh, inner)
 
     def pan(self, dx: float, dy: float) -> None:
         self.cam_x -= dx
@@ -153,7 +156,8 @@ class MapView:
         self._clamp()
 
     def set_zoom(self, zoom: float, anchor: tuple[int, int] | None = None) -> None:
-        zoom = min(max(zoom, self.zoom_min), ZOOM_MAX)
+        # Never further out than the whole map (it then sits in the middle of the view).
+        zoom = min(max(zoom, self.fit_zoom()), ZOOM_MAX)
         if anchor is None:
             anchor = self.rect.center
         ax, ay = anchor[0] - self.rect.x, anchor[1] - self.rect.y
@@ -168,13 +172,56 @@ class MapView:
     def zoom_out(self, anchor=None) -> None:
         self.set_zoom(self.zoom / ZOOM_STEP, anchor)
 
+    def fit_zoom(self) -> float:
+        """The zoom at which the whole map fits the view: the least there is."""
+        return max(0.05, min(self.rect.w / self._w1, self.rect.h / self._h1))
+
     def fit(self) -> None:
         """Zoom so the whole map fits the view, and centre it."""
-        z = min(self.rect.w / self._w1, self.rect.h / self._h1)
-        self.zoom_min = min(ZOOM_MIN, max(0.05, z))  # a big map (Black Wednesday's two sheets) still fits
-        self.zoom = min(max(z, self.zoom_min), ZOOM_MAX)
+        self.zoom = min(max(self.fit_zoom(), 0.05), ZOOM_MAX)  # a big map (Black Wednesday's) fits too
         mw, mh = self.map_size()
         self.cam_x, self.cam_y = (mw - self.rect.w) / 2, (mh - self.rect.h) / 2
+        self._clamp()
+
+    def is_whole_map(self) -> bool:
+        """The whole map is in view."""
+        mw, mh = self.map_size()
+        return mw <= self.rect.w + 1 and mh <= self.rect.h + 1
+
+    def zoom_for_counter(self, px: float) -> float:
+        """The zoom at which a counter is ``px`` pixels on the screen (see ``counter_px``)."""
+        return px / (self.tile_h * 0.62)
+
+    def frame_readable(self, hexes, counter_px: float) -> None:
+        """Frame ``hexes`` with counters at least ``counter_px`` big: all of them when they fit at
+        that zoom (zoomed in a little more when they are few, never past 1.5 times that), else the
+        part of them that holds the most, at that zoom. Never further out than the whole map."""
+        from .focus import densest_window
+
+        hexes = [h for h in hexes if h in self.board.terrain]
+        if not hexes:
+            self.fit()
+            return
+        read = min(ZOOM_MAX, self.zoom_for_counter(counter_px))
+        pts = [self.map_center(h, 1.0) for h in hexes]
+        pad = self.tile_w
+        bw = max(p[0] for p in pts) - min(p[0] for p in pts) + 2 * pad
+        bh = max(p[1] for p in pts) - min(p[1] for p in pts) + 2 * pad
+        z_all = min(self.rect.w / bw, self.rect.h / bh)
+        self.fit()  # the whole map, and the lowest zoom allowed
+        if z_all >= read:
+            z = min(z_all, read * 1.5)
+            chosen = pts
+        else:
+            z = read
+            keep = densest_window(pts, self.rect.w / z - 2 * pad, self.rect.h / z - 2 * pad)
+            chosen = [pts[i] for i in keep] or pts
+        if z <= self.zoom:  # the whole map is readable as it is
+            return
+        self.set_zoom(z)
+        z = self.zoom  # map pixels scale with the zoom, margin included
+        self.cam_x = (max(p[0] for p in chosen) + min(p[0] for p in chosen)) / 2 * z - self.rect.w / 2
+        self.cam_y = (max(p[1] for p in chosen) + min(p[1] for p in chosen)) / 2 * z - self.rect.h / 2
         self._clamp()
 
     def frame(self, hexes) -> None:
@@ -203,6 +250,24 @@ class MapView:
             below = neighbors(h)[3]
             if below in self.board.places:
                 self._labels_below.add(h)
+
+    def place_names(self) -> list[tuple[Hex, str, int, tuple[float, float]]]:
+        """The places in view with their names: (hex, name, text size, the centre of the name's
+        usual spot on the screen: along the bottom of the hex, or the top when the hex below is a
+        place too). None at a zoom too small to read them."""
+        z = self.zoom
+        if z * self.tile_h < 22:
+            return []
+        px = max(8, int(round(11 * z)))
+        out = []
+        for h, place in sorted(self.board.places.items()):
+            if not self.visible(h) or not place.name:
+                continue
+            cx, cy = self.hex_center(h)
+            th = T.size(place.name, px, "bold")[1] + 2
+            y = cy - 25 * z + th / 2 if h in self._labels_below else cy + 25.5 * z - th / 2
+            out.append((h, place.name, px, (cx, y)))
+        return out
 
     def _zkey(self) -> float:
         return round(self.zoom, 4)
@@ -428,7 +493,7 @@ class MapView:
             vp = MF.vp_of(props)
             if vp:
                 ops.append(MF.vp_badge_op((cx + 19 * z, cy - 14 * z), vp, z))
-            if labels:
+            if labels and self.names_in_background:
                 label = T.text(place.name, name_px, T.TEXT_DARK, "bold", halo=(250, 248, 236))
                 ly = cy - 25 * z if h in self._labels_below else cy + 25.5 * z - label.get_height()
                 lx = cx - label.get_width() / 2
@@ -629,9 +694,12 @@ def _mark_op(marks, pos, z):
     return op
 
 
-def _clamp_cam(cam: float, m: float, v: float) -> float:
+def _clamp_cam(cam: float, m: float, v: float, inner: float = 0.0) -> float:
     """The camera along one axis: centred when the map is smaller than the view, else kept
-    where at least 40% of the view shows map."""
-    if m <= v:
+    where the map fills the view (panning stops at the map's edge, never a dark band past it:
+    of the margin around the map, ``inner`` pixels are never shown once the map is bigger than
+    the view)."""
+    lo, hi = inner, m - v - inner
+    if m <= v or lo > hi:
         return (m - v) / 2
-    return min(max(cam, -v * 0.4), m - v * 0.6)
+    return min(max(cam, lo), hi)

@@ -25,7 +25,11 @@ from .control.queries import MOVING
 from .games.base import MapArea, MapLine, MapRing
 from .map_lines import draw_area, draw_line, draw_ring, game_lines
 from .map_view import MapView, star_points
-from .shapes import arrow, control_marker, crosshair, dash_line, draw_mark, label_box, polyline_arrow, toward
+from .map_labels import LabelPlacer, around_stack, draw_label
+from .shapes import (MARK_STYLE, arrow, control_marker, crosshair, dash_line, draw_mark, label_box, polyline_arrow,
+                     toward)
+
+DEFAULT_MARK = ((250, 250, 240), (20, 20, 20), (0.0, 0.55))
 
 log = logging.getLogger(__name__)
 
@@ -73,6 +77,8 @@ class MapLayer:
         self.art = art
         self.top: dict[Hex, str] = {}  # which unit shows on top of each stack
         self.mark_boxes: list = []  # the boxes of the game's marks last drawn (words step aside)
+        self.mark_labels: list[tuple[str, pygame.Rect]] = []  # the place names and marks last drawn
+        mv.names_in_background = False  # drawn over the counters instead (place_names)
 
     def stack_order(self, h: Hex, units: list[dict], prefer: str | None) -> list[dict]:
         ids = [u["id"] for u in units]
@@ -88,6 +94,42 @@ class MapLayer:
             off = max(1.0, self.mv.counter_px * 0.5 / (n - 1))
         d = (k - (n - 1) / 2) * off
         return int(cx + d), int(cy - d)
+
+    def stack_rect(self, h: Hex, n: int) -> pygame.Rect:
+        """What the ``n`` counters on ``h`` cover on the screen, their count badge included."""
+        px = self.mv.counter_px
+        x0, y0 = self.counter_pos(h, 0, n)
+        x1, y1 = self.counter_pos(h, n - 1, n)
+        r = pygame.Rect(x0 - px // 2, y0 - px // 2, px, px).union(pygame.Rect(x1 - px // 2, y1 - px // 2, px, px))
+        if n > 1:
+            br = max(6, int(px * 0.2)) + 1
+            r.union_ip(pygame.Rect(x1 + px // 2 - br, y1 - px // 2 - br, 2 * br, 2 * br))
+        return r
+
+    def place_names(self, placer: LabelPlacer, stacks: dict[Hex, pygame.Rect]) -> None:
+        """Each place's name in its usual spot, or beside the stack that would cover it."""
+        mv = self.mv
+        for h, name, px, (x, y) in mv.place_names():
+            w, hh = T.size(name, px, "bold")
+            spots = [(x, y)] + around_stack(stacks.get(h), mv.hex_center(h), w + 6, hh + 2, mv.hex_h)
+            placer.add(name, px, spots, plate_from=1, group="")
+
+    def place_mark(self, surface, placer: LabelPlacer, mk, stack: pygame.Rect | None) -> None:
+        """A game's mark: a box in its kind's spot, else beside it or beside the stack, else merged
+        with a box of its kind in the way; a mark with no box (a star, a ring) is drawn as it is."""
+        z = self.mv.zoom
+        c = self.mv.hex_center(mk.hex)
+        if mk.kind in ("tip", "barrage-area", "objective") or not mk.text:
+            draw_mark(surface, c, mk, z)
+            return
+        fill, ink, (fx, fy) = MARK_STYLE.get(mk.kind, DEFAULT_MARK)
+        x, y = c[0] + fx * 40 * z, c[1] + fy * 40 * z
+        px = max(8, int(10 * z))
+        w, h = T.size(mk.text, px, "bold")
+        h += 3
+        spots = [(x, y), (x, y + h), (x, y - h), (x, y + 2 * h), (x, y - 2 * h)]
+        spots += around_stack(stack, c, w + 6, h, self.mv.hex_h)
+        placer.add(mk.text, px, spots, fg=ink, bg=fill, border=(20, 20, 20), group=mk.kind, member=mk)
 
     def air_rect(self, h: Hex, n: int) -> pygame.Rect:
         """Where an air support marker goes on hex ``h`` holding ``n`` counters: it stacks free
@@ -282,6 +324,7 @@ class MapLayer:
         # Counters.
         px = mv.counter_px
         moving = anim.unit if anim is not None else None
+        stack_rects: dict[Hex, pygame.Rect] = {}  # what each stack covers: words keep off it
         for h, units in stacks.items():
             if not mv.visible(h):
                 continue
@@ -291,6 +334,7 @@ class MapLayer:
                     continue
             units = self.stack_order(h, units, ctl.sel if ctl.sel in marked else None)
             n = len(units)
+            stack_rects[h] = self.stack_rect(h, n)
             for k, u in enumerate(units):
                 x, y = self.counter_pos(h, k, n)
                 s = self.art.surface(u, px)
@@ -309,6 +353,13 @@ class MapLayer:
                 pygame.draw.circle(surface, (20, 20, 20), bc, br)
                 t = T.text(str(n), max(7, int(br * 1.4)), (255, 255, 255), "bold")
                 surface.blit(t, (bc[0] - t.get_width() // 2, bc[1] - t.get_height() // 2))
+
+        # Place names over the counters, never under them (a name that would be covered moves
+        # beside the stack, on a plate).
+        placer = LabelPlacer(list(stack_rects.values()))
+        self.place_names(placer, stack_rects)
+        placer.draw(surface)
+        named = len(placer.labels)
 
         if anim is not None:
             u = ctl.unit(anim.unit)
@@ -330,6 +381,7 @@ class MapLayer:
         for h, text in labels:
             cx, cy = mv.hex_center(h)
             label_box(surface, text, cpx, (cx, cy - 19 * z if h in stacks else cy))
+        taken = placer.boxes  # the odds on the map step aside from the names; the marks from both
         if mode == "combat-declare":
             w = max(2, int(2.5 * z))
             for b in ctl.gui.battles(ctl):
@@ -338,7 +390,8 @@ class MapLayer:
                     u = ctl.unit(uid)
                     if u and u.get("hex"):
                         arrow(surface, toward(mv.hex_center(parse_hex(u["hex"])), tc, 0.15), toward(tc, mv.hex_center(parse_hex(u["hex"])), 0.35), ARROW, w)
-                label_box(surface, map_figure(ctl.odds(b.target)), max(9, int(13 * z)), (tc[0], tc[1] + 26 * z))
+                label_box(surface, map_figure(ctl.odds(b.target)), max(9, int(13 * z)), (tc[0], tc[1] + 26 * z),
+                          placed=taken)
             if ctl.target is not None:
                 tc = mv.hex_center(ctl.target)
                 crosshair(surface, tc, 26 * z, TARGET, max(2, int(3 * z)))
@@ -349,18 +402,24 @@ class MapLayer:
                         arrow(surface, toward(mv.hex_center(parse_hex(u["hex"])), tc, 0.15), toward(tc, mv.hex_center(parse_hex(u["hex"])), 0.35), TARGET, w)
                 if ctl.attackers:
                     label_box(surface, map_figure(ctl.odds()), max(9, int(14 * z)),
-                              (tc[0], tc[1] + 26 * z), bg=(255, 230, 200))
+                              (tc[0], tc[1] + 26 * z), bg=(255, 230, 200), placed=taken)
         elif mode.startswith("stage:"):
             st = v.get("stage") or {}
             if st.get("target"):
                 th = parse_hex(st["target"])
                 mv.outline_hex(surface, th, TARGET, max(2, int(3 * z)))
         # The game's own markers (Kursk's Strategic Objective, Kasserine's ENGAGED and CONTACT).
-        placed: list = []  # the boxes drawn so far: a box that would cover one steps aside
+        # Their boxes keep off the counters, the place names, the odds and each other (or merge, see map_labels).
+        placer.obstacles += taken[named:]
         for mk in ctl.gui.map_marks(ctl):
             if mv.visible(mk.hex):
-                draw_mark(surface, mv.hex_center(mk.hex), mk, z, placed)
-        self.mark_boxes = placed  # the words of lines and areas step aside from these too
+                self.place_mark(surface, placer, mk, stack_rects.get(mk.hex))
+        placer.settle()
+        marks = placer.labels[named:]
+        for lb in marks:
+            draw_label(surface, lb)
+        self.mark_boxes = placer.boxes  # the words of lines and areas step aside from these too
+        self.mark_labels = [(lb.shown, pygame.Rect(lb.rect)) for lb in placer.labels]
         # Air support over the defending hex, on top of everything else there.
         for h, m in air:
             if h is not None and mv.visible(h):
@@ -401,7 +460,8 @@ class MapLayer:
         if mode == "combat-resolve":
             for b in ctl.gui.battles(ctl):
                 cx, cy = mv.hex_center(b.target)
-                out.append(pygame.Rect(int(cx - 70 * z) - 10, int(cy - 44 * z) - 4, int(140 * z) + 20, int(90 * z) + 14))
+                # (its words may step up or down two lines, out of a name's way)
+                out.append(pygame.Rect(int(cx - 70 * z) - 10, int(cy - 44 * z) - 40, int(140 * z) + 20, int(90 * z) + 84))
         elif mode == "stage:retreat":
             for rt in ctl.retreats():
                 u = ctl.unit(rt.unit)
@@ -441,16 +501,18 @@ class MapLayer:
             if path and u and u.get("hex"):
                 pts = [mv.hex_center(parse_hex(u["hex"]))] + [mv.hex_center(h) for h in path]
                 polyline_arrow(surface, pts, ARROW, max(2, int(3 * z)))
+        taken = list(self.mark_boxes)  # the words below step aside from the names and marks
         if mode == "combat-resolve":
             left = set(ctl.unresolved())
             for b in ctl.gui.battles(ctl):
                 tc = mv.hex_center(b.target)
                 if b.target not in left:
-                    label_box(surface, "✓ done", max(8, int(11 * z)), (tc[0], tc[1] + 26 * z), bg=(220, 220, 220))
+                    label_box(surface, "✓ done", max(8, int(11 * z)), (tc[0], tc[1] + 26 * z), bg=(220, 220, 220),
+                              placed=taken)
                     continue
                 crosshair(surface, tc, _pulse_radius(time_s, z, past), TARGET, max(2, int(3 * z)))
                 label_box(surface, "to resolve" if past else "click to resolve", max(8, int(10 * z)),
-                          (tc[0], tc[1] + 26 * z), bg=(255, 230, 200))
+                          (tc[0], tc[1] + 26 * z), bg=(255, 230, 200), placed=taken)
         elif mode == "stage:retreat":
             for rt in ctl.retreats():
                 u = ctl.unit(rt.unit)
@@ -474,7 +536,7 @@ class MapLayer:
                 word = " / ".join(RETREAT_WORDS.get(lv, RETREAT_WORDS[2]) for lv in sorted(levels))
                 worst = max(levels)
                 label_box(surface, word, max(8, int(10 * z)), (cx, cy + 17 * z), fg=(255, 255, 255),
-                          bg=RETREAT_COLOURS.get(worst, TARGET), border=(255, 255, 255))
+                          bg=RETREAT_COLOURS.get(worst, TARGET), border=(255, 255, 255), placed=taken)
 
         placed = list(self.mark_boxes)
         for ln in game_lines(ctl, hover):

@@ -25,7 +25,9 @@ SCALE_RANGE = (0.5, 3.0)  # a scale outside it is ignored (the theme clamps it f
 
 @dataclass
 class Settings:
-    ui_scale: float = 1.0
+    ui_scale: float = 1.0  # the scale the player chose (Ctrl+= / Ctrl+-); used when ui_scale_auto is off
+    ui_scale_auto: bool = True  # the scale follows the window's size (theme.auto_scale); Ctrl+0 turns it back on
+    window_size: list = field(default_factory=list)  # [w, h] of the window when the client last closed
     hotseat: bool = True
     show_hex_ids: bool = True
     players: dict = field(default_factory=dict)  # side -> "human" | "computer", the last choice in the menu
@@ -59,9 +61,16 @@ class Settings:
                         setattr(s, f.name, float(v))
                 elif want is bool and isinstance(v, bool):
                     setattr(s, f.name, v)
+                elif want is list and isinstance(v, list):
+                    if f.name == "window_size" and len(v) == 2 and all(
+                            isinstance(x, int) and not isinstance(x, bool) and 200 <= x <= 20000 for x in v):
+                        s.window_size = [int(v[0]), int(v[1])]
                 elif want is dict and isinstance(v, dict):
                     setattr(s, f.name, {str(k)[:40]: str(x)[:40] for k, x in v.items()
                                         if isinstance(x, (str, int, float, bool))})
+        if "ui_scale_auto" not in data:
+            # A file from before the automatic scale: a scale other than the old default was the player's choice.
+            s.ui_scale_auto = s.ui_scale == 1.0
         return s
 
     def save(self) -> bool:

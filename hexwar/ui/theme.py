@@ -192,7 +192,63 @@ TEXT_CACHE = TextCache()
 
 
 def text(s: str, px: int, colour=TEXT, style: str = "regular", halo=None) -> pygame.Surface:
-    return TEXT_CACHE.render(s, px, colour, style, halo)
+    got = TEXT_CACHE.render(s, px, colour, style, halo)
+    if PROBE is not None:
+        PROBE.rendered[id(got)] = (s, int(px), style, got)
+    return got
+
+
+class ProbedSurface(pygame.Surface):
+    """A surface that tells the active ``TextProbe`` where each text is drawn on it (tests)."""
+
+    def blit(self, source, dest, area=None, special_flags=0):
+        r = super().blit(source, dest, area, special_flags)
+        if PROBE is not None:
+            PROBE.blitted(self, source, dest, area)
+        return r
+
+
+class TextProbe:
+    """Every text drawn while it is active (``with TextProbe() as probe``): the words, where they
+    went, and the box they were drawn in (the clip rectangle of the surface then, else the whole
+    surface). ``surface(size)`` gives a surface that reports its blits; the game scene draws its
+    frame into one when a probe is active. A test then checks that no text runs out of its box."""
+
+    def __init__(self) -> None:
+        self.rendered: dict[int, tuple] = {}
+        self.drawn: list[tuple[str, int, pygame.Rect, pygame.Rect]] = []  # (text, px, where, box)
+
+    def surface(self, size) -> pygame.Surface:
+        return ProbedSurface(size)
+
+    def blitted(self, target: pygame.Surface, source, dest, area) -> None:
+        got = self.rendered.get(id(source))
+        if got is None or got[3] is not source:
+            return
+        s, px, _style, _ = got
+        if isinstance(dest, pygame.Rect):
+            x, y = dest.topleft
+        else:
+            x, y = int(dest[0]), int(dest[1])
+        w, h = source.get_size() if area is None else pygame.Rect(area).size
+        box = pygame.Rect(target.get_clip()).clip(target.get_rect())  # the whole surface when not clipped
+        self.drawn.append((s, px, pygame.Rect(x, y, w, h), box))
+
+    def clear(self) -> None:
+        self.drawn.clear()
+
+    def __enter__(self) -> TextProbe:
+        global PROBE
+        self._before = PROBE
+        PROBE = self
+        return self
+
+    def __exit__(self, *exc) -> None:
+        global PROBE
+        PROBE = self._before
+
+
+PROBE: TextProbe | None = None
 
 
 _size_cache: dict[tuple, tuple[int, int]] = {}
@@ -236,13 +292,31 @@ def wrap(s: str, px: int, width: int, style: str = "regular") -> list[str]:
     return out
 
 
+# The window the interface is drawn for at scale 1.0; a bigger window scales it up (auto_scale).
+BASE_SIZE = (1280, 800)
+AUTO_RANGE = (1.0, 2.0)
+
+
+def auto_scale(size: tuple[int, int]) -> float:
+    """The UI scale for a window of ``size``: 1.0 at 1280x800, growing with the window (1.35 at
+    1920x1080) so that text keeps its size on the screen; never below 1.0 (a small window keeps the
+    sizes the panels are laid out for, and scrolls).
+    The lesser of the height and width ratios, so that the side panel never eats the map; in
+    steps of 0.05, so that dragging the window's edge does not re-lay the panels at every pixel."""
+    w, h = size
+    s = min(h / BASE_SIZE[1], w / BASE_SIZE[0])
+    s = max(AUTO_RANGE[0], min(AUTO_RANGE[1], s))
+    return round(round(s / 0.05) * 0.05, 2)
+
+
 class Theme:
     """The UI scale and the sizes derived from it (panel widths, text sizes)."""
 
-    MIN_SCALE, MAX_SCALE = 0.7, 2.0
+    MIN_SCALE, MAX_SCALE = 0.7, 2.0  # what the player may choose
+    FLOOR = 0.55  # what a screen may shrink itself to, to fit a small window (the menu)
 
     def __init__(self, scale: float = 1.0) -> None:
-        self.scale = max(self.MIN_SCALE, min(self.MAX_SCALE, float(scale)))
+        self.scale = max(self.FLOOR, min(self.MAX_SCALE, float(scale)))
 
     def px(self, v: float) -> int:
         return max(1, int(round(v * self.scale)))

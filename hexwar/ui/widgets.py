@@ -60,16 +60,38 @@ class Button:
         if self.on_click is not None:
             self.on_click()
 
-    def _fit(self, text: str, room: int, style: str) -> int:
-        """The text size, made smaller if the label would not fit the button."""
-        px = self.px
-        while px > 8 and T.size(text, px, style)[0] > room:
-            px -= 1
-        return px
+    def _fit(self, text: str, room: int, style: str) -> tuple[int, list[str]]:
+        """The label's text size and lines: one line at its size, or a little smaller (down to
+        85%); else two lines, if the button is tall enough; else smaller still — never cut."""
+        floor = max(8, int(self.px * 0.85))
+        for px in range(self.px, floor - 1, -1):
+            if T.size(text, px, style)[0] <= room:
+                return px, [text]
+        for px in range(self.px, 7, -1):
+            lines = T.wrap(text, px, room, style)
+            fits = all(T.size(ln, px, style)[0] <= room for ln in lines)
+            if fits and len(lines) == 1:
+                return px, lines
+            if fits and len(lines) == 2 and 2 * T.font(px, style).get_linesize() <= self.rect.h:
+                return px, lines
+        return 8, [text]
 
     def sig(self) -> tuple:
         """Everything the drawing of this button depends on (panels redraw when it changes)."""
         return (tuple(self.rect), self.label, self.enabled, self.toggled, self.hover, self.key_hint, self.px)
+
+    def _blit_label(self, surface: pygame.Surface, x: int, room: int, style: str, colour, centred: bool) -> int:
+        """The label in ``room`` pixels from ``x`` (centred in it, or from its left); its width."""
+        px, lines = self._fit(self.label, room, style)
+        lh = T.font(px, style).get_linesize()
+        y = self.rect.centery - lh * len(lines) // 2
+        width = 0
+        for ln in lines:
+            t = T.text(ln, px, colour, style)
+            width = max(width, t.get_width())
+            surface.blit(t, (x + (room - t.get_width()) // 2 if centred else x, y + (lh - t.get_height()) // 2))
+            y += lh
+        return width
 
     def draw(self, surface: pygame.Surface) -> None:
         r = self.rect
@@ -84,10 +106,13 @@ class Button:
         pygame.draw.rect(surface, bg, r, border_radius=4)
         pygame.draw.rect(surface, T.PANEL_LINE if self.enabled else T.PANEL, r, 1, border_radius=4)
         colour = T.TEXT if self.enabled else T.BUTTON_OFF_TEXT
+        clip = surface.get_clip()
+        surface.set_clip(r.clip(clip) if clip else r)  # the words stay on the button
         x = r.x + 8
+        hint = T.text(self.key_hint, max(8, self.px - 3), T.TEXT_DIM) if self.key_hint else None
         if self.toggled is not None:
             # A check box drawn as a shape, so the state does not rest on colour alone.
-            bs = max(8, r.h - 14)
+            bs = max(8, min(r.h - 14, max(20, int(self.px * 1.5))))  # a tall button keeps a small box
             box = pygame.Rect(x, r.centery - bs // 2, bs, bs)
             pygame.draw.rect(surface, T.PANEL_DARK, box)
             pygame.draw.rect(surface, colour, box, 1)
@@ -96,22 +121,20 @@ class Button:
                                                            (box.right - 2, box.y + 2)], 2)
             x = box.right + 8
             right = r.right - 6
-            if self.key_hint:
-                hint = T.text(self.key_hint, max(8, self.px - 3), T.TEXT_DIM)
+            if hint is not None:
                 right -= hint.get_width() + 6
                 surface.blit(hint, (r.right - 6 - hint.get_width(), r.centery - hint.get_height() // 2 + 1))
-            label = T.text(self.label, self._fit(self.label, right - x, "regular"), colour)
-            surface.blit(label, (x, r.centery - label.get_height() // 2))
+            self._blit_label(surface, x, right - x, "regular", colour, False)
         else:
-            room = r.w - 12 - (T.size(self.key_hint, max(8, self.px - 3))[0] + 6 if self.key_hint else 0)
-            label = T.text(self.label, self._fit(self.label, room, "bold"), colour, "bold")
-            lx = r.centerx - label.get_width() // 2
-            if self.key_hint:
-                hint = T.text(self.key_hint, max(8, self.px - 3), T.TEXT_DIM)
-                total = label.get_width() + 6 + hint.get_width()
-                lx = r.centerx - total // 2
-                surface.blit(hint, (lx + label.get_width() + 6, r.centery - hint.get_height() // 2 + 1))
-            surface.blit(label, (lx, r.centery - label.get_height() // 2))
+            room = r.w - 12 - (hint.get_width() + 6 if hint is not None else 0)
+            px, lines = self._fit(self.label, room, "bold")
+            lw = max(T.size(ln, px, "bold")[0] for ln in lines)
+            total = lw + (6 + hint.get_width() if hint is not None else 0)
+            lx = r.centerx - total // 2
+            self._blit_label(surface, lx, lw, "bold", colour, True)
+            if hint is not None:
+                surface.blit(hint, (lx + lw + 6, r.centery - hint.get_height() // 2 + 1))
+        surface.set_clip(clip)
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, colour=T.PANEL, border=T.PANEL_LINE) -> None:
@@ -166,3 +189,59 @@ class ButtonRow:
 
     def hovered(self) -> Button | None:
         return next((b for b in self.buttons if b.hover), None)
+
+
+def tooltip_rect(pos: tuple[int, int], size: tuple[int, int], area: pygame.Rect, gap: int = 16) -> pygame.Rect:
+    """Where a tooltip of ``size`` goes for the pointer at ``pos``: inside ``area`` (the map, for
+    the game), beside the pointer (below right, below left, above right, above left: the first that
+    fits); for a pointer outside ``area`` (on the side panel), at the edge of ``area`` nearest
+    to it, level with it, so it never covers the panel's buttons. Too big for ``area``: its top
+    left corner stays inside."""
+    w, h = size
+    x, y = pos
+    if area.collidepoint(pos):
+        for cx, cy in ((x + gap, y + gap), (x - gap - w, y + gap), (x + gap, y - gap - h), (x - gap - w, y - gap - h)):
+            r = pygame.Rect(cx, cy, w, h)
+            if area.contains(r):
+                return r
+        r = pygame.Rect(x + gap, y + gap, w, h)
+    else:
+        r = pygame.Rect(0, 0, w, h)
+        r.centery = y
+        if x >= area.right:
+            r.right = area.right - gap // 2
+        elif x < area.x:
+            r.x = area.x + gap // 2
+        else:
+            r.x = x - w // 2
+            r.y = area.bottom - h - gap // 2 if y < area.y else area.y + gap // 2
+    r.x = max(area.x, min(r.x, area.right - w))
+    r.y = max(area.y, min(r.y, area.bottom - h))
+    return r
+
+
+def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: list[str], th: T.Theme,
+                 area: pygame.Rect | None = None) -> pygame.Rect | None:
+    """A tooltip for the pointer at ``pos`` (the first line bold), placed by ``tooltip_rect``
+    inside ``area`` (the whole surface when None); returns where it went."""
+    if not lines:
+        return None
+    px = th.small
+    if area is None:
+        area = surface.get_rect()
+    maxw = max(th.px(120), min(th.px(420), area.w - th.px(24)))
+    rows = []
+    for i, ln in enumerate(lines):
+        for part in T.wrap(ln, px, maxw, "bold" if i == 0 else "regular"):
+            rows.append((part, "bold" if i == 0 else "regular"))
+    lh = T.font(px).get_linesize()
+    w = max(T.size(r, px, s)[0] for r, s in rows) + th.px(16)
+    h = lh * len(rows) + th.px(10)
+    rect = tooltip_rect(pos, (w, h), area, th.px(18))
+    pygame.draw.rect(surface, (250, 248, 232), rect, border_radius=3)
+    pygame.draw.rect(surface, (40, 40, 40), rect, 1, border_radius=3)
+    yy = rect.y + th.px(5)
+    for r, style in rows:
+        surface.blit(T.text(r, px, (20, 20, 20), style), (rect.x + th.px(8), yy))
+        yy += lh
+    return rect

@@ -134,22 +134,20 @@ def outcome_bars(f: Flow, ctl, p: Preview) -> None:
         meaning = o.text or rules_text.result_text(ctl.game.entry, o.code)
         if o.level:
             meaning = f"{mark_of(o.level)[0]} {meaning}"
+        mx = f.x + th.px(84) + bar_w + th.px(6)
+        lines = T.wrap(meaning, th.small, f.x + f.w - mx)  # the whole meaning, on more lines if need be
 
-        def draw(surf, code=o.code, p=o.chance, y=y, meaning=meaning):
+        def draw(surf, code=o.code, p=o.chance, y=y, lines=lines, mx=mx):
             surf.blit(T.text(code, th.small, T.TEXT, "bold"), (f.x, y))
             pct = T.text(f"{round(p * 100):d}%", th.small, T.TEXT)
             surf.blit(pct, (f.x + th.px(76) - pct.get_width(), y))
             bx = f.x + th.px(84)
             pygame.draw.rect(surf, T.PANEL_DARK, (bx, y + 3, bar_w, lh - 6))
             pygame.draw.rect(surf, (200, 200, 190), (bx, y + 3, max(2, int(bar_w * p)), lh - 6))
-            mx = bx + bar_w + th.px(6)
-            room = f.x + f.w - mx
-            px = th.px(11)
-            while T.size(meaning, px)[0] > room and len(meaning) > 4:
-                meaning = meaning.rstrip("…")[:-1].rstrip() + "…"
-            surf.blit(T.text(meaning, px, T.TEXT_DIM), (mx, y + 1))
-        f.op(draw, ("odds", o.code, o.chance, meaning, y, f.x, f.w, bar_w, lh, th.scale))
-        f.y += lh
+            for k, ln in enumerate(lines):
+                surf.blit(T.text(ln, th.small, T.TEXT_DIM), (mx, y + k * lh))
+        f.op(draw, ("odds", o.code, o.chance, tuple(lines), y, f.x, f.w, bar_w, lh, th.scale))
+        f.y += lh * len(lines)
 
 
 def build_roll(f: Flow, ctl, scene, art: CounterArt) -> None:

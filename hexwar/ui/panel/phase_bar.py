@@ -67,6 +67,59 @@ class PhaseBar:
     def tool_height(th: T.Theme) -> int:
         return th.px(8) * 2 + th.px(34) + th.px(6) + th.px(30)
 
+    def _parts(self, ctl, date: str) -> list[tuple[str, tuple, str]]:
+        """Line 1: the phase, who decides, the turn, the date, the rule, who acts."""
+        v = ctl.view()
+        acting = ctl.acting()
+        phase = ctl.phase()
+        parts = [(ctl.phase_name(), T.ACCENT, "bold")]
+        if acting and acting != phase.side:
+            parts.append((f"{side_name(acting)} player decides", T.TEXT, "bold"))
+        title = turn_title(ctl, v)
+        if title:
+            parts.append((title, T.TEXT, "bold"))
+        if date:
+            parts.append((date, T.TEXT, "regular"))
+        if phase.rule:
+            parts.append((f"rule {phase.rule}", T.TEXT_DIM, "regular"))
+        if acting and acting == phase.side:
+            parts.append((f"{side_name(acting)} player to act", T.TEXT, "regular"))
+        return parts
+
+    def rows(self, ctl, date: str, line2: str | None = None) -> tuple[list[list[tuple[str, tuple, str]]], list[str]]:
+        """The bar's words laid out: the parts of line 1 in rows (a part that does not fit goes to
+        the next row, never dropped), and what may be done now, wrapped (never cut)."""
+        th = self.theme
+        px = th.large
+        x0 = self.rect.x + th.px(12)
+        right = self.text_right
+        start = x0 + (th.px(26) if ctl.acting() else 0)  # after the side's chip
+        sep = T.size("  ·  ", px)[0]
+        rows: list[list[tuple[str, tuple, str]]] = [[]]
+        x = start
+        for part in self._parts(ctl, date):
+            w = T.size(part[0], px, part[2])[0]
+            if rows[-1] and x + sep + w > right:
+                rows.append([])
+                x = x0
+            x += (sep if rows[-1] else 0) + w
+            rows[-1].append(part)
+        now = now_text(ctl) if line2 is None else line2
+        style = "regular" if line2 is None else "bold"
+        return rows, T.wrap(now, th.normal, right - x0, style)
+
+    def needed_height(self, ctl, date: str, line2: str | None = None) -> int:
+        """The bar's height for its words (at least ``base_height``)."""
+        th = self.theme
+        rows, lines = self.rows(ctl, date, line2)
+        h = (th.px(6) + len(rows) * T.font(th.large).get_linesize() + th.px(2)
+             + len(lines) * T.font(th.normal).get_linesize() + th.px(4))
+        return max(self.base_height(th), h)
+
+    @staticmethod
+    def base_height(th: T.Theme) -> int:
+        return th.px(62)
+
     def draw(self, surface: pygame.Surface, ctl, date: str, line2: str | None = None,
              line2_colour=None, cached: bool = False) -> bool:
         """Draws the bar; ``cached``: unless ``surface`` already shows exactly this (see ``Drawn``).
@@ -75,9 +128,8 @@ class PhaseBar:
         v = ctl.view()
         acting = ctl.acting()
         phase = ctl.phase()
-        phase_side = phase.side
         now = now_text(ctl) if line2 is None else line2
-        key = (tuple(self.rect), tuple(self.tool_rect), self.text_right, th.scale, acting, phase_side,
+        key = (tuple(self.rect), tuple(self.tool_rect), self.text_right, th.scale, acting, phase.side,
                ctl.phase_name(), v.get("turn"), v.get("turns"), phase.rule, date, now, line2 is None,
                line2_colour,
                self.buttons.sig())
@@ -87,44 +139,33 @@ class PhaseBar:
         surface.set_clip(self.rect)
         draw_panel(surface, self.rect, T.PANEL_DARK)
         x0 = self.rect.x + th.px(12)
-        right = self.text_right
         y = self.rect.y + th.px(6)
         px = th.large
+        rows, lines = self.rows(ctl, date, line2)
         # Line 1: who acts (chip and name), the phase and its rule, then the turn and date.
         x = x0
         if acting:
             chip = th.px(20)
             T.side_chip(surface, acting, x, y + 1, chip)
             x += chip + th.px(6)
-        parts = [(ctl.phase_name(), T.ACCENT, "bold")]
-        if acting and acting != phase_side:
-            parts.append((f"{side_name(acting)} player decides", T.TEXT, "bold"))
-        title = turn_title(ctl, v)
-        if title:
-            parts.append((title, T.TEXT, "bold"))
-        if date:
-            parts.append((date, T.TEXT, "regular"))
-        if phase.rule:
-            parts.append((f"rule {phase.rule}", T.TEXT_DIM, "regular"))
-        if acting and acting == phase_side:
-            parts.append((f"{side_name(acting)} player to act", T.TEXT, "regular"))
         sep = T.text("  ·  ", px, T.TEXT_DIM)
-        for i, (s, c, style) in enumerate(parts):
-            t = T.text(s, px, c, style)
-            need = t.get_width() + (sep.get_width() if i else 0)
-            if x + need > right:
-                break
-            if i:
-                surface.blit(sep, (x, y))
-                x += sep.get_width()
-            surface.blit(t, (x, y))
-            x += t.get_width()
-        # Line 2: what may be done now (or what the history shows).
-        y2 = y + T.font(px).get_linesize() + th.px(2)
+        lh = T.font(px).get_linesize()
+        for k, row in enumerate(rows):
+            if k:
+                x, y = x0, y + lh
+            for i, (s, c, style) in enumerate(row):
+                if i:
+                    surface.blit(sep, (x, y))
+                    x += sep.get_width()
+                t = T.text(s, px, c, style)
+                surface.blit(t, (x, y))
+                x += t.get_width()
+        # Then what may be done now (or what the history shows), on as many lines as it needs.
+        y2 = y + lh + th.px(2)
         style = "regular" if line2 is None else "bold"
-        lines = T.wrap(now, th.normal, right - x0, style)
-        s = lines[0] + (" …" if len(lines) > 1 else "")
-        surface.blit(T.text(s, th.normal, line2_colour or T.TEXT, style), (x0, y2))
+        for ln in lines:
+            surface.blit(T.text(ln, th.normal, line2_colour or T.TEXT, style), (x0, y2))
+            y2 += T.font(th.normal).get_linesize()
         surface.set_clip(self.tool_rect)
         draw_panel(surface, self.tool_rect, T.PANEL_DARK)
         surface.set_clip(clip)

@@ -102,30 +102,9 @@ def draw_save_banner(surface: pygame.Surface, rect: pygame.Rect, text: str, th: 
     return band
 
 
-def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: list[str], th: T.Theme) -> pygame.Rect | None:
-    """Draws a tooltip near ``pos``; returns where it went."""
-    if not lines:
-        return None
-    px = th.small
-    maxw = th.px(420)
-    rows = []
-    for i, ln in enumerate(lines):
-        for w in T.wrap(ln, px, maxw, "bold" if i == 0 else "regular"):
-            rows.append((w, "bold" if i == 0 else "regular"))
-    lh = T.font(px).get_linesize()
-    w = max(T.size(r, px, s)[0] for r, s in rows) + th.px(16)
-    h = lh * len(rows) + th.px(10)
-    x, y = pos[0] + th.px(18), pos[1] + th.px(18)
-    sw, sh = surface.get_size()
-    if x + w > sw:
-        x = pos[0] - w - th.px(8)
-    if y + h > sh:
-        y = pos[1] - h - th.px(8)
-    rect = pygame.Rect(x, y, w, h)
-    pygame.draw.rect(surface, (250, 248, 232), rect, border_radius=3)
-    pygame.draw.rect(surface, (40, 40, 40), rect, 1, border_radius=3)
-    yy = y + th.px(5)
-    for r, style in rows:
-        surface.blit(T.text(r, px, (20, 20, 20), style), (x + th.px(8), yy))
-        yy += lh
-    return rect
+def draw_tooltip(surface: pygame.Surface, pos: tuple[int, int], lines: list[str], th: T.Theme,
+                 area: pygame.Rect | None = None) -> pygame.Rect | None:
+    """Draws a tooltip near ``pos`` inside ``area``; returns where it went (``widgets.draw_tooltip``)."""
+    from ..widgets import draw_tooltip as draw
+
+    return draw(surface, pos, lines, th, area)

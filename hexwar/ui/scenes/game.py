@@ -12,14 +12,17 @@ from ... import paths
 from ...core.actions import EndPhase
 from ...core.hexgrid import Hex
 from .. import sides as side_words
+from .. import theme as T
 from ..computer import COMPUTER, HUMAN, ComputerDriver, make_computer, player_kind, player_text
 from ..control import PAST_REFUSAL, Controller, LogEntry
 from ..counters import CounterArt
+from ..focus import READABLE_PX, focus_hexes
 from ..map_view import MapView
 from ..overlays import MapLayer
 from ..panel.phase_bar import PhaseBar, now_text
 from ..panel.side import SidePanel
 from ..panel.status import StatusLine
+from ..widgets import Button, ButtonRow
 from .dialogs import ConfirmScene
 from .game_computer import ComputerTurns, MoveAnim
 from .game_frame import FrameCache
@@ -90,6 +93,10 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         self.pending_handover: tuple | None = None
         self.victory_shown = game.result() is not None
         self._fitted = False
+        self._focus_pending: tuple | None = None  # the camera set before the legal actions were known
+        self._bar_for: tuple = (None, 0)  # (window size, the tallest phase bar its words needed in it)
+        self._bar_key: tuple | None = None
+        self.map_buttons = ButtonRow()  # over the map: the whole map / back to where you act
         self._last_version = -1
         self.show_ids = app.settings.show_hex_ids
         self.explain = False
@@ -132,7 +139,9 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         th = self.theme
         self.bar.theme = self.panel.theme = self.status.theme = th
         w, h = size
-        bar_h = th.px(62)
+        if size != self._bar_for[0]:  # a new window size: the bar's height is worked out anew
+            self._bar_for = (size, 0)
+        bar_h = max(PhaseBar.base_height(th), self._bar_for[1])
         status_h = th.px(30)
         panel_w = min(th.px(400), int(w * 0.42))
         tool_h = PhaseBar.tool_height(th)
@@ -147,15 +156,26 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
             ("history", "Look back", self.toggle_history, "H"),
             ("explain", "Explain", self.toggle_explain, "X"),
         ])
+        need = self.bar.needed_height(self.view_ctl, self._date(), self.bar_line2()[0])
+        if need > bar_h:  # words that need more lines than the bar has: a taller bar, never cut words
+            self._bar_for = (size, need)
+            self.layout(size)
+            return
         self.panel.layout(pygame.Rect(w - panel_w, bar_h + tool_h, panel_w, h - bar_h - tool_h - status_h))
         self.status.rect = pygame.Rect(0, h - status_h, w, status_h)
         self.mv.set_rect(pygame.Rect(0, bar_h, w - panel_w, h - bar_h - status_h))
         if not self._fitted:
-            self.mv.fit()
-            home = self.ctl.gui.home_hexes(self.ctl)  # a scenario on part of a big map: its play area
-            if home:
-                self.mv.frame(home)
+            self.show_play_area()
             self._fitted = True
+        m = th.px(8)
+        self.map_buttons.clear()
+        label = self._whole_label()
+        bw = min(self.mv.rect.w // 3, max(T.size(t, th.normal, "bold")[0] for t in ("Whole map", "Back to play"))
+                 + th.px(40))
+        self.map_buttons.add(Button(pygame.Rect(self.mv.rect.right - m - bw, self.mv.rect.y + m, bw, th.px(28)),
+                                    label, self.toggle_whole_map, key_hint="F", px=th.normal, name="whole-map",
+                                    tooltip="F: the whole map, or back to where you act now (the camera opened "
+                                            "there); drag to pan, the wheel zooms"))
         self._end_key = None
         self._undo_key = None
         tips = {"end": "End the phase (E). Asks first if units could still act.", "undo": "Undo (Ctrl+Z)",
@@ -168,9 +188,63 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
             b.tooltip = tips.get(b.name, "")
         self.refresh()
 
+    # --- the camera ---------------------------------------------------------------------
+    def show_play_area(self) -> None:
+        """The camera on where the player acts now (``focus.focus_hexes``), at a zoom where the
+        counters can be read. Until the legal actions are known (worked out in the background),
+        on the game's play area; ``update`` then moves it, unless the player has moved it."""
+        legal = self.ctl.legal(wait=0)
+        self.mv.frame_readable(focus_hexes(self.ctl, legal), READABLE_PX)
+        self._focus_pending = self._camera() if legal is None else None
+
+    def _camera(self) -> tuple:
+        return (self.mv.zoom, self.mv.cam_x, self.mv.cam_y, tuple(self.mv.rect))
+
+    def _whole_label(self) -> str:
+        return "Back to play" if self.mv.is_whole_map() else "Whole map"
+
+    def toggle_whole_map(self) -> None:
+        """F or the button over the map: the whole map, or back to where the player acts."""
+        self._focus_pending = None
+        if self.mv.is_whole_map():
+            self.show_play_area()
+        else:
+            self.mv.fit()
+
+    def _map_tools(self, event) -> bool:
+        """The button over the map and its key, before the map takes the event."""
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_f and not (getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_ALT)):
+                self.toggle_whole_map()
+                return True
+            return False
+        if self.ctl.die is not None or event.type not in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN,
+                                                          pygame.MOUSEBUTTONUP):
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.map_buttons.handle(event)
+            return False
+        if self.press is not None and event.type == pygame.MOUSEBUTTONUP and self.press[2]:
+            return False  # the end of a drag that began on the map
+        return self.map_buttons.handle(event)
+
+    def handle(self, event) -> bool:
+        if self._map_tools(event):
+            return True
+        return super().handle(event)
+
     def refresh(self) -> None:
         """Rebuild the panels from the controller (after any change)."""
+        vctl, line2 = self.view_ctl, self.bar_line2()[0]
+        key = (id(vctl), vctl.version, line2, self.bar.text_right, self.theme.scale, vctl.legal(wait=0) is not None)
+        if key != self._bar_key:  # (worked out again only when the words may have changed)
+            self._bar_key = key
+            if self.bar.needed_height(vctl, self._date(), line2) > self.bar.rect.h:
+                self.layout(self._bar_for[0] or self.app.size)  # the bar grows to hold its words (see layout)
+                return
         self.panel.build(self.view_ctl, self)
+        for b in self.map_buttons.buttons:
+            b.label = self._whole_label()
         locked = self.past is not None or self.computer_turn()
         buttons = {b.name: b for b in self.bar.buttons.buttons}
         end = buttons.get("end")
@@ -510,6 +584,11 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         if self.ctl._job is not None and self.ctl._job.done.is_set() and self._job_seen is not self.ctl._job:
             self._job_seen = self.ctl._job
             self.ctl.hover(self.hover)
+        if self._focus_pending is not None and self.ctl.legal(wait=0) is not None:
+            # The opening camera, now that it is known where the player acts (unless already moved).
+            if self._focus_pending == self._camera():
+                self.show_play_area()
+            self._focus_pending = None
         # The computer's turn: one decision at a time, at a pace the player can follow.
         can_act = (self.app.stack.top is self and self.past is None and self.ctl.die is None
                    and self.anim is None and self.pending_handover is None)

@@ -10,7 +10,8 @@ from .. import theme as T
 from ..panel.computer_block import REASON_COLOUR
 from ..panel.flow import Drawn
 from ..panel.history_block import draw_history_banner, history_banner
-from ..panel.status import draw_die, draw_save_banner, draw_tooltip
+from ..panel.status import draw_die, draw_save_banner
+from ..widgets import draw_tooltip
 from ..sides import side_name
 
 
@@ -21,10 +22,14 @@ class FrameCache:
         """The frame without what follows the mouse and the clock: each part of it (map,
         bar, panel, status line) is drawn again only when what it shows changes."""
         buf = self._buf
-        if buf is None or buf.get_size() != size:
-            buf = pygame.Surface(size)
-            if pygame.display.get_surface() is not None:
-                buf = buf.convert()
+        probe = T.PROBE is not None  # a test reading where every text goes (theme.TextProbe)
+        if buf is None or buf.get_size() != size or probe != isinstance(buf, T.ProbedSurface):
+            if probe:
+                buf = T.PROBE.surface(size)
+            else:
+                buf = pygame.Surface(size)
+                if pygame.display.get_surface() is not None:
+                    buf = buf.convert()
             buf.fill(T.BG)
             self._buf = buf
             self._map_key = None
@@ -64,17 +69,7 @@ class FrameCache:
         if map_drawn:
             self.layer.draw_static(buf, vctl, self.time, explain=self.explain, anim=self.anim, offer=offer, air=air)
         self._map_key = key
-        line2 = colour = None
-        if self.past is not None:
-            k, n = self.past.index, len(self.game.actions)
-            st = self.ctl.timeline.step(k)
-            what = "the start of the game" if k == 0 else f"after action {k} of {n}: {st.action.notation()}" if st else ""
-            line2, colour = f"History — {what}", T.ACCENT
-        elif self.computer_turn():
-            side = side_name(self.ctl.acting()) if self.ctl.acting() else ""
-            line2 = (f"Computer ({side}) is thinking…" if self.computer.thinking()
-                     else f"Computer ({side}) is playing.") + "  Space: pace · Enter: skip to the end of its turn"
-            colour = REASON_COLOUR
+        line2, colour = self.bar_line2()
         dirty: list[pygame.Rect] = []
         if map_drawn:
             dirty.append(self.mv.rect)
@@ -89,15 +84,19 @@ class FrameCache:
         trouble = self.ctl.save_trouble()  # the game is not being saved: said until a save succeeds
         die = self.ctl.die if self.past is None else None
         tip = None
+        mb = self.map_buttons.hovered()
         if self.app.stack.top is self and self.hover_for >= self.TOOLTIP_S:
-            if self.hover is not None and self.mv.rect.collidepoint(self.mouse):
+            if mb is not None:
+                tip = [mb.tooltip]
+            elif self.hover is not None and self.mv.rect.collidepoint(self.mouse):
                 tip = vctl.hex_lines(self.hover)
             else:
                 tip = self.panel.hovered_tooltip()
                 b = self.bar.buttons.hovered()
                 if tip is None and b is not None and b.tooltip:
                     tip = [b.tooltip]
-        over = (self.layer.dynamic_key(vctl, self.hover, self.time, explain=self.explain, offer=offer), (banner, trouble))
+        over = (self.layer.dynamic_key(vctl, self.hover, self.time, explain=self.explain, offer=offer),
+                (banner, trouble, self.map_buttons.sig()))
         dyn_rects = self.layer.dynamic_rects(vctl, self.hover, offer=offer)
         die_key = (die.roll, die.result, die.text) if die is not None else None
         tip_key = (tuple(tip), self.mouse) if tip else None
@@ -115,18 +114,34 @@ class FrameCache:
                 return []  # the screen already shows this frame
         surface.blit(buf, (0, 0))
         self.layer.draw_dynamic(surface, vctl, self.hover, self.time, explain=self.explain, offer=offer)
+        self.map_buttons.draw(surface)
         if banner is not None:
             draw_history_banner(surface, self.mv.rect, banner, th)
         if trouble is not None:
             draw_save_banner(surface, self.mv.rect, trouble, th)
         if die is not None:
             draw_die(surface, self.mv.rect.center, die, th)
-        self._tip_rect = draw_tooltip(surface, self.mouse, tip, th) if tip else None
+        self._tip_rect = draw_tooltip(surface, self.mouse, tip, th, self.mv.rect) if tip else None
         if self._tip_rect is not None:
             dirty.append(self._tip_rect)
         self._shown = (surface, surface.get_size(), over, die_key, tip_key)
         self._dyn_rects = dyn_rects
         return None if whole else dirty
+
+    def bar_line2(self) -> tuple[str | None, tuple | None]:
+        """The phase bar's second line when it is not what may be done now: the history's
+        position, or the computer at work (with its colour)."""
+        if self.past is not None:
+            k, n = self.past.index, len(self.game.actions)
+            st = self.ctl.timeline.step(k)
+            what = "the start of the game" if k == 0 else f"after action {k} of {n}: {st.action.notation()}" if st else ""
+            return f"History — {what}", T.ACCENT
+        if self.computer_turn():
+            side = side_name(self.ctl.acting()) if self.ctl.acting() else ""
+            return ((f"Computer ({side}) is thinking…" if self.computer.thinking()
+                     else f"Computer ({side}) is playing.") + "  Space: pace · Enter: skip to the end of its turn",
+                    REASON_COLOUR)
+        return None, None
 
     def air_marks(self) -> tuple:
         """(defending hex, AirMarker) for the air support flying in the battle on screen."""

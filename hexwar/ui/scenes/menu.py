@@ -14,7 +14,7 @@ from ...core.errors import DataError, HexwarError
 from .. import sides as side_words
 from .. import theme as T
 from ..computer import COMPUTER, HUMAN, LEVELS, player_kind, player_text
-from ..panel.status import draw_tooltip
+from ..widgets import draw_tooltip
 from ..saves import SaveIndex
 from ..widgets import Button, ButtonRow
 from .help import HelpScene
@@ -25,10 +25,12 @@ class MenuScene(Scene):
     @property
     def theme(self) -> T.Theme:
         w, h = self.size
-        fit = min(w / 1150, h / 760)
+        fit = min(w / 1150, h / 760) * self._squeeze
         if fit >= self.app.theme.scale:
             return self.app.theme
-        return T.Theme(max(T.Theme.MIN_SCALE, fit))
+        return T.Theme(max(T.Theme.FLOOR, fit))
+
+    _squeeze = 1.0  # < 1 when the selected game's options need more height than the window has
 
     def __init__(self, app, seed: int | None = None, game_id: str | None = None, scenario: str | None = None) -> None:
         super().__init__(app)
@@ -103,6 +105,16 @@ class MenuScene(Scene):
         self.layout(self.size)
 
     def layout(self, size) -> None:
+        self._squeeze = 1.0
+        for _ in range(4):  # smaller, until every button is inside the window
+            self._layout(size)
+            bottom = max((b.rect.bottom for b in self.buttons.buttons), default=0)
+            room = size[1] - self.theme.px(4)
+            if bottom <= room or self.theme.scale <= T.Theme.FLOOR:
+                return
+            self._squeeze *= max(0.6, room / bottom)
+
+    def _layout(self, size) -> None:
         self.size = size
         th = self.theme
         self.buttons.clear()
@@ -161,20 +173,24 @@ class MenuScene(Scene):
         # Many options (Kasserine's seven): two columns of short titles; the full text is the tooltip.
         two = len(opts) > 3
         ow = (col_w - gap) // 2 if two else col_w
+        labels = []
+        for opt in opts:
+            label = opt.title.split(":")[0] if two else opt.title + (f" ({opt.rule})" if opt.rule else "")
+            labels.append(label)  # whole: on two lines or more if long (the tooltip has the rule's text too)
         for i, opt in enumerate(opts):
-            name, default, desc, label, rule = opt.id, opt.default, opt.help, opt.title, opt.rule
-            if two:
-                label = label.split(":")[0]
-                if len(label) > 30:  # a long title: its first words; the tooltip has it all
-                    label = label[:28].rsplit(" ", 1)[0] + "…"
-            elif rule:
-                label += f" ({rule})"
-            ox = x1 + (ow + gap) * (i % 2) if two else x1
-            B(Button(pygame.Rect(ox, y, ow, bh), label, (lambda n=name: self.toggle_option(n)), px=th.small,
+            name, default, desc, label, rule = opt.id, opt.default, opt.help, labels[i], opt.rule
+            alone = not two or (i % 2 == 0 and i == len(opts) - 1)  # the last of an odd number: the whole width
+            ox = x1 + (ow + gap) * (i % 2) if not alone else x1
+            width = col_w if alone else ow
+            row = labels[i - i % 2:i - i % 2 + 2] if not alone else [label]
+            lh = T.font(th.small).get_linesize()
+            lines = max(len(T.wrap(t, th.small, width - th.px(44))) for t in row)
+            row_h = max(bh, lines * lh + th.px(8))  # a row tall enough for its longest words
+            B(Button(pygame.Rect(ox, y, width, row_h), label, (lambda n=name: self.toggle_option(n)), px=th.small,
                      toggled=self.options.get(name, default), name=f"option-{name}",
                      tooltip=f"{desc}" if not rule or rule in desc else f"{desc} ({rule})"))
-            if not two or i % 2 == 1 or i == len(opts) - 1:
-                y += bh + gap
+            if alone or i % 2 == 1:
+                y += row_h + gap
         y += gap
         B(Button(pygame.Rect(x1, y, col_w - th.px(130), bh), f"Seed: {self.seed}", None, px=th.normal, enabled=False,
                  name="seed-label"))
@@ -188,16 +204,15 @@ class MenuScene(Scene):
                  name="view-map", enabled=self.map_file() is not None,
                  tooltip="The map viewer: the game's map with every symbol explained, no rules loaded"))
 
-        # Right column: continue, load, help, quit.
+        # Right column: continue, load, help, quit. Each save's row is as tall as its words.
         y = th.px(150)
         auto = paths.autosave_path()
         self.save_rows = []
-        row_h = th.px(46)
-        self.continue_rect = pygame.Rect(x2, y, col_w, row_h)
+        self.continue_rect = pygame.Rect(x2, y, col_w, self._row_height(col_w, auto, True))
         B(Button(self.continue_rect, "", self.continue_last, enabled=auto.is_file(), px=th.normal, name="continue"))
         if auto.is_file():
             self.save_rows.append((self.continue_rect, auto))
-        y += row_h + gap * 2
+        y = self.continue_rect.bottom + gap * 2
         self.saves_y = y
         y += T.font(th.small).get_linesize() + gap
         try:
@@ -205,16 +220,19 @@ class MenuScene(Scene):
                                 key=lambda p: p.stat().st_mtime, reverse=True)
         except OSError:
             self.saves = []
-        step = row_h + th.px(4)
-        room = max(1, (h - y - th.px(130)) // step)
-        self.save_scroll = min(self.save_scroll, max(0, len(self.saves) - room))
-        self.saves_room = room
-        for p in self.saves[self.save_scroll:self.save_scroll + room]:
+        limit = h - th.px(130)
+        self.save_scroll = min(self.save_scroll, max(0, len(self.saves) - 1))
+        shown = 0
+        for p in self.saves[self.save_scroll:]:
             self.index.info(p)  # the header now, the turn and phase in the background
-            r = pygame.Rect(x2, y, col_w, row_h)
+            r = pygame.Rect(x2, y, col_w, self._row_height(col_w, p, False))
+            if r.bottom > limit and shown:
+                break
             B(Button(r, "", (lambda p=p: self.load(p)), px=th.small, name=f"load-{p.name}"))
             self.save_rows.append((r, p))
-            y += step
+            y = r.bottom + th.px(4)
+            shown += 1
+        self.saves_room = max(1, shown)
         if not self.saves:
             self.no_saves_y = y
         y = h - th.px(110)
@@ -337,34 +355,49 @@ class MenuScene(Scene):
 
     def update(self, dt: float) -> None:
         if self.index.version != self._index_version:
-            self._index_version = self.index.version  # the background replay has news: redraw the rows
+            self._index_version = self.index.version  # the background replay has news: the rows anew
+            self.layout(self.size)
 
     def frame_key(self):
         return (self._index_version, self.size, self.theme.scale, self.save_scroll, len(self.saves))
 
-    def _draw_save_row(self, surface, rect: pygame.Rect, path: Path, auto: bool) -> None:
+    def _row_lines(self, width: int, path: Path, auto: bool) -> list[tuple[str, int, tuple, str]]:
+        """A save's row in whole words: where the game stands (bold), then what the save is."""
         th = self.theme
         info = self.index.info(path)
         when = _dt.datetime.fromtimestamp(info.mtime).strftime("%d %b %Y %H:%M") if info.mtime else ""
-        pad = th.px(10)
         where = info.where() if info.game or info.error else "reading…"
-        if auto:
-            head = f"Continue: {where}"
-            hint = T.text("C", th.px(12), T.TEXT_DIM)
-            surface.blit(hint, (rect.right - pad - hint.get_width(), rect.y + th.px(5)))
-        else:
-            head = where[:1].upper() + where[1:]
+        head = f"Continue: {where}" if auto else where[:1].upper() + where[1:]
         line2 = " · ".join(b for b in (info.title, f"vs {info.computer}" if info.computer else "",
                                        f"saved {when}" if when else "",
                                        f"{info.actions} actions" if info.game else "",
                                        "" if auto else path.stem) if b)
         colour = T.TEXT if info.error is None else T.BAD
-        room = rect.w - 2 * pad - th.px(20)
-        for text, px, col, style, yy in ((head, th.normal, colour, "bold", rect.y + th.px(4)),
-                                         (line2, th.small, T.TEXT_DIM, "regular", rect.y + th.px(25))):
-            while T.font(px, style).size(text)[0] > room and len(text) > 8:
-                text = text[:-2].rstrip() + "…"
+        room = width - 2 * th.px(10) - th.px(20)
+        hpx = th.normal if T.size(head, th.normal, "bold")[0] <= room else th.small
+        rows = [(ln, hpx, colour, "bold") for ln in T.wrap(head, hpx, room, "bold")]
+        return rows + [(ln, th.small, T.TEXT_DIM, "regular") for ln in T.wrap(line2, th.small, room)]
+
+    def _row_height(self, width: int, path: Path, auto: bool) -> int:
+        th = self.theme
+        if auto and not path.is_file():
+            return th.px(46)
+        lines = self._row_lines(width, path, auto)
+        return th.px(8) + sum(T.font(px, style).get_linesize() for _, px, _, style in lines)
+
+    def _draw_save_row(self, surface, rect: pygame.Rect, path: Path, auto: bool) -> None:
+        th = self.theme
+        pad = th.px(10)
+        if auto:
+            hint = T.text("C", th.px(12), T.TEXT_DIM)
+            surface.blit(hint, (rect.right - pad - hint.get_width(), rect.y + th.px(5)))
+        yy = rect.y + th.px(4)
+        clip = surface.get_clip()
+        surface.set_clip(rect.clip(clip) if clip else rect)
+        for text, px, col, style in self._row_lines(rect.w, path, auto):
             surface.blit(T.text(text, px, col, style), (rect.x + pad, yy))
+            yy += T.font(px, style).get_linesize()
+        surface.set_clip(clip)
 
     def draw(self, surface) -> None:
         th = self.theme

@@ -215,8 +215,14 @@ class KasserineUI(GameUI):
             if not o.chance or f.y + lh > f.bottom:
                 continue
             y = f.y
+            # The words beside the bar, then under it the whole width: never cut.
+            mx = f.x + th.px(100) + bar_w + th.px(6)
+            words = f"{o.rule}: {o.text}" if o.rule else o.text
+            first = T.wrap(words, th.px(11), f.x + f.w - mx)[0]
+            rest = words[len(first):].strip()
+            lines = [first] + (T.wrap(rest, th.px(11), f.w - th.px(12)) if rest else [])
 
-            def draw(surf, o=o, y=y):
+            def draw(surf, o=o, y=y, lines=lines):
                 px = th.px(11)
                 surf.blit(T.text(o.code, px, T.TEXT, "bold"), (f.x + th.px(4), y))
                 pct = T.text(f"{o.chance * 100:.0f}%", px, T.TEXT)
@@ -224,13 +230,10 @@ class KasserineUI(GameUI):
                 bx = f.x + th.px(100)
                 pygame.draw.rect(surf, T.PANEL_DARK, (bx, y + 3, bar_w, lh - 6))
                 pygame.draw.rect(surf, (200, 200, 190), (bx, y + 3, max(2, int(bar_w * o.chance)), lh - 6))
-                mx = bx + bar_w + th.px(6)
-                text = f"{o.rule}: {o.text}" if o.rule else o.text
-                while T.size(text, px)[0] > f.x + f.w - mx and len(text) > 4:
-                    text = text.rstrip("…")[:-1].rstrip() + "…"
-                surf.blit(T.text(text, px, T.TEXT_DIM), (mx, y))
-            f.op(draw, ("kp-chance", o.code, o.chance, y, f.x, f.w, th.scale))
-            f.y += lh
+                for k, ln in enumerate(lines):
+                    surf.blit(T.text(ln, px, T.TEXT_DIM), (mx if k == 0 else f.x + th.px(12), y + k * lh))
+            f.op(draw, ("kp-chance", o.code, o.chance, y, f.x, f.w, th.scale, tuple(lines)))
+            f.y += lh * len(lines)
         f.text("Two dice: 36 throws, the chance of each result above.", th.px(10), T.TEXT_DIM, indent=th.px(4))
 
     # --- map, units -----------------------------------------------------------------------
