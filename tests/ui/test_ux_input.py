@@ -363,7 +363,8 @@ def test_dialog_buttons_share_one_text_size(app):
     from hexwar.ui import theme as T
 
     for b in d.buttons.buttons:  # each label fits its button at that size
-        assert b._fit(b.label, b.rect.w - 12 - T.size(b.key_hint, max(8, b.px - 3))[0] - 6, "bold") == b.px
+        room = b.rect.w - 12 - T.size(b.key_hint, max(8, b.px - 3))[0] - 6
+        assert b._fit(b.label, room, "bold") == (b.px, [b.label])
 
 
 # --- the command line --------------------------------------------------------------------------
