@@ -14,7 +14,7 @@ from ...core.hexgrid import Hex, hex_name
 from . import verbs as V
 from .common import GAME_ID, PHASE_NAME, SIDES, enemy
 from .state import KBattle, KPState
-from .texts import CHOICES
+from .texts import CHOICES, rule_words
 
 if TYPE_CHECKING:  # a part of KPRules, whose other parts it uses (host.py)
     from .host import KPHost as _Rules
@@ -110,6 +110,11 @@ class ViewMixin(_Rules):
         """Every result the table data can give, worst for the attacker first."""
         got = {r for row in self.T.crt.values() for r in row} | {"A ELIM", "D ELIM"}  # KP-CRT notes
         return tuple(c for c in RESULT_CODES if c in got)
+
+    def for_player(self, text: str) -> str:
+        """The engine cites the rule-case ids (KP-ZOC ...); the player reads the rulebook's
+        section names (texts.RULE_NAMES)."""
+        return rule_words(text)
 
     def choice_info(self, *args: Any) -> dict[str, str]:
         """Title, rule and help for a decision the engine offers: a ``choose`` (``air``) or a
