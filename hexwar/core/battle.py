@@ -352,8 +352,9 @@ class BattleMixin(_Rules):
         top = sorted(p.outcomes, key=lambda o: -o.chance)
         chances = ", ".join(f"{o.code} {round(o.chance * 100)}%" for o in top[:4] if o.chance)
         bad = sum(o.chance for o in p.outcomes if o.level >= COSTLY)
-        return Consequence(f"odds {p.figure}: {chances}" + (f"; {round(bad * 100)}% a loss for the attacker" if bad else ""),
-                           self.CITE.get("results", self.CITE["combat"]), COSTLY if bad >= 0.5 else HARMLESS)
+        loss = f"; {round(bad * 100)}% a loss for the attacker" if bad else ""
+        return Consequence(f"odds {p.figure}: {chances}{loss}", self.CITE.get("results", self.CITE["combat"]),
+                           COSTLY if bad >= 0.5 else HARMLESS)
 
     def _step_consequence(self, state: State, uid: str, why: str, rule: str) -> Consequence:
         u = state.units[uid]

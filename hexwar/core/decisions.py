@@ -102,8 +102,8 @@ def build_decisions(rules: Any, state: Any, legal: Iterable[Action], entry: Game
             or DEFAULT_PROMPTS.get(k) or f"{{side}} player: {_lower_first(title)}."
         prompt = prompt.replace("{side}", side_name).replace("{hex}", target)
         secret = bool(step.secret) if step else False
-        options = [Option(a, label_of(state, a) or default_label(a), conseq_of(state, a) or _default_consequence(a, phase))
-                   for a in acts]
+        options = [Option(a, label_of(state, a) or default_label(a),
+                          conseq_of(state, a) or _default_consequence(a, phase)) for a in acts]
         if k.startswith("choose:") and info.get("values"):
             # Values the rules know of but do not allow now: shown with the reason.
             have = {o.action.value for o in options if isinstance(o.action, A.Choose)}

@@ -21,9 +21,9 @@ from ...core.actions import Event
 from ...core.battle import BattleMixin
 from ...core.board import Board
 from ...core.combat import Odds, Shift, StrengthLine, resolve_odds
+from ...core.contract import StandingLine
 from ...core.dice import Dice
 from ...core.errors import Illegal
-from ...core.contract import StandingLine
 from ...core.game import Result
 from ...core.hexgrid import Hex, are_adjacent, hex_name, neighbors
 from ...core.motion import MovementMixin, MoveMode

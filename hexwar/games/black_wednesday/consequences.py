@@ -222,6 +222,10 @@ class Consequences:
         if w == "trench_syr":
             return Consequence("your units in trench hexes take Paralyzed instead of an SYR roll" if v == "p"
                                else "your units in trench hexes roll on the SYR table like any other", "1.3d")
+        if w == "breach" and state.phase == "soviet_setup":
+            left = state.extra.get("breaches_left", self.scen.breaches) - 1
+            return Consequence(f"the wire in {v} is fully breached before play; {left} breach(es) left to place",
+                               "SCEN")
         return None
 
     # --- the owner's choices inside a fire ---------------------------------------------------------

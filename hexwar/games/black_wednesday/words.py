@@ -238,6 +238,8 @@ def label(action: Action) -> str | None:
             return choice_label(action.what, value)
         if action.what == "first":
             return f"the {value.capitalize()} Action Phase first"
+        if action.what == "breach":
+            return f"breach the wire in {value}"
         if action.what == "release":
             return f"try to release {value}"
         if action.what == "consolidate":

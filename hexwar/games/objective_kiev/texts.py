@@ -3,6 +3,8 @@ the rule numbers it summarises. Written for hexwar in our own words (never copie
 rulebook); the client shows it, the game's entry carries it."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.entry import StepInfo
 
 # Phase id -> paragraphs. The first paragraph is the short version for the phase bar.
@@ -221,7 +223,7 @@ MARK_WORDS: dict[str, str] = {"black_cross": "black-cross", "red_star": "red-sta
                               "soviet_mech": "mech-corps-symbol"}
 
 
-def area_words(area) -> str:
+def area_words(area: Any) -> str:
     """A set-up area in words: "the black crosses in Romania"."""
     if area.id in AREA_WORDS:
         return AREA_WORDS[area.id]

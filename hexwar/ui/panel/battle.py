@@ -123,12 +123,9 @@ def table_block(f: Flow, ctl, t, caption: str = "") -> None:
     px = th.small
     cells_px = th.px(11)
     lh = T.font(cells_px).get_linesize() + 2
-    head = t.title + (f" ({say(t.rule)})" if t.rule else "")
-    if t.column is not None:
-        head += f" — {t.column_head or 'column'} {t.columns[t.column]}, framed ▼"
-    f.text(caption or head, px, T.TEXT_DIM, "bold")
-    if caption:
-        f.text(head, th.px(11), T.TEXT_DIM)
+    head = caption or (t.title + (f" — {t.column_head or 'column'} {t.columns[t.column]}, framed ▼"
+                                  if t.column is not None else ""))
+    f.text(head + (f" ({say(t.rule)})" if t.rule else ""), px, T.TEXT_DIM, "bold")
     n = len(t.columns)
     label_w = max(T.size(r, cells_px, "bold")[0] for r, _ in t.rows) + th.px(10)
     label_w = max(label_w, T.size(t.row_head, cells_px, "bold")[0] + th.px(6))

@@ -163,13 +163,14 @@ class KasserineUI(GameUI):
                      name="kp-stack-all", tooltip=", ".join(elig))
         act = A.Attack(target, tuple(ctl.attackers)) if ctl.attackers else None
         p = self.preview(ctl, act) if act is not None else None
+        # The buttons above the odds, so that the odds, the chances and the table never push them out of sight.
+        f.row([("Declare", lambda: ctl.do(act) if act is not None else None, act is not None, "declare"),
+               ("Cancel", ctl.cancel, True, "cancel")])
         if p is not None and p.refusal is not None:
             f.text(ctl.game.for_player(f"Not allowed as it stands: {p.refusal.rule}: {p.refusal.reason}."), th.small,
                    T.TEXT_DIM)
         elif p is not None:
             self.odds_block(f, p, True, ctl, act)
-        f.row([("Declare", lambda: ctl.do(act) if act is not None else None, act is not None, "declare"),
-               ("Cancel", ctl.cancel, True, "cancel")])
 
     def toggle(self, ctl, ids: tuple[str, ...], add: bool | None = None) -> None:
         """A stack's button: every unit of it joins the attack being built, or leaves it."""
