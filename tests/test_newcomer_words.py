@@ -135,3 +135,38 @@ def test_the_walk_meets_refusals_and_every_game():
     games = {walk(p).game_id for p in WALKED}
     assert games == set(hexwar.games.game_ids())
     assert sum(len(walk(p).refusals) for p in WALKED) > 20
+
+
+# --- refusals that say which units go where and which requirement fails (Kiev 6.0) -----------
+def _kiev_after_soviet_setup():
+    g = hexwar.open_game("objective-kiev", seed=1)
+    while g.phase().id == "soviet_setup":
+        g.apply(g.legal_actions()[0])
+    return g
+
+
+def test_kiev_black_cross_refusal_names_the_units_of_romania():
+    """6.0 steps 7-8: G-IV on a black cross in Romania is refused, naming Poland's crosses for it
+    and the four units Romania's crosses take."""
+    g = _kiev_after_soviet_setup()
+    rom = g.rules._area_hexes["axis-romania"][0]
+    why = g.check(A.Place("G-IV", rom))
+    assert why.rule == "6.0"
+    assert why.reason == ("G-IV sets up on the black crosses in Poland (6.0 step 8); the black crosses in Romania "
+                          "(6.0 step 7) take G-LIV, G-XI, G-XXX and R-3")
+
+
+def test_kiev_setup_refusal_names_the_requirement_that_would_fail():
+    """6.0 steps 3-4: with four armies on the front line, a fifth there would leave the two
+    army-symbol hexes with one army to fill them: the refusal says so."""
+    g = hexwar.open_game("objective-kiev", seed=1)
+    stars = g.rules._area_hexes["soviet-front-line"]
+    placed = 0
+    for uid in ("SU-5A", "SU-6A", "SU-12A", "SU-26A"):
+        h = next(h for h in stars if g.check(A.Place(uid, h)) is None)
+        g.apply(A.Place(uid, h))
+        placed += 1
+    why = next(w for h in stars if (w := g.check(A.Place("SU-9A", h))) is not None and "could not" in w.reason)
+    assert why.rule == "6.0"
+    assert why.reason.endswith("2 of the army-symbol hexes would still need a unit and only 1 of the Soviet armies "
+                               "would be left to fill them (6.0 step 3)")

@@ -231,7 +231,7 @@ class KasserineUI(GameUI):
             if f.y + lh > f.bottom:
                 break
             y = f.y
-            lines = tuple(T.wrap(say(f"{o.rule}: {o.text}" if o.rule else o.text), px, room))
+            lines = tuple(T.wrap(say(f"{o.text} ({o.rule})" if o.rule else o.text), px, room))
 
             def draw(surf, o=o, y=y, lines=lines):
                 surf.blit(T.text(o.code, px, T.TEXT, "bold"), (f.x + th.px(4), y))
