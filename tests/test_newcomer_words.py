@@ -170,3 +170,22 @@ def test_kiev_setup_refusal_names_the_requirement_that_would_fail():
     assert why.rule == "6.0"
     assert why.reason.endswith("2 of the army-symbol hexes would still need a unit and only 1 of the Soviet armies "
                                "would be left to fill them (6.0 step 3)")
+
+
+def test_kasserine_retreat_names_the_retreating_side_and_its_hex():
+    """Explanation of Results (A BACK, D BACK): the retreat is asked of the side whose units go
+    back, at the hex they stand in: never "the defender in ." for an attacker's retreat."""
+    data = read_record(RECORDS[0].parent / "kasserine-pass-standard-11.yaml")
+    g = hexwar.open_game(data["game"], data["scenario"], seed=data["seed"], options=data["options"])
+    seen = set()
+    for t in data["actions"]:
+        kind, where = g.stage()
+        if kind == "retreat":
+            d = g.decision("retreat")
+            units = {o.action.unit for o in d.options}
+            sides = {g.view(None)["units"][[u["id"] for u in g.view(None)["units"]].index(x)]["side"] for x in units}
+            assert sides == {d.side} and where and f"at {where}." in d.prompt, d.prompt
+            assert d.prompt.startswith(f"{hexwar.games.entry('kasserine-pass').side_name(d.side)} player: ")
+            seen.add("attacker" if d.side == g.phase().side else "defender")
+        g.apply(parse_action(t))
+    assert seen == {"attacker", "defender"}

@@ -94,7 +94,7 @@ def test_a_resolved_battle_is_listed_at_the_odds_it_was_rolled_at(app):
     g = hexwar.open_game(data["game"], data["scenario"], seed=data["seed"], options=data["options"])
     acts = [parse_action(t) for t in data["actions"]]
     target = rolled = None
-    for i, a in enumerate(acts):
+    for a in acts:
         if isinstance(a, A.Roll) and a.support and target is None:
             target = g.stage()[1]
             rolled = g.preview(a).figure

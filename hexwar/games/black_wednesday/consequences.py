@@ -184,7 +184,7 @@ class Consequences:
         return None
 
     def _assign289_consequence(self, state: Any, a: Any) -> Consequence:
-        return Consequence(f"only the {a.args[-1]} Division's FOs may call the 289 AT Regiment", "2.3a")
+        return Consequence(f"only the {formations_words(a.args[-1])}'s FOs may call the 289 AT Regiment", "2.3a")
 
     def _batteryrelease_consequence(self, state: Any, a: Any) -> Consequence:
         return Consequence("these batteries join the Axis artillery, each with its own ammunition", "3.5a, 3.5b")

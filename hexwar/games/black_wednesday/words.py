@@ -125,7 +125,7 @@ def order_label(a: Any) -> str:
         return (f"Spanish reinforcements: instant {TYPE_WORDS.get(args[0], args[0])} order on "
                 f"{feature_words(args[1])}")
     if op == "assign" and len(args) == 2:
-        return f"the 289 AT Regiment to the {args[1]} Division"
+        return f"the 289 AT Regiment to the {formations_words(args[1])}"
     if op == "battery" and args:
         return "release " + args[0].replace("+", " and ")
     if op == "dora" and args:
@@ -278,7 +278,7 @@ STEPS = (
     StepInfo("move", "Move a unit", "§7",
              "A unit in Move Mode spends MP hex by hex; from Fire Mode it first pays half its MA (§5). Enemy "
              "Fire Mode stacks that spot it may fire overwatch at each hex it enters (§10)."),
-    StepInfo("attack", "Fire an SFA (area fire)", "§8.2",
+    StepInfo("attack", "Area fire (SFA) at a spotted hex", "§8.2",
              "The Fire Mode units of one hex fire at a hex with a spotted enemy: firepower gives the Area Fire "
              "Table column, shifts move it, two dice give the result, then the hex checks morale."),
     StepInfo("place", "Set up a unit", "1.10f", "Each Axis unit sets up in its area, Dug In."),

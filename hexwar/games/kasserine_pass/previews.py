@@ -79,7 +79,7 @@ class PreviewsMixin(_Rules):
                 else:
                     limit = next((ln.text for ln in p.lines if ln.rule == "KP-CRT"), "")
                     note = f"{p.figure}: {limit}" if limit else ""
-        return ResultTable("Combat results table (two dice)", "KP-CRT", COLUMNS, rows, column, "Dice", "odds", note)
+        return ResultTable("Combat results", "KP-CRT", COLUMNS, rows, column, "Dice", "odds", note)
 
     # --- attacks ---------------------------------------------------------------------------
     def attack_preview(self, state: KPState, act: A.Attack | V.Select) -> Preview:
