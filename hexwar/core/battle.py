@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from . import actions as A
 from .actions import Event
 from .combat import CRT, Odds, odds_label
-from .contract import COSTLY, FATAL, HARMLESS, Consequence, Outcome, Preview, PreviewLine
+from .contract import COSTLY, FATAL, HARMLESS, Consequence, Outcome, Preview, PreviewLine, ResultTable
 from .dice import Dice
 from .errors import Illegal
 from .hexgrid import Hex, are_adjacent, distance, hex_name
@@ -271,11 +271,40 @@ class BattleMixin(_Rules):
             return Preview(title, "unknown", note="the odds are not known until the untried units are revealed")
         return self.odds_preview(title, odds)
 
+    def result_table(self, state: State, action: A.Action | None) -> ResultTable | None:
+        """The CRT with the column ``action`` (an attack, a resolve, a roll) would be read on,
+        shifts included (the preview's final odds); the whole table for None."""
+        crt = getattr(self, "crt", None)
+        if crt is None:
+            return None
+        rule = self.CITE.get("results", self.CITE.get("combat", ""))
+        column: int | None = None
+        note = ""
+        if action is not None:
+            p = self.preview(state, action)
+            o = p.detail if p is not None and p.refusal is None else None
+            if isinstance(o, Odds):
+                if o.no_effect:
+                    note = "below the first column after shifts: no effect, no roll"
+                else:
+                    k = max(min(o.final_index, crt.columns[-1]), crt.columns[0])
+                    column = crt.columns.index(k)
+        rows = tuple((str(r), tuple(crt.rows[r])) for r in sorted(crt.rows))
+        return ResultTable("Combat results table", rule, tuple(odds_label(c) for c in crt.columns), rows, column,
+                           "Die", "odds", note)
+
     def consequence(self, state: State, action: A.Action) -> Consequence | None:
         """What a battle step's option costs: a retreat path (no loss, a step, the unit), a
         step loss, an advance."""
         st = state.stage
         rule = self.CITE["results"]
+        if isinstance(action, (A.Resolve, A.Roll)):
+            return self._odds_consequence(state, action)
+        if st is None and isinstance(action, A.EndPhase) and self.phase(state).kind == "combat" \
+                and not state.declared and state.battles:
+            n = len(state.battles)
+            return Consequence(f"closes the declarations: the {n} battle(s) declared are resolved next, and no "
+                               "more may be declared this phase", self.CITE["combat"], HARMLESS)
         if st is None:
             if isinstance(action, A.Attack):
                 o = self.odds(state, action.target, action.attackers)
@@ -309,6 +338,23 @@ class BattleMixin(_Rules):
         if isinstance(action, A.Remove) and action.unit in state.units:
             return Consequence(f"{action.unit} is eliminated", self.CITE.get("overstack", rule), FATAL)
         return super().consequence(state, action)
+
+    def _odds_consequence(self, state: State, action: A.Action) -> Consequence | None:
+        """A battle about to be rolled (resolve it, roll with or without support): its odds and
+        the chance of each result, from its preview (untried units: the odds are unknown)."""
+        p = self.preview(state, action)
+        if p is None or p.refusal is not None:
+            return None
+        if not p.outcomes:
+            return Consequence(p.note or f"odds {p.figure or 'unknown'}", self.CITE["combat"])
+        if p.figure == "no effect":
+            return Consequence(p.outcomes[0].text, p.outcomes[0].rule or self.CITE["combat"])
+        top = sorted(p.outcomes, key=lambda o: -o.chance)
+        chances = ", ".join(f"{o.code} {round(o.chance * 100)}%" for o in top[:4] if o.chance)
+        bad = sum(o.chance for o in p.outcomes if o.level >= COSTLY)
+        loss = f"; {round(bad * 100)}% a loss for the attacker" if bad else ""
+        return Consequence(f"odds {p.figure}: {chances}{loss}", self.CITE.get("results", self.CITE["combat"]),
+                           COSTLY if bad >= 0.5 else HARMLESS)
 
     def _step_consequence(self, state: State, uid: str, why: str, rule: str) -> Consequence:
         u = state.units[uid]

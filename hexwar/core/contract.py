@@ -125,3 +125,42 @@ class MapLayer:
     hexes: frozenset[Hex]
     label: str  # the legend's line, plain words
     rule: str = ""
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """One line of where a game stands against its victory conditions, at a glance: a label,
+    the figure now and what it is measured against ("Cities held by the Axis", "9 of 16",
+    "16 win, 15 draw"), with the rule."""
+
+    label: str
+    figure: str
+    target: str = ""  # what the figure is measured against, in plain words
+    rule: str = ""
+    side: str | None = None  # the side the figure counts for, if one
+
+    def __str__(self) -> str:
+        return (f"{self.label}: {self.figure}" + (f" ({self.target})" if self.target else "")
+                + (f" [{self.rule}]" if self.rule else ""))
+
+
+@dataclass(frozen=True)
+class ResultTable:
+    """A results table (a CRT, a fire table) as a player reads it, with the column a battle or
+    a fire would be read on: ``columns`` are the column heads ("1:1", "3", "8-1"), ``rows``
+    each row's label (the die roll) and its cells, ``column`` the index of the column in use
+    (None: none, or the whole table for reference), ``note`` how results past the table's
+    ends are read."""
+
+    title: str
+    rule: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, tuple[str, ...]], ...]
+    column: int | None = None
+    row_head: str = "Roll"
+    column_head: str = ""  # what the columns are ("odds", "firepower column")
+    note: str = ""
+
+    def cells(self, k: int) -> tuple[str, ...]:
+        """Column ``k`` top to bottom."""
+        return tuple(cells[k] for _, cells in self.rows)

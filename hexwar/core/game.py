@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from . import actions as A
 from .actions import COMMIT_EVENTS, Action, Event, parse_action
-from .contract import Decision, MapLayer, Preview
+from .contract import Decision, MapLayer, Preview, ResultTable, StandingLine
 from .entry import GameEntry, PhaseInfo
 from .errors import HexwarError, Illegal, IllegalActionError, MalformedError
 from .files import WriteProblem, write_problem
@@ -80,6 +80,14 @@ class Ruleset(Protocol):
     def map_layers(self, state: Any, side: str | None) -> tuple[MapLayer, ...]: ...
 
     def facts(self, state: Any, side: str) -> Any: ...
+
+    def decision_words(self, state: Any, key: str) -> dict[str, str]: ...
+
+    def standing(self, state: Any, side: str | None) -> tuple[StandingLine, ...]: ...
+
+    def result_table(self, state: Any, action: Action | None) -> ResultTable | None: ...
+
+    def for_player(self, text: str) -> str: ...
 
 
 @dataclass
@@ -312,6 +320,25 @@ class Game:
         """True when ``action`` stays hidden for good (a secret phase's plan), not merely until a reveal."""
         return not (isinstance(action, A.Choose) and self.entry is not None
                     and action.what in self.entry.secret_choices)
+
+    # --- at a glance: victory standing, results table, player's words (issue 17) --------
+    def standing(self, side: str | None = None) -> tuple[StandingLine, ...]:
+        """Where the game stands against its victory conditions, as ``side`` may know it (None:
+        what is public)."""
+        state = self.rules.public_state(self.state, side) if side is not None else self.state
+        return tuple(self.rules.standing(state, side))
+
+    def result_table(self, action: Action | None = None) -> ResultTable | None:
+        """The results table ``action`` would be read on, its column marked (None: the whole
+        table); None when the game has none. Computed on what the acting side may know."""
+        side = self.acting_side()
+        state = self.rules.public_state(self.state, side) if side is not None and action is not None else self.state
+        return self.rules.result_table(state, action)
+
+    def for_player(self, text: str) -> str:
+        """``text`` (a refusal, a rule, an event, a reason) with the game's internal citations in
+        the rulebook's words."""
+        return self.rules.for_player(text) if text else text
 
     # --- looking back ------------------------------------------------------------------
     def history(self) -> tuple[Step, ...]:

@@ -11,7 +11,7 @@ import copy
 from typing import Any
 
 from .actions import Action
-from .contract import Consequence, MapLayer, Preview
+from .contract import Consequence, MapLayer, Preview, ResultTable, StandingLine
 from .errors import Illegal
 from .hexgrid import Hex
 
@@ -75,3 +75,27 @@ class RulesHooks:
     def map_layers(self, state: Any, side: str | None) -> tuple[MapLayer, ...]:
         """The hexes to mark when ``side``'s player asks the client to explain the map."""
         return ()
+
+    # --- what a newcomer reads at a glance (issue 17) ------------------------------------
+    def decision_words(self, state: Any, key: str) -> dict[str, str]:
+        """Words for the decision ``key`` (``Decision.key``) that depend on the position, over
+        the entry's: ``title``, ``prompt`` (``{side}`` and ``{hex}`` are filled in), ``help``.
+        {} (the default): the entry's words stand."""
+        return {}
+
+    def standing(self, state: Any, side: str | None) -> tuple[StandingLine, ...]:
+        """Where the game stands against its victory conditions now, as ``side``'s player may
+        know it: a few lines, each with its figure and what it is measured against."""
+        return ()
+
+    def result_table(self, state: Any, action: Action | None) -> ResultTable | None:
+        """The results table ``action`` (a battle, a fire) would be read on, with its column
+        marked; for None the whole table, no column marked. None: the game has no such table."""
+        return None
+
+    def for_player(self, text: str) -> str:
+        """A text of the engine's (a refusal, a rule cited, a preview line, an event, a computer
+        player's reason) as a player reads it. The default leaves it as it is; a game whose
+        citations are internal ids (Kasserine Pass's rule-case ids) names the rulebook's
+        sections instead."""
+        return text

@@ -244,7 +244,7 @@ def test_option_labels_and_titles_of_the_other_black_wednesday_verbs():
 
     g = hexwar.open_game("black-wednesday", "s1-turning-the-left", seed=1)
     r, st = g.rules, g.state  # the engine words them; the client keeps no labels of its own
-    assert r.option_label(st, Assign289("assign", ("289", "43"))) == "the 289 AT Regiment to the 43 Division"
+    assert r.option_label(st, Assign289("assign", ("289", "43"))) == "the 289 AT Regiment to the 43rd Division"
     assert r.option_label(st, BatteryRelease("battery", ("II-AR240+III-AR240",))) == "release II-AR240 and III-AR240"
     assert r.option_label(st, DoraPlot("dora", ("B15.30",))) == "Dora's next shot on B15.30"
     for what, rule in (("assign", "2.3a"), ("battery", "3.5"), ("dora", "4.7")):

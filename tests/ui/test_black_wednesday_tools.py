@@ -498,7 +498,9 @@ def test_16_order_actions_read_as_words():
     from hexwar.ui.games.black_wednesday import order_label
 
     assert order_label(NS(op="draw", args=("attack", "trenches", "43+72"))) == \
-        "draw an order: Attack on trenches for 43, 72"
+        "draw an order: Attack on the trench line for the 43rd Division and 72nd Division"
+    assert order_label(NS(op="draw", args=("move", "krasni_bor", "armour"))) == \
+        "draw an order: Move on Krasni Bor for the tank units"  # place names, never the ids
     assert order_label(NS(op="roll", args=("S2", "I-270"))) == "roll to implement S2 (battalion I-270 goes)"
     assert order_label(NS(op="cancel", args=("S2",))) == "cancel S2"
 

@@ -184,7 +184,8 @@ def test_phase_and_step_words_come_from_the_entry_with_a_fallback():
     kursk, kp, kiev = entry("battle-for-kursk"), entry("kasserine-pass"), entry("objective-kiev")
     assert rules_text.phase_paragraphs(kursk.phase("posture"))[0].startswith("Each side chooses")
     assert "12.0" in " ".join(rules_text.phase_paragraphs(kursk.phase("posture")))
-    assert "KP-COST-OF-COMBAT" in " ".join(rules_text.phase_paragraphs(kp.phase("allied_move")))
+    # Kasserine's rule-case ids read as the rulebook's section names (issue 17).
+    assert "(Cost of Combat)" in " ".join(rules_text.phase_paragraphs(kp.phase("allied_move")))
     fb = rules_text.phase_paragraphs(PhaseInfo("night_phase", "Night", None, "", "7.7"))
     assert fb[0].startswith("Night:") and "rule 7.7" in fb[1]
     # Battle steps of another game never cite Kiev's rule numbers.
@@ -382,11 +383,13 @@ def test_kursk_posture_stays_hidden_from_the_other_player_in_hotseat(app, drive)
     first = _dismiss_handover(app).side
     groups = gs.ctl.choice_groups()
     assert groups and groups[0].key == "choose:posture" and groups[0].secret
-    value = groups[0].options[-1].label
+    value = groups[0].options[-1].action.value  # the button is named by the value; its label is in words
+    label = groups[0].options[-1].label
     drive.press(f"choose-posture-{value.replace(' ', '_')}")
     ho = _dismiss_handover(app)
     assert ho.side != first
     assert value not in ho.detail and value not in (ho.battle or "")
+    assert label not in ho.detail and label not in (ho.battle or "")
     shown = " ".join(_shown_log(gs))
     assert f"posture {value}" not in shown
     assert value not in gs.ctl.status.text

@@ -270,7 +270,7 @@ def test_kasserine_odds_panel_lists_factors_rules_and_two_dice_chances(app, kp_s
     # A declared attack alone: every result with its chance as a bar (with its rule id).
     bars = {sig[1]: sig[2] for sig in gs.panel.context.sigs if isinstance(sig, tuple) and sig and sig[0] == "kp-chance"}
     assert bars == {code: float(p) for code, p in d["chances"].items() if p}
-    assert any("KP-ODDS" in t for t in _texts(gs))
+    assert any("(Combat)" in t for t in _texts(gs)) and not any("KP-" in t for t in _texts(gs))
     # The battle being built: previewed with the engine's own arithmetic.
     atk = next(a for a in g.legal_actions() if isinstance(a, A.Attack) and a.target != g.state.kbattles[0].target)
     ctl = gs.ctl
@@ -278,7 +278,7 @@ def test_kasserine_odds_panel_lists_factors_rules_and_two_dice_chances(app, kp_s
     ctl.target = atk.target
     ctl.attackers = list(atk.attackers)
     lines = _texts(gs)
-    assert any("KP-ODDS" in t for t in lines)
+    assert any("(Combat)" in t for t in lines)
     # The declared attack shrinks to one line of chances while another is built.
     assert any(t.startswith("Two dice: ") and "%" in t for t in lines)
     assert any(t.startswith(("Defence: ", "Defence (")) for t in lines)
@@ -412,11 +412,12 @@ def test_kasserine_engaged_and_contact_markers_say_what_they_oblige(app, kp_supp
         ah = g.state.units[b.attackers[0]].hex
         assert {(m.hex, m.text) for m in marks} >= {(dh, "ENGAGED"), (ah, "ENGAGED")}
         tip = " ".join(ctl.hex_lines(dh))
-        assert "must attack these defenders again" in tip and "turn 2" in tip and "KP-RESULT-ENGAGED" in tip
+        assert "must attack these defenders again" in tip and "turn 2" in tip
+        assert "(Explanation of Results: ENGAGED)" in tip and "KP-" not in tip  # the rulebook's section, no id
         g.state.carries = [Carry("CONTACT", "axis", b.attackers, b.defenders, "allied", 1)]
         ctl.version += 1
         tip = " ".join(ctl.hex_lines(dh))
-        assert "CONTACT (KP-RESULT-CONTACT)" in tip and "counter-attack every unit that attacked" in tip
+        assert "CONTACT (Explanation of Results: CONTACT)" in tip and "counter-attack every unit that attacked" in tip
         # Drawn: the marker box changes the pixels above the counters.
         surf = pygame.Surface(app.size)
         gs.layer.draw_static(surf, ctl, 0.0)
@@ -450,7 +451,7 @@ def test_kasserine_breakdown_from_the_stack_list_not_the_chooser(app, kp_support
         assert acts and acts[0][1] == bd
         gs.do_action(acts[0][1])
     else:
-        assert "KP-BREAKDOWN" in buttons[0].tooltip
+        assert "(German Breakdown)" in buttons[0].tooltip
         buttons[0].on_click()
     assert len(g.actions) == n + 1 and g.actions[-1] == bd
     assert g.state.units[bd.unit].where != "map"
@@ -469,7 +470,7 @@ def test_kasserine_mp_left_after_combat_costs_in_the_stack_list(app, kp_support)
     facts = ctl.gui.unit_facts(u, ctl)
     from hexwar.ui.games.kasserine_pass import num
 
-    assert f"{num(u['mp'])} of {u['ma']} MP left (after combat costs, KP-COST-OF-COMBAT)" in facts
+    assert f"{num(u['mp'])} of {u['ma']} MP left (after combat costs, Cost of Combat)" in facts
     assert Fraction(str(u["mp"])) <= u["ma"]
 
 
@@ -504,7 +505,7 @@ def test_kasserine_resolve_step_lists_each_attack_with_odds_and_chances(app):
         d = g.rules.battle_detail(g.state, i)
         assert _context_button(gs, f"resolve-{d['target']}"), d["target"]
         mk = next(m for m in ctl.gui.map_marks(ctl) if m.kind == "tip" and hex_name(m.hex) == d["target"])
-        assert mk.text == d["odds"] and any("KP-ODDS" in t for t in mk.tooltip)
+        assert mk.text == d["odds"] and any("(Combat)" in t for t in mk.tooltip)
     assert sum(1 for t in _texts(gs) if t.startswith("Two dice: ")) >= len(open_)
     # On the map: every open attack pulses as a battle to resolve.
     assert {hex_name(b.target) for b in ctl.gui.battles(ctl)} == {g.rules.battle_detail(g.state, i)["target"] for i in open_}

@@ -119,7 +119,7 @@ def test_the_track_scrolls_to_the_current_turn_in_a_small_window(app, drive):
     assert tp.content_h > tp.rect.h  # it does not fit: the current turn is scrolled into view
     assert tp.rect.contains(tp.rows[7])
     drive.hover(tp.rect.center)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=5, flipped=False))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=10, flipped=False))  # up past the standing
     app.step()
     assert tp.scroll == 0 and not tp.rect.contains(tp.rows[7])
 

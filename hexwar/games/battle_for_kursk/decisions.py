@@ -35,6 +35,11 @@ def option_words(action: Any) -> str | None:
             return texts.RESULT_WORDS.get(v, f"take the {v.upper()} as rolled")
         if action.what == "emergency":
             return texts.EMERGENCY_WORDS.get(str(action.value))
+        if action.what == "objective":
+            v = str(action.value)
+            return "leave it where it is" if v == "stay" else f"move it to {v}"
+        if action.what == "posture":
+            return texts.POSTURE_WORDS.get(str(action.value))
     if isinstance(action, Offensive):
         return f"{action.lead} leads, {', '.join(action.support)} support"
     return None

@@ -21,6 +21,7 @@ from ...core.actions import Event
 from ...core.battle import BattleMixin
 from ...core.board import Board
 from ...core.combat import Odds, Shift, StrengthLine, resolve_odds
+from ...core.contract import StandingLine
 from ...core.dice import Dice
 from ...core.errors import Illegal
 from ...core.game import Result
@@ -576,6 +577,40 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
                 name = "Draw" if win is None else f"{T.SIDE_NAMES[win]} {lv['level']} victory"
                 return Result(win, name, f"{total:+d} VP: " + "; ".join(parts) + " (5.0).")
         return Result(None, "Draw", f"{total:+d} VP (5.0).")  # pragma: no cover - the levels cover every total
+
+    def standing(self, state: State, side: str | None) -> tuple[StandingLine, ...]:
+        """5.0 at a glance: the VP total (Russian +, German −) as if the game ended now, the
+        level it would give, and what it is made of (control and the dead pile are public)."""
+        total, parts = self.vp(state)
+        level = "Draw"
+        for lv in self.camp.victory["levels"]:
+            lo, hi = lv.get("min"), lv.get("max")
+            if (lo is None or total >= lo) and (hi is None or total <= hi):
+                win = lv.get("winner")
+                level = "Draw" if win is None else f"{T.SIDE_NAMES[win]} {lv['level']} victory"
+                break
+        wins: dict[str, list[tuple[int, str]]] = {}
+        for lv in self.camp.victory["levels"]:  # each side's levels, by the total nearest 0 that gives it
+            lo, hi = lv.get("min"), lv.get("max")
+            if lv.get("winner") is None:
+                continue
+            near = lo if lo is not None and lo > 0 else hi if hi is not None else lo
+            if near is not None:
+                wins.setdefault(lv["winner"], []).append((int(near), str(lv["level"])))
+        bands = sorted(wins.values(), key=len)
+        mirror = len(wins) == 2 and sorted((abs(n), w) for n, w in bands[0]) == sorted((abs(n), w) for n, w in bands[1])
+        if mirror:  # the same levels both ways: "±1 operational, ±6 strategic"
+            target = "0 a draw; " + ", ".join(f"±{abs(n)} {w}" for n, w in sorted(bands[0], key=lambda x: abs(x[0])))
+        else:
+            target = "0 a draw; " + "; ".join(f"{T.SIDE_NAMES[side]}: " + ", ".join(f"{w} from {n:+d}" for n, w in v)
+                                              for side, v in wins.items())
+        last = self.turn_label(self.camp.last_turn)
+        lines = [StandingLine("Victory points (+ Russian, - German)", f"{total:+d}", target, "5.0"),
+                 StandingLine("If the game ended now", level, f"it ends after turn {last}", "5.0")]
+        lines += [StandingLine(p.split(":")[0], p.split(":", 1)[1].strip(), "", "5.0") for p in parts if ":" in p]
+        lines.append(StandingLine("Moscow", "Russian" if state.control.get(self.moscow) != "german" else "German",
+                                  "German control of Moscow wins at once", "5.0"))
+        return tuple(lines)
 
     # ----------------------------------------------------------------------- views
     def facts(self, state: State, side: str) -> KurskFacts:

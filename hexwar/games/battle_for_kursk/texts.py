@@ -98,6 +98,14 @@ PHASE_HELP: dict[str, list[str]] = {
     ],
 }
 
+# The four postures of 12.0 as buttons: the name and, in a word, what the turn holds.
+POSTURE_WORDS: dict[str, str] = {
+    "pause": "Pause: replacements only",
+    "reposition": "Reposition: + movement",
+    "deploy": "Deploy: + armor and rail movement, no combat",
+    "engage": "Engage: every phase, combat too",
+}
+
 # The battle steps: this game's own rule numbers (9.3 and 8.2.2).
 STEPS: tuple[StepInfo, ...] = (
     StepInfo("roll", "Battle roll", "9.0", prompt="{side} player: roll for the battle at {hex}."),
@@ -124,18 +132,29 @@ STEPS: tuple[StepInfo, ...] = (
     StepInfo("choose:posture", "Posture for this turn", "12.0",
              "Pause gives replacements only; Reposition adds the regular movement phase; Deploy adds armor and "
              "rail movement too but no combat; Engage gives every phase. The choice stays hidden until both "
-             "sides have chosen.", secret=True),
+             "sides have chosen.",
+             "{side} player: choose your posture for this turn, in secret: it decides which of your phases you "
+             "play (each option lists them) and your replacement points.", secret=True),
     StepInfo("choose:result", "Defender's option on this result", "9.3",
              "In a major city the defender may Stand Fast (a step instead of the retreat); in an active friendly "
-             "fortification a DR or DRL may become an exchange."),
+             "fortification a DR or DRL may become an exchange.",
+             "{side} player: your defenders at {hex} may take this result another way: pick how."),
     StepInfo("choose:emergency", "Emergency Reaction", "12.0",
-             "Spend an Offensive marker to turn your Pause into Reposition against an Engage."),
+             "Spend an Offensive marker to turn your Pause into Reposition against an Engage.",
+             "{side} player: the enemy chose Engage against your Pause: spend an Offensive marker to play this turn "
+             "as Reposition (a movement phase), or stay in Pause."),
     StepInfo("choose:objective", "Strategic Objective: where it goes", "12.1",
-             "Leave it (stay) or pick a hex: the allowed hexes are marked SO? on the map; a click there moves it."),
+             "The Strategic Objective is worth a victory point at the end to the side whose face is up on it "
+             "(5.0, 12.1). Leave it where it is, or pick a hex: the allowed hexes are marked SO? on the map; a "
+             "click there moves it.",
+             "{side} player: you may move the Strategic Objective to a hex marked SO? on the map, or leave it "
+             "where it is."),
     StepInfo("verb:offensive", "Offensive", "9.2.1",
              "An armor or shock attacker leads; each unit of its formation colour beside it but not beside the "
              "defender supports: one column more each, and it may take the attacker's losses. It spends an "
-             "Offensive marker."),
+             "Offensive marker.",
+             "{side} player: you may make an attack an Offensive: a lead armor or shock unit, the units of its "
+             "formation that support it, and one Offensive marker spent."),
 )
 
 MODE_NOTES: dict[str, str] = {

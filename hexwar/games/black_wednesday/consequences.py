@@ -18,7 +18,7 @@ from ...core.hexgrid import distance, hex_name, use_hex_ids
 from ...core.units import ON_MAP
 from . import previews as P
 from .orders import d66_chance
-from .words import TYPE_WORDS, prep_box_label
+from .words import TYPE_WORDS, feature_words, formations_words, prep_box_label
 
 _PENDING = ("loss", "retreat", "overwatch", "return_fire", "air", "advance")
 
@@ -162,12 +162,14 @@ class Consequences:
         if a.op in ("draw", "set") and len(a.args) == 3:
             kind = TYPE_WORDS.get(a.args[0], a.args[0])
             if a.op == "set":
-                return Consequence(f"{a.args[2]} starts play on an implemented {kind} order instead of the "
-                                   "scenario's", "1.10j")
+                return Consequence(f"the {formations_words(a.args[2])} start play on an implemented {kind} order "
+                                   f"on {feature_words(a.args[1])} instead of the scenario's", "1.10j")
             pre = state.phase in ("prep_log", "axis_setup")
-            return Consequence(f"a {kind} order being prepared for {a.args[2].replace('+', ', ')}: it gains weighted "
-                               "turns each Command Phase" + (" (15 to start with, 1.10k)" if pre else "")
-                               + " and implements on a d66 roll", "§16.2, §16.3")
+            article = "an" if kind[:1].lower() in "aeiou" else "a"
+            return Consequence(f"{article} {kind} order on {feature_words(a.args[1])} is prepared for the "
+                               f"{formations_words(a.args[2])}: it gains weighted turns each Command Phase"
+                               + (" (15 to start with, 1.10k)" if pre else "") + " and implements on a d66 roll",
+                               "§16.2, §16.3")
         if a.op == "roll" and a.args and a.args[0] in orders:
             need = self.order_need(orders[a.args[0]])
             who = f"; battalion {a.args[1]} begins it" if len(a.args) > 1 else ""
@@ -182,7 +184,7 @@ class Consequences:
         return None
 
     def _assign289_consequence(self, state: Any, a: Any) -> Consequence:
-        return Consequence(f"only the {a.args[-1]} Division's FOs may call the 289 AT Regiment", "2.3a")
+        return Consequence(f"only the {formations_words(a.args[-1])}'s FOs may call the 289 AT Regiment", "2.3a")
 
     def _batteryrelease_consequence(self, state: Any, a: Any) -> Consequence:
         return Consequence("these batteries join the Axis artillery, each with its own ammunition", "3.5a, 3.5b")
@@ -220,6 +222,10 @@ class Consequences:
         if w == "trench_syr":
             return Consequence("your units in trench hexes take Paralyzed instead of an SYR roll" if v == "p"
                                else "your units in trench hexes roll on the SYR table like any other", "1.3d")
+        if w == "breach" and state.phase == "soviet_setup":
+            left = state.extra.get("breaches_left", self.scen.breaches) - 1
+            return Consequence(f"the wire in {v} is fully breached before play; {left} breach(es) left to place",
+                               "SCEN")
         return None
 
     # --- the owner's choices inside a fire ---------------------------------------------------------

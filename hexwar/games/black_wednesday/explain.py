@@ -18,6 +18,9 @@ from .consequences import Consequences
 from .fire_previews import FirePreviews
 
 
+_SCEN = re.compile(r"\bSCEN\b")
+
+
 class Explain(FirePreviews, Consequences):
     """Mixin for BWRules (``self`` is the rules object)."""
 
@@ -32,6 +35,21 @@ class Explain(FirePreviews, Consequences):
         if what is None:
             state, what = None, state
         return super().choice_info(state, what) or words.choice_words(str(what))  # choices.py first
+
+    def decision_words(self, state: Any, key: str) -> dict[str, str]:
+        """The wire breaches some scenarios grant before play share the verb's name: their own words."""
+        if key == "choose:breach":
+            left = state.extra.get("breaches_left", self.scen.breaches)
+            return {"title": "Wire breaches before play", "rule": "Scenario set-up",
+                    "help": f"The scenario lets the Soviets start with {left} more wire hex(es) of their set-up "
+                            "areas already breached: units may then pass them without a breach of their own.",
+                    "prompt": "{side} player: pick a wire hex of a Soviet set-up area to breach before play "
+                              f"({left} left), or set up units."}
+        return {}
+
+    def for_player(self, text: str) -> str:
+        """The scenarios' own rules are cited "SCEN" by the engine: the player reads "scenario rules"."""
+        return _SCEN.sub("scenario rules", text) if "SCEN" in text else text
 
     def why_not_reach(self, state: Any, uid: str, dest: Hex) -> Illegal | None:
         """Why a unit of the Action Phase cannot move to ``dest``: an enemy hex (§11.1), then the

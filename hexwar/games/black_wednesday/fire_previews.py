@@ -5,10 +5,11 @@ Mixin for BWRules (the ``preview`` hook of ``core.hooks.RulesHooks``).
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ...core.actions import Action, Attack, Choose
-from ...core.contract import COSTLY, HARMLESS, Outcome, Preview, PreviewLine
+from ...core.contract import COSTLY, HARMLESS, Outcome, Preview, PreviewLine, ResultTable
 from ...core.hexgrid import hex_name, use_hex_ids
 from . import previews as P
 from .words import prep_box_label
@@ -57,6 +58,39 @@ class FirePreviews:
             if name == "Assault":
                 return self._assault_preview(state, action, title)
             return self._call_preview(state, action, title)
+
+    def result_table(self, state: Any, action: Action | None) -> ResultTable | None:
+        """The Area Fire Table (§8.2) with the column a fire, an assault, a mission or a Prep box
+        would be read on (the preview's final column, shifts included); a column past either end
+        is read on the last or first column with the roll moved, which the note says. Point fire
+        rolls to hit instead (§9.1): no table column."""
+        t = self.t
+        n = len(t.fire_rows[2])
+        rows = tuple((str(r), tuple(t.fire_rows[r])) for r in sorted(t.fire_rows))
+        bands = ", ".join(f"{c}: {lo}" + ("+" if hi is None else "" if hi == lo else f"-{hi}")
+                          for lo, hi, c in t.fire_columns)
+        column: int | None = None
+        notes: list[str] = []
+        if action is not None:
+            p = self.preview(state, action)
+            if p is None or p.refusal is not None:
+                return None
+            finals = [int(m.group(1)) for ln in p.lines if (m := re.fullmatch(r"column (-?\d+)", ln.value or ""))
+                      and ("final column" in ln.text or not any("final column" in x.text for x in p.lines))]
+            if not finals:
+                return None
+            final = finals[0]
+            column = min(max(final, 1), n) - 1
+            if final > n:
+                notes.append(f"column {final}: read on column {n} with +{final - n} to the roll (§8.2)")
+            elif final < 1:
+                notes.append(f"column {final}: read on column 1 with {final - 1} to the roll (§8.2)")
+            if len(finals) > 1:
+                notes.append(f"the defenders fire back at the attackers on column {finals[1]}")
+        notes.append(f"firepower by column: {bands}")
+        note = "; ".join(notes)
+        return ResultTable("Area Fire Table", "§8.2", tuple(str(i) for i in range(1, n + 1)), rows, column,
+                           "Dice", "column", note)
 
     @staticmethod
     def _preview_title(a: Any) -> str:

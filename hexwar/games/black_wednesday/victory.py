@@ -23,6 +23,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ...core.actions import Event, Move
+from ...core.contract import StandingLine
 from ...core.errors import DataError
 from ...core.files import load_yaml
 from ...core.game import Result
@@ -388,3 +389,78 @@ class Victory:
             ok, why = self.condition_met(state, c)
             out["conditions"].append({"kind": c["kind"], "feature": c.get("feature"), "met": ok, "detail": why})
         return out
+
+    # --- at a glance (the contract's ``standing``) -----------------------------------------
+    def standing(self, state, side: str | None) -> tuple[StandingLine, ...]:
+        """The scenario's victory measure now, in words (5.0, 5.1 and the scenario's conditions):
+        the figure each condition counts and what it needs, then the level the game would end at
+        now. Occupation, units on the map and units lost are public."""
+        from .words import feature_words
+
+        spec = self.scen.victory_spec or {"kind": self.scen.victory}
+        kind = spec.get("kind", self.scen.victory)
+        out: list[StandingLine] = []
+        if kind == "campaign":
+            res = self.campaign_result(state)
+            lost = state.extra.get("lost", {})
+            sh = campaign_table()["shifts"]
+            kb = self.feature_hexes("krasni_bor")
+            n = sum(1 for h in kb if self.occupier(state, h) == "soviet")
+            out.append(StandingLine("Krasni Bor hexes the Soviets occupy", f"{n} of {len(kb)}",
+                                    "all of them: a Soviet victory at least", "5.1", "soviet"))
+            out.append(StandingLine("Units lost", f"Axis {lost.get('axis', 0)}, Soviet {lost.get('soviet', 0)}",
+                                    f"each {sh['soviet_per_axis_lost']} Axis lost moves the level one toward the "
+                                    f"Soviets, each {sh['axis_per_soviet_lost']} Soviet toward the Axis", "5.1"))
+            out.append(StandingLine("If the game ended now", str(res.level), "", "5.1"))
+            return tuple(out)
+        if kind == "clear_trenches":
+            held = {u.hex for u in self.on_map(state, "axis") if u.hex in self.trench_hexes}
+            out.append(StandingLine("Trench hexes the Axis still holds", str(len(held)),
+                                    "none at the end: Soviet minor victory; any: Axis minor victory", "5.0", "axis"))
+            out.append(StandingLine("If the game ended now", "Axis minor victory" if held else "Soviet minor victory",
+                                    "", "5.0"))
+            return tuple(out)
+        met = 0
+        conds = list(spec.get("conditions", ()))
+        for c in conds:
+            ok, _ = self.condition_met(state, c)
+            met += ok
+            out.append(self._condition_line(state, c, ok, feature_words))
+        levels = list(spec.get("levels", ()))
+        lv = next((x for x in levels if met >= int(x["min"])), None)
+        bands = ", ".join(f"{x['min']}: {x['level']}" for x in levels)
+        out.insert(0, StandingLine("Soviet conditions met", f"{met} of {len(conds)}", bands, "5.0", "soviet"))
+        if lv is not None:
+            out.insert(1, StandingLine("If the game ended now", str(lv["level"]), "", "5.0"))
+        return tuple(out)
+
+    def _condition_line(self, state, c: dict, ok: bool, words) -> StandingLine:
+        """One of the scenario's Soviet conditions: its count now and what it needs."""
+        kind, feat = c["kind"], c.get("feature", "")
+        name = words(feat)
+        mark = "met" if ok else "not met"
+        if kind == "occupy_count":
+            n = self.occupied_count(state, "soviet", feat)
+            bonus = state.extra.get("reserves_released", 0) if c.get("bonus") == "reserves_released" else 0
+            return StandingLine(f"Hexes of {name} the Soviets occupy", str(n + bonus),
+                                f"{c['at_least']} needed; {mark}", "5.0", "soviet")
+        if kind == "occupy_all":
+            hs = self.feature_hexes(feat)
+            n = sum(1 for h in hs if self.occupier(state, h) == "soviet")
+            return StandingLine(f"{name[:1].upper()}{name[1:]}: hexes the Soviets occupy", f"{n} of {len(hs)}",
+                                f"all needed; {mark}", "5.0", "soviet")
+        if kind == "axis_fewer":
+            n = self.occupied_count(state, "axis", feat)
+            return StandingLine(f"Hexes of {name} the Axis occupies", str(n), f"fewer than {c['than']} needed; {mark}",
+                                "5.0", "axis")
+        if kind == "occupy_any":
+            places = [words(f) for f in c["features"]]
+            return StandingLine("A village the Soviets occupy whole", "yes" if ok else "none yet",
+                                f"one of {', '.join(places)}; {mark}", "5.0", "soviet")
+        if kind == "no_axis_in":
+            nat = c.get("nation")
+            hexes = self.feature_hexes(feat)
+            n = sum(1 for u in self.on_map(state, "axis") if u.hex in hexes and (nat is None or self.nation(u.id) == nat))
+            who = f"{nat.capitalize()} units" if nat else "Axis units"
+            return StandingLine(f"{who} in {name}", str(n), f"none needed; {mark}", "5.0", "axis")
+        return StandingLine(kind.replace("_", " "), mark, "", "5.0")

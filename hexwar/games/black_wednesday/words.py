@@ -29,6 +29,47 @@ INTENTS = {
 }
 
 
+# Places the orders aim at and the victory conditions count, by their ids in the rules and the
+# scenario files, as a player names them.
+FEATURE_WORDS = {
+    "here": "where they stand", "trenches": "the trench line", "krasni_bor": "Krasni Bor",
+    "el_bastion": "El Bastion", "hospital": "the Hospital", "station": "the Station", "mill": "the Mill",
+    "staraia_myza": "Staraia Myza", "trenches_east": "the trenches east of the railway",
+    "trenches_west": "the trenches west of the railway", "highway": "the Leningrad-Moscow highway",
+    "potrolovo": "Potrolovo", "mondolovo": "Mondolovo", "samsonovka": "Samsonovka", "raikolovo": "Raikolovo",
+    "iam_izhora": "Iam Izhora", "city_building_west_map": "the city and building hexes of map A",
+    "city_building_south_of_trenches": "the city and building hexes south of the trenches",
+    "city_south_of_trenches_west_of_izhora": "the city hexes south of the trenches and west of the Izhora",
+    "southeast_exit": "the south-east exit hexes", "s7_708_region": "the 708th Regiment's ground",
+    "s8_708_region": "the 708th Regiment's ground",
+}
+
+
+def feature_words(name: str) -> str:
+    """A place of an order or a victory condition in words: ``krasni_bor`` → "Krasni Bor"; hex ids
+    joined by '+' as a list of hexes."""
+    if name in FEATURE_WORDS:
+        return FEATURE_WORDS[name]
+    if "+" in name or any(c.isdigit() for c in name):
+        return "hexes " + name.replace("+", ", ") if "+" in name else f"hex {name}"
+    return name.replace("_", " ")
+
+
+def formations_words(members: str) -> str:
+    """Formations of an order (``43+72``, ``armour``, companies) in words: "the 43rd and 72nd Divisions"."""
+    parts = [m for m in members.split("+") if m]
+    named = [f"{m}{_ordinal(m)} Division" if m.isdigit() else ("tank units" if m == "armour" else m)
+             for m in parts]
+    if len(named) > 1:
+        return ", ".join(named[:-1]) + " and " + named[-1]
+    return named[0] if named else members
+
+
+def _ordinal(n: str) -> str:
+    k = int(n)
+    return "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
+
+
 def prep_box_label(value: str) -> str:
     """``122mm_1-0600`` → "122 mm battery 1, 0600"; ``none`` → "close this box"."""
     if value == "none":
@@ -63,27 +104,28 @@ def choice_label(what: str, value: str) -> str:
 
 
 def order_label(a: Any) -> str:
-    """``order draw attack trenches 43+72`` → "draw an order: Attack on trenches for 43, 72"."""
+    """``order draw attack trenches 43+72`` → "draw an order: Attack on the trench line for the 43rd
+    Division and 72nd Division"."""
     args = list(a.args)
     op = a.op
     if op == "draw" and len(args) == 3:
-        return (f"draw an order: {TYPE_WORDS.get(args[0], args[0])} on {args[1].replace('+', ', ')} "
-                f"for {args[2].replace('+', ', ')}")
+        return (f"draw an order: {TYPE_WORDS.get(args[0], args[0])} on {feature_words(args[1])} "
+                f"for the {formations_words(args[2])}")
     if op == "set" and len(args) == 3:
-        return (f"set an implemented order: {TYPE_WORDS.get(args[0], args[0])} on {args[1].replace('+', ', ')} "
-                f"for {args[2].replace('+', ', ')}")
+        return (f"set an implemented order: {TYPE_WORDS.get(args[0], args[0])} on {feature_words(args[1])} "
+                f"for the {formations_words(args[2])}")
     if op == "roll" and args:
         return f"roll to implement {args[0]}" + (f" (battalion {args[1]} goes)" if len(args) > 1 else "")
     if op == "cancel" and args:
         return f"cancel {args[0]}"
     if op == "german" and len(args) == 3:
         return (f"{args[0].replace('+', ', ')}: instant {TYPE_WORDS.get(args[1], args[1])} order on "
-                f"{args[2].replace('+', ', ')}")
+                f"{feature_words(args[2])}")
     if op == "spanish" and len(args) == 2:
         return (f"Spanish reinforcements: instant {TYPE_WORDS.get(args[0], args[0])} order on "
-                f"{args[1].replace('+', ', ')}")
+                f"{feature_words(args[1])}")
     if op == "assign" and len(args) == 2:
-        return f"the 289 AT Regiment to the {args[1]} Division"
+        return f"the 289 AT Regiment to the {formations_words(args[1])}"
     if op == "battery" and args:
         return "release " + args[0].replace("+", " and ")
     if op == "dora" and args:
@@ -96,11 +138,14 @@ def order_label(a: Any) -> str:
 CHOICE_WORDS: dict[str, tuple[str, str, str]] = {
     "prep-box": ("Open a Prep box to change its target", "2.4",
                  "then click a hex of the play area, or a target button"),
-    "prep_log": ("Prep Log", "2.4", "the historical targets, or change them box by box"),
-    "commissars": ("Commissars (standing choice)", "2.2a",
-                   "on: a Suppressed Soviet hex may lose a step instead of being suppressed"),
-    "trench_syr": ("SYR in a trench: take P instead? (standing choice)", "1.3d",
-                   "p: a unit in a trench takes Paralyzed instead of SYR; syr: it keeps the SYR roll"),
+    "prep_log": ("Prep Log: the opening bombardment's targets", "2.4",
+                 "the historical targets, or change them box by box"),
+    "commissars": ("Commissars: a step lost instead of Suppressed (a standing choice)", "2.2a",
+                   "on: a Soviet hex that would be Suppressed loses one more step instead and fights on; off: "
+                   "Suppressed results stand. It stays as set until you change it"),
+    "trench_syr": ("Units in trenches: Paralyzed instead of the SYR roll (a standing choice)", "1.3d",
+                   "SYR is the morale result past Paralyzed: each unit rolls to retreat two hexes, lose a step or "
+                   "break up. A unit in a trench hex may take Paralyzed instead. It stays as set until you change it"),
     "release": ("Release a reserve company", "§16.8",
                 "one die per company: on 4-6 it is released and may move and fire from now on"),
     "consolidate": ("Consolidate two reduced platoons", "2.2c",
@@ -130,6 +175,33 @@ CHOICE_WORDS: dict[str, tuple[str, str, str]] = {
 }
 
 
+# What each of those decisions asks of the player, in a sentence ({side}: the player's side).
+CHOICE_PROMPTS: dict[str, str] = {
+    "prep-box": "{side} player: you may open a box of the Prep Log to aim its fire at another hex.",
+    "prep_log": "{side} player: keep the Prep Log's historical targets, or change them box by box, then end the "
+                "phase.",
+    "commissars": "{side} player: commissars on or off: on, a Suppressed hex loses one more step instead.",
+    "trench_syr": "{side} player: your units in trench hexes may take Paralyzed instead of rolling on the SYR "
+                  "table.",
+    "release": "{side} player: you may roll to release a reserve company (4-6 releases it).",
+    "consolidate": "{side} player: you may join two reduced platoons of a battalion into one.",
+    "first": "{side} player: you won the initiative: pick whose Action Phase comes first this turn.",
+    "call": "{side} player: you may call an artillery mission: a spotter, a battery, a target and its ammunition.",
+    "assign": "{side} player: assign the 289 AT Regiment to one division.",
+    "battery": "{side} player: spend the German reinforcement result on these batteries, or not.",
+    "dora": "{side} player: plot Dora's next shot: the hex it fires at in the next hour's Axis Action Phase.",
+    "order": "{side} player: draw an order for a formation, roll to implement one being prepared, or cancel one.",
+    "pfa": "{side} player: a gun or vehicle may fire at one spotted unit (to-hit roll, then the AT roll).",
+    "assault": "{side} player: Move Mode units may assault an adjacent hex.",
+    "breach": "{side} player: infantry next to the wire since the phase began may breach it.",
+    "mode": "{side} player: switch a unit between Move Mode and Fire Mode (half its MA).",
+    "manhandle": "{side} player: a gun that can only be towed may be pushed into or out of the Hospital.",
+    "load": "{side} player: infantry may climb onto a vehicle in its hex.",
+    "unload": "{side} player: riders may get off their vehicle.",
+    "exit": "{side} player: a unit on the map's edge may leave it, which counts for the scenario's exits.",
+}
+
+
 def prep_choice_words(what: str) -> tuple[str, str, str] | None:
     """``prep-<column>-<time>``: the target of one Prep box."""
     if what.startswith("prep-") and what != "prep-box":
@@ -142,7 +214,9 @@ def choice_words(what: str) -> dict[str, str]:
     got = CHOICE_WORDS.get(what) or prep_choice_words(what)
     if got is None:
         return {}
-    return {"title": got[0], "rule": got[1], "help": got[2]}
+    prompt = CHOICE_PROMPTS.get(what) or ("{side} player: pick the hex this Prep box fires at." if what.startswith("prep-")
+                                          else "")
+    return {"title": got[0], "rule": got[1], "help": got[2], **({"prompt": prompt} if prompt else {})}
 
 
 def label(action: Action) -> str | None:
@@ -154,7 +228,8 @@ def label(action: Action) -> str | None:
         if action.what.startswith("prep-"):
             return f"target {value}"
         if action.what == "trench_syr":
-            return {"p": "switch to: take P instead of SYR", "syr": "switch to: keep the SYR roll"}.get(value)
+            return {"p": "switch to: Paralyzed instead of the SYR roll",
+                    "syr": "switch to: keep the SYR roll"}.get(value)
         if action.what == "commissars":
             return f"switch commissars {value}"
         if action.what == "prep_log" and value == "historical":
@@ -163,6 +238,8 @@ def label(action: Action) -> str | None:
             return choice_label(action.what, value)
         if action.what == "first":
             return f"the {value.capitalize()} Action Phase first"
+        if action.what == "breach":
+            return f"breach the wire in {value}"
         if action.what == "release":
             return f"try to release {value}"
         if action.what == "consolidate":
@@ -201,7 +278,7 @@ STEPS = (
     StepInfo("move", "Move a unit", "§7",
              "A unit in Move Mode spends MP hex by hex; from Fire Mode it first pays half its MA (§5). Enemy "
              "Fire Mode stacks that spot it may fire overwatch at each hex it enters (§10)."),
-    StepInfo("attack", "Fire an SFA (area fire)", "§8.2",
+    StepInfo("attack", "Area fire (SFA) at a spotted hex", "§8.2",
              "The Fire Mode units of one hex fire at a hex with a spotted enemy: firepower gives the Area Fire "
              "Table column, shifts move it, two dice give the result, then the hex checks morale."),
     StepInfo("place", "Set up a unit", "1.10f", "Each Axis unit sets up in its area, Dug In."),

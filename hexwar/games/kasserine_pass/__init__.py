@@ -2,11 +2,12 @@
 Western Dorsal, 14-25 February 1943."""
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from ...core.board import Board
-from ...core.entry import GameEntry, NationInfo, PhaseInfo, SideInfo, options_from
+from ...core.entry import GameEntry, NationInfo, OptionInfo, PhaseInfo, SideInfo, options_from
 from ...loaders.game_files import map_file
 from ...loaders.tmx import load_board as _load_board
 from . import scenario as _scenario
@@ -36,8 +37,15 @@ OPTIONS = {
                             "table's 8 MP (decision D2)"),
 }
 
-PHASE_RULE = {"german_move": "KP-SEQUENCE, KP-TERRAIN", "german_combat": "KP-SEQUENCE, KP-CRT",
-              "allied_move": "KP-SEQUENCE, KP-TERRAIN", "allied_combat": "KP-SEQUENCE, KP-CRT"}
+# The rulebook's sections for each phase (it has no numbers): the header names them.
+PHASE_RULE = {"german_move": "Movement", "german_combat": "Combat", "allied_move": "Movement",
+              "allied_combat": "Combat"}
+
+
+def _options() -> tuple[OptionInfo, ...]:
+    """The options as the menu shows them: the rule named as the rulebook's section."""
+    return tuple(replace(o, rule=texts.rule_words(o.rule), help=texts.rule_words(o.help))
+                 for o in options_from(OPTIONS))
 
 
 def load_scenario(path: Any) -> _scenario.KPScenario:
@@ -66,11 +74,13 @@ GAME = GameEntry(
     title=TITLE,
     sides=(SideInfo("axis", "Axis", (58, 60, 64), "A"),
            SideInfo("allied", "Allied", (92, 110, 52), "Al", round=True)),
+    # The player reads the rulebook's section names where the engine cites rule-case ids.
     sequence=tuple(PhaseInfo(p, PHASE_NAME[p], PHASE_SIDE[p], "combat" if p.endswith("combat") else "movement",
-                             PHASE_RULE[p], texts.PHASE_HELP[p][0], tuple(texts.PHASE_HELP[p])) for p in PHASES),
+                             texts.rule_words(PHASE_RULE[p]), texts.rule_words(texts.PHASE_HELP[p][0]),
+                             tuple(texts.rule_words(x) for x in texts.PHASE_HELP[p])) for p in PHASES),
     make_rules=make_rules,
     load=load,
-    options=options_from(OPTIONS),
+    options=_options(),
     steps=texts.STEPS,
     nations=(NationInfo("german", "German", (150, 156, 138), (16, 16, 16)),
              NationInfo("italian", "Italian", (172, 214, 142), (16, 16, 16)),

@@ -17,9 +17,10 @@ from ...core import actions as A
 from ...core.combat import odds_ratio
 from ...core.combat import ratio_label as odds_label
 from ...core.combat import shift_ratio as shift_odds
-from ...core.contract import COSTLY, HARMLESS, Outcome, Preview, PreviewLine
+from ...core.contract import COSTLY, HARMLESS, Outcome, Preview, PreviewLine, ResultTable
 from ...core.hexgrid import Hex, distance, hex_name
 from . import verbs as V
+from .scenario import COLUMNS
 from .state import KBattle, KPState
 from .verbs import KPAction
 
@@ -62,6 +63,23 @@ class PreviewsMixin(_Rules):
         if isinstance(action, A.Choose) and action.what == "air":
             return self.air_preview(state, action)
         return None
+
+    def result_table(self, state: KPState, action: KPAction | None) -> ResultTable | None:
+        """KP-CRT as the player reads it: a column per odds, a row per two-dice total, the
+        column of the attack at hand marked (its preview's odds, air power included); odds past
+        either end of the table are said in the note instead."""
+        rows = tuple((str(t), tuple(self.T.crt[c][t - 2] for c in COLUMNS)) for t in range(2, 13))
+        column: int | None = None
+        note = ""
+        if isinstance(action, (A.Attack, V.Select, A.Resolve)):
+            p = self.preview(state, action)
+            if p is not None and p.refusal is None and p.figure:
+                if p.figure in COLUMNS:
+                    column = COLUMNS.index(p.figure)
+                else:
+                    limit = next((ln.text for ln in p.lines if ln.rule == "KP-CRT"), "")
+                    note = f"{p.figure}: {limit}" if limit else ""
+        return ResultTable("Combat results", "KP-CRT", COLUMNS, rows, column, "Dice", "odds", note)
 
     # --- attacks ---------------------------------------------------------------------------
     def attack_preview(self, state: KPState, act: A.Attack | V.Select) -> Preview:

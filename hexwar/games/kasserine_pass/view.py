@@ -14,7 +14,7 @@ from ...core.hexgrid import Hex, hex_name
 from . import verbs as V
 from .common import GAME_ID, PHASE_NAME, SIDES, enemy
 from .state import KBattle, KPState
-from .texts import CHOICES
+from .texts import CHOICES, rule_name, rule_words
 
 if TYPE_CHECKING:  # a part of KPRules, whose other parts it uses (host.py)
     from .host import KPHost as _Rules
@@ -111,6 +111,11 @@ class ViewMixin(_Rules):
         got = {r for row in self.T.crt.values() for r in row} | {"A ELIM", "D ELIM"}  # KP-CRT notes
         return tuple(c for c in RESULT_CODES if c in got)
 
+    def for_player(self, text: str) -> str:
+        """The engine cites the rule-case ids (KP-ZOC ...); the player reads the rulebook's
+        section names (texts.RULE_NAMES)."""
+        return rule_words(text)
+
     def choice_info(self, *args: Any) -> dict[str, str]:
         """Title, rule and help for a decision the engine offers: a ``choose`` (``air``) or a
         verb of this game (``support``, ``select``, ``breakdown``, ``blow``, ``build``).
@@ -196,23 +201,26 @@ class ExplainMixin(_Rules):
     """What the client's explain mode marks, and what a hex's tooltip says, in this game's rule ids."""
 
     def hex_notes(self, state: KPState, h: Hex, side: str | None) -> tuple[str, ...]:
+        """A hex's tooltip lines, its rules named as the rulebook's sections (shown as they are)."""
         out = []
         for s in SIDES:
             if h in self.zoc_sources(state, s):
                 out.append(f"in the {SIDE_NAMES[s]} zone of control: a unit entering stops, and must attack "
-                           "(KP-ZOC)")
+                           f"({rule_name('KP-ZOC')})")
         if state.units_at(h) and h in self.overstacked(state):
-            out.append("overstacked: more than the size limit or four counters (KP-STACKING)")
+            out.append(f"overstacked: more than the size limit or four counters ({rule_name('KP-STACKING')})")
         return tuple(out)
 
     def map_layers(self, state: KPState, side: str | None) -> tuple[MapLayer, ...]:
+        """What explain marks, each layer with the rulebook's section."""
+        zoc = rule_name("KP-ZOC")
         if side is None:
             zones = frozenset().union(*(self.zoc_sources(state, s) for s in SIDES))
-            out = [MapLayer("zoc", zones, "zones of control of both sides", "KP-ZOC")]
+            out = [MapLayer("zoc", zones, "zones of control of both sides", zoc)]
         else:
             foe = enemy(side)
             out = [MapLayer("zoc", frozenset(self.zoc_sources(state, foe)),
                             f"{SIDE_NAMES[foe]} zones of control: entering stops a unit, which must then attack",
-                            "KP-ZOC")]
-        out.append(MapLayer("over", frozenset(self.overstacked(state)), "overstacked hexes", "KP-STACKING"))
+                            zoc)]
+        out.append(MapLayer("over", frozenset(self.overstacked(state)), "overstacked hexes", rule_name("KP-STACKING")))
         return tuple(out)

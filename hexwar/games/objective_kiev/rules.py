@@ -17,6 +17,7 @@ from ...core.actions import Event
 from ...core.battle import BattleMixin
 from ...core.board import Board
 from ...core.combat import Odds, Shift, StrengthLine, resolve_odds
+from ...core.contract import HARMLESS, Consequence, StandingLine
 from ...core.dice import Dice
 from ...core.errors import Illegal
 from ...core.game import Result
@@ -28,6 +29,7 @@ from ...core.state import Stage, State
 from ...core.units import ARRIVING, ELIMINATED, LOST, ON_MAP, UNPLACED, Unit, UnitSpec
 from ...loaders.scenario import Piece, Scenario, SetupArea
 from . import tables as T
+from . import texts
 from .facts import KievFacts, scrubbed
 
 UNTRIED = "untried"
@@ -101,7 +103,8 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
             tokens = [p.id for p in self.scenario.pieces if p.pool == pool]
             for tok, ident in zip(tokens, order):
                 units[tok] = Unit(tok, ident, UNPLACED, None, 1, revealed=False)
-            events.append(Event("drawn", f"The {len(tokens)} untried units of pool {pool} are mixed face down (6.0).",
+            what = texts.group_words(pool)  # "Soviet mech corps"
+            events.append(Event("drawn", f"The {len(tokens)} untried {what} are mixed face down (6.0 step 2).",
                                 {"pool": pool}))
         for p in self.scenario.pieces:
             if p.spec is None:  # a token of a pool, dealt above
@@ -155,9 +158,18 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
         """Whether ``uid`` may go on ``h`` given the set-up so far (``placed``: hex -> unit ids)."""
         areas = [a for a in self._areas_for(uid, self.side(uid)) if h in self._area_hexes[a.id]]
         if not areas:
-            where = " or ".join(f"{a.mark.replace('_', ' ')} hexes ({a.rule})"
-                                for a in self._areas_for(uid, self.side(uid)))
-            return Illegal("6.0", f"{uid} sets up on {where or 'no hex'}")
+            where = " or ".join(f"{texts.area_words(a)} ({a.rule})" for a in self._areas_for(uid, self.side(uid)))
+            why = f"{uid} sets up on {where or 'no hex'}"
+            # A hex of another area of this side (a black cross of Romania for a unit of Poland):
+            # say which units that area takes.
+            other = next((a for a in self.scenario.setup_areas
+                          if a.side == self.side(uid) and h in self._area_hexes[a.id]), None)
+            if other is not None:
+                takes = sorted(p for p, g in self.group.items() if g in other.groups)
+                names = ", ".join(takes[:-1]) + " and " + takes[-1] if len(takes) > 1 else "".join(takes)
+                why += (f"; {texts.area_words(other)} ({other.rule}) take "
+                        + (names if len(takes) <= 6 else texts.group_words(other.groups[0])))
+            return Illegal("6.0", why)
         area = areas[0]
         here = placed.get(h, [])
         if len(here) >= area.per_hex[1]:
@@ -268,6 +280,31 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
 
         return dfs(0, tuple(len(pools[c]) for c in classes))
 
+    def _setup_shortfall(self, state: State, side: str, placed: dict[Hex, list[str]], remaining: list[str]) -> str:
+        """Which requirement of 6.0 a placement would break (for its refusal): an area whose
+        hexes could no longer all be filled, units left with no room, or (else) the armies'
+        spacing on the front line."""
+        areas = [a for a in self.scenario.setup_areas if a.side == side]
+        for a in areas:  # every marked hex gets its unit (6.0 steps 3, 4, 7, 8)
+            need = sum(max(0, a.per_hex[0] - len(placed.get(h, []))) for h in self._area_hexes[a.id])
+            can = [u for u in remaining if self.group.get(u) in a.groups]
+            if need > len(can):
+                who = " or ".join(texts.group_words(g) for g in a.groups)
+                return (f"{need} of {texts.area_words(a)} would still need a unit and only {len(can)} of the {who} "
+                        f"would be left to fill them ({a.rule})")
+        for g in sorted({self.group.get(u) or "" for u in remaining}):  # every unit gets a hex
+            us = [u for u in remaining if self.group.get(u) == g]
+            mine = [a for a in areas if g in a.groups]
+            room = sum(max(0, a.per_hex[1] - len(placed.get(h, []))) for a in mine for h in self._area_hexes[a.id])
+            if len(us) > room:
+                where = " and ".join(texts.area_words(a) for a in mine)
+                return (f"{len(us)} {texts.group_words(g)} would be left with room for only {room} on {where} "
+                        f"({', '.join(a.rule for a in mine)})")
+        if side == "soviet":
+            return ("the rest would not fit on the red-star front-line hexes without two armies side by side "
+                    "(6.0 step 4), with every army-symbol and mech-corps-symbol hex still filled (6.0 step 3)")
+        return "every marked hex must get its unit and every unit a marked hex (6.0 steps 7-8)"
+
     def _unplaced(self, state: State, side: str) -> list[str]:
         return sorted(u.id for u in state.units.values() if u.where == UNPLACED and self.side(u.id) == side)
 
@@ -319,8 +356,8 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
         placed.setdefault(act.hex, []).append(act.unit)
         rem = [x for x in self._unplaced(state, side) if x != act.unit]
         if not self._setup_feasible(state, side, placed, rem):
-            return Illegal("6.0", "after this placement the remaining units could not all be set up "
-                                  "as the rules require")
+            return Illegal("6.0", "after this placement the remaining units could not all be set up: "
+                                  + self._setup_shortfall(state, side, placed, rem))
         return None
 
     def _apply_setup_place(self, state: State, act: A.Place, dice: Dice, ev: list[Event]) -> None:
@@ -657,15 +694,93 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
         """5.0: count Axis-held cities at the end of the last turn."""
         axis = sum(1 for h in self.board.places if state.control.get(h) == "axis")
         total = len(self.board.places)
-        win, draw = self.scenario.victory.get("axis_win", 16), self.scenario.victory.get("draw", 15)
-        if self.options["axis_needs_one_city_less"]:
-            win, draw = win - 1, draw - 1  # 13.0 balance option
+        win, draw = self.victory_thresholds()  # 13.0 balance option: one city less
         detail = f"The Axis holds {axis} of {total} cities (needs {win} to win, {draw} to draw)."
         if axis >= win:
             return Result("axis", "Axis victory", detail)
         if axis >= draw:
             return Result(None, "Draw", detail)
         return Result("soviet", "Soviet victory", detail)
+
+    # ----------------------------------------------------- what each option does (the contract)
+    def option_label(self, state: State, action: A.Action) -> str | None:
+        """Plain labels for the options the generic chooser might show."""
+        if isinstance(action, A.Roll):
+            if action.support is None:
+                return "roll the die"
+            m = self.support.get(action.support)
+            return f"roll with {m.name} (+{m.shift} column)" if m is not None else f"roll with {action.support}"
+        if isinstance(action, A.Attack):
+            return f"{', '.join(action.attackers)} attack {hex_name(action.target)}"
+        if isinstance(action, A.Resolve):
+            return f"the battle at {hex_name(action.target)}"
+        if isinstance(action, A.Place):
+            return f"{action.unit} at {hex_name(action.hex)}"
+        if isinstance(action, A.Restore):
+            return f"restore {action.unit}"
+        return None
+
+    def consequence(self, state: State, action: A.Action) -> Consequence | None:
+        """Besides the battle steps (the core's): where a set-up or arriving unit goes and what a
+        replacement step buys (6.0, 11.0, 12.0, 12.1)."""
+        if state.stage is None and isinstance(action, A.Place) and action.unit in state.units:
+            return self._place_consequence(state, action)
+        if state.stage is None and isinstance(action, A.Restore) and action.unit in state.units:
+            s = self.spec(state, action.unit)
+            left = state.steps_left - 1
+            return Consequence(f"{action.unit} returns to full strength ({s.label(s.max_steps)}); one replacement "
+                               f"step spent, {left} left this phase", "12.0", HARMLESS)
+        return super().consequence(state, action)
+
+    def _place_consequence(self, state: State, act: A.Place) -> Consequence:
+        uid, u = act.unit, state.units[act.unit]
+        where = self.board.describe(act.hex)
+        if self.phase(state).kind == "setup":
+            area = next((a for a in self._areas_for(uid, self.side(uid)) if act.hex in self._area_hexes[a.id]), None)
+            if area is not None:
+                return Consequence(f"{uid} sets up at {where}, one of {texts.area_words(area)}", area.rule)
+            return Consequence(f"{uid} sets up at {where}", "6.0")
+        if u.where == ELIMINATED:
+            left = state.steps_left - 1
+            return Consequence(f"{uid} comes back reduced (12.1) at {where}; one replacement step spent, {left} left",
+                               "12.0")
+        return Consequence(f"{uid} enters the map at {where} as a reinforcement", "11.0")
+
+    def decision_words(self, state: State, key: str) -> dict[str, str]:
+        """The battle roll's prompt offers air support only to a side that has a marker ready
+        (10.5: the Axis alone has them, each flies once a turn)."""
+        st = state.stage
+        if key == "roll" and st is not None and st.kind == "roll" \
+                and not any(a.support for a in self._roll_options(state, st) if isinstance(a, A.Roll)):
+            why = ("" if not any(m.side == st.side for m in self.support.values())
+                   else " (no air support marker is ready this turn, 10.5)")
+            return {"prompt": "{side} player: roll the die for the battle at {hex}" + why + "."}
+        return {}
+
+    def victory_thresholds(self) -> tuple[int, int]:
+        """Cities the Axis needs at the end to win and to draw (5.0; 13.0 option: one less)."""
+        win, draw = self.scenario.victory.get("axis_win", 16), self.scenario.victory.get("draw", 15)
+        if self.options["axis_needs_one_city_less"]:
+            win, draw = win - 1, draw - 1
+        return win, draw
+
+    def standing(self, state: State, side: str | None) -> tuple[StandingLine, ...]:
+        """5.0 at a glance: the cities the Axis controls now against what it needs at the end of
+        the last turn to win or draw (control is public: nothing is hidden)."""
+        axis = sum(1 for h in self.board.places if state.control.get(h) == "axis")
+        total = len(self.board.places)
+        win, draw = self.victory_thresholds()
+        if axis >= win:
+            now, why = "Axis victory", "the Axis holds enough cities"
+        elif axis >= draw:
+            now, why = "Draw", f"the Axis is {win - axis} {'city' if win - axis == 1 else 'cities'} short of a win"
+        else:
+            now, why = "Soviet victory", (f"the Axis is {draw - axis} {'city' if draw - axis == 1 else 'cities'} "
+                                          f"short of a draw, {win - axis} of a win")
+        last = self.scenario.turns
+        return (StandingLine("Cities held by the Axis", f"{axis} of {total}",
+                             f"{win} to win, {draw} to draw at the end of turn {last}", "5.0", "axis"),
+                StandingLine("If the game ended now", now, why, "5.0"))
 
     # ----------------------------------------------------------------------- views
     def public_name(self, state: State, uid: str) -> str:

@@ -3,6 +3,8 @@ the rule numbers it summarises. Written for hexwar in our own words (never copie
 rulebook); the client shows it, the game's entry carries it."""
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.entry import StepInfo
 
 # Phase id -> paragraphs. The first paragraph is the short version for the phase bar.
@@ -202,3 +204,32 @@ def steps() -> tuple[StepInfo, ...]:
                  for kind, (rule, prompt) in STAGE_PROMPTS.items()) + (
         StepInfo("resolve", "Resolve a battle", "10.0",
                  "Untried units are revealed when their battle starts (10.1)."),)
+
+
+# The set-up areas of 6.0 and the set-up groups of the scenario, as a player names them (the
+# refusals of a placement say where a unit goes and which units go elsewhere).
+AREA_WORDS: dict[str, str] = {
+    "soviet-second-line-armies": "the army-symbol hexes",
+    "soviet-second-line-mech": "the mech-corps-symbol hexes",
+    "soviet-front-line": "the red-star front-line hexes",
+    "axis-romania": "the black crosses in Romania",
+    "axis-poland": "the black crosses in Poland",
+}
+GROUP_WORDS: dict[str, str] = {
+    "soviet-army": "Soviet armies", "soviet-mech": "Soviet mech corps",
+    "axis-romania": "Axis units for Romania", "axis-poland": "Axis units for Poland",
+}
+MARK_WORDS: dict[str, str] = {"black_cross": "black-cross", "red_star": "red-star", "soviet_army": "army-symbol",
+                              "soviet_mech": "mech-corps-symbol"}
+
+
+def area_words(area: Any) -> str:
+    """A set-up area in words: "the black crosses in Romania"."""
+    if area.id in AREA_WORDS:
+        return AREA_WORDS[area.id]
+    where = f" in {area.region}" if area.region else f" outside {area.not_region}" if area.not_region else ""
+    return f"the {MARK_WORDS.get(area.mark, area.mark.replace('_', ' '))} hexes{where}"
+
+
+def group_words(group: str | None) -> str:
+    return GROUP_WORDS.get(group or "", "units")

@@ -52,59 +52,139 @@ def build_declare(f: Flow, ctl) -> None:
     # The buttons above the odds, so that a long odds list never pushes them out of the box.
     f.row([("Declare", ctl.declare, bool(ctl.attackers), "declare"), ("Cancel", ctl.cancel, True, "cancel")])
     if ctl.attackers:
-        preview_block(f, ctl, ctl.odds())
+        preview_block(f, ctl, ctl.odds(), ctl.battle_action())
 
 
-def preview_block(f: Flow, ctl, p: Preview | None) -> None:
-    """The engine's preview of a battle: figure, lines with their rules, each result's chance."""
+def preview_block(f: Flow, ctl, p: Preview | None, action=None) -> None:
+    """The engine's preview of a battle: figure, lines with their rules, each result's chance,
+    and the results table with the column ``action`` is read on."""
     th = f.theme
     f.space(4)
     if p is None:
         f.text("Odds: ?", th.normal, T.TEXT, "bold")
         f.text("The game says nothing of this battle's odds before it is fought.", th.small, T.TEXT_DIM)
         return
+    say = ctl.game.for_player
     if p.refusal is not None:
         f.text("✖ Not allowed as it stands", th.normal, T.BAD, "bold")
-        f.text(str(p.refusal), th.small, T.BAD)
+        f.text(say(str(p.refusal)), th.small, T.BAD)
         return
     f.text(f"Odds: {p.figure or '?'}", th.normal, T.TEXT, "bold")
     if p.note:
-        f.text(p.note, th.small, T.TEXT_DIM)
+        f.text(say(p.note), th.small, T.TEXT_DIM)
     said = ""
     for ln in p.lines:
-        _preview_line(f, ln, ln.rule if ln.rule != said else "")  # a rule once, not on every line
+        _preview_line(f, ln, say(ln.rule) if ln.rule != said else "", say)  # a rule once, not on every line
         said = ln.rule or said
     if p.outcomes:
         f.space(4)
         outcome_bars(f, ctl, p)
-        crt_block(f, ctl, p)
+        crt_block(f, ctl, p, action)
 
 
-def crt_block(f: Flow, ctl, p: Preview) -> None:
-    """The game's combat results table (``extra["crt"]``) under the odds, the preview's column
-    framed: where the chances above come from."""
-    from .rules_tab import _crt, crt_column, crt_height, draw_crt
-
-    crt = _crt(ctl)
-    if crt is None:
+def crt_block(f: Flow, ctl, p: Preview, action=None) -> None:
+    """The game's results table (``game.result_table(action)``: a CRT, a fire table) under the
+    odds, the column the battle is read on framed and pointed at: where the chances above come
+    from."""
+    if action is None:
         return
+    table = result_table(ctl, action)
+    if table is not None:
+        f.space(6)
+        table_block(f, ctl, table)
+
+
+def result_table(ctl, action):
+    """``game.result_table(action)``, once per position and action."""
+    cache = ctl._memo("result-tables", dict)
+    if action not in cache:
+        try:
+            cache[action] = ctl.game.result_table(action)
+        except Exception:  # a table the game cannot work out must not end the panel
+            cache[action] = None
+    return cache[action]
+
+
+def table_window(n: int, col: int | None, room: int) -> tuple[int, int]:
+    """The columns shown (first, last + 1) when only ``room`` of ``n`` fit: centred on ``col``."""
+    if n <= room:
+        return 0, n
+    c = n // 2 if col is None else col
+    first = max(0, min(c - room // 2, n - room))
+    return first, first + room
+
+
+def table_block(f: Flow, ctl, t, caption: str = "") -> None:
+    """A results table in the flow: a title with its rule, the column heads, a row per roll; the
+    column in use framed and marked ▼ (a shape, not only a colour); the columns that do not fit
+    the panel's width left out around it (◀ / ▶ say how many); the note under it."""
     th = f.theme
-    f.space(6)
-    h = crt_height(crt, th)
-    rect = pygame.Rect(f.x, f.y, f.w, h)
-    f.op(lambda surf, rect=rect: draw_crt(surf, rect, ctl, th, p),
-         ("crt", tuple(rect), crt_column(ctl, p), p.figure, th.scale))
+    say = ctl.game.for_player
+    px = th.small
+    cells_px = th.px(11)
+    lh = T.font(cells_px).get_linesize() + 2
+    head = caption or (t.title + (f" — {t.column_head or 'column'} {t.columns[t.column]}, framed ▼"
+                                  if t.column is not None else ""))
+    f.text(head + (f" ({say(t.rule)})" if t.rule else ""), px, T.TEXT_DIM, "bold")
+    n = len(t.columns)
+    label_w = max(T.size(r, cells_px, "bold")[0] for r, _ in t.rows) + th.px(10)
+    label_w = max(label_w, T.size(t.row_head, cells_px, "bold")[0] + th.px(6))
+    widest = max([T.size(c, cells_px)[0] for _, cells in t.rows for c in cells]
+                 + [T.size(c, cells_px, "bold")[0] for c in t.columns])
+    cw = widest + th.px(10)
+    arrow_w = th.px(16)
+    room = max(1, (f.w - label_w - 2 * arrow_w) // cw)
+    first, last = table_window(n, t.column, room)
+    cols = list(range(first, last))
+    x0 = f.x + label_w + (arrow_w if first > 0 else 0)
+    y0 = f.y + th.px(10)  # room for the ▼ marker above the heads
+    h = th.px(10) + lh * (len(t.rows) + 1) + th.px(4)
+    left, right = first, n - last
+    cur = t.column
+
+    def draw(surf, y0=y0):
+        surf.blit(T.text(t.row_head, cells_px, T.TEXT_DIM, "bold"), (f.x, y0))
+        if left:
+            s = T.text(f"◀{left}", cells_px, T.TEXT_DIM)
+            surf.blit(s, (f.x + label_w, y0))
+        for i, k in enumerate(cols):
+            cx = x0 + i * cw
+            bold = "bold"
+            s = T.text(t.columns[k], cells_px, T.ACCENT if k == cur else T.TEXT, bold)
+            surf.blit(s, (cx + (cw - s.get_width()) // 2, y0))
+        if right:
+            s = T.text(f"{right}▶", cells_px, T.TEXT_DIM)
+            surf.blit(s, (x0 + len(cols) * cw + th.px(2), y0))
+        for r, (label, cells) in enumerate(t.rows):
+            y = y0 + (r + 1) * lh
+            if r % 2:
+                pygame.draw.rect(surf, T.PANEL_DARK, (f.x, y - 1, x0 - f.x + len(cols) * cw, lh))
+            surf.blit(T.text(label, cells_px, T.TEXT, "bold"), (f.x + th.px(4), y))
+            for i, k in enumerate(cols):
+                s = T.text(cells[k], cells_px, T.TEXT, "bold" if k == cur else "regular")
+                surf.blit(s, (x0 + i * cw + (cw - s.get_width()) // 2, y))
+        if cur is not None and first <= cur < last:
+            i = cur - first
+            box = pygame.Rect(x0 + i * cw, y0 - 2, cw, lh * (len(t.rows) + 1) + 3)
+            pygame.draw.rect(surf, T.ACCENT, box, 2)
+            mx = box.centerx
+            tri = th.px(5)
+            pygame.draw.polygon(surf, T.ACCENT, [(mx - tri, y0 - th.px(9)), (mx + tri, y0 - th.px(9)),
+                                                 (mx, y0 - th.px(3))])
+    f.op(draw, ("rtable", t, f.x, f.w, y0, th.scale, first, last))
     f.y += h
+    if t.note:
+        f.text(say(t.note), th.px(11), T.TEXT_DIM)
 
 
-def _preview_line(f: Flow, ln, rule: str) -> None:
+def _preview_line(f: Flow, ln, rule: str, say=str) -> None:
     """One line of how the figure is made: its words and rule, its value at the right."""
     th = f.theme
     px = th.small
     indent = th.px(4) + th.px(10) * ln.indent
     value = ln.value
     vw = T.size(value, px)[0] + th.px(6) if value else 0
-    text = ln.text + (f" ({rule})" if rule else "")
+    text = say(ln.text) + (f" ({rule})" if rule else "")
     lines = T.wrap(text, px, f.w - indent - vw)
     lh = T.font(px).get_linesize()
     for i, t in enumerate(lines):
@@ -123,31 +203,76 @@ def _preview_line(f: Flow, ln, rule: str) -> None:
 
 
 def outcome_bars(f: Flow, ctl, p: Preview) -> None:
-    """Each result's chance as a bar and a number, with its meaning and a mark for the bad ones."""
+    """Each result's chance as a bar and a number, with its meaning (wrapped, never cut) and a
+    mark for the bad ones."""
     th = f.theme
+    say = ctl.game.for_player
     lh = T.font(th.small).get_linesize()
-    bar_w = max(th.px(40), int(f.w * 0.28))
-    for o in p.outcomes:
-        if not o.chance or f.y + lh > f.bottom:
-            continue
+    mpx = th.px(11)
+    mlh = T.font(mpx).get_linesize()
+    shown = [o for o in p.outcomes if o.chance]
+    code_w = max((T.size(o.code, th.small, "bold")[0] for o in shown), default=0) + th.px(6)
+    pct_r = f.x + code_w + T.size("100%", th.small)[0]
+    bx = pct_r + th.px(8)
+    bar_w = max(th.px(30), min(int(f.w * 0.28), f.x + f.w - bx - th.px(90)))
+    mx = bx + bar_w + th.px(6)
+    room = f.x + f.w - mx
+    if room < th.px(80):  # too narrow beside the bar: the meaning goes under it
+        mx, room = f.x + th.px(12), f.w - th.px(12)
+    for o in shown:
+        if f.y + lh > f.bottom:
+            break
         y = f.y
-        meaning = o.text or rules_text.result_text(ctl.game.entry, o.code)
+        meaning = say(o.text or rules_text.result_text(ctl.game.entry, o.code))
         if o.level:
             meaning = f"{mark_of(o.level)[0]} {meaning}"
-        mx = f.x + th.px(84) + bar_w + th.px(6)
-        lines = T.wrap(meaning, th.small, f.x + f.w - mx)  # the whole meaning, on more lines if need be
+        lines = T.wrap(meaning, mpx, room)
+        beside = mx > bx
 
-        def draw(surf, code=o.code, p=o.chance, y=y, lines=lines, mx=mx):
+        def draw(surf, code=o.code, p=o.chance, y=y, lines=tuple(lines), beside=beside):
             surf.blit(T.text(code, th.small, T.TEXT, "bold"), (f.x, y))
             pct = T.text(f"{round(p * 100):d}%", th.small, T.TEXT)
-            surf.blit(pct, (f.x + th.px(76) - pct.get_width(), y))
-            bx = f.x + th.px(84)
+            surf.blit(pct, (pct_r - pct.get_width(), y))
             pygame.draw.rect(surf, T.PANEL_DARK, (bx, y + 3, bar_w, lh - 6))
             pygame.draw.rect(surf, (200, 200, 190), (bx, y + 3, max(2, int(bar_w * p)), lh - 6))
-            for k, ln in enumerate(lines):
-                surf.blit(T.text(ln, th.small, T.TEXT_DIM), (mx, y + k * lh))
-        f.op(draw, ("odds", o.code, o.chance, tuple(lines), y, f.x, f.w, bar_w, lh, th.scale))
-        f.y += lh * len(lines)
+            yy = y + 1 if beside else y + lh
+            for ln in lines:
+                surf.blit(T.text(ln, mpx, T.TEXT_DIM), (mx, yy))
+                yy += mlh
+        f.op(draw, ("odds", o.code, o.chance, tuple(lines), y, f.x, f.w, bar_w, mx, lh, th.scale))
+        f.y += max(lh, len(lines) * mlh + 1) if beside else lh + len(lines) * mlh
+
+
+def fought_figure(ctl, target) -> str | None:
+    """The odds a resolved battle was actually rolled at (shifts and air support included): the
+    preview of the action that rolled it (the last one whose "combat" event names ``target``),
+    worked out at the position it was taken in. None when the history does not say."""
+    name = hex_name(target)
+
+    def work():
+        hist = ctl.game.history()
+        for st in reversed(hist):
+            if not any(e.kind == "combat" and _names(e.data.get("target"), name) for e in st.events):
+                continue
+            try:
+                p = ctl.game.at(st.index - 1).preview(st.action)
+            except Exception:
+                p = None
+            if p is not None and p.refusal is None and p.figure:
+                return p.figure
+            e = next(e for e in st.events if e.kind == "combat" and _names(e.data.get("target"), name))
+            o = e.data.get("odds")
+            return getattr(o, "column", None) or (o if isinstance(o, str) else None)
+        return None
+
+    return ctl._memo(("fought", name), work)
+
+
+def _names(h, name: str) -> bool:
+    try:
+        return h is not None and (h == name or hex_name(h) == name)
+    except Exception:
+        return False
 
 
 def build_roll(f: Flow, ctl, scene, art: CounterArt) -> None:
@@ -156,11 +281,11 @@ def build_roll(f: Flow, ctl, scene, art: CounterArt) -> None:
     f.heading(f"Battle at {where}")
     d = ctl.decision("roll")
     st = ctl.view().get("stage") or {}
-    f.text(d.prompt + (f" ({d.rule})" if d.rule else "") if d is not None else
-           rules_text.stage_line(ctl.game.entry, kind, st.get("side") or ctl.acting(), where), th.small)
-    preview_block(f, ctl, ctl.odds())
-    f.space()
+    f.text(ctl.game.for_player(d.prompt + (f" ({d.rule})" if d.rule else "") if d is not None else
+           rules_text.stage_line(ctl.game.entry, kind, st.get("side") or ctl.acting(), where)), th.small)
     rolls = ctl.rolls()
+    plain = next((r for r in rolls if r.support is None), rolls[0] if rolls else None)
+    f.space()
     can = {r.support for r in rolls}
     if None in can:
         f.button("Roll the die", (lambda: scene.do_roll(None)), key_hint="R", name="roll")
@@ -190,3 +315,5 @@ def build_roll(f: Flow, ctl, scene, art: CounterArt) -> None:
         if r.support is not None and r.support not in names:
             f.button(f"Roll with {r.support} → {figure_of(ctl.preview(r))}", (lambda s=r.support: scene.do_roll(s)),
                      name=f"roll-{r.support}")
+    # The odds line by line, the chances and the table under the buttons, which stay in sight.
+    preview_block(f, ctl, ctl.odds(), plain)

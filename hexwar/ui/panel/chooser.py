@@ -5,6 +5,7 @@ refusal's rule and reason.
 """
 from __future__ import annotations
 
+from ...core import actions as A
 from ...core.contract import COSTLY, FATAL, Consequence
 from .. import theme as T
 from .flow import Flow
@@ -17,15 +18,16 @@ def mark_of(level: int) -> tuple[str, tuple[int, int, int]]:
     return MARKS.get(level, MARKS[FATAL] if level > FATAL else MARKS[0])
 
 
-def consequence_text(c: Consequence) -> str:
+def consequence_text(c: Consequence, say=str) -> str:
+    """The mark, the words and the rule (``say``: the game's words for the player)."""
     mark, _ = mark_of(c.level)
-    return f"{mark} {c.text}" + (f" ({c.rule})" if c.rule else "")
+    return say(f"{mark} {c.text}" + (f" ({c.rule})" if c.rule else ""))
 
 
-def consequence_line(f: Flow, c: Consequence, indent: int = 0) -> None:
+def consequence_line(f: Flow, c: Consequence, indent: int = 0, say=str) -> None:
     """An option's consequence under its button: the mark, the words and the rule."""
     _, colour = mark_of(c.level)
-    f.text(consequence_text(c), f.theme.small, colour, indent=indent or f.theme.px(8))
+    f.text(consequence_text(c, say), f.theme.small, colour, indent=indent or f.theme.px(8))
     f.space(2)
 
 
@@ -35,11 +37,12 @@ def build_choices(f: Flow, ctl, scene) -> None:
     groups = ctl.choice_groups()
     if not groups:
         return
+    say = ctl.game.for_player
     for g in groups:
         f.space(4)
-        f.text(f"{g.title}" + (f" ({g.rule})" if g.rule else ""), th.normal, T.ACCENT, "bold")
+        f.text(say(f"{g.title}" + (f" ({g.rule})" if g.rule else "")), th.normal, T.ACCENT, "bold")
         if g.help:
-            f.text(g.help, th.small, T.TEXT_DIM)
+            f.text(say(g.help), th.small, T.TEXT_DIM)
         if g.secret:
             if ctl.private:
                 f.text("Secret: the other side cannot see your choice until both are revealed.", th.small, T.TEXT_DIM)
@@ -53,13 +56,15 @@ def build_choices(f: Flow, ctl, scene) -> None:
             specs = [(o.label, (lambda a=o.action: scene.do_action(a)), not o.refusal,
                       f"{g.key}:{o.label}") for o in chunk]
             for b, o in zip(f.row(specs, slots=per), chunk):
-                b.tooltip = f"Not now — {o.refusal}" if o.refusal else (
-                    consequence_text(o.consequence) if o.consequence is not None else o.action.notation())
-                b.name = f"{g.key.replace(':', '-')}-{o.label.replace(' ', '_')}"
+                b.tooltip = say(f"Not now — {o.refusal}") if o.refusal else (
+                    consequence_text(o.consequence, say) if o.consequence is not None else o.action.notation())
+                # Named by the value chosen (stable whatever the label says), else by the label.
+                ident = str(o.action.value) if isinstance(o.action, A.Choose) else o.label
+                b.name = f"{g.key.replace(':', '-')}-{ident.replace(' ', '_')}"
             for o in chunk:
                 if o.refusal:
-                    f.text(f"✖ not now: {o.label} — {o.refusal}", th.small, T.TEXT_DIM, indent=th.px(8))
+                    f.text(say(f"✖ not now: {o.label} — {o.refusal}"), th.small, T.TEXT_DIM, indent=th.px(8))
                 elif o.consequence is not None:
-                    consequence_line(f, o.consequence)
+                    consequence_line(f, o.consequence, say=say)
         if g.more:
             f.text(f"… and {g.more} more of these", th.small, T.TEXT_DIM)

@@ -32,11 +32,12 @@ def build_computer(f: Flow, scene) -> None:
     if kind:
         st = ctl.view().get("stage") or {}
         what = rules_text.stage_line(ctl.game.entry, kind, st.get("side") or ctl.acting(), where)
-    f.text(what, th.small, T.TEXT_DIM)
+    say = ctl.game.for_player  # the rulebook's names for the game's rule ids
+    f.text(say(what), th.small, T.TEXT_DIM)
     if drv.last_reason:
         f.space(4)
         f.text("Last decision:", th.small, T.TEXT_DIM)
-        f.text(drv.last_reason, th.small, REASON_COLOUR, indent=th.px(8))
+        f.text(say(drv.last_reason), th.small, REASON_COLOUR, indent=th.px(8))
     f.space(4)
     speed = "fast" if drv.fast else "normal"
     f.text(f"Pace: {speed}. Space switches between normal and fast; Enter skips to the end of its turn.",

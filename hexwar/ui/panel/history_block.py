@@ -60,7 +60,7 @@ def build_history(f: Flow, scene) -> None:
         if shown >= 5:
             f.text(f"… and {len(events) - shown} more in the log", th.small, T.TEXT_DIM, indent=th.px(8))
             break
-        f.text("• " + e.text, th.small, T.TEXT, indent=th.px(8))
+        f.text("• " + scene.game.for_player(e.text), th.small, T.TEXT, indent=th.px(8))
         shown += 1
     f.space(4)
     first = tl.first

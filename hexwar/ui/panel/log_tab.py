@@ -31,10 +31,11 @@ class LogTab:
             self._wrapped.clear()
         rows: list[tuple[str, tuple, str, int, str]] = []
         text_of = ctl.log_text
+        say = ctl.game.for_player  # the rulebook's names for the game's rule ids
         for e in ctl.log:
             # Each entry is wrapped once (the log only grows): a long game stays smooth.
             # A secret decision reads as its placeholder for the other side (ctl.log_text).
-            text = text_of(e)
+            text = say(text_of(e))
             ek = (e.index, e.kind, text, e.side)
             got = self._wrapped.get(ek)
             if got is None:

@@ -174,7 +174,12 @@ class PhaseBar:
 
 
 def now_text(ctl) -> str:
-    """One line: what the acting player may do at this moment."""
+    """One line: what the acting player may do at this moment, the game's rule ids named as its
+    rulebook does (``game.for_player``)."""
+    return ctl.game.for_player(_now_text(ctl))
+
+
+def _now_text(ctl) -> str:
     v = ctl.view()
     if v.get("result"):
         r = v["result"]

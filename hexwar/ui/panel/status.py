@@ -1,4 +1,5 @@
-"""The status line under the map (what was done, or why not), the die just rolled and tooltips.
+"""The status line under the map (what was done, or why not), the victory standing at the top of
+the side panel (``game.standing``), the die just rolled and tooltips.
 """
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pygame
 
 from .. import theme as T
 from ..widgets import draw_panel
-from .flow import Drawn
+from .flow import Drawn, Flow
 
 
 class StatusLine:
@@ -22,6 +23,7 @@ class StatusLine:
             text, kind = ctl.hover_text, "refusal"
         else:
             text, kind = ctl.status.text, ctl.status.kind
+        text = ctl.game.for_player(text)  # the rulebook's names for the game's rule ids
         if self.drawn.same(surface, (tuple(self.rect), th.scale, text, kind), cached):
             return False
         clip = surface.get_clip()
@@ -45,6 +47,53 @@ class StatusLine:
         lines = T.wrap(text, th.normal, self.rect.right - x - th.px(10))
         s = lines[0] + (" …" if len(lines) > 1 else "")
         surface.blit(T.text(s, th.normal, colour if kind in ("refusal", "warning") else T.TEXT), (x, y))
+
+
+def standing_of(ctl) -> tuple:
+    """``game.standing`` for the side at the screen, once per position (() when the game has none
+    or cannot say)."""
+    def work():
+        try:
+            side = ctl.screen_side() if hasattr(ctl, "screen_side") else None
+            return tuple(ctl.game.standing(side))
+        except Exception:  # a standing the game cannot work out must not end the panel
+            return ()
+    return ctl._memo("standing", work)
+
+
+def standing_text(line, say=str) -> str:
+    """One line of the standing in words: "Cities held by the Axis: 9 of 16 — 16 to win … (5.0)"."""
+    tail = f" — {line.target}" if line.target else ""
+    return say(f"{line.label}: {line.figure}{tail}" + (f" ({line.rule})" if line.rule else ""))
+
+
+def build_standing(f: Flow, ctl, most: int = 2) -> None:
+    """The victory standing at a glance, at the top of the side panel: the first ``most`` lines
+    of ``game.standing`` in a frame headed "Victory" (the rest in its tooltip and the Track tab)."""
+    lines = standing_of(ctl)
+    if not lines:
+        return
+    th = f.theme
+    say = ctl.game.for_player
+    top = f.y
+    px = th.px(11)
+    f.y += th.px(3)
+    x0 = f.x
+    f.x += th.px(6)
+    f.w -= th.px(12)
+    for i, ln in enumerate(lines[:most]):
+        f.text(("Victory · " if i == 0 else "") + say(f"{ln.label}: {ln.figure}"), th.small,
+               T.ACCENT if i == 0 else T.TEXT, "bold")
+        if i == 0 and (ln.target or ln.rule):  # what the first figure is measured against
+            f.text(say(ln.target + (f" ({ln.rule})" if ln.rule else "")), px, T.TEXT_DIM, indent=th.px(8))
+    f.x = x0
+    f.w += th.px(12)
+    f.y += th.px(3)
+    box = pygame.Rect(f.x, top, f.w, f.y - top)
+    f.op(lambda surf, box=box: pygame.draw.rect(surf, T.PANEL_LINE, box, 1, border_radius=4),
+         ("standing-box", tuple(box)))
+    f.tips.append((box, ["Where the game stands (victory conditions)"] + [standing_text(x, say) for x in lines]))
+    f.space(6)
 
 
 def draw_die(surface: pygame.Surface, center: tuple[int, int], die, th: T.Theme) -> pygame.Rect:

@@ -12,11 +12,12 @@ from .. import rules_text
 from .. import theme as T
 from ..control.queries import MOVING, PICK_STEPS
 from ..counters import CounterArt, unit_title
-from .battle import build_declare, build_roll, figure_of
+from .battle import build_declare, build_roll, figure_of, fought_figure
 from .chooser import build_choices, consequence_line
 from .flow import Flow
 from .phase_bar import now_text
 from .stack import air_row, stack_list
+from .status import build_standing
 from .tray import build_tray
 
 log = logging.getLogger(__name__)
@@ -27,10 +28,12 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
     m = ctl.mode()
     th = f.theme
     v = ctl.view()
+    say = ctl.game.for_player
     # Units to bring on during a phase of moves: what the player must do first, above everything.
     arrivals = m in MOVING and ctl.legal() is not None and bool(ctl.tray())
     if arrivals:
         build_tray(f, ctl, art, "arrivals")
+    build_standing(f, ctl)  # the victory standing at a glance, in every step
     for note in v.get("notices") or ctl.gui.notices(ctl) or ():  # what every player must notice (a mud turn …)
         f.text("⚑ " + str(note), th.normal, T.ACCENT, "bold")
     if m in ("setup", "buildup"):
@@ -63,7 +66,8 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
     elif m == "combat-resolve":
         f.heading("Resolve the battles")
         d = ctl.decision("resolve")
-        f.text("Click a battle on the map, or here." + (f" {d.help}" if d is not None and d.help else ""), th.small)
+        f.text("Click a battle on the map, or here." + (f" {say(d.help)}" if d is not None and d.help else ""),
+               th.small)
         f.space()
         battles = ctl.declared_battles()
         if not battles:  # a game that keeps its battles elsewhere: the battles it lets be resolved now
@@ -71,10 +75,12 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
                 f.button(f"Resolve the battle at {hex_name(t)}", (lambda t=t: scene.do_resolve(t)),
                          name=f"resolve-{hex_name(t)}")
         for b in battles:
-            label = f"{hex_name(b.target)}: {', '.join(b.attackers)} ({figure_of(ctl.odds(b.target))})"
-            if b.resolved:
-                f.text("✓ " + label + " — resolved", th.small, T.TEXT_DIM)
+            if b.resolved:  # the odds it was rolled at, not what the position left would give
+                fought = fought_figure(ctl, b.target)
+                f.text(f"✓ {hex_name(b.target)}: {', '.join(b.attackers)} — resolved"
+                       + (f" at {fought}" if fought else ""), th.small, T.TEXT_DIM)
             else:
+                label = f"{hex_name(b.target)}: {', '.join(b.attackers)} ({figure_of(ctl.odds(b.target))})"
                 f.button("Resolve " + label, (lambda t=b.target: scene.do_resolve(t)), name=f"resolve-{hex_name(b.target)}")
     elif m == "stage:roll":
         build_roll(f, ctl, scene, art)
@@ -82,7 +88,7 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
         line = stage_line(ctl)
         f.heading(line.split(":")[0] + " decides")
         f.text(line, th.normal)
-        f.text(rules_text.stage_help(ctl.game.entry, ctl.stage()[0], ctl.decisions()), th.small, T.TEXT_DIM)
+        f.text(say(rules_text.stage_help(ctl.game.entry, ctl.stage()[0], ctl.decisions())), th.small, T.TEXT_DIM)
         f.space()
         picks = {o.action.unit: o for d in ctl.decisions() for o in d.options
                  if d.key in ("loss", "remove", "advance") and o.action.unit is not None}
@@ -96,7 +102,7 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
                 b.toggled = None
                 b.hover = True
             if opt is not None and opt.consequence is not None:
-                consequence_line(f, opt.consequence)
+                consequence_line(f, opt.consequence, say=say)
         if m == "stage:advance" and ctl.step_moves():
             n = len(ctl.movable_units())
             f.text(f"{n} unit(s) may advance: click one, then a shaded hex (its path is the advance).", th.small)
@@ -113,11 +119,11 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
                      name="retreat-" + "-".join(hex_name(h) for h in r.path))
             c = ctl.consequence(r)
             if c is not None:
-                consequence_line(f, c)
+                consequence_line(f, c, say=say)
     elif m == "over":
         r = v["result"]
         f.heading(r["level"])
-        f.text(r.get("detail", ""))
+        f.text(say(r.get("detail", "")))
         f.button("Show the result", scene.show_victory, name="show-result")
     else:
         f.heading(ctl.phase_name())
@@ -148,4 +154,5 @@ def stage_line(ctl) -> str:
     """What the deciding player must do at the battle step at hand, with the rule."""
     kind, where = ctl.stage()
     st = ctl.view().get("stage") or {}
-    return rules_text.stage_line(ctl.game.entry, kind, st.get("side") or ctl.acting(), where, ctl.decisions())
+    return ctl.game.for_player(rules_text.stage_line(ctl.game.entry, kind, st.get("side") or ctl.acting(), where,
+                                                     ctl.decisions()))

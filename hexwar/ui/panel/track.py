@@ -4,8 +4,9 @@ One box per turn, top to bottom: the turn and its date on the left, then for eac
 the units arriving that turn (small counters: figures only, the id and state in the
 tooltip) and the replacement steps it receives. The current turn has a frame and a
 pointer, past turns are darker, a unit that was never placed is greyed and crossed out,
-one that has been placed carries a tick. Above the boxes, the air support markers and
-whether each is ready or has flown this turn.
+one that has been placed carries a tick. Above the boxes, the victory standing
+(``game.standing``, every line), then the air support markers and whether each is ready or
+has flown this turn.
 
 Laid out every frame like the rest of the panel; each drawing step says what it
 depends on (``sig``), so the panel is drawn again only when that changes.
@@ -20,6 +21,7 @@ from .. import theme as T
 from .. import turns as TR
 from ..counters import CounterArt, unit_title
 from ..sides import side_name
+from .status import standing_of, standing_text
 
 ROW_BG = {"past": (40, 42, 47), "now": (74, 68, 44), "future": (58, 61, 68)}
 LOST_X = (214, 48, 40)
@@ -81,6 +83,27 @@ class TrackPanel:
             self._want_turn = turn
         y = rect.y - self.scroll
         top = y
+        # Where the game stands against its victory conditions (game.standing), every line.
+        standing = standing_of(ctl)
+        if standing:
+            say = ctl.game.for_player
+            y0 = y
+            if rect.h < 12 * lh:  # a small window: one line, the rest in its tooltip
+                first = standing[0]
+                self._text(self._fit(say(f"Victory · {first.label}: {first.figure}"), px, w, "bold"), x0, y, px,
+                           T.ACCENT, "bold")
+                y += lh
+            else:
+                self._text("Victory standing", x0, y, px, T.TEXT_DIM, "bold")
+                y += lh
+                for i, ln in enumerate(standing):
+                    style = "bold" if i == 0 else "regular"
+                    for k, t in enumerate(T.wrap(standing_text(ln, say), px, w - th.px(10), style)):
+                        self._text(t, x0 + (th.px(10) if k else 0), y, px, T.ACCENT if i == 0 else T.TEXT, style)
+                        y += lh
+            self.tips.append((pygame.Rect(x0, y0, w, y - y0), ["Where the game stands (victory conditions)"]
+                              + [standing_text(x, say) for x in standing]))
+            y += th.px(4 if rect.h < 12 * lh else 8)
         if not boxes:
             self._text("This game has no turn track.", x0, y, px, T.TEXT_DIM)
             self.content_h = lh

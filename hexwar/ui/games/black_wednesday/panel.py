@@ -10,6 +10,7 @@ from ....core.contract import COSTLY, FATAL
 from ....core.hexgrid import hex_name, parse_hex
 from ....games.black_wednesday import previews as I
 from ... import theme as T
+from ...panel.battle import result_table, table_block
 from ..base import MapMark
 from .fire import hex_of, preview_line
 from .labels import CHOICE_MARK, choice_label
@@ -68,6 +69,16 @@ class PanelBlocks:
         if calls:
             for line in I.ammo_lines(ctl.view()):
                 f.text(line + " (2.3b, 3.2b)", small, T.TEXT_DIM)
+        # The Area Fire Table with the column of the first fire listed (game.result_table).
+        first = next((a for a, _ in opts), None) or next((a for a, _ in asl), None) \
+            or next((c for c, _ in calls), None)
+        table = result_table(ctl, first) if first is not None else None
+        if table is not None:
+            f.space(4)
+            what = (f"SFA on {hex_name(first.target)}" if isinstance(first, A.Attack) else
+                    f"{type(first).__name__.lower()} on {hex_name(first.target)}")
+            table_block(f, ctl, table, caption=f"{table.title}: the {what}, column {table.columns[table.column]} "
+                                               "framed ▼" if table.column is not None else "")
 
     def notices(self, ctl) -> list[str]:
         v = ctl.view()

@@ -6,7 +6,8 @@ Everything shown comes from the game's contract: ``game.preview`` of an attack b
 (``attack``), of a declared one (``resolve``): each unit's factor and the terrain rules that
 cut it, the batteries, the defence, the odds, every result's chance on two dice; the battles
 and markers from ``game.view``; a breakdown's consequence from ``game.decisions``. The
-rulebook has no numbers: rules are cited by the ids of the rule-case list (``KP-CITY``).
+rulebook has no numbers: the engine cites the ids of the rule-case list (``KP-CITY``), and every
+text shown goes through ``game.for_player``, which names the rulebook's sections instead.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from ....core.hexgrid import Hex, hex_name, parse_hex
 from ....games.kasserine_pass.previews import num
 from ....games.kasserine_pass.verbs import Breakdown
 from ... import theme as T
+from ...panel.battle import result_table, table_block
 from ..base import GameUI, MapMark
 
 CARRY_TEXT = {
@@ -104,22 +106,24 @@ class KasserineUI(GameUI):
         battles = open_battles(v)
         if step == "defend":
             f.heading("Defensive artillery")
-            f.text(f"The {self.side_name(ctl, ctl.acting())} player allocates his batteries to the defenders of the "
-                   "attacks below (KP-ARTILLERY), then ends the step. In hotseat the screen was handed over for this.",
-                   th.small)
+            f.text(ctl.game.for_player(
+                f"The {self.side_name(ctl, ctl.acting())} player allocates his batteries to the defenders of the "
+                "attacks below (KP-ARTILLERY), then ends the step. In hotseat the screen was handed over for this."),
+                th.small)
         else:
             f.heading("Declare attacks")
-            f.text("Click an enemy hex, then the stacks that attack it: a click on a stack takes every unit of it "
-                   "that may attack (Shift+click: one at a time; the stack list leaves single units out). Any units "
-                   "next to the hex may attack together. Declare, then allocate artillery (KP-ARTILLERY); the "
-                   "defender allocates his after you end the step.", th.small)
+            f.text(ctl.game.for_player(
+                "Click an enemy hex, then the stacks that attack it: a click on a stack takes every unit of it "
+                "that may attack (Shift+click: one at a time; the stack list leaves single units out). Any units "
+                "next to the hex may attack together. Declare, then allocate artillery (KP-ARTILLERY); the "
+                "defender allocates his after you end the step."), th.small)
         for b in battles:
             p = self.battle_preview(ctl, b)
             f.space(4)
             f.text(f"{hex_name(b.target)} ← {', '.join(b.attackers)}: {p.figure if p else b.odds}", th.small, T.TEXT,
                    "bold")
             if p is not None:  # in full while nothing else is built; one line of chances otherwise
-                self.odds_block(f, p, full=ctl.target is None and len(battles) <= 2)
+                self.odds_block(f, p, ctl.target is None and len(battles) <= 2, ctl, A.Resolve(b.target))
         if step == "defend":
             return True
         legal = ctl.legal()
@@ -160,12 +164,14 @@ class KasserineUI(GameUI):
         # The preview and Declare of one and the same action, judged by the game's check.
         act = ctl.battle_action() if ctl.attackers else None
         p = ctl.odds() if act is not None else None
-        if p is not None and p.refusal is not None:
-            f.text(f"Not allowed as it stands: {p.refusal.rule}: {p.refusal.reason}.", th.small, T.TEXT_DIM)
-        elif p is not None:
-            self.odds_block(f, p)
+        # The buttons above the odds, so that the odds, the chances and the table never push them out of sight.
         f.row([("Declare", lambda: ctl.do(act) if act is not None else None, act is not None, "declare"),
                ("Cancel", ctl.cancel, True, "cancel")])
+        if p is not None and p.refusal is not None:
+            f.text(ctl.game.for_player(f"Not allowed as it stands: {p.refusal.rule}: {p.refusal.reason}."), th.small,
+                   T.TEXT_DIM)
+        elif p is not None:
+            self.odds_block(f, p, True, ctl, act)
 
     def toggle(self, ctl, ids: tuple[str, ...], add: bool | None = None) -> None:
         """A stack's button: every unit of it joins the attack being built, or leaves it."""
@@ -189,57 +195,66 @@ class KasserineUI(GameUI):
     def build_resolve(self, f, ctl, scene) -> bool:
         th = f.theme
         f.heading("Resolve the attacks")
-        f.text("Click a battle on the map, or its button: two dice are rolled (KP-CRT).", th.small)
+        f.text(ctl.game.for_player("Click a battle on the map, or its button: two dice are rolled (KP-CRT)."), th.small)
         ready = {a.target for a in ctl.legal() or () if isinstance(a, A.Resolve)}
         for b in open_battles(ctl.view()):
             p = self.battle_preview(ctl, b)
             name = hex_name(b.target)
             f.button(f"Resolve {name}: {', '.join(b.attackers)} ({p.figure if p else b.odds})",
                      (lambda t=b.target: scene.do_resolve(t)), enabled=b.target in ready and b.first,
-                     name=f"resolve-{name}", tooltip="; ".join(preview_lines(p)) if p else "")
+                     name=f"resolve-{name}",
+                     tooltip=ctl.game.for_player("; ".join(preview_lines(p))) if p else "")
             if p is not None:
                 f.text(p.note or chance_line(p.outcomes), th.px(11), T.TEXT_DIM, indent=th.px(4))
         return True
 
-    def odds_block(self, f, p: Preview, full: bool = True) -> None:
-        """A preview line by line, then a bar for every result's chance with its meaning."""
+    def odds_block(self, f, p: Preview, full: bool = True, ctl=None, action=None) -> None:
+        """A preview line by line, then a bar for every result's chance with its meaning (wrapped,
+        never cut), then the two-dice table with the attack's column framed. Rules are named as
+        the rulebook's sections (``game.for_player``)."""
         th = f.theme
+        say = ctl.game.for_player if ctl is not None else str
         if not full:
             f.text(chance_line(p.outcomes), th.px(11), T.TEXT_DIM, indent=th.px(4))
             return
         for ln, text in zip(p.lines, preview_lines(p)):
-            f.text(text, th.px(11), T.TEXT, indent=th.px(4 + 8 * max(0, ln.indent - 1)))
-        lh = T.font(th.px(11)).get_linesize()
+            f.text(say(text), th.px(11), T.TEXT, indent=th.px(4 + 8 * max(0, ln.indent - 1)))
+        px = th.px(11)
+        lh = T.font(px).get_linesize()
+        shown = [o for o in p.outcomes if o.chance]
+        code_w = max((T.size(o.code, px, "bold")[0] for o in shown), default=0) + th.px(8)
+        pct_r = f.x + th.px(4) + code_w + T.size("100%", px)[0]
         bar_w = max(th.px(30), int(f.w * 0.18))
-        for o in p.outcomes:
-            if not o.chance or f.y + lh > f.bottom:
-                continue
+        bx = pct_r + th.px(6)
+        mx = bx + bar_w + th.px(6)
+        room = f.x + f.w - mx
+        for o in shown:
+            if f.y + lh > f.bottom:
+                break
             y = f.y
-            # The words beside the bar, then under it the whole width: never cut.
-            mx = f.x + th.px(100) + bar_w + th.px(6)
-            words = f"{o.rule}: {o.text}" if o.rule else o.text
-            first = T.wrap(words, th.px(11), f.x + f.w - mx)[0]
-            rest = words[len(first):].strip()
-            lines = [first] + (T.wrap(rest, th.px(11), f.w - th.px(12)) if rest else [])
+            lines = tuple(T.wrap(say(f"{o.text} ({o.rule})" if o.rule else o.text), px, room))
 
             def draw(surf, o=o, y=y, lines=lines):
-                px = th.px(11)
                 surf.blit(T.text(o.code, px, T.TEXT, "bold"), (f.x + th.px(4), y))
                 pct = T.text(f"{o.chance * 100:.0f}%", px, T.TEXT)
-                surf.blit(pct, (f.x + th.px(96) - pct.get_width(), y))
-                bx = f.x + th.px(100)
+                surf.blit(pct, (pct_r - pct.get_width(), y))
                 pygame.draw.rect(surf, T.PANEL_DARK, (bx, y + 3, bar_w, lh - 6))
                 pygame.draw.rect(surf, (200, 200, 190), (bx, y + 3, max(2, int(bar_w * o.chance)), lh - 6))
-                for k, ln in enumerate(lines):
-                    surf.blit(T.text(ln, px, T.TEXT_DIM), (mx if k == 0 else f.x + th.px(12), y + k * lh))
-            f.op(draw, ("kp-chance", o.code, o.chance, y, f.x, f.w, th.scale, tuple(lines)))
-            f.y += lh * len(lines)
+                for i, ln in enumerate(lines):
+                    surf.blit(T.text(ln, px, T.TEXT_DIM), (mx, y + i * lh))
+            f.op(draw, ("kp-chance", o.code, o.chance, y, f.x, f.w, lines, th.scale))
+            f.y += lh * max(1, len(lines))
         f.text("Two dice: 36 throws, the chance of each result above.", th.px(10), T.TEXT_DIM, indent=th.px(4))
+        if ctl is not None and action is not None:
+            table = result_table(ctl, action)
+            if table is not None:
+                f.space(4)
+                table_block(f, ctl, table)
 
     # --- map, units -----------------------------------------------------------------------
     def carry_text(self, ctl, c: dict) -> str:
-        return CARRY_TEXT.get(c["kind"], c["kind"]).format(due=self.side_name(ctl, c.get("due")), turn=c.get("turn"),
-                                                           side=self.side_name(ctl, c.get("attacker_side")))
+        return ctl.game.for_player(CARRY_TEXT.get(c["kind"], c["kind"]).format(
+            due=self.side_name(ctl, c.get("due")), turn=c.get("turn"), side=self.side_name(ctl, c.get("attacker_side"))))
 
     def map_marks(self, ctl) -> list[MapMark]:
         v = ctl.view()
@@ -249,7 +264,8 @@ class KasserineUI(GameUI):
                 p = self.battle_preview(ctl, b)
                 if p is not None:  # the odds under the defending hex, the whole panel in its tooltip
                     out.append(MapMark(b.target, p.figure, "tip", (f"Attack on {hex_name(b.target)}, odds {p.figure}:",)
-                                       + tuple(preview_lines(p)) + (p.note or chance_line(p.outcomes),)))
+                                       + tuple(ctl.game.for_player(t) for t in preview_lines(p))
+                                       + (p.note or chance_line(p.outcomes),)))
         where = {u["id"]: u.get("hex") for u in v.get("units", ()) if u.get("where") == "map"}
         marks: dict[tuple, list[str]] = {}
         for c in v.get("carries") or ():
@@ -269,9 +285,9 @@ class KasserineUI(GameUI):
         out = []
         mp = u.get("mp")
         if mp is not None and u.get("where") == "map" and u.get("ma") is not None:
-            out.append(f"{num(mp)} of {u['ma']} MP left (after combat costs, KP-COST-OF-COMBAT)")
+            out.append(ctl.game.for_player(f"{num(mp)} of {u['ma']} MP left (after combat costs, KP-COST-OF-COMBAT)"))
         if u.get("engaged"):
-            out.append("ENGAGED (KP-RESULT-ENGAGED)")
+            out.append(ctl.game.for_player("ENGAGED (KP-RESULT-ENGAGED)"))
         if u.get("captured"):
             out.append("captured battery")
         return out
@@ -287,4 +303,4 @@ class KasserineUI(GameUI):
         dec = self._cached(ctl, "breakdown", lambda: ctl.game.decision("verb:breakdown"))
         opt = dec.option_for(a) if dec is not None else None
         what = opt.consequence.text if opt is not None and opt.consequence is not None else "breaks down"
-        return [("Break down", a, f"{u['id']} {what} (KP-BREAKDOWN)")]
+        return [("Break down", a, ctl.game.for_player(f"{u['id']} {what} (KP-BREAKDOWN)"))]
