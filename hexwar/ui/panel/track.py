@@ -84,26 +84,22 @@ class TrackPanel:
         y = rect.y - self.scroll
         top = y
         # Where the game stands against its victory conditions (game.standing), every line.
-        standing = standing_of(ctl)
+        # A small window leaves it to the status block at the top of the panel, so that the
+        # turns keep their room.
+        standing = standing_of(ctl) if rect.h >= 12 * lh else []
         if standing:
             say = ctl.game.for_player
             y0 = y
-            if rect.h < 12 * lh:  # a small window: one line, the rest in its tooltip
-                first = standing[0]
-                self._text(self._fit(say(f"Victory · {first.label}: {first.figure}"), px, w, "bold"), x0, y, px,
-                           T.ACCENT, "bold")
-                y += lh
-            else:
-                self._text("Victory standing", x0, y, px, T.TEXT_DIM, "bold")
-                y += lh
-                for i, ln in enumerate(standing):
-                    style = "bold" if i == 0 else "regular"
-                    for k, t in enumerate(T.wrap(standing_text(ln, say), px, w - th.px(10), style)):
-                        self._text(t, x0 + (th.px(10) if k else 0), y, px, T.ACCENT if i == 0 else T.TEXT, style)
-                        y += lh
+            self._text("Victory standing", x0, y, px, T.TEXT_DIM, "bold")
+            y += lh
+            for i, ln in enumerate(standing):
+                style = "bold" if i == 0 else "regular"
+                for k, t in enumerate(T.wrap(standing_text(ln, say), px, w - th.px(10), style)):
+                    self._text(t, x0 + (th.px(10) if k else 0), y, px, T.ACCENT if i == 0 else T.TEXT, style)
+                    y += lh
             self.tips.append((pygame.Rect(x0, y0, w, y - y0), ["Where the game stands (victory conditions)"]
                               + [standing_text(x, say) for x in standing]))
-            y += th.px(4 if rect.h < 12 * lh else 8)
+            y += th.px(8)
         if not boxes:
             self._text("This game has no turn track.", x0, y, px, T.TEXT_DIM)
             self.content_h = lh
