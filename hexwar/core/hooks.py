@@ -8,11 +8,12 @@ the fire table row of a fire mission, and so on.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import Any
 
-from .actions import Action
+from .actions import Action, Event
 from .contract import Consequence, MapLayer, Preview
-from .errors import Illegal
+from .errors import HexwarError, Illegal
 from .hexgrid import Hex
 
 
@@ -75,3 +76,14 @@ class RulesHooks:
     def map_layers(self, state: Any, side: str | None) -> tuple[MapLayer, ...]:
         """The hexes to mark when ``side``'s player asks the client to explain the map."""
         return ()
+
+    def lesson_state(self, position: Mapping[str, Any], dice: Any) -> tuple[Any, list[Event]]:
+        """A state standing at a lesson's position (``position``: the lesson file's mapping of
+        that name: units and their hexes, steps and state, the turn, the phase, the game's own
+        keys) and the events that set it up. ``dice`` are the lesson's dice. A position the game
+        cannot stand in (an unknown unit, a hex off the map, an overstacked hex ...) raises
+        ``MalformedError`` saying what is wrong; the lesson loader names the file. A game that
+        gives no lessons need not override this."""
+        name = getattr(self, "game_id", type(self).__name__)
+        raise HexwarError(f"{name} cannot set up a lesson's position: its rules give no lesson_state "
+                          "(see docs/lessons.md)")
