@@ -144,6 +144,10 @@ def _check_against(lesson: Lesson, e: GameEntry) -> None:
     if lesson.phase and e.phase(lesson.phase) is None:
         raise fail("phase", f"{excerpt(lesson.phase, 40)} is not a phase of {e.id} (its phases: "
                             f"{', '.join(p.id for p in e.sequence)})")
+
+
+def _check_notation(lesson: Lesson) -> None:
+    fail = lambda where, problem: DataError(lesson.path, f"{where}: {problem}")  # noqa: E731
     for i, st in enumerate(lesson.steps):
         for j, text in enumerate(st.expect):
             try:
@@ -161,8 +165,8 @@ def _game_at(lesson: Lesson, seed: int = 0) -> Game:
         raise DataError(lesson.path, f"game: hexwar has no game {excerpt(lesson.game, 40)}") from None
     board, scen = _board_of(lesson)
     ids = hex_ids_of(board)
+    _check_against(lesson, e)
     with use_hex_ids(ids):
-        _check_against(lesson, e)
         try:
             rules = e.make_rules(board, scen, {**e.option_defaults, **lesson.options})
             dice = PresetDice(lesson.dice, seed)
@@ -172,6 +176,7 @@ def _game_at(lesson: Lesson, seed: int = 0) -> Game:
         except (KeyError, ValueError, TypeError) as err:  # a value of the wrong form the game did not check
             detail = clip(" ".join(str(err).split()), 200) or type(err).__name__
             raise DataError(lesson.path, f"position: a value has the wrong form ({detail})") from None
+        _check_notation(lesson)  # after the rules: a game's own verbs are known once its rules are loaded
     recorded = {**{k: v for k, v in e.option_defaults.items() if v}, **lesson.options}
     header = {"game": lesson.game, "scenario": lesson.scenario, "seed": int(seed), "options": recorded,
               "lesson": lesson.id}
