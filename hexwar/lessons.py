@@ -134,8 +134,14 @@ def _board_of(lesson: Lesson) -> tuple[Any, Any]:
     return session._load(e.id, str(path))
 
 
+def _fail(lesson: Lesson, where: str, problem: str) -> DataError:
+    return DataError(lesson.path, f"{where}: {problem}")
+
+
 def _check_against(lesson: Lesson, e: GameEntry) -> None:
-    fail = lambda where, problem: DataError(lesson.path, f"{where}: {problem}")  # noqa: E731
+    def fail(where: str, problem: str) -> DataError:
+        return _fail(lesson, where, problem)
+
     known = e.option_defaults
     for k in lesson.options:
         if k not in known:
@@ -147,14 +153,13 @@ def _check_against(lesson: Lesson, e: GameEntry) -> None:
 
 
 def _check_notation(lesson: Lesson) -> None:
-    fail = lambda where, problem: DataError(lesson.path, f"{where}: {problem}")  # noqa: E731
     for i, st in enumerate(lesson.steps):
         for j, text in enumerate(st.expect):
             try:
                 parse_action(text)
             except MalformedError as err:
-                raise fail(f"steps[{i}].expect[{j}]", f"{excerpt(text, 60)} is not an action: {clip(str(err), 200)}"
-                           ) from None
+                raise _fail(lesson, f"steps[{i}].expect[{j}]",
+                            f"{excerpt(text, 60)} is not an action: {clip(str(err), 200)}") from None
 
 
 def _game_at(lesson: Lesson, seed: int = 0) -> Game:

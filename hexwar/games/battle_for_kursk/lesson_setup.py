@@ -18,7 +18,7 @@ position must be one the game can stand in: one unit a hex (8.2.2), no enemies t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.actions import Event
 from ...core.dice import Dice, FixedDice
@@ -29,13 +29,10 @@ from ...core.state import State
 from ...core.units import ELIMINATED, ON_MAP, Unit
 from . import tables as T
 
-if TYPE_CHECKING:
-    from .rules import KurskRules
-
 KEYS = ("turn", "phase", "units", "control", "posture", "previous", "mud", "available", "objective")
 
 
-def lesson_state(rules: KurskRules, position: Mapping[str, Any], dice: Dice) -> tuple[State, list[Event]]:
+def lesson_state(rules: Any, position: Mapping[str, Any], dice: Dice) -> tuple[State, list[Event]]:
     check_keys(position, KEYS, "position")
     phase = read_phase(position, rules.phase_ids)
     if phase == "russian_setup":  # the short scenario's own start (4.0): the position is the scenario's
@@ -85,10 +82,10 @@ def lesson_state(rules: KurskRules, position: Mapping[str, Any], dice: Dice) -> 
     state.extra["available"] = {**state.extra["available"], **{str(s): int(n) for s, n in avail.items()}}
     if "objective" in position:
         state.extra["so_hex"] = hex_name(read_hex(position["objective"], rules.board, "objective"))
+    ph = T.PHASE[phase]
     for side in rules.sides:
-        p = T.PHASE[phase]
-        if p.side == side and p.needs and not rules.grants(state, side, p.needs):
-            raise MalformedError(f"phase: the {T.SIDE_NAMES[side]} posture {posture[side]} has no {p.name}")
+        if ph.side == side and ph.needs and not rules.grants(state, side, ph.needs):
+            raise MalformedError(f"phase: the {T.SIDE_NAMES[side]} posture {posture[side]} has no {ph.name}")
     state.touch()
     if phase == "posture":
         state.extra["posture"] = {}
@@ -99,7 +96,7 @@ def lesson_state(rules: KurskRules, position: Mapping[str, Any], dice: Dice) -> 
     return state, events
 
 
-def _check_stacks(rules: KurskRules, state: State) -> None:
+def _check_stacks(rules: Any, state: State) -> None:
     at: dict[Hex, list[str]] = {}
     for u in state.units.values():
         if u.where == ON_MAP:

@@ -573,6 +573,12 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
 
         return lesson_state(self, position, dice)
 
+    def score(self, state: State) -> tuple[str, dict[str, float]]:
+        """The luck report's course of the game: the victory point total as it stands (5.0),
+        Russian points counted plus, German minus."""
+        total, _ = self.vp(state)
+        return "victory points", {"russian": float(total), "german": float(-total)}
+
     def judge(self, state: State) -> Result:
         total, parts = self.vp(state)
         for lv in self.camp.victory["levels"]:

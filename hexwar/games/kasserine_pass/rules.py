@@ -345,3 +345,15 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
             self._apply_resolve(state, action, dice, ev)
         state.touch()
         return ev
+
+    # --- the luck report (hexwar.luck): luck.py -----------------------------------------------
+    def roll_odds(self, state: KPState, action: A.Action, events: list[Event]) -> tuple[Any, ...]:
+        from .luck import roll_odds
+
+        return roll_odds(self, state, action, events)
+
+    def score(self, state: KPState) -> tuple[str, dict[str, float]]:
+        from .luck import score
+
+        return score(self, state)
+

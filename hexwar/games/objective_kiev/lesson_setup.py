@@ -17,7 +17,7 @@ no enemy units sharing a hex.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...core.actions import Event
 from ...core.dice import Dice, FixedDice
@@ -28,13 +28,10 @@ from ...core.state import State
 from ...core.units import ARRIVING, ELIMINATED, ON_MAP, UNPLACED, Unit
 from . import tables as T
 
-if TYPE_CHECKING:
-    from .rules import KievRules
-
 KEYS = ("turn", "phase", "units", "control", "support_used")
 
 
-def lesson_state(rules: KievRules, position: Mapping[str, Any], dice: Dice) -> tuple[State, list[Event]]:
+def lesson_state(rules: Any, position: Mapping[str, Any], dice: Dice) -> tuple[State, list[Event]]:
     check_keys(position, KEYS, "position")
     phase = read_phase(position, rules.phase_ids)
     turn = read_int(position, "turn", "position", default=1, low=1, high=rules.scenario.turns)
@@ -73,9 +70,10 @@ def lesson_state(rules: KievRules, position: Mapping[str, Any], dice: Dice) -> t
                 raise MalformedError(f"units.{asked[ident]}.identity: {ident} is not one of the untried corps")
         spare = [i for i in idents if i not in asked]
         for tok in tokens:
-            p = placed.get(tok.id)
-            if p is not None:
-                state.units[tok.id] = Unit(tok.id, p.identity, ON_MAP if p.hex else ELIMINATED, p.hex, 1, p.revealed)
+            got = placed.get(tok.id)
+            if got is not None:
+                state.units[tok.id] = Unit(tok.id, got.identity, ON_MAP if got.hex else ELIMINATED, got.hex, 1,
+                                           got.revealed)
             elif not setup:
                 state.units[tok.id] = Unit(tok.id, spare.pop(0), ELIMINATED, None, 1, True)
     for p in placed.values():
@@ -110,7 +108,7 @@ def lesson_state(rules: KievRules, position: Mapping[str, Any], dice: Dice) -> t
     return state, events
 
 
-def _check_stacks(rules: KievRules, state: State) -> None:
+def _check_stacks(rules: Any, state: State) -> None:
     at: dict[Hex, list[str]] = {}
     for u in state.units.values():
         if u.where == ON_MAP:

@@ -46,7 +46,8 @@ def test_EX_9_4_lesson_swamp_two_river_nothing_rail_one_forest_two_zone_stops():
     # C: along the rail, forest hexes cost 1 MP each; four hexes for the four MP.
     forests = [h for h in ("1102", "1202", "1302") if g.board.terrain[parse_action(f"move G-LII {h}").dest] == "forest"]
     assert len(forests) == 3
-    assert [_mp(run, "move G-LII " + " ".join(["1102", "1202", "1302", "1402"][:n])) for n in range(1, 5)] == [1, 2, 3, 4]
+    rail = ["1102", "1202", "1302", "1402"]
+    assert [_mp(run, "move G-LII " + " ".join(rail[:n])) for n in range(1, 5)] == [1, 2, 3, 4]
     assert run.game.check("move G-LII 1102 1202 1302 1402 1503") is not None  # a fifth hex: 5 MP
     run.demo()
     # D: off the rail a forest hex costs 2: 1 + 1 by rail, then 2 for 1201.
