@@ -59,6 +59,7 @@ STRICT = [
     "hexwar/games/kasserine_pass/common.py",
     "hexwar/games/kasserine_pass/consequences.py",
     "hexwar/games/kasserine_pass/host.py",
+    "hexwar/games/kasserine_pass/lesson_setup.py",
     "hexwar/games/kasserine_pass/luck.py",
     "hexwar/games/kasserine_pass/movement.py",
     "hexwar/games/kasserine_pass/previews.py",
