@@ -61,6 +61,7 @@ STRICT = [
     "hexwar/games/kasserine_pass/host.py",
     "hexwar/games/kasserine_pass/lesson_setup.py",
     "hexwar/games/kasserine_pass/luck.py",
+    "hexwar/games/black_wednesday/lesson_setup.py",
     "hexwar/games/kasserine_pass/movement.py",
     "hexwar/games/kasserine_pass/previews.py",
     "hexwar/games/kasserine_pass/results.py",
