@@ -9,7 +9,9 @@ Three kinds of start:
   first this turn: the other side's Action Phase is the second), with the units named on the
   map and every other unit where the scenario keeps it off the map; the Prep Log is spent.
   ``units``: ``id: hex`` or ``id: {hex, steps, mode, status, dug}`` (``mode``: fire, move ...;
-  ``status``: S or P; ``dug``: dug in). The Command, Initiative and Clean Up phases are reached
+  ``status``: S or P; ``dug``: dug in). ``orders``: orders being prepared besides the
+  scenario's, each ``{side, draw: "attack trenches 43", weighted_turns: 3}`` (drawn through the
+  engine as in a Command Phase, §16). The Command, Initiative and Clean Up phases are reached
   from an Action Phase by ending it.
 
 The position must be one the game can stand in: units on the map, stacks within the limits
@@ -27,7 +29,7 @@ from ...core.hexgrid import Hex, hex_name
 from ...core.lesson_setup import check_keys, read_int, read_phase, read_units
 from ...core.units import ON_MAP, UNPLACED, Unit
 
-KEYS = ("turn", "phase", "units", "phasing", "first")
+KEYS = ("turn", "phase", "units", "phasing", "first", "orders")
 SIDES = ("soviet", "axis")
 STARTS = ("prep_log", "axis_setup", "soviet_setup", "action")
 CLEARED = ("acted", "moved_mm", "shown", "t2t", "ow_marked", "commissar_used", "spotting", "fired", "adj_wire")
@@ -92,7 +94,45 @@ def lesson_state(rules: Any, position: Mapping[str, Any], dice: Dice) -> tuple[A
     st.extra["dug"] = frozenset(dug)
     st.touch()
     _check_stacks(rules, st)
+    _draw_orders(rules, st, position.get("orders", []))
     return st, [Event("phase", f"Turn {turn}: the {phasing.title()} Action Phase (§3.4).", {"phase": "action"})]
+
+
+def _draw_orders(rules: Any, st: Any, orders: Any) -> None:
+    """Orders being prepared, drawn through the engine as in a Command Phase (§16.1)."""
+    from ...core.actions import parse_action
+
+    if not isinstance(orders, list):
+        raise MalformedError("orders: expected a list of {side, draw, weighted_turns}")
+    for i, o in enumerate(orders):
+        where = f"orders[{i}]"
+        if not isinstance(o, dict):
+            raise MalformedError(f"{where}: expected a mapping (side, draw, weighted_turns)")
+        check_keys(o, ("side", "draw", "weighted_turns"), where)
+        side, draw = o.get("side"), o.get("draw")
+        if side not in SIDES or not isinstance(draw, str):
+            raise MalformedError(f"{where}: give the side (soviet or axis) and what is drawn (attack trenches 43)")
+        wt = read_int(o, "weighted_turns", where, default=0, low=0, high=99)
+        act = parse_action(f"order draw {draw}")
+        phase, cmd = st.phase, st.extra.get("cmd")
+        st.phase, st.extra["cmd"] = "command", side
+        try:
+            why = rules.check(st, act)
+            if why is not None:
+                raise MalformedError(f"{where}.draw: {why}")
+            before = set(rules.orders(st))
+            rules.apply(st, act, FixedDice([]))
+        finally:
+            st.phase = phase
+            if cmd is None:
+                st.extra.pop("cmd", None)
+            else:
+                st.extra["cmd"] = cmd
+        new = dict(rules.orders(st))
+        (oid,) = set(new) - before
+        new[oid] = {**new[oid], "wt": wt}
+        rules._set_orders(st, new)
+    st.touch()
 
 
 def _check_stacks(rules: Any, state: Any) -> None:

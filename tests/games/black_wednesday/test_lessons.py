@@ -47,3 +47,18 @@ def test_2_2c_lesson_two_platoons_down_three_steps_each_make_one_down_one():
     _play(run)
     units = run.game.state.units
     assert units["1-708-Inf2"].steps == full - 1 and units["1-708-Inf1"].where == "eliminated"
+
+
+def test_2_1e_lesson_the_command_prep_roll_and_one_battalion_at_a_time():
+    """2.1d / 2.1e: a 43rd Division order (rating 7) with 17 weighted turns needs 64+; a 6 and a 4
+    implement it, and only the battalion named begins; the 63rd Guards (rating 5) would need 56."""
+    run = L.open_lesson(GAME, "ex-2-1e-command-prep")
+    rules = run.game.rules
+    _play(run, upto=1)
+    o = run.game.state.extra["orders"]["S2"]
+    assert o["wt"] == 17 and rules.order_rating(o) == 7 and rules.order_need(o) == "64"
+    assert rules.implementation_need(5, "attack", 17) == "56"
+    _play(run)
+    o = run.game.state.extra["orders"]["S2"]
+    assert o["status"] == "implemented" and o["released"] == ("1-708",)
+    assert [e.data["dice"] for e in _events(run, "die_rolled")] == [[6, 4]]
