@@ -117,8 +117,8 @@ class RulesHooks:
         The default counts the places (cities) each side holds, when the state keeps control."""
         control = getattr(state, "control", None)
         board = getattr(self, "board", None)
-        if not isinstance(control, dict) or board is None or not getattr(board, "places", None):
-            return "", {}
+        if not isinstance(control, dict) or not control or board is None or not getattr(board, "places", None):
+            return "", {}  # nothing counted: no places, or a game that keeps no control of them
         out: dict[str, float] = {s: 0.0 for s in getattr(self, "sides", ())}
         for h in board.places:
             s = control.get(h)

@@ -46,7 +46,7 @@ def lesson_state(rules: Any, position: Mapping[str, Any], dice: Dice) -> tuple[S
         raise MalformedError(f"turn: {label!r} is not a turn of the track ({', '.join(rules.camp.labels)}); "
                              "write it in quotes")
     state, events = rules.new_state(FixedDice([]))
-    events = [e for e in events if e.kind == "setup"]
+    events = []  # the scenario's own set-up events belong to no later position
     state.stage = None
     placed = read_units(position, rules.board, set(state.units))
     for uid, u in list(state.units.items()):

@@ -40,6 +40,8 @@ def lesson_state(rules: Any, position: Mapping[str, Any], dice: Dice) -> tuple[S
         raise MalformedError(f"turn: the set-up comes before turn 1, not in turn {turn}")
     # The set-up deals the untried corps with the lesson's dice (6.0 step 2); later phases name them.
     state, events = rules.new_state(dice if setup else FixedDice([]))
+    if not setup:
+        events = []  # the set-up's own events (the corps mixed face down) belong to no later position
     placed = read_units(position, rules.board, set(state.units)) if position.get("units") or not setup else {}
     order = {p: i for i, p in enumerate(T.TURN_PHASES)}
     if not setup:
