@@ -7,7 +7,7 @@ position through the game's own ``lesson_state`` hook and gives a ``LessonRun``:
 
 >>> import hexwar.lessons as L
 >>> run = L.open_lesson("objective-kiev", "ex-9-4-movement")
->>> run.step.rules[:1]
+>>> run.lesson.rules[:1]
 ('EX-9.4',)
 >>> run.try_action("move G-IV 0101").accepted        # a hex the unit cannot reach: refused
 False

@@ -265,3 +265,12 @@ def test_the_client_command_takes_the_lessons_flag(capsys):
 
     assert main(["--lessons"]) == 0
     assert "objective-kiev\tex-9-4-movement\t" in capsys.readouterr().out
+
+
+def test_a_lesson_is_found_by_its_id_alone_or_with_its_game():
+    assert L.find("ex-10-7-combat") == ("objective-kiev", "ex-10-7-combat")
+    assert L.find("battle-for-kursk/ex-replacement") == ("battle-for-kursk", "ex-replacement")
+    with pytest.raises(KeyError, match="several games"):
+        L.find("phase-2-axis-setup")  # Objective: Kiev and Black Wednesday both have one
+    with pytest.raises(KeyError, match="hexwar --lessons"):
+        L.find("no-such-lesson")
