@@ -8,7 +8,9 @@ True
 """
 from __future__ import annotations
 
+from . import lessons  # noqa: F401  (learn mode; also lets load_record open a continued lesson)
+from .luck import luck
 from .session import list_scenarios, load_record, open_game
 
-__all__ = ["open_game", "load_record", "list_scenarios"]
+__all__ = ["open_game", "load_record", "list_scenarios", "lessons", "luck"]
 __version__ = "0.1.0"

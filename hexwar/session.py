@@ -6,6 +6,7 @@ games here, and find what games there are through ``hexwar.games``.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -103,6 +104,12 @@ def open_game(game_id: str, scenario_id: str | None = None, seed: int = 0, optio
     return game
 
 
+# Records that start elsewhere than at a scenario's set-up name their start in their header
+# (``lesson: <id>``: a lesson continued as a free game); the module that can open such a
+# start registers here (``hexwar.lessons``), so this floor need not know it.
+START_OPENERS: dict[str, Callable[[dict[str, Any]], Game]] = {}
+
+
 def load_record(path: str | os.PathLike[str]) -> Game:
     """Replay a record file into a Game; DataError names the file and the problem.
 
@@ -111,8 +118,12 @@ def load_record(path: str | os.PathLike[str]) -> Game:
     ``replays_rules_versions``) is replayed under today's rules even when the position differs,
     with ``game.load_warning`` saying so; any other version is refused with the reason."""
     data = read_record(path)
+    start = next((k for k in START_OPENERS if data.get(k)), None)
     try:
-        game = open_game(data["game"], data["scenario"], seed=data["seed"], options=data["options"])
+        if start is not None:
+            game = START_OPENERS[start](data)
+        else:
+            game = open_game(data["game"], data["scenario"], seed=data["seed"], options=data["options"])
     except KeyError as e:  # unknown game or option
         raise DataError(path, str(e.args[0] if e.args else e)) from None
     except HexwarError as e:

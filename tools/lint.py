@@ -27,12 +27,15 @@ STRICT = [
     "hexwar/ai/random_player.py",
     "hexwar/core",
     "hexwar/fuzz.py",
+    "hexwar/lessons.py",
+    "hexwar/luck.py",
     "hexwar/games/__init__.py",
     "hexwar/loaders",
     "hexwar/paths.py",
     "hexwar/session.py",
     # Objective: Kiev, but its facts.py (in DEFAULT with every game's)
     "hexwar/games/objective_kiev/__init__.py",
+    "hexwar/games/objective_kiev/lesson_setup.py",
     "hexwar/games/objective_kiev/positions.py",
     "hexwar/games/objective_kiev/rules.py",
     "hexwar/games/objective_kiev/tables.py",
@@ -41,6 +44,7 @@ STRICT = [
     "hexwar/games/battle_for_kursk/__init__.py",
     "hexwar/games/battle_for_kursk/decisions.py",
     "hexwar/games/battle_for_kursk/host.py",
+    "hexwar/games/battle_for_kursk/lesson_setup.py",
     "hexwar/games/battle_for_kursk/offensive.py",
     "hexwar/games/battle_for_kursk/postures.py",
     "hexwar/games/battle_for_kursk/previews.py",
@@ -55,6 +59,9 @@ STRICT = [
     "hexwar/games/kasserine_pass/common.py",
     "hexwar/games/kasserine_pass/consequences.py",
     "hexwar/games/kasserine_pass/host.py",
+    "hexwar/games/kasserine_pass/lesson_setup.py",
+    "hexwar/games/kasserine_pass/luck.py",
+    "hexwar/games/black_wednesday/lesson_setup.py",
     "hexwar/games/kasserine_pass/movement.py",
     "hexwar/games/kasserine_pass/previews.py",
     "hexwar/games/kasserine_pass/results.py",
@@ -88,6 +95,8 @@ RUFF_ONLY = [
     "tests/games/objective_kiev",
     "tests/test_floors.py",
     "tests/test_golden_records.py",
+    "tests/test_lessons.py",
+    "tests/test_luck.py",
 ]
 
 _IGNORE = re.compile(r"#\s*type:\s*ignore")

@@ -18,7 +18,18 @@ from typing import TYPE_CHECKING, Any
 from . import actions as A
 from .actions import Event
 from .combat import CRT, Odds, odds_label
-from .contract import COSTLY, FATAL, HARMLESS, Consequence, Outcome, Preview, PreviewLine, ResultTable
+from .contract import (
+    COSTLY,
+    FATAL,
+    HARMLESS,
+    Consequence,
+    Outcome,
+    Preview,
+    PreviewLine,
+    ResultTable,
+    RollOdds,
+    RollOutcome,
+)
 from .dice import Dice
 from .errors import Illegal
 from .hexgrid import Hex, are_adjacent, distance, hex_name
@@ -54,6 +65,36 @@ class BattleMixin(_Rules):
 
     if TYPE_CHECKING:  # from MovementMixin, which every game with battles also has
         def _take_control(self, state: State, uid: str, h: Hex, ev: list[Event]) -> None: ...
+
+    # What each result of the shared results table costs, nominally, for the luck report:
+    # (defender steps lost, "all" for every step in the hex; attacker steps lost; defender retreats).
+    LUCK_RESULTS: dict[str, tuple[int | str, int, bool]] = {
+        "NE": (0, 0, False), "DR": (0, 0, True), "DRL": (1, 0, True), "DE": ("all", 0, False),
+        "EX": (1, 1, True), "AL": (0, 1, False),
+    }
+
+    def roll_odds(self, state: State, action: A.Action, events: list[Event]) -> tuple[RollOdds, ...]:
+        """Each battle roll's column of the results table (the luck report): every result with its
+        chance, scored for the attacker as defender steps lost less attacker steps lost, and half
+        a step more when the defender is driven back."""
+        out = []
+        for ev in events:
+            if ev.kind != "combat" or "roll" not in ev.data or not isinstance(ev.data.get("odds"), Odds):
+                continue
+            o: Odds = ev.data["odds"]
+            atk = str(ev.data.get("side") or self._phase_side(state))
+            dfn = self.enemy(atk)
+            target = ev.data.get("target")
+            held = sum(u.steps for u in state.units_at(target)) if isinstance(target, Hex) else 1
+            outcomes = []
+            for code, chance in sorted(self.crt.distribution(o.final_index).items()):
+                d, a, back = self.LUCK_RESULTS.get(code, (0, 0, False))
+                lost = held if d == "all" else int(d)
+                outcomes.append(RollOutcome(code, float(chance), lost - a + (0.5 if back else 0.0),
+                                            ((dfn, float(lost)), (atk, float(a)))))
+            out.append(RollOdds(atk, f"results table {o.column}", tuple(outcomes), str(ev.data["result"]),
+                                self.CITE.get("results", "")))
+        return tuple(out)
 
     # ------------------------------------------------------------------ hooks
     def odds(self, state: State, target: Hex, attackers: Iterable[str], *args: Any) -> Odds | None:  # pragma: no cover

@@ -164,3 +164,27 @@ class ResultTable:
     def cells(self, k: int) -> tuple[str, ...]:
         """Column ``k`` top to bottom."""
         return tuple(cells[k] for _, cells in self.rows)
+
+
+@dataclass(frozen=True)
+class RollOutcome:
+    """One result a die roll could have given, for the luck report."""
+
+    code: str  # "DRL", "D BACK 2"
+    chance: float  # 0..1
+    score: float  # how good it is for the side the roll was for (higher: better)
+    losses: tuple[tuple[str, float], ...] = ()  # (side, steps or units lost) the result brings, nominally
+
+
+@dataclass(frozen=True)
+class RollOdds:
+    """What a die roll could have brought, and what it brought (a game's ``roll_odds`` hook)."""
+
+    side: str | None  # whom the roll was for (the attacker of a battle)
+    table: str  # what it was read on: "CRT 3:1"
+    outcomes: tuple[RollOutcome, ...]  # every result the table gives, with its chance
+    result: str  # the code the roll gave
+    rule: str = ""
+
+    def outcome(self, code: str) -> RollOutcome | None:
+        return next((o for o in self.outcomes if o.code == code), None)

@@ -72,6 +72,42 @@ class FixedDice:
         return d
 
 
+class PresetDice:
+    """Hands out the given values first (a lesson's dice, so the result is the book's), then
+    goes on as ``SeededDice(seed)``: a lesson continued as a free game keeps rolling, and a
+    record of it replays to the same rolls."""
+
+    def __init__(self, values: Sequence[int], seed: int = 0, rolls_made: int = 0) -> None:
+        self.values = tuple(int(v) for v in values)
+        self.seed = seed
+        self.rolls_made = 0
+        self._after = SeededDice(seed)
+        for _ in range(rolls_made):
+            self.roll()
+
+    def roll(self, sides: int = 6) -> int:
+        if self.rolls_made < len(self.values):
+            v = self.values[self.rolls_made]
+            self.rolls_made += 1
+            return v
+        self.rolls_made += 1
+        return self._after.roll(sides)
+
+    def shuffle(self, items: list[Any]) -> None:
+        self._after.shuffle(items)
+
+    @property
+    def preset_left(self) -> int:
+        """How many of the given values are still to be rolled."""
+        return max(0, len(self.values) - self.rolls_made)
+
+    def copy(self) -> PresetDice:
+        d = PresetDice(self.values, self.seed)
+        d._after = self._after.copy()
+        d.rolls_made = self.rolls_made
+        return d
+
+
 def roll_dice(dice: Dice, n: int, why: str, events: list[Any], sides: int = 6) -> list[int]:
     """Roll ``n`` dice (e.g. two for a two-dice table) and report them as one
     ``die_rolled`` event, so undo stops there and the roll is never repeated."""

@@ -140,6 +140,9 @@ class GameEntry:
     order: int = 100
     # Anything else a game's own folders want to share (looked up by key, never required).
     extra: Mapping[str, Any] = field(default_factory=dict)
+    # The folder of the game's lessons inside its scenario folder (``scenarios/<id>/<lessons>/``,
+    # one YAML file per lesson, see docs/lessons.md); "" for a game without lessons.
+    lessons: str = "lessons"
 
     # --- lookups ---------------------------------------------------------------------------
     def side(self, side_id: str | None) -> SideInfo | None:

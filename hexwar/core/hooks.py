@@ -8,11 +8,12 @@ the fire table row of a fire mission, and so on.
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import Any
 
-from .actions import Action
-from .contract import Consequence, MapLayer, Preview, ResultTable, StandingLine
-from .errors import Illegal
+from .actions import Action, Event
+from .contract import Consequence, MapLayer, Preview, ResultTable, RollOdds, StandingLine
+from .errors import HexwarError, Illegal
 from .hexgrid import Hex
 
 
@@ -99,3 +100,52 @@ class RulesHooks:
         citations are internal ids (Kasserine Pass's rule-case ids) names the rulebook's
         sections instead."""
         return text
+
+    def lesson_state(self, position: Mapping[str, Any], dice: Any) -> tuple[Any, list[Event]]:
+        """A state standing at a lesson's position (``position``: the lesson file's mapping of
+        that name: units and their hexes, steps and state, the turn, the phase, the game's own
+        keys) and the events that set it up. ``dice`` are the lesson's dice. A position the game
+        cannot stand in (an unknown unit, a hex off the map, an overstacked hex ...) raises
+        ``MalformedError`` saying what is wrong; the lesson loader names the file. A game that
+        gives no lessons need not override this."""
+        name = getattr(self, "game_id", type(self).__name__)
+        raise HexwarError(f"{name} cannot set up a lesson's position: its rules give no lesson_state "
+                          "(see docs/lessons.md)")
+
+    # --- the luck report (hexwar.luck) ----------------------------------------------------
+    def roll_odds(self, state: Any, action: Action, events: list[Event]) -> tuple[RollOdds, ...]:
+        """For each die roll ``action`` made (``events``: what it brought; ``state``: the state
+        before it), the table it was read on: every result with its chance and how good it is
+        for the side it was rolled for. () when the game says nothing: the luck report then
+        weighs each roll against the average of its dice."""
+        return ()
+
+    def side_strength(self, state: Any) -> dict[str, tuple[int, int]]:
+        """(units, steps) each side has on the map. The default reads the shared ``State``'s
+        units and the rules' ``side_of(uid)`` or ``side(uid)``; a game with other units overrides it."""
+        side = getattr(self, "side_of", None) or getattr(self, "side", None)
+        units = getattr(state, "units", None)
+        out: dict[str, tuple[int, int]] = {s: (0, 0) for s in getattr(self, "sides", ())}
+        if not callable(side) or not isinstance(units, dict):
+            return out
+        for u in units.values():
+            if getattr(u, "where", None) != "map":
+                continue
+            s = side(u.id)
+            n, steps = out.get(s, (0, 0))
+            out[s] = (n + 1, steps + int(getattr(u, "steps", 1)))
+        return out
+
+    def score(self, state: Any) -> tuple[str, dict[str, float]]:
+        """What decides the game as it stands, per side: (what is counted, each side's count).
+        The default counts the places (cities) each side holds, when the state keeps control."""
+        control = getattr(state, "control", None)
+        board = getattr(self, "board", None)
+        if not isinstance(control, dict) or not control or board is None or not getattr(board, "places", None):
+            return "", {}  # nothing counted: no places, or a game that keeps no control of them
+        out: dict[str, float] = {s: 0.0 for s in getattr(self, "sides", ())}
+        for h in board.places:
+            s = control.get(h)
+            if s is not None:
+                out[s] = out.get(s, 0.0) + 1
+        return "cities held", out

@@ -173,7 +173,23 @@ class MovementMixin(_Rules):
             got = self.reach(state, action.unit).get(action.dest)
             if got is not None and got[1] == action.path:
                 return Consequence(f"{got[0]:g} MP", self.CITE["move"], figure=f"{got[0]:g}")
+            cost = self._legal_path_cost(state, action) if got is not None else None
+            if cost is not None:  # a longer legal path than the cheapest (a lesson's route)
+                return Consequence(f"{cost:g} MP", self.CITE["move"], figure=f"{cost:g}")
         return super().consequence(state, action)
+
+    def _legal_path_cost(self, state: State, act: A.Move) -> float | None:
+        """What a legal path other than the cheapest costs (None: the path is not legal)."""
+        if self._check_move(state, act) is not None:
+            return None
+        u = state.units[act.unit]
+        side = self.side(act.unit)
+        foes = self.side_hexes(state, self.enemy(side))
+        ezoc = self.zoc(state, self.enemy(side))
+        costs = [c for m in self.move_modes(state, act.unit)
+                 for c, _ in [path_cost(u.map_hex, act.path, self.board.adjacent, m.cost, stops=lambda h: h in ezoc,
+                                        blocked=lambda h: h in foes)] if c is not None and c <= m.mp + 1e-9]
+        return min(costs) if costs else None
 
     def why_not_move(self, state: State, uid: str, dest: Hex) -> Illegal | None:
         """Why a unit cannot reach ``dest`` (for the UI's hover text); None if it can."""

@@ -34,6 +34,8 @@ def record_data(game: Game) -> dict[str, Any]:
         "seed": game.header["seed"],
         "options": dict(game.header.get("options") or {}),
         "rules_version": getattr(game.rules, "rules_version", 1),
+        # where the record starts when not at the scenario's set-up (a lesson's position)
+        **({"lesson": str(game.header["lesson"])} if game.header.get("lesson") else {}),
         **({"players": dict(game.header["players"])} if game.header.get("players") else {}),
         "actions": [a.notation() for a in game.actions],
         "undo_barrier": game.undo_barrier,
@@ -129,6 +131,9 @@ def read_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     digest = data["digest"]
     if not isinstance(digest, str) or not 1 <= len(digest) <= 128:
         raise DataError(p, f"'digest' should be text, found {excerpt(digest)}")
+    lesson = data.get("lesson")
+    if lesson is not None and (not isinstance(lesson, str) or not 1 <= len(lesson) <= 100):
+        raise DataError(p, f"'lesson' should be the id of the lesson the game began as, found {excerpt(lesson)}")
     barrier = data.get("undo_barrier", 0)
     if not isinstance(barrier, int) or isinstance(barrier, bool):
         raise DataError(p, f"'undo_barrier' should be a whole number, found {excerpt(barrier)}")

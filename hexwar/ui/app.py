@@ -303,6 +303,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--smoke-shot", default=None, metavar="OUT.png", help="where --smoke saves the window")
     p.add_argument("--map", default=None, metavar="FILE.tmx",
                    help="view a map file on its own, no rules needed (with --screenshot: draw it into a PNG)")
+    p.add_argument("--lessons", action="store_true", help="list every lesson (game, lesson, title, rules) and exit")
     p.add_argument("--zoom", type=float, default=None, help="zoom of the map (1.0: the Tiled size), for screenshots")
     p.add_argument("--center", default=None, metavar="HEX", help="centre the map on this hex, for screenshots")
     return p
@@ -398,6 +399,10 @@ def smoke(app: App, seconds: float, out: str | None) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if args.lessons:  # headless: no window (the lesson screens come with issue 18's client part)
+        from ..lessons import print_lessons
+
+        return print_lessons()
     players = {}  # --computer SIDE[:LEVEL] -> {side: "computer:<level>"}
     for entry in args.computer:
         side, _, level = entry.partition(":")

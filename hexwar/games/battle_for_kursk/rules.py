@@ -12,7 +12,7 @@ Every rule case is cited where it is enforced and every refusal is an
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any, cast
 
@@ -567,6 +567,18 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
             parts.append(f"fewer units eliminated: {T.SIDE_NAMES[fewer]} "
                          f"({elim['german']} German, {elim['russian']} Russian)")
         return total, parts
+
+    def lesson_state(self, position: Mapping[str, Any], dice: Dice) -> tuple[State, list[Event]]:
+        """A lesson's position (docs/lessons.md; the keys: lesson_setup.py)."""
+        from .lesson_setup import lesson_state
+
+        return lesson_state(self, position, dice)
+
+    def score(self, state: State) -> tuple[str, dict[str, float]]:
+        """The luck report's course of the game: the victory point total as it stands (5.0),
+        Russian points counted plus, German minus."""
+        total, _ = self.vp(state)
+        return "victory points", {"russian": float(total), "german": float(-total)}
 
     def judge(self, state: State) -> Result:
         total, parts = self.vp(state)

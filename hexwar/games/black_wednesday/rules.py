@@ -167,6 +167,13 @@ class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Vie
         }
         return st, [Event("phase", "Soviet Prep Log: keep the historical targets or change them (2.4, 1.10b)")]
 
+    def lesson_state(self, position, dice) -> tuple[State, list[Event]]:
+        """A lesson's position (docs/lessons.md; the keys: lesson_setup.py)."""
+        from .lesson_setup import lesson_state
+
+        with use_hex_ids(self.ids):
+            return lesson_state(self, position, dice)
+
     def acting_side(self, state) -> str | None:
         if state.result is not None:
             return None

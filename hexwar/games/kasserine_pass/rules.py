@@ -5,6 +5,7 @@ Rule cases are cited by the ids of ../shared/reference/rule-cases/kasserine-pass
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...core import actions as A
@@ -345,3 +346,22 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
             self._apply_resolve(state, action, dice, ev)
         state.touch()
         return ev
+
+    def lesson_state(self, position: Mapping[str, Any], dice: Dice) -> tuple[KPState, list[Event]]:
+        """A lesson's position (docs/lessons.md; the keys: lesson_setup.py)."""
+        from .lesson_setup import lesson_state
+
+        st, ev = lesson_state(self, position, dice)
+        return st, ev
+
+    # --- the luck report (hexwar.luck): luck.py -----------------------------------------------
+    def roll_odds(self, state: KPState, action: A.Action, events: list[Event]) -> tuple[Any, ...]:
+        from .luck import roll_odds
+
+        return roll_odds(self, state, action, events)
+
+    def score(self, state: KPState) -> tuple[str, dict[str, float]]:
+        from .luck import score
+
+        return score(self, state)
+

@@ -8,7 +8,7 @@ an ``Illegal(rule, reason)`` that the player sees.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -689,6 +689,12 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
                     rail = side == "soviet" and self.board.is_rail_hex(u.map_hex)
                     state.special[u.id] = "reserve+rail" if rail else "reserve"  # 9.4.2, 9.4.3
         ev.append(Event("phase", f"Turn {state.turn}: {p.name} ({p.rule}).", {"phase": p.id, "turn": state.turn}))
+
+    def lesson_state(self, position: Mapping[str, Any], dice: Dice) -> tuple[State, list[Event]]:
+        """A lesson's position (docs/lessons.md; the keys: lesson_setup.py)."""
+        from .lesson_setup import lesson_state
+
+        return lesson_state(self, position, dice)
 
     def judge(self, state: State) -> Result:
         """5.0: count Axis-held cities at the end of the last turn."""

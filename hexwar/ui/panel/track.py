@@ -13,7 +13,7 @@ depends on (``sig``), so the panel is drawn again only when that changes.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
