@@ -66,13 +66,13 @@ def check_invariants(game: Game, before_phase: tuple[int, str], rng: random.Rand
         if not cond:
             raise InvariantError(what)
 
-    side_of = getattr(rules, "side", None) or rules.side_of  # Black Wednesday names it side_of
+    side_of = getattr(rules, "side", None) or rules.side_of  # some games name it side_of
     sides_at: dict[str, Any] = {}
     for u in st.units.values():
         need(u.where in WHERE, f"{u.id} is in an unknown place {u.where!r}")
         need((u.where == ON_MAP) == (u.hex is not None), f"{u.id}: on the map iff it has a hex")
         spec = rules.specs[u.spec]
-        top = getattr(spec, "max_steps", None) or getattr(spec, "steps", 0)  # Black Wednesday: steps
+        top = getattr(spec, "max_steps", None) or getattr(spec, "steps", 0)  # some games' specs: steps
         need(1 <= u.steps <= top, f"{u.id} has {u.steps} steps of {top}")
         if u.where == ON_MAP:
             need(u.hex in rules.board, f"{u.id} stands off the map at {u.hex}")

@@ -6,13 +6,17 @@ folder the game's entry names; see docs/lessons.md). ``open_lesson`` sets the le
 position through the game's own ``lesson_state`` hook and gives a ``LessonRun``:
 
 >>> import hexwar.lessons as L
->>> run = L.open_lesson("objective-kiev", "ex-9-4-movement")
->>> run.lesson.rules[:1]
-('EX-9.4',)
->>> run.try_action("move G-IV 0101").accepted        # a hex the unit cannot reach: refused
+>>> run = L.start(L.list_lessons()[0])              # the first lesson of the menus
+>>> run.try_action("move NO-SUCH-UNIT 0101").accepted  # not an action of this game: refused
 False
->>> run.index                                          # and nothing changed
+>>> run.index                                        # and nothing changed
 0
+>>> run.try_action(run.expected()[0]).accepted      # the action the step teaches
+True
+>>> run.index
+1
+
+(tests/test_lessons.py plays every lesson of every game, and shows its refusals.)
 
 Every refusal says why: the engine's own rule and reason for an illegal action, the lesson's
 hint for a legal action that is not the one the step teaches. The lesson's dice are the

@@ -49,7 +49,7 @@ def scenario_file(game_id: str, scenario_id: str) -> Path:
 @lru_cache(maxsize=16)
 def _load(game_id: str, scenario_file: str) -> tuple[Any, Any]:
     # Scenario and map files are read in CCRR ids whatever game was open before (a game
-    # with its own ids, like Black Wednesday's B34.16, parses them with its own scheme).
+    # with its own ids, like B34.16 on a board of several sheets, parses them with its own scheme).
     with use_hex_ids(CCRR):
         return _load_files(game_id, scenario_file)
 

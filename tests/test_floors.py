@@ -17,6 +17,7 @@ nothing of another game.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -184,3 +185,106 @@ def test_the_checker_sees_a_climb_and_a_circle():
     g = {"hexwar.core.a": {"hexwar.ui.b"}, "hexwar.ui.b": {"hexwar.core.a"}}
     assert climbing_arrows(g) == {"hexwar.core.a -> hexwar.ui.b"}
     assert circles(g) == {"hexwar.core.a ~ hexwar.ui.b"}
+
+
+# --- no file outside a game's own folders names a game ------------------------------------
+# The registry is the one place that knows the games (hexwar/games/__init__.py): the rest of
+# hexwar/ says what kind of game or mechanic it serves, never which game. A game's own folders
+# (GAME_WINGS) may name the game itself, and no other.
+
+# Words of a title too ordinary to stand for the game on their own (the rest of the title does).
+COMMON_WORDS = frozenset({"battle", "battles", "objective", "pass", "black", "operation", "campaign",
+                          "game", "war", "front", "army", "road", "river", "hill", "town", "city",
+                          "the", "for", "and", "from", "into", "over", "with"})
+
+Names = tuple[str, list[re.Pattern[str]], list[re.Pattern[str]]]  # id, whole names, title words
+
+
+def _name_patterns(name: str) -> list[re.Pattern[str]]:
+    """``name`` as a whole word or words, case-insensitive, whatever joins its words
+    ("objective-kiev", "objective_kiev" and "Objective: Kiev" are one name), and as a part of a
+    CamelCase identifier ("ObjectiveKievRules")."""
+    words = re.findall(r"[A-Za-z0-9]+", name)
+    joined = r"[\W_]*".join(map(re.escape, words))
+    camel = "".join(w if w.isupper() else w[:1].upper() + w[1:].lower() for w in words)
+    return [re.compile(r"(?<![A-Za-z0-9])" + joined + r"(?![A-Za-z0-9])", re.I),
+            re.compile(r"(?<![A-Z])" + re.escape(camel) + r"(?![a-z])")]
+
+
+def distinctive_words(title: str) -> list[str]:
+    """The words of a title that name the game alone ("Kursk" of "Battle for Kursk")."""
+    return [w for w in re.findall(r"[A-Za-z0-9]+", title) if len(w) >= 4 and w.lower() not in COMMON_WORDS]
+
+
+def game_names() -> dict[str, Names]:
+    """Each of hexwar's own games by package name: its id, the patterns of its whole names (the
+    id, the package's name, the title and any other names its entry gives in
+    ``extra["other_names"]``, such as the rules system it is built on) and of its title's
+    distinctive words. Games added from outside hexwar (tests/plugin_game) are not hexwar's
+    to name, and their titles' words may be ordinary words here ("Mill", "Ford")."""
+    import hexwar.games as registry
+
+    out: dict[str, Names] = {}
+    for e in registry.all_games():
+        module = registry.find_game(e.id).__name__
+        if not module.startswith("hexwar.games."):
+            continue
+        pkg = module.split(".")[2]
+        whole = dict.fromkeys([e.id, pkg, e.title, *e.extra.get("other_names", ())])
+        out[pkg] = (e.id, [p for n in whole for p in _name_patterns(n)],
+                    [p for w in distinctive_words(e.title) for p in _name_patterns(w)])
+    return out
+
+
+def own_folders(pkg: str, root: Path = PKG) -> tuple[Path, ...]:
+    """``hexwar/games/<pkg>/``, ``hexwar/ai/<pkg>/`` and ``hexwar/ui/games/<pkg>/``."""
+    return tuple(root.joinpath(*wing.split(".")[1:-1], pkg) for wing in GAME_WINGS)
+
+
+def names_in(path: Path, games: dict[str, Names], root: Path = PKG) -> list[str]:
+    """Every line of ``path`` that names a game whose own folders do not hold ``path``. In
+    another game's own folders only whole names count: a title's word alone may be a place on
+    that game's map (a city, a pass) rather than the other game."""
+    rel = path.relative_to(root.parent)
+    home = [pkg for pkg in games if any(path.is_relative_to(f) for f in own_folders(pkg, root))]
+    out = []
+    for no, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        for pkg, (gid, whole, words) in games.items():
+            if pkg in home:
+                continue
+            m = next((m for p in (whole if home else whole + words) if (m := p.search(line))), None)
+            if m:
+                out.append(f"{rel}:{no}: names {gid} ({m.group(0)!r}): {line.strip()}")
+    return out
+
+
+def test_only_a_games_own_folders_name_it():
+    games = game_names()
+    packages = {p.name for p in (PKG / "games").iterdir() if (p / "__init__.py").is_file()}
+    assert set(games) == packages, f"games of the registry {sorted(games)} != packages {sorted(packages)}"
+    bad = [hit for path in sorted(PKG.rglob("*.py")) if "__pycache__" not in path.parts
+           for hit in names_in(path, games)]
+    assert not bad, "files that name a game outside its own folders (say what kind of game instead):\n" + "\n".join(bad)
+
+
+def test_the_name_checker_sees_a_name(tmp_path):
+    assert distinctive_words("Battle for Kursk") == ["Kursk"]
+    assert distinctive_words("Objective: Kiev") == ["Kiev"]
+    assert distinctive_words("Kasserine Pass") == ["Kasserine"]
+    assert distinctive_words("Black Wednesday") == ["Wednesday"]
+    full, camel = _name_patterns("objective-kiev")
+    assert full.search("hexwar.games.objective_kiev") and full.search("Objective: Kiev's odds")
+    assert camel.search("class ObjectiveKievRules:") and not full.search("objective")
+    assert not any(p.search("etcs, TCSs") for p in _name_patterns("TCS"))
+    assert _name_patterns("TCS")[1].search("TCSRules")
+    games = {"x_game": ("x-game", _name_patterns("x-game"), _name_patterns("Zanzibar")),
+             "y_game": ("y-game", _name_patterns("y-game"), _name_patterns("Yarrow"))}
+    root = tmp_path / "hexwar"
+    src = root / "ui" / "a.py"
+    src.parent.mkdir(parents=True)
+    src.write_text("x = 1\ny = 2  # as Zanzibar does\n", encoding="utf-8")
+    assert [h.split(":")[:2] for h in names_in(src, games, root)] == [["hexwar/ui/a.py", "2"]]
+    mine = root / "ai" / "x_game" / "b.py"  # x_game's own folder: itself, and another's words, pass
+    mine.parent.mkdir(parents=True)
+    mine.write_text("# Zanzibar, and Yarrow the town\n# but not y-game\n", encoding="utf-8")
+    assert [h.split(": names ")[1][:6] for h in names_in(mine, games, root)] == ["y-game"]

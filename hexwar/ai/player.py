@@ -3,8 +3,9 @@
 A player is asked ``choose(game, side)`` whenever ``side`` must act, in every phase
 and sub-step (set-up, moves, battle declarations, losses, retreats …), and answers a
 ``Decision``: one legal action and, for the important ones, a reason in plain words.
-The greedy and Kiev players are stateless: the same public position always gives the
-same decision (the random player draws from its own seeded generator).
+The greedy players are stateless, and so is a game's normal player that only scores the
+legal options (its own docstring says so): the same public position always gives the same
+decision (the random player draws from its own seeded generator).
 """
 from __future__ import annotations
 
@@ -129,8 +130,8 @@ def turn_key(game: Game, side: str) -> tuple[int, str, str]:
     """The player-turn a decision of ``side`` belongs to: (turn, whose phase, decider).
 
     From the game's phase: its side if it has one (set-up counts as turn 0), else the acting
-    side itself (Black Wednesday's Action Phase: all a side decides in one turn is its
-    player-turn)."""
+    side itself (an action phase that each side plays in turn: all a side decides in one turn
+    is its player-turn)."""
     phase = game.phase()
     turn = 0 if phase.kind == "setup" else game.turn()
     return (turn, phase.side or side, side)

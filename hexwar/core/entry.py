@@ -46,7 +46,7 @@ class PhaseInfo:
     ``kind`` tells the client which widgets serve it: ``setup`` and ``buildup`` (a tray of
     counters to place), ``movement`` and ``special`` (units move on the map), ``combat``
     (battles declared on the map, then resolved), ``action`` (a phase that mixes moves, fire
-    and assaults, as in TCS), ``choice`` (decisions in the side panel) and ``housekeeping``.
+    and assaults), ``choice`` (decisions in the side panel) and ``housekeeping``.
     """
 
     id: str
@@ -91,7 +91,7 @@ class OptionInfo:
 def options_from(table: Mapping[str, tuple[bool, str]],
                  titles: Mapping[str, str] | None = None) -> tuple[OptionInfo, ...]:
     """Options from a game's ``{id: (default, description)}`` table, the rule read from the
-    description: "13.0: ..." (a rule number first) or "... (KP-OPT-AIR-POWER)" (an id last)."""
+    description: "13.0: ..." (a rule number first) or "... (OPT-AIR-POWER)" (an id last)."""
     out = []
     for oid, (default, desc) in table.items():
         text, rule = str(desc), ""

@@ -4,11 +4,11 @@ A hex is named as the printed map names it: by default ``CCRR``, column then row
 1-based. Even printed columns sit half a hex lower than odd ones. Internally distances use
 cube coordinates (Red Blob Games, "odd-q" offset with 1-based printed numbers).
 
-A game whose map is printed on several sheets names its hexes differently (Black
-Wednesday: ``B34.16``, sheet, row, column). That is a *hex id scheme* (``HexIds``): the
-board carries it (``hex_ids_of(board)``), and ``hex_name``/``parse_hex`` follow the scheme
-in force (``use_hex_ids``), CCRR unless a game says otherwise. A ``Hex`` is always the
-column and row on the whole joined board, so neighbours and distances need no scheme.
+A game whose map is printed on several sheets may name its hexes differently (``B34.16``:
+sheet, row, column). That is a *hex id scheme* (``HexIds``): the board carries it
+(``hex_ids_of(board)``), and ``hex_name``/``parse_hex`` follow the scheme in force
+(``use_hex_ids``), CCRR unless a game says otherwise. A ``Hex`` is always the column and
+row on the whole joined board, so neighbours and distances need no scheme.
 
 >>> h = parse_hex("0406")
 >>> hex_name(h), [hex_name(n) for n in neighbors(h)]

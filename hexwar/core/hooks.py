@@ -2,8 +2,8 @@
 
 Every rules object derives from ``RulesHooks`` (``PhasedRules`` does), so ``Game`` can ask any
 game for a preview or a consequence without probing for attributes. A game overrides what it
-can say: Objective: Kiev the odds of a battle and the cost of a retreat path, Black Wednesday
-the fire table row of a fire mission, and so on.
+can say: the odds of a battle and the cost of a retreat path in a game of odds and retreats,
+the fire table row of a fire mission in a game of artillery, and so on.
 """
 from __future__ import annotations
 
@@ -97,7 +97,7 @@ class RulesHooks:
     def for_player(self, text: str) -> str:
         """A text of the engine's (a refusal, a rule cited, a preview line, an event, a computer
         player's reason) as a player reads it. The default leaves it as it is; a game whose
-        citations are internal ids (Kasserine Pass's rule-case ids) names the rulebook's
+        citations are internal ids (rule-case ids of its own making) names the rulebook's
         sections instead."""
         return text
 

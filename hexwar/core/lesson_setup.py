@@ -22,7 +22,7 @@ class Placed:
     hex: Hex | None  # None: off the map (``where`` says where)
     steps: int | None = None  # None: full strength
     where: str = "map"
-    identity: str = ""  # a hidden unit's identity (Objective: Kiev's untried mech corps)
+    identity: str = ""  # a hidden unit's identity (an untried unit's real strength)
     revealed: bool = True
     extra: Mapping[str, Any] | None = None  # the game's own keys of this unit
 

@@ -134,7 +134,7 @@ class MovementMixin(_Rules):
                 continue
             raw = self._raw_reach(state, u.id, self.move_modes(state, u.id))
             # Every move of this reach, built and sorted once per reach; the hexes where no
-            # move may end now (occupied ones, 8.2.2 in Kursk) change with every move, so
+            # move may end now (occupied ones, under a limit of one unit a hex) change with every move, so
             # they are filtered out afterwards instead of keying the memo.
             moves = memo.get(id(raw))
             if moves is None or moves[0] is not raw:

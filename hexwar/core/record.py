@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 RECORD_VERSION = 1
-MAX_RECORD_BYTES = 10_000_000  # a whole Black Wednesday campaign is under 200 KB
+MAX_RECORD_BYTES = 10_000_000  # the longest campaign of the games shipped is under 200 KB
 MAX_ACTIONS = 200_000
 MAX_ACTION_CHARS = 2_000  # the longest action of a real game is under 100
 

@@ -304,7 +304,7 @@ def _load_scenario(path: str | os.PathLike[str]) -> Scenario:
 
 
 # --------------------------------------------------------------------------
-# Turn-track scenarios (docs/battle-for-kursk/scenario-data.md is the schema).
+# Turn-track scenarios (the schema is in scenario-data.md in the docs folder of the game that uses it).
 # Turns are numbered 1, 2 … in track order inside the engine; ``labels`` gives the names.
 # --------------------------------------------------------------------------
 IRP, ARP = "irp", "arp"
@@ -353,7 +353,7 @@ class Campaign:
 
 
 def load_campaign(p: Path, data: dict[str, Any], r: _Reader) -> Scenario:
-    """Read a turn-track scenario (``turns`` is a list of names, e.g. Battle for Kursk)."""
+    """Read a turn-track scenario (``turns`` is a list of names, for a game whose turns are named boxes of a track)."""
     g = r.get
     sides = g(data, "sides", dict, "")
     for s, info in sides.items():

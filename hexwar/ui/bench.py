@@ -130,7 +130,7 @@ def frame_times(frames: int = 300, size=(1920, 1080), game_id: str | None = None
                                              pos=pos, button=1))
     app.step()
     if ctl.sel != uid and ctl.sel in ctl.movable_units():
-        uid = ctl.sel  # no unit alone in its hex (Black Wednesday's stacks): the one the click picked
+        uid = ctl.sel  # no unit alone in its hex (a game of big stacks): the one the click picked
     targets = ctl.move_targets(uid)
     ends = sorted(targets, key=lambda h: len(targets[h]))[-2:]
 

@@ -215,7 +215,7 @@ def _draw_body(u: dict, px: int) -> pygame.Surface:
         t = T.text(label, fpx, fg, "condensed")
     s.blit(t, (px // 2 - t.get_width() // 2, box.bottom + (px - box.bottom - t.get_height()) // 2))
 
-    # A formation colour band (Kursk's fronts and armies) right of the symbol, framed in ink so a
+    # A formation colour band (fronts and armies, say) right of the symbol, framed in ink so a
     # white or yellow band still shows; the formation is named in the stack list and tooltip.
     band = FORMATION_RGB.get(str(u.get("colour") or ""))
     if band is not None:
@@ -243,7 +243,7 @@ def unit_title(u: dict) -> str:
     state = "reduced" if is_reduced(u) else "full strength"
     if int(u.get("max_steps", 1)) == 1:
         state = "one step"
-    elif int(u.get("max_steps", 1)) > 2:  # TCS platoons: the steps left, not just reduced
+    elif int(u.get("max_steps", 1)) > 2:  # units of many steps (platoons): the steps left, not just reduced
         state = f"{u.get('steps')} of {u.get('max_steps')} steps"
     form = f", {u['formation']} ({u.get('colour')} band)" if u.get("formation") and u.get("colour") else ""
     name = "" if u.get("name") == u.get("id") else u.get("name", "")  # a game naming units by their id

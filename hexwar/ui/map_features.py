@@ -1,4 +1,4 @@
-"""Map symbols beyond Objective: Kiev's: relief, roads, cliffs, the Start Line, zones
+"""Map symbols beyond terrain and rivers: relief, roads, cliffs, the Start Line, zones
 (fortification belts, bridges …), entry areas, town sizes and victory points, and a
 steady default look for any terrain, feature or zone kind the client does not know.
 
@@ -66,7 +66,7 @@ def _text_op(surf: pygame.Surface, x: float, y: float):
 
 # --- relief ---------------------------------------------------------------------------------
 def works_ops(g: Geo, values: dict[str, dict], z: float) -> list:
-    """Field works carried per hex (Black Wednesday's ``trench`` and ``wire`` layers): a trench as
+    """Field works carried per hex (``trench`` and ``wire`` layers of the map): a trench as
     the crenellated line of the printed maps (black, or dark red for a second kind), wire as a
     line of small crosses. Other per-hex layers show in the hex tooltip only."""
     ops = []
@@ -131,7 +131,7 @@ def relief_colour(col, level: int, top: int):
 
 
 def relief_ranks(levels: dict[Hex, int]) -> dict[Hex, int]:
-    """Levels as ranks 0, 1, 2 … (Kasserine's 0-2 stay as they are; metres 50/60/70 become 0/1/2)."""
+    """Levels as ranks 0, 1, 2 … (levels 0-2 stay as they are; metres 50/60/70 become 0/1/2)."""
     order = {v: i for i, v in enumerate(sorted(set(levels.values())))}
     return {h: order[v] for h, v in levels.items()}
 

@@ -178,7 +178,7 @@ class MapView:
 
     def fit(self) -> None:
         """Zoom so the whole map fits the view, and centre it."""
-        self.zoom = min(max(self.fit_zoom(), 0.05), ZOOM_MAX)  # a big map (Black Wednesday's) fits too
+        self.zoom = min(max(self.fit_zoom(), 0.05), ZOOM_MAX)  # a big map (two sheets, say) fits too
         mw, mh = self.map_size()
         self.cam_x, self.cam_y = (mw - self.rect.w) / 2, (mh - self.rect.h) / 2
         self._clamp()

@@ -90,7 +90,7 @@ class MapLayer:
     def counter_pos(self, h: Hex, k: int, n: int) -> tuple[int, int]:
         cx, cy = self.mv.hex_center(h)
         off = max(3, int(self.mv.counter_px * 0.12))
-        if n > 5:  # a tall stack (TCS platoons) keeps within half a counter of its hex centre
+        if n > 5:  # a tall stack (of platoons, say) keeps within half a counter of its hex centre
             off = max(1.0, self.mv.counter_px * 0.5 / (n - 1))
         d = (k - (n - 1) / 2) * off
         return int(cx + d), int(cy - d)
@@ -239,7 +239,7 @@ class MapLayer:
             self._draw_explain(surface, ctl, ex)
 
         # Fortification belts not active in this position: their sawtooth washed out and struck
-        # through (the view lists the active belts by name, e.g. Kursk's "fortifications").
+        # through (the view lists the active belts by name, e.g. under "fortifications").
         inactive_forts(surface, mv, v)
 
         # City control markers.
@@ -306,7 +306,7 @@ class MapLayer:
                     marked[uid] = "attacker"
                 for uid in ctl.eligible_attackers(ctl.target):
                     marked.setdefault(uid, "choice")
-                if ctl.lead:  # an Offensive (Kursk 9.2.1): its possible supporters
+                if ctl.lead:  # an offensive (a lead unit and its supporters): its possible supporters
                     for uid in ctl.gui.supporters(ctl):
                         marked.setdefault(uid, "choice")
                     for uid in ctl.support:
@@ -408,7 +408,7 @@ class MapLayer:
             if st.get("target"):
                 th = parse_hex(st["target"])
                 mv.outline_hex(surface, th, TARGET, max(2, int(3 * z)))
-        # The game's own markers (Kursk's Strategic Objective, Kasserine's ENGAGED and CONTACT).
+        # The game's own markers (a strategic objective, ENGAGED and CONTACT markers).
         # Their boxes keep off the counters, the place names, the odds and each other (or merge, see map_labels).
         placer.obstacles += taken[named:]
         for mk in ctl.gui.map_marks(ctl):

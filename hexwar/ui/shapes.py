@@ -73,12 +73,12 @@ MARK_STYLE = {  # kind -> (fill, ink, where on the hex as a fraction of its size
     "contact": ((245, 150, 40), (20, 20, 20), (0.0, -0.62)),
     "lead": ((255, 240, 120), (20, 20, 20), (0.0, -0.62)),
     "support": ((255, 240, 120), (20, 20, 20), (0.0, -0.62)),
-    "barrage": ((200, 40, 30), (255, 255, 255), (-0.3, 0.72)),  # Black Wednesday's markers, below
+    "barrage": ((200, 40, 30), (255, 255, 255), (-0.3, 0.72)),  # artillery markers, below
     "smoke": ((210, 210, 210), (20, 20, 20), (0.35, 0.72)),          # the stack (badges are on top)
     "prep": ((250, 200, 90), (20, 20, 20), (0.1, 0.62)),
-    "dora": ((60, 60, 60), (255, 255, 255), (0.0, 0.62)),  # Black Wednesday 4.7: the railway gun's plotted shot  # under the stack: its badges stay in sight
+    "dora": ((60, 60, 60), (255, 255, 255), (0.0, 0.62)),  # a railway gun's plotted shot, under the stack
     "fire": ((255, 230, 200), (120, 20, 10), (0.0, -0.72)),  # a hex the selected unit may fire at
-    "order": ((236, 196, 72), (20, 20, 20), (0.42, -0.42)),  # units of the order shown (Black Wednesday)
+    "order": ((236, 196, 72), (20, 20, 20), (0.42, -0.42)),  # units of the order shown (a game of orders)
     "choice": ((255, 245, 130), (20, 20, 20), (0.0, 0.5)),  # an option of the owner's choice (under the stack)
 }
 

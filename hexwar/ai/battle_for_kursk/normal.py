@@ -1,6 +1,6 @@
 """The normal computer player for Battle for Kursk (``KurskPlayer``).
 
-Like the Kiev player it does no search: each decision scores the legal options with
+It does no search: each decision scores the legal options with
 cheap, explainable figures (``ctx.Ctx``, from the public ``Position`` and its
 ``KurskFacts`` only) and takes the best.
 

@@ -48,7 +48,7 @@ def _sheets(files: tuple[str, ...]) -> Board:
 def board_for(scenario: BWScenario) -> Board:
     """Hook for the session: the board of a scenario, one sheet or several joined
     (``scenario.sheets``, via ``load_sheets``). Its hex ids follow ``hex_ids(board)``.
-    (Named apart from Kasserine's ``load_board(path)``, which takes a file.)"""
+    (Named apart from a game's ``load_board(path)``, which takes a file.)"""
     from ... import paths
 
     root = Path(str(paths.data_dir("maps")))
@@ -112,6 +112,9 @@ GAME = GameEntry(
     order=4,
     ai="hexwar.ai.black_wednesday",
     client="hexwar.ui.games.black_wednesday",
+    # Names of this game other than its id and title (the series whose rules it follows), for
+    # the test that keeps every name of a game inside its own folders (tests/test_floors.py).
+    extra={"other_names": ("TCS",)},
 )
 
 __all__ = ["GAME", "GAME_ID", "TITLE", "TERRAINS", "FEATURE_KINDS", "OPTIONS", "make_rules", "load_scenario",

@@ -1,5 +1,5 @@
 """The battle being built on the map: the target picked, attackers added and taken out with
-the odds said as they change, Kursk's Offensive (a lead unit, then its supporters), and the
+the odds said as they change, an offensive (a lead unit, then its supporters), and the
 declaration. ``BattleBuilder`` is that part of the ``Controller`` (no pygame).
 """
 from __future__ import annotations
@@ -66,7 +66,7 @@ class BattleBuilder:
         self.say(self.describe_hex(h))
 
     def set_lead(self, uid: str | None) -> None:
-        """Kursk's Offensive (9.2.1): the attacker that leads it (None drops the Offensive)."""
+        """An offensive (a battle of a lead unit and its supporters): the attacker that leads it (None drops it)."""
         self.lead = uid
         self.support = []
         if uid is None:

@@ -56,7 +56,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         self.sel: str | None = None  # selected unit id (on the map or in the tray)
         self.target: Hex | None = None  # battle being built
         self.attackers: list[str] = []
-        self.lead: str | None = None  # an Offensive being built (Kursk 9.2.1): its lead unit
+        self.lead: str | None = None  # an offensive being built (a lead unit and its supporters): its lead unit
         self.support: list[str] = []  # and its second-echelon supporters
         self.loss_pick: str | None = None
         self.inspect: Hex | None = None  # the stack last clicked: its units are listed in the side panel
@@ -84,7 +84,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         self._seen = position_key(game)  # the position the caches are for (see Queries._sync)
         # A position of the history (the core's read-only ``game.at(k)``): it shows, it never acts.
         self.past = game.read_only
-        self.tool: dict = {}  # a game's tool state for this controller (Black Wednesday: line of sight)
+        self.tool: dict = {}  # a game's tool state for this controller (a line-of-sight tool, say)
         self.viewer: str | None = None  # whose view to show (None: the side to act)
         # True when one person must not see the other side's secrets (hotseat, or against the
         # computer); False for one person playing both sides openly (solo).
@@ -452,7 +452,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         return self.inspect if self.inspect is not None and self.units_at(self.inspect) else None
 
     def _click_hex(self, h: Hex, one: bool = False) -> None:
-        if not self.past and self.gui.take_click(self, h):  # a game's tool (Black Wednesday's line of sight)
+        if not self.past and self.gui.take_click(self, h):  # a game's tool (a line-of-sight check, say)
             return
         m = self.mode()
         here = self.units_at(h)
@@ -474,7 +474,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
             else:
                 self.refuse(self.game.check(A.Resolve(h)))
         elif self.step_moves():
-            self._click_move(h, here)  # a battle step done by moving (Kasserine's advance)
+            self._click_move(h, here)  # a battle step done by moving (an advance after combat)
         elif m in PICK_STEPS:
             self._click_choice(h, here, m)
         elif m == "stage:retreat":
@@ -570,7 +570,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
                 self.refuse(self._why_cannot_move(self.sel))
             return
         if self.sel is not None:
-            act = self.gui.click_action(self, h)  # the game's other use of a click (TCS: fire at it)
+            act = self.gui.click_action(self, h)  # the game's other use of a click (a game of fire: fire at it)
             if act is not None:
                 self.do(act)
                 return

@@ -32,7 +32,7 @@ class DieShow:
     text: str
     result: str = ""
     time_left: float = 2.2
-    dice: tuple[int, ...] = ()  # each die of a roll of several (TCS's 2d6), drawn side by side
+    dice: tuple[int, ...] = ()  # each die of a roll of several (2d6, say), drawn side by side
     meaning: str = ""  # the result in the game's words
 
 

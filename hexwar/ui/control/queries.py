@@ -353,7 +353,7 @@ class Queries:
             opts = [Option(o.label, o.action, str(o.refusal) if o.refusal is not None else "", o.consequence)
                     for o in d.options]
             if self.target is not None:
-                # A battle being built: of the options aimed at a hex (Kursk's offensives), only
+                # A battle being built: of the options aimed at a hex (a game's offensives), only
                 # those aimed at the hex picked on the map.
                 opts = [o for o in opts if getattr(o.action, "target", self.target) == self.target]
                 if not opts:
@@ -365,7 +365,7 @@ class Queries:
         return groups
 
     def step_moves(self) -> bool:
-        """A battle step that is done by moving units (Kasserine's advance after combat): the map
+        """A battle step that is done by moving units (an advance after combat): the map
         then works as in movement."""
         return self.mode().startswith("stage:") and bool(self._of(A.Move))
 
@@ -439,8 +439,8 @@ class Queries:
             elif kind == "buildup" and (w == "eliminated" or (w == "arriving" and u.get("arrives") == v.get("turn"))):
                 out.append(u)
         if kind in MOVING:
-            # Games that bring units on during movement (Kasserine's arrivals): whoever may be placed now.
-            # Games whose units enter by a Move from off the map (Black Wednesday): those too.
+            # Games that bring units on during movement (placed as arrivals): whoever may be placed now.
+            # Games whose units enter by a Move from off the map: those too.
             placeable = {a.unit for a in self._of(A.Place)} | self.entering_units()
             out = [u for u in v["units"] if u["id"] in placeable]
         return out
@@ -502,7 +502,7 @@ class Queries:
 
     def battle_action(self, target: Hex | None = None, attackers=None):
         """The action of the battle being built (or of ``target`` and ``attackers``): the game's
-        own (Kursk's Offensive, ``gui.offensive_action``) or an ``Attack``."""
+        own (an offensive of a lead unit and its supporters, ``gui.offensive_action``) or an ``Attack``."""
         target = target or self.target
         if target is None:
             return None

@@ -1,5 +1,5 @@
 """What one side must not read of the other's decisions, as the game says it: a secret
-simultaneous choice (the entry's secret steps, e.g. Kursk's postures) until a ``revealed`` event,
+simultaneous choice (the entry's secret steps, e.g. both sides' postures for the turn) until a ``revealed`` event,
 and every decision of a secret phase (the entry's ``PhaseInfo.secret``) for good; and the words
 the other side reads instead (``game.secret_text``). No game is named here (no pygame).
 """

@@ -1,7 +1,7 @@
 """What the client adds for one game where the generic client cannot say it well: a panel
-block (Kursk's posture tracks, Offensive markers and VP), marks on the map (Kursk's Strategic
-Objective, Kasserine's ENGAGED and CONTACT), unit actions offered from the stack list
-(Kasserine's breakdown), extra unit facts, odds details and the battle being built.
+block (posture tracks, offensive markers and victory points), marks on the map (a strategic
+objective, ENGAGED and CONTACT markers), unit actions offered from the stack list (breaking a
+unit down), extra unit facts, odds details and the battle being built.
 
 Everything is read from the game's view and its public helpers; nothing here decides a rule.
 ``for_game(game_id)`` gives the game's ``GameUI``: the ``CLIENT`` class of the module its

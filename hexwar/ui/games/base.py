@@ -22,7 +22,7 @@ class MapMark:
 
 @dataclass(frozen=True)
 class MapLine:
-    """A line from hex ``a`` to hex ``b`` over the map (Black Wednesday's line of sight, an
+    """A line from hex ``a`` to hex ``b`` over the map (a line of sight, an
     artillery mission's spotter → target), with its words in a box near ``b`` and a cross on
     ``cross`` (the hex that blocks it). ``kind``: "clear", "blocked" (dashed) or "mission"."""
 
@@ -74,7 +74,7 @@ class GameUI:
         """A block at the top of the side panel, in every step."""
 
     def build_step(self, f, ctl, scene) -> None:
-        """A block about the step at hand, above the generic chooser (Black Wednesday: the fire
+        """A block about the step at hand, above the generic chooser (in a game of fire: the fire
         the selected unit may make, with its table column and shifts)."""
 
     def map_marks(self, ctl) -> list[MapMark]:
@@ -105,8 +105,8 @@ class GameUI:
         return False
 
     def on_events(self, ctl, events) -> None:
-        """The events of an action the player (or the computer) just made (Black Wednesday keeps
-        its morale checks for the panel)."""
+        """The events of an action the player (or the computer) just made (a game may keep its
+        morale checks for the panel)."""
 
     def tool_on(self, ctl) -> bool:
         """True while the game's tool takes the map clicks (the pointer then says nothing of moves)."""
@@ -120,7 +120,7 @@ class GameUI:
         return []
 
     def unit_badges(self, u: dict) -> tuple[str, ...]:
-        """Short words drawn on the unit's counter (Black Wednesday: its mode, S/P, DI)."""
+        """Short words drawn on the unit's counter (its mode, a suppression mark, say)."""
         return ()
 
     def with_badges(self, u: dict) -> dict:
@@ -137,7 +137,7 @@ class GameUI:
 
     def click_action(self, ctl, h):
         """The action a click on hex ``h`` stands for in a step the client has no map widget for
-        (Kursk: where the Strategic Objective goes); None: the click describes the hex."""
+        (where a strategic objective goes, say); None: the click describes the hex."""
         return None
 
     def battles(self, ctl) -> list:
@@ -149,7 +149,7 @@ class GameUI:
         """The block of the battles to resolve; False to keep the generic one."""
         return False
 
-    # --- a battle built with more than target and attackers (Kursk's Offensive, 9.2.1) --------
+    # --- a battle built with more than target and attackers (an offensive: a lead and its supporters)
     def supporters(self, ctl) -> list[str]:
         """Units that may join the battle being built as supporters of its lead (``ctl.lead``)."""
         return []

@@ -91,7 +91,7 @@ def stack_list(f: Flow, ctl, art: CounterArt, skip=None, scene=None) -> None:
                      tooltip=(f"{u['id']} attacks {hex_name(ctl.target)}: click to leave it out of this attack"
                               if inside else f"{u['id']} may attack {hex_name(ctl.target)}: click to add it"))
         if not ctl.past:
-            for label, act, tip in ctl.gui.unit_actions(u, ctl):  # a unit's own menu (Kasserine's breakdown)
+            for label, act, tip in ctl.gui.unit_actions(u, ctl):  # a unit's own menu (breaking a unit down, say)
                 if f.y + th.px(30) > f.bottom:
                     break
                 doer = scene.do_action if scene is not None else ctl.do

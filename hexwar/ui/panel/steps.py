@@ -39,7 +39,7 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
     if m in ("setup", "buildup"):
         build_tray(f, ctl, art, m)
     elif m in MOVING:
-        # A phase of moves, fire and assaults (TCS's Action Phase) keeps its own name.
+        # A phase of moves, fire and assaults (an action phase) keeps its own name.
         f.heading("Movement" if m != "action" else ctl.phase_name())
         legal = ctl.legal()
         if legal is None:
@@ -131,7 +131,7 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
     gui_call(ctl, ctl.gui.build_step, f, scene)  # the game's block about this step, before the chooser
     if m != "over":
         build_choices(f, ctl, scene)
-    gui_call(ctl, ctl.gui.build_panel, f, scene)  # the game's own block (Kursk's posture tracks, markers, VP)
+    gui_call(ctl, ctl.gui.build_panel, f, scene)  # the game's own block (posture tracks, markers, VP, say)
     if m in ("combat-declare", "combat-resolve") or (m.startswith("stage:") and m != "stage:roll"):
         air_row(f, ctl, art)
     # The stack last clicked; not the target of the battle at hand, whose units the odds list already.

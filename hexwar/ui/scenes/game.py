@@ -283,7 +283,7 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
             buttons["explain"].toggled = self.explain
 
     def enter(self) -> None:
-        # Hex ids as this game writes them (Black Wednesday's B34.16) wherever the client names or
+        # Hex ids as this game writes them (B34.16 on a board of two sheets) wherever the client names or
         # reads a hex, for as long as the game is on screen.
         from ...core.hexgrid import CCRR, hex_ids_of, use_hex_ids
 

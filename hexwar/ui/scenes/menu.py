@@ -170,7 +170,7 @@ class MenuScene(Scene):
         self.options_y = y if opts else None
         if opts:
             y += T.font(th.small).get_linesize() + gap // 2
-        # Many options (Kasserine's seven): two columns of short titles; the full text is the tooltip.
+        # Many options (more than three): two columns of short titles; the full text is the tooltip.
         two = len(opts) > 3
         ow = (col_w - gap) // 2 if two else col_w
         labels = []
