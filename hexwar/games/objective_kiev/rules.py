@@ -17,7 +17,7 @@ from ...core.actions import Event
 from ...core.battle import BattleMixin
 from ...core.board import Board
 from ...core.combat import Odds, Shift, StrengthLine, resolve_odds
-from ...core.contract import HARMLESS, Consequence, StandingLine
+from ...core.contract import Consequence, StandingLine
 from ...core.dice import Dice
 from ...core.errors import Illegal
 from ...core.game import Result
@@ -29,7 +29,8 @@ from ...core.state import Stage, State
 from ...core.units import ARRIVING, ELIMINATED, LOST, ON_MAP, UNPLACED, Unit, UnitSpec
 from ...loaders.scenario import Piece, Scenario, SetupArea
 from . import tables as T
-from . import texts
+from . import texts, words
+from .counting import multisets
 from .facts import KievFacts, scrubbed
 
 UNTRIED = "untried"
@@ -249,7 +250,7 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
             ok = False
             # Try adding k units (k from what the hex still needs up to what it can take).
             for k in range(max(0, lo - n0), max(0, hi - n0) + 1):
-                for combo in _multisets(len(classes), k):
+                for combo in multisets(len(classes), k):
                     counts = list(rem)
                     added: list[str] = []
                     good = True
@@ -709,59 +710,18 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
         return Result("soviet", "Soviet victory", detail)
 
     # ----------------------------------------------------- what each option does (the contract)
+    # The words themselves live in words.py.
     def option_label(self, state: State, action: A.Action) -> str | None:
-        """Plain labels for the options the generic chooser might show."""
-        if isinstance(action, A.Roll):
-            if action.support is None:
-                return "roll the die"
-            m = self.support.get(action.support)
-            return f"roll with {m.name} (+{m.shift} column)" if m is not None else f"roll with {action.support}"
-        if isinstance(action, A.Attack):
-            return f"{', '.join(action.attackers)} attack {hex_name(action.target)}"
-        if isinstance(action, A.Resolve):
-            return f"the battle at {hex_name(action.target)}"
-        if isinstance(action, A.Place):
-            return f"{action.unit} at {hex_name(action.hex)}"
-        if isinstance(action, A.Restore):
-            return f"restore {action.unit}"
-        return None
+        return words.option_label(self, state, action)
 
     def consequence(self, state: State, action: A.Action) -> Consequence | None:
-        """Besides the battle steps (the core's): where a set-up or arriving unit goes and what a
-        replacement step buys (6.0, 11.0, 12.0, 12.1)."""
-        if state.stage is None and isinstance(action, A.Place) and action.unit in state.units:
-            return self._place_consequence(state, action)
-        if state.stage is None and isinstance(action, A.Restore) and action.unit in state.units:
-            s = self.spec(state, action.unit)
-            left = state.steps_left - 1
-            return Consequence(f"{action.unit} returns to full strength ({s.label(s.max_steps)}); one replacement "
-                               f"step spent, {left} left this phase", "12.0", HARMLESS)
-        return super().consequence(state, action)
-
-    def _place_consequence(self, state: State, act: A.Place) -> Consequence:
-        uid, u = act.unit, state.units[act.unit]
-        where = self.board.describe(act.hex)
-        if self.phase(state).kind == "setup":
-            area = next((a for a in self._areas_for(uid, self.side(uid)) if act.hex in self._area_hexes[a.id]), None)
-            if area is not None:
-                return Consequence(f"{uid} sets up at {where}, one of {texts.area_words(area)}", area.rule)
-            return Consequence(f"{uid} sets up at {where}", "6.0")
-        if u.where == ELIMINATED:
-            left = state.steps_left - 1
-            return Consequence(f"{uid} comes back reduced (12.1) at {where}; one replacement step spent, {left} left",
-                               "12.0")
-        return Consequence(f"{uid} enters the map at {where} as a reinforcement", "11.0")
+        return words.consequence(self, state, action) or super().consequence(state, action)
 
     def decision_words(self, state: State, key: str) -> dict[str, str]:
-        """The battle roll's prompt offers air support only to a side that has a marker ready
-        (10.5: the Axis alone has them, each flies once a turn)."""
-        st = state.stage
-        if key == "roll" and st is not None and st.kind == "roll" \
-                and not any(a.support for a in self._roll_options(state, st) if isinstance(a, A.Roll)):
-            why = ("" if not any(m.side == st.side for m in self.support.values())
-                   else " (no air support marker is ready this turn, 10.5)")
-            return {"prompt": "{side} player: roll the die for the battle at {hex}" + why + "."}
-        return {}
+        return words.decision_words(self, state, key)
+
+    def standing(self, state: State, side: str | None) -> tuple[StandingLine, ...]:
+        return words.standing(self, state, side)
 
     def victory_thresholds(self) -> tuple[int, int]:
         """Cities the Axis needs at the end to win and to draw (5.0; 13.0 option: one less)."""
@@ -769,24 +729,6 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
         if self.options["axis_needs_one_city_less"]:
             win, draw = win - 1, draw - 1
         return win, draw
-
-    def standing(self, state: State, side: str | None) -> tuple[StandingLine, ...]:
-        """5.0 at a glance: the cities the Axis controls now against what it needs at the end of
-        the last turn to win or draw (control is public: nothing is hidden)."""
-        axis = sum(1 for h in self.board.places if state.control.get(h) == "axis")
-        total = len(self.board.places)
-        win, draw = self.victory_thresholds()
-        if axis >= win:
-            now, why = "Axis victory", "the Axis holds enough cities"
-        elif axis >= draw:
-            now, why = "Draw", f"the Axis is {win - axis} {'city' if win - axis == 1 else 'cities'} short of a win"
-        else:
-            now, why = "Soviet victory", (f"the Axis is {draw - axis} {'city' if draw - axis == 1 else 'cities'} "
-                                          f"short of a draw, {win - axis} of a win")
-        last = self.scenario.turns
-        return (StandingLine("Cities held by the Axis", f"{axis} of {total}",
-                             f"{win} to win, {draw} to draw at the end of turn {last}", "5.0", "axis"),
-                StandingLine("If the game ended now", now, why, "5.0"))
 
     # ----------------------------------------------------------------------- views
     def public_name(self, state: State, uid: str) -> str:
@@ -852,12 +794,3 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
     def facts(self, state: State, side: str) -> KievFacts:
         """The game's read-only questions about a public state (``facts.KievFacts``)."""
         return KievFacts(self, state, side)
-
-
-def _multisets(n: int, k: int) -> list[tuple[int, ...]]:
-    """All non-decreasing k-tuples of indexes below n (ways to pick k items of n kinds)."""
-    if k == 0:
-        return [()]
-    return [(i,) + rest for i in range(n) for rest in _multisets(n, k - 1) if not rest or rest[0] >= i]
-
-
