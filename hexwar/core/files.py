@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import errno
 import json
-from contextlib import contextmanager
-from typing import Iterator
 import math
 import os
 import stat
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -240,10 +240,10 @@ class _Builder:
                     done = False
                 if isinstance(ev, yaml.AliasEvent):
                     if not self.limits.aliases:
-                        raise self.fail(f"uses YAML anchors and aliases (*{clip(ev.anchor, 30)}), which this "
+                        raise self.fail(f"uses YAML anchors and aliases (*{clip(ev.anchor or '', 30)}), which this "
                                         "kind of file never needs", ev.start_mark)
                     if ev.anchor not in self.anchors:
-                        raise self.fail(f"the alias *{clip(ev.anchor, 30)} refers to nothing defined "
+                        raise self.fail(f"the alias *{clip(ev.anchor or '', 30)} refers to nothing defined "
                                         "before it (or to the list or mapping it is in)", ev.start_mark)
                     value, size = self.anchors[ev.anchor]
                     self.count(size, ev.start_mark)
@@ -414,7 +414,8 @@ class WriteProblem:
         return f"{self.what} {self.why} {self.todo}"
 
 
-def write_problem(error: BaseException, path: object = None, what: str = "The game is not being saved.") -> WriteProblem:
+def write_problem(error: BaseException, path: object = None,
+                  what: str = "The game is not being saved.") -> WriteProblem:
     """Turn the error of a failed save into a ``WriteProblem`` (for the autosave: the game goes
     on, and the last good save stays as it was, since saves are written atomically)."""
     folder = f" ({Path(str(path)).parent})" if path is not None else ""

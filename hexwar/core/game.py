@@ -20,8 +20,8 @@ from .actions import COMMIT_EVENTS, Action, Event, parse_action
 from .contract import Decision, MapLayer, Preview
 from .entry import GameEntry, PhaseInfo
 from .errors import HexwarError, Illegal, IllegalActionError, MalformedError
-from .hexgrid import Hex
 from .files import WriteProblem, write_problem
+from .hexgrid import Hex
 
 if TYPE_CHECKING:
     from .board import Board
