@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ...core.hexgrid import Hex, distance, hex_name
 from ...games.black_wednesday import previews as bw_info  # the previews' words, shared with the client
+from .memo import kept, per_position
 
 if TYPE_CHECKING:
     from ...games.black_wednesday.facts import BWFacts
@@ -49,19 +50,29 @@ def pct(p: float) -> str:
 
 
 def result_dist(fx: BWFacts, final: int) -> dict[str, float]:
-    out: dict[str, float] = {}
-    for roll, w in WAYS.items():
-        r = fx.fire_result(final, roll)
-        out[r] = out.get(r, 0.0) + w / 36
-    return out
+    """Area Fire Table result -> chance, on column ``final`` (the table's, kept for the match)."""
+    memo = kept(fx, "result dist")
+    got = memo.get(final)
+    if got is None:
+        got = {}
+        for roll, w in WAYS.items():
+            r = fx.fire_result(final, roll)
+            got[r] = got.get(r, 0.0) + w / 36
+        memo[final] = got
+    return got
 
 
 def morale_dist(fx: BWFacts, mm: int) -> dict[str, float]:
-    out: dict[str, float] = {}
-    for roll, w in WAYS.items():
-        r = fx.morale_result(mm, roll)
-        out[r] = out.get(r, 0.0) + w / 36
-    return out
+    """Morale Table result -> chance, at modified morale ``mm`` (the table's, kept for the match)."""
+    memo = kept(fx, "morale dist")
+    got = memo.get(mm)
+    if got is None:
+        got = {}
+        for roll, w in WAYS.items():
+            r = fx.morale_result(mm, roll)
+            got[r] = got.get(r, 0.0) + w / 36
+        memo[mm] = got
+    return got
 
 
 def morale_worth(fx: BWFacts, target: Hex, kind: str, extra_steps: int, units=None) -> float:
@@ -199,6 +210,97 @@ def barrage_fp(fx: BWFacts, side: str, artillery: str, fast: bool = False) -> tu
     battery = fx.battery_fp(cal)
     fp, radius = (2 * battery, 1) if side == "soviet" else (battery, 0)
     return (fp * 2 if fast else fp), radius
+
+
+VEHICLE_WORTH = 2.0  # a tank knocked out, in steps: one step, but the fastest and strongest we have
+
+
+def marked_hexes(fx: BWFacts) -> dict[Hex, tuple[int, ...]]:
+    """Hex -> the firepower of each barrage marker on it (§13.6, both sides' markers: a unit
+    entering one is attacked whoever fired it, Decision 11)."""
+    out: dict[Hex, tuple[int, ...]] = {}
+    for _, hexes, fp in fx.barrages:
+        for h in hexes:
+            out[h] = out.get(h, ()) + (fp,)
+    return out
+
+
+def lone_fire_cost(fx: BWFacts, uid: str, h: Hex, fp: int) -> float:
+    """What a barrage of ``fp`` on ``uid`` alone in ``h``, in Move Mode, is expected to cost (in
+    steps; a vehicle knocked out is worth ``VEHICLE_WORTH``): ``area_fire``'s value (steps and
+    the morale check, §8, §12.3) and, for a vehicle of Defense 2+, the AT roll a step-loss
+    result gives it (Decision 35). The attack a barrage marker makes on a unit entering it
+    (Decision 11) and the first impact of a mission on a unit alone. Kept for the match under
+    everything the figure depends on (firepower, shifts, morale, steps, trench, kill number)."""
+    memo = per_position(fx)
+    key = ("lone fire", uid, h, fp)
+    got = memo.get(key)
+    if got is not None:
+        return got
+    u = fx.units[uid]
+    s = fx.spec(uid)
+    move = () if s.vehicle or fx.mode(uid) == "move" else \
+        (("target in Move Mode", fx.shift("target_in_move_mode")),)
+    shifts = fx.area_shifts(h, BARRAGE, units=[u]) + move
+    need = fx.barrage_at_kill(uid, h, fp)
+    exact = (fp, shifts, None if s.vehicle else fx.mm(uid, BARRAGE), u.steps, fx.can_lose_step(uid),
+             fx.is_trench(h), need)
+    match = kept(fx, "lone fire")
+    v = match.get(exact)
+    if v is None:
+        f = area_fire(fx, h, fp, BARRAGE, units=[u], extra_shifts=move)
+        ko = 0.0 if need is None else f.hit * sum(w for r, w in WAYS.items() if r >= need) / 36
+        if len(match) > 20000:
+            match.clear()
+        v = match[exact] = f.value + ko * VEHICLE_WORTH
+    memo[key] = v
+    return v
+
+
+def marker_risk(fx: BWFacts, uid: str, path, marked: dict[Hex, tuple[int, ...]]) -> tuple[float, Hex | None]:
+    """What entering the barrage markers along ``path`` costs ``uid`` (``lone_fire_cost``), and
+    the worst hex: each marked hex entered attacks it once per marker (Decision 11)."""
+    total, worst, worst_v = 0.0, None, 0.0
+    for h in path:
+        for fp in marked.get(h, ()):
+            v = lone_fire_cost(fx, uid, h, fp)
+            total += v
+            if v > worst_v:
+                worst, worst_v = h, v
+    return total, worst
+
+
+def prep_danger(fx: BWFacts, boxes) -> dict[Hex, tuple[tuple[float, int], ...]]:
+    """Hex -> ((chance, firepower), ...) of the fire the Prep Log boxes ``boxes``
+    (``facts.prep_boxes``) bring it: each box's zone at full firepower and its ring at half
+    (2.4e, §13.3); a Bad Shoot lands the guns on the plotted hex at half value (Decision 9);
+    Katyushas that scatter (2.4g) land nobody knows where and count for nothing here. Kept
+    for the match (the same boxes give the same map)."""
+    memo = kept(fx, "prep danger")
+    got = memo.get(boxes)
+    if got is not None:
+        return got
+    out: dict[Hex, tuple[tuple[float, int], ...]] = {}
+    for _col, target, fp, radius, kind, good in boxes:
+        shots = [(good, fp)] if kind == "katyusha" else [(good, fp), (1.0 - good, fp // 2)]
+        for h in fx.area:
+            d = distance(h, target)
+            if d > radius + 1:
+                continue
+            for p, power in shots:
+                pw = power if d <= radius else power // 2
+                if pw >= 1 and p > 0:
+                    out[h] = out.get(h, ()) + ((p, pw),)
+    if len(memo) > 16:
+        memo.clear()
+    memo[boxes] = out
+    return out
+
+
+def prep_risk(fx: BWFacts, uid: str, h: Hex, danger) -> float:
+    """What the Prep Log fire ``danger`` (``prep_danger``) is expected to cost ``uid`` standing
+    in ``h`` in Move Mode when it lands (``lone_fire_cost``)."""
+    return sum(p * lone_fire_cost(fx, uid, h, pw) for p, pw in danger.get(h, ()))
 
 
 def who(fx: BWFacts, h: Hex, side: str) -> str:

@@ -92,6 +92,8 @@ class BWPlayer(Defence, BWBase):
     # --- the action phase ------------------------------------------------------------------
     def action(self, fx: BWFacts, side, acts) -> Decision:
         acts = self.keep_orders(fx, side, acts)
+        acts = self.avoid_markers(fx, side, acts)
+        acts = self.avoid_prep(fx, side, acts)
         targets = self.targets(fx, side)
         take = goals(fx, side).take
 
@@ -161,6 +163,57 @@ class BWPlayer(Defence, BWBase):
         if not left:
             return acts
         out = [a for a in acts if not (isinstance(a, Move) and any(x <= set(a.path) for x in left))]
+        return out or acts
+
+    MARKER_RISK = 0.3  # steps a move or a breach may cost at the barrage markers it enters
+
+    def avoid_markers(self, fx: BWFacts, side, acts) -> list:
+        """Leave out the moves and breaches that enter barrage markers costing more than
+        ``MARKER_RISK`` steps: a unit entering a marked hex is attacked once at the mission's
+        firepower, whichever side fired it (Decision 11), a vehicle with its AT roll (Decision
+        35); a man breaching wire under a marker is mostly killed or stopped before the breach
+        (1.4b B-C). The markers go at the start of their side's next Action Phase (2.4e): the
+        hex is open again in a later phase. In the game's last phase, ours after the enemy's,
+        nothing is saved for later."""
+        marked = F.marked_hexes(fx)
+        if not marked or self.last_word(fx, side):
+            return acts
+        out = []
+        for a in acts:
+            if isinstance(a, Move):
+                path: tuple[Hex, ...] = a.path
+            elif isinstance(a, Breach):
+                path = (a.hex,)
+            else:
+                out.append(a)
+                continue
+            if marked.keys().isdisjoint(path) or F.marker_risk(fx, a.unit, path, marked)[0] < self.MARKER_RISK:
+                out.append(a)
+        return out or [first(acts, EndPhase) or acts[0]]
+
+    def avoid_prep(self, fx: BWFacts, side, acts) -> list:
+        """Soviets: leave out the moves that end where our own Prep Log lands next, first thing
+        in our next Action Phase (2.4e: its zone at full firepower, the ring at half, a Bad
+        Shoot at half on the plotted hex), costing more than ``MARKER_RISK`` steps and no less
+        than where the unit stands: the log is ours and its fire strikes whoever stands there."""
+        if side != "soviet":
+            return acts
+        boxes = fx.prep_boxes(fx.turn + 1)
+        if not boxes:
+            return acts
+        danger = F.prep_danger(fx, boxes)
+        here: dict[str, float] = {}
+        out = []
+        for a in acts:
+            if isinstance(a, Move) and a.dest in danger:
+                risk = F.prep_risk(fx, a.unit, a.dest, danger)
+                if risk >= self.MARKER_RISK:
+                    u = fx.units[a.unit]
+                    if a.unit not in here:
+                        here[a.unit] = F.prep_risk(fx, a.unit, u.map_hex, danger) if u.where == ON_MAP else 0.0
+                    if risk >= here[a.unit]:
+                        continue
+            out.append(a)
         return out or acts
 
     @staticmethod

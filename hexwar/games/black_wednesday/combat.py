@@ -387,10 +387,7 @@ class Combat:
     def at_roll(self, state, dice, target: str, attack: int) -> list[Event]:
         """§9.2: kill on 2d6 >= 7 + Defense - attack + terrain (a vehicle in a trench hex uses
         Protective, 1.3b)."""
-        tu = state.units[target]
-        ts = self.spec(target)
-        cls = "protective" if self.ter.is_trench(tu.hex) else self.ter.combat_class(tu.hex, True, self.wire_state(state, tu.hex))
-        kill = 7 + ts.defense - attack + self.t.class_mods[cls]["at_kill_mod"]
+        kill = self.at_kill_need(state, target, attack, state.units[target].hex)
         roll, ev = roll2(dice)
         ok = roll >= kill and kill <= 12
         ev.append(Event("at_roll", f"AT roll on {target}: need {kill}, roll {roll}: {'killed' if ok else 'survives'}",
@@ -401,6 +398,13 @@ class Combat:
             if riders:
                 ev += self.carrier_lost(state, dice, target, riders)  # 1.11b
         return ev
+
+    def at_kill_need(self, state, target: str, attack: int, h: Hex) -> int:
+        """§9.2: the 2d6 total an AT attack of ``attack`` needs to knock out vehicle ``target``
+        standing in ``h`` (a vehicle in a trench hex uses Protective, 1.3b)."""
+        ts = self.spec(target)
+        cls = "protective" if self.ter.is_trench(h) else self.ter.combat_class(h, True, self.wire_state(state, h))
+        return 7 + ts.defense - attack + self.t.class_mods[cls]["at_kill_mod"]
 
     def barrage_vs_armour(self, state, dice, target: Hex, attack: int, units: list | None = None) -> list[Event]:
         """Decision 35: a step-loss result gives each Defense 2+ vehicle hit (the hex's, or

@@ -21,8 +21,10 @@ from ...core.errors import Illegal
 from ...core.hexgrid import Hex, distance
 from ...core.units import Unit
 from . import previews
+from .combat import barrage_at_attack
 from .scenario import UnitEntry
 from .tables import UnitType
+from .views import clock
 
 if TYPE_CHECKING:
     from ...core.board import Board
@@ -212,6 +214,24 @@ class BWFacts:
     def smoke(self) -> Mapping[Hex, int]:
         """Smoke markers by hex and level (§13.8)."""
         return MappingProxyType(self._state.extra.get("smoke") or {})
+
+    @property
+    def barrages(self) -> tuple[tuple[str, frozenset[Hex], int], ...]:
+        """The barrage markers on the map, as the view shows them (§13.6, 2.4e): (the side that
+        fired, the hexes marked, firepower) of each mission. A unit entering a marked hex is
+        attacked once at that firepower (Decision 11); ``barrage_at_kill`` gives a vehicle's
+        AT roll (Decision 35)."""
+        return tuple((s, frozenset(hs), fp) for s, hs, fp in self._state.extra.get("barrage", ()))
+
+    def barrage_at_kill(self, uid: str, h: Hex, fp: int) -> int | None:
+        """The 2d6 total the AT roll a barrage of ``fp`` gives vehicle ``uid`` in ``h`` after a
+        step-loss result needs to knock it out (Decision 35, §9.2), or None when it gives none
+        (not a vehicle of Defense 2+, or under 20 firepower)."""
+        s = self.spec(uid)
+        attack = barrage_at_attack(fp)
+        if not (s.vehicle and s.defense >= 2 and attack):
+            return None
+        return self._rules.at_kill_need(self._state, uid, attack, h)
 
     @property
     def illum(self) -> frozenset[Hex]:
@@ -427,6 +447,25 @@ class BWFacts:
     def entry_hexes(self) -> frozenset[Hex]:
         """The Soviet entry edge inside the play area (1.10g)."""
         return self._rules.entry_hexes
+
+    def prep_boxes(self, turn: int) -> tuple[tuple[str, Hex, int, int, str, float], ...]:
+        """The Prep Log boxes (2.4) that fire first thing in the Soviet Action Phase of ``turn``,
+        as far as this side may know them (the Axis sees a box only once it has fired, 2.4):
+        (column, plotted hex, firepower, radius of the Attack Zone, kind, chance of a Good
+        Shoot) of each, as ``fire_prep`` lands it: the zone at full firepower and the ring
+        around it at half; a Bad Shoot lands the guns on the plotted hex at half value
+        (Decision 9) and scatters the Katyushas (2.4g)."""
+        tm = f"{clock(self._rules.scen.first_time, turn):04d}"
+        out = []
+        for col, box in sorted((self._state.extra.get("prep") or {}).items()):
+            hid = box.get(tm)
+            if not hid:
+                continue
+            target = self._rules.ids.parse(hid)
+            p = previews.prep_preview(self._rules, col, tm, target)
+            if p is not None:
+                out.append((col, target, int(p["fp"]), int(p["radius"]), str(p["kind"]), float(p["good"])))
+        return tuple(out)
 
     def dora_plots(self) -> tuple[Mapping[str, Any], ...]:
         """Dora's plotted shots (4.7): each its ``time`` (hhmm), ``hex`` and whether it ``fired``."""
