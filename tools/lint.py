@@ -87,8 +87,13 @@ DEFAULT = [
     "hexwar/games/*/facts.py",  # every game's facts: the computer players' contract
     # Black Wednesday, file by file
     "hexwar/games/black_wednesday/__init__.py",
+    "hexwar/games/black_wednesday/batteries.py",
+    "hexwar/games/black_wednesday/fire_previews.py",
+    "hexwar/games/black_wednesday/host.py",
+    "hexwar/games/black_wednesday/los.py",
     "hexwar/games/black_wednesday/previews.py",
     "hexwar/games/black_wednesday/tables.py",
+    "hexwar/games/black_wednesday/timed.py",
     "hexwar/games/black_wednesday/variants.py",
     "hexwar/games/black_wednesday/verbs.py",
     "hexwar/games/black_wednesday/words.py",
