@@ -88,7 +88,12 @@ DEFAULT = [
     # Black Wednesday, file by file
     "hexwar/games/black_wednesday/__init__.py",
     "hexwar/games/black_wednesday/batteries.py",
+    "hexwar/games/black_wednesday/carriers.py",
+    "hexwar/games/black_wednesday/choices.py",
+    "hexwar/games/black_wednesday/choose.py",
+    "hexwar/games/black_wednesday/dora.py",
     "hexwar/games/black_wednesday/fire_previews.py",
+    "hexwar/games/black_wednesday/historical.py",
     "hexwar/games/black_wednesday/host.py",
     "hexwar/games/black_wednesday/los.py",
     "hexwar/games/black_wednesday/previews.py",
@@ -98,6 +103,7 @@ DEFAULT = [
     "hexwar/games/black_wednesday/timed.py",
     "hexwar/games/black_wednesday/variants.py",
     "hexwar/games/black_wednesday/verbs.py",
+    "hexwar/games/black_wednesday/views.py",
     "hexwar/games/black_wednesday/words.py",
 ]
 # left out of the lists above for now (owned by work in progress)
