@@ -87,6 +87,7 @@ DEFAULT = [
     "hexwar/games/*/facts.py",  # every game's facts: the computer players' contract
     # Black Wednesday, file by file
     "hexwar/games/black_wednesday/__init__.py",
+    "hexwar/games/black_wednesday/artillery.py",
     "hexwar/games/black_wednesday/batteries.py",
     "hexwar/games/black_wednesday/carriers.py",
     "hexwar/games/black_wednesday/choices.py",
@@ -102,6 +103,7 @@ DEFAULT = [
     "hexwar/games/black_wednesday/overwatch.py",
     "hexwar/games/black_wednesday/previews.py",
     "hexwar/games/black_wednesday/rules.py",
+    "hexwar/games/black_wednesday/scenario.py",
     "hexwar/games/black_wednesday/tables.py",
     "hexwar/games/black_wednesday/terrain.py",
     "hexwar/games/black_wednesday/timed.py",
