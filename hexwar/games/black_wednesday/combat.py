@@ -3,11 +3,16 @@ overwatch, barrages, air and assaults. Pure table arithmetic lives in ``tables.p
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Event
 from ...core.hexgrid import Hex, distance, hex_name
 from ...core.units import ELIMINATED, ON_MAP
+
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
 
 SFA, OVERWATCH, BARRAGE, ASSAULT, AIR = "sfa", "overwatch", "barrage", "assault", "air"
 
@@ -35,7 +40,7 @@ def roll2(dice) -> tuple[int, list[Event]]:
     return a + b, [Event("die_rolled", f"rolled {a}+{b}", {"dice": [a, b]})]
 
 
-class Combat:
+class Combat(_Rules):
     """Mixin for BWRules: needs self.t (Tables), self.ter (Terrain), self.spec(uid)."""
 
     # --- fire on a hex ----------------------------------------------------------------
@@ -224,7 +229,11 @@ class Combat:
         mmv = self.mm(state, worst.id, kind)
         roll, ev = roll2(dice)
         res = self.t.morale_result(mmv, roll)
-        where = side_label or hex_name(target)
+        if side_label:
+            where = side_label
+        else:
+            assert target is not None, "a check with no side label is the check of a hex"
+            where = hex_name(target)
         ev.append(Event("morale", f"morale check {where} by {worst.id} (MM {mmv}), roll {roll}: "
                                   f"{ {'-': 'no effect', 'S': 'Suppressed', 'P': 'Paralyzed', 'SYR': 'SYR', 'X': 'surrender'}[res]}",
                         {"unit": worst.id, "mm": mmv, "roll": roll, "result": res}))

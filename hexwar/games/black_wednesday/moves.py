@@ -3,6 +3,7 @@ player's moving actions (the overwatch they draw is ``overwatch.py``). Mixin for
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Event, Move
 from ...core.errors import Illegal
@@ -11,8 +12,13 @@ from ...core.movement import reachable
 from ...core.units import ARRIVING, ON_MAP
 from .verbs import Breach, ManHandle, Mode
 
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
 
-class Moves:
+
+class Moves(_Rules):
     # --- seeing ---------------------------------------------------------------------
     def sees_hex(self, state, a: Hex, b: Hex) -> bool:
         """LOS within the visibility limit (§6.2, 1.8; 10 into an Illum area, §13.8); Level 2
@@ -71,7 +77,7 @@ class Moves:
         return self.sees_hex(state, obs, target.hex)
 
     def spotted_by_side(self, state, target, side: str) -> bool:
-        return any(self.spots(state, u.hex, target) for u in self.on_map(state, side)
+        return any(self.spots(state, u.map_hex, target) for u in self.on_map(state, side)
                    if not self.carrier_of(state, u.id))  # 1.11b: riders do not spot
 
     # --- moving ------------------------------------------------------------------------
@@ -240,12 +246,12 @@ class Moves:
         memo = self.__dict__.get("_spot_memo")
         if memo is None or memo[0] != sig or len(memo[1]) > 200000:
             memo = self.__dict__["_spot_memo"] = (sig, {})
-        pairs = memo[1]
+        pairs: dict[Any, bool] = memo[1]
         size = 8
         reach = 2 * max(max(self.t.spotting.values()), 1)  # doubled for movers and firers
         k = reach // size + 1
         cells: dict[tuple[int, int], list[Hex]] = {}
-        for h in sorted({u.hex for u in self.on_map(state, side) if not self.carrier_of(state, u.id)}):
+        for h in sorted({u.map_hex for u in self.on_map(state, side) if not self.carrier_of(state, u.id)}):
             cells.setdefault((h.col // size, h.row // size), []).append(h)
         moved, shown, t2t = x.get("moved_mm", frozenset()), x.get("shown", frozenset()), x.get("t2t", frozenset())
         seen = set()
@@ -253,8 +259,9 @@ class Moves:
             if e.hex in seen:
                 continue
             veh = self.spec(e.id).vehicle
-            tkey = (e.hex, veh, e.id in t2t, e.id in moved or e.id in shown or (veh and e.hex in self.ter.rail))
-            cx, cy = e.hex.col // size, e.hex.row // size
+            eh = e.map_hex
+            tkey = (eh, veh, e.id in t2t, e.id in moved or e.id in shown or (veh and eh in self.ter.rail))
+            cx, cy = eh.col // size, eh.row // size
             found = False
             for i in range(cx - k, cx + k + 1):
                 for j in range(cy - k, cy + k + 1):

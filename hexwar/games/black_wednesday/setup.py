@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from ...core.actions import Event
 from ...core.errors import Illegal
@@ -14,6 +15,11 @@ from ...core.units import ARRIVING, ELIMINATED, ON_MAP, UNPLACED, Unit
 from .combat import roll2
 from .tables import _band, _bands, _get, _read, tables_dir
 
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
+
 NEVER = 999  # the arrival turn of a unit waiting in a variable-reinforcement pool
 # Set-up areas the rulebook cuts with a hexside line: (scenario, area) -> the hexside feature
 # whose far side (seen from the area's centre) is left out. Scen. 6: "Ind Tank: w/i 4 B12.32
@@ -21,7 +27,7 @@ NEVER = 999  # the arrival turn of a unit waiting in a variable-reinforcement po
 CUT_AREAS = {("s6-the-assault-continues", "ITB"): "at_ditch"}
 
 
-class Setup:
+class Setup(_Rules):
     """Mixin for BWRules."""
 
     def area_hexes_of(self, within: int, centres: str) -> frozenset[Hex]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...core.actions import Event, Move
 from ...core.contract import StandingLine
@@ -29,6 +30,11 @@ from ...core.files import load_yaml
 from ...core.game import Result
 from ...core.hexgrid import Hex, distance, hex_name
 from ...core.units import ON_MAP
+
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
 
 FEATURES = ("krasni_bor", "el_bastion", "mill", "staraia_myza", "trenches", "hospital", "station")
 # 5.1: villages by their map region, and the sets the campaign levels name (decisions BW-C4 ... C6)
@@ -76,7 +82,7 @@ def campaign_version(scen):
                    victory_spec={"kind": "campaign", "provenance": "rulebook", "source": "5.1"})
 
 
-class Victory:
+class Victory(_Rules):
     """Mixin for BWRules."""
 
     # --- occupation ---------------------------------------------------------------------
@@ -115,7 +121,7 @@ class Victory:
         if new is not None:
             state.extra["occ"] = new
         if not state.extra.get("trench_entered") and any(
-                self.ter.is_trench(u.hex) for u in self.on_map(state, "soviet")):
+                self.ter.is_trench(u.map_hex) for u in self.on_map(state, "soviet")):
             state.extra["trench_entered"] = True  # 3.3a / 3.5: the variable reinforcement trigger
 
     def nearest_occupation(self, state) -> dict[Hex, str]:
