@@ -162,7 +162,8 @@ class Fire(_Rules):
             if why:
                 return why
             if self.status(state, u.id):
-                return Illegal("§12.4", f"{u.id} is {'Suppressed' if self.status(state, u.id) == 'S' else 'Paralyzed'}: no fire")
+                said = "Suppressed" if self.status(state, u.id) == "S" else "Paralyzed"
+                return Illegal("§12.4", f"{u.id} is {said}: no fire")
             if s.fo or not s.area_fp:
                 return Illegal("§8.2", f"{u.id} has no area firepower")
             why = self.riding_refusal(state, u.id, "fire")
@@ -318,16 +319,19 @@ class Fire(_Rules):
         if fp_def >= 1:  # against the attackers: open, Move Mode +1, never trench (1.3a)
             _, e = self.fire_on_hex(state, dice, a.target, fp_def, ASSAULT, self.enemy_of(side), defender=False,
                                     units=att, morale=False,
-                                    extra_shifts=[("assault-trained (1.12)", self.t.shifts["assault_trained"])] if half_d else None)
+                                    extra_shifts=([("assault-trained (1.12)", self.t.shifts["assault_trained"])]
+                                                  if half_d else None))
             ev += e
         if fp_att >= 1:
             _, e = self.fire_on_hex(state, dice, a.target, fp_att, ASSAULT, side, units=dfd, morale=False,
-                                    extra_shifts=[("assault-trained (1.12)", self.t.shifts["assault_trained"])] if half else None)
+                                    extra_shifts=([("assault-trained (1.12)", self.t.shifts["assault_trained"])]
+                                                  if half else None))
             ev += e
         att = [state.units[x.id] for x in att if state.units[x.id].where == ON_MAP]
         e, _, ra = self.morale_check(state, dice, None, ASSAULT, units=att, side_label="attackers")
         ev += e
-        dfd = [state.units[x.id] for x in dfd if state.units[x.id].where == ON_MAP and state.units[x.id].hex == a.target]
+        dfd = [state.units[x.id] for x in dfd
+               if state.units[x.id].where == ON_MAP and state.units[x.id].hex == a.target]
         e, _, rd = self.morale_check(state, dice, None, ASSAULT, units=dfd, side_label="defenders")
         ev += e
         if ra in ("S", "P", "SYR", "X"):
@@ -388,7 +392,8 @@ class Fire(_Rules):
             _, e = self.fire_on_hex(state, dice, a.target, fp, ASSAULT, side, units=dfd, morale=False,
                                     extra_shifts=[("overrun shock", self.t.shifts["shock"])])
             ev += e
-        dfd = [state.units[x.id] for x in dfd if state.units[x.id].where == ON_MAP and state.units[x.id].hex == a.target]
+        dfd = [state.units[x.id] for x in dfd
+               if state.units[x.id].where == ON_MAP and state.units[x.id].hex == a.target]
         e, _, rd = self.morale_check(state, dice, None, ASSAULT, units=dfd, side_label="defenders")
         ev += e
         if rd in ("-", "S"):

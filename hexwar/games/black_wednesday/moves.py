@@ -290,7 +290,7 @@ class Moves(_Rules):
         if got is None:
             if len(store) > 32:
                 store.clear()
-            adj, area = self.board.adjacent, self.area
+            adj = self.board.adjacent
             got = {h: 0 for h in spotted}
             ring = list(spotted)
             d = 0
@@ -426,7 +426,8 @@ class Moves(_Rules):
             entries = self.entries_now(state, u.id)
             if a.path[0] not in entries:
                 return self._entry_refusal(state, u.id, entries, a.path[0])
-            if self.entry_reach(state, u.id).get(a.dest) is None or not self._path_ok(state, u.id, a.path, entering=True):
+            if (self.entry_reach(state, u.id).get(a.dest) is None
+                    or not self._path_ok(state, u.id, a.path, entering=True)):
                 return self._embankment_refusal(state, u.id, a.path) or \
                     Illegal("§7.1", f"{u.id} cannot reach {hex_name(a.dest)} this phase")
             return None
@@ -509,7 +510,8 @@ class Moves(_Rules):
         if e.at:
             return Illegal(rule, f"{uid} enters at {some} (the scenario's set-up)")
         if e.side == "axis":
-            return Illegal(rule, f"{uid} enters through its Entry Areas ({e.enter.replace('+', ', ') or 'none open'}: {some}); "
+            return Illegal(rule, f"{uid} enters through its Entry Areas "
+                                 f"({e.enter.replace('+', ', ') or 'none open'}: {some}); "
                                  "Spanish units use A-D, other Axis units E-H")
         return Illegal(rule, f"{uid} enters from the north map edge east of the Leningrad-Moscow highway "
                              f"({some})")
@@ -520,7 +522,7 @@ class Moves(_Rules):
         mp, ma = (float(self.spec(uid).ma), self.spec(uid).ma) if entering else self.mp_of(state, uid)
         cost = 0.0
         prev = None if entering else u.hex
-        for i, h in enumerate(path):
+        for h in path:
             if blocked(h):
                 return False
             if prev is None:

@@ -551,7 +551,8 @@ class Orders(_Rules):
         return None
 
     def _already_set(self, state, f: str, side: str) -> bool:
-        return any(o["origin"] == "set" and o["side"] == side and f in o["members"] for o in self.orders(state).values())
+        return any(o["origin"] == "set" and o["side"] == side and f in o["members"]
+                   for o in self.orders(state).values())
 
     def apply_set(self, state, a: OrderAct, side: str) -> list[Event]:
         t, obj, forms = a.args
@@ -700,7 +701,8 @@ class Orders(_Rules):
             assert need is not None, "check_order refuses a roll with no weighted turns yet"
             tens, units = dice.roll(6), dice.roll(6)
             roll = 10 * tens + units
-            ev = [Event("die_rolled", f"implementation roll for {oid}: {roll} (needs {need}+)", {"dice": [tens, units]})]
+            ev = [Event("die_rolled", f"implementation roll for {oid}: {roll} (needs {need}+)",
+                        {"dice": [tens, units]})]
             o = {**o, "rolled": state.turn}
             if roll < int(need):
                 orders[oid] = o

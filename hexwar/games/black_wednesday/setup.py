@@ -332,7 +332,8 @@ class Setup(_Rules):
     def check_spanish(self, state, a) -> Illegal | None:
         from .orders import INSTANT_TYPES
 
-        if not state.extra.get("spanish_release") or state.phase != "command" or state.extra.get("cmd", "axis") != "axis":
+        if (not state.extra.get("spanish_release") or state.phase != "command"
+                or state.extra.get("cmd", "axis") != "axis"):
             return Illegal("3.3b", "no Spanish reinforcements are waiting for their instant order")
         t, obj = a.args
         if t not in INSTANT_TYPES:
@@ -394,7 +395,8 @@ class Setup(_Rules):
         looted = self.order_of(state, uid) is None
         open_wire = state._cache.get(("open_wire",))
         if open_wire is None:  # fully breached wire hexes, once per state
-            open_wire = state._cache[("open_wire",)] = frozenset(h for h in self.ter.wire if self.wire_state(state, h) == 2)
+            open_wire = state._cache[("open_wire",)] = frozenset(h for h in self.ter.wire
+                                                                 if self.wire_state(state, h) == 2)
         memo = self.__dict__.setdefault("_sov_setup_memo", {})
         key = (uid, looted, open_wire)
         got = memo.get(key)
