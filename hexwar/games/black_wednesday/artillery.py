@@ -279,47 +279,46 @@ class Artillery(Batteries, Dora, Historical):
     def _call_refusal(self, state, spotter: str, artillery: str, ammo, fast) -> Illegal | None:
         """The checks of a mission that do not look at its target hex (calls_for makes them
         once per battery instead of once per target)."""
-        a = Call(spotter, artillery, None, ammo=ammo, fast=fast)
-        side = self.side_of(a.spotter)
-        u = state.units[a.spotter]
+        side = self.side_of(spotter)
+        u = state.units[spotter]
         if u.where != ON_MAP:
-            return Illegal("§13.2", f"{a.spotter} is not on the map")
-        if a.artillery in state.units and self.spec(a.artillery).indirect:  # an on-map mortar named as artillery
-            if side == "soviet" and a.ammo == "smoke":
-                return Illegal("2.8", f"{a.artillery} is a Soviet mortar: Soviet mortars fire no smoke (smoke comes "
+            return Illegal("§13.2", f"{spotter} is not on the map")
+        if artillery in state.units and self.spec(artillery).indirect:  # an on-map mortar named as artillery
+            if side == "soviet" and ammo == "smoke":
+                return Illegal("2.8", f"{artillery} is a Soviet mortar: Soviet mortars fire no smoke (smoke comes "
                                       "from the artillery battalions, 2.3f)")
-            return Illegal("§13.12", f"{a.artillery} is an on-map mortar: it fires HE as an SFA (attack), not as "
+            return Illegal("§13.12", f"{artillery} is an on-map mortar: it fires HE as an SFA (attack), not as "
                                      "a called mission")
-        why = self.may_spot(state, a.spotter)
+        why = self.may_spot(state, spotter)
         if why:
             return why
         arts = self.artillery_of(side, state)
-        if a.artillery not in arts:
-            return Illegal("2.3b" if side == "soviet" else "3.2b", f"{a.artillery} is not available in this scenario "
+        if artillery not in arts:
+            return Illegal("2.3b" if side == "soviet" else "3.2b", f"{artillery} is not available in this scenario "
                                                                    f"({', '.join(arts)})")
         if side == "soviet":
-            div = self.division_of_artillery(state, a.artillery)
-            if div is not None and div != self.fo_division(a.spotter):
+            div = self.division_of_artillery(state, artillery)
+            if div is not None and div != self.fo_division(spotter):
                 what = ("the 289 AT Regiment is assigned to the " + div + " Division"
-                        if a.artillery.endswith("-289") else f"{a.artillery} belongs to the {div} Division")
-                return Illegal("2.3a", f"{a.spotter} is an FO of the {self.fo_division(a.spotter)} Division: "
+                        if artillery.endswith("-289") else f"{artillery} belongs to the {div} Division")
+                return Illegal("2.3a", f"{spotter} is an FO of the {self.fo_division(spotter)} Division: "
                                        f"{what}, whose own FOs alone spot for it")
         if side == "axis" and not self.options.get("german_cooperation"):
-            nat = self.battery_nation(a.artillery)
-            if self.nation(a.spotter) != nat:  # 3.2b (tcs-lite §13.2): each nation spots for its own guns
-                return Illegal("3.2b", f"{a.spotter} is not {nat.capitalize()}: {nat.capitalize()} batteries fire "
+            nat = self.battery_nation(artillery)
+            if self.nation(spotter) != nat:  # 3.2b (tcs-lite §13.2): each nation spots for its own guns
+                return Illegal("3.2b", f"{spotter} is not {nat.capitalize()}: {nat.capitalize()} batteries fire "
                                        f"{nat.capitalize()} ammunition for their own units (one pool with 4.1d)")
-        if a.artillery in state.extra.get("arty_used", frozenset()):
-            return Illegal("§13.1", f"{a.artillery} has already fired a mission this turn")
-        kind = {"smoke": "Smoke", "illum": "Illum"}.get(a.ammo, "HE")
-        if a.ammo == "illum" and self.period(state)[0] == "day":
+        if artillery in state.extra.get("arty_used", frozenset()):
+            return Illegal("§13.1", f"{artillery} has already fired a mission this turn")
+        kind = {"smoke": "Smoke", "illum": "Illum"}.get(ammo, "HE")
+        if ammo == "illum" and self.period(state)[0] == "day":
             return Illegal("§13.8", "Illum rounds are fired in Twilight or at Night only")
-        cost = (2 if a.fast else 1)
-        have = self.ammo_left(state, side, a.artillery, kind)
+        cost = (2 if fast else 1)
+        have = self.ammo_left(state, side, artillery, kind)
         if have < cost:
             pool = {"soviet": "", "axis": " in the Spanish pool", "german": " in the German pool"}[
-                self.pool_of(side, a.artillery)] if not self.options.get("german_cooperation") else ""
-            return Illegal("2.3b" if side == "soviet" else "3.2b", f"no {kind} left for {arts[a.artillery]}{pool} "
+                self.pool_of(side, artillery)] if not self.options.get("german_cooperation") else ""
+            return Illegal("2.3b" if side == "soviet" else "3.2b", f"no {kind} left for {arts[artillery]}{pool} "
                                                                    f"({have}, needs {cost})")
         return None
 
@@ -396,12 +395,12 @@ class Artillery(Batteries, Dora, Historical):
         side = self.side_of(uid)
         if self.may_spot(state, uid) is not None:
             return []
-        out = []
+        out: list[Call] = []
         u = state.units[uid]
         key = ("enemy_hexes", side)
         hexes = state._cache.get(key)
         if hexes is None:
-            hexes = state._cache[key] = sorted({e.hex for e in self.on_map(state, self.enemy_of(side))})
+            hexes = state._cache[key] = sorted({e.map_hex for e in self.on_map(state, self.enemy_of(side))})
         targets = [h for h in hexes if self.sees_hex(state, u.hex, h)]
         if not targets:
             return out
@@ -431,10 +430,10 @@ class Artillery(Batteries, Dora, Historical):
         for side, n in (("axis", ger), ("soviet", sov)):  # Axis resolves first (Decision 55)
             plane = self.t.aircraft["german" if side == "axis" else "soviet"]
             for _ in range(n):
-                targets = {}
+                targets: dict[Hex, int] = {}
                 for e in self.on_map(state, self.enemy_of(side)):
                     if self.spotted_by_side(state, e, side):
-                        targets[e.hex] = targets.get(e.hex, 0) + 1
+                        targets[e.map_hex] = targets.get(e.map_hex, 0) + 1
                 if not targets:
                     ev.append(Event("air", f"{plane['type']} finds no spotted target: the sortie is lost (1.9)"))
                     continue
@@ -443,8 +442,8 @@ class Artillery(Batteries, Dora, Historical):
                 h = names[self.ask(state, side, "air", sorted(names), hex_name(best),
                                    f"a {plane['type']} sortie: which hex with a spotted enemy does it attack?")]
                 ev.append(Event("air", f"{plane['type']} attacks {hex_name(h)}"))
-                _, e = self.fire_on_hex(state, dice, h, int(plane["area_firepower"]), AIR, side)
-                ev += e
+                _, fired = self.fire_on_hex(state, dice, h, int(plane["area_firepower"]), AIR, side)
+                ev += fired
                 veh = [u for u in state.units_at(h) if self.spec(u.id).vehicle]
                 if veh:
                     ev += self.at_roll(state, dice, veh[0].id, int(plane["at_attack"]))

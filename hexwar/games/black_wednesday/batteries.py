@@ -7,11 +7,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from ...core.actions import Event, register_verb
 from ...core.errors import Illegal, MalformedError
 from .orders import OrderAct
 from .tables import _get, _read, tables_dir
+
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
 
 
 @dataclass(frozen=True)
@@ -62,7 +68,7 @@ def battery_data() -> tuple[dict[str, str], dict[str, str], tuple[str, ...], dic
 FIRST = "I-215"  # 3.5 note: every I-215 battery before 9-III-215 or any 850 battery
 
 
-class Batteries:
+class Batteries(_Rules):
     """Mixin (through Artillery) for BWRules."""
 
     def battery_nation(self, artillery: str) -> str:
@@ -99,17 +105,17 @@ class Batteries:
 
     # --- the 3.5 pool of setup.py, extended with batteries ------------------------------------
     def german_pool(self, state) -> dict[str, list[str]]:
-        pool = super().german_pool(state)  # type: ignore[misc]
+        pool = super().german_pool(state)
         pool["battery"] = self.waiting_batteries(state)
         return pool
 
     def german_choices(self, state, res: str) -> list[str]:
         if res.startswith("schedule:"):  # 4.3: the scheduled companies, all together
             return [res.split(":", 1)[1]]
-        return super().german_choices(state, res) + self.battery_choices(state, res)  # type: ignore[misc]
+        return super().german_choices(state, res) + self.battery_choices(state, res)
 
     def german_actions(self, state) -> list:
-        acts = [a for a in super().german_actions(state)  # type: ignore[misc]
+        acts = [a for a in super().german_actions(state)
                 if a.args[0] not in set(self.battery_choices(state, (state.extra.get("german_release") or ("",))[0]))]
         return acts + self.battery_actions(state)
 
@@ -118,12 +124,12 @@ class Batteries:
         if pend and a.args and a.args[0] in self.battery_choices(state, pend[0]):
             return Illegal("3.5b", "batteries join the Axis artillery without an order: battery "
                                    f"{a.args[0]}")
-        return super().check_german(state, a)  # type: ignore[misc]
+        return super().check_german(state, a)
 
     def german_roll(self, state, dice) -> list[Event]:
         if self.options.get("historical"):
             return self.german_schedule(state)  # 4.3 replaces the table
-        return super().german_roll(state, dice)  # type: ignore[misc]
+        return super().german_roll(state, dice)
 
     # --- the battery verb ------------------------------------------------------------------
     def battery_actions(self, state) -> list:

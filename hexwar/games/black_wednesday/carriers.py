@@ -17,10 +17,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...core.actions import Event, register_verb
 from ...core.errors import Illegal, MalformedError
 from ...core.units import ON_MAP
+
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
 
 
 @dataclass(frozen=True)
@@ -56,7 +62,7 @@ register_verb("load", _load)
 register_verb("unload", _unload)
 
 
-class Carriers:
+class Carriers(_Rules):
     # --- who rides what ---------------------------------------------------------------
     def carrier_of(self, state, uid: str) -> str | None:
         """The vehicle ``uid`` rides now (both on the map in one hex), else None."""
@@ -162,6 +168,7 @@ class Carriers:
 
     def do_unload(self, state, a: Unload, dice) -> list[Event]:
         v = self.carrier_of(state, a.rider)
+        assert v is not None, "the unload check refuses a rider on no vehicle"
         d = dict(state.extra.get("riding", {}))
         d.pop(a.rider, None)
         state.extra["riding"] = d

@@ -18,11 +18,16 @@ script or a test can answer as the engine would. Mixin for BWRules.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Choose, Event
 from ...core.errors import Illegal, MalformedError
 from ...core.state import Stage
+
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
 
 CHOICE_OPTIONS: dict[str, tuple[bool, str]] = {
     "owner_choices": (True, "The owner decides inside a fire: step losses, retreat ends, overwatch stacks "
@@ -82,7 +87,8 @@ class ReplayDice:
     """The given rolls first, then the real dice; remembers every value it gave."""
 
     def __init__(self, real, rolls: tuple[int, ...]) -> None:
-        self.real, self.rolls, self.given = real, rolls, []
+        self.real, self.rolls = real, rolls
+        self.given: list[int] = []
 
     def roll(self, sides: int = 6) -> int:
         i = len(self.given)
@@ -94,7 +100,7 @@ class ReplayDice:
         self.real.shuffle(items)
 
 
-class Choices:
+class Choices(_Rules):
     _ctx: _Ctx | None = None
 
     # --- asking ---------------------------------------------------------------------
@@ -160,10 +166,12 @@ class Choices:
     # --- the contract while a choice is pending --------------------------------------
     def pending_actions(self, state) -> list:
         p = self.pending(state)
+        assert p is not None, "asked only while a choice is pending"
         return [Choose(p.what, o) for o in p.options]
 
     def check_pending(self, state, action) -> Illegal | None:
         p = self.pending(state)
+        assert p is not None, "asked only while a choice is pending"
         rule = CHOICES.get(p.what, ("", "", ""))[1]
         if not isinstance(action, Choose) or action.what != p.what:
             return Illegal(rule, f"first the {p.side} player chooses: {p.note}")

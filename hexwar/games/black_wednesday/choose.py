@@ -5,13 +5,20 @@ they do. Mixin for BWRules.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.actions import Choose, Event
 from ...core.errors import Illegal
+
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
 
 SIDES = ("soviet", "axis")
 
 
-class Choosing:
+class Choosing(_Rules):
     """Mixin for BWRules."""
 
     def _check_choose(self, state, a: Choose) -> Illegal | None:

@@ -3,11 +3,16 @@ overwatch, barrages, air and assaults. Pure table arithmetic lives in ``tables.p
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Event
 from ...core.hexgrid import Hex, distance, hex_name
 from ...core.units import ELIMINATED, ON_MAP
+
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
 
 SFA, OVERWATCH, BARRAGE, ASSAULT, AIR = "sfa", "overwatch", "barrage", "assault", "air"
 
@@ -35,7 +40,7 @@ def roll2(dice) -> tuple[int, list[Event]]:
     return a + b, [Event("die_rolled", f"rolled {a}+{b}", {"dice": [a, b]})]
 
 
-class Combat:
+class Combat(_Rules):
     """Mixin for BWRules: needs self.t (Tables), self.ter (Terrain), self.spec(uid)."""
 
     # --- fire on a hex ----------------------------------------------------------------
@@ -76,7 +81,8 @@ class Combat:
         if assault_trained_half:
             out.append(("assault-trained (1.12)", t.shifts["assault_trained"]))
         smoke = state.extra.get("smoke", {})
-        if kind in (SFA, OVERWATCH) and (smoke.get(target) == 1 or (firer_hex is not None and smoke.get(firer_hex) == 1)):
+        if kind in (SFA, OVERWATCH) and (smoke.get(target) == 1
+                                         or (firer_hex is not None and smoke.get(firer_hex) == 1)):
             out.append(("smoke Level 1", t.shifts["smoke_level_1"]))  # into or out of it (§8.3)
         return out
 
@@ -92,7 +98,8 @@ class Combat:
         col, extra = self.t.fire_column(fp)
         if col == 0:
             return rep, [Event("fire", f"firepower {firepower:g} is under 1: no fire (§8.2)")]
-        shifts = self.area_shifts(state, target, kind, defender, units=units, firer_hex=firer_hex) + list(extra_shifts or [])
+        shifts = (self.area_shifts(state, target, kind, defender, units=units, firer_hex=firer_hex)
+                  + list(extra_shifts or []))
         if extra:
             shifts.append((f"firepower over 47 (+{extra})", extra))
         rep.column, rep.shifts = col, shifts
@@ -224,9 +231,13 @@ class Combat:
         mmv = self.mm(state, worst.id, kind)
         roll, ev = roll2(dice)
         res = self.t.morale_result(mmv, roll)
-        where = side_label or hex_name(target)
-        ev.append(Event("morale", f"morale check {where} by {worst.id} (MM {mmv}), roll {roll}: "
-                                  f"{ {'-': 'no effect', 'S': 'Suppressed', 'P': 'Paralyzed', 'SYR': 'SYR', 'X': 'surrender'}[res]}",
+        if side_label:
+            where = side_label
+        else:
+            assert target is not None, "a check with no side label is the check of a hex"
+            where = hex_name(target)
+        said = {'-': 'no effect', 'S': 'Suppressed', 'P': 'Paralyzed', 'SYR': 'SYR', 'X': 'surrender'}[res]
+        ev.append(Event("morale", f"morale check {where} by {worst.id} (MM {mmv}), roll {roll}: {said}",
                         {"unit": worst.id, "mm": mmv, "roll": roll, "result": res}))
         extra = 0
         side = self.side_of(worst.id)
@@ -325,7 +336,8 @@ class Combat:
         dest = best[1][1]
         state.units[uid] = u.at(dest)
         state.touch()
-        ev = [Event("retreat", f"{uid} retreats to {hex_name(dest)}", {"unit": uid, "path": [hex_name(h) for h in best[1]]})]
+        ev = [Event("retreat", f"{uid} retreats to {hex_name(dest)}",
+                    {"unit": uid, "path": [hex_name(h) for h in best[1]]})]
         if best[0][0] and self.period(state)[0] != "night":
             return ev + self.eliminate(state, uid, "its retreat ends next to the enemy (§12.5)"), True
         return ev, False
@@ -340,7 +352,8 @@ class Combat:
         for b in bns:
             bn[b] = min(self.t.bn_morale_cap, bn.get(b, 0) + inc)
         state.extra["bn"] = bn
-        return [Event("battalion_morale", f"battalion morale +{inc} for {', '.join(bns)} ({steps} steps lost)")] if bns else []
+        return ([Event("battalion_morale", f"battalion morale +{inc} for {', '.join(bns)} ({steps} steps lost)")]
+                if bns else [])
 
     # --- point fire ----------------------------------------------------------------------
     def point_fire(self, state, dice, firer: str, target: str, rng: int) -> list[Event]:
@@ -372,7 +385,8 @@ class Combat:
         total = roll + sum(m for _, m in mods)
         hit = total >= need
         ev.append(Event("point_fire", f"{firer} fires at {target}: need {need}, roll {roll}"
-                                      f"{''.join(f', {n} {m:+d}' for n, m in mods)} = {total}: {'hit' if hit else 'miss'}",
+                                      f"{''.join(f', {n} {m:+d}' for n, m in mods)} = {total}: "
+                                      f"{'hit' if hit else 'miss'}",
                         {"need": need, "roll": roll, "mods": mods}))
         if not hit:
             return ev

@@ -10,7 +10,7 @@ is a little arithmetic on what the rules already keep; nothing here decides a ru
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Attack, Choose, Move, Place, Remove, Restore
 from ...core.contract import COSTLY, FATAL, HARMLESS, Consequence
@@ -20,10 +20,15 @@ from . import previews as P
 from .orders import d66_chance
 from .words import TYPE_WORDS, feature_words, formations_words, prep_box_label
 
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
+
 _PENDING = ("loss", "retreat", "overwatch", "return_fire", "air", "advance")
 
 
-class Consequences:
+class Consequences(_Rules):
     """Mixin for BWRules (``self`` is the rules object)."""
 
     def consequence(self, state: Any, action: Action) -> Consequence | None:
@@ -237,7 +242,7 @@ class Consequences:
             return Consequence(f"{v} is eliminated: it has no step left", "§8.4", FATAL)
         if p.what == "retreat":
             h = self.ids.parse(v)
-            foes = [u.hex for u in self.on_map(state, self.enemy_of(p.side))]
+            foes = [u.map_hex for u in self.on_map(state, self.enemy_of(p.side))]
             near = min((distance(h, x) for x in foes), default=99)
             if near == 1 and self.period(state)[0] != "night":
                 return Consequence(f"ends in {v}, next to an enemy: the unit is destroyed", "§12.5", FATAL)

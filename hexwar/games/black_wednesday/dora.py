@@ -6,12 +6,18 @@ hex where it lands, no ring, no barrage marker, then one Level 2 smoke marker.""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...core.actions import Event, register_verb
 from ...core.errors import Illegal, MalformedError
 from ...core.hexgrid import hex_name
 from .combat import BARRAGE, DORA_AT_ATTACK
 from .orders import OrderAct
+
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
 
 FIRST = 7 * 60  # 0700 Feb 10, in minutes since 0000 Feb 10
 
@@ -33,7 +39,7 @@ def _dora(args):
 register_verb("dora", _dora)
 
 
-class Dora:
+class Dora(_Rules):
     """Mixin (through Artillery) for BWRules."""
 
     def dora_next(self, state) -> int | None:
@@ -49,7 +55,7 @@ class Dora:
         area, decision BW-D1)."""
         if self.check_dora(state, None) is not None:
             return []
-        hexes = sorted({u.hex for u in self.on_map(state, "soviet")})
+        hexes = sorted({u.map_hex for u in self.on_map(state, "soviet")})
         return [DoraPlot("dora", (self.ids.name(h),)) for h in hexes]
 
     def check_dora(self, state, a) -> Illegal | None:
@@ -71,6 +77,7 @@ class Dora:
 
     def apply_dora(self, state, a) -> list[Event]:
         nxt = self.dora_next(state)
+        assert nxt is not None, "check_dora refuses a plot when there is no next shot"
         hid = self.ids.name(self.ids.parse(a.args[0]))  # as the map writes it
         state.extra["dora"] = tuple(state.extra.get("dora", ())) + ((nxt, hid),)
         hh = (nxt // 60) % 24

@@ -13,11 +13,17 @@ the campaign victory (5.1) can ask which formations left intact through Entry Ar
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...core.actions import Event, Move, register_verb
 from ...core.errors import Illegal, MalformedError
 from ...core.hexgrid import Hex, hex_name, parse_hex
 from ...core.units import LOST, ON_MAP
+
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
 
 ENTRY_AREAS = tuple("ABCDEFGH")
 INTACT = 0.8  # 5.0: 80% or more of the original steps
@@ -41,7 +47,7 @@ def _exit(args):
 register_verb("exit", _exit)
 
 
-class Exits:
+class Exits(_Rules):
     """Mixin for BWRules."""
 
     # --- where ------------------------------------------------------------------------------

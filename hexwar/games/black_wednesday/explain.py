@@ -17,7 +17,6 @@ from . import words
 from .consequences import Consequences
 from .fire_previews import FirePreviews
 
-
 _SCEN = re.compile(r"\bSCEN\b")
 
 

@@ -1,6 +1,8 @@
 """The phasing player's fire: SFA (§8), PFA (§9) and assault (§11.1, 1.12). Mixin for BWRules."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.actions import Attack, Event
 from ...core.errors import Illegal
 from ...core.hexgrid import Hex, distance, hex_name, neighbors
@@ -8,8 +10,13 @@ from ...core.units import ON_MAP
 from .combat import ASSAULT, SFA
 from .verbs import Assault, PointFire
 
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
 
-class Fire:
+
+class Fire(_Rules):
     def firepower(self, state, units: list, rng: int, full: bool = False) -> float:
         """§8.2 step 2: half beyond half range (not in assault), half for weapons units with a
         step lost (TCS 10.0b as reconstructed; Soviet mortar companies after 3, 2.5a);
@@ -75,7 +82,7 @@ class Fire:
         key = ("enemy_hexes", side)  # the enemy hexes once per state (shared with calls_for)
         every = state._cache.get(key)
         if every is None:
-            every = state._cache[key] = sorted({e.hex for e in self.on_map(state, self.enemy_of(side))})
+            every = state._cache[key] = sorted({e.map_hex for e in self.on_map(state, self.enemy_of(side))})
         r = s.area_range
         if 3 * r * (r + 1) + 1 < len(every):  # many enemy hexes: look only at the disc in range
             skey = ("enemy_hex_set", side)
@@ -127,7 +134,13 @@ class Fire:
                 memo.clear()
             seen, ring = {centre}, [centre]
             for _ in range(r):
-                ring = [n for h in ring for n in neighbors(h) if n not in seen and not seen.add(n)]
+                nxt = []
+                for h in ring:
+                    for n in neighbors(h):
+                        if n not in seen:
+                            seen.add(n)
+                            nxt.append(n)
+                ring = nxt
             got = memo[(centre, r)] = tuple(seen)
         return got
 
@@ -149,7 +162,8 @@ class Fire:
             if why:
                 return why
             if self.status(state, u.id):
-                return Illegal("§12.4", f"{u.id} is {'Suppressed' if self.status(state, u.id) == 'S' else 'Paralyzed'}: no fire")
+                said = "Suppressed" if self.status(state, u.id) == "S" else "Paralyzed"
+                return Illegal("§12.4", f"{u.id} is {said}: no fire")
             if s.fo or not s.area_fp:
                 return Illegal("§8.2", f"{u.id} has no area firepower")
             why = self.riding_refusal(state, u.id, "fire")
@@ -191,7 +205,7 @@ class Fire:
             return []
         rng = self.spec(uid).at_range  # check_pfa refuses beyond it: only the targets in range are asked
         return [e.id for e in sorted(self.on_map(state, self.enemy_of(side)), key=lambda x: x.id)
-                if (rng is None or distance(f.hex, e.hex) <= rng) and self.spec(e.id).point_target
+                if (rng is None or distance(f.hex, e.map_hex) <= rng) and self.spec(e.id).point_target
                 and self.check_pfa(state, PointFire(uid, e.id)) is None]
 
     def check_pfa(self, state, a: PointFire) -> Illegal | None:
@@ -305,16 +319,19 @@ class Fire:
         if fp_def >= 1:  # against the attackers: open, Move Mode +1, never trench (1.3a)
             _, e = self.fire_on_hex(state, dice, a.target, fp_def, ASSAULT, self.enemy_of(side), defender=False,
                                     units=att, morale=False,
-                                    extra_shifts=[("assault-trained (1.12)", self.t.shifts["assault_trained"])] if half_d else None)
+                                    extra_shifts=([("assault-trained (1.12)", self.t.shifts["assault_trained"])]
+                                                  if half_d else None))
             ev += e
         if fp_att >= 1:
             _, e = self.fire_on_hex(state, dice, a.target, fp_att, ASSAULT, side, units=dfd, morale=False,
-                                    extra_shifts=[("assault-trained (1.12)", self.t.shifts["assault_trained"])] if half else None)
+                                    extra_shifts=([("assault-trained (1.12)", self.t.shifts["assault_trained"])]
+                                                  if half else None))
             ev += e
         att = [state.units[x.id] for x in att if state.units[x.id].where == ON_MAP]
         e, _, ra = self.morale_check(state, dice, None, ASSAULT, units=att, side_label="attackers")
         ev += e
-        dfd = [state.units[x.id] for x in dfd if state.units[x.id].where == ON_MAP and state.units[x.id].hex == a.target]
+        dfd = [state.units[x.id] for x in dfd
+               if state.units[x.id].where == ON_MAP and state.units[x.id].hex == a.target]
         e, _, rd = self.morale_check(state, dice, None, ASSAULT, units=dfd, side_label="defenders")
         ev += e
         if ra in ("S", "P", "SYR", "X"):
@@ -375,7 +392,8 @@ class Fire:
             _, e = self.fire_on_hex(state, dice, a.target, fp, ASSAULT, side, units=dfd, morale=False,
                                     extra_shifts=[("overrun shock", self.t.shifts["shock"])])
             ev += e
-        dfd = [state.units[x.id] for x in dfd if state.units[x.id].where == ON_MAP and state.units[x.id].hex == a.target]
+        dfd = [state.units[x.id] for x in dfd
+               if state.units[x.id].where == ON_MAP and state.units[x.id].hex == a.target]
         e, _, rd = self.morale_check(state, dice, None, ASSAULT, units=dfd, side_label="defenders")
         ev += e
         if rd in ("-", "S"):

@@ -6,13 +6,18 @@ Mixin for BWRules (the ``preview`` hook of ``core.hooks.RulesHooks``).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Attack, Choose
 from ...core.contract import COSTLY, HARMLESS, Outcome, Preview, PreviewLine, ResultTable
 from ...core.hexgrid import hex_name, use_hex_ids
 from . import previews as P
 from .words import prep_box_label
+
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
 
 # The Area Fire Table's results in the order they get worse for the target.
 _FIRE_ORDER = ("-", "M", "1", "2", "3", "4", "5", "6")
@@ -37,7 +42,7 @@ def morale_line(c: dict[str, Any], who: str, rule: str) -> PreviewLine:
     return PreviewLine(f"{who}: {c['unit']} checks morale at MM {c['mm']}", rule, P.odds_words(c["odds"]), 1)
 
 
-class FirePreviews:
+class FirePreviews(_Rules):
     """Mixin for BWRules."""
 
     def preview(self, state: Any, action: Action) -> Preview | None:
@@ -127,9 +132,10 @@ class FirePreviews:
         if p["vehicle"]:
             lines.append(PreviewLine(f"kill on {p['kill']}+: 7 + Defense {p['defense']} − attack {p['attack']}, "
                                      f"{p['kill_terrain'].replace('_', ' ')} terrain", "§9.2", P.pct(p["kill_chance"])))
-            outcomes = (Outcome("killed", "hit and knocked out", p["overall"], "§9.2"),
-                        Outcome("survives", "hit, but it survives the AT roll", p["hit"] - p["overall"], "§9.2"),
-                        Outcome("miss", "miss", 1 - p["hit"], "§9.1"))
+            outcomes: tuple[Outcome, ...] = (
+                Outcome("killed", "hit and knocked out", p["overall"], "§9.2"),
+                Outcome("survives", "hit, but it survives the AT roll", p["hit"] - p["overall"], "§9.2"),
+                Outcome("miss", "miss", 1 - p["hit"], "§9.1"))
         else:
             outcomes = (Outcome("hit", "hit: the gun loses a step and its hex checks morale", p["hit"], "§9"),
                         Outcome("miss", "miss", 1 - p["hit"], "§9.1"))

@@ -5,10 +5,16 @@ and Recon companies set up within 5 hexes of the Hospital. A mixin of ``Artiller
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ...core.errors import Illegal
 from ...core.hexgrid import Hex, distance, hex_name
 from .tables import _get, _read, tables_dir
+
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
 
 
 @lru_cache(maxsize=1)
@@ -16,7 +22,7 @@ def variant_tables() -> dict:
     return _read(tables_dir(), "variants")
 
 
-class Historical:
+class Historical(_Rules):
     """Mixin (through Artillery) for BWRules."""
 
     # --- the sectors ---------------------------------------------------------------------
@@ -77,11 +83,11 @@ class Historical:
     # --- hooks ----------------------------------------------------------------------------
     def check_order_move(self, state, uid: str, start, dest) -> Illegal | None:
         why = self.boundary_refusal(uid, dest, "moves") if dest is not None else None
-        return why or super().check_order_move(state, uid, start, dest)  # type: ignore[misc]
+        return why or super().check_order_move(state, uid, start, dest)
 
     def unit_areas(self, uid: str) -> frozenset[Hex]:
         """4.3: the Engineer and Recon companies within 5 hexes of the Hospital."""
-        hs = super().unit_areas(uid)  # type: ignore[misc]
+        hs = super().unit_areas(uid)
         if not self.options.get("historical"):
             return hs
         row = _get(variant_tables(), "historical_setup.entries.near_hospital", tables_dir() / "variants.yaml")

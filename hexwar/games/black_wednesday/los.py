@@ -11,9 +11,15 @@ answer, so the detail can never contradict the rules (a test walks hundreds of l
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...core.hexgrid import Hex, distance, to_cube
 from .terrain import _round
+
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
 
 # cause -> the rule that makes it a cause
 CAUSE_RULES = {"adjacent": "§6.2", "clear": "§6.2", "visibility": "1.8", "embankment": "1.2a",
@@ -24,7 +30,8 @@ CAUSE_RULES = {"adjacent": "§6.2", "clear": "§6.2", "visibility": "1.8", "emba
 @dataclass(frozen=True)
 class LineDetail:
     """One line a → b now. ``cause``: adjacent | clear | visibility | embankment | obstacle |
-    ground | smoke (| blocked: a cause this walk does not know, which a test says never happens); ``block`` the hex that stops it (None for clear, adjacent, visibility);
+    ground | smoke (| blocked: a cause this walk does not know, which a test says never happens);
+    ``block`` the hex that stops it (None for clear, adjacent, visibility);
     ``what`` the blocking terrain's name (``forest``, ``railway embankment``, ``higher ground``,
     ``Level 2 smoke``) and ``top`` its height in metres; ``sight`` the line's height
     there; ``hexside`` when the line runs along a hexside whose two hexes both block."""
@@ -44,7 +51,7 @@ class LineDetail:
     hexside: bool = False
 
 
-class LineOfSight:
+class LineOfSight(_Rules):
     def line_detail(self, state, a: Hex, b: Hex) -> LineDetail:
         """Whether ``a`` sees ``b`` now and, if not, the first cause: beyond the visibility
         limit (1.8), terrain on the line (the embankment 1.2a, an obstacle or higher ground

@@ -3,6 +3,7 @@ player's moving actions (the overwatch they draw is ``overwatch.py``). Mixin for
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Event, Move
 from ...core.errors import Illegal
@@ -11,8 +12,13 @@ from ...core.movement import reachable
 from ...core.units import ARRIVING, ON_MAP
 from .verbs import Breach, ManHandle, Mode
 
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
 
-class Moves:
+
+class Moves(_Rules):
     # --- seeing ---------------------------------------------------------------------
     def sees_hex(self, state, a: Hex, b: Hex) -> bool:
         """LOS within the visibility limit (§6.2, 1.8; 10 into an Illum area, §13.8); Level 2
@@ -71,7 +77,7 @@ class Moves:
         return self.sees_hex(state, obs, target.hex)
 
     def spotted_by_side(self, state, target, side: str) -> bool:
-        return any(self.spots(state, u.hex, target) for u in self.on_map(state, side)
+        return any(self.spots(state, u.map_hex, target) for u in self.on_map(state, side)
                    if not self.carrier_of(state, u.id))  # 1.11b: riders do not spot
 
     # --- moving ------------------------------------------------------------------------
@@ -240,12 +246,12 @@ class Moves:
         memo = self.__dict__.get("_spot_memo")
         if memo is None or memo[0] != sig or len(memo[1]) > 200000:
             memo = self.__dict__["_spot_memo"] = (sig, {})
-        pairs = memo[1]
+        pairs: dict[Any, bool] = memo[1]
         size = 8
         reach = 2 * max(max(self.t.spotting.values()), 1)  # doubled for movers and firers
         k = reach // size + 1
         cells: dict[tuple[int, int], list[Hex]] = {}
-        for h in sorted({u.hex for u in self.on_map(state, side) if not self.carrier_of(state, u.id)}):
+        for h in sorted({u.map_hex for u in self.on_map(state, side) if not self.carrier_of(state, u.id)}):
             cells.setdefault((h.col // size, h.row // size), []).append(h)
         moved, shown, t2t = x.get("moved_mm", frozenset()), x.get("shown", frozenset()), x.get("t2t", frozenset())
         seen = set()
@@ -253,8 +259,9 @@ class Moves:
             if e.hex in seen:
                 continue
             veh = self.spec(e.id).vehicle
-            tkey = (e.hex, veh, e.id in t2t, e.id in moved or e.id in shown or (veh and e.hex in self.ter.rail))
-            cx, cy = e.hex.col // size, e.hex.row // size
+            eh = e.map_hex
+            tkey = (eh, veh, e.id in t2t, e.id in moved or e.id in shown or (veh and eh in self.ter.rail))
+            cx, cy = eh.col // size, eh.row // size
             found = False
             for i in range(cx - k, cx + k + 1):
                 for j in range(cy - k, cy + k + 1):
@@ -283,7 +290,7 @@ class Moves:
         if got is None:
             if len(store) > 32:
                 store.clear()
-            adj, area = self.board.adjacent, self.area
+            adj = self.board.adjacent
             got = {h: 0 for h in spotted}
             ring = list(spotted)
             d = 0
@@ -419,7 +426,8 @@ class Moves:
             entries = self.entries_now(state, u.id)
             if a.path[0] not in entries:
                 return self._entry_refusal(state, u.id, entries, a.path[0])
-            if self.entry_reach(state, u.id).get(a.dest) is None or not self._path_ok(state, u.id, a.path, entering=True):
+            if (self.entry_reach(state, u.id).get(a.dest) is None
+                    or not self._path_ok(state, u.id, a.path, entering=True)):
                 return self._embankment_refusal(state, u.id, a.path) or \
                     Illegal("§7.1", f"{u.id} cannot reach {hex_name(a.dest)} this phase")
             return None
@@ -502,7 +510,8 @@ class Moves:
         if e.at:
             return Illegal(rule, f"{uid} enters at {some} (the scenario's set-up)")
         if e.side == "axis":
-            return Illegal(rule, f"{uid} enters through its Entry Areas ({e.enter.replace('+', ', ') or 'none open'}: {some}); "
+            return Illegal(rule, f"{uid} enters through its Entry Areas "
+                                 f"({e.enter.replace('+', ', ') or 'none open'}: {some}); "
                                  "Spanish units use A-D, other Axis units E-H")
         return Illegal(rule, f"{uid} enters from the north map edge east of the Leningrad-Moscow highway "
                              f"({some})")
@@ -513,7 +522,7 @@ class Moves:
         mp, ma = (float(self.spec(uid).ma), self.spec(uid).ma) if entering else self.mp_of(state, uid)
         cost = 0.0
         prev = None if entering else u.hex
-        for i, h in enumerate(path):
+        for h in path:
             if blocked(h):
                 return False
             if prev is None:

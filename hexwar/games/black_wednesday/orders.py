@@ -14,11 +14,17 @@ the last implementation roll), ``origin`` (scenario / drawn / instant).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...core.actions import Event, register_verb
 from ...core.errors import Illegal, MalformedError
-from ...core.hexgrid import Hex, distance, neighbors
+from ...core.hexgrid import Hex, neighbors
 from ...core.units import ARRIVING, ON_MAP
+
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
 
 TYPES = ("attack", "move", "hasty_defense", "prepared_defense")
 INSTANT_TYPES = ("attack", "move", "hasty_defense")  # 3.3b / 3.5c: never Prepared Defense
@@ -69,7 +75,7 @@ def is_support(battalion: str) -> bool:
     return "Trp" in battalion
 
 
-class Orders:
+class Orders(_Rules):
     """Mixin for BWRules."""
 
     # --- formations ---------------------------------------------------------------------
@@ -249,6 +255,7 @@ class Orders:
         key = order.get("objective")
         if isinstance(key, str):  # an order read straight from a scenario (older callers)
             return self.trench_hexes if key == "trenches" else self.preset_hexes(key)
+        assert key is not None, "every order has an objective (set where the order is made)"
         cache = self.__dict__.setdefault("_obj_hexes", {})
         if key not in cache:
             cache[key] = frozenset(self.ids.parse(n) for n in key)
@@ -544,7 +551,8 @@ class Orders:
         return None
 
     def _already_set(self, state, f: str, side: str) -> bool:
-        return any(o["origin"] == "set" and o["side"] == side and f in o["members"] for o in self.orders(state).values())
+        return any(o["origin"] == "set" and o["side"] == side and f in o["members"]
+                   for o in self.orders(state).values())
 
     def apply_set(self, state, a: OrderAct, side: str) -> list[Event]:
         t, obj, forms = a.args
@@ -662,6 +670,7 @@ class Orders:
 
     def apply_order(self, state, a: OrderAct, dice) -> list[Event]:
         side = self.order_side(state)
+        assert side is not None, "check_order refuses an order outside the steps where a side gives orders"
         orders = dict(self.orders(state))
         if a.op == "draw":
             t, obj, forms = a.args
@@ -689,9 +698,11 @@ class Orders:
             oid = a.args[0]
             o = orders[oid]
             need = self.order_need(o)
+            assert need is not None, "check_order refuses a roll with no weighted turns yet"
             tens, units = dice.roll(6), dice.roll(6)
             roll = 10 * tens + units
-            ev = [Event("die_rolled", f"implementation roll for {oid}: {roll} (needs {need}+)", {"dice": [tens, units]})]
+            ev = [Event("die_rolled", f"implementation roll for {oid}: {roll} (needs {need}+)",
+                        {"dice": [tens, units]})]
             o = {**o, "rolled": state.turn}
             if roll < int(need):
                 orders[oid] = o
@@ -776,7 +787,7 @@ class Orders:
         if state.phase != "action":
             return set()
         if isinstance(action, (Attack, Assault)):
-            units = getattr(action, "attackers", None) or getattr(action, "units", ())
+            units = getattr(action, "attackers", ()) or getattr(action, "units", ())
             return set(units) | {u.id for u in state.units_at(action.target)}
         if isinstance(action, PointFire):
             return {action.firer, action.target}

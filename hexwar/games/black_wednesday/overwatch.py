@@ -4,13 +4,20 @@ on one of them (``return_fire``). Mixin for BWRules.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.actions import Attack, Event
 from ...core.hexgrid import Hex, distance, hex_name
 from ...core.units import ON_MAP
 from .combat import OVERWATCH
 
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
 
-class Overwatch:
+
+class Overwatch(_Rules):
     """Mixin for BWRules."""
 
     def overwatch(self, state, dice, uid: str) -> list[Event]:
@@ -28,7 +35,7 @@ class Overwatch:
         for u in self.on_map(state, foe):
             if self.mode(state, u.id) != "fire" or self.status(state, u.id):
                 continue
-            stacks.setdefault(u.hex, []).append(u)
+            stacks.setdefault(u.map_hex, []).append(u)
         cand = []
         for h, us in sorted(stacks.items()):
             if self.ter.no_direct_fire(h, mover.hex):
@@ -74,7 +81,8 @@ class Overwatch:
             state.extra["shown"] = state.extra.get("shown", frozenset()) | {u.id for u in us}
             if any(u.id in marked for u in us):
                 r = dice.roll(6)
-                ev.append(Event("die_rolled", f"overwatch re-fire roll for {hex_name(h)}: {r} (needs 5-6)", {"dice": [r]}))
+                ev.append(Event("die_rolled", f"overwatch re-fire roll for {hex_name(h)}: {r} (needs 5-6)",
+                                {"dice": [r]}))
                 if r < 5:
                     continue
             fired.append(h)

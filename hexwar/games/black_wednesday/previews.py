@@ -117,7 +117,8 @@ def pfa_preview(rules, state, firer: str, target: str) -> dict | None:
         hit = chance_2d6_at_least(need - total)
         out = {"range": rng, "band": rng / fs.at_range, "need": need, "mods": mods, "hit": hit, "vehicle": ts.vehicle}
         if ts.vehicle:
-            acls = "protective" if ter.is_trench(tu.hex) else ter.combat_class(tu.hex, True, rules.wire_state(state, tu.hex))
+            acls = ("protective" if ter.is_trench(tu.hex)
+                    else ter.combat_class(tu.hex, True, rules.wire_state(state, tu.hex)))
             kill = 7 + ts.defense - fs.at_attack + t.class_mods[acls]["at_kill_mod"]
             out.update(kill=kill, kill_terrain=acls, attack=fs.at_attack, defense=ts.defense,
                        kill_chance=chance_2d6_at_least(kill) if kill <= 12 else 0.0)
@@ -135,7 +136,8 @@ def pfa_line(p: dict, firer: str, target: str) -> str:
          "(§9.1)")
     if p["vehicle"]:
         s += (f"; then kill on {p['kill']}+ (7 + Defense {p['defense']} − attack {p['attack']}, "
-              f"{p['kill_terrain'].replace('_', ' ')} terrain) → {pct(p['kill_chance'])}; overall {pct(p['overall'])} (§9.2)")
+              f"{p['kill_terrain'].replace('_', ' ')} terrain) → {pct(p['kill_chance'])}; "
+              f"overall {pct(p['overall'])} (§9.2)")
     else:
         s += "; a hit costs the gun a step and its hex a morale check"
     return s
@@ -384,7 +386,8 @@ def prep_preview(rules, column: str, time: str, target: Hex) -> dict | None:
 
 def call_line(c, p: dict) -> str:
     frm = f"TRP {hex_name(c.trp)}" if c.trp is not None else c.spotter
-    return (f"{c.artillery} ({p['calibre'].replace('mm', ' mm')}) on {hex_name(c.target)} from {frm}: {p['line']} line, "
+    return (f"{c.artillery} ({p['calibre'].replace('mm', ' mm')}) on {hex_name(c.target)} from {frm}: "
+            f"{p['line']} line, "
             f"{p['distance']} hexes → good shoot on {p['need']}+ ({pct(p['good'])}, §13.4), else it scatters; "
             f"{p['kind']} left {p['ammo']} → {p['after']}")
 

@@ -350,7 +350,7 @@ class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Vie
         out += self.exit_actions(state, u)  # 5.0 (exits.py)
         if self.mode(state, u.id) == "move" and not self.status(state, u.id):
             enemy = self._block_set(state, u.id)[1]  # hexes holding enemy units (moves.py)
-            for h in self.board.adjacent(u.hex):
+            for h in self.board.adjacent(u.map_hex):
                 if h in enemy:
                     out.append(Assault(h, (u.id,)))
         return moves, out
@@ -627,7 +627,7 @@ class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Vie
         state.extra.pop("breached_now", None)  # 1.4b D: a partial breach of the last phase may now be completed
         state.extra["adj_wire"] = frozenset(
             u.id for u in self.on_map(state, side)
-            if any(h in self.ter.wire and self.wire_state(state, h) < 2 for h in self.board.adjacent(u.hex)))
+            if any(h in self.ter.wire and self.wire_state(state, h) < 2 for h in self.board.adjacent(u.map_hex)))
         if side == "soviet":
             ev += self.fire_prep(state, dice)
         else:
@@ -645,8 +645,8 @@ class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Vie
             if head and num.isdigit() and self.entry(u.id).type.startswith("sov_rifle"):
                 groups.setdefault((head, (int(num) - 1) // 3), []).append(u)
         for (head, k), us in sorted(groups.items()):
-            lead = max(us, key=lambda u: (u.hex.row, u.id))  # the one farthest south
-            far = [u.id for u in us if distance(u.hex, lead.hex) > 3]
+            lead = max(us, key=lambda u: (u.map_hex.row, u.id))  # the one farthest south
+            far = [u.id for u in us if distance(u.map_hex, lead.map_hex) > 3]
             if far:
                 out.append(f"{head}Inf company {k + 1}: {', '.join(far)} more than 3 hexes from {lead.id} (2.2b)")
         return out
@@ -672,7 +672,8 @@ class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Vie
         state.extra["illum"] = frozenset()  # Illum lasts until Clean Up (§13.8)
         dug = set(state.extra.get("dug", frozenset()))
         for u in self.on_map(state):
-            if self.may_dig_in(state, u.id) and self.mode(state, u.id) == "fire" and u.id not in state.extra.get("moved_turn", frozenset()):
+            if (self.may_dig_in(state, u.id) and self.mode(state, u.id) == "fire"
+                    and u.id not in state.extra.get("moved_turn", frozenset())):
                 dug.add(u.id)
         state.extra["dug"] = frozenset(dug)
         state.extra["fired"] = frozenset()
@@ -708,7 +709,7 @@ class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Vie
             for b in groups[(e.type, e.battalion)]:
                 if a.id == b.id or self.entry(a.id).type != self.entry(b.id).type:
                     continue
-                if self.entry(a.id).battalion != self.entry(b.id).battalion or distance(a.hex, b.hex) > 1:
+                if self.entry(a.id).battalion != self.entry(b.id).battalion or distance(a.map_hex, b.map_hex) > 1:
                     continue
                 full = self.spec(a.id).steps
                 if a.steps >= full or b.steps >= full or a.steps + b.steps > full:

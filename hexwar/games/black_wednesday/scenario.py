@@ -7,10 +7,26 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.errors import DataError
 from ...core.files import Limits, excerpt, load_yaml, refusing_bad_shapes
+
+if TYPE_CHECKING:
+    from ...core.board import Board
+    from ...core.hexgrid import Hex
+
+    class _Rules:
+        """What ScenarioAreas uses of BWRules, for the type checker only (host.py's BWHost
+        cannot be used here: it imports this module)."""
+
+        board: Board
+        scen: BWScenario
+        area: frozenset[Hex]
+
+        def area_hexes_of(self, within: int, centres: str) -> frozenset[Hex]: ...  # setup.py
+else:
+    _Rules = object
 
 MAX_BYTES = 2_000_000
 MAX_TURNS = 200  # the campaign is under 60
@@ -117,7 +133,8 @@ def _load_scenario(p: Path) -> BWScenario:
                 raise DataError(p, f"sides.{side}.units[{i}] needs 'id' and 'type'")
             n = _n(u.get("count", 1), p, f"sides.{side}.units[{i}].count", 1, 99)
             ids = [str(u["id"])] if n == 1 else [f"{u['id']}{k}" for k in range(1, n + 1)]
-            gone = _n(u.get("lost", 0), p, f"sides.{side}.units[{i}].lost", 0, n)  # '3x Inf Gun' lost before play: the first ones of the entry
+            # '3x Inf Gun' lost before play: the first ones of the entry
+            gone = _n(u.get("lost", 0), p, f"sides.{side}.units[{i}].lost", 0, n)
             for k, uid in enumerate(ids):
                 if uid in seen or " " in uid:
                     raise DataError(p, f"unit id {uid!r} is repeated or has a space")
@@ -156,7 +173,8 @@ def _load_scenario(p: Path) -> BWScenario:
         if o["side"] != "soviet":
             continue
         us = o.get("units", "all")
-        forms = ["*"] if us in ("all", "not_reserve") else [str(x) for x in (us if isinstance(us, list) else str(us).split("+"))]
+        forms = (["*"] if us in ("all", "not_reserve")
+                 else [str(x) for x in (us if isinstance(us, list) else str(us).split("+"))])
         for f in forms:
             seen_all[f] = seen_all.get(f, 0) + 1
             seen_impl[f] = seen_impl.get(f, 0) + bool(o.get("implemented"))
@@ -172,7 +190,8 @@ def _load_scenario(p: Path) -> BWScenario:
     return BWScenario(
         source=str(p), game=str(_need(data, "game", p)), id=str(data.get("id", p.stem)),
         title=str(data.get("title", p.stem)), map=str(_need(data, "map", p)),
-        sheets=tuple(str(x) for x in data.get("sheets") or [data["map"]]), region=str(_need(area, "region", p, "play_area.")),
+        sheets=tuple(str(x) for x in data.get("sheets") or [data["map"]]),
+        region=str(_need(area, "region", p, "play_area.")),
         first_time=_n(_need(data, "first_time", p), p, "first_time", 0, 2359),
         turns=_n(_need(data, "turns", p), p, "turns", 1, MAX_TURNS),
         first_day=_first_day(data, p),
@@ -188,8 +207,9 @@ def _load_scenario(p: Path) -> BWScenario:
         variable=tuple(str(x) for x in data.get("variable_reinforcements") or ()),
         objectives={str(k): tuple(str(h) for h in v) for k, v in (data.get("objectives") or {}).items()},
         area_side=area_side, losses=losses,
-        breaches=_n((sides["soviet"].get("breaches") or {}).get("value", 0) if isinstance(sides["soviet"].get("breaches"), dict)
-                   else sides["soviet"].get("breaches") or 0, p, "breaches", 0, 99),
+        breaches=_n((sides["soviet"].get("breaches") or {}).get("value", 0)
+                    if isinstance(sides["soviet"].get("breaches"), dict)
+                    else sides["soviet"].get("breaches") or 0, p, "breaches", 0, 99),
         occupation_start=str(data.get("occupation_start", "axis")),
         campaign_turns=_campaign_turns(data, p),
     )
@@ -200,15 +220,16 @@ def _campaign_turns(data: dict, p: Path) -> int:
     c = data.get("campaign")
     if c is None:
         return 0
-    if not isinstance(c, dict) or not isinstance(c.get("turns"), int) or not int(data["turns"]) <= c["turns"] <= MAX_TURNS:
+    if (not isinstance(c, dict) or not isinstance(c.get("turns"), int)
+            or not int(data["turns"]) <= c["turns"] <= MAX_TURNS):
         raise DataError(p, "campaign.turns must be a whole number of turns, no fewer than the scenario's own")
     return int(c["turns"])
 
 
-class ScenarioAreas:
+class ScenarioAreas(_Rules):
     """Mixin for BWRules: set-up areas written as a map region (``region: <name>``)."""
 
-    def area_hexes_of(self, within: int, centres: str):
+    def area_hexes_of(self, within: int, centres: str) -> frozenset[Hex]:
         if centres.startswith(REGION):
             name = centres[len(REGION):]
             if name not in self.board.regions:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from ...core.actions import Event
 from ...core.errors import Illegal
@@ -14,6 +15,11 @@ from ...core.units import ARRIVING, ELIMINATED, ON_MAP, UNPLACED, Unit
 from .combat import roll2
 from .tables import _band, _bands, _get, _read, tables_dir
 
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
+
 NEVER = 999  # the arrival turn of a unit waiting in a variable-reinforcement pool
 # Set-up areas the rulebook cuts with a hexside line: (scenario, area) -> the hexside feature
 # whose far side (seen from the area's centre) is left out. Scen. 6: "Ind Tank: w/i 4 B12.32
@@ -21,7 +27,7 @@ NEVER = 999  # the arrival turn of a unit waiting in a variable-reinforcement po
 CUT_AREAS = {("s6-the-assault-continues", "ITB"): "at_ditch"}
 
 
-class Setup:
+class Setup(_Rules):
     """Mixin for BWRules."""
 
     def area_hexes_of(self, within: int, centres: str) -> frozenset[Hex]:
@@ -326,7 +332,8 @@ class Setup:
     def check_spanish(self, state, a) -> Illegal | None:
         from .orders import INSTANT_TYPES
 
-        if not state.extra.get("spanish_release") or state.phase != "command" or state.extra.get("cmd", "axis") != "axis":
+        if (not state.extra.get("spanish_release") or state.phase != "command"
+                or state.extra.get("cmd", "axis") != "axis"):
             return Illegal("3.3b", "no Spanish reinforcements are waiting for their instant order")
         t, obj = a.args
         if t not in INSTANT_TYPES:
@@ -388,7 +395,8 @@ class Setup:
         looted = self.order_of(state, uid) is None
         open_wire = state._cache.get(("open_wire",))
         if open_wire is None:  # fully breached wire hexes, once per state
-            open_wire = state._cache[("open_wire",)] = frozenset(h for h in self.ter.wire if self.wire_state(state, h) == 2)
+            open_wire = state._cache[("open_wire",)] = frozenset(h for h in self.ter.wire
+                                                                 if self.wire_state(state, h) == 2)
         memo = self.__dict__.setdefault("_sov_setup_memo", {})
         key = (uid, looted, open_wire)
         got = memo.get(key)

@@ -57,7 +57,8 @@ def _bands(rows: Any, what: str, where: Path, key: str) -> tuple[tuple[int, int 
         if not isinstance(r, dict) or "min" not in r or key not in r:
             raise DataError(where, f"{what}: each band needs 'min', 'max' and '{key}'")
         mx = r.get("max")
-        out.append((_int(r["min"], f"{what} min", where), None if mx is None else _int(mx, f"{what} max", where), r[key]))
+        out.append((_int(r["min"], f"{what} min", where),
+                    None if mx is None else _int(mx, f"{what} max", where), r[key]))
     return tuple(out)
 
 
@@ -226,7 +227,8 @@ def _load_tables(root: Path) -> Tables:
             shifts[k] = v["shift"]
     shifts["shock"] = _int(_get(t["fire"], "overrun.entries.shock_shift.shift", f("fire")), "shock_shift", f("fire"))
     classes = _get(t["terrain"], "combat_classes.entries", f("terrain"))
-    class_mods = {k: {m: _int(v[m], f"{k}.{m}", f("terrain")) for m in ("area_fire_shift", "point_to_hit_mod", "at_kill_mod")}
+    class_mods = {k: {m: _int(v[m], f"{k}.{m}", f("terrain"))
+                      for m in ("area_fire_shift", "point_to_hit_mod", "at_kill_mod")}
                   for k, v in classes.items()}
     to_hit = tuple((Fraction(str(b["max_fraction_of_range"])), _int(b["need"], "to_hit need", f("fire")))
                    for b in _get(t["fire"], "point_fire.to_hit", f("fire")))
@@ -236,9 +238,10 @@ def _load_tables(root: Path) -> Tables:
     morale_rows = {int(k): tuple(str(x) for x in v) for k, v in mt.items()}
     if sorted(morale_rows) != list(range(2, 13)) or any(len(v) != 13 for v in morale_rows.values()):
         raise DataError(f("morale"), "morale_table.rows needs rows 2..12 with 13 cells each")
-    syr = tuple((lo, hi, r) for lo, hi, r in _bands(_get(t["morale"], "syr_table.bands", f("morale")), "syr_table.bands",
-                                                     f("morale"), "result"))
-    cap = _int(_get(t["morale"], "battalion_morale.entries.cap.value", f("morale")), "battalion morale cap", f("morale"))
+    syr = tuple((lo, hi, r) for lo, hi, r in _bands(_get(t["morale"], "syr_table.bands", f("morale")),
+                                                     "syr_table.bands", f("morale"), "result"))
+    cap = _int(_get(t["morale"], "battalion_morale.entries.cap.value", f("morale")), "battalion morale cap",
+               f("morale"))
     terr = _get(t["terrain"], "terrain.entries", f("terrain"))
     for name, e in terr.items():
         for k in ("combat_class", "spotting_class", "obstacle_height_m", "cost"):
@@ -246,8 +249,10 @@ def _load_tables(root: Path) -> Tables:
                 raise DataError(f("terrain"), f"terrain {name} has no '{k}'")
     periods = []
     for k, v in _get(t["visibility"], "periods.entries", f("visibility")).items():
-        periods.append((int(str(v["from"])), int(str(v["to"])), str(v["kind"]), _int(v["visibility_limit"], k, f("visibility"))))
-    spotting = {k: _int(v["hexes"], k, f("visibility")) for k, v in _get(t["visibility"], "spotting_ranges.entries", f("visibility")).items()}
+        periods.append((int(str(v["from"])), int(str(v["to"])), str(v["kind"]),
+                        _int(v["visibility_limit"], k, f("visibility"))))
+    spotting = {k: _int(v["hexes"], k, f("visibility"))
+                for k, v in _get(t["visibility"], "spotting_ranges.entries", f("visibility")).items()}
     uts = {}
     for k, v in _get(t["counters"], "unit_types.entries", f("counters")).items():
         try:
@@ -261,19 +266,23 @@ def _load_tables(root: Path) -> Tables:
     cpt = _get(t["command_prep"], "command_prep_table", f("command_prep"))
     thresholds = {k: tuple(int(x) for x in v["values"]) for k, v in _get(cpt, "thresholds", f("command_prep")).items()}
     cpt_rows = {int(k): tuple(str(x) for x in v["values"]) for k, v in _get(cpt, "rows", f("command_prep")).items()}
-    ratings = {k: _int(v["rating"], k, f("command_prep")) for k, v in _get(t["command_prep"], "ratings.entries", f("command_prep")).items()}
+    ratings = {k: _int(v["rating"], k, f("command_prep"))
+               for k, v in _get(t["command_prep"], "ratings.entries", f("command_prep")).items()}
     art = t["artillery"]
-    barrage = {k: int(v.get("battery", v.get("mission", 0))) for k, v in _get(art, "barrage_values.entries", f("artillery")).items()}
+    barrage = {k: int(v.get("battery", v.get("mission", 0)))
+               for k, v in _get(art, "barrage_values.entries", f("artillery")).items()}
     adj = {k: tuple(_bands(v["bands"], f"adjustment.{k}", f("artillery"), "need"))
            for k, v in _get(art, "adjustment.lines", f("artillery")).items()}
-    scat = {k: {int(a): int(b) for a, b in v.items()} for k, v in _get(art, "scatter.distance_d6", f("artillery")).items()}
+    scat = {k: {int(a): int(b) for a, b in v.items()}
+            for k, v in _get(art, "scatter.distance_d6", f("artillery")).items()}
     pcols = dict(_get(art, "prep_log_columns.entries", f("artillery")))
     hist = _get(art, "prep_log_historical", f("artillery"))
     names = list(hist["columns"])
     prep_hist: dict[str, dict[str, str]] = {c: {} for c in names}
     for turn, row in hist["turns"].items():
         if len(row) != len(names):
-            raise DataError(f("artillery"), f"prep_log_historical turn {turn}: {len(row)} entries for {len(names)} columns")
+            raise DataError(f("artillery"),
+                            f"prep_log_historical turn {turn}: {len(row)} entries for {len(names)} columns")
         for c, h in zip(names, row):
             prep_hist[c][str(turn)] = str(h)
     good = tuple(int(x) for x in _get(art, "prep.entries.shoot_roll.good", f("artillery")))

@@ -3,6 +3,7 @@ and spotting classes (§6.1, §8.3), and line of sight by heights (§6.2)."""
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from ...core.board import Board
 from ...core.hexgrid import Hex, distance, from_cube, to_cube
@@ -27,7 +28,7 @@ class Terrain:
 
     def __init__(self, board: Board, tables: Tables) -> None:
         self.board, self.t = board, tables
-        self.elev = board.hex_values.get("elevation", {})
+        self.elev: dict[Hex, Any] = board.hex_values.get("elevation", {})  # metres, numbers in the map
         self.trench = board.hex_values.get("trench", {})
         self.wire = frozenset(board.hex_values.get("wire", {}))
         self.bastion = frozenset(h for z in board.zones if z.kind == "el_bastion" for h in z.hexes)
@@ -72,15 +73,21 @@ class Terrain:
         kinds = self.board.side_kinds(a, b)
         terr = self.board.terrain[b]
         base = _cost(self.t.terrain[terr]["cost"], cls)
+        roads: list[str]
         if b in self.wire:  # a fully breached hex is open terrain (1.4a); roads never help (1.4d)
             base = _cost(self.t.hex_features["wire_fully_breached"]["cost"], cls)
-            roads = ()
+            roads = []
         else:
             roads = [k for k in ROADS if k in kinds]
         if a in self.mill and cls != "foot" and not roads:
             return None  # 1.1f: vehicles leave the Mill by its road as they enter it
         if roads:  # §7.1 road movement along the road
-            base = min(_cost(self.t.hex_features[k]["along_road_cost"], cls) for k in roads)
+            road_costs: list[float] = []
+            for k in roads:
+                c = _cost(self.t.hex_features[k]["along_road_cost"], cls)
+                assert isinstance(c, float), f"terrain.yaml: {k} along_road_cost for {cls} is a number, not {c!r}"
+                road_costs.append(c)
+            base = min(road_costs)
         if base is None or isinstance(base, str):
             return None
         cost = float(base)
@@ -101,7 +108,9 @@ class Terrain:
                     return None
                 cost += float(extra)
         if not (a in self.rail or b in self.rail) and self.elev.get(b, 0) > self.elev.get(a, 0):
-            cost += float(_cost(self.t.hexsides["contour_uphill"]["cost"], cls))  # T7 contour uphill
+            up = _cost(self.t.hexsides["contour_uphill"]["cost"], cls)  # T7 contour uphill
+            assert isinstance(up, float), f"terrain.yaml: contour_uphill costs {cls} a number, not {up!r}"
+            cost += up
         return cost
 
     # --- line of sight -------------------------------------------------------------

@@ -4,9 +4,15 @@ turn see them: the campaigns (5.1) and Scenario 7's campaign version."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from ...core.actions import Event
 from .tables import _get, _read, tables_dir
+
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
 
 AT_0500_FEB11 = (24 + 5) * 60  # minutes from 0000 Feb 10
 POOLS = {"soviet": "soviet", "spanish": "axis", "german": "german"}  # table side -> state pool (3.2b)
@@ -26,7 +32,7 @@ def ammo_at_0500() -> tuple[tuple[str, str, tuple[tuple[str, int], ...]], ...]:
     return tuple(out)
 
 
-class TimedEvents:
+class TimedEvents(_Rules):
     def minutes_since_feb10(self, state) -> int:
         """Minutes from 0000 Feb 10 to the current turn (the clock walk, unwrapped)."""
         mins = (self.scen.first_day - 10) * 24 * 60 + (self.scen.first_time // 100) * 60 + self.scen.first_time % 100

@@ -20,7 +20,8 @@ OPTIONS: dict[str, tuple[bool, str]] = {
     "historical": (False, "Variant 4.3 Purely Historical (Scenarios 1-3): the historical Prep Log, fixed "
                           "divisional boundaries no Soviet unit crosses or fires across, the fixed German "
                           "schedule instead of 3.5, Spanish Engineers and Recon within 5 hexes of the Hospital"),
-    "axis_free_setup": (False, "Variant 4.4 Axis Free Set Up (Scenarios 1-3): Axis units set up anywhere in play on or south of the trench line, every trench hex holding an Axis unit or next to one"),
+    "axis_free_setup": (False, "Variant 4.4 Axis Free Set Up (Scenarios 1-3): Axis units set up anywhere in play "
+                               "on or south of the trench line, every trench hex holding an Axis unit or next to one"),
     "mined_wire": (False, "Variant 4.5 Improved Spanish Defenses: the wire is mined; every breach attempt meets "
                           "a mine attack first, and the mines go when the hex is fully breached"),
     "dora": (False, "Variant 4.7 Dora: the 800 mm railway gun, plotted an hour ahead, fires on hour turns from "

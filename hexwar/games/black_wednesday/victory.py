@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...core.actions import Event, Move
 from ...core.contract import StandingLine
@@ -29,6 +30,11 @@ from ...core.files import load_yaml
 from ...core.game import Result
 from ...core.hexgrid import Hex, distance, hex_name
 from ...core.units import ON_MAP
+
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
 
 FEATURES = ("krasni_bor", "el_bastion", "mill", "staraia_myza", "trenches", "hospital", "station")
 # 5.1: villages by their map region, and the sets the campaign levels name (decisions BW-C4 ... C6)
@@ -76,7 +82,7 @@ def campaign_version(scen):
                    victory_spec={"kind": "campaign", "provenance": "rulebook", "source": "5.1"})
 
 
-class Victory:
+class Victory(_Rules):
     """Mixin for BWRules."""
 
     # --- occupation ---------------------------------------------------------------------
@@ -115,7 +121,7 @@ class Victory:
         if new is not None:
             state.extra["occ"] = new
         if not state.extra.get("trench_entered") and any(
-                self.ter.is_trench(u.hex) for u in self.on_map(state, "soviet")):
+                self.ter.is_trench(u.map_hex) for u in self.on_map(state, "soviet")):
             state.extra["trench_entered"] = True  # 3.3a / 3.5: the variable reinforcement trigger
 
     def nearest_occupation(self, state) -> dict[Hex, str]:
@@ -206,20 +212,23 @@ class Victory:
             n = self.occupied_count(state, "soviet", feat)
             bonus = state.extra.get("reserves_released", 0) if c.get("bonus") == "reserves_released" else 0
             need = int(c["at_least"])
-            return n + bonus >= need, f"Soviets occupy {n} hexes of {feat}" + (f" (+{bonus} for released reserves)" if bonus else "") + f", {need} needed"
+            return n + bonus >= need, (f"Soviets occupy {n} hexes of {feat}"
+                                       + (f" (+{bonus} for released reserves)" if bonus else "") + f", {need} needed")
         if kind == "occupy_all":
             ok = bool(hexes) and all(self.occupier(state, h) == "soviet" for h in hexes)
             return ok, f"{feat} {'is' if ok else 'is not'} occupied by the Soviets"
         if kind == "axis_fewer":
             n = self.occupied_count(state, "axis", feat)
-            return n < int(c["than"]), f"the Axis occupies {n} hexes of {feat} (Soviet condition: fewer than {c['than']})"
+            return n < int(c["than"]), (f"the Axis occupies {n} hexes of {feat} "
+                                        f"(Soviet condition: fewer than {c['than']})")
         if kind == "occupy_any":  # Scen. 7: Samsonovka, Mondolovo or Raikolovo
             held = [f for f in c["features"] if self.condition_met(state, {"kind": "occupy_all", "feature": f})[0]]
             return bool(held), (f"the Soviets occupy {', '.join(held)}" if held else
                                 f"the Soviets occupy none of {', '.join(c['features'])}")
         if kind == "no_axis_in":
             nat = c.get("nation")  # Scen. 4: 'no Spanish units in El Bastion'
-            ok = not any(u.hex in hexes and (nat is None or self.nation(u.id) == nat) for u in self.on_map(state, "axis"))
+            ok = not any(u.hex in hexes and (nat is None or self.nation(u.id) == nat)
+                         for u in self.on_map(state, "axis"))
             return ok, f"{'no' if ok else 'some'} {nat or 'Axis'} units in {feat}"
         raise ValueError(kind)
 
@@ -253,7 +262,8 @@ class Victory:
                 b = e.battalion
                 if b.endswith("-DivTrp"):
                     continue
-                reg = b[: -len("-RgtTrp")] if b.endswith("-RgtTrp") else (b.split("-", 1)[1] if b[:1].isdigit() and "-" in b else "")
+                reg = (b[: -len("-RgtTrp")] if b.endswith("-RgtTrp")
+                       else (b.split("-", 1)[1] if b[:1].isdigit() and "-" in b else ""))
                 if reg:
                     out.setdefault(reg, []).append(e.id)
                     if not b.endswith("-RgtTrp"):
@@ -286,7 +296,8 @@ class Victory:
         cache = self.__dict__.setdefault("_near_feature", {})
         if (name, within) not in cache:
             fh = self.feature_hexes(name)
-            cache[(name, within)] = frozenset(h for h in self.board.terrain if any(distance(h, x) <= within for x in fh))
+            cache[(name, within)] = frozenset(h for h in self.board.terrain
+                                              if any(distance(h, x) <= within for x in fh))
         return cache[(name, within)]
 
     def campaign_condition(self, state, c: dict) -> tuple[bool, str]:
@@ -301,7 +312,8 @@ class Victory:
         if kind == "occupy_n_of":
             held = [f for f in c["features"] if self.campaign_condition(state, {"kind": "occupy_all", "side": side,
                                                                               "feature": f})[0]]
-            return len(held) >= int(c["n"]), f"{side} occupy {len(held)} of {', '.join(c['features'])} ({c['n']} needed)"
+            return len(held) >= int(c["n"]), (f"{side} occupy {len(held)} of {', '.join(c['features'])} "
+                                              f"({c['n']} needed)")
         if kind == "axis_clear_of":
             zone = self.near_feature(c["feature"], int(c["within"]))
             near = sorted(u.hex for u in self.on_map(state, "axis") if u.hex in zone)
@@ -359,7 +371,8 @@ class Victory:
                 res = Result("axis", "Axis minor victory", f"Axis units still hold {len(set(held))} trench hex(es), "
                                                            f"e.g. {hex_name(held[0])}")
             else:
-                res = Result("soviet", "Soviet minor victory", "every trench hex of the play area is clear of Axis units")
+                res = Result("soviet", "Soviet minor victory",
+                             "every trench hex of the play area is clear of Axis units")
         else:
             met, notes = 0, []
             for c in spec["conditions"]:
@@ -460,7 +473,8 @@ class Victory:
         if kind == "no_axis_in":
             nat = c.get("nation")
             hexes = self.feature_hexes(feat)
-            n = sum(1 for u in self.on_map(state, "axis") if u.hex in hexes and (nat is None or self.nation(u.id) == nat))
+            n = sum(1 for u in self.on_map(state, "axis")
+                    if u.hex in hexes and (nat is None or self.nation(u.id) == nat))
             who = f"{nat.capitalize()} units" if nat else "Axis units"
             return StandingLine(f"{who} in {name}", str(n), f"none needed; {mark}", "5.0", "axis")
         return StandingLine(kind.replace("_", " "), mark, "", "5.0")

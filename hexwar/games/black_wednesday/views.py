@@ -4,8 +4,15 @@ it (2.4), victory figures. Mixin for BWRules; the clock functions serve the rule
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core.hexgrid import hex_name, use_hex_ids
 from . import words
+
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
 
 GAME_ID = "black-wednesday"
 
@@ -30,7 +37,7 @@ def day(first: int, turn: int) -> int:
     return mins // (24 * 60)
 
 
-class Views:
+class Views(_Rules):
     """Mixin for BWRules."""
 
     PHASE_NAMES = {"prep_log": ("Prep Log", "2.4"), "axis_setup": ("Axis set-up", "1.10f"),

@@ -214,8 +214,8 @@ def choice_words(what: str) -> dict[str, str]:
     got = CHOICE_WORDS.get(what) or prep_choice_words(what)
     if got is None:
         return {}
-    prompt = CHOICE_PROMPTS.get(what) or ("{side} player: pick the hex this Prep box fires at." if what.startswith("prep-")
-                                          else "")
+    prompt = CHOICE_PROMPTS.get(what) or ("{side} player: pick the hex this Prep box fires at."
+                                          if what.startswith("prep-") else "")
     return {"title": got[0], "rule": got[1], "help": got[2], **({"prompt": prompt} if prompt else {})}
 
 
