@@ -183,12 +183,14 @@ class SceneStack:
         ids = (id(surface), surface.get_size() if surface is not None else None) + tuple(id(s) for s in visible)
         fresh = ids != self._drawn
         self._drawn = ids
-        if len(visible) == 1 and hasattr(visible[0], "draw_dirty"):
+        # the GameScene, known by what it has (draw_dirty, invalidate_frame): this module may not import it
+        only: Any = visible[0] if len(visible) == 1 else None
+        if only is not None and hasattr(only, "draw_dirty"):
             # The game alone knows which parts of its frame changed.
             if fresh:
-                visible[0].invalidate_frame()
+                only.invalidate_frame()
             self.poked = False
-            return visible[0].draw_dirty(surface)
+            return only.draw_dirty(surface)
         keys = [s.frame_key() for s in visible]
         poked, self.poked = self.poked, False
         if not fresh and not poked and None not in keys and keys == self._keys:
