@@ -87,6 +87,7 @@ DEFAULT = [
     "hexwar/games/*/facts.py",  # every game's facts: the computer players' contract
     # the client (hexwar/ui), file by file until the whole folder is done
     "hexwar/ui/__init__.py",
+    "hexwar/ui/app.py",
     "hexwar/ui/bench.py",
     "hexwar/ui/computer.py",
     "hexwar/ui/control/__init__.py",
@@ -101,6 +102,7 @@ DEFAULT = [
     "hexwar/ui/map_lines.py",
     "hexwar/ui/map_scene.py",
     "hexwar/ui/map_terrain.py",
+    "hexwar/ui/map_view.py",
     "hexwar/ui/mapinfo.py",
     "hexwar/ui/overlays.py",
     "hexwar/ui/panel",

@@ -11,7 +11,7 @@ in): they never import the app module, so the scenes and the app import no circl
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import pygame
 
@@ -95,6 +95,9 @@ class Scene:
         return None
 
 
+S = TypeVar("S", bound=Scene)  # a kind of scene: pushing or finding one gives that kind back
+
+
 class SceneStack:
     def __init__(self, app=None) -> None:
         self.app = app
@@ -112,7 +115,7 @@ class SceneStack:
             return self.app.screen.get_size()
         return None
 
-    def push(self, scene: Scene) -> Scene:
+    def push(self, scene: S) -> S:
         if self.scenes:
             self.scenes[-1].pause()
         self.scenes.append(scene)
@@ -139,7 +142,7 @@ class SceneStack:
                 self.scenes.remove(scene)
                 scene.exit()
 
-    def replace(self, scene: Scene) -> Scene:
+    def replace(self, scene: S) -> S:
         if self.scenes:
             self.scenes.pop().exit()
         return self.push(scene)
@@ -153,7 +156,7 @@ class SceneStack:
                 return True
         return False
 
-    def find(self, cls) -> Scene | None:
+    def find(self, cls: type[S]) -> S | None:
         return next((s for s in reversed(self.scenes) if isinstance(s, cls)), None)
 
     def handle(self, event: pygame.event.Event) -> bool:
