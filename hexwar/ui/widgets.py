@@ -25,7 +25,7 @@ PRESS = _Press()
 
 
 class Button:
-    def __init__(self, rect: pygame.Rect, label: str, on_click: Callable[[], None] | None = None, *,
+    def __init__(self, rect: pygame.Rect, label: str, on_click: Callable[[], object] | None = None, *,
                  enabled: bool = True, key_hint: str = "", tooltip: str = "", toggled: bool | None = None,
                  px: int = 15, name: str = "") -> None:
         self.rect = pygame.Rect(rect)

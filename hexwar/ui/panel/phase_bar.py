@@ -29,8 +29,8 @@ class PhaseBar:
         self.drawn = Drawn()
 
     def layout(self, rect: pygame.Rect, tool_rect: pygame.Rect,
-               actions: list[tuple[str, str, Callable[[], None], str]],
-               toggles: Sequence[tuple[str, str, Callable[[], None], str]] = ()) -> None:
+               actions: Sequence[tuple[str, str, Callable[[], object], str]],
+               toggles: Sequence[tuple[str, str, Callable[[], object], str]] = ()) -> None:
         """Text in ``rect``; the buttons in ``tool_rect``: the first one (End phase) on a
         row of its own, the others side by side below it. ``toggles`` (Look back, Explain)
         sit at the right end of the bar, above the side panel."""

@@ -30,6 +30,8 @@ class MoveAnim:
 class ComputerTurns:
     """The computer's side of the game scene (a mixin of ``GameScene``)."""
 
+    anim: MoveAnim | None  # the computer's move being shown (set by GameScene.__init__)
+
     # --- the computer ---------------------------------------------------------------------------
     def computer_speed(self) -> None:
         self.computer.toggle_speed()

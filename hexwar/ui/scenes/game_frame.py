@@ -18,6 +18,11 @@ from ..sides import side_name
 class FrameCache:
     """The frame of the game scene (a mixin of ``GameScene``)."""
 
+    # set by GameScene.__init__: what the back buffer's map and the screen show
+    _map_key: tuple | None
+    _shown: tuple | None
+    _air_key: tuple | None
+
     def _back_buffer(self, size) -> pygame.Surface:
         """The frame without what follows the mouse and the clock: each part of it (map,
         bar, panel, status line) is drawn again only when what it shows changes."""

@@ -29,6 +29,9 @@ class Host(Protocol):
     theme: T.Theme
     stack: SceneStack
 
+    @property
+    def size(self) -> tuple[int, int]: ...
+
     def quit(self) -> None: ...
 
     def change_scale(self, delta: float) -> None: ...

@@ -1,0 +1,31 @@
+"""What the parts of the game scene use of the whole scene, for the type checker only.
+
+``GameScene`` (game.py) is made of its parts (events, looking back, the computer's turns, the
+frame) and ``Scene``, and each part uses the others through ``self``. When type checked, a part
+derives from ``GameHost``: the attributes ``GameScene.__init__`` sets and the methods of the
+scene that the part calls. At run time the parts derive from ``object`` and this class is never
+built, so nothing changes. (So far only ``HistoryMode`` derives from it; the declarations grow
+with the parts that do.)
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ...core.hexgrid import Hex
+    from ..control import Controller
+    from .stack import Scene
+
+    class GameHost(Scene):
+        # set by GameScene.__init__
+        game: Any  # the live game (the core's Game, or a read-only position of it)
+        ctl: Controller
+        past: Controller | None  # the position shown in history mode (over game.at(k))
+        _past_cache: dict[int, tuple[Any, Controller]]  # step -> (its timeline step, its controller)
+        hover: Hex | None
+        hover_for: float
+
+        # game.py
+        @property
+        def view_ctl(self) -> Controller: ...
+        def refresh(self) -> None: ...
