@@ -111,6 +111,7 @@ DEFAULT = [
     "hexwar/ui/scenes/__init__.py",
     "hexwar/ui/scenes/dialogs.py",
     "hexwar/ui/scenes/game.py",
+    "hexwar/ui/scenes/game_computer.py",
     "hexwar/ui/scenes/game_history.py",
     "hexwar/ui/scenes/game_host.py",
     "hexwar/ui/scenes/handover.py",

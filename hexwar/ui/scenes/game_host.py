@@ -4,8 +4,8 @@
 frame) and ``Scene``, and each part uses the others through ``self``. When type checked, a part
 derives from ``GameHost``: the attributes ``GameScene.__init__`` sets and the methods of the
 scene that the part calls. At run time the parts derive from ``object`` and this class is never
-built, so nothing changes. (So far only ``HistoryMode`` derives from it; the declarations grow
-with the parts that do.)
+built, so nothing changes. (So far ``HistoryMode`` and ``ComputerTurns`` derive from it; the
+declarations grow with the parts that do.)
 """
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from ...core.hexgrid import Hex
+    from ..computer import ComputerDriver
     from ..control import Controller
+    from ..map_view import MapView
     from .stack import Scene
 
     class GameHost(Scene):
@@ -24,8 +26,12 @@ if TYPE_CHECKING:
         _past_cache: dict[int, tuple[Any, Controller]]  # step -> (its timeline step, its controller)
         hover: Hex | None
         hover_for: float
+        player_kinds: dict[str, str]  # side -> "human" or "computer:<level>"
+        computer: ComputerDriver
+        mv: MapView
 
         # game.py
         @property
         def view_ctl(self) -> Controller: ...
         def refresh(self) -> None: ...
+        def after_change(self) -> None: ...
