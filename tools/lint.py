@@ -112,6 +112,7 @@ DEFAULT = [
     "hexwar/ui/scenes/dialogs.py",
     "hexwar/ui/scenes/game.py",
     "hexwar/ui/scenes/game_computer.py",
+    "hexwar/ui/scenes/game_frame.py",
     "hexwar/ui/scenes/game_history.py",
     "hexwar/ui/scenes/game_host.py",
     "hexwar/ui/scenes/handover.py",

@@ -4,21 +4,28 @@
 frame) and ``Scene``, and each part uses the others through ``self``. When type checked, a part
 derives from ``GameHost``: the attributes ``GameScene.__init__`` sets and the methods of the
 scene that the part calls. At run time the parts derive from ``object`` and this class is never
-built, so nothing changes. (So far ``HistoryMode`` and ``ComputerTurns`` derive from it; the
-declarations grow with the parts that do.)
+built, so nothing changes. (So far ``HistoryMode``, ``ComputerTurns`` and ``FrameCache`` derive
+from it; the declarations grow with the parts that do.)
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+
     from ...core.hexgrid import Hex
     from ..computer import ComputerDriver
     from ..control import Controller
     from ..map_view import MapView
+    from ..overlays import MapLayer
+    from ..panel.phase_bar import PhaseBar
+    from ..panel.side import SidePanel
+    from ..panel.status import StatusLine
+    from ..widgets import ButtonRow
     from .stack import Scene
 
     class GameHost(Scene):
+        TOOLTIP_S: float  # how long the pointer rests before a tooltip shows (a GameScene constant)
         # set by GameScene.__init__
         game: Any  # the live game (the core's Game, or a read-only position of it)
         ctl: Controller
@@ -29,9 +36,20 @@ if TYPE_CHECKING:
         player_kinds: dict[str, str]  # side -> "human" or "computer:<level>"
         computer: ComputerDriver
         mv: MapView
+        layer: MapLayer
+        bar: PhaseBar
+        panel: SidePanel
+        status: StatusLine
+        map_buttons: ButtonRow  # over the map: the whole map / back to where you act
+        time: float
+        mouse: tuple[int, int]
+        explain: bool
+        show_ids: bool
+        anim: Any  # the computer's move being shown (a MoveAnim of game_computer, which imports this)
 
         # game.py
         @property
         def view_ctl(self) -> Controller: ...
         def refresh(self) -> None: ...
         def after_change(self) -> None: ...
+        def computer_turn(self) -> bool: ...
