@@ -14,11 +14,16 @@ import dataclasses
 import logging
 import threading
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core import actions as A
 from ...core.contract import Consequence, Decision, Preview
 from ...core.hexgrid import Hex, parse_hex
+
+if TYPE_CHECKING:  # a part of Controller, whose other parts it uses (host.py)
+    from .host import ControlHost as _Control
+else:
+    _Control = object
 
 log = logging.getLogger(__name__)
 
@@ -97,7 +102,7 @@ def same_position(a: tuple, b: tuple) -> bool:
     return a[0] == b[0] and a[1] is b[1]
 
 
-class Queries:
+class Queries(_Control):
     """The derived queries of a ``Controller`` (a mixin: it keeps their caches on the controller)."""
 
     def _sync(self) -> None:
