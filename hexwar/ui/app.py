@@ -443,10 +443,10 @@ def main(argv: list[str] | None = None) -> int:
     if game is not None:
         # --computer chooses the computer sides; without it a record brings back its own.
         quiet = bool(args.screenshot) or args.smoke is not None  # no hand-over, no autosave
-        app.start_game(game, hotseat=not (args.solo or quiet) and app.settings.hotseat,
-                       autosave=not quiet, threaded=not args.screenshot, players=players or None)
+        gs = app.start_game(game, hotseat=not (args.solo or quiet) and app.settings.hotseat,
+                            autosave=not quiet, threaded=not args.screenshot, players=players or None)
         if args.zoom or args.center:
-            place_camera(app.stack.top.mv, args.zoom, args.center)
+            place_camera(gs.mv, args.zoom, args.center)
     elif error is not None:
         app.show_message("Cannot open the game", error)
     show_notices(app)

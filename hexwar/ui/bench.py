@@ -19,7 +19,7 @@ import statistics
 import subprocess
 import sys
 import time
-from typing import Callable
+from collections.abc import Callable
 
 STARTUP_CODE = (
     "import time; t0 = time.perf_counter()\n"
@@ -108,10 +108,9 @@ def frame_times(frames: int = 300, size=(1920, 1080), game_id: str | None = None
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     import pygame
 
-    from hexwar.core.hexgrid import parse_hex
-    from hexwar.ui.app import App
-
+    from hexwar.core.hexgrid import Hex, parse_hex
     from hexwar.games import game_ids
+    from hexwar.ui.app import App
 
     game = board_game(game_id or game_ids()[0], scenario_id=scenario_id)
     app = App(size, resizable=False, menu=False)
@@ -121,10 +120,16 @@ def frame_times(frames: int = 300, size=(1920, 1080), game_id: str | None = None
     app.step()
     ctl = gs.ctl
     ctl.die = None
+
+    def hex_of(uid: str) -> Hex:
+        u = ctl.unit(uid)
+        assert u is not None, f"{uid} is one of the movable units, so it is on the map"
+        return parse_hex(u["hex"])
+
     # The unit with the widest reach, alone in its hex so that a click selects it.
-    alone = [u for u in ctl.movable_units() if len(ctl.units_at(parse_hex(ctl.unit(u)["hex"]))) == 1]
+    alone = [u for u in ctl.movable_units() if len(ctl.units_at(hex_of(u))) == 1]
     uid = max(alone or ctl.movable_units(), key=lambda u: (len(ctl.move_targets(u)), u))
-    pos = gs.mv.hex_center(parse_hex(ctl.unit(uid)["hex"]))
+    pos = gs.mv.hex_center(hex_of(uid))
     for t in ("down", "up"):
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN if t == "down" else pygame.MOUSEBUTTONUP,
                                              pos=pos, button=1))

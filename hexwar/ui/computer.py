@@ -189,6 +189,7 @@ class ComputerDriver:
             self._start(side)
         self.wait = max(0.0, self.wait - dt)
         job = self.job
+        assert job is not None, "_start has just made one"
         if not job.done.is_set() or not can_act or self.wait > 0:
             return None
         self.job = None

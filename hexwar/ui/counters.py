@@ -65,7 +65,8 @@ class CounterArt:
     @staticmethod
     def key(u: dict, px: int) -> tuple:
         return (u.get("id"), u.get("nation"), u.get("kind"), u.get("size"), u.get("label"), u.get("steps"),
-                u.get("max_steps"), u.get("side"), u.get("type"), u.get("colour"), tuple(u.get("badges") or ()), int(px))
+                u.get("max_steps"), u.get("side"), u.get("type"), u.get("colour"),
+                tuple(u.get("badges") or ()), int(px))
 
     def surface(self, u: dict, px: int) -> pygame.Surface:
         k = self.key(u, px)
@@ -195,7 +196,8 @@ def _draw_body(u: dict, px: int) -> pygame.Surface:
     elif kind == "artillery":  # a filled dot
         pygame.draw.circle(s, fg, box.center, max(2, bh // 5))
     elif kind in ("anti_tank", "antitank"):  # an inverted V
-        pygame.draw.lines(s, fg, False, [(box.left, box.bottom - 1), (box.centerx, box.top), (box.right - 1, box.bottom - 1)], lw)
+        pygame.draw.lines(s, fg, False,
+                          [(box.left, box.bottom - 1), (box.centerx, box.top), (box.right - 1, box.bottom - 1)], lw)
     elif kind in ("engineers", "engineer"):  # the bridge-like E symbol
         e = box.inflate(-int(bw * 0.4), -int(bh * 0.45))
         pygame.draw.lines(s, fg, False, [e.bottomleft, e.topleft, e.topright, e.bottomright], lw)
@@ -247,8 +249,8 @@ def unit_title(u: dict) -> str:
         state = f"{u.get('steps')} of {u.get('max_steps')} steps"
     form = f", {u['formation']} ({u.get('colour')} band)" if u.get("formation") and u.get("colour") else ""
     name = "" if u.get("name") == u.get("id") else u.get("name", "")  # a game naming units by their id
-    return (f"{u['id']}{' ' + name if name else ''} ({nation} {u.get('kind', '')} {u.get('size', '')}), {u.get('label', '')}, "
-            f"{state}{form}")
+    return (f"{u['id']}{' ' + name if name else ''} ({nation} {u.get('kind', '')} {u.get('size', '')}), "
+            f"{u.get('label', '')}, {state}{form}")
 
 
 # --- air support markers ---------------------------------------------------------------------

@@ -109,10 +109,12 @@ def _shoot(app, gs, path: str) -> None:
 
 def shot_menu(game_id: str, path: str) -> None:
     from .app import App
+    from .scenes.menu import MenuScene
 
     app = App(SIZE, resizable=False, menu=True)
     app.step()
     menu = app.stack.top
+    assert isinstance(menu, MenuScene), "the app opens on its menu (menu=True)"
     for _ in range(len(menu.games)):
         if menu.games[menu.game_i] == game_id:
             break

@@ -143,8 +143,8 @@ class Timeline:
         past = self.at(k)
         v = past.view(None)
         ph = past.phase()
-        info = StepInfo(v.get("turn"), ph.id, str(v.get("phase_name") or ph.name), ph.rule, past.stage()[0] or None, past.acting_side(),
-                        v.get("date", ""), ph.kind)
+        info = StepInfo(v.get("turn"), ph.id, str(v.get("phase_name") or ph.name), ph.rule, past.stage()[0] or None,
+                        past.acting_side(), v.get("date", ""), ph.kind)
         self._info[k] = (s, info)
         return info
 
@@ -215,7 +215,7 @@ class SideSummary:
 class GameSummary:
     sides: dict[str, SideSummary]
     turns_played: int
-    last_turn: int
+    last_turn: int | str | None  # the last position's turn, as its view gives it (named in some games)
     actions: int
     cities: dict[str | None, int]  # holder -> number of cities
     total_cities: int
@@ -267,17 +267,23 @@ def summarize(tl: Timeline, sides: tuple[str, ...] = ()) -> GameSummary:
             row[holder] = row.get(holder, 0) + 1
         by_turn[turn] = row
     last = steps[-1] if steps else None
-    v = tl.at(last.index).view(None) if last else {"control": {}, "turn": 0, "result": None, "phase": ""}
+    v: dict[str, Any] = (tl.at(last.index).view(None) if last
+                         else {"control": {}, "turn": 0, "result": None, "phase": ""})
     cities: dict[str | None, int] = {}
     for h in places:
         holder = (v.get("control") or {}).get(hex_name(h))
         cities[holder] = cities.get(holder, 0) + 1
-    first_turn_step = next((st for st in steps if not tl.info(st.index).kind == "setup"), None)
+    def info_of(st: Step) -> StepInfo:
+        inf = tl.info(st.index)
+        assert inf is not None, "every step of the timeline has its info"
+        return inf
+
+    first_turn_step = next((st for st in steps if not info_of(st).kind == "setup"), None)
     played = 0
     if first_turn_step is not None:
         try:
-            played = v["turn"] - tl.info(first_turn_step.index).turn + 1
+            played = v["turn"] - info_of(first_turn_step).turn + 1
         except (TypeError, KeyError):  # named turns (A, B … 1, 2): count the distinct turns seen
-            played = len({tl.info(st.index).turn for st in steps if tl.info(st.index) is not None})
+            played = len({inf.turn for inf in (tl.info(st.index) for st in steps) if inf is not None})
     return GameSummary(out, played, v.get("turn"), tl.last, cities, len(places), v.get("result"), tl.complete(),
                        by_turn)

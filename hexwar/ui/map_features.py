@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Callable
+from collections.abc import Callable, Mapping
+from typing import Protocol
 
 import pygame
 
@@ -69,7 +70,7 @@ def works_ops(g: Geo, values: dict[str, dict], z: float) -> list:
     """Field works carried per hex (``trench`` and ``wire`` layers of the map): a trench as
     the crenellated line of the printed maps (black, or dark red for a second kind), wire as a
     line of small crosses. Other per-hex layers show in the hex tooltip only."""
-    ops = []
+    ops: list[Op] = []
     if z * 56 < 16:
         return ops
     w = max(1, int(1.6 * z))
@@ -580,7 +581,15 @@ def legend_lines(board: Board) -> list[str]:
     return out
 
 
-def terrain_legend(board: Board) -> list[tuple[str, str]]:
+class Terrains(Protocol):
+    """What the key of a map reads of it: the terrain of each hex (a Board, or a stand-in
+    holding some of its terrains)."""
+
+    @property
+    def terrain(self) -> Mapping[Hex, str]: ...
+
+
+def terrain_legend(board: Terrains) -> list[tuple[str, str]]:
     """(terrain, what marks it) for the terrains of a map, commonest first."""
     counts: dict[str, int] = {}
     for t in board.terrain.values():
@@ -588,7 +597,7 @@ def terrain_legend(board: Board) -> list[tuple[str, str]]:
     return [(t, TERRAIN_NOTES.get(t, "")) for t in sorted(counts, key=lambda t: -counts[t])]
 
 
-def draw_terrain_row(surface: pygame.Surface, x: int, y: int, size: int, board: Board, limit: int = 8) -> int:
+def draw_terrain_row(surface: pygame.Surface, x: int, y: int, size: int, board: Terrains, limit: int = 8) -> int:
     """A row of small hexes, one per terrain of the map, drawn with the map's own colours and
     symbols, each with its name under it; returns the height used."""
     z = size / 56
@@ -597,7 +606,8 @@ def draw_terrain_row(surface: pygame.Surface, x: int, y: int, size: int, board: 
     for t, _note in terrain_legend(board)[:limit]:
         cy = y + size / 2
         hw, hh, hs = size * 32 / 56 * 0.95, size / 2 * 0.95, size * 16 / 56 * 0.95
-        pts = [(cx + hw, cy), (cx + hs, cy + hh), (cx - hs, cy + hh), (cx - hw, cy), (cx - hs, cy - hh), (cx + hs, cy - hh)]
+        pts = [(cx + hw, cy), (cx + hs, cy + hh), (cx - hs, cy + hh),
+               (cx - hw, cy), (cx - hs, cy - hh), (cx + hs, cy - hh)]
         col = terrain_colour(t)
         pygame.draw.polygon(surface, col, pts)
         hex_symbol(surface, t, cx, cy, z, None)

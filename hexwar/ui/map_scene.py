@@ -99,7 +99,8 @@ def legend_lines(board: Board) -> list[str]:
     for z in board.zones:
         if z.kind == "fortification":
             when = MF.active_from(z)
-            out.append(f"  {z.name} ({z.props.get('side', '?')}, {len(z.hexes)} hexes" + (f", from {when})" if when else ")"))
+            out.append(f"  {z.name} ({z.props.get('side', '?')}, {len(z.hexes)} hexes"
+                       + (f", from {when})" if when else ")"))
     if board.places:
         props = mapinfo.place_props(board)
         vps = [(p.name, MF.vp_of(props.get(h, {}))) for h, p in sorted(board.places.items())]

@@ -21,8 +21,8 @@ def bbox_of(pts, pad: float = 2) -> pygame.Rect:
                        int(max(xs) - min(xs) + 2 * pad) + 1, int(max(ys) - min(ys) + 2 * pad) + 1)
 
 
-def terrain_colour(name: str):
-    c = T.TERRAIN_COLOURS.get(name)
+def terrain_colour(name: str) -> tuple[int, ...]:
+    c: tuple[int, ...] | None = T.TERRAIN_COLOURS.get(name)
     if c is None:  # an unknown terrain still gets a steady colour of its own, pale like map ground
         rnd = random.Random(name)
         c = (rnd.randint(120, 220), rnd.randint(120, 220), rnd.randint(120, 220))
@@ -32,7 +32,7 @@ def terrain_colour(name: str):
 
 def terrain_symbol(s, terrain: str, cx: float, cy: float, z: float) -> bool:
     """Symbols for the terrains of the newer maps; False when the terrain is not one of them."""
-    spots = ((-19, -9), (18, 10), (-8, 17), (9, -18), (-20, 9), (20, -8))
+    spots: tuple[tuple[int, int], ...] = ((-19, -9), (18, 10), (-8, 17), (9, -18), (-20, 9), (20, -8))
     if z * 56 < 30:
         spots = spots[:2]
     w = max(1, int(1.3 * z))
@@ -40,8 +40,9 @@ def terrain_symbol(s, terrain: str, cx: float, cy: float, z: float) -> bool:
         ink = (120, 86, 50)
         for sx, sy in spots[:4]:
             x, y = cx + sx * z, cy + sy * z
-            pygame.draw.lines(s, ink, False, [(x - 5 * z, y + 2 * z), (x - 2 * z, y - 2.5 * z), (x + 0.5 * z, y + 1 * z),
-                                              (x + 3 * z, y - 2.5 * z), (x + 6 * z, y + 2 * z)], w)
+            pygame.draw.lines(s, ink, False, [(x - 5 * z, y + 2 * z), (x - 2 * z, y - 2.5 * z),
+                                              (x + 0.5 * z, y + 1 * z), (x + 3 * z, y - 2.5 * z),
+                                              (x + 6 * z, y + 2 * z)], w)
         return True
     if terrain == "high_ground":  # form lines: short arcs, like contour marks on a survey map
         ink = (128, 92, 54)
@@ -104,15 +105,16 @@ def terrain_symbol(s, terrain: str, cx: float, cy: float, z: float) -> bool:
     return False
 
 
-def hex_symbol(s, terrain: str, cx: float, cy: float, z: float, h: Hex) -> None:
-    """A symbol per terrain, so that terrain never rests on colour alone."""
+def hex_symbol(s, terrain: str, cx: float, cy: float, z: float, h: Hex | None) -> None:
+    """A symbol per terrain, so that terrain never rests on colour alone (``h``: the hex, None
+    for a sample drawn in the map's key)."""
     if terrain in ("clear", "open") or z * 56 < 16:
         return  # clear ground, or hexes too small for a symbol to read
     if terrain == "marsh":
         terrain = "swamp"  # the same reeds
     elif terrain not in ("forest", "swamp") and terrain_symbol(s, terrain, cx, cy, z):
         return
-    spots = ((-19, -9), (18, 10), (-8, 17), (9, -18), (-20, 9), (20, -8))
+    spots: tuple[tuple[int, int], ...] = ((-19, -9), (18, 10), (-8, 17), (9, -18), (-20, 9), (20, -8))
     if z * 56 < 30:
         spots = spots[:2]
     if terrain == "forest":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
 import pygame
 
@@ -19,8 +19,8 @@ from ..core.hexgrid import Hex, Layout, neighbors
 from . import map_features as MF
 from . import mapinfo
 from . import theme as T
-from .sides import side_info
 from .map_terrain import hex_symbol, terrain_colour
+from .sides import side_info
 
 CHUNK = 512
 ZOOM_MAX = 4.0  # the least zoom is the whole map's (fit_zoom)
@@ -259,7 +259,7 @@ class MapView:
         if z * self.tile_h < 22:
             return []
         px = max(8, int(round(11 * z)))
-        out = []
+        out: list[tuple[Hex, str, int, tuple[float, float]]] = []
         for h, place in sorted(self.board.places.items()):
             if not self.visible(h) or not place.name:
                 continue
@@ -382,10 +382,10 @@ class MapView:
                         pts = corners(h)
                         seg = (pts[a], pts[c])
                         ops.append((bbox_of(seg, 4), _dashed_op(seg, T.REGION_BORDER, max(2, int(3 * z)), 6 * z)))
-        for side, edge in sorted(b.edges.items()):
-            known = side_info(side) is not None
-            colour = T.side_colour(side) if known else (30, 30, 30)
-            striped = T.side_round(side)  # a round-chip side: dashes on white; the others solid
+        for owner, edge in sorted(b.edges.items()):  # a player side's map edge
+            known = side_info(owner) is not None
+            colour = T.side_colour(owner) if known else (30, 30, 30)
+            striped = T.side_round(owner)  # a round-chip side: dashes on white; the others solid
             for h in sorted(edge):
                 if h not in b.terrain:
                     continue
@@ -454,7 +454,7 @@ class MapView:
             ops.append((bbox_of(seg, w), _rail_op(seg, w, z)))
         if roads:
             segs = [((centre(sd.a), centre(sd.b)), kind) for sd, kind in roads]
-            for seg, kind in segs:  # casing first, then the pale fill over every road, so joins stay clean
+            for seg, _kind in segs:  # casing first, then the pale fill over every road, so joins stay clean
                 ops.append((bbox_of(seg, 6 * z + 2), MF.road_op(seg, z, T.ROAD)))
             for seg, _kind in segs:
                 ops.append((bbox_of(seg, 6 * z + 2), MF.road_fill_op(seg, z)))
@@ -498,7 +498,7 @@ class MapView:
                 ly = cy - 25 * z if h in self._labels_below else cy + 25.5 * z - label.get_height()
                 lx = cx - label.get_width() / 2
                 rect = pygame.Rect(int(lx), int(ly), label.get_width(), label.get_height())
-                ops.append((rect, lambda s, dx, dy, label=label, lx=lx, ly=ly: s.blit(label, (int(lx + dx), int(ly + dy)))))
+                ops.append((rect, _blit_op(label, lx, ly)))
 
         # 6. Hex ids, when the hexes are big enough to read them.
         if self.show_ids and z * self.tile_h >= 50:
@@ -510,7 +510,7 @@ class MapView:
                 if h in self._labels_below:
                     ly = cy + 27 * z - t.get_height() - 1
                 rect = pygame.Rect(int(lx), int(ly), t.get_width(), t.get_height())
-                ops.append((rect, lambda s, dx, dy, t=t, lx=lx, ly=ly: s.blit(t, (int(lx + dx), int(ly + dy)))))
+                ops.append((rect, _blit_op(t, lx, ly)))
         return ops
 
     # --- highlights drawn every frame -------------------------------------------
@@ -524,7 +524,8 @@ class MapView:
             s = pygame.Surface((w, h), pygame.SRCALPHA)
             cx, cy = w / 2, h / 2
             hw, hh, hs = self.tile_w * self.zoom / 2, self.tile_h * self.zoom / 2, self.side * self.zoom / 2
-            pts = [(cx + hw, cy), (cx + hs, cy + hh), (cx - hs, cy + hh), (cx - hw, cy), (cx - hs, cy - hh), (cx + hs, cy - hh)]
+            pts = [(cx + hw, cy), (cx + hs, cy + hh), (cx - hs, cy + hh),
+                   (cx - hw, cy), (cx - hs, cy - hh), (cx + hs, cy - hh)]
             if pattern == "fill":
                 pygame.draw.polygon(s, rgba, pts)
             elif pattern in ("hatch", "backhatch", "dots"):
@@ -582,6 +583,13 @@ def _inset(seg, centre, d: float):
     return ((x1 + vx / n * d, y1 + vy / n * d), (x2 + vx / n * d, y2 + vy / n * d))
 
 
+def _blit_op(t: pygame.Surface, lx: float, ly: float):
+    """Draws ``t`` with its top left at (lx, ly) of the map."""
+    def op(s, dx, dy):
+        s.blit(t, (int(lx + dx), int(ly + dy)))
+    return op
+
+
 def _line_op(seg, colour, w):
     def op(s, dx, dy):
         (x1, y1), (x2, y2) = seg
@@ -598,7 +606,8 @@ def _dashed(s, colour, p1, p2, w, dash):
     n = max(1, int(length // max(2.0, dash)))
     for k in range(0, n, 2):
         a, c = k / n, min(1.0, (k + 1) / n)
-        pygame.draw.line(s, colour, (x1 + (x2 - x1) * a, y1 + (y2 - y1) * a), (x1 + (x2 - x1) * c, y1 + (y2 - y1) * c), w)
+        pygame.draw.line(s, colour, (x1 + (x2 - x1) * a, y1 + (y2 - y1) * a),
+                         (x1 + (x2 - x1) * c, y1 + (y2 - y1) * c), w)
 
 
 def _dashed_op(seg, colour, w, dash):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import SupportsFloat, SupportsInt
 
 from ..core.board import Board
 from ..core.hexgrid import Hex, hex_name
@@ -39,6 +40,8 @@ def heights(board: Board) -> dict[Hex, int]:
         if got:
             out = {}
             for h, v in got.items():
+                if not isinstance(v, (str, SupportsFloat)):  # (float() would raise a TypeError)
+                    continue
                 try:
                     out[h] = int(float(v))
                 except (TypeError, ValueError):
@@ -83,7 +86,7 @@ def sibling_sheets(path: str | Path) -> list[Path]:
     spec, sheet = props.get("hex_ids", ""), props.get("sheet", "")
     if not spec or not sheet or not p.parent.is_dir():
         return [p]
-    found = {}
+    found: dict[str, Path] = {}
     for q in sorted(p.parent.glob("*.tmx")):
         qp = map_properties(q)
         if qp.get("hex_ids") == spec and qp.get("sheet"):
@@ -117,8 +120,11 @@ def place_props(board: Board) -> dict[Hex, dict[str, object]]:
 
 
 def place_vp(props: dict[str, object]) -> int:
+    vp = props.get("vp", 0) or 0
+    if not isinstance(vp, (str, SupportsInt)):  # (int() would raise a TypeError)
+        return 0
     try:
-        return int(props.get("vp", 0) or 0)
+        return int(vp)
     except (TypeError, ValueError):
         return 0
 

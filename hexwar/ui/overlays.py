@@ -20,14 +20,23 @@ import pygame
 from ..core.hexgrid import Hex, hex_name, parse_hex
 from . import map_features as MF
 from . import theme as T
-from .counters import CounterArt
 from .control.queries import MOVING
+from .counters import CounterArt
 from .games.base import MapArea, MapLine, MapRing
+from .map_labels import LabelPlacer, around_stack, draw_label
 from .map_lines import draw_area, draw_line, draw_ring, game_lines
 from .map_view import MapView, star_points
-from .map_labels import LabelPlacer, around_stack, draw_label
-from .shapes import (MARK_STYLE, arrow, control_marker, crosshair, dash_line, draw_mark, label_box, polyline_arrow,
-                     toward)
+from .shapes import (
+    MARK_STYLE,
+    arrow,
+    control_marker,
+    crosshair,
+    dash_line,
+    draw_mark,
+    label_box,
+    polyline_arrow,
+    toward,
+)
 
 DEFAULT_MARK = ((250, 250, 240), (20, 20, 20), (0.0, 0.55))
 
@@ -66,7 +75,8 @@ def inactive_forts(surface, mv, v: dict) -> None:
                 veil = pygame.Surface(r.size, pygame.SRCALPHA)
                 veil.fill((240, 240, 232, 170))
             surface.blit(veil, r.topleft)
-            pygame.draw.line(surface, (90, 90, 90), (r.x + 2, r.bottom - 2), (r.right - 2, r.y + 2), max(1, int(1.4 * z)))
+            pygame.draw.line(surface, (90, 90, 90), (r.x + 2, r.bottom - 2), (r.right - 2, r.y + 2),
+                             max(1, int(1.4 * z)))
 
 
 class MapLayer:
@@ -89,7 +99,7 @@ class MapLayer:
 
     def counter_pos(self, h: Hex, k: int, n: int) -> tuple[int, int]:
         cx, cy = self.mv.hex_center(h)
-        off = max(3, int(self.mv.counter_px * 0.12))
+        off: float = max(3, int(self.mv.counter_px * 0.12))
         if n > 5:  # a tall stack (of platoons, say) keeps within half a counter of its hex centre
             off = max(1.0, self.mv.counter_px * 0.5 / (n - 1))
         d = (k - (n - 1) / 2) * off
@@ -282,7 +292,8 @@ class MapLayer:
             if legal_known:
                 movable = ctl.movable_units()
                 acting = ctl.acting()
-                dim = {u["id"] for us in stacks.values() for u in us if u.get("side") == acting and u["id"] not in movable}
+                dim = {u["id"] for us in stacks.values() for u in us
+                       if u.get("side") == acting and u["id"] not in movable}
             if ctl.sel:
                 marked[ctl.sel] = "select"
                 targets = ctl.move_targets(ctl.sel)
@@ -389,7 +400,8 @@ class MapLayer:
                 for uid in b.attackers:
                     u = ctl.unit(uid)
                     if u and u.get("hex"):
-                        arrow(surface, toward(mv.hex_center(parse_hex(u["hex"])), tc, 0.15), toward(tc, mv.hex_center(parse_hex(u["hex"])), 0.35), ARROW, w)
+                        uc = mv.hex_center(parse_hex(u["hex"]))
+                        arrow(surface, toward(uc, tc, 0.15), toward(tc, uc, 0.35), ARROW, w)
                 label_box(surface, map_figure(ctl.odds(b.target)), max(9, int(13 * z)), (tc[0], tc[1] + 26 * z),
                           placed=taken)
             if ctl.target is not None:
@@ -399,7 +411,8 @@ class MapLayer:
                 for uid in ctl.attackers:
                     u = ctl.unit(uid)
                     if u and u.get("hex"):
-                        arrow(surface, toward(mv.hex_center(parse_hex(u["hex"])), tc, 0.15), toward(tc, mv.hex_center(parse_hex(u["hex"])), 0.35), TARGET, w)
+                        uc = mv.hex_center(parse_hex(u["hex"]))
+                        arrow(surface, toward(uc, tc, 0.15), toward(tc, uc, 0.35), TARGET, w)
                 if ctl.attackers:
                     label_box(surface, map_figure(ctl.odds()), max(9, int(14 * z)),
                               (tc[0], tc[1] + 26 * z), bg=(255, 230, 200), placed=taken)
@@ -461,7 +474,8 @@ class MapLayer:
             for b in ctl.gui.battles(ctl):
                 cx, cy = mv.hex_center(b.target)
                 # (its words may step up or down two lines, out of a name's way)
-                out.append(pygame.Rect(int(cx - 70 * z) - 10, int(cy - 44 * z) - 40, int(140 * z) + 20, int(90 * z) + 84))
+                out.append(pygame.Rect(int(cx - 70 * z) - 10, int(cy - 44 * z) - 40,
+                                       int(140 * z) + 20, int(90 * z) + 84))
         elif mode == "stage:retreat":
             for rt in ctl.retreats():
                 u = ctl.unit(rt.unit)
@@ -640,11 +654,13 @@ def _counter_mark(surface, c, px: int, kind: str, time_s: float) -> None:
         # Dashed frame: may be picked.
         step = max(4, px // 6)
         col = T.ACCENT if int(time_s * 2) % 2 == 0 else (255, 255, 255)
-        for side in ((r.topleft, r.topright), (r.topright, r.bottomright), (r.bottomright, r.bottomleft), (r.bottomleft, r.topleft)):
+        for side in ((r.topleft, r.topright), (r.topright, r.bottomright),
+                     (r.bottomright, r.bottomleft), (r.bottomleft, r.topleft)):
             (x1, y1), (x2, y2) = side
             n = max(1, int(math.hypot(x2 - x1, y2 - y1) // step))
             for k in range(0, n, 2):
                 a, b = k / n, min(1, (k + 1) / n)
-                pygame.draw.line(surface, col, (x1 + (x2 - x1) * a, y1 + (y2 - y1) * a), (x1 + (x2 - x1) * b, y1 + (y2 - y1) * b), 3)
+                pygame.draw.line(surface, col, (x1 + (x2 - x1) * a, y1 + (y2 - y1) * a),
+                                 (x1 + (x2 - x1) * b, y1 + (y2 - y1) * b), 3)
 
 

@@ -33,7 +33,7 @@ class Settings:
     players: dict = field(default_factory=dict)  # side -> "human" | "computer", the last choice in the menu
 
     @classmethod
-    def load(cls) -> "Settings":
+    def load(cls) -> Settings:
         s = cls()
         try:
             p = paths.user_config_dir() / FILE_NAME

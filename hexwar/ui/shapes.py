@@ -45,7 +45,8 @@ def crosshair(surface, c, r: float, colour, width: int) -> None:
     pygame.draw.circle(surface, (255, 255, 255), (x, y), r, width + 2)
     pygame.draw.circle(surface, colour, (x, y), r, width)
     for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
-        pygame.draw.line(surface, colour, (x + dx * r * 0.55, y + dy * r * 0.55), (x + dx * r * 1.3, y + dy * r * 1.3), width)
+        pygame.draw.line(surface, colour, (x + dx * r * 0.55, y + dy * r * 0.55),
+                         (x + dx * r * 1.3, y + dy * r * 1.3), width)
 
 
 def label_box(surface, text: str, px: int, centre, fg=(20, 20, 20), bg=(255, 255, 240), border=(20, 20, 20),

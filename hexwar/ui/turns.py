@@ -128,8 +128,8 @@ class AirMarker:
                  f"Shifts the odds of one {side} attack {abs(self.shift)} {cols} to the right; it flies at most "
                  f"once a turn and stacks free, over any units{cite}."]
         if self.used:
-            back = f" It is ready again on turn {turn + 1}." if isinstance(turn, int) and (turns is None or turn < turns) \
-                else ""
+            back = (f" It is ready again on turn {turn + 1}."
+                    if isinstance(turn, int) and (turns is None or turn < turns) else "")
             lines.append("Used this turn." + back)
         else:
             lines.append("Ready: choose it with a Roll button when one of your battles is resolved.")

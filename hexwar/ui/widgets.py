@@ -5,7 +5,7 @@ them with posted events. A click is a button-down and a button-up on the same wi
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
@@ -25,7 +25,7 @@ PRESS = _Press()
 
 
 class Button:
-    def __init__(self, rect: pygame.Rect, label: str, on_click: Callable[[], None] | None = None, *,
+    def __init__(self, rect: pygame.Rect, label: str, on_click: Callable[[], object] | None = None, *,
                  enabled: bool = True, key_hint: str = "", tooltip: str = "", toggled: bool | None = None,
                  px: int = 15, name: str = "") -> None:
         self.rect = pygame.Rect(rect)
@@ -117,8 +117,9 @@ class Button:
             pygame.draw.rect(surface, T.PANEL_DARK, box)
             pygame.draw.rect(surface, colour, box, 1)
             if self.toggled:
-                pygame.draw.lines(surface, colour, False, [(box.x + 2, box.centery), (box.x + bs // 2 - 1, box.bottom - 3),
-                                                           (box.right - 2, box.y + 2)], 2)
+                pygame.draw.lines(surface, colour, False,
+                                  [(box.x + 2, box.centery), (box.x + bs // 2 - 1, box.bottom - 3),
+                                   (box.right - 2, box.y + 2)], 2)
             x = box.right + 8
             right = r.right - 6
             if hint is not None:

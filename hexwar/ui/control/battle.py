@@ -4,12 +4,19 @@ declaration. ``BattleBuilder`` is that part of the ``Controller`` (no pygame).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...core import actions as A
 from ...core.errors import Illegal
 from ...core.hexgrid import Hex, hex_name, neighbors, parse_hex
 
+if TYPE_CHECKING:  # a part of Controller, whose other parts it uses (host.py)
+    from .host import ControlHost as _Control
+else:
+    _Control = object
 
-class BattleBuilder:
+
+class BattleBuilder(_Control):
     """Declaring a battle by clicks (a mixin of ``Controller``)."""
 
     def _click_declare(self, h: Hex, here: list[dict], one: bool = False) -> None:
@@ -22,7 +29,8 @@ class BattleBuilder:
         if enemy:
             if h in battles:
                 b = battles[h]
-                self.say(f"A battle against {hex_name(h)} is already declared, by {', '.join(b.attackers)}. Ctrl+Z takes it back.")
+                self.say(f"A battle against {hex_name(h)} is already declared, by {', '.join(b.attackers)}. "
+                         "Ctrl+Z takes it back.")
                 return
             if h in self.attack_targets():
                 if self.target != h:
@@ -30,8 +38,9 @@ class BattleBuilder:
                     self.attackers = []
                     self.lead = None
                     self.support = []
-                elig = sorted(self.eligible_attackers(h))
-                self.say(f"Target {hex_name(h)}: click the adjacent units that attack it ({', '.join(elig)}), then Declare.")
+                names = sorted(self.eligible_attackers(h))
+                self.say(f"Target {hex_name(h)}: click the adjacent units that attack it ({', '.join(names)}), "
+                         "then Declare.")
                 return
             # Why not? Ask the game about one of our units, preferably a neighbour.
             mine = [u for u in self.view()["units"] if u.get("side") == self.acting() and u.get("where") == "map"]
@@ -173,6 +182,7 @@ class BattleBuilder:
         return f"{why.reason} ({why.rule})" if why.rule else why.reason
 
     def _say_odds(self, lead: str = "") -> None:
+        assert self.target is not None, "said only of the battle being built (hex_name cannot name None)"
         if not self.attackers:
             self.say(f"{lead}No attacker chosen yet for {hex_name(self.target)}.")
             return

@@ -127,19 +127,20 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
             self.redo_stack.clear()
         n = len(self.game.actions)
         self.log.append(LogEntry(n, "action", action.notation(), who, secret))
-        self._log_events(n, events, who, secret is not None, plan=secret is not None and not is_secret(self.game, action))
+        self._log_events(n, events, who, secret is not None,
+                         plan=secret is not None and not is_secret(self.game, action))
         try:
             self.gui.on_events(self, events)  # a game's panel may show what an action caused
         except Exception:
             log.exception("game events hook")
-        for e in events:
-            if e.kind == "die_rolled":
-                dice = tuple(int(d) for d in (e.data.get("dice") or ()))
-                self.die = DieShow(int(e.data.get("roll", sum(dice))), e.text, dice=dice)
-            if e.kind == "combat" and self.die is not None and "result" in e.data:
-                self.die.result = str(e.data["result"])
+        for ev in events:
+            if ev.kind == "die_rolled":
+                dice = tuple(int(d) for d in (ev.data.get("dice") or ()))
+                self.die = DieShow(int(ev.data.get("roll", sum(dice))), ev.text, dice=dice)
+            if ev.kind == "combat" and self.die is not None and "result" in ev.data:
+                self.die.result = str(ev.data["result"])
                 self.die.meaning = rules_text.result_text(self.game.entry, self.die.result)
-                self.die.text = e.text
+                self.die.text = ev.text
         self._changed()
         if self.game.autosave_error is not None:  # the action stands; the banner stays up too
             self.say(f"Done, but not saved: {save_problem(self.game.autosave_error)}.", "warning")
@@ -501,15 +502,17 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
             return
         own = [u for u in here if self.own_side(u)]
         if own:
-            self.sel = self._cycle(own, self.sel)
-            u = self.unit(self.sel) or {}
+            sel = self._cycle(own, self.sel)
+            assert sel is not None, "one of our own units here"
+            self.sel = sel
+            u = self.unit(sel) or {}
             if self.phase_kind() == "buildup":
                 if self.sel in self.restorable():
                     d = self.decision("restore")
                     cite = f" ({d.rule})" if d is not None and d.rule else ""
                     self.say(f"{self.sel} is reduced: Restore spends one replacement step{cite}.")
                 elif u.get("steps", 1) < u.get("max_steps", 1):
-                    self.refuse(self.game.check(A.Restore(self.sel)))
+                    self.refuse(self.game.check(A.Restore(sel)))
                 else:
                     self.say(f"{self.sel}: {u.get('name', '')}, {u.get('label', '')}")
             else:
@@ -560,14 +563,16 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
                 self.sel = None
                 self.say("")
                 return
-            self.sel = self._cycle(own, self.sel if self.sel in ids else None, self.movable_units())
+            sel = self._cycle(own, self.sel if self.sel in ids else None, self.movable_units())
+            assert sel is not None, "one of our own units here"
+            self.sel = sel
             if self.sel in self.movable_units():
                 n = len(self.move_targets(self.sel))
                 costs = n and self.move_figure(self.sel, next(iter(self.move_targets(self.sel))))
                 self.say(f"{self.sel}: {n} hex(es) within reach" +
                          ("; the number on each is the movement points it costs." if costs else ", shaded on the map."))
             else:
-                self.refuse(self._why_cannot_move(self.sel))
+                self.refuse(self._why_cannot_move(sel))
             return
         if self.sel is not None:
             act = self.gui.click_action(self, h)  # the game's other use of a click (a game of fire: fire at it)

@@ -5,14 +5,20 @@ marks and the units on it, for the tooltip and the status line (no pygame).
 from __future__ import annotations
 
 import logging
+from typing import TYPE_CHECKING
 
 from ...core.hexgrid import Hex, hex_name, neighbors
 from ..sides import side_name
 
+if TYPE_CHECKING:  # a part of Controller, whose other parts it uses (host.py)
+    from .host import ControlHost as _Control
+else:
+    _Control = object
+
 log = logging.getLogger(__name__)
 
 
-class HexInfo:
+class HexInfo(_Control):
     """What a hex holds, in words (a mixin of ``Controller``)."""
 
     def describe_hex(self, h: Hex) -> str:

@@ -4,9 +4,15 @@ just rolled: ``Journal`` is the part of the ``Controller`` that writes and reads
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...core.errors import Illegal
 from .secrets import HIDDEN_EVENT, HIDDEN_PLAN, is_secret, secret_label, secret_text
+
+if TYPE_CHECKING:  # a part of Controller, whose other parts it uses (host.py)
+    from .host import ControlHost as _Control
+else:
+    _Control = object
 
 
 @dataclass
@@ -36,7 +42,7 @@ class DieShow:
     meaning: str = ""  # the result in the game's words
 
 
-class Journal:
+class Journal(_Control):
     """Log lines, the status line and what stays secret in them (a mixin of ``Controller``)."""
 
     # --- the log of a loaded game -------------------------------------------------------
@@ -74,7 +80,8 @@ class Journal:
                         old.secret = None
                 self.log_version += 1
             hide = secret and e.kind != "revealed"
-            self.log.append(LogEntry(n, "event", e.text, side, (HIDDEN_PLAN if plan else HIDDEN_EVENT) if hide else None))
+            hidden = (HIDDEN_PLAN if plan else HIDDEN_EVENT) if hide else None
+            self.log.append(LogEntry(n, "event", e.text, side, hidden))
 
     def screen_side(self) -> str | None:
         """The side whose player is at the screen, when secrets must be kept (None: no secrets)."""

@@ -13,12 +13,18 @@ from __future__ import annotations
 import dataclasses
 import logging
 import threading
+from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core import actions as A
 from ...core.contract import Consequence, Decision, Preview
 from ...core.hexgrid import Hex, parse_hex
+
+if TYPE_CHECKING:  # a part of Controller, whose other parts it uses (host.py)
+    from .host import ControlHost as _Control
+else:
+    _Control = object
 
 log = logging.getLogger(__name__)
 
@@ -97,8 +103,19 @@ def same_position(a: tuple, b: tuple) -> bool:
     return a[0] == b[0] and a[1] is b[1]
 
 
-class Queries:
+class Queries(_Control):
     """The derived queries of a ``Controller`` (a mixin: it keeps their caches on the controller)."""
+
+    # the caches, made by Controller.__init__
+    _seen: tuple  # the position they are for (position_key)
+    _job: _LegalJob | None
+    _view_key: Any
+    _view: dict | None
+    _of_src: list | None  # the legal actions _of_cache was worked out from
+    _of_cache: dict
+    _groups_key: tuple | None
+    _groups: list[ChoiceGroup]
+    _entering: tuple | None
 
     def _sync(self) -> None:
         """An action applied to the game elsewhere (a script, a test): a new position for the
@@ -119,7 +136,7 @@ class Queries:
             return tuple(s.id for s in entry.sides)
         return tuple(sorted({u["side"] for u in self.view()["units"] if u.get("side")}))
 
-    def _memo(self, name: str, fn):
+    def _memo(self, name: Hashable, fn):
         """``fn()`` worked out once per position (the controller's version)."""
         self._sync()
         memo = self._memos
@@ -525,7 +542,7 @@ class Queries:
         if attackers is not None:
             declared = any(b.target == target and not b.resolved and set(attackers) <= set(b.attackers)
                            for b in self.declared_battles())
-            if declared:  # as it will be fought (an Offensive's supporters included)
+            if declared and target is not None:  # as it will be fought (an Offensive's supporters included)
                 return self.preview(A.Resolve(target))
             return self.verdict(self.battle_action(target, attackers))
         kind, where = self.stage()

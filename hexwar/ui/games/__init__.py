@@ -34,7 +34,8 @@ def _client_class(game_id: str) -> type[GameUI]:
     try:
         module = importlib.import_module(name)
     except ModuleNotFoundError as e:
-        if e.name is not None and (name == e.name or name.startswith(e.name + ".")):  # the client module itself is missing
+        # the client module itself is missing
+        if e.name is not None and (name == e.name or name.startswith(e.name + ".")):
             return GameUI
         raise
     return getattr(module, "CLIENT", GameUI)

@@ -6,6 +6,8 @@ that may fly, when the game has them).
 """
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ...core.contract import Preview
@@ -309,11 +311,11 @@ def build_roll(f: Flow, ctl, scene, art: CounterArt) -> None:
                 f" ({m.rule})" if m.rule else "")
         f.op(lambda surf, m=m, y=y, used=m.id not in can: surf.blit(art.marker(m, ms, used), (f.x, y)),
              ("roll-air", m.id, m.short, m.shift, m.id not in can, f.x, y, ms))
-        f.button(label, (lambda s=m.id: scene.do_roll(s)), enabled=m.id in can, name=f"roll-{m.id}",
+        f.button(label, partial(scene.do_roll, m.id), enabled=m.id in can, name=f"roll-{m.id}",
                  tooltip=tip, indent=ms + th.px(8))
     for r in rolls:  # a roll the markers do not list: still offered, with the preview's figure
         if r.support is not None and r.support not in names:
-            f.button(f"Roll with {r.support} → {figure_of(ctl.preview(r))}", (lambda s=r.support: scene.do_roll(s)),
+            f.button(f"Roll with {r.support} → {figure_of(ctl.preview(r))}", partial(scene.do_roll, r.support),
                      name=f"roll-{r.support}")
     # The odds line by line, the chances and the table under the buttons, which stay in sight.
     preview_block(f, ctl, ctl.odds(), plain)

@@ -5,6 +5,8 @@ refusal's rule and reason.
 """
 from __future__ import annotations
 
+from functools import partial
+
 from ...core import actions as A
 from ...core.contract import COSTLY, FATAL, Consequence
 from .. import theme as T
@@ -53,7 +55,7 @@ def build_choices(f: Flow, ctl, scene) -> None:
         per = 1 if said else 3 if max((len(o.label) for o in g.options), default=0) <= 12 else 1
         for i in range(0, len(g.options), per):
             chunk = g.options[i:i + per]
-            specs = [(o.label, (lambda a=o.action: scene.do_action(a)), not o.refusal,
+            specs = [(o.label, partial(scene.do_action, o.action), not o.refusal,
                       f"{g.key}:{o.label}") for o in chunk]
             for b, o in zip(f.row(specs, slots=per), chunk):
                 b.tooltip = say(f"Not now — {o.refusal}") if o.refusal else (

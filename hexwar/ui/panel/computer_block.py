@@ -8,7 +8,6 @@ from ..sides import side_name
 from .flow import Flow
 from .stack import stack_list
 
-
 REASON_COLOUR = (150, 196, 232)
 
 

@@ -6,7 +6,7 @@ is drawn again only when that changes (the GameScene keeps the pixels in its bac
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -40,7 +40,8 @@ class Drawn:
 class TrayItem:
     """A counter in the tray; clicking it selects it."""
 
-    def __init__(self, rect: pygame.Rect, unit: dict, on_click: Callable[[str], None], enabled: bool, note: str) -> None:
+    def __init__(self, rect: pygame.Rect, unit: dict, on_click: Callable[[str], None], enabled: bool,
+                 note: str) -> None:
         self.rect = rect
         self.unit = unit
         self.on_click = on_click
@@ -61,14 +62,17 @@ class Flow:
         self.w = rect.w - 2 * self.pad
         # endless: lay out everything (the box scrolls); otherwise stop at the box's bottom
         self.scroll, self.endless = scroll, endless
-        self.ops: list[Callable[[pygame.Surface], None]] = []
+        self.ops: list[Callable[..., object]] = []  # each called with the surface only (see op)
         self.sigs: list = []  # what each op's drawing depends on (a value, or a function giving it)
         self.buttons = ButtonRow()
         self.tray: list[TrayItem] = []
         self.tips: list[tuple[pygame.Rect, list[str]]] = []  # areas with a tooltip (air markers)
 
-    def op(self, fn: Callable[[pygame.Surface], None], sig=None) -> None:
-        """A drawing step; ``sig`` is what it depends on (None: unknown, so always drawn anew)."""
+    def op(self, fn: Callable[..., object], sig=None) -> None:
+        """A drawing step, called with the surface only; ``sig`` is what it depends on (None:
+        unknown, so always drawn anew). ``fn`` is typed loosely because the panels pass lambdas
+        that bind loop values as defaults (``lambda surf, y=y: ...``), which mypy cannot match
+        against a one-argument callable."""
         self.ops.append(fn)
         self.sigs.append(object() if sig is None else sig)
 
@@ -123,7 +127,7 @@ class Flow:
         self.y += h + self.theme.px(5)
         return b
 
-    def row(self, specs: list[tuple[str, Callable[[], None], bool, str]], slots: int | None = None) -> list[Button]:
+    def row(self, specs: Sequence[tuple[str, Callable[[], None], bool, str]], slots: int | None = None) -> list[Button]:
         """Buttons side by side: (label, callback, enabled, name); ``slots`` fixes the width of each."""
         if not specs:
             return []

@@ -3,6 +3,8 @@ its events, the way around the history) and the banner across the map.
 """
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ...core.hexgrid import hex_name
@@ -70,13 +72,13 @@ def build_history(f: Flow, scene) -> None:
     if len(starts) > 1:
         f.text("Jump to the start of:", th.small, T.TEXT_DIM)
         cur = None
-        for label, idx in starts:
+        for _label, idx in starts:
             if idx <= k:
                 cur = idx
         per = 4
         for i in range(0, len(starts), per):
             chunk = starts[i:i + per]
-            f.row([((("▸ " + label) if idx == cur else label), (lambda x=idx: scene.history_goto(x)), True,
+            f.row([((("▸ " + label) if idx == cur else label), partial(scene.history_goto, idx), True,
                     f"hist-{label.lower().replace(' ', '-')}") for label, idx in chunk], slots=per)
     f.button("Return to the present", scene.leave_history, key_hint="Esc", name="hist-present")
     if tl.error:
@@ -100,11 +102,12 @@ def air_note(f: Flow, ctl, tl, k: int, art: CounterArt) -> None:
             continue
         ms = th.px(30)
         y = f.y + th.px(2)
-        f.op(lambda surf, m=m, y=y: surf.blit(art.marker(m, ms, False), (f.x, y)), ("hist-air", m.id, f.x, y, ms))
+        f.op(lambda surf, m=m, y=y, ms=ms: surf.blit(art.marker(m, ms, False), (f.x, y)),
+             ("hist-air", m.id, f.x, y, ms))
         f.y = y
         rule = m.rule.split(",")[0] if m.rule else ""
-        f.text(f"Air support: {m.name}, {m.shift_text} column, over {hex_name(target)}" + (f" ({rule})" if rule else ""),
-               th.small, T.TEXT, indent=ms + th.px(8))
+        f.text(f"Air support: {m.name}, {m.shift_text} column, over {hex_name(target)}"
+               + (f" ({rule})" if rule else ""), th.small, T.TEXT, indent=ms + th.px(8))
         f.y = max(f.y, y + ms) + th.px(4)
 
 
@@ -117,10 +120,12 @@ def draw_history_banner(surface: pygame.Surface, rect: pygame.Rect, text: str, t
     stripe = th.px(90)
     for x0 in (band.x, band.right - stripe):
         clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(x0, band.y, stripe, band.h).clip(clip) if clip else pygame.Rect(x0, band.y, stripe, band.h))
+        part = pygame.Rect(x0, band.y, stripe, band.h)
+        surface.set_clip(part.clip(clip) if clip else part)
         for k in range(-band.h, stripe + band.h, th.px(14)):
-            pygame.draw.polygon(surface, (20, 20, 20), [(x0 + k, band.bottom), (x0 + k + th.px(7), band.bottom),
-                                                         (x0 + k + th.px(7) + band.h, band.y), (x0 + k + band.h, band.y)])
+            pygame.draw.polygon(surface, (20, 20, 20),
+                                [(x0 + k, band.bottom), (x0 + k + th.px(7), band.bottom),
+                                 (x0 + k + th.px(7) + band.h, band.y), (x0 + k + band.h, band.y)])
         surface.set_clip(clip)
     room = band.w - 2 * stripe - th.px(16)
     px = th.normal

@@ -46,8 +46,8 @@ class Legend:
         self.rect = pygame.Rect(0, 0, self.w, self.h)
 
     def sig(self) -> tuple:
-        return (tuple(self.rect), tuple(self.title_lines), tuple((p, r) for p, r, _ in self.rows), tuple(map(tuple, self.row_lines)),
-                tuple(self.extra_lines), self.theme.scale)
+        return (tuple(self.rect), tuple(self.title_lines), tuple((p, r) for p, r, _ in self.rows),
+                tuple(map(tuple, self.row_lines)), tuple(self.extra_lines), self.theme.scale)
 
     def draw(self, surface: pygame.Surface) -> None:
         from ..shapes import swatch

@@ -4,14 +4,21 @@ history mode framed; a click on a line looks back at it. ``LogTab`` is that part
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from .. import theme as T
 from ..sides import side_name
 from .computer_block import REASON_COLOUR
 
+if TYPE_CHECKING:  # a part of SidePanel, whose attributes it uses (host.py)
+    from .host import PanelHost as _Panel
+else:
+    _Panel = object
 
-class LogTab:
+
+class LogTab(_Panel):
     """The log lines of the side panel (a mixin of ``SidePanel``)."""
 
     # --- the log ------------------------------------------------------------------------

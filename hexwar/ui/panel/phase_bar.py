@@ -4,7 +4,7 @@ toggles.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
@@ -29,8 +29,8 @@ class PhaseBar:
         self.drawn = Drawn()
 
     def layout(self, rect: pygame.Rect, tool_rect: pygame.Rect,
-               actions: list[tuple[str, str, Callable[[], None], str]],
-               toggles: list[tuple[str, str, Callable[[], None], str]] = ()) -> None:
+               actions: Sequence[tuple[str, str, Callable[[], object], str]],
+               toggles: Sequence[tuple[str, str, Callable[[], object], str]] = ()) -> None:
         """Text in ``rect``; the buttons in ``tool_rect``: the first one (End phase) on a
         row of its own, the others side by side below it. ``toggles`` (Look back, Explain)
         sit at the right end of the bar, above the side panel."""
@@ -205,6 +205,7 @@ def _now_text(ctl) -> str:
         return paras[0]
     groups = ctl.choice_groups()
     if groups:
-        return "Decide in the side panel: " + "; ".join(g.title + (f" ({g.rule})" if g.rule else "") for g in groups) + "."
+        return "Decide in the side panel: " + "; ".join(g.title + (f" ({g.rule})" if g.rule else "")
+                                                        for g in groups) + "."
     got = rules_text.phase_paragraphs(phase, v)
     return got[0] if got else ""

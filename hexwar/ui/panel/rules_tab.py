@@ -6,13 +6,20 @@ layers of ``game.map_layers``, each with its rule), and the game's results table
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from .. import rules_text
 from .. import theme as T
 
+if TYPE_CHECKING:  # a part of SidePanel, whose attributes it uses (host.py)
+    from .host import PanelHost as _Panel
+else:
+    _Panel = object
 
-class RulesTab:
+
+class RulesTab(_Panel):
     """The rules lines of the side panel (a mixin of ``SidePanel``)."""
 
     def _rules_rows(self, ctl) -> tuple[list[tuple[str, int, tuple, str]], tuple]:

@@ -5,7 +5,9 @@ again only when its signature changes.
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 import pygame
 
@@ -103,7 +105,7 @@ class SidePanel(LogTab, RulesTab):
         w = (self.rect.w - th.px(16) - th.px(4) * (k - 1)) // k
         for i, (name, label) in enumerate(self.TABS):
             b = Button(pygame.Rect(self.rect.x + th.px(8) + i * (w + th.px(4)), tab_y + th.px(4), w, th.px(28)),
-                       label, (lambda n=name: self.set_tab(n)), px=th.normal, name="tab-" + name,
+                       label, partial(self.set_tab, name), px=th.normal, name="tab-" + name,
                        tooltip=self.TAB_TIPS.get(name, ""))
             b.toggled = None
             self.tabs.add(b)
@@ -155,9 +157,9 @@ class SidePanel(LogTab, RulesTab):
         pos = getattr(event, "pos", None)
         if ctx is not None and (pos is None or ctx.rect.collidepoint(pos)
                                 or event.type == pygame.MOUSEMOTION):  # only what shows is clickable
-            if self.context.buttons.handle(event):
+            if ctx.buttons.handle(event):
                 return True
-            for item in self.context.tray:
+            for item in ctx.tray:
                 if event.type == pygame.MOUSEMOTION:
                     item.hover = item.rect.collidepoint(event.pos)
                 elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and item.rect.collidepoint(event.pos):
@@ -200,6 +202,7 @@ class SidePanel(LogTab, RulesTab):
     def _draw_scroll(self, surface: pygame.Surface) -> None:
         """The context box's scroll bar, and a line saying more lies below."""
         th = self.theme
+        assert self.context is not None, "drawn only under a context box"
         r = self.context.rect
         pygame.draw.rect(surface, T.PANEL_LINE, self.scroll_track(), border_radius=3)
         pygame.draw.rect(surface, T.ACCENT, self.scroll_thumb(), border_radius=3)
@@ -234,6 +237,7 @@ class SidePanel(LogTab, RulesTab):
         True when it drew."""
         th = self.theme
         rows = None
+        lower: tuple[Any, ...]  # what the tab shown depends on
         if self.tab == "log":
             lower = ("log", tuple((tuple(rect), row) for rect, row in self.log_visible), self.log_selected,
                      self.log_scroll, tuple(self._log_rect()))
@@ -262,7 +266,8 @@ class SidePanel(LogTab, RulesTab):
             b.draw(surface)
             if active:  # an underline as well as the highlight
                 pygame.draw.rect(surface, T.ACCENT, b.rect, 2, border_radius=4)
-                pygame.draw.line(surface, T.ACCENT, (b.rect.x + 6, b.rect.bottom - 3), (b.rect.right - 6, b.rect.bottom - 3), 2)
+                pygame.draw.line(surface, T.ACCENT, (b.rect.x + 6, b.rect.bottom - 3),
+                                 (b.rect.right - 6, b.rect.bottom - 3), 2)
         if self.tab == "log":
             self._draw_log(surface, ctl)
         elif self.tab == "track":

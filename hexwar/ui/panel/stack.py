@@ -3,6 +3,8 @@ actions), and the air support markers of the side in this phase.
 """
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ...core.hexgrid import hex_name
@@ -87,7 +89,7 @@ def stack_list(f: Flow, ctl, art: CounterArt, skip=None, scene=None) -> None:
             # A unit of a stack next to the target: it joins the attack being built, or is left out.
             inside = u["id"] in ctl.attackers
             f.button(("✓ Attacks — leave it out" if inside else "Add it to the attack"),
-                     (lambda uid=u["id"]: ctl.toggle_attacker(uid)), indent=indent, name=f"attacker-{u['id']}",
+                     partial(ctl.toggle_attacker, u["id"]), indent=indent, name=f"attacker-{u['id']}",
                      tooltip=(f"{u['id']} attacks {hex_name(ctl.target)}: click to leave it out of this attack"
                               if inside else f"{u['id']} may attack {hex_name(ctl.target)}: click to add it"))
         if not ctl.past:
@@ -95,7 +97,7 @@ def stack_list(f: Flow, ctl, art: CounterArt, skip=None, scene=None) -> None:
                 if f.y + th.px(30) > f.bottom:
                     break
                 doer = scene.do_action if scene is not None else ctl.do
-                b = f.button(label, (lambda a=act, d=doer: d(a)), tooltip=tip, indent=indent,
+                b = f.button(label, partial(doer, act), tooltip=tip, indent=indent,
                              name=f"unit-{act.notation().replace(' ', '-')}")
                 b.tooltip = tip
         f.y = max(f.y, y0 + cs) + th.px(4)
@@ -127,11 +129,14 @@ def air_row(f: Flow, ctl, art: CounterArt) -> None:
         f.op(lambda surf, m=m, x=x, y=y: surf.blit(art.marker(m, ms), (x, y)),
              ("air", m.id, m.short, m.shift, m.used, x, y, ms))
         room = cw - ms - th.px(12)
-        for k, (txt, col) in enumerate(((m.name, T.TEXT), ("used this turn" if m.used else "ready", T.TEXT_DIM if m.used else T.GOOD))):
+        state = ("used this turn", T.TEXT_DIM) if m.used else ("ready", T.GOOD)
+        for k, (txt, col) in enumerate(((m.name, T.TEXT), state)):
             while T.size(txt, th.px(12))[0] > room and len(txt) > 4:
                 txt = txt.rstrip("…")[:-1].rstrip() + "…"
             ty = y + th.px(2) + k * lh
-            f.op(lambda surf, txt=txt, col=col, x=x, ty=ty: surf.blit(T.text(txt, th.px(12), col), (x + ms + th.px(6), ty)),
+            f.op(lambda surf, txt=txt, col=col, x=x, ty=ty: surf.blit(T.text(txt, th.px(12), col),
+                                                                      (x + ms + th.px(6), ty)),
                  ("air-text", txt, col, x, ty))
-        f.tips.append((pygame.Rect(x, y, cw - th.px(4), ms), m.tooltip(ctl.view().get("turn"), ctl.view().get("turns"))))
+        f.tips.append((pygame.Rect(x, y, cw - th.px(4), ms),
+                       m.tooltip(ctl.view().get("turn"), ctl.view().get("turns"))))
     f.y += ms + th.px(8)

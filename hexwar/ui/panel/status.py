@@ -125,7 +125,8 @@ def draw_die(surface: pygame.Surface, center: tuple[int, int], die, th: T.Theme)
         pygame.draw.rect(surface, (250, 250, 244), d, border_radius=size // 6)
         pygame.draw.rect(surface, (20, 20, 20), d, 3, border_radius=size // 6)
         for dx, dy in pips.get(face, []):
-            pygame.draw.circle(surface, (20, 20, 20), (d.centerx + dx * size // 4, d.centery + dy * size // 4), size // 11)
+            pygame.draw.circle(surface, (20, 20, 20), (d.centerx + dx * size // 4, d.centery + dy * size // 4),
+                               size // 11)
     y = r.bottom + th.px(8)
     surface.blit(t, (r.centerx - t.get_width() // 2, y))
     y += t.get_height()

@@ -6,6 +6,7 @@ and the stack last clicked.
 from __future__ import annotations
 
 import logging
+from functools import partial
 
 from ...core.hexgrid import hex_name, parse_hex
 from .. import rules_text
@@ -72,7 +73,7 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
         battles = ctl.declared_battles()
         if not battles:  # a game that keeps its battles elsewhere: the battles it lets be resolved now
             for t in ctl.unresolved():
-                f.button(f"Resolve the battle at {hex_name(t)}", (lambda t=t: scene.do_resolve(t)),
+                f.button(f"Resolve the battle at {hex_name(t)}", partial(scene.do_resolve, t),
                          name=f"resolve-{hex_name(t)}")
         for b in battles:
             if b.resolved:  # the odds it was rolled at, not what the position left would give
@@ -81,7 +82,7 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
                        + (f" at {fought}" if fought else ""), th.small, T.TEXT_DIM)
             else:
                 label = f"{hex_name(b.target)}: {', '.join(b.attackers)} ({figure_of(ctl.odds(b.target))})"
-                f.button("Resolve " + label, (lambda t=b.target: scene.do_resolve(t)), name=f"resolve-{hex_name(b.target)}")
+                f.button("Resolve " + label, partial(scene.do_resolve, b.target), name=f"resolve-{hex_name(b.target)}")
     elif m == "stage:roll":
         build_roll(f, ctl, scene, art)
     elif m in PICK_STEPS:
@@ -96,7 +97,7 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
             u = ctl.unit(uid) or {}
             verb = {"stage:advance": "Advance", "stage:overstack": "Remove"}.get(m, "Loss:")
             opt = picks.get(uid)
-            b = f.button(f"{verb} {uid} ({u.get('label', '')})", (lambda x=uid: scene.do_choose(x)), name=f"choose-{uid}",
+            b = f.button(f"{verb} {uid} ({u.get('label', '')})", partial(scene.do_choose, uid), name=f"choose-{uid}",
                          tooltip=unit_title(u))
             if ctl.loss_pick == uid:
                 b.toggled = None
@@ -115,7 +116,7 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
                "or a button here.", th.small, T.TEXT_DIM)
         f.space()
         for r in ctl.retreats():
-            f.button(f"{r.unit}: " + " → ".join(hex_name(h) for h in r.path), (lambda a=r: scene.do_action(a)),
+            f.button(f"{r.unit}: " + " → ".join(hex_name(h) for h in r.path), partial(scene.do_action, r),
                      name="retreat-" + "-".join(hex_name(h) for h in r.path))
             c = ctl.consequence(r)
             if c is not None:

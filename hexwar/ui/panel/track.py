@@ -41,11 +41,11 @@ class TrackPanel:
         self.rows: dict[int, pygame.Rect] = {}  # turn -> its box (for tests and tooltips)
         self.units: dict[str, pygame.Rect] = {}  # unit id -> its counter in the track
         self.markers: dict[str, pygame.Rect] = {}  # marker id -> where it is drawn
-        self._data_key = None
+        self._data_key: tuple[int, object] | None = None  # (id of the controller, its version)
         self._data: tuple[list, list] = ([], [])
         self._seen_turn: int | None = None
         self._layout_key: tuple | None = None
-        self._want_turn = None
+        self._want_turn: int | None = None  # a turn to scroll into sight at the next layout
 
     # --- data --------------------------------------------------------------------------
     def data(self, ctl) -> tuple[list[TR.TurnBox], list[TR.AirMarker]]:
@@ -147,7 +147,7 @@ class TrackPanel:
         for i, side in enumerate(sides):
             cx = cols_x + i * col_w
             chip = th.px(14)
-            self._op(lambda s, side=side, cx=cx, y=y: T.side_chip(s, side, cx, y + (lh - chip) // 2, chip),
+            self._op(lambda s, side=side, cx=cx, y=y, chip=chip: T.side_chip(s, side, cx, y + (lh - chip) // 2, chip),
                      ("chip", side, cx, y, chip))
             self._text(side_name(side), cx + chip + th.px(4), y, px, T.TEXT_DIM, "bold")
             if any(st.steps is not None for b in boxes for st in b.sides):
@@ -192,7 +192,7 @@ class TrackPanel:
             y += rh + th.px(4)
         self.content_h = y - top
         want = self._want_turn
-        if want in self.rows:
+        if want is not None and want in self.rows:
             self._want_turn = None
             r = self.rows[want]
             if r.bottom > rect.bottom or r.y < rect.y:

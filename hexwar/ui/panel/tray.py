@@ -5,6 +5,9 @@ then brings them all on along that stretch of legal hexes (``Controller.place_gr
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 import pygame
 
 from .. import theme as T
@@ -47,16 +50,16 @@ def group_block(f: Flow, ctl, tray: list[dict]) -> None:
     f.text("Shift+click counters to pick several: one click on a hatched hex then brings them all on "
            "along that stretch, each on a legal hex, the nearest first.", th.small, T.TEXT_DIM)
     sel = ctl.unit(ctl.sel) if ctl.sel else None
-    specs = []
+    specs: list[tuple[str, Callable[[], None], bool, str]] = []
     if sel is not None and sel.get("where") not in ("map", None):
         key, name = formation_of(sel)
         mates = [u["id"] for u in tray if key and formation_of(u) == (key, name)]
         if len(mates) > 1 and set(mates) != set(ctl.group):
-            specs.append((f"Pick all of {name} ({len(mates)})", (lambda ids=tuple(mates): ctl.pick_group(ids)),
+            specs.append((f"Pick all of {name} ({len(mates)})", partial(ctl.pick_group, tuple(mates)),
                           True, "pick-formation"))
     ids = [u["id"] for u in tray]
     if set(ids) != set(ctl.group):
-        specs.append((f"Pick all {len(ids)}", (lambda ids=tuple(ids): ctl.pick_group(ids)), True, "pick-all"))
+        specs.append((f"Pick all {len(ids)}", partial(ctl.pick_group, tuple(ids)), True, "pick-all"))
     if ctl.group:
         specs.append(("Drop the pick", ctl.cancel, True, "pick-none"))
     if specs:

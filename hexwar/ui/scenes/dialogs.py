@@ -2,7 +2,7 @@
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 import pygame
 
@@ -96,7 +96,8 @@ class MessageScene(_Dialog):
         self.app.stack.remove(self)
 
     def handle(self, event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_SPACE):
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE,
+                                                          pygame.K_SPACE):
             self.close()
             return True
         return super().handle(event)

@@ -6,6 +6,9 @@ computer's turns (``game_computer``) and the drawing of a frame (``game_frame``)
 """
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
+from typing import Any
+
 import pygame
 
 from ... import paths
@@ -59,11 +62,13 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
                 game.autosave_error = e
         if game.load_warning:
             self.ctl.say(f"Loaded with a warning: {game.load_warning}", "refusal")
-        computers, levels = {}, {}
+        computers: dict[str, Any] = {}  # side -> its computer player
+        levels: dict[str, str] = {}
         self.computer_note = None
         for side, entry in self.player_kinds.items():
             kind, level = player_kind(entry)
             if kind == COMPUTER:
+                assert level is not None, "player_kind gives a computer its level"
                 player, note = make_computer(game.game_id, seed=int(game.header.get("seed", 0)) + len(computers),
                                              level=level)
                 computers[side] = player
@@ -77,7 +82,8 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         # the screen must not see them: hotseat between two people, or a person against the computer.
         self.ctl.private = bool(humans) and (bool(computers) or hotseat)
         if self.computer_note:
-            self.ctl.log.append(LogEntry(len(game.actions), "note", self.computer_note[:1].upper() + self.computer_note[1:] + "."))
+            note = self.computer_note[:1].upper() + self.computer_note[1:] + "."
+            self.ctl.log.append(LogEntry(len(game.actions), "note", note))
         self.mv = MapView(game.board)
         self.art = CounterArt()
         self.layer = MapLayer(self.mv, self.art)
@@ -110,9 +116,9 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         self._dyn_rects: list[pygame.Rect] = []
         self._end_key: tuple | None = None
         self._undo_key: tuple | None = None
-        self._quit_dialog = None  # the question asked when the window is closed with moves unsaved
-        self._ids_ctx = None  # the game's own hex ids while it is on screen
-        self._job_seen = None
+        self._quit_dialog: ConfirmScene | None = None  # the question asked when the window is closed with moves unsaved
+        self._ids_ctx: AbstractContextManager[Any] | None = None  # the game's own hex ids while it is on screen
+        self._job_seen: object | None = None  # the controller's legal-actions job last seen done
         self._air_key: tuple | None = None
         self._air: tuple = ()
 
@@ -250,9 +256,9 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         end = buttons.get("end")
         if end is not None:
             end.label = self.ctl.end_label()
-            key = (self.ctl.version, locked)
-            if self._end_key != key:
-                self._end_key = key
+            end_key = (self.ctl.version, locked)
+            if self._end_key != end_key:
+                self._end_key = end_key
                 why = self.game.check(EndPhase())
                 end.enabled = why is None and not locked
                 if self.past is not None:
@@ -263,9 +269,9 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
                     end.tooltip = ("End the phase (E). Asks first if units could still act." if why is None
                                    else f"Not now — {why}")
         if "undo" in buttons or "redo" in buttons:
-            key = ("undo", self.ctl.version, locked, len(self.ctl.redo_stack), self.past is not None)
-            if self._undo_key != key:
-                self._undo_key = key
+            undo_key = ("undo", self.ctl.version, locked, len(self.ctl.redo_stack), self.past is not None)
+            if self._undo_key != undo_key:
+                self._undo_key = undo_key
                 why = self.undo_blocked()
                 if "undo" in buttons:
                     buttons["undo"].enabled = why is None
@@ -325,7 +331,7 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
                 self.ctl.forget_selection()
                 self.panel.ctx_scroll = 0
                 v = self.ctl.view()
-                st = v.get("stage")
+                st = v.get("stage") or {}
                 phase_side = self.ctl.phase().side
                 detail = now_text(self.ctl)
                 notices = " ".join(str(n) for n in (v.get("notices") or self.ctl.gui.notices(self.ctl) or ()))
@@ -383,7 +389,8 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
             self.past.refuse(PAST_REFUSAL)
             return True
         if self.computer_turn():
-            self.ctl.say("The computer is playing this side: Space changes its pace, Enter skips to the end of its turn.")
+            self.ctl.say("The computer is playing this side: Space changes its pace, "
+                         "Enter skips to the end of its turn.")
             return True
         return False
 
@@ -564,8 +571,8 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
 
     def toggle_explain(self) -> None:
         self.explain = not self.explain
-        self.view_ctl.say("Explain is on: the legend is at the bottom of the side panel (X turns it off)." if self.explain
-                          else "Explain is off.")
+        self.view_ctl.say("Explain is on: the legend is at the bottom of the side panel (X turns it off)."
+                          if self.explain else "Explain is off.")
         self.refresh()
 
     # --- each frame ----------------------------------------------------------------------------

@@ -6,9 +6,15 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..computer import HUMAN
 from ..control import LogEntry
+
+if TYPE_CHECKING:  # a part of GameScene, whose other parts it uses (game_host.py)
+    from .game_host import GameHost as _Scene
+else:
+    _Scene = object
 
 log = logging.getLogger(__name__)
 
@@ -27,8 +33,10 @@ class MoveAnim:
         return self.t >= self.duration
 
 
-class ComputerTurns:
+class ComputerTurns(_Scene):
     """The computer's side of the game scene (a mixin of ``GameScene``)."""
+
+    anim: MoveAnim | None  # the computer's move being shown (set by GameScene.__init__)
 
     # --- the computer ---------------------------------------------------------------------------
     def computer_speed(self) -> None:
@@ -45,6 +53,7 @@ class ComputerTurns:
         from ...core.actions import Move
 
         side = self.ctl.acting()
+        assert side is not None, "the computer decides only for a side to act (one of its players)"
         start = None
         if isinstance(dec.action, Move):
             u = self.ctl.unit(dec.action.unit) or {}
@@ -96,7 +105,7 @@ class ComputerTurns:
                 self.mv.center_on(hexes[-1])
         self.after_change()
 
-    def _human_takes_over(self, side: str | None) -> None:
+    def _human_takes_over(self, side: str) -> None:
         self.computer.players.pop(side, None)
         self.player_kinds[side] = HUMAN
         self.game.header["players"] = {**(self.game.header.get("players") or {}), side: HUMAN}

@@ -4,6 +4,8 @@ areas of the window that changed. ``FrameCache`` is that part of the ``GameScene
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from .. import theme as T
@@ -11,21 +13,35 @@ from ..panel.computer_block import REASON_COLOUR
 from ..panel.flow import Drawn
 from ..panel.history_block import draw_history_banner, history_banner
 from ..panel.status import draw_die, draw_save_banner
-from ..widgets import draw_tooltip
 from ..sides import side_name
+from ..widgets import draw_tooltip
+
+if TYPE_CHECKING:  # a part of GameScene, whose other parts it uses (game_host.py)
+    from .game_host import GameHost as _Scene
+else:
+    _Scene = object
 
 
-class FrameCache:
+class FrameCache(_Scene):
     """The frame of the game scene (a mixin of ``GameScene``)."""
+
+    # set by GameScene.__init__: what the back buffer's map and the screen show
+    _map_key: tuple | None
+    _shown: tuple | None
+    _air_key: tuple | None
+    _buf: pygame.Surface | None
+    _dyn_rects: list[pygame.Rect]
+    _tip_rect: pygame.Rect | None
 
     def _back_buffer(self, size) -> pygame.Surface:
         """The frame without what follows the mouse and the clock: each part of it (map,
         bar, panel, status line) is drawn again only when what it shows changes."""
         buf = self._buf
-        probe = T.PROBE is not None  # a test reading where every text goes (theme.TextProbe)
+        text_probe = T.PROBE  # a test reading where every text goes (theme.TextProbe)
+        probe = text_probe is not None
         if buf is None or buf.get_size() != size or probe != isinstance(buf, T.ProbedSurface):
-            if probe:
-                buf = T.PROBE.surface(size)
+            if text_probe is not None:
+                buf = text_probe.surface(size)
             else:
                 buf = pygame.Surface(size)
                 if pygame.display.get_surface() is not None:
@@ -104,6 +120,7 @@ class FrameCache:
         whole = (prev is None or prev[0] is not surface or prev[1] != surface.get_size() or not Drawn.enabled
                  or die_key != prev[3])
         if not whole:
+            assert prev is not None  # (whole when there is none)
             if over[1] != prev[2][1] or map_drawn:
                 dirty.append(self.mv.rect)
             elif over != prev[2]:  # only what follows the mouse and the clock: where it was and where it is
@@ -133,8 +150,11 @@ class FrameCache:
         position, or the computer at work (with its colour)."""
         if self.past is not None:
             k, n = self.past.index, len(self.game.actions)
-            st = self.ctl.timeline.step(k)
-            what = "the start of the game" if k == 0 else f"after action {k} of {n}: {st.action.notation()}" if st else ""
+            tl = self.ctl.timeline
+            assert tl is not None, "history mode is entered only with a timeline"
+            st = tl.step(k)
+            what = ("the start of the game" if k == 0 else f"after action {k} of {n}: {st.action.notation()}" if st
+                    else "")
             return f"History — {what}", T.ACCENT
         if self.computer_turn():
             side = side_name(self.ctl.acting()) if self.ctl.acting() else ""

@@ -4,13 +4,20 @@ core's ``game.at(k)`` under a controller of its own; the keys that step through 
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from ..control import PAST_REFUSAL, Controller
 from .stack import ctrl_held
 
+if TYPE_CHECKING:  # a part of GameScene, whose other parts it uses (game_host.py)
+    from .game_host import GameHost as _Scene
+else:
+    _Scene = object
 
-class HistoryMode:
+
+class HistoryMode(_Scene):
     """History navigation of the game scene (a mixin of ``GameScene``)."""
 
     # --- looking back ---------------------------------------------------------------------------
@@ -64,21 +71,25 @@ class HistoryMode:
     def history_phase(self, delta: int) -> None:
         if self.past is None:
             return
-        starts = self.ctl.timeline.phase_starts()
+        tl = self.ctl.timeline
+        assert tl is not None, "history mode is entered only with a timeline"
+        starts = tl.phase_starts()
         k = self.past.index
         if delta < 0:
             earlier = [s for s in starts if s < k]
-            self.enter_history(earlier[-1] if earlier else self.ctl.timeline.first)
+            self.enter_history(earlier[-1] if earlier else tl.first)
         else:
             later = [s for s in starts if s > k]
-            self.enter_history(later[0] if later else self.ctl.timeline.last)
+            self.enter_history(later[0] if later else tl.last)
 
     def _key_past(self, event) -> bool | None:
         """Keys in history mode; None lets the normal handler have the key (pan, zoom, tabs…)."""
+        past, tl = self.past, self.ctl.timeline
+        assert past is not None and tl is not None, "asked only in history mode, entered only with a timeline"
         k = event.key
         if ctrl_held(event):
             if k in (pygame.K_z, pygame.K_y):
-                self.past.refuse(PAST_REFUSAL)
+                past.refuse(PAST_REFUSAL)
                 return True
             return None
         if k in (pygame.K_ESCAPE, pygame.K_h):
@@ -88,15 +99,15 @@ class HistoryMode:
         elif k in (pygame.K_RIGHT, pygame.K_RIGHTBRACKET):
             self.history_forward()
         elif k == pygame.K_HOME:
-            self.enter_history(self.ctl.timeline.first)
+            self.enter_history(tl.first)
         elif k == pygame.K_END:
-            self.enter_history(self.ctl.timeline.last)
+            self.enter_history(tl.last)
         elif k == pygame.K_PAGEUP:
             self.history_phase(-1)
         elif k == pygame.K_PAGEDOWN:
             self.history_phase(+1)
         elif k in (pygame.K_e, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_r, pygame.K_n, pygame.K_TAB):
-            self.past.refuse(PAST_REFUSAL)
+            past.refuse(PAST_REFUSAL)
         else:
             return None
         return True

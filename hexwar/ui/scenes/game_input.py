@@ -4,13 +4,20 @@ that part of the ``GameScene``.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from ...core.hexgrid import Hex
 from .stack import ctrl_held, shift_held, shift_now
 
+if TYPE_CHECKING:  # a part of GameScene, whose other parts it uses (game_host.py)
+    from .game_host import GameHost as _Scene
+else:
+    _Scene = object
 
-class GameInput:
+
+class GameInput(_Scene):
     """Events of the game scene (a mixin of ``GameScene``)."""
 
     # --- events -------------------------------------------------------------------------------
@@ -34,7 +41,8 @@ class GameInput:
                 self.ctl.die = None
                 self._show_handover()
                 return True
-            on_map = event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.mv.rect.collidepoint(event.pos)
+            on_map = (event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+                      and self.mv.rect.collidepoint(event.pos))
             if event.type == pygame.MOUSEBUTTONDOWN and on_map:
                 return True
             if event.type == pygame.MOUSEBUTTONUP:
@@ -215,12 +223,13 @@ class GameInput:
             ctl.no_advance()
         elif k == pygame.K_TAB:
             ctl.next_unit()
-            u = ctl.unit(ctl.sel) if ctl.sel else None
-            if u and u.get("hex"):
+            sel = ctl.sel
+            u = ctl.unit(sel) if sel else None
+            if sel and u and u.get("hex"):
                 from ...core.hexgrid import parse_hex
 
                 h = parse_hex(u["hex"])
-                self.layer.top[h] = ctl.sel
+                self.layer.top[h] = sel
                 if not self.mv.rect.collidepoint(self.mv.hex_center(h)):
                     self.mv.center_on(h)
         elif k == pygame.K_ESCAPE:

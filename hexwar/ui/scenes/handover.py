@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from ..sides import side_name
 from .. import theme as T
+from ..sides import side_name
 from .stack import Scene
 
 
@@ -35,7 +35,8 @@ class HandoverScene(Scene):
         chip = th.px(64)
         T.side_chip(surface, self.side, w // 2 - chip // 2, h // 2 - th.px(150), chip)
         name = side_name(self.side)
-        t = T.text(f"{name} player, " + ("a decision for you" if self.decision else "your turn"), th.title, T.TEXT, "bold")
+        what = "a decision for you" if self.decision else "your turn"
+        t = T.text(f"{name} player, {what}", th.title, T.TEXT, "bold")
         surface.blit(t, (w // 2 - t.get_width() // 2, h // 2 - th.px(70)))
         y = h // 2
         if self.battle:

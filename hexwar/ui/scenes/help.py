@@ -60,7 +60,7 @@ class HelpScene(Scene):
         yy += T.font(th.large).get_linesize() + th.px(4)
         for key, what in shortcuts:
             surface.blit(T.text(key, th.normal, T.ACCENT, "bold"), (x, yy))
-            for i, ln in enumerate(T.wrap(what, th.normal, col - keys_w - th.px(10))):
+            for ln in T.wrap(what, th.normal, col - keys_w - th.px(10)):
                 surface.blit(T.text(ln, th.normal, T.TEXT), (x + keys_w, yy))
                 yy += lh
             yy += th.px(3)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import random
+from functools import partial
 from pathlib import Path
 
 import pygame
@@ -14,9 +15,8 @@ from ...core.errors import DataError, HexwarError
 from .. import sides as side_words
 from .. import theme as T
 from ..computer import COMPUTER, HUMAN, LEVELS, player_kind, player_text
-from ..widgets import draw_tooltip
 from ..saves import SaveIndex
-from ..widgets import Button, ButtonRow
+from ..widgets import Button, ButtonRow, draw_tooltip
 from .help import HelpScene
 from .stack import Scene, ctrl_held
 
@@ -35,7 +35,6 @@ class MenuScene(Scene):
     def __init__(self, app, seed: int | None = None, game_id: str | None = None, scenario: str | None = None) -> None:
         super().__init__(app)
         from ... import session
-
         from ...games import game_ids
 
         self.choices = session.list_scenarios()
@@ -146,12 +145,12 @@ class MenuScene(Scene):
             kind, level = player_kind(entry)
             self.player_label_ys.append((side, y, i))
             name = side_words.side_name(side)
-            B(Button(pygame.Rect(x1 + lab_w, y, hw, bh), "Human", (lambda s=side: self.set_player(s, HUMAN)),
+            B(Button(pygame.Rect(x1 + lab_w, y, hw, bh), "Human", partial(self.set_player, side, HUMAN),
                      px=th.normal, toggled=kind == HUMAN, name=f"{side}-human",
                      tooltip=f"A person plays the {name} side (key {i + 1} cycles human, easy, normal)"))
             for j, (lv, (_, what)) in enumerate(LEVELS.items()):
                 B(Button(pygame.Rect(x1 + lab_w + hw + gap + (pw + gap) * j, y, pw, bh), f"Computer: {lv}",
-                         (lambda s=side, lv=lv: self.set_player(s, player_text(COMPUTER, lv))),
+                         partial(self.set_player, side, player_text(COMPUTER, lv)),
                          px=th.small, toggled=kind == COMPUTER and level == lv, name=f"{side}-computer-{lv}",
                          tooltip=f"The computer plays the {name} side at the {lv} level: {what} "
                                  f"(key {i + 1} cycles human, easy, normal)."))
@@ -186,7 +185,7 @@ class MenuScene(Scene):
             lh = T.font(th.small).get_linesize()
             lines = max(len(T.wrap(t, th.small, width - th.px(44))) for t in row)
             row_h = max(bh, lines * lh + th.px(8))  # a row tall enough for its longest words
-            B(Button(pygame.Rect(ox, y, width, row_h), label, (lambda n=name: self.toggle_option(n)), px=th.small,
+            B(Button(pygame.Rect(ox, y, width, row_h), label, partial(self.toggle_option, name), px=th.small,
                      toggled=self.options.get(name, default), name=f"option-{name}",
                      tooltip=f"{desc}" if not rule or rule in desc else f"{desc} ({rule})"))
             if alone or i % 2 == 1:
@@ -228,7 +227,7 @@ class MenuScene(Scene):
             r = pygame.Rect(x2, y, col_w, self._row_height(col_w, p, False))
             if r.bottom > limit and shown:
                 break
-            B(Button(r, "", (lambda p=p: self.load(p)), px=th.small, name=f"load-{p.name}"))
+            B(Button(r, "", partial(self.load, p), px=th.small, name=f"load-{p.name}"))
             self.save_rows.append((r, p))
             y = r.bottom + th.px(4)
             shown += 1
@@ -236,7 +235,8 @@ class MenuScene(Scene):
         if not self.saves:
             self.no_saves_y = y
         y = h - th.px(110)
-        B(Button(pygame.Rect(x2, y, (col_w - gap) // 2, bh), "Help", self.help, px=th.normal, key_hint="F1", name="help"))
+        B(Button(pygame.Rect(x2, y, (col_w - gap) // 2, bh), "Help", self.help, px=th.normal, key_hint="F1",
+                 name="help"))
         B(Button(pygame.Rect(x2 + (col_w + gap) // 2, y, (col_w - gap) // 2, bh), "Quit", self.app.quit, px=th.normal,
                  key_hint="Q", name="quit"))
 
@@ -414,11 +414,13 @@ class MenuScene(Scene):
         surface.blit(T.text("Go on playing", th.large, T.TEXT, "bold"), (x2, th.px(118)))
         more = ""
         if len(self.saves) > self.saves_room:
-            more = f" — {self.save_scroll + 1}-{min(len(self.saves), self.save_scroll + self.saves_room)} of {len(self.saves)}, scroll for more"
+            last = min(len(self.saves), self.save_scroll + self.saves_room)
+            more = f" — {self.save_scroll + 1}-{last} of {len(self.saves)}, scroll for more"
         surface.blit(T.text(f"Saved games ({paths.saves_dir()}){more}:", th.small, T.TEXT_DIM), (x2, self.saves_y))
         if self.options_y is not None:
             surface.blit(T.text(self.options_heading(), th.small, T.TEXT_DIM), (x1, self.options_y))
-        surface.blit(T.text("Who plays each side (keys 1, 2 switch it; point at a level for what it does):", th.small, T.TEXT_DIM), (x1, self.players_y))
+        surface.blit(T.text("Who plays each side (keys 1, 2 switch it; point at a level for what it does):",
+                            th.small, T.TEXT_DIM), (x1, self.players_y))
         if not self.saves:
             surface.blit(T.text("none yet — Ctrl+S saves during a game", th.small, T.TEXT_DIM),
                          (x2 + th.px(8), self.no_saves_y or self.saves_y + th.px(24)))
@@ -430,7 +432,8 @@ class MenuScene(Scene):
             ny = yy + (bh - T.font(th.normal).get_linesize()) // 2
             surface.blit(name, (x1 + th.px(28), ny))
             if i < 9:  # the key that cycles who plays this side
-                surface.blit(T.text(str(i + 1), th.px(12), T.TEXT_DIM), (x1 + th.px(32) + name.get_width(), ny + th.px(3)))
+                surface.blit(T.text(str(i + 1), th.px(12), T.TEXT_DIM),
+                             (x1 + th.px(32) + name.get_width(), ny + th.px(3)))
         auto = paths.autosave_path()
         if not auto.is_file():
             t = T.text("Continue the last game — none yet", th.normal, T.BUTTON_OFF_TEXT, "bold")

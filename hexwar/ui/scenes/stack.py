@@ -11,7 +11,7 @@ in): they never import the app module, so the scenes and the app import no circl
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import pygame
 
@@ -28,6 +28,9 @@ class Host(Protocol):
     settings: Settings
     theme: T.Theme
     stack: SceneStack
+
+    @property
+    def size(self) -> tuple[int, int]: ...
 
     def quit(self) -> None: ...
 
@@ -95,6 +98,9 @@ class Scene:
         return None
 
 
+S = TypeVar("S", bound=Scene)  # a kind of scene: pushing or finding one gives that kind back
+
+
 class SceneStack:
     def __init__(self, app=None) -> None:
         self.app = app
@@ -112,7 +118,7 @@ class SceneStack:
             return self.app.screen.get_size()
         return None
 
-    def push(self, scene: Scene) -> Scene:
+    def push(self, scene: S) -> S:
         if self.scenes:
             self.scenes[-1].pause()
         self.scenes.append(scene)
@@ -139,7 +145,7 @@ class SceneStack:
                 self.scenes.remove(scene)
                 scene.exit()
 
-    def replace(self, scene: Scene) -> Scene:
+    def replace(self, scene: S) -> S:
         if self.scenes:
             self.scenes.pop().exit()
         return self.push(scene)
@@ -153,7 +159,7 @@ class SceneStack:
                 return True
         return False
 
-    def find(self, cls) -> Scene | None:
+    def find(self, cls: type[S]) -> S | None:
         return next((s for s in reversed(self.scenes) if isinstance(s, cls)), None)
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -183,12 +189,14 @@ class SceneStack:
         ids = (id(surface), surface.get_size() if surface is not None else None) + tuple(id(s) for s in visible)
         fresh = ids != self._drawn
         self._drawn = ids
-        if len(visible) == 1 and hasattr(visible[0], "draw_dirty"):
+        # the GameScene, known by what it has (draw_dirty, invalidate_frame): this module may not import it
+        only: Any = visible[0] if len(visible) == 1 else None
+        if only is not None and hasattr(only, "draw_dirty"):
             # The game alone knows which parts of its frame changed.
             if fresh:
-                visible[0].invalidate_frame()
+                only.invalidate_frame()
             self.poked = False
-            return visible[0].draw_dirty(surface)
+            return only.draw_dirty(surface)
         keys = [s.frame_key() for s in visible]
         poked, self.poked = self.poked, False
         if not fresh and not poked and None not in keys and keys == self._keys:

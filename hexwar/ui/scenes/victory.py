@@ -4,6 +4,7 @@ out from its record (losses, battles, dice, cities held turn by turn).
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import pygame
 
@@ -21,13 +22,13 @@ class VictoryScene(Scene):
 
     opaque = False
 
-    def __init__(self, app, game_scene: "GameScene") -> None:  # noqa: F821 (not imported: it imports this)
+    def __init__(self, app, game_scene: Any) -> None:  # the GameScene (not imported: it imports this module)
         super().__init__(app)
         self.gs = game_scene
         self.buttons = ButtonRow()
         self.box = pygame.Rect(0, 0, 10, 10)
         self.summary = None
-        self._worker = None
+        self._worker: object | None = None  # the summary's thread, or True when worked out in place
 
     def layout(self, size) -> None:
         th = self.theme
@@ -84,8 +85,9 @@ class VictoryScene(Scene):
                     log.exception("game summary failed")
 
             if ctl.threaded:
-                self._worker = threading.Thread(target=work, daemon=True, name="hexwar-summary")
-                self._worker.start()
+                worker = threading.Thread(target=work, daemon=True, name="hexwar-summary")
+                self._worker = worker
+                worker.start()
             else:
                 self._worker = True
                 work()

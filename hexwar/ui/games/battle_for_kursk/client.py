@@ -140,10 +140,10 @@ class KurskUI(GameUI):
             ahead = "Russian" if vp > 0 else "German" if vp < 0 else "even"
             line += f" VP track (5.0): {vp:+d}, {ahead}."
         f.text(line, th.px(11), T.TEXT)
-        parts = v.get("vp_parts") or ()
+        vp_parts = v.get("vp_parts") or ()
         lh = T.font(th.px(11)).get_linesize()
-        if parts and f.y + 3 * lh < f.bottom:  # what the VP are made of, when there is room for it
-            f.text("VP: " + "; ".join(parts) + ".", th.px(11), T.TEXT_DIM)
+        if vp_parts and f.y + 3 * lh < f.bottom:  # what the VP are made of, when there is room for it
+            f.text("VP: " + "; ".join(vp_parts) + ".", th.px(11), T.TEXT_DIM)
 
     def compact(self, f, ctl, v: dict) -> None:
         th = f.theme

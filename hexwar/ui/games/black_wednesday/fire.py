@@ -6,10 +6,17 @@ is that part of the client extension.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from ....core import actions as A
 from ....core.hexgrid import hex_name, parse_hex
 from ....games.black_wednesday import previews as I
 from ..base import MapMark
+
+if TYPE_CHECKING:  # a part of BlackWednesdayUI, whose other parts it uses (host.py)
+    from .host import BWHost as _Client
+else:
+    _Client = object
 
 
 def preview_line(p: dict) -> str:
@@ -32,8 +39,12 @@ def hex_of(ctl, uid: str):
     return parse_hex(u["hex"]) if u.get("where") == "map" and u.get("hex") else None
 
 
-class FirePreviews:
+class FirePreviews(_Client):
     """Fire, assault and missions of the selected unit (a mixin of ``BlackWednesdayUI``)."""
+
+    # set by _memo on first use: the position, selection and legal list answered, and the answers
+    _memo_key: tuple[Any, ...]
+    _memo_got: dict[str, Any]
 
     def fire_at(self, ctl, h):
         uid = ctl.sel

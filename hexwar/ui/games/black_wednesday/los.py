@@ -5,13 +5,20 @@ the map that do not follow the pointer (spotting range, an order's objective, mi
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ....core.hexgrid import distance, hex_name, parse_hex
 from ....games.black_wednesday import previews as I
 from ... import theme as T
 from ..base import MapArea, MapLine, MapRing
 
+if TYPE_CHECKING:  # a part of BlackWednesdayUI, whose other parts it uses (host.py)
+    from .host import BWHost as _Client
+else:
+    _Client = object
 
-class SightTool:
+
+class SightTool(_Client):
     """The line-of-sight tool and the map lines (a mixin of ``BlackWednesdayUI``)."""
 
     # --- the line-of-sight tool (§6.2) and spotting ranges (§6.1) ------------------------------

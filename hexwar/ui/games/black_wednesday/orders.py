@@ -4,12 +4,19 @@ hex on the map (§16.1). ``Orders`` is that part of the client extension.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ....core.hexgrid import hex_name
 from ....games.black_wednesday import previews as I
 from ... import theme as T
 
+if TYPE_CHECKING:  # a part of BlackWednesdayUI, whose other parts it uses (host.py)
+    from .host import BWHost as _Client
+else:
+    _Client = object
 
-class Orders:
+
+class Orders(_Client):
     """Orders and their objectives (a mixin of ``BlackWednesdayUI``)."""
 
     # --- orders (§16) ----------------------------------------------------------------------------
@@ -62,11 +69,11 @@ class Orders:
                 for o in theirs:
                     self.order_button(f, ctl, o)
             return
-        o = self.order_focus(ctl)  # the selected unit's order (or the one picked), in one line
-        if o is not None:
+        focus = self.order_focus(ctl)  # the selected unit's order (or the one picked), in one line
+        if focus is not None:
             f.space(4)
-            who = "Soviet" if o.get("side") == "soviet" else "Axis"
-            f.text(f"{who} order {I.order_line(o)} (§16; its objective is outlined on the map)", th.px(11), T.TEXT)
+            who = "Soviet" if focus.get("side") == "soviet" else "Axis"
+            f.text(f"{who} order {I.order_line(focus)} (§16; its objective is outlined on the map)", th.px(11), T.TEXT)
 
     def order_button(self, f, ctl, o: dict) -> None:
         b = f.button(I.order_short(o), (lambda oid=o["id"]: self.show_order(ctl, oid)), name=f"order-{o['id']}",

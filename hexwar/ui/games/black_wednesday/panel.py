@@ -5,6 +5,8 @@ part of the client extension.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ....core import actions as A
 from ....core.contract import COSTLY, FATAL
 from ....core.hexgrid import hex_name, parse_hex
@@ -15,11 +17,16 @@ from ..base import MapMark
 from .fire import hex_of, preview_line
 from .labels import CHOICE_MARK, choice_label
 
+if TYPE_CHECKING:  # a part of BlackWednesdayUI, whose other parts it uses (host.py)
+    from .host import BWHost as _Client
+else:
+    _Client = object
+
 # How bad an option's consequence is, in a word beside it (never by colour alone).
 LEVEL_WORDS = {COSTLY: " [costly]", FATAL: " [fatal]"}
 
 
-class PanelBlocks:
+class PanelBlocks(_Client):
     """The panel's blocks, labels and the owner's choices (a mixin of ``BlackWednesdayUI``)."""
 
     def build_step(self, f, ctl, scene) -> None:
@@ -73,7 +80,7 @@ class PanelBlocks:
         first = next((a for a, _ in opts), None) or next((a for a, _ in asl), None) \
             or next((c for c, _ in calls), None)
         table = result_table(ctl, first) if first is not None else None
-        if table is not None:
+        if table is not None and first is not None:  # (a table comes only with an action)
             f.space(4)
             what = (f"SFA on {hex_name(first.target)}" if isinstance(first, A.Attack) else
                     f"{type(first).__name__.lower()} on {hex_name(first.target)}")

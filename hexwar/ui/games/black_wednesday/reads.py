@@ -5,14 +5,23 @@ and kept: the panel and the map ask every frame. ``Reads`` is that part of the c
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ....core.contract import Consequence, Preview
 from ....core.position import Position
 
+if TYPE_CHECKING:  # a part of BlackWednesdayUI, whose other parts it uses (host.py)
+    from .host import BWHost as _Client
+else:
+    _Client = object
 
-class Reads:
+
+class Reads(_Client):
     """The contract, read once per position (a mixin of ``BlackWednesdayUI``)."""
+
+    # set by _kept on first use: the position read, and what was read of it
+    _reads_key: tuple[int, int, Any]
+    _reads: dict[str, Any]
 
     def _kept(self, ctl) -> dict[str, Any]:
         key = (id(ctl), id(ctl.game), ctl.version)

@@ -254,7 +254,8 @@ class KasserineUI(GameUI):
     # --- map, units -----------------------------------------------------------------------
     def carry_text(self, ctl, c: dict) -> str:
         return ctl.game.for_player(CARRY_TEXT.get(c["kind"], c["kind"]).format(
-            due=self.side_name(ctl, c.get("due")), turn=c.get("turn"), side=self.side_name(ctl, c.get("attacker_side"))))
+            due=self.side_name(ctl, c.get("due")), turn=c.get("turn"),
+            side=self.side_name(ctl, c.get("attacker_side"))))
 
     def map_marks(self, ctl) -> list[MapMark]:
         v = ctl.view()

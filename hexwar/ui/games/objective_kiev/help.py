@@ -49,10 +49,14 @@ def draw_legend(surface, rect: pygame.Rect, th: T.Theme) -> None:
     y += th.px(8)
     px = th.px(54)
     samples = [
-        {"id": "G-III", "nation": "german", "kind": "tank", "size": "corps", "label": "12-6", "steps": 2, "max_steps": 2},
-        {"id": "G-III", "nation": "german", "kind": "tank", "size": "corps", "label": "6-6", "steps": 1, "max_steps": 2},
-        {"id": "SU-5A", "nation": "soviet", "kind": "infantry", "size": "army", "label": "8-4", "steps": 2, "max_steps": 2},
-        {"id": "SU-M1", "nation": "soviet", "kind": "tank", "size": "corps", "label": "?", "steps": 1, "max_steps": 1},
+        {"id": "G-III", "nation": "german", "kind": "tank", "size": "corps",
+         "label": "12-6", "steps": 2, "max_steps": 2},
+        {"id": "G-III", "nation": "german", "kind": "tank", "size": "corps",
+         "label": "6-6", "steps": 1, "max_steps": 2},
+        {"id": "SU-5A", "nation": "soviet", "kind": "infantry", "size": "army",
+         "label": "8-4", "steps": 2, "max_steps": 2},
+        {"id": "SU-M1", "nation": "soviet", "kind": "tank", "size": "corps",
+         "label": "?", "steps": 1, "max_steps": 1},
     ]
     notes = ["full strength", "reduced: pale, striped", "army (XXXX)", "untried (?)"]
     cx = x
