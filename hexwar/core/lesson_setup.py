@@ -5,7 +5,7 @@ builds its own state from these and checks what only it knows. Problems are
 """
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -135,3 +135,17 @@ def read_control(position: Mapping[str, Any], board: Any, sides: Collection[str]
             raise MalformedError(f"control.{h}: {excerpt(s, 30)} is not a side ({', '.join(sides)})")
         out[read_hex(h, board, f"control.{h}")] = str(s)
     return out
+
+
+def stacks_of_one_side(state: Any, side_of: Callable[[str], str]) -> dict[Hex, list[str]]:
+    """The units on the map by hex, after checking that no hex holds units of two sides (a
+    lesson's position must be one the game could reach). Each game then checks its own
+    stacking rule on the stacks returned."""
+    at: dict[Hex, list[str]] = {}
+    for u in state.units.values():
+        if u.where == "map":
+            at.setdefault(u.map_hex, []).append(u.id)
+    for h, ids in sorted(at.items()):
+        if len({side_of(i) for i in ids}) > 1:
+            raise MalformedError(f"units: {' and '.join(sorted(ids))} are enemies in one hex ({hex_name(h)})")
+    return at

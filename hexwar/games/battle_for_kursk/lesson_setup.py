@@ -23,8 +23,16 @@ from typing import Any
 from ...core.actions import Event
 from ...core.dice import Dice, FixedDice
 from ...core.errors import MalformedError
-from ...core.hexgrid import Hex, hex_name
-from ...core.lesson_setup import check_keys, read_control, read_hex, read_phase, read_sides, read_units
+from ...core.hexgrid import hex_name
+from ...core.lesson_setup import (
+    check_keys,
+    read_control,
+    read_hex,
+    read_phase,
+    read_sides,
+    read_units,
+    stacks_of_one_side,
+)
 from ...core.state import State
 from ...core.units import ELIMINATED, ON_MAP, Unit
 from . import tables as T
@@ -97,13 +105,8 @@ def lesson_state(rules: Any, position: Mapping[str, Any], dice: Dice) -> tuple[S
 
 
 def _check_stacks(rules: Any, state: State) -> None:
-    at: dict[Hex, list[str]] = {}
-    for u in state.units.values():
-        if u.where == ON_MAP:
-            at.setdefault(u.map_hex, []).append(u.id)
+    at = stacks_of_one_side(state, rules.side)
     for h, ids in sorted(at.items()):
-        if len({rules.side(i) for i in ids}) > 1:
-            raise MalformedError(f"units: {' and '.join(sorted(ids))} are enemies in one hex ({hex_name(h)})")
         why = rules.stack_problem([rules.specs[state.units[i].spec] for i in ids])
         if why is not None:
             raise MalformedError(f"units: {hex_name(h)} is overstacked ({why.rule}: {why.reason})")

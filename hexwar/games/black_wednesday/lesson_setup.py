@@ -25,8 +25,7 @@ from typing import Any
 from ...core.actions import EndPhase, Event
 from ...core.dice import Dice, FixedDice
 from ...core.errors import MalformedError
-from ...core.hexgrid import Hex, hex_name
-from ...core.lesson_setup import check_keys, read_int, read_phase, read_units
+from ...core.lesson_setup import check_keys, read_int, read_phase, read_units, stacks_of_one_side
 from ...core.units import ON_MAP, UNPLACED, Unit
 
 KEYS = ("turn", "phase", "units", "phasing", "first", "orders")
@@ -136,10 +135,4 @@ def _draw_orders(rules: Any, st: Any, orders: Any) -> None:
 
 
 def _check_stacks(rules: Any, state: Any) -> None:
-    at: dict[Hex, list[str]] = {}
-    for u in state.units.values():
-        if u.where == ON_MAP:
-            at.setdefault(u.map_hex, []).append(u.id)
-    for h, ids in sorted(at.items()):
-        if len({rules.side_of(i) for i in ids}) > 1:
-            raise MalformedError(f"units: {' and '.join(sorted(ids))} are enemies in one hex ({hex_name(h)})")
+    stacks_of_one_side(state, rules.side_of)

@@ -21,8 +21,8 @@ from typing import Any
 from ...core.actions import Event
 from ...core.dice import Dice, FixedDice
 from ...core.errors import MalformedError
-from ...core.hexgrid import Hex, hex_name
-from ...core.lesson_setup import check_keys, read_control, read_int, read_phase, read_units
+from ...core.hexgrid import hex_name
+from ...core.lesson_setup import check_keys, read_control, read_int, read_phase, read_units, stacks_of_one_side
 from ...core.units import LOST, ON_MAP
 from .common import SIDES
 
@@ -58,13 +58,7 @@ def lesson_state(rules: Any, position: Mapping[str, Any], dice: Dice) -> tuple[A
 
 
 def _check_stacks(rules: Any, state: Any) -> None:
-    at: dict[Hex, list[str]] = {}
-    for u in state.units.values():
-        if u.where == ON_MAP:
-            at.setdefault(u.map_hex, []).append(u.id)
-    for h, ids in sorted(at.items()):
-        if len({rules.side(i) for i in ids}) > 1:
-            raise MalformedError(f"units: {' and '.join(sorted(ids))} are enemies in one hex ({hex_name(h)})")
+    stacks_of_one_side(state, rules.side)
     over = rules.overstacked(state)
     if over:
         h = sorted(over)[0]
