@@ -38,9 +38,9 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Callable
 
 BARS = {"random": 95.0, "greedy": 70.0}  # issue 8: 95% of the games against random, a clear majority against greedy
 

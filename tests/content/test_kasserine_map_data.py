@@ -15,9 +15,15 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-
 from _hexmap import (  # sibling module: tests/content has no __init__.py
-    HexGrid, centre, cr, distance, hid, side_edge, tmx_points, tmx_props,
+    HexGrid,
+    centre,
+    cr,
+    distance,
+    hid,
+    side_edge,
+    tmx_points,
+    tmx_props,
 )
 
 REPO = Path(__file__).resolve().parents[2]

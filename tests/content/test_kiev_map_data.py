@@ -13,9 +13,14 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
-
 from _hexmap import (  # sibling module: tests/content has no __init__.py
-    HexGrid, centre, cr, hid, side_edge, tmx_points, tmx_props,
+    HexGrid,
+    centre,
+    cr,
+    hid,
+    side_edge,
+    tmx_points,
+    tmx_props,
 )
 
 REPO = Path(__file__).resolve().parents[2]

@@ -10,7 +10,6 @@ the reader would die of MemoryError, which fails the case.
 """
 from __future__ import annotations
 
-import json
 import multiprocessing
 import os
 import re
@@ -46,7 +45,6 @@ def _library(case: C.Case) -> dict:
     """Feed one input to the library the way hexwar reads it; say what happened."""
     import hexwar
     from hexwar import paths
-    from hexwar.core.errors import DataError
 
     path = Path(case.path)
     if case.kind == "record":

@@ -62,7 +62,7 @@ class MiniState:
     order: str | None = None
     signals: tuple = ()
 
-    def copy(self) -> "MiniState":
+    def copy(self) -> MiniState:
         return replace(self, postures=dict(self.postures))
 
     def snapshot(self) -> dict:

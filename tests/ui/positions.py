@@ -121,8 +121,8 @@ def black_wednesday_shot(path: str, size=(1600, 900)) -> None:
     import pygame
 
     from hexwar.core.hexgrid import distance, hex_name
-    from hexwar.ui.app import App, place_camera
     from hexwar.games.black_wednesday import previews as bw_info
+    from hexwar.ui.app import App, place_camera
 
     g = black_wednesday_fire()
     app = App(size, resizable=False, menu=False)

@@ -93,8 +93,9 @@ def test_map_words_step_aside_so_no_two_boxes_overlap(app):
     of the drawn boxes overlap, and the badges of the stacks stay in sight (PREP goes under)."""
     import pygame
 
-    from . import positions as demo
     from hexwar.ui.shapes import MARK_STYLE, label_box
+
+    from . import positions as demo
 
     surf = pygame.Surface((300, 300))
     placed: list = []
@@ -121,6 +122,7 @@ def test_8_2_the_last_fire_shown_with_its_column_every_shift_and_the_result(app)
     Table column, every shift by name, the column it ends on, the roll and the result, as the
     engine's event has them; point fire and AT rolls with their numbers."""
     from hexwar.core.actions import Event
+
     from . import positions as demo
 
     gs = start(app, demo.black_wednesday_fire())
@@ -158,6 +160,7 @@ def test_13_8_smoke_on_the_map_and_in_the_line_of_sight_words(app):
     import logging
 
     from hexwar.core.hexgrid import distance, hex_name
+
     from . import positions as demo
 
     g = demo.black_wednesday_fire()
@@ -193,8 +196,9 @@ def test_13_8_smoke_on_the_map_and_in_the_line_of_sight_words(app):
 def test_5_reserve_badge_and_the_badges_in_the_help(app):
     """3.1d: a unit in reserve carries R beside its mode and Dug In badges; the help screen's key
     list explains every badge letter with its rule."""
-    from . import positions as demo
     from hexwar.ui.games import for_game
+
+    from . import positions as demo
 
     gs = start(app, demo.black_wednesday_fire())
     units = [u for u in gs.ctl.view()["units"] if u["where"] == "map"]
@@ -237,10 +241,10 @@ def test_5_0_exits_are_buttons_beside_the_unit_nearest_first():
 def test_option_labels_and_titles_of_the_other_black_wednesday_verbs():
     """2.3a, 3.5, 4.7: the 289's assignment, German battery releases and Dora's plot read as words
     in the chooser, under a title with the rule."""
+    import hexwar
     from hexwar.games.black_wednesday.artillery import Assign289
     from hexwar.games.black_wednesday.batteries import BatteryRelease
     from hexwar.games.black_wednesday.dora import DoraPlot
-    import hexwar
 
     g = hexwar.open_game("black-wednesday", "s1-turning-the-left", seed=1)
     r, st = g.rules, g.state  # the engine words them; the client keeps no labels of its own
@@ -254,6 +258,7 @@ def test_option_labels_and_titles_of_the_other_black_wednesday_verbs():
 
 def test_4_7_dora_plot_on_the_map_until_it_fires(app):
     from hexwar.core.hexgrid import parse_hex
+
     from . import positions as demo
 
     g = demo.black_wednesday_fire()

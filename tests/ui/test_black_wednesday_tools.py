@@ -13,8 +13,8 @@ import hexwar
 from hexwar.core import actions as A
 from hexwar.core.dice import SeededDice
 from hexwar.core.hexgrid import current_hex_ids, distance, hex_name, parse_hex, set_hex_ids
-from hexwar.ui.games import MapLine, MapRing
 from hexwar.games.black_wednesday import previews as I
+from hexwar.ui.games import MapLine, MapRing
 
 from .conftest import start
 

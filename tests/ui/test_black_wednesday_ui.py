@@ -11,8 +11,8 @@ import pytest
 import hexwar
 from hexwar.core import actions as A
 from hexwar.core.hexgrid import current_hex_ids, distance, hex_name, parse_hex, set_hex_ids
-from hexwar.ui.counters import CounterArt, draw_counter
 from hexwar.ui.control.queries import MOVING
+from hexwar.ui.counters import CounterArt, draw_counter
 from hexwar.ui.games import for_game
 from hexwar.ui.games.black_wednesday import barrage_centre, prep_box_label, preview_line
 

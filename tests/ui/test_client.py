@@ -9,8 +9,7 @@ from hexwar import paths
 from hexwar.core.hexgrid import hex_name, parse_hex
 from hexwar.games.objective_kiev.positions import board, position
 from hexwar.ui.app import main
-from hexwar.ui.scenes import (ConfirmScene, GameScene, HandoverScene, HelpScene, MenuScene, MessageScene,
-                              VictoryScene)
+from hexwar.ui.scenes import ConfirmScene, GameScene, HandoverScene, HelpScene, MenuScene, MessageScene, VictoryScene
 
 from .conftest import start
 

@@ -6,7 +6,6 @@ import random
 import time
 
 import pygame
-import pytest
 
 import hexwar
 from hexwar import paths
@@ -205,7 +204,6 @@ def test_every_phase_and_battle_step_has_an_explanation():
 
     import hexwar.core
     import hexwar.games.objective_kiev.rules as R
-
     from hexwar.games import entry
 
     kiev_entry = entry(tables.GAME_ID)

@@ -11,8 +11,8 @@ import pygame
 import hexwar
 from hexwar.core.hexgrid import parse_hex
 from hexwar.games.objective_kiev.positions import position
-from hexwar.ui.panel import flow, phase_bar, side, status
 from hexwar.ui.overlays import MapLayer
+from hexwar.ui.panel import flow, phase_bar, side, status
 
 from .conftest import start
 

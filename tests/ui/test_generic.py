@@ -178,8 +178,8 @@ def test_secrets_come_from_the_entry():
 
 
 def test_phase_and_step_words_come_from_the_entry_with_a_fallback():
-    from hexwar.games import entry
     from hexwar.core.entry import PhaseInfo
+    from hexwar.games import entry
 
     kursk, kp, kiev = entry("battle-for-kursk"), entry("kasserine-pass"), entry("objective-kiev")
     assert rules_text.phase_paragraphs(kursk.phase("posture"))[0].startswith("Each side chooses")
@@ -496,7 +496,7 @@ def test_the_menu_fits_every_game_with_its_own_sides_and_options():
         for _ in range(len(menu.games)):
             gid = menu.games[menu.game_i]
             pkg = find_game(gid)
-            sides = getattr(getattr(pkg, "tables", None), "SIDES", None) or getattr(getattr(pkg, "rules", None), "SIDES")
+            sides = getattr(getattr(pkg, "tables", None), "SIDES", None) or getattr(pkg, "rules", None).SIDES
             assert tuple(menu.players) == tuple(sides), gid
             screen = pygame.Rect(0, 0, 800, 560)
             for b in menu.buttons.buttons:

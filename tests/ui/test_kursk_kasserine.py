@@ -15,8 +15,8 @@ import hexwar
 from hexwar.core.hexgrid import hex_name, parse_hex
 from hexwar.ui.counters import draw_counter, unit_title
 from hexwar.ui.games import GameUI, for_game
-from hexwar.ui.games.kasserine_pass import chance_line, preview_lines
 from hexwar.ui.games.battle_for_kursk import posture_row
+from hexwar.ui.games.kasserine_pass import chance_line, preview_lines
 from hexwar.ui.scenes import HandoverScene
 
 from . import positions

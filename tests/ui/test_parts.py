@@ -152,9 +152,9 @@ def test_the_die_box_holds_every_result_line(scale):
     spilled past both sides of the box over the map. No white text pixel lies outside the box."""
     from hexwar.games import entry
     from hexwar.ui import rules_text
-    from hexwar.ui.panel.status import draw_die
     from hexwar.ui import theme as T
     from hexwar.ui.control import DieShow
+    from hexwar.ui.panel.status import draw_die
 
     pygame.font.init()
     th = T.Theme(scale)

@@ -17,10 +17,9 @@ from hexwar.core import actions as A
 from hexwar.core.hexgrid import current_hex_ids, set_hex_ids
 from hexwar.ui.computer import Decision
 from hexwar.ui.games import for_game
-
-from .conftest import start
 from hexwar.ui.scenes import HandoverScene
 
+from .conftest import start
 from .vs_computer import panel_texts, play, shown_log
 
 SCEN = {"objective-kiev": "standard", "battle-for-kursk": "short", "kasserine-pass": "standard",

@@ -47,10 +47,31 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tools/, for mapgen
 import mapgen  # noqa: E402
 from mapgen import (  # noqa: E402
-    SIDE, TH, TW, HexGrid, LinearFit, best_hex_line, centre, corner_of, densify, hex_at, hex_masks,
-    hid, length, outline_polygon, parse_hid, png_bytes, point_in_poly, poly_dist, side_id, stitch,
+    SIDE,
+    TH,
+    TW,
+    HexGrid,
+    LinearFit,
+    best_hex_line,
+    centre,
+    corner_of,
+    densify,
+    hex_at,
+    hex_masks,
+    hid,
+    length,
+    outline_polygon,
+    parse_hid,
+    png_bytes,
+    point_in_poly,
+    poly_dist,
+    side_id,
+    stitch,
 )
-from mapgen import num as _num, props as _props, pts as _pts, write_xml as _write_xml  # noqa: E402,F401
+from mapgen import num as _num  # noqa: E402,F401
+from mapgen import props as _props
+from mapgen import pts as _pts
+from mapgen import write_xml as _write_xml
 
 REPO = Path(__file__).resolve().parents[2]
 GEO_DIR = REPO.parent / "shared" / "reference" / "geo"

@@ -35,10 +35,26 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tools/, for mapgen
 from mapgen import (  # noqa: E402
-    COL_W, TH, TW, HexGrid, centre, distance, hex_line, hex_masks, hid, outline, outline_polygon, parse_hid,
-    png_bytes, side_id, write_tileset,
+    COL_W,
+    TH,
+    TW,
+    HexGrid,
+    centre,
+    distance,
+    hex_line,
+    hex_masks,
+    hid,
+    outline,
+    outline_polygon,
+    parse_hid,
+    png_bytes,
+    side_id,
+    write_tileset,
 )
-from mapgen import num as _num, props as _props, pts as _pts, write_xml as _write_xml  # noqa: E402
+from mapgen import num as _num  # noqa: E402
+from mapgen import props as _props
+from mapgen import pts as _pts
+from mapgen import write_xml as _write_xml
 
 REPO = Path(__file__).resolve().parents[2]
 GEO_DIR = REPO.parent / "shared" / "reference" / "geo"

@@ -44,10 +44,29 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tools/, for mapgen
 from mapgen import (  # noqa: E402
-    SIDE, TH, TW, HexGrid, distance, edge_of_side, hcentre, hex_at, hex_line, hex_masks, hid,
-    outline_polygon, parse_hid, png_bytes, px_to_uv, side_id, uv_to_px, write_tileset,
+    SIDE,
+    TH,
+    TW,
+    HexGrid,
+    distance,
+    edge_of_side,
+    hcentre,
+    hex_at,
+    hex_line,
+    hex_masks,
+    hid,
+    outline_polygon,
+    parse_hid,
+    png_bytes,
+    px_to_uv,
+    side_id,
+    uv_to_px,
+    write_tileset,
 )
-from mapgen import num as _num, props as _props, pts as _pts, write_xml as _write_xml  # noqa: E402,F401
+from mapgen import num as _num  # noqa: E402,F401
+from mapgen import props as _props
+from mapgen import pts as _pts
+from mapgen import write_xml as _write_xml
 
 REPO = Path(__file__).resolve().parents[2]
 GEO_DIR = REPO.parent / "shared" / "reference" / "geo"

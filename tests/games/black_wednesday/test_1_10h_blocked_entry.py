@@ -5,10 +5,9 @@ from __future__ import annotations
 from hexwar.core.actions import Move
 from hexwar.core.hexgrid import distance, use_hex_ids
 from hexwar.core.units import ARRIVING, LOST, ON_MAP, Unit
-from .helpers import open_local
 from hexwar.games.black_wednesday.exits import Exit
 
-from .helpers import H, put, s1, to_action_phase
+from .helpers import H, open_local, put, s1, to_action_phase
 
 
 def _arriving(g, uid):

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from hexwar.core.actions import EndPhase, parse_action
 from hexwar.core.hexgrid import use_hex_ids
-from .helpers import open_local
 from hexwar.games.black_wednesday.artillery import Assign289
 from hexwar.games.black_wednesday.verbs import Call
 
-from .helpers import H, put, to_action_phase
+from .helpers import H, open_local, put, to_action_phase
 
 
 def _fos(g):

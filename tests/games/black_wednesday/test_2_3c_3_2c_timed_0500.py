@@ -4,8 +4,9 @@ through that turn."""
 from __future__ import annotations
 
 from hexwar.core.hexgrid import use_hex_ids
-from .helpers import open_local
 from hexwar.games.black_wednesday.rules import clock, day
+
+from .helpers import open_local
 
 
 def _turn_of(g, hhmm: int, d: int) -> int:

@@ -8,12 +8,11 @@ from hexwar.core.actions import parse_action
 from hexwar.core.dice import FixedDice
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import Unit
-from .helpers import open_local
 from hexwar.games.black_wednesday.batteries import BatteryRelease, battery_data
 from hexwar.games.black_wednesday.orders import OrderAct
 from hexwar.games.black_wednesday.verbs import Call
 
-from .helpers import H, fixed, put, to_action_phase
+from .helpers import H, fixed, open_local, put, to_action_phase
 
 
 def _axis_command(g, result):

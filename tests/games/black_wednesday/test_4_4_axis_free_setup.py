@@ -3,14 +3,15 @@ set up anywhere in play on or south of the trench line; every trench hex ends th
 an Axis unit in it or next to it."""
 from __future__ import annotations
 
-import pytest
-
 import random
+
+import pytest
 
 from hexwar.core.actions import EndPhase, Place
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import ON_MAP
 from hexwar.games.black_wednesday import OPTIONS
+
 from .helpers import open_local
 
 

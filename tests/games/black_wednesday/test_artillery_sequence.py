@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from hexwar.core.actions import Choose, EndPhase
 from hexwar.core.hexgrid import distance
+from hexwar.games.black_wednesday.verbs import Call
 
 from .helpers import H, fixed, put, s1, to_action_phase
-from hexwar.games.black_wednesday.verbs import Call
 
 
 def prep_only(g, col, hid, tm="0600"):

@@ -7,9 +7,8 @@ import pytest
 
 from hexwar.core.errors import DataError
 from hexwar.core.hexgrid import distance, use_hex_ids
-from .helpers import open_local
 
-from .helpers import put
+from .helpers import open_local, put
 
 
 @pytest.fixture(scope="module")

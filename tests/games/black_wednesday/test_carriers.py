@@ -8,11 +8,10 @@ from contextlib import contextmanager
 from hexwar.core.actions import Move
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import ON_MAP
-from .helpers import open_local
 from hexwar.games.black_wednesday.carriers import Load, Unload
 from hexwar.games.black_wednesday.verbs import Mode
 
-from .helpers import H, clear_map, fixed, put, s1, to_action_phase
+from .helpers import H, clear_map, fixed, open_local, put, s1, to_action_phase
 
 STUG, RIDER = "1-226-StuG1", "3-I-262-Inf1"
 

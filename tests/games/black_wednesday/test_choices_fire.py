@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from hexwar.core.actions import Attack, Choose, EndPhase, Move
 from hexwar.core.hexgrid import distance
+from hexwar.games.black_wednesday.verbs import Assault
 
 from .helpers import H, clear_map, fixed, put, s1, to_action_phase
-from hexwar.games.black_wednesday.verbs import Assault
 
 
 def ask_mode(g, side="soviet"):
@@ -55,6 +55,7 @@ def test_tcs_8_4_the_owner_picks_each_step_loss_and_dice_are_not_rolled_again():
 def _two_step_fire(options):
     """Two Soviet rifles fire at two Axis rifles in B21.20 with a two-step result."""
     from hexwar.core.hexgrid import use_hex_ids
+
     from .helpers import open_local
 
     g = open_local("s1-turning-the-left", seed=0, options=options)
@@ -239,6 +240,7 @@ def test_choices_random_game_with_owner_choices_replays_to_the_same_digest(tmp_p
     from hexwar.core.actions import parse_action
     from hexwar.core.hexgrid import use_hex_ids
     from hexwar.core.record import read_record, save_record
+
     from .helpers import open_local
 
     g = open_local("s1-turning-the-left", seed=4, options={"owner_choices": True})

@@ -9,9 +9,9 @@ from hexwar import paths
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.games import black_wednesday as bw
 from hexwar.games.black_wednesday.combat import SFA
+from hexwar.games.black_wednesday.verbs import Assault, Breach
 
 from .helpers import H, apply_default, fixed, put, s1, to_action_phase
-from hexwar.games.black_wednesday.verbs import Assault, Breach
 
 
 def test_SCEN_1_OOB_708_regiment_tank_battalion_and_i_262():

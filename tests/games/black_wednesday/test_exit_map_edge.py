@@ -6,10 +6,9 @@ import pytest
 from hexwar.core.actions import parse_action
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import LOST
-from .helpers import open_local
 from hexwar.games.black_wednesday.exits import Exit
 
-from .helpers import H, clear_map, put, to_action_phase
+from .helpers import H, clear_map, open_local, put, to_action_phase
 
 INF = "1-269-Inf1"  # a 63 Guards rifle platoon: MA 4 (foot), 5 steps
 

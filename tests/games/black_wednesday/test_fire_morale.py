@@ -5,10 +5,10 @@ from __future__ import annotations
 from hexwar.core.actions import Attack, Move
 from hexwar.core.hexgrid import distance
 from hexwar.core.units import ELIMINATED
-
-from .helpers import H, apply_default, fixed, put, s1, to_action_phase
 from hexwar.games.black_wednesday.combat import ASSAULT, OVERWATCH, SFA
 from hexwar.games.black_wednesday.verbs import Assault, PointFire
+
+from .helpers import H, apply_default, fixed, put, s1, to_action_phase
 
 
 def shifts(g, hid, kind=SFA, defender=True):

@@ -10,9 +10,8 @@ import pytest
 from hexwar.core.actions import EndPhase, parse_action
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import UNPLACED
-from .helpers import open_local
 
-from .helpers import play_random
+from .helpers import open_local, play_random
 
 
 def set_up_soviets(g, rng):

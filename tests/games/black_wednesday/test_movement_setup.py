@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from hexwar.core.actions import Choose, EndPhase, Move, Place
 from hexwar.core.units import ARRIVING
-
-from .helpers import H, clear_map, fixed, put, s1, to_action_phase
 from hexwar.games.black_wednesday.verbs import Breach, Mode
+
+from .helpers import H, fixed, put, s1, to_action_phase
 
 
 def test_1_10b_soviets_fill_the_prep_log_before_the_axis_sets_up():

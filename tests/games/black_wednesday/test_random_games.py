@@ -5,14 +5,12 @@ from __future__ import annotations
 import re
 
 import pytest
-import yaml
 
 from hexwar.core.actions import parse_action
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.record import read_record, save_record
-from .helpers import open_local
 
-from .helpers import play_random, s1
+from .helpers import open_local, play_random, s1
 
 SEEDS = [1, 2, 3]
 
@@ -62,7 +60,6 @@ def test_SCEN_1_opens_through_the_session_and_its_record_replays_in_B_ids(tmp_pa
     hexwar.load_record."""
     import hexwar
     import hexwar.games
-
     from hexwar.core.hexgrid import current_hex_ids, set_hex_ids
 
     before = current_hex_ids()

@@ -8,11 +8,10 @@ from hexwar.core.actions import EndPhase, Move
 from hexwar.core.dice import FixedDice, SeededDice
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import ARRIVING, ON_MAP
-from .helpers import open_local
 from hexwar.games.black_wednesday.orders import OrderAct
 from hexwar.games.black_wednesday.setup import NEVER
 
-from .helpers import H, put
+from .helpers import H, open_local, put
 
 
 @contextmanager

@@ -7,10 +7,9 @@ from contextlib import contextmanager
 
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import ARRIVING, UNPLACED
-from .helpers import open_local
 from hexwar.games.black_wednesday.setup import NEVER
 
-from .helpers import H
+from .helpers import H, open_local
 
 
 @contextmanager

@@ -9,9 +9,8 @@ from contextlib import contextmanager
 from hexwar.core.actions import Choose, EndPhase, Place
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import ELIMINATED, ON_MAP, UNPLACED
-from .helpers import open_local
 
-from .helpers import H
+from .helpers import H, open_local
 
 
 @contextmanager

@@ -8,11 +8,10 @@ from contextlib import contextmanager
 from hexwar.core.dice import FixedDice
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import ARRIVING, ELIMINATED, ON_MAP, Unit
-from .helpers import open_local
 from hexwar.games.black_wednesday.orders import OrderAct
 from hexwar.games.black_wednesday.setup import NEVER
 
-from .helpers import H
+from .helpers import H, open_local
 
 
 @contextmanager

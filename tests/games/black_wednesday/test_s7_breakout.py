@@ -8,9 +8,8 @@ import pytest
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import ELIMINATED
 from hexwar.games.black_wednesday import LARGE_SCENARIOS
-from .helpers import open_local
 
-from .helpers import put
+from .helpers import open_local, put
 
 
 @pytest.fixture(scope="module")

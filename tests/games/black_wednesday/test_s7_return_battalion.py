@@ -40,6 +40,7 @@ def test_3_4_return_battalion_restores_up_to_15_infantry_steps_at_2200():
 
 def test_3_4_scenario_7_reaches_2200_on_its_eleventh_turn_with_the_return_battalion():
     from hexwar.core.hexgrid import use_hex_ids
+
     from .helpers import open_local
 
     g = open_local("s7-breakout")

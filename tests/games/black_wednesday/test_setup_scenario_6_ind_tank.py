@@ -5,6 +5,7 @@ from __future__ import annotations
 from hexwar.core.actions import Place
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import UNPLACED
+
 from .helpers import open_local
 
 

@@ -8,11 +8,10 @@ import random
 from hexwar.core.actions import EndPhase
 from hexwar.core.hexgrid import distance, use_hex_ids
 from hexwar.core.units import ON_MAP
-from .helpers import open_local
 from hexwar.games.black_wednesday.exits import Exit
 from hexwar.games.black_wednesday.orders import TYPES, OrderAct
 
-from .helpers import put, s1, to_action_phase
+from .helpers import open_local, put, s1, to_action_phase
 
 
 def test_tcs_16_6_objective_distance_table_is_the_hex_distance_to_the_nearest_objective_hex():

@@ -8,11 +8,10 @@ from hexwar.core.dice import FixedDice
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import Unit
 from hexwar.games.black_wednesday import OPTIONS
-from .helpers import open_local
 from hexwar.games.black_wednesday.orders import OrderAct
 from hexwar.games.black_wednesday.variants import OPTIONS as VARIANTS
 
-from .helpers import H, put
+from .helpers import H, open_local, put
 
 
 def test_variants_options_are_declared_with_defaults_and_descriptions():

@@ -7,9 +7,8 @@ import pytest
 
 from hexwar.core.actions import parse_action
 from hexwar.core.hexgrid import use_hex_ids
-from .helpers import open_local
 
-from .helpers import play_random
+from .helpers import open_local, play_random
 
 ALL = {k: True for k in ("german_cooperation", "spanish_panic", "historical",
                          "mined_wire", "dora", "grandes")}

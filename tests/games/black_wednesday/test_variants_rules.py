@@ -10,13 +10,11 @@ from hexwar.core.actions import Attack, Choose, EndPhase, parse_action
 from hexwar.core.dice import FixedDice
 from hexwar.core.errors import HexwarError
 from hexwar.core.hexgrid import distance, use_hex_ids
-from .helpers import open_local
 from hexwar.games.black_wednesday.dora import DoraPlot
 from hexwar.games.black_wednesday.variants import OptionNotAllowed
 from hexwar.games.black_wednesday.verbs import Assault, Breach
 
-from .helpers import H, apply_default, fixed, put, to_action_phase
-
+from .helpers import H, apply_default, fixed, open_local, put, to_action_phase
 
 _OPENED: list = []  # hex-id contexts entered by _open, left in reverse order after each test
 

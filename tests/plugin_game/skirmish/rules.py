@@ -6,7 +6,8 @@ Every refusal is an ``Illegal(rule, reason)`` citing ``texts.RULES``.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from hexwar.core import actions as A
 from hexwar.core.actions import Event

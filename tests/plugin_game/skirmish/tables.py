@@ -5,8 +5,9 @@ a source beyond the rule list in ``texts.RULES``.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from hexwar.core.combat import CRT
 
