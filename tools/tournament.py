@@ -16,14 +16,17 @@ Environment:
   TOURNAMENT_GAMES         games against random (default 40); when it is set and
                            TOURNAMENT_GREEDY_GAMES is not, also the games against greedy
   TOURNAMENT_GREEDY_GAMES  games against greedy (default 20)
-  TOURNAMENT_FIRST_SEED    the first seed (default 1)
+  TOURNAMENT_FIRST_SEED    the first seed (default: drawn at random and printed, so that
+                           each run plays a block of seeds nobody tuned on; set it to
+                           repeat a run)
   TOURNAMENT_JOBS          worker processes (default 1: the timings of one core)
   TOURNAMENT_REFERENCE     1: also play each baseline in the AI's seat against the same
                            opponent and seeds, and print its win rate and figure
   TOURNAMENT_SCENARIO      the scenario to play (default: the one the game's ``MATCH`` names;
                            ``<scenario>+<option>`` turns one option on, e.g. ``s7-breakout+campaign``)
 
-Output: one line per figure, ``tournament <game> <match> <figure> <value> <unit>``, a
+Output: one line per figure (a win rate with its 90% confidence interval and the seeds
+not won), ``tournament <game> <match> <figure> <value> <unit>``, a
 ``per game`` line per game with the seeds and the load average before and after, and a
 summary table at the end. The exit status is 0 whether or not the bars are met (a
 measurement, not a test).
@@ -34,7 +37,9 @@ measurement, not a test).
 """
 from __future__ import annotations
 
+import math
 import os
+import random
 import statistics
 import sys
 import time
@@ -43,6 +48,31 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 BARS = {"random": 95.0, "greedy": 70.0}  # issue 8: 95% of the games against random, a clear majority against greedy
+Z90 = 1.6449  # the normal quantile of a two-sided 90% interval
+# Fresh blocks are drawn far above the low seeds the players were tuned on (1-40, 101-140).
+FRESH_SEEDS = (100_000, 999_999)
+
+
+def interval(wins: int, games: int, z: float = Z90) -> tuple[float, float]:
+    """The Wilson score interval of a win rate, in percent: honest at 0 or all wins and for
+    the small samples a tournament plays, where the normal approximation is not."""
+    if games <= 0:
+        return (0.0, 100.0)
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return (100.0 * max(0.0, centre - half), 100.0 * min(1.0, centre + half))
+
+
+def first_seed(env: dict[str, str], draw: random.Random | None = None) -> tuple[int, bool]:
+    """The first seed of the block and whether it was drawn (True) or given (False)."""
+    text = env.get("TOURNAMENT_FIRST_SEED", "")
+    if text:
+        try:
+            return int(text), False
+        except ValueError:
+            raise SystemExit(f"TOURNAMENT_FIRST_SEED must be a whole number, not {text!r}") from None
+    return (draw or random.SystemRandom()).randint(*FRESH_SEEDS), True
 
 
 @dataclass(frozen=True)
@@ -158,7 +188,10 @@ def run_game(spec: Spec, sides: list[str], n: dict[str, int], first: int, jobs: 
         wins = sum(g["won"] for g in games)
         rate = 100.0 * wins / len(games)
         met = rate >= BARS[base]
+        low, high = interval(wins, len(games))
         line(spec.game, match, f"win rate (bar {BARS[base]:g}%: {'met' if met else 'NOT met'})", rate, "%")
+        print(f"tournament {spec.game:17s} {match:20s} 90% interval of the win rate: {low:.1f}%..{high:.1f}% "
+              f"({wins} of {len(games)})", flush=True)
         line(spec.game, match, "games", len(games), "games")
         line(spec.game, match, spec.figure, statistics.mean(g["value"] for g in games), "")
         lost = [g["seed"] for g in games if not g["won"]]
@@ -167,7 +200,7 @@ def run_game(spec: Spec, sides: list[str], n: dict[str, int], first: int, jobs: 
         if ref:
             line(spec.game, match, f"{base} in that seat: win rate", 100.0 * sum(r["won"] for r in ref) / len(ref), "%")
             line(spec.game, match, f"{base} in that seat: {spec.figure}", statistics.mean(r["value"] for r in ref), "")
-        rows.append((spec.game, side, base, len(games), rate, met, games))
+        rows.append((spec.game, side, base, len(games), rate, met, games, (low, high)))
     for side in sides:
         games = [g for r in rows if r[1] == side for g in r[6]]
         cpu = [t for g in games for t in g["cpu"]]
@@ -185,14 +218,15 @@ def run_game(spec: Spec, sides: list[str], n: dict[str, int], first: int, jobs: 
 
 def summary(rows: list[tuple]) -> None:
     print()
-    print(f"{'game':17s} {'side':8s} {'vs':7s} {'games':>5s} {'win rate':>9s} {'bar':>5s} {'met':>4s} "
-          f"{'dec CPU median/mean ms':>23s} {'worst turn CPU s':>17s}")
-    for game, side, base, k, rate, met, games in rows:
+    print(f"{'game':17s} {'side':8s} {'vs':7s} {'games':>5s} {'win rate':>9s} {'90% interval':>13s} {'bar':>5s} "
+          f"{'met':>4s} {'dec CPU median/mean ms':>23s} {'worst turn CPU s':>17s}")
+    for game, side, base, k, rate, met, games, (low, high) in rows:
         cpu = [t for g in games for t in g["cpu"]]
         med = f"{statistics.median(cpu) * 1000:.1f}/{statistics.mean(cpu) * 1000:.1f}" if cpu else "-"
         worst = max((g["cpu_turn"] for g in games), default=0.0)
-        print(f"{game:17s} {side:8s} {base:7s} {k:5d} {rate:8.1f}% {BARS[base]:4.0f}% {'yes' if met else 'NO':>4s} "
-              f"{med:>23s} {worst:17.2f}")
+        span = f"{low:.0f}-{high:.0f}%"
+        print(f"{game:17s} {side:8s} {base:7s} {k:5d} {rate:8.1f}% {span:>13s} {BARS[base]:4.0f}% "
+              f"{'yes' if met else 'NO':>4s} {med:>23s} {worst:17.2f}")
 
 
 def main() -> int:
@@ -202,7 +236,9 @@ def main() -> int:
         raise SystemExit(f"TOURNAMENT_GAME must be one of {', '.join(all_specs)} or all, not {only!r}")
     side_only = os.environ.get("TOURNAMENT_SIDE", "all") or "all"
     n = counts()
-    first = env_int("TOURNAMENT_FIRST_SEED", 1)
+    first, drawn = first_seed(dict(os.environ))
+    print(f"tournament seeds from {first} ({'drawn at random; ' if drawn else ''}"
+          f"repeat with TOURNAMENT_FIRST_SEED={first})", flush=True)
     jobs = max(1, env_int("TOURNAMENT_JOBS", 1))
     reference = os.environ.get("TOURNAMENT_REFERENCE", "") not in ("", "0")
     rows: list[tuple] = []
