@@ -21,11 +21,13 @@ ROOT = Path(__file__).resolve().parent.parent
 # mypy --strict
 STRICT = [
     "hexwar/__init__.py",
+    "hexwar/__main__.py",
     "hexwar/ai/__init__.py",
     "hexwar/ai/kit.py",
     "hexwar/ai/player.py",
     "hexwar/ai/random_player.py",
     "hexwar/core",
+    "hexwar/data/__init__.py",
     "hexwar/fuzz.py",
     "hexwar/lessons.py",
     "hexwar/luck.py",
