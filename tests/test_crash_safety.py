@@ -52,7 +52,7 @@ def test_sigkill_at_random_moments_loses_no_confirmed_action(tmp_path: Path) -> 
     rng = random.Random(2024)
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     kills = 0
-    for round_ in range(8):
+    for _ in range(8):
         proc = subprocess.Popen([sys.executable, "-c", CHILD, "7", str(save)], stdout=subprocess.PIPE,
                                 text=True, env=env)
         # Kill at a random moment once the child plays (its start-up time depends on the

@@ -15,6 +15,7 @@ Two checks:
    catches imports hidden inside functions or try blocks).
 """
 import json
+import os
 import re
 import subprocess
 import sys
@@ -104,3 +105,18 @@ def test_headless_packages_never_mention_import_pygame():
                 line = text.count("\n", 0, match.start()) + 1
                 offenders.append(f"{source.relative_to(REPO)}:{line}: {match.group(0).strip()}")
     assert not offenders, "pygame imported outside hexwar/ui:\n" + "\n".join(offenders)
+
+
+def test_loading_a_map_keeps_pygame_out_while_pytmx_loads():
+    """pytmx tries `import pygame` for its optional image loader; the map loader hides
+    pygame while pytmx loads (so a headless game never pulls it in) and unhides it after."""
+    code = ("import sys, hexwar\n"
+            "hexwar.open_game('objective-kiev', 'standard', seed=1)\n"
+            "assert 'pytmx' in sys.modules\n"
+            "assert not [m for m in sys.modules if m.split('.')[0] == 'pygame'], 'pygame was loaded'\n"
+            "import pygame\n"  # installed: the finder that hid it is gone
+            "from hexwar.loaders import tmx\n"
+            "assert not [f for f in sys.meta_path if isinstance(f, tmx._NoPygame)]\n")
+    proc = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1"))
+    assert proc.returncode == 0, proc.stderr

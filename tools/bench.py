@@ -127,8 +127,8 @@ def main() -> int:
     try:
         from hexwar.ui import bench as ui_bench  # the client's own figures, once it exists
     except ImportError:
-        ui_bench = None
-    if ui_bench is not None:
+        pass
+    else:
         ui_bench.run(line)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     line("all", "peak memory (RSS)", peak, "MiB")

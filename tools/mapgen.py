@@ -14,6 +14,7 @@ import heapq
 import math
 import struct
 import zlib
+from collections.abc import Iterable
 from pathlib import Path
 from xml.etree import ElementTree as ET
 
@@ -103,14 +104,14 @@ def corner_of(h, k):
 def hex_at(x: float, y: float) -> tuple[int, int]:
     """Printed hex whose centre is nearest to pixel (x, y); may be off the map."""
     c0 = round((x - TW / 2) / COL_W) + 1
-    best = None
+    best = (math.inf, c0, 0)  # the first of the nine candidates replaces it
     for c in (c0 - 1, c0, c0 + 1):
         off = HALF_H if c % 2 == 0 else 0
         r0 = round((y - HALF_H - off) / TH) + 1
         for r in (r0 - 1, r0, r0 + 1):
             cx, cy = (c - 1) * COL_W + TW / 2, (r - 1) * TH + HALF_H + off
             d = (cx - x) ** 2 + (cy - y) ** 2
-            if best is None or d < best[0]:
+            if d < best[0]:
                 best = (d, c, r)
     return best[1], best[2]
 
@@ -172,7 +173,7 @@ def best_hex_line(a: str, b: str, pa, pb) -> list[str]:
     return min((hex_line(a, b, 1), hex_line(a, b, -1)), key=off)
 
 
-def outline(hexes):
+def outline(hexes: Iterable[str]) -> list[list[tuple[int, int]]]:
     """Boundary loops of a set of hexes (list of corner lists)."""
     count: dict[tuple, int] = {}
     for h in hexes:
@@ -201,7 +202,7 @@ def outline(hexes):
     return loops
 
 
-def outline_polygon(hexes):
+def outline_polygon(hexes: Iterable[str]) -> list[tuple[int, int]]:
     """One polygon for the drawing: the boundary loops of the set, the
     smaller ones joined to the largest by a there-and-back bridge (a region
     in two pieces is still a single object; its `hexes` is what counts)."""

@@ -78,8 +78,8 @@ def _build(pygame_gui, manager, k: int = 0):
     html = "<br>".join(f"{i + k}. {WORDS}" for i in range(LINES // 2))
     pygame_gui.elements.UITextBox(html, pygame.Rect(0, 0, PANEL.w - 24, LINES * 20), manager=manager, container=box)
     for i in range(BUTTONS):
-        pygame_gui.elements.UIButton(pygame.Rect(0, LINES * 20 + i * 36, PANEL.w - 24, 30), f"Path {i + k}: 1009 → 0910",
-                                     manager=manager, container=box)
+        pygame_gui.elements.UIButton(pygame.Rect(0, LINES * 20 + i * 36, PANEL.w - 24, 30),
+                                     f"Path {i + k}: 1009 → 0910", manager=manager, container=box)
     return box
 
 

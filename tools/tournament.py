@@ -98,7 +98,7 @@ def specs() -> dict[str, Spec]:
         if m is None:
             continue
         scenario = os.environ.get("TOURNAMENT_SCENARIO", "") or m.scenario or e.default_scenario
-        out[e.id] = Spec(e.id, scenario, tuple(s.id for s in e.sides[:2]), m.won, m.figure, m.value)
+        out[e.id] = Spec(e.id, scenario, (e.sides[0].id, e.sides[1].id), m.won, m.figure, m.value)
     return out
 
 
@@ -118,7 +118,9 @@ def play_one(task: tuple[str, str, str, str, int]) -> dict:
     players = {s: make_player(k, game_id, seed + 10_000 * i) for i, (s, k) in enumerate(kinds.items())}
     t0 = time.perf_counter()
     log = play_match(game, players)
-    return {"seed": seed, "won": spec.won(game, seat), "level": game.result().level,
+    result = game.result()
+    assert result is not None, "play_match returns only once the game is over"
+    return {"seed": seed, "won": spec.won(game, seat), "level": result.level,
             "value": spec.value(game, seat),
             "cpu": log.cpu_decisions.get(seat, []) if kinds[seat] == "ai" else [],
             "cpu_turn": log.worst_cpu_turn(seat) if kinds[seat] == "ai" else 0.0,

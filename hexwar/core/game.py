@@ -37,7 +37,9 @@ class Result:
 
 
 class Ruleset(Protocol):
-    game_id: str
+    @property
+    def game_id(self) -> str: ...  # read only: a class attribute of the game's rules
+
     board: Board
 
     def new_state(self, dice: Any) -> tuple[Any, list[Event]]: ...

@@ -78,7 +78,9 @@ class HexIds:
     """How a game writes its hex ids. ``name(h)`` and ``parse(text)`` are inverse on the
     board; ``spec`` is the text a map file carries (map property ``hex_ids``)."""
 
-    spec: str = "CCRR"
+    @property
+    def spec(self) -> str:
+        return "CCRR"
 
     def name(self, h: Hex) -> str:
         return f"{h.col:02d}{h.row:02d}"
@@ -138,7 +140,7 @@ class SheetIds(HexIds):
             start += cols
 
     @property
-    def spec(self) -> str:  # type: ignore[override]  # read-only, computed from the sheets: the base's field
+    def spec(self) -> str:  # computed from the sheets
         return "sheets " + " ".join(f"{k}:{n}" for k, n in self.sheets)
 
     @property

@@ -3,14 +3,16 @@ from __future__ import annotations
 
 import base64
 import binascii
+import importlib.abc
 import math
 import os
 import xml.etree.ElementTree as ET
 import zlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from importlib.machinery import ModuleSpec
 from pathlib import Path
-from types import MappingProxyType
+from types import MappingProxyType, ModuleType
 from typing import Any
 from xml.parsers import expat
 
@@ -47,6 +49,16 @@ FEATURE_KINDS = ("river", "major_river", "rail")  # the default; a game may name
 PLACE_KINDS = ("city", "major_city")
 
 
+class _NoPygame(importlib.abc.MetaPathFinder):
+    """An import finder that refuses pygame and its submodules (``_pytmx`` puts it first)."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
+        if fullname == "pygame" or fullname.startswith("pygame."):
+            raise ModuleNotFoundError("pygame is hidden while pytmx loads", name=fullname)
+        return None
+
+
 def _pytmx() -> Any:
     """Import pytmx without letting it pull in pygame.
 
@@ -65,11 +77,12 @@ def _pytmx() -> Any:
     levels = [q.level for q in quiet]
     for q in quiet:
         q.setLevel(logging.CRITICAL)  # pytmx logs an error when its pygame helpers cannot load
-    sys.modules["pygame"] = None  # type: ignore[assignment]  # makes `import pygame` fail
+    hide = _NoPygame()
+    sys.meta_path.insert(0, hide)  # makes `import pygame` fail
     try:
         import pytmx
     finally:
-        del sys.modules["pygame"]
+        sys.meta_path.remove(hide)
         for q, lv in zip(quiet, levels):
             q.setLevel(lv)
     return pytmx

@@ -353,7 +353,8 @@ def test_10_3_the_two_german_6th_infantry_pieces_of_the_replacement_example(unit
 
 def test_rule_named_values_of_the_examples_exist(units):
     """Strengths the examples print must exist on some counter of the right side."""
-    g_inf = {v for u in units if u["side"] == "german" and u["type"] == "infantry" for v in (u["values"][0][0], u["values"][1][0])}
+    g_inf = {v for u in units if u["side"] == "german" and u["type"] == "infantry"
+             for v in (u["values"][0][0], u["values"][1][0])}
     g_pz = [tuple(x[0] for x in u["values"]) for u in units if u["side"] == "german" and u["type"] == "panzer"]
     g_all = {v for u in units if u["side"] == "german" for v in (u["values"][0][0], u["values"][1][0])}
     r_all = {v for u in units if u["side"] == "russian" for v in (u["values"][0][0], u["values"][1][0])}
@@ -555,7 +556,8 @@ def test_5_0_major_city_lists_are_the_maps(full, board):
 def test_5_0_vp_awards(full):
     v = full["victory"]
     assert v["sign"] == {"russian": 1, "german": -1}
-    assert {a["id"] for a in v["awards"]} == {"major-cities-west", "major-cities-east", "strategic-objective", "fewer-eliminated"}
+    assert {a["id"] for a in v["awards"]} == {"major-cities-west", "major-cities-east", "strategic-objective",
+                                              "fewer-eliminated"}
     assert all(a["points"] == 1 for a in v["awards"])
 
 
@@ -629,7 +631,8 @@ def test_4_0_short_scenario_set_up_adjustments(short_raw, short, units):
     arm = sum(1 for u in units if u["side"] == "russian" and u["kind"] == "armor")
     assert inf >= 17 and arm >= 8
     # only the keys the short scenario changes are in short.yaml
-    assert set(short_raw) == {"extends", "scenario", "title", "start_turn", "markers", "offensives", "setup_adjustments"}
+    assert set(short_raw) == {"extends", "scenario", "title", "start_turn", "markers", "offensives",
+                              "setup_adjustments"}
 
 
 def test_4_0_short_scenario_equals_the_historical_pregame(full, turns, units):
@@ -640,11 +643,15 @@ def test_4_0_short_scenario_equals_the_historical_pregame(full, turns, units):
     pre = TURNS[:4]
     got = {}
     for side in SIDES:
-        irp = sum(turns[t]["replacements"][side]["irp"] + mods[side][turns[t]["historical_posture"][side]]["irp"] for t in pre)
-        arp = sum(turns[t]["replacements"][side]["arp"] + mods[side][turns[t]["historical_posture"][side]]["arp"] for t in pre)
+        irp = sum(turns[t]["replacements"][side]["irp"] + mods[side][turns[t]["historical_posture"][side]]["irp"]
+                  for t in pre)
+        arp = sum(turns[t]["replacements"][side]["arp"] + mods[side][turns[t]["historical_posture"][side]]["arp"]
+                  for t in pre)
         got[side] = (irp, arp)
-    german_reduced_inf = sum(1 for u in units if u["side"] == "german" and u["kind"] == "infantry" and u["start"] == "reduced")
-    german_reduced_arm = sum(1 for u in units if u["side"] == "german" and u["kind"] == "armor" and u["start"] == "reduced")
+    german_reduced_inf = sum(1 for u in units
+                             if u["side"] == "german" and u["kind"] == "infantry" and u["start"] == "reduced")
+    german_reduced_arm = sum(1 for u in units
+                             if u["side"] == "german" and u["kind"] == "armor" and u["start"] == "reduced")
     assert got["german"] == (german_reduced_inf, german_reduced_arm)
     assert got["russian"] == (17, 8)
     added = {s: sum(turns[t]["offensives_added"][s] for t in pre) for s in SIDES}

@@ -76,20 +76,24 @@ def main() -> None:
 
     # --- 2: YAML alias bombs -----------------------------------------------------------------
     write("aliases/record-bomb-in-options.yaml", edit(rec, "options: {}\n", bomb_under("options")))
-    write("aliases/record-bomb-in-players.yaml", edit(rec, "rules_version: 1\n", "rules_version: 1\n" + bomb_under("players")))
+    write("aliases/record-bomb-in-players.yaml",
+          edit(rec, "rules_version: 1\n", "rules_version: 1\n" + bomb_under("players")))
     write("aliases/record-bomb-as-actions.yaml",
           sub(r"actions:\n(- .*\n)+", "actions: &all [\"end\"]\nmore: [*all, *all]\n", rec))
-    write("aliases/record-one-small-alias.yaml", edit(rec, "game: objective-kiev", "game: &g objective-kiev\nscenario_copy: *g"))
+    write("aliases/record-one-small-alias.yaml",
+          edit(rec, "game: objective-kiev", "game: &g objective-kiev\nscenario_copy: *g"))
     write("aliases/record-recursive-alias.yaml", edit(rec, "options: {}\n", "options: &o {x: *o}\n"))
     write("aliases/record-merge-key.yaml", edit(rec, "options: {}\n", "base: &b {x: 1}\noptions: {<<: *b}\n"))
     write("aliases/scenario-kiev-bomb-unused-key.yaml", KIEV_SCEN + "\n" + bomb_under("laughs"))
-    write("aliases/scenario-kiev-bomb-in-victory.yaml", edit(KIEV_SCEN, "victory:                       # rulebook 5.0, at the end of turn 7\n  axis_win: 16\n  draw: 15\n", bomb_under("victory")))
+    kiev_victory = "victory:                       # rulebook 5.0, at the end of turn 7\n  axis_win: 16\n  draw: 15\n"
+    write("aliases/scenario-kiev-bomb-in-victory.yaml", edit(KIEV_SCEN, kiev_victory, bomb_under("victory")))
     write("aliases/scenario-kp-bomb.yaml", KP_SCEN + "\n" + bomb_under("laughs"))
     write("aliases/scenario-bw-bomb.yaml", BW_SCEN + "\n" + bomb_under("laughs"))
     write("aliases/scenario-kursk-bomb.yaml", KURSK_SCEN + "\n" + bomb_under("laughs"))
     write("aliases/settings-bomb.yaml", "ui_scale: 1.2\n" + bomb_under("players"))
     write("aliases/settings-bomb-top.yaml", LAUGHS)
-    write("aliases/table-bomb.yaml", "tables:\n  area_fire:\n" + "\n".join("    " + ln for ln in LAUGHS.splitlines()) + "\n")
+    write("aliases/table-bomb.yaml",
+          "tables:\n  area_fire:\n" + "\n".join("    " + ln for ln in LAUGHS.splitlines()) + "\n")
 
     # --- 3: huge integers --------------------------------------------------------------------
     big = "9" * 5000
@@ -98,7 +102,8 @@ def main() -> None:
     write("integers/record-huge-rules-version.yaml", edit(rec, "rules_version: 1", f"rules_version: {big}"))
     write("integers/record-huge-format.yaml", edit(rec, "hexwar_record: 1", f"hexwar_record: {big}"))
     write("integers/record-huge-hex-int.yaml", sub(r"^seed: \d+$", "seed: 0x" + "f" * 5000, rec, re.M))
-    write("integers/record-sexagesimal-seed.yaml", sub(r"^seed: \d+$", "seed: " + ":".join(["59"] * 3000), rec, re.M))
+    write("integers/record-sexagesimal-seed.yaml",
+          sub(r"^seed: \d+$", "seed: " + ":".join(["59"] * 3000), rec, re.M))
     write("integers/record-huge-float-seed.yaml", sub(r"^seed: \d+$", "seed: 1.0e+99999", rec, re.M))
     write("integers/scenario-kiev-huge-turns.yaml", edit(KIEV_SCEN, "turns: 7 ", f"turns: {big} "))
     write("integers/scenario-kiev-huge-ma.yaml", sub(r"ma: \d+", f"ma: {big}", KIEV_SCEN))
@@ -108,11 +113,14 @@ def main() -> None:
     write("integers/scenario-kursk-huge-stacking.yaml", KURSK_SCEN + f"\nstacking_limit: {big}\n")
     write("integers/settings-huge-scale.yaml", f"ui_scale: {big}\nhotseat: true\n")
     write("integers/settings-huge-key.yaml", f"{big}: 1\n")
-    write("integers/index-huge-number.json", json.dumps({"version": 3, "saves": [{"name": "x.yaml", "mtime": 1, "size": 1}]}).replace('"mtime": 1', f'"mtime": {big}'))
+    write("integers/index-huge-number.json",
+          json.dumps({"version": 3, "saves": [{"name": "x.yaml", "mtime": 1, "size": 1}]})
+          .replace('"mtime": 1', f'"mtime": {big}'))
     write("integers/map-huge-width.tmx", edit(KIEV_MAP, 'width="20"', f'width="{big}"'))
     write("integers/map-huge-gid.tmx", sub(r"<data encoding=\"csv\">\n1,", f'<data encoding="csv">\n{big},', KIEV_MAP))
     write("integers/map-huge-tile-property.tmx", edit(KIEV_MAP, '<property name="game" value="objective-kiev" />',
-                                                      f'<property name="game" value="objective-kiev" />\n  <property name="n" type="int" value="{big}" />'))
+                                                      f'<property name="game" value="objective-kiev" />\n'
+                                                      f'  <property name="n" type="int" value="{big}" />'))
 
     # --- 5: bad map geometry -----------------------------------------------------------------
     csv = re.search(r'<data encoding="csv">\n(.*?)\n\s*</data>', KIEV_MAP, re.S).group(1)
@@ -146,14 +154,17 @@ def main() -> None:
     write("geometry/map-zlib-damaged.tmx", edit(KIEV_MAP, f'<data encoding="csv">\n{csv}',
                                                 f'<data encoding="base64" compression="zlib">\n'
                                                 f'{base64.b64encode(damaged).decode()}'))
-    write("geometry/map-not-base64.tmx", edit(KIEV_MAP, f'<data encoding="csv">\n{csv}', '<data encoding="base64">\n!!!***'))
+    write("geometry/map-not-base64.tmx",
+          edit(KIEV_MAP, f'<data encoding="csv">\n{csv}', '<data encoding="base64">\n!!!***'))
     write("geometry/map-xml-entities.tmx", edit(KIEV_MAP, '<?xml version="1.0" encoding="UTF-8"?>',
                                                 '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE map [\n'
-                                                + "".join(f' <!ENTITY e{i} "{"".join([f"&e{i - 1};"] * 10) if i else "lol" * 10}">\n'
+                                                + "".join(f' <!ENTITY e{i} '
+                                                          f'"{"".join([f"&e{i - 1};"] * 10) if i else "lol" * 10}">\n'
                                                           for i in range(10)) + ']>').replace(
         'value="Objective: Kiev"', 'value="&e9;"'))
     write("geometry/map-external-entity.tmx", edit(KIEV_MAP, '<?xml version="1.0" encoding="UTF-8"?>',
-                                                   '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE map [<!ENTITY x SYSTEM "file:///etc/passwd">]>'))
+                                                   '<?xml version="1.0" encoding="UTF-8"?>\n'
+                                                   '<!DOCTYPE map [<!ENTITY x SYSTEM "file:///etc/passwd">]>'))
 
     # --- 6: memory within the size limits (the big ones are made at test time) -----------------
     write("memory/settings-many-values.yaml", "players: {" + ",".join(f"s{i}: human" for i in range(5000)) + "}\n")
@@ -162,7 +173,8 @@ def main() -> None:
 
     # --- 7: the player's own files -----------------------------------------------------------
     write("player/settings-deeply-nested.yaml", "players: " + "[" * 50_000 + "]" * 50_000 + "\n")
-    write("player/settings-deep-block.yaml", "".join("  " * i + f"k{i}:\n" for i in range(200)) + "  " * 200 + "x: 1\n")
+    write("player/settings-deep-block.yaml",
+          "".join("  " * i + f"k{i}:\n" for i in range(200)) + "  " * 200 + "x: 1\n")
     write("player/settings-binary.yaml", bytes(range(256)) * 4)
     write("player/settings-a-list.yaml", "- ui_scale\n- 1.5\n")
     write("player/settings-wrong-types.yaml", "ui_scale: -3\nhotseat: \"false\"\nshow_hex_ids: 3\nplayers: [1, 2]\n")
@@ -171,10 +183,12 @@ def main() -> None:
     write("player/index-deeply-nested.json", '{"version": 3, "saves": ' + "[" * 100_000 + "]" * 100_000 + "}")
     write("player/index-binary.json", bytes(range(256)) * 4)
     write("player/index-wrong-row-types.json", json.dumps({"version": 3, "saves": [
-        {"name": {"a": 1}, "mtime": "x", "size": []}, {"name": "a.yaml", "mtime": 1.0, "size": 5, "turn": "x", "replayed": True},
+        {"name": {"a": 1}, "mtime": "x", "size": []},
+        {"name": "a.yaml", "mtime": 1.0, "size": 5, "turn": "x", "replayed": True},
         {"name": "b.yaml", "mtime": 1.0, "size": 5, "error": "e" * 100_000}, "not a row", None]}))
     write("player/index-duplicate-keys.json", '{"version": 3, "version": 3, "saves": []}')
-    write("player/index-nan.json", '{"version": 3, "saves": [{"name": "a.yaml", "mtime": NaN, "size": 1, "replayed": true}]}')
+    write("player/index-nan.json",
+          '{"version": 3, "saves": [{"name": "a.yaml", "mtime": NaN, "size": 1, "replayed": true}]}')
 
     # --- 8: record integrity -------------------------------------------------------------------
     bad_digest = edit(rec, digest_line, "digest: '0000000000000000'")
@@ -209,14 +223,20 @@ def main() -> None:
     write("smaller/record-long-game-name.yaml", edit(rec, "game: objective-kiev", "game: " + "g" * 100_000))
     write("smaller/scenario-kiev-inf-values.yaml", sub(r"values: \[\[[^\]]*\]", "values: [[.inf, 4]", KIEV_SCEN))
     write("smaller/scenario-kiev-1e400-values.yaml", sub(r"values: \[\[[^\]]*\]", "values: [[1.0e+400, 4]", KIEV_SCEN))
-    write("smaller/scenario-kiev-huge-finite-values.yaml", sub(r"values: \[\[[^\]]*\]", "values: [[1.0e+300, 4]", KIEV_SCEN))
+    write("smaller/scenario-kiev-huge-finite-values.yaml",
+          sub(r"values: \[\[[^\]]*\]", "values: [[1.0e+300, 4]", KIEV_SCEN))
     write("smaller/scenario-kiev-nan-values.yaml", sub(r"values: \[\[[^\]]*\]", "values: [[.nan, 4]", KIEV_SCEN))
-    write("smaller/scenario-kiev-map-path.yaml", edit(KIEV_SCEN, "map: objective-kiev.tmx", "map: ../maps_evil/objective-kiev.tmx"))
-    write("smaller/scenario-kp-tables-outside.yaml", edit(KP_SCEN, "tables: tables/rules.yaml", "tables: ../kasserine-pass_evil/rules.yaml"))
+    write("smaller/scenario-kiev-map-path.yaml",
+          edit(KIEV_SCEN, "map: objective-kiev.tmx", "map: ../maps_evil/objective-kiev.tmx"))
+    write("smaller/scenario-kp-tables-outside.yaml",
+          edit(KP_SCEN, "tables: tables/rules.yaml", "tables: ../kasserine-pass_evil/rules.yaml"))
     write("smaller/scenario-bw-count-text.yaml", sub(r"count: \d+", "count: lots", BW_SCEN))
-    write("smaller/scenario-bw-units-a-string.yaml", sub(r"    units:   # arrive", "    units: nothing\n    unused:   # arrive", BW_SCEN))
-    write("smaller/scenario-kursk-turns-mapping.yaml", KURSK_SCEN.replace("\nturns:", "\nturns_old:", 1) + "\nturns: {a: 1}\n")
-    write("smaller/map-tileset-sibling-folder.tmx", edit(KIEV_MAP, 'source="kiev-terrain.tsx"', 'source="../maps_evil/kiev-terrain.tsx"'))
+    write("smaller/scenario-bw-units-a-string.yaml",
+          sub(r"    units:   # arrive", "    units: nothing\n    unused:   # arrive", BW_SCEN))
+    write("smaller/scenario-kursk-turns-mapping.yaml",
+          KURSK_SCEN.replace("\nturns:", "\nturns_old:", 1) + "\nturns: {a: 1}\n")
+    write("smaller/map-tileset-sibling-folder.tmx",
+          edit(KIEV_MAP, 'source="kiev-terrain.tsx"', 'source="../maps_evil/kiev-terrain.tsx"'))
     write("smaller/map-tileset-absolute.tmx", edit(KIEV_MAP, 'source="kiev-terrain.tsx"', 'source="/etc/passwd"'))
     print(f"corpus written to {OUT}")
 

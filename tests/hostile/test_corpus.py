@@ -243,7 +243,8 @@ def _client_cases() -> list[C.Case]:
         add(f"client/start-with-{Path(f).stem}", 7, "client-index", S / f, "clean", "saved games")
     add("client/start-with-index-fifo", 4, "client-index", "fifo", "clean", "saved games")
     add("client/start-with-data-dir-a-file", 7, "client-data-dir-file", "", "clean", "hexwar_data_dir", "is a file")
-    add("client/start-with-config-dir-a-file", 7, "client-config-dir-file", "", "clean", "hexwar_config_dir", "is a file")
+    add("client/start-with-config-dir-a-file", 7, "client-config-dir-file", "", "clean", "hexwar_config_dir",
+        "is a file")
     add("client/start-with-saves-folder-a-file", 7, "client-saves-a-file", "", "clean", "saves folder", "is a file")
     for name in ("fifo", "dev-zero", "bomb", "deep", "huge-seed", "long-action", "cut", "version-999", "socket"):
         add(f"client/menu-with-{name}-in-the-saves-folder", 4 if name in ("fifo", "dev-zero", "socket") else 2,

@@ -75,7 +75,8 @@ class MiniRules(RulesHooks):
     SIDES = SIDES
 
     def __init__(self) -> None:
-        self.board = Board(4, 3, {Hex(c, r): ("clear" if c != 3 else "forest") for c in range(1, 5) for r in range(1, 4)})
+        self.board = Board(4, 3, {Hex(c, r): ("clear" if c != 3 else "forest")
+                                  for c in range(1, 5) for r in range(1, 4)})
 
     def new_state(self, dice):
         return MiniState(), [Event("start", "The test game begins.")]
@@ -169,7 +170,8 @@ def _entry(secret_phase: str = "") -> GameEntry:
         id=GAME_ID, title="Mini test",
         sides=(SideInfo("red", "Red", (170, 40, 40), "R", round=True), SideInfo("blue", "Blue", (40, 80, 170), "B")),
         sequence=(PhaseInfo("posture", PHASE_NAMES["posture"], None, "choice", PHASE_RULES["posture"]),
-                  PhaseInfo("orders", PHASE_NAMES["orders"], "red", "choice", PHASE_RULES["orders"], secret=secret_phase),
+                  PhaseInfo("orders", PHASE_NAMES["orders"], "red", "choice", PHASE_RULES["orders"],
+                            secret=secret_phase),
                   PhaseInfo("over", PHASE_NAMES["over"], None, "housekeeping", PHASE_RULES["over"])),
         make_rules=lambda board, scenario, options: MiniRules(),
         load=lambda scenario_file, maps: (None, None),

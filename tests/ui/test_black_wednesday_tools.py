@@ -296,7 +296,8 @@ def test_13_4_mission_preview_need_chance_and_ammunition(fire_gs):
     ctl.sel = c.spotter
     opts = ctl.gui.call_options(ctl)
     c, p = next((x, q) for x, q in opts if x == c)
-    assert p["need"] == ctl.game.rules.t.adjustment_need("german", distance(ctl.game.state.units[c.spotter].hex, c.target))
+    spotter = ctl.game.state.units[c.spotter].hex
+    assert p["need"] == ctl.game.rules.t.adjustment_need("german", distance(spotter, c.target))
     assert p["good"] == pytest.approx(I.chance_2d6_at_least(p["need"]))
     lines = [x for x in ctl.gui.map_lines(ctl, None) if isinstance(x, MapLine) and x.kind == "mission"]
     assert any(x.b == c.target and x.text.endswith(I.pct(max(q["good"] for y, q in opts if y.target == c.target)))
@@ -355,8 +356,8 @@ def test_12_3_morale_checks_of_the_last_action_shown_with_the_units_morale(app):
     gs.refresh()
     panel = " ".join(x[1] for x in gs.panel.context.sigs if isinstance(x, tuple) and x and x[0] == "text")
     c = checks[0]
-    assert (f"Morale check (§12.3): {c['unit']}, morale {ctl.game.rules.spec(c['unit']).morale_value}, at MM {c['mm']}: "
-            f"rolled {c['roll']}: {I.RESULT_WORDS[c['result']]}") in panel
+    assert (f"Morale check (§12.3): {c['unit']}, morale {ctl.game.rules.spec(c['unit']).morale_value}, "
+            f"at MM {c['mm']}: rolled {c['roll']}: {I.RESULT_WORDS[c['result']]}") in panel
     # The next action clears them.
     ctl.do(next(a for a in ctl.legal() if isinstance(a, A.Choose) and a.what == "trench_syr"))
     gs.refresh()
@@ -399,7 +400,8 @@ def test_2_4_prep_fires_still_to_come_are_on_the_map(fire_gs):
     ctl = fire_gs.ctl
     assert ctl.view()["phasing"] == "axis"
     axis_view = ctl.view()
-    assert not any(hn and tm > axis_view["time"] for boxes in axis_view["prep_log"].values() for tm, hn in boxes.items())
+    assert not any(hn and tm > axis_view["time"]
+                   for boxes in axis_view["prep_log"].values() for tm, hn in boxes.items())
     assert not [m for m in ctl.gui.map_marks(ctl) if m.kind == "prep"]
     ctl.viewer, ctl._view = "soviet", None
     v = ctl.view()
@@ -409,7 +411,7 @@ def test_2_4_prep_fires_still_to_come_are_on_the_map(fire_gs):
     marks = [m for m in ctl.gui.map_marks(ctl) if m.kind in ("prep", "tip") and any("Prep Log" in t for t in m.tooltip)]
     boxed = {m.text for m in marks if m.kind == "prep"}
     assert boxed == {f"PREP {later[0]}"}
-    for col, boxes in v["prep_log"].items():
+    for boxes in v["prep_log"].values():
         for tm, hn in boxes.items():
             if hn and tm > now:
                 assert any(hex_name(m.hex) == hn and any(f"at {tm}" in t for t in m.tooltip) for m in marks)
@@ -521,8 +523,8 @@ def test_16_order_actions_in_the_chooser_have_words(app):
 def test_16_3_order_line_with_need_and_chance():
     o = {"id": "S2", "type": "attack", "status": "prep", "objective_hexes": frozenset({1, 2}), "units": ["a", "b"],
          "weighted_turns": 3, "need": "44", "chance": 0.5}
-    assert I.order_line(o) == ("S2: Attack, prep, objective 2 hex(es), 2 unit(s), 3 weighted turn(s), implements on 44+ "
-                               "(d66): 50% this turn (§16.3)")
+    assert I.order_line(o) == ("S2: Attack, prep, objective 2 hex(es), 2 unit(s), 3 weighted turn(s), "
+                               "implements on 44+ (d66): 50% this turn (§16.3)")
     assert I.order_short(o) == "S2: Attack · prep · 3 WT · 50% this turn"
 
 

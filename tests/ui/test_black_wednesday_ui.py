@@ -146,7 +146,7 @@ def test_3_2_barrage_markers_one_box_on_the_centre_every_hex_ringed(action_gs):
     v = ctl.view()
     assert v["barrages"], "the Soviet Prep leaves barrage markers"
     marks = ctl.gui.map_marks(ctl)
-    for side, hexes, fp in v["barrages"]:
+    for _side, hexes, fp in v["barrages"]:
         mine = [m for m in marks if hex_name(m.hex) in hexes and m.kind in ("barrage", "barrage-area")]
         boxes = [m for m in mine if m.kind == "barrage"]
         assert len(boxes) >= 1 and any(m.text == f"BARR {fp}" for m in boxes)

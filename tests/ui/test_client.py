@@ -313,7 +313,8 @@ def test_pan_zoom_and_fit(app, drive):
     sel_before = gs.ctl.sel
     p = mv.rect.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(p[0] + 60, p[1] + 40), rel=(60, 40), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(p[0] + 60, p[1] + 40), rel=(60, 40),
+                                         buttons=(1, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(p[0] + 60, p[1] + 40), button=1))
     cam = (mv.cam_x, mv.cam_y)
     app.step()

@@ -119,7 +119,8 @@ def test_a_loaded_game_has_its_events_and_every_position(app, drive, tmp_path):
     assert any("set-up" in t or "Turn" in t for t in texts)
     # Every position of the replay is the one the game went through.
     for k in (0, 1, 57, 130, len(g.actions)):
-        assert ctl.timeline.at(k).state.snapshot() == (g._history[k].state if k < len(g.actions) else g.state).snapshot()
+        went = g._history[k].state if k < len(g.actions) else g.state
+        assert ctl.timeline.at(k).state.snapshot() == went.snapshot()
     # The turn list jumps to the first position of each turn; stepping is instant (cached).
     starts = ctl.timeline.turn_starts()
     assert starts[0] == ("Start", 0) and [lbl for lbl, _ in starts[1:3]] == ["Turn 1", "Turn 2"]

@@ -146,7 +146,8 @@ def test_kursk_counters_carry_their_formation_colour_band():
     u = {"id": "R-1TA", "nation": "soviet", "side": "russian", "type": "tank", "size": "army", "label": "6-4",
          "formation": "Voronezh Front", "colour": "yellow", "steps": 2, "max_steps": 2}
     for px in (60, 20):
-        a, b, none = draw_counter(u, px), draw_counter({**u, "colour": "blue"}, px), draw_counter({**u, "colour": None}, px)
+        a, b = draw_counter(u, px), draw_counter({**u, "colour": "blue"}, px)
+        none = draw_counter({**u, "colour": None}, px)
         pts = [(x, y) for x in range(px) for y in range(px)]
         assert any(a.get_at(p) != b.get_at(p) for p in pts), px
         assert any(a.get_at(p) != none.get_at(p) for p in pts), px
@@ -264,7 +265,8 @@ def test_kasserine_odds_panel_lists_factors_rules_and_two_dice_chances(app, kp_s
     d = g.rules.battle_detail(g.state, 0)
     assert sum(d["chances"].values()) == 1
     p = g.preview(A.Resolve(g.state.kbattles[0].target))
-    assert p.figure == d["odds"] and {o.code: o.chance for o in p.outcomes} == {c: float(x) for c, x in d["chances"].items() if x}
+    assert p.figure == d["odds"]
+    assert {o.code: o.chance for o in p.outcomes} == {c: float(x) for c, x in d["chances"].items() if x}
     text = _panel(gs)
     assert f"{d['target']} ← " in text and "Two dice" in text
     # A declared attack alone: every result with its chance as a bar (with its rule id).
@@ -292,7 +294,8 @@ def test_kasserine_preview_lines_cite_each_rule():
     from hexwar.core.contract import Preview, PreviewLine
 
     p = Preview("t", "1-2", (PreviewLine("A: 4 × 1/2 = 2 (the defender is higher)", "KP-HEIGHT", "2", 1),
-                             PreviewLine("doubled in the city: 4", "KP-CITY"), PreviewLine("Defence: 6 (KP-ODDS)", "KP-ODDS")))
+                             PreviewLine("doubled in the city: 4", "KP-CITY"),
+                             PreviewLine("Defence: 6 (KP-ODDS)", "KP-ODDS")))
     assert preview_lines(p) == ["A: 4 × 1/2 = 2 (the defender is higher) (KP-HEIGHT)",
                                 "doubled in the city: 4 (KP-CITY)", "Defence: 6 (KP-ODDS)"]
 
@@ -508,7 +511,8 @@ def test_kasserine_resolve_step_lists_each_attack_with_odds_and_chances(app):
         assert mk.text == d["odds"] and any("(Combat)" in t for t in mk.tooltip)
     assert sum(1 for t in _texts(gs) if t.startswith("Two dice: ")) >= len(open_)
     # On the map: every open attack pulses as a battle to resolve.
-    assert {hex_name(b.target) for b in ctl.gui.battles(ctl)} == {g.rules.battle_detail(g.state, i)["target"] for i in open_}
+    assert ({hex_name(b.target) for b in ctl.gui.battles(ctl)}
+            == {g.rules.battle_detail(g.state, i)["target"] for i in open_})
     b = _context_button(gs, "resolve-")[0]
     n = len(g.actions)
     b.on_click()

@@ -299,7 +299,8 @@ def test_each_map_has_a_key_of_its_own_symbols(boards, app):
     assert "cliff" not in kursk and "contours" not in kursk  # only what the map has
     kp = " ".join(MF.legend_lines(boards["kasserine-pass"]))
     assert all(w in kp for w in ("contours", "cliff", "road", "bridge", "victory points", "entry area"))
-    assert [t for t, _ in MF.terrain_legend(boards["kasserine-pass"])] == ["plain", "high_ground", "river", "rugged_crest"]
+    assert ([t for t, _ in MF.terrain_legend(boards["kasserine-pass"])]
+            == ["plain", "high_ground", "river", "rugged_crest"])
     # The Help screen of a game other than Kiev shows its own map's key.
     import hexwar
     from hexwar.ui.scenes import HelpScene

@@ -97,7 +97,8 @@ def test_map_view_fit_and_background_chunks():
 def test_counters_are_cached_and_reduced_side_differs():
     pygame.font.init()
     art = CounterArt()
-    full = {"id": "G-III", "nation": "german", "kind": "tank", "size": "corps", "label": "12-6", "steps": 2, "max_steps": 2}
+    full = {"id": "G-III", "nation": "german", "kind": "tank", "size": "corps", "label": "12-6",
+            "steps": 2, "max_steps": 2}
     reduced = dict(full, label="6-6", steps=1)
     a = art.surface(full, 40)
     assert art.surface(dict(full), 40) is a

@@ -132,7 +132,8 @@ def test_kiev_the_computer_takes_its_loss_in_the_persons_battle(app):
     gs = start(app, g, players={"soviet": "computer:normal"})
     greedy = make_player("greedy", "objective-kiev", 1)
     r = play(app, gs, greedy, "axis", max_actions=40, until=lambda gm: gm.state.phase != "axis_combat")
-    assert r.computer_in_human_phase and all(a.startswith(("loss", "retreat", "choose")) for a in r.computer_in_human_phase)
+    assert r.computer_in_human_phase
+    assert all(a.startswith(("loss", "retreat", "choose")) for a in r.computer_in_human_phase)
     assert g.state.phase != "axis_combat" or g.result() is not None
 
 
@@ -149,7 +150,8 @@ class PrepPlotter:
         if st.phase == "prep_log" and st.extra.get("prep", {}).get(self.box.split("-")[0], {}).get(
                 self.box.split("-")[1]) != self.target:
             if st.extra.get("prep_box") == self.box:
-                return Decision(A.Choose(f"prep-{self.box}", self.target), f"moves the {self.box} box onto {self.target}")
+                return Decision(A.Choose(f"prep-{self.box}", self.target),
+                                f"moves the {self.box} box onto {self.target}")
             return Decision(A.Choose("prep-box", self.box), f"opens the {self.box} box to aim it at {self.target}")
         return self.inner.choose(game, side)
 
@@ -202,7 +204,8 @@ def test_kursk_the_computers_posture_reason_is_readable_once_revealed(app):
     k = next(i for i, a in enumerate(g.actions) if isinstance(a, A.Choose) and a.what == "posture") + 1
     lines = [gs.ctl.log_text(e) for e in gs.ctl.log if e.index == k]
     chosen = g.state.extra["posture"]["german"]
-    assert any(f"posture {chosen}" in ln for ln in lines) and any(e.kind == "reason" for e in gs.ctl.log if e.index == k)
+    assert any(f"posture {chosen}" in ln for ln in lines)
+    assert any(e.kind == "reason" for e in gs.ctl.log if e.index == k)
 
 
 @pytest.mark.parametrize("gid,comp", [("objective-kiev", "soviet"), ("battle-for-kursk", "german"),
@@ -228,7 +231,8 @@ def test_a_game_against_the_computer_saves_loads_and_replays(app, tmp_path, gid,
     # The loaded game goes on with the same opponent, at the same level; looking back works.
     gs2 = app.start_game(loaded, hotseat=True, autosave=False, threaded=False)
     app.step()
-    assert gs2.computer.is_computer(comp) and gs2.computer.levels[comp] == "easy" and not gs2.computer.is_computer(human)
+    assert gs2.computer.is_computer(comp) and gs2.computer.levels[comp] == "easy"
+    assert not gs2.computer.is_computer(human)
     assert gs2.ctl.timeline.complete()
     gs2.enter_history(10)
     assert gs2.past is not None

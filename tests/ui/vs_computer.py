@@ -66,7 +66,8 @@ def play(app, gs: GameScene, human, human_side: str, *, max_actions: int, watch=
     idle = 0
     t0 = time.perf_counter()
     while len(game.actions) - start_n < max_actions and game.result() is None and not (until and until(game)):
-        assert not any(isinstance(s, HandoverScene) for s in app.stack.scenes), "a hand-over screen against the computer"
+        assert not any(isinstance(s, HandoverScene)
+                       for s in app.stack.scenes), "a hand-over screen against the computer"
         n = len(game.actions)
         side = game.acting_side()
         ph = phase_side(game)

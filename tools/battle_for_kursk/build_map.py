@@ -40,13 +40,14 @@ import json
 import math
 import sys
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree as ET
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tools/, for mapgen
-import mapgen  # noqa: E402
-from mapgen import (  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tools.mapgen as a script
+from tools import mapgen  # noqa: E402
+from tools.mapgen import (  # noqa: E402
     SIDE,
     TH,
     TW,
@@ -68,10 +69,10 @@ from mapgen import (  # noqa: E402
     side_id,
     stitch,
 )
-from mapgen import num as _num  # noqa: E402,F401
-from mapgen import props as _props
-from mapgen import pts as _pts
-from mapgen import write_xml as _write_xml
+from tools.mapgen import num as _num  # noqa: E402,F401
+from tools.mapgen import props as _props
+from tools.mapgen import pts as _pts
+from tools.mapgen import write_xml as _write_xml
 
 REPO = Path(__file__).resolve().parents[2]
 GEO_DIR = REPO.parent / "shared" / "reference" / "geo"
@@ -353,7 +354,7 @@ def start_line(german: set[str]):
 # Smolensk, the Western Dvina above Vitebsk, the Don above Zadonsk and the
 # Volga above Rzhev are only rivers.
 SRC = {"kursk": "geo/kursk_rivers.geojson", "kiev": "geo/kiev_rivers.geojson"}
-RIVERS = [
+RIVERS: list[tuple[str, str, str, str, dict[str, Any]]] = [
     ("Dnieper", "major_river", "kursk",
      "NE rank 4, the river of the Race to the Dniepr (rule 12.1, designer's notes); major from Smolensk "
      "down; hand tidying: past the east corner of 1116 (Kiev on the west bank), then between 1921 and 1922 "
@@ -453,7 +454,8 @@ def _keep_runs(line, keep):
     return [r for r in runs if len(r) >= 2]
 
 
-def build_rivers(geo, log):
+def build_rivers(geo: dict[str, dict[str, list[list[tuple[float, float]]]]],
+                 log: list[str]) -> list[dict[str, Any]]:
     used_edges: set = set()
     placed_corners: set = set()
     out = []
@@ -663,7 +665,8 @@ WAYPOINT_HEX: dict[str, tuple[str, str]] = {
 }
 
 
-def build_rails(cities_geo, log):
+def build_rails(cities_geo: dict[str, tuple[float, float, str]],
+                log: list[str]) -> list[dict[str, Any]]:
     place_hex = {p[0]: p[1] for p in PLACES}
 
     def lonlat(name):
@@ -685,7 +688,7 @@ def build_rails(cities_geo, log):
             return centre(*parse_hid(place_hex[name]))
         return lonlat_to_px(*lonlat(name))
 
-    out = []
+    out: list[dict[str, Any]] = []
     for name, stops, why in RAILS:
         hexes: list[str] = []
         for a, b in zip(stops, stops[1:]):
@@ -704,7 +707,7 @@ def build_rails(cities_geo, log):
         sides = [side_id(a, b) for a, b in zip(hexes, hexes[1:])]
         out.append(dict(name=name, why=why, hexes=hexes, sides=sides,
                         stops=[(st, waypoint_hex(st)) for st in stops]))
-    seen = {}
+    seen: dict[str, str] = {}
     for rl in out:
         for s in rl["sides"]:
             if s in seen:
@@ -904,7 +907,7 @@ def check(places, german, russian, sl_sides, rivers, rails, zones, edges, terrai
     for name in RUSSIAN_AT_START:
         if ph[name] not in r:
             errs.append(f"{name} {ph[name]} must be on the Russian side")
-    for name, h, kind, *_ in places:
+    for name, h, *_ in places:
         if terrain[h] != "clear":
             errs.append(f"{name} {h}: a place hex must be clear (the TEC treats a city hex as 1 MP)")
     majors_west = [p[0] for p in places if p[2] == "major_city" and p[1] in g]
@@ -952,7 +955,6 @@ TERRAIN_TILES = ["clear", "forest", "rough", "marsh"]   # tile id = index
 def tile_image() -> np.ndarray:
     img = np.zeros((TH, TW * len(TERRAIN_TILES), 4), dtype=np.uint8)
     ys, xs = np.mgrid[0:TH, 0:TW]
-    px, py = xs + 0.5, ys + 0.5
     inside, border = hex_masks()
     def put(tile, x, y, col):
         if 0 <= x < TW and 0 <= y < TH and inside[y, x]:
@@ -1185,7 +1187,7 @@ def write_preview(tmx: Path, png: Path, scale: float = 0.75):
     groups = [g for g in root.findall("objectgroup")]
     for g in groups:
         root.remove(g)
-    next_id = int(root.get("nextlayerid"))
+    next_id = int(root.attrib["nextlayerid"])
     for name, colour, opacity, pick in PREVIEW_LAYERS:
         lay = ET.SubElement(root, "objectgroup", {"id": str(next_id), "name": name, "color": colour,
                                                   "opacity": opacity})

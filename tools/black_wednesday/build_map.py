@@ -33,8 +33,8 @@ from xml.etree import ElementTree as ET
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tools/, for mapgen
-from mapgen import (  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tools.mapgen as a script
+from tools.mapgen import (  # noqa: E402
     COL_W,
     TH,
     TW,
@@ -51,10 +51,10 @@ from mapgen import (  # noqa: E402
     side_id,
     write_tileset,
 )
-from mapgen import num as _num  # noqa: E402
-from mapgen import props as _props
-from mapgen import pts as _pts
-from mapgen import write_xml as _write_xml
+from tools.mapgen import num as _num  # noqa: E402
+from tools.mapgen import props as _props
+from tools.mapgen import pts as _pts
+from tools.mapgen import write_xml as _write_xml
 
 REPO = Path(__file__).resolve().parents[2]
 GEO_DIR = REPO.parent / "shared" / "reference" / "geo"
@@ -445,9 +445,9 @@ def build_terrain(t1, t2, wire, soviet, river) -> tuple[dict, dict]:
                 continue  # villages other than Iam Izhora keep to one bank of the Izhora
             terrain[h], why[h] = "building", f"building hex of {name}: {reason}"
     terrain[hospital], why[hospital] = "hospital", "1.1e: the Hospital, a very large city building at B53.12"
-    for n in GRID.hneighbours(hospital):  # 5.0: the Hospital is not connected to Krasni Bor
-        if terrain[n] in ("city", "building"):
-            terrain[n], why[n] = "open", "open: keeps the Hospital apart from Krasni Bor (5.0)"
+    for nb in GRID.hneighbours(hospital):  # 5.0: the Hospital is not connected to Krasni Bor
+        if terrain[nb] in ("city", "building"):
+            terrain[nb], why[nb] = "open", "open: keeps the Hospital apart from Krasni Bor (5.0)"
     mill = J("A25.23")
     terrain[mill], why[mill] = "mill", "1.1f: the Mill, a walled City building at A25.23"
     return terrain, why
@@ -721,7 +721,8 @@ def write_sheet(path: Path, letter: str, b: dict, whole: bool = False) -> None:
     north = [h for h in b["soviet_edge"] if mine(h)]
     if north:
         loop = outline_polygon(north)
-        o = obj(areas, "Soviet entry: north edge east of the highway", "friendly_edge", *loop[0],
+        x0, y0 = loop[0]
+        o = obj(areas, "Soviet entry: north edge east of the highway", "friendly_edge", x0, y0,
                 [("side", "soviet"), ("hexes", sid_list(north)), ("provenance", RB),
                  ("source", "1.10g: Soviet reinforcements enter from the north edge east of the Leningrad-Moscow "
                             "highway; the highway leaves the north edge at A01.33")])
@@ -733,7 +734,8 @@ def write_sheet(path: Path, letter: str, b: dict, whole: bool = False) -> None:
         # the drawing is the outer outline only (holes would add bridging lines); `hexes` counts
         loop = outline_polygon(own) if len(outline(own)) > 1 and _pieces(own) > 1 else outline(own)[0]
         hidden = {"visible": "0"} if name.startswith("Scenario") else None
-        o = obj(areas, name, "region", *loop[0], [("hexes", sid_list(own)), ("provenance", prov), ("source", src)],
+        x0, y0 = loop[0]
+        o = obj(areas, name, "region", x0, y0, [("hexes", sid_list(own)), ("provenance", prov), ("source", src)],
                 hidden)
         ET.SubElement(o, "polygon", {"points": _pts(loop, *loop[0])})
 
@@ -753,7 +755,8 @@ def write_sheet(path: Path, letter: str, b: dict, whole: bool = False) -> None:
         pts = [p for p in drawing if origin * COL_W - COL_W <= p[0] <= (origin + n) * COL_W + TW]
         if len(pts) < 2:
             pts = drawing[:2]
-        o = obj(hs, name, kind, *pts[0], [("hexsides", side_list(own)), ("provenance", prov), ("source", src)])
+        x0, y0 = pts[0]
+        o = obj(hs, name, kind, x0, y0, [("hexsides", side_list(own)), ("provenance", prov), ("source", src)])
         ET.SubElement(o, "polyline", {"points": _pts(pts, *pts[0])})
 
     pl = ET.SubElement(m, "objectgroup", {"id": "7", "name": "places", "color": "#c00000"})
@@ -769,7 +772,8 @@ def write_sheet(path: Path, letter: str, b: dict, whole: bool = False) -> None:
         if not own:
             continue
         loop = outline_polygon(own)
-        o = obj(zl, name, kind, *loop[0],
+        x0, y0 = loop[0]
+        o = obj(zl, name, kind, x0, y0,
                 [("hexes", sid_list(own))] + list(extra) + [("provenance", prov), ("source", src)])
         ET.SubElement(o, "polygon", {"points": _pts(loop, *loop[0])})
     m.set("nextobjectid", str(oid[0] + 1))
@@ -790,10 +794,11 @@ def build(geo: Path, log: list[str]) -> dict:
     elevation, ewhy = build_elevation(terrain, river)
     towns = settlements(terrain)
 
-    features = [("rail", "October Railroad (RR embankment)", sides_along(RAILWAY),
-                 [centre(*parse_hid(h)) for h in RAILWAY], RECON,
-                 "1.2 RR embankment; straight north-south along column B28 (rule-references E2: Scen. 1 east of it, "
-                 "Scen. 2/4 west of it); the map is turned so that the real NNW-SSE line runs north-south")]
+    features: list[tuple[str, str, list[str], list[tuple[float, float]], str, str]] = [
+        ("rail", "October Railroad (RR embankment)", sides_along(RAILWAY),
+         [centre(*parse_hid(h)) for h in RAILWAY], RECON,
+         "1.2 RR embankment; straight north-south along column B28 (rule-references E2: Scen. 1 east of it, "
+         "Scen. 2/4 west of it); the map is turned so that the real NNW-SSE line runs north-south")]
     for kind, name, hexes, why in roads:
         features.append((kind, name, sides_along(hexes), [centre(*parse_hid(h)) for h in hexes], RECON, why))
     features.append(("izhora_river", "Izhora River", river, river_drawing, RECON,
@@ -853,7 +858,7 @@ def build(geo: Path, log: list[str]) -> dict:
     # Geography report: where the geo files put things on this map.
     log.append(f"railway bearing {fit.bearing:.0f} deg; scale {fit.k:.2f} of the real distances; anchor "
                "residuals (hexes): " + ", ".join(f"{n} {r:.1f}" for n, r in fit.residuals.items()))
-    for name, (lon, lat, src) in sorted(geo_places.items()):
+    for name, (lon, lat, _src) in sorted(geo_places.items()):
         u, v = fit.uv(lon, lat)
         on = 1 <= u <= COLS and 1 <= v <= ROWS
         log.append(f"geo {name:32s} -> col {u:6.1f} row {v:6.1f} {'(' + S(uv_hex(u, v)) + ')' if on else '(off map)'}")
@@ -882,7 +887,7 @@ def check(b: dict) -> list[str]:
         errs.append("the Hospital touches a town")
     if set(b["wire"]) & t1:
         errs.append("wire and trench overlap")
-    for kind, name, sides, *_ in b["features"]:
+    for _kind, name, sides, *_ in b["features"]:
         for s in sides:
             a, c = s.split("-")
             if not GRID.adjacent(a, c):

@@ -38,12 +38,13 @@ import math
 import statistics
 import sys
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree as ET
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tools/, for mapgen
-from mapgen import (  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tools.mapgen as a script
+from tools.mapgen import (  # noqa: E402
     SIDE,
     TH,
     TW,
@@ -63,10 +64,10 @@ from mapgen import (  # noqa: E402
     uv_to_px,
     write_tileset,
 )
-from mapgen import num as _num  # noqa: E402,F401
-from mapgen import props as _props
-from mapgen import pts as _pts
-from mapgen import write_xml as _write_xml
+from tools.mapgen import num as _num  # noqa: E402,F401
+from tools.mapgen import props as _props
+from tools.mapgen import pts as _pts
+from tools.mapgen import write_xml as _write_xml
 
 REPO = Path(__file__).resolve().parents[2]
 GEO_DIR = REPO.parent / "shared" / "reference" / "geo"
@@ -295,7 +296,7 @@ PLACE_HEX = {
 #   drop_before / drop_after  cut the chain at that hex (exclusive), with a reason
 #   remove   hexes taken out of the chain (reason)
 #   add      hexes added (reason)
-RIVERS = [
+RIVERS: list[tuple[str, str, dict[str, Any]]] = [
     ("Oued Mellegue", "Oued Mellegue", {
         "why": "WDBII level 4 (permanent minor river) from the Algerian border north-east past Le Kef",
         "remove": {"0404": "smoothing: the line wavers along a hex border",
@@ -342,7 +343,8 @@ MIN_RIVER_HEXES = 2
 
 def walk_hexes(line_px: list[tuple[float, float]]) -> list[list[str]]:
     """On-map runs of the hexes a pixel line passes through, in order, loops cut."""
-    runs, cur = [], []
+    runs: list[list[str]] = []
+    cur: list[str] = []
     for (ax, ay), (bx, by) in zip(line_px, line_px[1:]):
         n = max(1, int(math.hypot(bx - ax, by - ay) / 2.0))
         for k in range(n + 1):
@@ -782,8 +784,8 @@ def write_tmx(path: Path, terrain, heights, places, roads, cliffs, edges, region
     for rd in roads:
         pts = [hcentre(h) for h in rd["hexes"]]
         x0, y0 = pts[0]
-        props = [("hexsides", ",".join(rd["sides"])), ("provenance", "reconstructed"),
-                 ("source", f"{ROAD_SOURCE}; {rd['why']}")]
+        props: list[tuple[str, ...]] = [("hexsides", ",".join(rd["sides"])), ("provenance", "reconstructed"),
+                                        ("source", f"{ROAD_SOURCE}; {rd['why']}")]
         if rd["name"].isdigit():
             props.insert(0, ("number", rd["name"], "int"))
         o = obj(hexsides, rd["name"], "road", x0, y0, props)
@@ -912,7 +914,7 @@ def report(b, log):
         print("  " + line)
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--geo", type=Path, default=GEO_DIR, help="folder of the geo reference files")
     ap.add_argument("--out", type=Path, default=MAPS, help="output folder (default: maps/)")

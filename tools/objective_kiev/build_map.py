@@ -31,13 +31,14 @@ import json
 import math
 import sys
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree as ET
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tools/, for mapgen
-import mapgen  # noqa: E402
-from mapgen import (  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tools.mapgen as a script
+from tools import mapgen  # noqa: E402
+from tools.mapgen import (  # noqa: E402
     SIDE,
     TH,
     TW,
@@ -58,10 +59,10 @@ from mapgen import (  # noqa: E402
     side_id,
     stitch,
 )
-from mapgen import num as _num  # noqa: E402,F401
-from mapgen import props as _props
-from mapgen import pts as _pts
-from mapgen import write_xml as _write_xml
+from tools.mapgen import num as _num  # noqa: E402,F401
+from tools.mapgen import props as _props
+from tools.mapgen import pts as _pts
+from tools.mapgen import write_xml as _write_xml
 
 REPO = Path(__file__).resolve().parents[2]
 GEO_DIR = REPO.parent / "shared" / "reference" / "geo"
@@ -125,11 +126,14 @@ TITLE = "Objective: Kiev"
 # (name, hex, kind, provenance, source).  The hex is the one fixed by the city
 # table of data-kiev-kursk.md 2.6; the doc lists where the real position falls.
 CITIES = [
-    ("Lublin", "0101", "city", "reconstructed", "name: rule 12.0 (Axis-held at start); hex: data-kiev-kursk.md 2.6 city table"),
-    ("Iasi", "1010", "city", "reconstructed", "name: rule 12.0 (Axis-held at start); hex: data-kiev-kursk.md 2.6 city table (a Romanian set-up hex of rule 10.8)"),
+    ("Lublin", "0101", "city", "reconstructed",
+     "name: rule 12.0 (Axis-held at start); hex: data-kiev-kursk.md 2.6 city table"),
+    ("Iasi", "1010", "city", "reconstructed", "name: rule 12.0 (Axis-held at start); "
+     "hex: data-kiev-kursk.md 2.6 city table (a Romanian set-up hex of rule 10.8)"),
     ("Chernovtsy", "0708", "city", "reconstructed", "name: S3 play report; hex: data-kiev-kursk.md 2.6 city table"),
     ("Stanislav", "0507", "city", "reconstructed", "name: S3 play report; hex: data-kiev-kursk.md 2.6 city table"),
-    ("Kiev", "1503", "major_city", "reconstructed", "name: rules 1.0/3.1, S3; the only major city (data-kiev-kursk.md 2.3); hex: 2.6 city table; west bank of the Dnieper"),
+    ("Kiev", "1503", "major_city", "reconstructed", "name: rules 1.0/3.1, S3; "
+     "the only major city (data-kiev-kursk.md 2.3); hex: 2.6 city table; west bank of the Dnieper"),
     ("Kirovograd", "1807", "city", "reconstructed", "name: S3 play report; hex: data-kiev-kursk.md 2.6 city table"),
     ("Lvov", "0404", "city", "reconstructed", "data-kiev-kursk.md 2.6 city table (RECON choice)"),
     ("Lutsk", "0602", "city", "reconstructed", "data-kiev-kursk.md 2.6 city table (RECON choice)"),
@@ -154,8 +158,9 @@ CITIES = [
 #   join   how far (pixels) from its mouth a tributary may meet the river it
 #          flows into (default 60)
 #   extend lon/lat points appended to the line (reason given in the text)
-RIVER_SOURCE = "geo/kiev_rivers.geojson (Natural Earth 1:10m), snapped to hex edges by tools/objective_kiev/build_map.py"
-RIVERS = [
+RIVER_SOURCE = ("geo/kiev_rivers.geojson (Natural Earth 1:10m), snapped to hex edges by "
+                "tools/objective_kiev/build_map.py")
+RIVERS: list[tuple[str, str, str, dict[str, Any]]] = [
     ("Dnieper", "major_river",
      "NE scalerank 4, by far the largest river of the map; major river per data-kiev-kursk.md 2.3; "
      "chain forced through the east corner of 1503 so that Kiev is on the west bank",
@@ -202,7 +207,8 @@ EXTRA_TOWNS = {
 
 # Waypoints whose real position lies on a hex border: the hex is chosen by hand.
 WAYPOINT_HEX = {
-    "Kovel": ("0502", "the real position lies on the 0501/0502 border; 0502 as in the alternates of data-kiev-kursk.md 2.6"),
+    "Kovel": ("0502",
+              "the real position lies on the 0501/0502 border; 0502 as in the alternates of data-kiev-kursk.md 2.6"),
 }
 
 RAIL_SOURCE = "RECON: 1941 railway network from general knowledge (no rail data in geo/); rules 9.3, 9.4.3"
@@ -218,7 +224,8 @@ RAILS = [
      "Lvov to Volhynia through Brody and Zdolbunov"),
     ("Rovno-Novograd Volynsky-Zhitomir-Kiev",
      ["Rovno", "Novograd-Volynsky", "Zhitomir", "Kiev"],
-     "the Kiev-Zhitomir-Rovno axis asked for by the brief (RECON simplification of the lines through Novograd Volynsky)"),
+     "the Kiev-Zhitomir-Rovno axis asked for by the brief (RECON simplification of the lines through Novograd "
+     "Volynsky)"),
     ("Kovel-Lutsk-Rovno",
      ["Kovel", "Kivertsy", "Lutsk", "Rovno"],
      "Kovel and Lutsk to Rovno (Kivertsy junction)"),
@@ -266,8 +273,10 @@ RAILS = [
 # Set-up marks: (mark, hex, provenance, source)
 SETUP = [
     # Soviet second line (rule 6.0 step 3 lists the six hexes).
-    ("soviet_army", "0705", "reconstructed", "hex: rule 6.0 step 3; which two of the six show the army symbol is a reconstruction (Zbarazh-Volochisk, behind the Lvov front)"),
-    ("soviet_army", "1106", "reconstructed", "hex: rule 6.0 step 3; army symbol is a reconstruction (Vinnitsa, depth of the Podolia front)"),
+    ("soviet_army", "0705", "reconstructed", "hex: rule 6.0 step 3; which two of the six show the army symbol is a "
+     "reconstruction (Zbarazh-Volochisk, behind the Lvov front)"),
+    ("soviet_army", "1106", "reconstructed",
+     "hex: rule 6.0 step 3; army symbol is a reconstruction (Vinnitsa, depth of the Podolia front)"),
     ("soviet_mech", "0406", "reconstructed", "hex: rule 6.0 step 3; mech symbol is a reconstruction"),
     ("soviet_mech", "0803", "reconstructed", "hex: rule 6.0 step 3; mech symbol is a reconstruction"),
     ("soviet_mech", "1007", "reconstructed", "hex: rule 6.0 step 3; mech symbol is a reconstruction"),
@@ -276,13 +285,18 @@ SETUP = [
     ("red_star", "0708", "rulebook", "rule 10.8: Romanian border hex (Chernovtsy)"),
     ("red_star", "0808", "rulebook", "rule 10.8: Romanian border hex"),
     ("red_star", "1110", "rulebook", "rule 10.8: Romanian border hex (Bessarabia, on the Prut)"),
-    ("red_star", "0301", "reconstructed", "front facing Poland: the Bug crosses this hex at Wlodawa and its hexsides leave the hex on the east bank; faces black crosses 0201/0302"),
+    ("red_star", "0301", "reconstructed", "front facing Poland: the Bug crosses this hex at Wlodawa and its hexsides "
+     "leave the hex on the east bank; faces black crosses 0201/0302"),
     ("red_star", "0402", "reconstructed", "front facing Poland on the Bug (Vladimir-Volynsky); faces 0302/0303"),
     ("red_star", "0304", "reconstructed", "front facing Poland (Rava-Ruska); faces 0303 and 0203"),
-    ("red_star", "0203", "reconstructed", "front facing Poland (Lubaczow salient of 1939-41); faces 0202, 0103, 0104, 0303"),
-    ("red_star", "0105", "reconstructed", "front facing Poland on the San (Przemysl, whose town south of the river was Soviet, and Dobromil); faces 0104/0106"),
-    ("red_star", "0206", "reconstructed", "front facing Poland and Hungary (Carpathian crest north of the Uzhok and Veretsky passes); faces 0106 and 0107/0207"),
-    ("red_star", "0407", "reconstructed", "front facing Hungary on the Carpathian crest (Gorgany, Tatar pass); faces 0308/0408"),
+    ("red_star", "0203", "reconstructed",
+     "front facing Poland (Lubaczow salient of 1939-41); faces 0202, 0103, 0104, 0303"),
+    ("red_star", "0105", "reconstructed", "front facing Poland on the San (Przemysl, "
+     "whose town south of the river was Soviet, and Dobromil); faces 0104/0106"),
+    ("red_star", "0206", "reconstructed", "front facing Poland and Hungary (Carpathian crest north of the Uzhok and "
+     "Veretsky passes); faces 0106 and 0107/0207"),
+    ("red_star", "0407", "reconstructed",
+     "front facing Hungary on the Carpathian crest (Gorgany, Tatar pass); faces 0308/0408"),
     # Axis: four black crosses in Romania (rules 6.0 step 7, 10.8) ...
     ("black_cross", "0709", "rulebook", "rules 6.0 step 7 and 10.8: Romania"),
     ("black_cross", "0809", "rulebook", "rules 6.0 step 7 and 10.8: Romania"),
@@ -295,7 +309,8 @@ SETUP = [
     ("black_cross", "0202", "reconstructed", "rule 6.0 step 8; Zamosc"),
     ("black_cross", "0103", "reconstructed", "rule 6.0 step 8; Bilgoraj"),
     ("black_cross", "0104", "reconstructed", "rule 6.0 step 8; Jaroslaw on the San (17th Army)"),
-    ("black_cross", "0106", "reconstructed", "rule 6.0 step 8; upper San, west of the river (17th Army's mountain wing)"),
+    ("black_cross", "0106", "reconstructed",
+     "rule 6.0 step 8; upper San, west of the river (17th Army's mountain wing)"),
 ]
 
 # 1941 borders (approximate, general knowledge; GK in geo/README.md terms).
@@ -343,9 +358,12 @@ REGION_OVERRIDES: dict[str, dict[str, list[str]]] = {
     "Romania": {"add": [], "remove": ["0808"]},
 }
 REGION_SOURCE = {
-    "Poland": "RECON: 1939-41 German-Soviet line (San, overland Sieniawa-Belzec-Sokal, Western Bug) from general knowledge; hexes by centre",
-    "Hungary": "RECON: 1941 Hungarian border (Carpathian crest; Second Vienna Award line) from general knowledge; hexes by centre",
-    "Romania": "RECON: 1941 Romanian border (1940 Bukovina line, then the Prut) from general knowledge; hexes by centre; must hold 0709/0809/0910/1010 (rule 10.8)",
+    "Poland": "RECON: 1939-41 German-Soviet line (San, overland Sieniawa-Belzec-Sokal, "
+        "Western Bug) from general knowledge; hexes by centre",
+    "Hungary": "RECON: 1941 Hungarian border (Carpathian crest; Second Vienna Award line) from general knowledge; "
+        "hexes by centre",
+    "Romania": "RECON: 1941 Romanian border (1940 Bukovina line, then the Prut) from general knowledge; "
+        "hexes by centre; must hold 0709/0809/0910/1010 (rule 10.8)",
 }
 
 # Terrain (RECON, data-kiev-kursk.md 2.3 "terrain by map area"), by hex.
@@ -378,7 +396,8 @@ TERRAIN_SOURCE = ("RECON after data-kiev-kursk.md 2.3: Pripet marshes along the 
                   "landscape (no land-cover data in geo/)")
 
 
-def build_rivers(geo_rivers, log):
+def build_rivers(geo_rivers: dict[str, list[list[tuple[float, float]]]],
+                 log: list[str]) -> list[dict[str, Any]]:
     used_edges: set = set()
     placed_corners: set = set()
     out = []
@@ -386,7 +405,8 @@ def build_rivers(geo_rivers, log):
         lines = stitch(geo_rivers[name], drop=opts.get("drop", ()))
         if opts.get("extend"):
             ext = opts["extend"]
-            i = min(range(len(lines)), key=lambda j: math.hypot(lines[j][-1][0] - ext[0][0], lines[j][-1][1] - ext[0][1]))
+            i = min(range(len(lines)),
+                    key=lambda j: math.hypot(lines[j][-1][0] - ext[0][0], lines[j][-1][1] - ext[0][1]))
             lines[i] = lines[i] + list(ext)
         via_all = [corner_of(h, k) for h, k in opts.get("via", [])]
         end_corner = corner_of(*opts["end"]) if opts.get("end") else None
@@ -436,7 +456,8 @@ def build_rivers(geo_rivers, log):
 # --------------------------------------------------------------------------
 # Rails: chains of adjacent hexes from centre to centre
 # --------------------------------------------------------------------------
-def build_rails(cities_geo, log):
+def build_rails(cities_geo: dict[str, tuple[float, float, str]],
+                log: list[str]) -> list[dict[str, Any]]:
     city_hex = {c[0]: c[1] for c in CITIES}
 
     def waypoint_hex(name):
@@ -456,7 +477,7 @@ def build_rails(cities_geo, log):
             return centre(*parse_hid(city_hex[name]))
         return lonlat_to_px(*waypoint_lonlat(name))
 
-    out = []
+    out: list[dict[str, Any]] = []
     for name, stops, why in RAILS:
         hexes: list[str] = []
         for a, b in zip(stops, stops[1:]):
@@ -473,7 +494,7 @@ def build_rails(cities_geo, log):
         out.append(dict(name=name, why=why, hexes=hexes, sides=sides,
                         stops=[(st, waypoint_hex(st)) for st in stops]))
     # report hexsides shared by two lines (harmless, but worth knowing)
-    seen = {}
+    seen: dict[str, str] = {}
     for rl in out:
         for s in rl["sides"]:
             if s in seen:
@@ -502,7 +523,7 @@ def build_regions():
 # --------------------------------------------------------------------------
 # Checks (the same hard constraints the tests protect)
 # --------------------------------------------------------------------------
-def check(cities, rivers, rails, setup, regions, edges):
+def check(cities: list, rivers: list, rails: list, setup: list, regions: dict, edges: list) -> list[str]:
     errs = []
     marks: dict[str, list[str]] = {}
     for m, h, *_ in setup:
@@ -566,7 +587,7 @@ def check(cities, rivers, rails, setup, regions, edges):
             if not adjacent(a, b):
                 errs.append(f"rail {rl['name']}: {a}-{b} not adjacent")
         rail_hexes |= set(rl["hexes"])
-    for name, h, kind, *_ in cities:
+    for name, h, *_ in cities:
         if h not in rail_hexes:
             errs.append(f"city {name} {h} is not on rail")
     sides = {side: set(hexes) for side, hexes, *_ in edges}
@@ -746,7 +767,8 @@ def report(cities_geo, rivers, rails, regions, log):
     for rv in rivers:
         touch = sum(any(h in rv["walked"] for h in s.split("-")) for s in rv["sides"]) / len(rv["sides"])
         print(f"  {rv['name']:13s} {rv['kind']:12s} {len(rv['sides']):3d} hexsides, walk crosses "
-              f"{len(rv['crossed']):2d} hexsides in {len(rv['walked']):2d} hexes, touch {touch:.0%}: {','.join(rv['sides'])}")
+              f"{len(rv['crossed']):2d} hexsides in {len(rv['walked']):2d} hexes, touch {touch:.0%}: "
+              f"{','.join(rv['sides'])}")
     print("== rails")
     allh = set()
     for rl in rails:
@@ -761,7 +783,7 @@ def report(cities_geo, rivers, rails, regions, log):
         print("  " + line)
 
 
-def main(argv=None):
+def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--geo", type=Path, default=GEO_DIR, help="folder of the geo reference files")
     ap.add_argument("--out", type=Path, default=MAPS, help="output folder (default: maps/)")

@@ -9,6 +9,7 @@ when its hex is settled. ``Graph.reach`` does the same on hexes numbered in hex 
 from __future__ import annotations
 
 import heapq
+import math
 from collections.abc import Container, Mapping, Sequence
 
 from ...core.hexgrid import Hex
@@ -110,7 +111,8 @@ class Graph:
         stop, block, xs = self.flags(stops), self.flags(blocked), self.extra(extra)
         adj, hexes = self.adj, self.hexes
         s = self.index[start]
-        cost: list[float | None] = [None] * len(hexes)
+        unreached = math.inf  # the cost of a hex not reached yet (a reached one costs at most mp)
+        cost: list[float] = [unreached] * len(hexes)
         cost[s] = 0.0
         parent = [0] * len(hexes)
         found: list[int] = []  # in the order first reached (the order of the answer)
@@ -120,7 +122,7 @@ class Graph:
         pop, push = heapq.heappop, heapq.heappush
         while frontier:
             c, h = pop(frontier)
-            if c > cost[h]:  # type: ignore[operator]  # h is pushed after its cost is set
+            if c > cost[h]:
                 continue
             if h != s:
                 settled.append(h)
@@ -130,7 +132,7 @@ class Graph:
                 nc = c + step if xs is None else c + step + xs[n]
                 if nc <= limit:
                     old = cost[n]
-                    if old is None:
+                    if old == unreached:
                         if not block[n]:
                             cost[n] = nc
                             parent[n] = h
@@ -143,4 +145,4 @@ class Graph:
         path: list[tuple[Hex, ...]] = [()] * len(hexes)
         for h in settled:
             path[h] = path[parent[h]] + (hexes[h],)
-        return {hexes[n]: (cost[n], path[n]) for n in found if n != s}  # type: ignore[misc]  # found: cost set
+        return {hexes[n]: (cost[n], path[n]) for n in found if n != s}

@@ -108,8 +108,7 @@ def position(units: dict[str, str], phase: str = "axis_movement", turn: int = 2,
     rules._begin_phase(state, [])
     from . import GAME
 
-    # Ruleset declares game_id an instance variable, PhasedRules a ClassVar: the protocol refuses it
-    game = Game(rules, state, fixed, {"game": "objective-kiev", "scenario": "standard", "seed": 0,  # type: ignore[arg-type]
+    game = Game(rules, state, fixed, {"game": "objective-kiev", "scenario": "standard", "seed": 0,
                                       "options": options or {}}, entry=GAME)
     game.saver = save_record
     return game

@@ -187,7 +187,7 @@ def test_1_10h_every_area_closed_leaves_the_reinforcement_no_entry_and_says_why(
         uid = "3-I-263-Inf1"
         _arriving(g, uid)
         bns = sorted(r.soviet_formations("battalion").items())
-        for (name, units), area in zip(bns, "ABCD"):
+        for (_name, units), area in zip(bns, "ABCD"):
             _exit_battalion(g, units, area)
         assert {"A", "B", "C", "D"} <= r.closed_areas(g.state)
         assert _entry_moves(g, uid) == []

@@ -25,7 +25,8 @@ def test_SCEN_1_OOB_708_regiment_tank_battalion_and_i_262():
         # decision S1-2: companies 1-3 three platoons and an MG, company 4 three MG and three mortars
         i262 = [u for u in axis if u.battalion == "I-262"]
         assert len([u for u in i262 if u.type == "spa_infantry"]) == 9
-        assert len([u for u in i262 if u.type == "spa_mg"]) == 6 and len([u for u in i262 if u.type == "spa_mortar_81"]) == 3
+        assert len([u for u in i262 if u.type == "spa_mg"]) == 6
+        assert len([u for u in i262 if u.type == "spa_mortar_81"]) == 3
         assert {u.id for u in axis if u.reserve} >= {"Ski-Inf1", "13-262-IG1", "14-262-AT371", "4-I-262-Mtr3"}
 
 
@@ -114,7 +115,8 @@ def test_malformed_scenario_is_refused_naming_the_file(tmp_path):
 
     src = Path(str(paths.data_dir("scenarios"))) / "black-wednesday" / "s1-turning-the-left.yaml"
     bad = tmp_path / "bad.yaml"
-    bad.write_text(src.read_text(encoding="utf-8").replace("area: 1-I-262+I-262,", "area: nowhere,", 1), encoding="utf-8")
+    bad.write_text(src.read_text(encoding="utf-8").replace("area: 1-I-262+I-262,", "area: nowhere,", 1),
+                   encoding="utf-8")
     with pytest.raises(DataError) as e:
         bw.load_scenario(bad)
     assert "bad.yaml" in str(e.value) and "nowhere" in str(e.value)
@@ -196,8 +198,8 @@ def test_2_1b_one_implemented_soviet_order_per_division_2_1d_rating(tmp_path):
     extra = ("      - {id: S1-second, type: move, units: all, objective: trenches, implemented: true,\n"
              "         provenance: reconstructed, source: test}\n")
     bad = tmp_path / "two.yaml"
-    bad.write_text(text.replace("    artillery:\n      - {id: 1-162-43", extra + "    artillery:\n      - {id: 1-162-43", 1),
-                   encoding="utf-8")
+    first_battery = "    artillery:\n      - {id: 1-162-43"
+    bad.write_text(text.replace(first_battery, extra + first_battery, 1), encoding="utf-8")
     with pytest.raises(DataError) as e:
         bw.load_scenario(bad)
     assert "2.1b" in str(e.value)

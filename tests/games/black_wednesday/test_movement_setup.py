@@ -40,7 +40,8 @@ def test_1_10f_axis_set_up_areas_and_wire():
     with s1() as g:
         g.apply(EndPhase())
         assert g.check(Place("1-I-262-Inf1", H(g, "B16.29"))) is None
-        assert g.check(Place("1-I-262-Inf1", H(g, "B21.32"))).rule == "1.10f"  # it can cover the trenches: first (BW-S1)
+        # it can cover the trenches: first (BW-S1)
+        assert g.check(Place("1-I-262-Inf1", H(g, "B21.32"))).rule == "1.10f"
         assert g.check(Place("3-I-262-Inf1", H(g, "B21.32"))) is None
         assert g.check(Place("1-I-262-Inf1", H(g, "B14.29"))).rule == "1.10f"  # wire
         assert g.check(EndPhase()).rule == "1.10a"

@@ -80,7 +80,8 @@ def test_SCEN_4_set_up_order_soviet_then_axis_then_the_first_turn():
     with s4() as g:
         g.apply(EndPhase())
         while any(u.where == UNPLACED and g.rules.side_of(u.id) == "soviet" for u in g.state.units.values()):
-            todo = sorted(u.id for u in g.state.units.values() if u.where == UNPLACED and g.rules.side_of(u.id) == "soviet")
+            todo = sorted(u.id for u in g.state.units.values()
+                          if u.where == UNPLACED and g.rules.side_of(u.id) == "soviet")
             g.apply(g.rules.soviet_setup_actions(g.state, {todo[0]})[-1])
         g.apply(EndPhase())
         assert g.state.phase == "axis_setup"

@@ -78,7 +78,8 @@ class SkirmishRules(MovementMixin, BattleMixin, PhasedRules):
 
     def new_state(self, dice) -> tuple[State, list[Event]]:
         units = {p.id: Unit(p.id, p.spec, UNPLACED, None, self.specs[p.spec].max_steps) for p in self.scenario.pieces}
-        control = {h: self.scenario.control[p.name] for h, p in self.board.places.items() if p.name in self.scenario.control}
+        control = {h: self.scenario.control[p.name] for h, p in self.board.places.items()
+                   if p.name in self.scenario.control}
         first = self.scenario.setup_order[0]
         return State(turn=1, phase=f"{first}_setup", units=units, control=control), []
 
@@ -164,7 +165,8 @@ class SkirmishRules(MovementMixin, BattleMixin, PhasedRules):
 
     def _apply_place(self, state: State, act: A.Place, dice, ev: list[Event]) -> None:
         state.units[act.unit] = state.units[act.unit].at(act.hex)
-        ev.append(Event("placed", f"{self.public_name(state, act.unit)} sets up at {self.board.describe(act.hex)} (2.0).",
+        where = self.board.describe(act.hex)
+        ev.append(Event("placed", f"{self.public_name(state, act.unit)} sets up at {where} (2.0).",
                         {"unit": act.unit, "hex": act.hex}))
 
     # ------------------------------------------------------------------ movement (4.0)
