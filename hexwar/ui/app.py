@@ -304,6 +304,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--map", default=None, metavar="FILE.tmx",
                    help="view a map file on its own, no rules needed (with --screenshot: draw it into a PNG)")
     p.add_argument("--lessons", action="store_true", help="list every lesson (game, lesson, title, rules) and exit")
+    p.add_argument("--lesson", default=None, metavar="ID",
+                   help="open a lesson (an id of --lessons, or GAME/ID); with --screenshot: draw its first step")
+    p.add_argument("--luck", default=None, metavar="OUT.png",
+                   help="with --record FILE: write the luck report of that saved game as a picture and exit")
     p.add_argument("--zoom", type=float, default=None, help="zoom of the map (1.0: the Tiled size), for screenshots")
     p.add_argument("--center", default=None, metavar="HEX", help="centre the map on this hex, for screenshots")
     return p
@@ -338,6 +342,22 @@ def open_map(app: App, path: str, zoom: float | None = None, center: str | None 
         return str(e)
     scene = app.stack.push(MapScene(app, board))
     place_camera(scene.mv, zoom, center)
+    return None
+
+
+def open_lesson(app: App, lesson: str, *, threaded: bool = True) -> str | None:
+    """Show a lesson (``--lesson ID``, or GAME/ID) at its first step; returns the error text
+    when there is no such lesson or its file cannot be used."""
+    from ..lessons import find
+    from .scenes.lesson import open_lesson_scene
+
+    try:
+        game_id, lesson_id = find(lesson)
+        open_lesson_scene(app, game_id, lesson_id, threaded=threaded)
+    except KeyError as e:
+        return str(e.args[0]) if e.args else f"no lesson {lesson}"
+    except (DataError, HexwarError, OSError) as e:
+        return str(e)
     return None
 
 
@@ -403,6 +423,13 @@ def main(argv: list[str] | None = None) -> int:
         from ..lessons import print_lessons
 
         return print_lessons()
+    if args.luck:  # headless: the luck report of a saved game, as a picture
+        from .scenes.luck import write_luck_picture
+
+        if not args.record:
+            print("hexwar: --luck OUT.png needs --record FILE: the saved game to report on", file=sys.stderr)
+            return 2
+        return write_luck_picture(args.record, args.luck, args.size or DEFAULT_SIZE)
     players = {}  # --computer SIDE[:LEVEL] -> {side: "computer:<level>"}
     for entry in args.computer:
         side, _, level = entry.partition(":")
@@ -426,6 +453,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.map:
         want_game = False
         error = open_map(app, args.map, args.zoom, args.center)
+    if args.lesson:
+        want_game = False
+        error = open_lesson(app, args.lesson, threaded=not args.screenshot)
     if want_game:
         import hexwar
 
@@ -448,7 +478,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.zoom or args.center:
             place_camera(gs.mv, args.zoom, args.center)
     elif error is not None:
-        app.show_message("Cannot open the game", error)
+        app.show_message("Cannot open the lesson" if args.lesson else "Cannot open the game", error)
     show_notices(app)
     if args.screenshot:
         for _ in range(3):

@@ -46,7 +46,7 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         super().__init__(app)
         self.game = game
         self.hotseat = hotseat
-        self.ctl = Controller(game, threaded=threaded)
+        self.ctl = self.make_controller(game, threaded)
         side_words.use(game.entry)  # the game's own side names, colours and shapes
         # Who plays which side: "human" (default) or "computer"; the record remembers it
         # (header "players"), so that a save or "Continue" brings the computer sides back.
@@ -121,6 +121,11 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         self._job_seen: object | None = None  # the controller's legal-actions job last seen done
         self._air_key: tuple | None = None
         self._air: tuple = ()
+
+    def make_controller(self, game, threaded: bool) -> Controller:
+        """The controller that turns this scene's clicks into actions (a lesson's routes them
+        through its runner)."""
+        return Controller(game, threaded=threaded)
 
     # --- who plays ------------------------------------------------------------------
     def sides(self) -> list[str]:
