@@ -187,6 +187,11 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
                                     label, self.toggle_whole_map, key_hint="F", px=th.normal, name="whole-map",
                                     tooltip="F: the whole map, or back to where you act now (the camera opened "
                                             "there); drag to pan, the wheel zooms"))
+        lw = min(self.mv.rect.w // 4, T.size("Luck", th.normal, "bold")[0] + th.px(40))
+        self.map_buttons.add(Button(pygame.Rect(self.mv.rect.right - 2 * m - bw - lw, self.mv.rect.y + m, lw,
+                                                th.px(28)), "Luck", self.open_luck, key_hint="U", px=th.normal,
+                                    name="luck", tooltip="U: the luck report, drawn as charts: each side's dice "
+                                                         "against what was to be expected, and the game turn by turn"))
         self._end_key = None
         self._undo_key = None
         tips = {"end": "End the phase (E). Asks first if units could still act.", "undo": "Undo (Ctrl+Z)",
@@ -521,6 +526,12 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
             return
         self.ctl.no_advance()
         self.after_change()
+
+    def open_luck(self) -> None:
+        """U or the Luck button: the luck report of the game so far, drawn as charts."""
+        from .luck import LuckScene
+
+        self.app.stack.push(LuckScene(self.app, self.game, threaded=self.ctl.threaded))
 
     def show_victory(self) -> None:
         self.app.stack.push(VictoryScene(self.app, self))

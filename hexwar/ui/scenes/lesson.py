@@ -11,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from ...core.actions import Move
 from ...core.errors import Illegal
 from ...lessons import Attempt, LessonRun, Progress
 from .. import theme as T
@@ -47,7 +48,11 @@ class LessonController(Controller):
             self._gate = False
         self._tried(att)
         if not att.accepted:
-            self.refuse(Illegal(att.rule, att.reason) if att.illegal and att.rule else att.text)
+            self._gate = True  # judged by the runner: said as it is
+            try:
+                self.refuse(Illegal(att.rule, att.reason) if att.illegal and att.rule else att.text)
+            finally:
+                self._gate = False
             return False
         if att.illegal:  # the step showed a rule refusing the action: the lesson goes on, the game does not
             self._changed()
@@ -79,6 +84,18 @@ class LessonController(Controller):
             self._tried(Attempt(False, text, rule, reason, illegal=True))
         super().refuse(why, fallback)
 
+    def _click_hex(self, h, one: bool = False) -> None:
+        """A step that shows a rule refusing a move: the click that asks for that very move (the
+        step's unit selected, its end hex clicked) is sent to the runner as the step's action,
+        whatever path the map would have offered, so that the engine's refusal is the step's."""
+        st = self.run.step
+        want = self.run.expected()
+        if st is not None and st.refused and want and isinstance(want[0], Move) and self.sel == want[0].unit \
+                and want[0].dest == h:
+            self.do(want[0])
+            return
+        super()._click_hex(h, one)
+
     def undo(self) -> bool:
         self.refuse(f"Cannot undo: {NO_UNDO}.")
         return False
@@ -93,7 +110,7 @@ class LessonScene(GameScene):
     def __init__(self, app, run: LessonRun, *, threaded: bool = True) -> None:
         self.run = run
         self.box = pygame.Rect(0, 0, 0, 0)
-        self.box_buttons = ButtonRow()
+        self.buttons = ButtonRow()
         self._layout_depth = 0
         self._box_fitted = False
         self._box_key: tuple | None = None
@@ -140,7 +157,7 @@ class LessonScene(GameScene):
         h = min(room, max(need, buttons_h, th.px(110)))
         self.box = pygame.Rect(full.x, full.bottom - h, full.w, h)
         self.mv.set_rect(pygame.Rect(full.x, full.y, full.w, full.h - h))
-        self._layout_box_buttons()
+        self._layout_buttons()
         if not self._box_fitted:
             self._box_fitted = True
             self.show_play_area()
@@ -151,9 +168,9 @@ class LessonScene(GameScene):
         labels = ("Continue as a free game", "Back to lessons", "Next lesson", "Show me", "Restart")
         return max(T.size(t, th.normal, "bold")[0] for t in labels) + th.px(34)
 
-    def _layout_box_buttons(self) -> None:
+    def _layout_buttons(self) -> None:
         th = self.theme
-        self.box_buttons.clear()
+        self.buttons.clear()
         pad, bh, gap = th.px(10), th.px(32), th.px(6)
         bw = self._button_width()
         x, y = self.box.right - pad - bw, self.box.y + pad
@@ -172,11 +189,11 @@ class LessonScene(GameScene):
                 ("Back to lessons", self.back_to_lessons, "", "The list of lessons (this one is not marked done)"),
             ]
         for label, cb, hint, tip in rows:
-            self.box_buttons.add(Button(pygame.Rect(x, y, bw, bh), label, cb, px=th.normal, key_hint=hint,
+            self.buttons.add(Button(pygame.Rect(x, y, bw, bh), label, cb, px=th.normal, key_hint=hint,
                                         tooltip=tip, name=f"lesson-{label.lower().replace(' ', '-')}"))
             y += bh + gap
         if self.run.done and self._next_lesson() is None:
-            b = self.box_buttons.find("lesson-next-lesson")
+            b = self.buttons.find("lesson-next-lesson")
             if b is not None:
                 b.enabled = False
                 b.tooltip = "This is the last lesson of the list"
@@ -251,7 +268,7 @@ class LessonScene(GameScene):
     # --- drawing ------------------------------------------------------------------------------------
     def draw_dirty(self, surface) -> list[pygame.Rect] | None:
         got = super().draw_dirty(surface)
-        key = (self.run.index, self.lctl.tries, tuple(self.box), self.box_buttons.sig(), self._box_px)
+        key = (self.run.index, self.lctl.tries, tuple(self.box), self.buttons.sig(), self._box_px)
         if got == [] and key == self._box_key:
             return got
         self._draw_box(surface)
@@ -288,12 +305,12 @@ class LessonScene(GameScene):
                 if i < self.run.index:
                     pygame.draw.rect(surface, T.GOOD, mark)
                 pygame.draw.rect(surface, T.TEXT_DIM, mark, 1)
-        self.box_buttons.draw(surface)
+        self.buttons.draw(surface)
 
     # --- events --------------------------------------------------------------------------------------
     def handle(self, event) -> bool:
         if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            self.box_buttons.handle(event)
+            self.buttons.handle(event)
             if event.type != pygame.MOUSEMOTION and self.box.collidepoint(event.pos):
                 return True
         if event.type == pygame.KEYDOWN and self.run.done and self.ctl.die is None:
@@ -316,8 +333,8 @@ class LessonScene(GameScene):
 
     def refresh(self) -> None:
         super().refresh()
-        if self.box.w and (self.run.done != any(b.name == "lesson-next-lesson" for b in self.box_buttons.buttons)):
-            self._layout_box_buttons()
+        if self.box.w and (self.run.done != any(b.name == "lesson-next-lesson" for b in self.buttons.buttons)):
+            self._layout_buttons()
 
     # --- the buttons ---------------------------------------------------------------------------------
     def show_me(self) -> None:
