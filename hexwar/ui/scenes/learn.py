@@ -129,7 +129,7 @@ class LearnScene(Scene):
         out = []
         for row in self.rows:
             sr = self.screen_rect(row)
-            if sr.bottom > self.list_rect.y and sr.y < self.list_rect.bottom:
+            if self.list_rect.contains(sr):  # whole rows only: never words cut at the edge
                 out.append((row, sr))
         return out
 

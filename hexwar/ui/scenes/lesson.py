@@ -50,13 +50,14 @@ class LessonController(Controller):
         if not att.accepted:
             self._gate = True  # judged by the runner: said as it is
             try:
-                self.refuse(Illegal(att.rule, att.reason) if att.illegal and att.rule else att.text)
+                self.refuse(Illegal(att.rule, att.reason) if att.illegal and att.rule
+                            else "Not what this step is about: the box under the map says what to do.")
             finally:
                 self._gate = False
             return False
         if att.illegal:  # the step showed a rule refusing the action: the lesson goes on, the game does not
             self._changed()
-            self.say(att.text, "ok")
+            self.say(_rule_seen(att), "ok")
             return False
         self.applied(action, list(att.events), who, secret)
         return True
@@ -76,7 +77,7 @@ class LessonController(Controller):
             if att.accepted:
                 self._tried(att)
                 self._changed()
-                self.say(att.text, "ok")
+                self.say(_rule_seen(att), "ok")
                 return
         if not self._gate and not self.past and why is not None and st is not None:
             rule, reason = (why.rule, why.reason) if isinstance(why, Illegal) else ("", str(why))
@@ -102,6 +103,11 @@ class LessonController(Controller):
 
     def redo(self) -> bool:
         return self.undo()
+
+
+def _rule_seen(att: Attempt) -> str:
+    """The status line's short word for a step that showed a rule refusing an action."""
+    return f"Refused by rule {att.rule}, as this step shows: the lesson goes on (see the box under the map)."
 
 
 class LessonScene(GameScene):

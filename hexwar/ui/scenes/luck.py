@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pygame
@@ -145,9 +145,9 @@ def _verdicts(surface, rect: pygame.Rect, report: Any, th: T.Theme) -> None:
         x = rect.x + label_w
         bh = row_h - lh - th.px(8)
         words = []
-        for n, what, kind in ((good, "better" if side else "high", "good"), (mid, "median" if side else "average",
-                                                                                 "mid"), (bad, "worse" if side else "low",
-                                                                                          "bad")):
+        parts = ((good, "better" if side else "high", "good"), (mid, "median" if side else "average", "mid"),
+                 (bad, "worse" if side else "low", "bad"))
+        for n, what, kind in parts:
             w = int(bar_room * n / total) if total else 0
             r = pygame.Rect(x, y, w, bh)
             if w > 0:
@@ -168,13 +168,14 @@ def _verdicts(surface, rect: pygame.Rect, report: Any, th: T.Theme) -> None:
             x += w
         if not total:
             pygame.draw.rect(surface, T.PANEL_LINE, pygame.Rect(rect.x + label_w, y, bar_room, bh), 1)
-        surface.blit(T.text(f"{', '.join(words)} — {note}", th.small, T.TEXT_DIM), (rect.x + label_w, y + bh + th.px(2)))
+        summary = T.text(f"{', '.join(words)} — {note}", th.small, T.TEXT_DIM)
+        surface.blit(summary, (rect.x + label_w, y + bh + th.px(2)))
         y += row_h
         if y > rect.bottom:
             break
 
 
-def _lines(surface, rect: pygame.Rect, title: str, note: str, series: dict[str, Sequence[float]],
+def _lines(surface, rect: pygame.Rect, title: str, note: str, series: Mapping[str, Sequence[float]],
            turns: Sequence[int], sides: Sequence[Any], th: T.Theme) -> None:
     """A line chart over the turns: one line per side, with its own marker and its last figure
     written at its end, and a legend naming the sides."""
@@ -196,7 +197,7 @@ def _lines(surface, rect: pygame.Rect, title: str, note: str, series: dict[str, 
     lo, hi = min(0.0, min(values)), max(values)
     if hi - lo < 1:
         hi = lo + 1
-    axis_w = max(T.size(_fmt(v), th.small)[0] for v in (lo, hi)) + th.px(8)
+    axis_w = max(T.size(_fmt(v), th.small)[0] for v in (lo, (lo + hi) / 2, hi)) + th.px(8)
     end_w = T.size("8888", th.small)[0] + th.px(6)
     plot = pygame.Rect(rect.x + axis_w, y + th.px(4), max(th.px(40), rect.w - axis_w - end_w),
                        max(th.px(30), rect.bottom - y - lh - th.px(10)))
@@ -255,8 +256,15 @@ def draw_luck_report(surface: pygame.Surface, rect: pygame.Rect, report: Any, th
     b = pygame.Rect(inner.x + half_w + gap, y, half_w, top_h)
     c = pygame.Rect(inner.x, y + top_h + gap, half_w, inner.bottom - y - top_h - gap)
     d = pygame.Rect(inner.x + half_w + gap, c.y, half_w, c.h)
-    _bars(surface, a, report, th)
-    _verdicts(surface, b, report, th)
+    clip = surface.get_clip()
+
+    def within(r: pygame.Rect) -> pygame.Rect:  # each chart draws inside its own box
+        surface.set_clip(r.inflate(th.px(4), th.px(4)).clip(clip))
+        return r
+
+    _bars(surface, within(a), report, th)
+    _verdicts(surface, within(b), report, th)
+    within(c)
     turns = [p.turn for p in report.course]
     if report.score_label and any(p.score for p in report.course):
         score = {s.side: [float(p.score.get(s.side, 0.0)) for p in report.course] for s in report.sides}
@@ -267,8 +275,10 @@ def draw_luck_report(surface: pygame.Surface, rect: pygame.Rect, report: Any, th
         _lines(surface, c, "Units on the map", "At the end of each turn (the last: now).", on_map, turns,
                report.sides, th)
     lost = {s.side: [float(p.steps_lost.get(s.side, 0)) for p in report.course] for s in report.sides}
+    within(d)
     _lines(surface, d, "Steps lost since the start", "Every step taken off the map, turn by turn.", lost, turns,
            report.sides, th)
+    surface.set_clip(clip)
 
 
 class LuckScene(Scene):
