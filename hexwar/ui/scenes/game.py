@@ -259,8 +259,9 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
                 self.layout(self._bar_for[0] or self.app.size)  # the bar grows to hold its words (see layout)
                 return
         self.panel.build(self.view_ctl, self)
-        for b in self.map_buttons.buttons:
-            b.label = self._whole_label()
+        whole = self.map_buttons.find("whole-map")
+        if whole is not None:
+            whole.label = self._whole_label()
         locked = self.past is not None or self.computer_turn()
         buttons = {b.name: b for b in self.bar.buttons.buttons}
         end = buttons.get("end")

@@ -198,7 +198,7 @@ def _lines(surface, rect: pygame.Rect, title: str, note: str, series: Mapping[st
     if hi - lo < 1:
         hi = lo + 1
     axis_w = max(T.size(_fmt(v), th.small)[0] for v in (lo, (lo + hi) / 2, hi)) + th.px(8)
-    end_w = T.size("8888", th.small)[0] + th.px(6)
+    end_w = T.size("8888", th.small)[0] + th.px(10)
     plot = pygame.Rect(rect.x + axis_w, y + th.px(4), max(th.px(40), rect.w - axis_w - end_w),
                        max(th.px(30), rect.bottom - y - lh - th.px(10)))
     pygame.draw.rect(surface, T.PANEL_DARK, plot)
@@ -229,7 +229,53 @@ def _lines(surface, rect: pygame.Rect, title: str, note: str, series: Mapping[st
         for p in pts:
             _marker(surface, MARKERS[i % len(MARKERS)], p, th.px(4), col)
         t = T.text(_fmt(vals[-1]), th.small, col, "bold")
-        surface.blit(t, (plot.right + th.px(4), pts[-1][1] - t.get_height() // 2 + i * th.px(2)))
+        surface.blit(t, (plot.right + th.px(8), pts[-1][1] - t.get_height() // 2 + i * th.px(2)))
+
+
+def _strip(surface, rect: pygame.Rect, report: Any, th: T.Theme) -> None:
+    """Every roll in the order it was made: how high its result stood among those its column
+    could give (the bottom: the worst for the side it was rolled for, the top: the best), one
+    marker shape per side, the turns written under it."""
+    y = _title(surface, rect, "Every roll, in order: where its result stood in its column",
+               "Top: the best result the roll could give the side it was for; bottom: the worst; the middle "
+               "line: as expected.", th)
+    lh = T.font(th.small).get_linesize()
+    rolls = list(report.rolls)
+    if not rolls:
+        surface.blit(T.text("No die has been rolled yet.", th.small, T.TEXT_DIM), (rect.x, y))
+        return
+    label_w = max(T.size(w, th.small)[0] for w in ("best", "expected", "worst")) + th.px(8)
+    plot = pygame.Rect(rect.x + label_w, y + th.px(2), max(th.px(40), rect.w - label_w - th.px(8)),
+                       max(th.px(24), rect.bottom - y - lh - th.px(6)))
+    pygame.draw.rect(surface, T.PANEL_DARK, plot)
+    pygame.draw.rect(surface, T.PANEL_LINE, plot, 1)
+    mid = plot.centery
+    pygame.draw.line(surface, T.PANEL_LINE, (plot.x, mid), (plot.right, mid), 1)
+    for word, yy in (("best", plot.y), ("expected", mid), ("worst", plot.bottom)):
+        t = T.text(word, th.small, T.TEXT_DIM)
+        surface.blit(t, (plot.x - th.px(4) - t.get_width(),
+                         max(rect.y, min(yy - t.get_height() // 2, plot.bottom - t.get_height() + th.px(4)))))
+    n = len(rolls)
+    order = {s.side: i for i, s in enumerate(report.sides)}
+    r = max(2, min(th.px(4), plot.w // max(1, 2 * n)))
+    seen_turn = None
+    last_x = -10_000
+    for k, roll in enumerate(rolls):
+        x = plot.x + r + (plot.w - 2 * r) * k // max(1, n - 1)
+        if roll.turn != seen_turn:
+            seen_turn = roll.turn
+            pygame.draw.line(surface, T.PANEL_LINE, (x, plot.y), (x, plot.bottom), 1)
+            t = T.text(str(roll.turn), th.small, T.TEXT_DIM)
+            if x - t.get_width() // 2 > last_x + th.px(4):
+                surface.blit(t, (x - t.get_width() // 2, plot.bottom + th.px(2)))
+                last_x = x + t.get_width() // 2
+        yy = plot.bottom - r - int(roll.percentile * (plot.h - 2 * r))
+        if roll.side in order:
+            i = order[roll.side]
+            _marker(surface, MARKERS[i % len(MARKERS)], (x, yy), r, _colour(roll.side))
+        else:  # a roll for no side in particular: a small cross
+            pygame.draw.line(surface, T.TEXT_DIM, (x - r, yy - r), (x + r, yy + r), 1)
+            pygame.draw.line(surface, T.TEXT_DIM, (x - r, yy + r), (x + r, yy - r), 1)
 
 
 def draw_luck_report(surface: pygame.Surface, rect: pygame.Rect, report: Any, th: T.Theme,
@@ -249,12 +295,15 @@ def draw_luck_report(surface: pygame.Surface, rect: pygame.Rect, report: Any, th
            "reached." if report.course else f"{len(report.rolls)} die rolls.")
     surface.blit(T.text(sub, th.small, T.TEXT_DIM), (inner.x, y))
     y += T.font(th.small).get_linesize() + th.px(8)
-    gap = th.px(24)
+    gap = th.px(20)
     half_w = (inner.w - gap) // 2
-    top_h = (inner.bottom - y - gap) // 2
+    room = inner.bottom - y - 2 * gap
+    top_h = room * 34 // 100
+    strip_h = room * 22 // 100
     a = pygame.Rect(inner.x, y, half_w, top_h)
     b = pygame.Rect(inner.x + half_w + gap, y, half_w, top_h)
-    c = pygame.Rect(inner.x, y + top_h + gap, half_w, inner.bottom - y - top_h - gap)
+    e = pygame.Rect(inner.x, a.bottom + gap, inner.w, strip_h)
+    c = pygame.Rect(inner.x, e.bottom + gap, half_w, inner.bottom - e.bottom - gap)
     d = pygame.Rect(inner.x + half_w + gap, c.y, half_w, c.h)
     clip = surface.get_clip()
 
@@ -264,6 +313,7 @@ def draw_luck_report(surface: pygame.Surface, rect: pygame.Rect, report: Any, th
 
     _bars(surface, within(a), report, th)
     _verdicts(surface, within(b), report, th)
+    _strip(surface, within(e), report, th)
     within(c)
     turns = [p.turn for p in report.course]
     if report.score_label and any(p.score for p in report.course):
