@@ -12,6 +12,9 @@
                                              level unless :easy or --level easy)
     hexwar --smoke 3 --smoke-shot out.png    open the real window, start a new game, run
                                              3 seconds of frames, save the window, exit
+    hexwar --lesson ID [--screenshot out.png]
+                                             open a lesson on the board (draw its first step)
+    hexwar --record x.yaml --luck out.png    the luck report of a saved game, as a picture
 
 The loop is ``events -> scene stack -> update(dt) -> draw -> flip``. ``App.handle``,
 ``App.step`` and ``App.draw`` are separate so tests can drive single frames with posted
@@ -419,7 +422,7 @@ def smoke(app: App, seconds: float, out: str | None) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.lessons:  # headless: no window (the lesson screens come with issue 18's client part)
+    if args.lessons:  # headless: no window
         from ..lessons import print_lessons
 
         return print_lessons()
