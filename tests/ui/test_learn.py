@@ -233,7 +233,16 @@ def test_black_wednesday_lesson_by_clicks_and_continue_as_a_free_game(app, drive
 
 
 def test_restart_and_show_me(app, drive, tmp_path):
+    from hexwar.ui import theme as T
+
     scene = start_lesson(app, drive, "objective-kiev", "phase-4-axis-movement", tmp_path)
+    b = drive.button("lesson-show-me")
+    drive.hover(b.rect.center)  # its tooltip, inside the lesson box
+    scene.invalidate_frame()
+    with T.TextProbe() as probe:
+        app.draw(probe.surface(app.size))
+    tip = [w for text, _px, w, _box in probe.drawn if text in b.tooltip and len(text) > 10]
+    assert tip and all(scene.box.contains(w) for w in tip)
     drive.press("lesson-show-me")
     assert scene.run.index == 1
     drive.press("lesson-restart")
@@ -276,6 +285,16 @@ def test_luck_scene_on_the_u_key_and_from_the_victory_screen(app, drive):
     assert b is not None and "luck report" in b.tooltip
     drive.click(b.rect.center)
     assert isinstance(drive.top, LuckScene)
+    drive.press("luck-close")
+    # the victory screen's button
+    from hexwar.ui.scenes import VictoryScene
+
+    app.stack.push(VictoryScene(app, drive.game_scene))
+    app.step()
+    drive.press("victory-luck")
+    assert isinstance(drive.top, LuckScene) and drive.top.game is game
+    drive.key(pygame.K_ESCAPE)
+    assert isinstance(drive.top, VictoryScene)
 
 
 # --- the command line ----------------------------------------------------------------------------

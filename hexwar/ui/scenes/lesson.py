@@ -17,7 +17,7 @@ from ...lessons import Attempt, LessonRun, Progress
 from .. import theme as T
 from ..control import Controller
 from ..control.secrets import secret_text
-from ..widgets import Button, ButtonRow, draw_panel
+from ..widgets import Button, ButtonRow, draw_panel, draw_tooltip
 from .game import GameScene
 
 NO_UNDO = "a lesson only goes forward: Restart begins it again"
@@ -274,10 +274,14 @@ class LessonScene(GameScene):
     # --- drawing ------------------------------------------------------------------------------------
     def draw_dirty(self, surface) -> list[pygame.Rect] | None:
         got = super().draw_dirty(surface)
-        key = (self.run.index, self.lctl.tries, tuple(self.box), self.buttons.sig(), self._box_px)
+        hov = self.buttons.hovered()
+        tip = hov.tooltip if hov is not None and hov.enabled and self.app.stack.top is self else ""
+        key = (self.run.index, self.lctl.tries, tuple(self.box), self.buttons.sig(), self._box_px, tip, self.mouse)
         if got == [] and key == self._box_key:
             return got
         self._draw_box(surface)
+        if tip:  # a button's tooltip, inside the box (drawn again whole when it goes)
+            draw_tooltip(surface, self.mouse, [tip], self.theme, self.box)
         self._box_key = key
         if got is None:
             return None
