@@ -163,6 +163,25 @@ def test_kiev_lesson_by_clicks_with_a_refused_click_and_a_wrong_one(app, drive, 
     assert "done" in " ".join(ln for ln, *_ in learn._row_lines(x, 600))
 
 
+def test_a_worked_example_of_moves_by_clicks_each_on_the_lessons_own_path(app, drive, tmp_path):
+    # EX-9.4: moves whose path matters (the map offers the step's own path to its end hex), a
+    # zone of control stopping a move (the click that asks for it shows the rule), a stack of two.
+    from hexwar.core.actions import Move
+
+    scene = start_lesson(app, drive, "objective-kiev", "ex-9-4-movement", tmp_path)
+    g, run = scene.game, scene.run
+    while not run.done:
+        want = run.expected()[0]
+        assert isinstance(want, Move), want
+        k = run.index
+        select(drive, scene, want.unit)
+        drive.click_hex(want.dest)
+        assert run.index == k + 1, (want, scene.lctl.attempt)
+        if not run.history[-1].step.refused:
+            assert g.actions[-1] == want  # the very path of the book
+    assert L.Progress(tmp_path / "lessons.yaml").is_done("objective-kiev", "ex-9-4-movement")
+
+
 def test_kursk_lesson_by_clicks(app, drive, tmp_path):
     scene = start_lesson(app, drive, "battle-for-kursk", "phase-10-russian-movement", tmp_path)
     g, run = scene.game, scene.run

@@ -7,16 +7,19 @@ Back to lessons.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pygame
 
 from ...core.actions import Move
 from ...core.errors import Illegal
+from ...core.hexgrid import Hex
 from ...lessons import Attempt, LessonRun, Progress
 from .. import theme as T
 from ..control import Controller
 from ..control.secrets import secret_text
+from ..focus import READABLE_PX
 from ..widgets import Button, ButtonRow, draw_panel, draw_tooltip
 from .game import GameScene
 
@@ -97,6 +100,20 @@ class LessonController(Controller):
             return
         super()._click_hex(h, one)
 
+    def move_targets(self, uid: str) -> dict[Hex, tuple[Hex, ...]]:
+        """Where a unit may move, each hex with the path a click there takes: the map offers one
+        path per hex, so the step's own move (a path the lesson insists on) is the one offered
+        for its end hex, when the rules allow it."""
+        got = super().move_targets(uid)
+        st = self.run.step
+        if st is None or st.refused or self.past:
+            return got
+        for want in self.run.expected():
+            if isinstance(want, Move) and want.unit == uid and want.path and got.get(want.dest) != want.path:
+                if self.game.check(want) is None:
+                    got = {**got, want.dest: want.path}
+        return got
+
     def undo(self) -> bool:
         self.refuse(f"Cannot undo: {NO_UNDO}.")
         return False
@@ -121,6 +138,7 @@ class LessonScene(GameScene):
         self._box_fitted = False
         self._box_key: tuple | None = None
         self._box_px = 15
+        self._shown_step = 0
         super().__init__(app, run.game, hotseat=False, autosave=False, threaded=threaded)
         self.ctl.say(f"Lesson: {run.lesson.title}. Read the box under the map, then act as in a game.")
 
@@ -135,6 +153,47 @@ class LessonScene(GameScene):
 
     def undo_blocked(self) -> str | None:
         return NO_UNDO
+
+    # --- the camera on the step --------------------------------------------------------------------
+    def step_hexes(self) -> list[Hex]:
+        """The hexes the step's action names: its units' hexes, its path, its target."""
+        from ...core.hexgrid import parse_hex
+
+        out: list[Hex] = []
+
+        def take(x: object) -> None:
+            if isinstance(x, Hex):
+                out.append(x)
+            elif isinstance(x, tuple):
+                for y in x:
+                    take(y)
+            elif isinstance(x, str):
+                u = self.ctl.unit(x)
+                if u and u.get("where") == "map" and u.get("hex"):
+                    out.append(parse_hex(u["hex"]))
+
+        for want in self.run.expected():
+            if dataclasses.is_dataclass(want):
+                for f in dataclasses.fields(want):
+                    take(getattr(want, f.name))
+        return [h for h in dict.fromkeys(out) if h in self.game.board.terrain]
+
+    def show_step(self) -> None:
+        """Bring the step's hexes into view when some are out of it (the map is not moved
+        otherwise: the learner's own camera stays)."""
+        hexes = self.step_hexes()
+        mv = self.mv
+        if not hexes or all(mv.rect.collidepoint(mv.hex_center(h)) for h in hexes):
+            return
+        mv.frame_readable(hexes, READABLE_PX)
+        self._focus_pending = None
+
+    def after_change(self) -> None:
+        super().after_change()
+        if self.run.index != self._shown_step:
+            self._shown_step = self.run.index
+            if self._box_fitted:
+                self.show_step()
 
     # --- layout: the lesson box takes the bottom of the map's room ------------------------------------
     def layout(self, size) -> None:
@@ -167,6 +226,7 @@ class LessonScene(GameScene):
         if not self._box_fitted:
             self._box_fitted = True
             self.show_play_area()
+            self.show_step()
         self._box_key = None
 
     def _button_width(self) -> int:
