@@ -182,11 +182,50 @@ def test_a_worked_example_of_moves_by_clicks_each_on_the_lessons_own_path(app, d
     assert L.Progress(tmp_path / "lessons.yaml").is_done("objective-kiev", "ex-9-4-movement")
 
 
+def test_a_battle_lesson_by_clicks_declare_roll_and_advance(app, drive, tmp_path):
+    # The lesson's dice (a 5 at 5:1) give the book's result through the battle panel's Roll button.
+    scene = start_lesson(app, drive, "objective-kiev", "phase-5-axis-combat", tmp_path)
+    g, run, ctl = scene.game, scene.run, scene.ctl
+    drive.click_hex("0705")
+    drive.click_hex("0704")
+    drive.click_hex("0604")
+    assert sorted(ctl.attackers) == ["G-III", "G-XIV"]
+    drive.press("declare")
+    assert run.index == 1 and "5:1" in box_text(scene)
+    drive.key(pygame.K_e)
+    if isinstance(drive.top, ConfirmScene):
+        drive.key(pygame.K_RETURN)
+    assert run.index == 2
+    drive.click_hex("0705")
+    if isinstance(drive.top, ConfirmScene):
+        drive.key(pygame.K_RETURN)
+    assert run.index == 3
+    drive.press("roll")
+    assert run.index == 4 and ctl.die is not None and ctl.die.roll == 5
+    assert "eliminates the defender" in box_text(scene)
+    drive.key(pygame.K_SPACE)  # the die put away
+    # the wrong corps advances: legal, but the step asks for the III
+    drive.click_hex("0604")
+    assert run.index == 4 and where(g, "G-XIV") == "0604" and "Advance G-III" in box_text(scene)
+    drive.click_hex("0704")
+    assert run.index == 5 and where(g, "G-III") == "0705"
+    drive.key(pygame.K_e)
+    if isinstance(drive.top, ConfirmScene):
+        drive.key(pygame.K_RETURN)
+    assert run.done
+
+
 def test_kursk_lesson_by_clicks(app, drive, tmp_path):
     scene = start_lesson(app, drive, "battle-for-kursk", "phase-10-russian-movement", tmp_path)
     g, run = scene.game, scene.run
     drive.key(pygame.K_z, pygame.KMOD_CTRL)  # no undo in a lesson: said why
     assert scene.ctl.status.kind == "refusal" and "Restart" in scene.ctl.status.text
+    # a wrong click: onto the German corps' hex, which no unit may enter
+    select(drive, scene, "R-13A")
+    drive.click_hex(where(g, "G-LII"))
+    att = scene.lctl.attempt
+    assert att is not None and att.illegal and att.rule and att.rule in box_text(scene) and run.index == 0
+    assert where(g, "R-13A") == "2113"
     select(drive, scene, "R-13A")
     drive.click_hex("2013")
     assert where(g, "R-13A") == "2013" and run.index == 1
@@ -219,10 +258,13 @@ def test_black_wednesday_lesson_by_clicks_and_continue_as_a_free_game(app, drive
     scene = start_lesson(app, drive, "black-wednesday", "phase-6-action", tmp_path)
     g, run = scene.game, scene.run
     want = run.expected()[0]
-    # the wrong button first: ending the Action Phase now is legal, but not this step's action
+    # the wrong key first: ending the Action Phase now is legal, but not this step's action
     before = len(g.actions)
-    scene.lctl.end_phase()
+    drive.key(pygame.K_e)
+    if isinstance(drive.top, ConfirmScene):
+        drive.key(pygame.K_RETURN)
     assert len(g.actions) == before and run.index == 0
+    assert "not what this step is about" in box_text(scene)
     assert scene.lctl.attempt is not None and not scene.lctl.attempt.accepted
     # the attack, as the scene's click on the target makes it
     target = parse_hex("B05.31")
