@@ -381,3 +381,25 @@ def test_cli_luck_picture_and_a_bad_record(tmp_path, capsys):
     err = capsys.readouterr().err
     assert str(bad) in err and "Traceback" not in err
     assert main(["--luck", str(tmp_path / "z.png")]) == 2
+
+
+def test_every_lesson_plays_to_its_end_in_the_scene_and_its_box_fits(app, tmp_path):
+    """Show me, step after step, through the scene's own controller: every lesson of every game
+    ends with "Lesson done", its words inside its box at every step."""
+    progress = L.Progress(tmp_path / "lessons.yaml")
+    for x in L.list_lessons():
+        scene = app.stack.push(LessonScene(app, L.start(x, progress=progress), threaded=False))
+        app.step()
+        for _ in range(len(x.steps) + 1):
+            if scene.run.done:
+                break
+            assert scene.box_fits(), (x.game, x.id, scene.run.index)
+            scene.show_me()
+            scene.ctl.die = None
+            while app.stack.top is not scene:  # a question or the end of the game over the lesson
+                app.stack.pop()
+        assert scene.run.done, (x.game, x.id, scene.run.index, scene.lctl.attempt)
+        app.step()
+        assert scene.box_fits() and scene.box_lines()[0][0].startswith("Lesson done"), (x.game, x.id)
+        app.stack.pop()
+    assert all(progress.is_done(x.game, x.id) for x in L.list_lessons())
