@@ -352,11 +352,13 @@ def open_lesson(app: App, lesson: str, *, threaded: bool = True) -> str | None:
     """Show a lesson (``--lesson ID``, or GAME/ID) at its first step; returns the error text
     when there is no such lesson or its file cannot be used."""
     from ..lessons import find
+    from .scenes.learn import LearnScene
     from .scenes.lesson import open_lesson_scene
 
     try:
         game_id, lesson_id = find(lesson)
-        open_lesson_scene(app, game_id, lesson_id, threaded=threaded)
+        open_lesson_scene(app, game_id, lesson_id, threaded=threaded,
+                          lessons_list=lambda g: LearnScene(app, game_id=g))
     except KeyError as e:
         return str(e.args[0]) if e.args else f"no lesson {lesson}"
     except (DataError, HexwarError, OSError) as e:

@@ -369,6 +369,17 @@ def test_cli_lesson_screenshot_and_a_bad_id(tmp_path, capsys):
     assert "no-such-lesson" in capsys.readouterr().err
 
 
+def test_a_lesson_opened_directly_goes_back_to_the_list_of_its_game(app, drive):
+    from hexwar.ui.app import open_lesson as open_from_cli
+
+    assert open_from_cli(app, "kasserine-pass/ex-three-to-one", threaded=False) is None
+    assert isinstance(drive.top, LessonScene)
+    drive.press("lesson-back-to-lessons")
+    learn = drive.top
+    assert isinstance(learn, LearnScene) and learn.lessons[learn.sel].game == "kasserine-pass"
+    assert "no-such" in (open_from_cli(app, "no-such") or "")
+
+
 def test_cli_luck_picture_and_a_bad_record(tmp_path, capsys):
     from hexwar.ui.app import main
 

@@ -8,6 +8,7 @@ Back to lessons.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -22,6 +23,7 @@ from ..control.secrets import secret_text
 from ..focus import READABLE_PX
 from ..widgets import Button, ButtonRow, draw_panel, draw_tooltip
 from .game import GameScene
+from .stack import Scene
 
 NO_UNDO = "a lesson only goes forward: Restart begins it again"
 
@@ -130,8 +132,12 @@ def _rule_seen(att: Attempt) -> str:
 class LessonScene(GameScene):
     """The game scene, playing a lesson (see the module's text)."""
 
-    def __init__(self, app, run: LessonRun, *, threaded: bool = True) -> None:
+    def __init__(self, app, run: LessonRun, *, threaded: bool = True,
+                 lessons_list: Callable[[str], Scene] | None = None) -> None:
+        """``lessons_list``: makes the list of lessons that *Back to lessons* shows (for a game
+        id); None when the list is the scene below this one."""
         self.run = run
+        self.lessons_list = lessons_list
         self.box = pygame.Rect(0, 0, 0, 0)
         self.buttons = ButtonRow()
         self._layout_depth = 0
@@ -419,7 +425,8 @@ class LessonScene(GameScene):
         self.after_change()
 
     def restart(self) -> None:
-        self.app.stack.replace(LessonScene(self.app, self.run.restart(), threaded=self.ctl.threaded))
+        self.app.stack.replace(LessonScene(self.app, self.run.restart(), threaded=self.ctl.threaded,
+                                           lessons_list=self.lessons_list))
 
     def _next_lesson(self):
         from ...lessons import list_lessons
@@ -443,26 +450,24 @@ class LessonScene(GameScene):
         except Exception as e:  # a lesson file that cannot be used: said, never a traceback
             self.app.show_message("Cannot open the lesson", str(e))
             return
-        self.app.stack.replace(LessonScene(self.app, run, threaded=self.ctl.threaded))
+        self.app.stack.replace(LessonScene(self.app, run, threaded=self.ctl.threaded, lessons_list=self.lessons_list))
 
     def continue_free(self) -> None:
         game = self.run.continue_as_game()
         self.app.start_game(game, hotseat=False, autosave=True, threaded=self.ctl.threaded)
 
     def back_to_lessons(self) -> None:
-        from .learn import LearnScene
-
-        below = self.app.stack.scenes[-2] if len(self.app.stack.scenes) > 1 else None
-        if isinstance(below, LearnScene):
-            self.app.stack.pop()
+        if self.lessons_list is None:
+            self.app.stack.pop()  # the list it was opened from
         else:
-            self.app.stack.replace(LearnScene(self.app, game_id=self.run.lesson.game))
+            self.app.stack.replace(self.lessons_list(self.run.lesson.game))
 
 
 def open_lesson_scene(app, game_id: str, lesson_id: str, *, threaded: bool = True,
-                      progress: Progress | None = None) -> LessonScene:
+                      progress: Progress | None = None,
+                      lessons_list: Callable[[str], Scene] | None = None) -> LessonScene:
     """Push a lesson's scene (DataError for a lesson file that cannot be used)."""
     from ...lessons import open_lesson
 
     run = open_lesson(game_id, lesson_id, progress=progress if progress is not None else Progress())
-    return app.stack.push(LessonScene(app, run, threaded=threaded))
+    return app.stack.push(LessonScene(app, run, threaded=threaded, lessons_list=lessons_list))
