@@ -64,3 +64,22 @@ def test_the_luck_report_cuts_no_text(size, apps):  # noqa: F811
     assert scene.report is not None
     assert drawn(app) == []
     pygame.event.clear()
+
+
+def test_a_small_window_puts_the_buttons_under_the_words_and_keeps_the_step(apps, tmp_path):  # noqa: F811
+    app = apps((800, 560))
+    run = L.open_lesson("objective-kiev", "ex-10-7-combat", progress=L.Progress(tmp_path / "lessons.yaml"))
+    scene = app.stack.push(LessonScene(app, run, threaded=False))
+    app.step()
+    assert scene._narrow and scene.box_fits()
+    assert run.step is not None and any(t == run.step.text for t, _, _ in scene.lines_now())
+    assert all(b.rect.y > scene.text_rect().bottom for b in scene.buttons.buttons)
+    from hexwar.ui import theme as T
+
+    app.stack.invalidate()
+    scene.invalidate_frame()
+    with T.TextProbe() as probe:
+        app.draw(probe.surface(app.size))
+    in_box = [(text, r, box) for text, _px, r, box in probe.drawn if scene.box.contains(box) and text.strip()]
+    assert len(in_box) > 5
+    assert [(text, tuple(r)) for text, r, box in in_box if not (scene.box.contains(r) and box.contains(r))] == []

@@ -85,8 +85,12 @@ class LessonController(Controller):
                 self.say(_rule_seen(att), "ok")
                 return
         if not self._gate and not self.past and why is not None and st is not None:
-            rule, reason = (why.rule, why.reason) if isinstance(why, Illegal) else ("", str(why))
-            text = f"Not allowed: {reason}" + (f" (rule {rule})" if rule else "") + ". Try again."
+            if isinstance(why, Illegal):
+                rule, reason = why.rule, why.reason
+                text = f"Not allowed: {reason}" + (f" (rule {rule})" if rule else "") + ". Try again."
+            else:  # the client's own word (nothing selected, no undo in a lesson): as it is
+                rule, reason = "", str(why)
+                text = reason.rstrip(". ") + "."
             self._tried(Attempt(False, text, rule, reason, illegal=True))
         super().refuse(why, fallback)
 
@@ -145,8 +149,9 @@ class LessonScene(GameScene):
         self._box_key: tuple | None = None
         self._box_px = 15
         self._shown_step = 0
+        self._narrow = False
         super().__init__(app, run.game, hotseat=False, autosave=False, threaded=threaded)
-        self.ctl.say(f"Lesson: {run.lesson.title}. Read the box under the map, then act as in a game.")
+        self.ctl.say("A lesson: read the box under the map, then act as in a game.")
 
     @property
     def lctl(self) -> LessonController:
@@ -217,14 +222,17 @@ class LessonScene(GameScene):
         full = pygame.Rect(self.mv.rect)  # the map's whole room, as the game scene laid it out
         bw = self._button_width()
         pad = th.px(10)
-        text_w = max(th.px(200), full.w - bw - 3 * pad)
-        room = max(th.px(120), int(full.h * 0.5))
+        # A narrow map (a small window): the buttons in a row under the words, which get the width.
+        self._narrow = full.w - bw - 3 * pad < th.px(480)
+        text_w = full.w - 2 * pad if self._narrow else full.w - bw - 3 * pad
+        under = th.px(32) + th.px(6) if self._narrow else 0
+        room = max(th.px(120), int(full.h * (0.55 if self._narrow else 0.5)))
         for px in (th.normal, th.small, th.px(12)):
-            need = self._need_height(text_w, px) + 2 * pad
+            need = self._need_height(text_w, px) + 2 * pad + under
             if need <= room:
                 break
         self._box_px = px
-        buttons_h = 4 * th.px(32) + 3 * th.px(6) + 2 * pad
+        buttons_h = 0 if self._narrow else 4 * th.px(32) + 3 * th.px(6) + 2 * pad
         h = min(room, max(need, buttons_h, th.px(110)))
         self.box = pygame.Rect(full.x, full.bottom - h, full.w, h)
         self.mv.set_rect(pygame.Rect(full.x, full.y, full.w, full.h - h))
@@ -239,6 +247,15 @@ class LessonScene(GameScene):
         th = self.theme
         labels = ("Continue as a free game", "Back to lessons", "Next lesson", "Show me", "Restart")
         return max(T.size(t, th.normal, "bold")[0] for t in labels) + th.px(34)
+
+    def text_rect(self) -> pygame.Rect:
+        """Where the box's words go: beside the buttons, or above them in a narrow box."""
+        th = self.theme
+        pad = th.px(10)
+        r = self.box
+        if self._narrow:
+            return pygame.Rect(r.x + pad, r.y + pad, r.w - 2 * pad, r.h - 2 * pad - th.px(38))
+        return pygame.Rect(r.x + pad, r.y + pad, r.w - self._button_width() - 3 * pad, r.h - 2 * pad)
 
     def _layout_buttons(self) -> None:
         th = self.theme
@@ -260,10 +277,17 @@ class LessonScene(GameScene):
                 ("Restart", self.restart, "", "This lesson again from its first step"),
                 ("Back to lessons", self.back_to_lessons, "", "The list of lessons (this one is not marked done)"),
             ]
+        if self._narrow:  # one row along the bottom of the box
+            bw = (self.box.w - 2 * pad - gap * (len(rows) - 1)) // len(rows)
+            x, y = self.box.x + pad, self.box.bottom - pad - bh
         for label, cb, hint, tip in rows:
-            self.buttons.add(Button(pygame.Rect(x, y, bw, bh), label, cb, px=th.normal, key_hint=hint,
-                                        tooltip=tip, name=f"lesson-{label.lower().replace(' ', '-')}"))
-            y += bh + gap
+            self.buttons.add(Button(pygame.Rect(x, y, bw, bh), label, cb, px=th.normal if not self._narrow
+                                    else th.small, key_hint=hint, tooltip=tip,
+                                    name=f"lesson-{label.lower().replace(' ', '-')}"))
+            if self._narrow:
+                x += bw + gap
+            else:
+                y += bh + gap
         if self.run.done and self._next_lesson() is None:
             b = self.buttons.find("lesson-next-lesson")
             if b is not None:
@@ -271,8 +295,10 @@ class LessonScene(GameScene):
                 b.tooltip = "This is the last lesson of the list"
 
     # --- what the box says -----------------------------------------------------------------------------
-    def box_lines(self) -> list[tuple[str, str, tuple]]:
-        """The box's paragraphs: (text, style, colour). Not by colour alone: each says what it is."""
+    def box_lines(self, intro: bool = True) -> list[tuple[str, str, tuple]]:
+        """The box's paragraphs: (text, style, colour). Not by colour alone: each says what it is.
+        ``intro``: the lesson's introduction with the first step (left out when the box is too
+        small for it: the Learn list's tooltip has it too)."""
         run, lesson = self.run, self.run.lesson
         n = len(lesson.steps)
         out: list[tuple[str, str, tuple]] = []
@@ -291,7 +317,7 @@ class LessonScene(GameScene):
         rules = st.rules or lesson.rules
         if rules:
             out.append(("Rules " + ", ".join(rules), "regular", T.TEXT_DIM))
-        if run.index == 0 and att is None and lesson.intro:
+        if intro and run.index == 0 and att is None and lesson.intro:
             out.append((lesson.intro, "regular", T.TEXT_DIM))
         if att is not None:
             if att.accepted:
@@ -328,14 +354,21 @@ class LessonScene(GameScene):
                + 2 * lh + 3 * gap)
         return max(best, end)
 
+    def _tall(self, lines: list[tuple[str, str, tuple]]) -> int:
+        width = self.text_rect().w
+        lh = {s: T.font(self._box_px, s).get_linesize() for s in ("regular", "bold")}
+        return sum(len(T.wrap(t, self._box_px, width, s)) * lh[s] + self.theme.px(4) for t, s, _ in lines)
+
+    def lines_now(self) -> list[tuple[str, str, tuple]]:
+        """What the box shows now: its lines, without the introduction if they would not fit."""
+        lines = self.box_lines()
+        if self._tall(lines) > self.text_rect().h + self.theme.px(4):
+            lines = self.box_lines(intro=False)
+        return lines
+
     def box_fits(self) -> bool:
         """Whether the box's words fit in it now (tests)."""
-        th = self.theme
-        pad = th.px(10)
-        width = self.box.w - self._button_width() - 3 * pad
-        lh = {s: T.font(self._box_px, s).get_linesize() for s in ("regular", "bold")}
-        need = sum(len(T.wrap(t, self._box_px, width, s)) * lh[s] + th.px(4) for t, s, _ in self.box_lines())
-        return need + 2 * pad <= self.box.h + th.px(4)
+        return self._tall(self.lines_now()) <= self.text_rect().h + self.theme.px(4)
 
     # --- drawing ------------------------------------------------------------------------------------
     def draw_dirty(self, surface) -> list[pygame.Rect] | None:
@@ -358,19 +391,20 @@ class LessonScene(GameScene):
         pad, px = th.px(10), self._box_px
         r = self.box
         draw_panel(surface, r, T.PANEL_DARK, T.ACCENT)
-        width = r.w - self._button_width() - 3 * pad
-        y = r.y + pad
+        tr = self.text_rect()
+        width = tr.w
+        y = tr.y
         clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(r.x + 1, r.y + 1, width + pad, r.h - 2))
-        for text, style, colour in self.box_lines():
+        surface.set_clip(tr.inflate(th.px(4), th.px(4)).clip(r))
+        for text, style, colour in self.lines_now():
             for ln in T.wrap(text, px, width, style):
-                surface.blit(T.text(ln, px, colour, style), (r.x + pad, y))
+                surface.blit(T.text(ln, px, colour, style), (tr.x, y))
                 y += T.font(px, style).get_linesize()
             y += th.px(4)
         surface.set_clip(clip)
         # how far along: one mark per step, filled when done (a shape, not only a colour)
         n = len(self.run.lesson.steps)
-        if n > 1:
+        if n > 1 and not self._narrow:
             s = th.px(8)
             x0 = r.right - pad - self._button_width()
             yy = r.bottom - pad - s
