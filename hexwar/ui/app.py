@@ -12,6 +12,9 @@
                                              level unless :easy or --level easy)
     hexwar --smoke 3 --smoke-shot out.png    open the real window, start a new game, run
                                              3 seconds of frames, save the window, exit
+    hexwar --lesson ID [--screenshot out.png]
+                                             open a lesson on the board (draw its first step)
+    hexwar --record x.yaml --luck out.png    the luck report of a saved game, as a picture
 
 The loop is ``events -> scene stack -> update(dt) -> draw -> flip``. ``App.handle``,
 ``App.step`` and ``App.draw`` are separate so tests can drive single frames with posted
@@ -304,6 +307,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--map", default=None, metavar="FILE.tmx",
                    help="view a map file on its own, no rules needed (with --screenshot: draw it into a PNG)")
     p.add_argument("--lessons", action="store_true", help="list every lesson (game, lesson, title, rules) and exit")
+    p.add_argument("--lesson", default=None, metavar="ID",
+                   help="open a lesson (an id of --lessons, or GAME/ID); with --screenshot: draw its first step")
+    p.add_argument("--luck", default=None, metavar="OUT.png",
+                   help="with --record FILE: write the luck report of that saved game as a picture and exit")
     p.add_argument("--zoom", type=float, default=None, help="zoom of the map (1.0: the Tiled size), for screenshots")
     p.add_argument("--center", default=None, metavar="HEX", help="centre the map on this hex, for screenshots")
     return p
@@ -338,6 +345,24 @@ def open_map(app: App, path: str, zoom: float | None = None, center: str | None 
         return str(e)
     scene = app.stack.push(MapScene(app, board))
     place_camera(scene.mv, zoom, center)
+    return None
+
+
+def open_lesson(app: App, lesson: str, *, threaded: bool = True) -> str | None:
+    """Show a lesson (``--lesson ID``, or GAME/ID) at its first step; returns the error text
+    when there is no such lesson or its file cannot be used."""
+    from ..lessons import find
+    from .scenes.learn import LearnScene
+    from .scenes.lesson import open_lesson_scene
+
+    try:
+        game_id, lesson_id = find(lesson)
+        open_lesson_scene(app, game_id, lesson_id, threaded=threaded,
+                          lessons_list=lambda g: LearnScene(app, game_id=g))
+    except KeyError as e:
+        return str(e.args[0]) if e.args else f"no lesson {lesson}"
+    except (DataError, HexwarError, OSError) as e:
+        return str(e)
     return None
 
 
@@ -399,10 +424,17 @@ def smoke(app: App, seconds: float, out: str | None) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    if args.lessons:  # headless: no window (the lesson screens come with issue 18's client part)
+    if args.lessons:  # headless: no window
         from ..lessons import print_lessons
 
         return print_lessons()
+    if args.luck:  # headless: the luck report of a saved game, as a picture
+        from .scenes.luck import write_luck_picture
+
+        if not args.record:
+            print("hexwar: --luck OUT.png needs --record FILE: the saved game to report on", file=sys.stderr)
+            return 2
+        return write_luck_picture(args.record, args.luck, args.size or DEFAULT_SIZE)
     players = {}  # --computer SIDE[:LEVEL] -> {side: "computer:<level>"}
     for entry in args.computer:
         side, _, level = entry.partition(":")
@@ -426,6 +458,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.map:
         want_game = False
         error = open_map(app, args.map, args.zoom, args.center)
+    if args.lesson:
+        want_game = False
+        error = open_lesson(app, args.lesson, threaded=not args.screenshot)
     if want_game:
         import hexwar
 
@@ -448,7 +483,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.zoom or args.center:
             place_camera(gs.mv, args.zoom, args.center)
     elif error is not None:
-        app.show_message("Cannot open the game", error)
+        app.show_message("Cannot open the lesson" if args.lesson else "Cannot open the game", error)
     show_notices(app)
     if args.screenshot:
         for _ in range(3):

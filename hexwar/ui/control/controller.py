@@ -121,6 +121,12 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         except HexwarError as e:
             self.refuse(str(e))
             return False
+        self.applied(action, events, who, secret, from_redo=from_redo)
+        return True
+
+    def applied(self, action, events, who: str | None, secret: str | None, *, from_redo: bool = False) -> None:
+        """What follows an action the game has just applied: the log, the die, the status line
+        (``do``; a lesson applies its actions through its own runner, then calls this)."""
         self.version += 1  # at once: whatever asks the game from here on sees the new position
         self._seen = position_key(self.game)
         if not from_redo:
@@ -150,7 +156,6 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         else:
             last = next((e.text for e in reversed(events) if e.kind != "die_rolled"), action.notation())
             self.say(last, "ok")
-        return True
 
     def _changed(self) -> None:
         self.version += 1

@@ -46,7 +46,7 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         super().__init__(app)
         self.game = game
         self.hotseat = hotseat
-        self.ctl = Controller(game, threaded=threaded)
+        self.ctl = self.make_controller(game, threaded)
         side_words.use(game.entry)  # the game's own side names, colours and shapes
         # Who plays which side: "human" (default) or "computer"; the record remembers it
         # (header "players"), so that a save or "Continue" brings the computer sides back.
@@ -122,6 +122,11 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         self._air_key: tuple | None = None
         self._air: tuple = ()
 
+    def make_controller(self, game, threaded: bool) -> Controller:
+        """The controller that turns this scene's clicks into actions (a lesson's routes them
+        through its runner)."""
+        return Controller(game, threaded=threaded)
+
     # --- who plays ------------------------------------------------------------------
     def sides(self) -> list[str]:
         return list(self.ctl.sides())
@@ -182,6 +187,11 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
                                     label, self.toggle_whole_map, key_hint="F", px=th.normal, name="whole-map",
                                     tooltip="F: the whole map, or back to where you act now (the camera opened "
                                             "there); drag to pan, the wheel zooms"))
+        lw = min(self.mv.rect.w // 4, T.size("Luck", th.normal, "bold")[0] + th.px(40))
+        self.map_buttons.add(Button(pygame.Rect(self.mv.rect.right - 2 * m - bw - lw, self.mv.rect.y + m, lw,
+                                                th.px(28)), "Luck", self.open_luck, key_hint="U", px=th.normal,
+                                    name="luck", tooltip="U: the luck report, drawn as charts: each side's dice "
+                                                         "against what was to be expected, and the game turn by turn"))
         self._end_key = None
         self._undo_key = None
         tips = {"end": "End the phase (E). Asks first if units could still act.", "undo": "Undo (Ctrl+Z)",
@@ -249,8 +259,9 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
                 self.layout(self._bar_for[0] or self.app.size)  # the bar grows to hold its words (see layout)
                 return
         self.panel.build(self.view_ctl, self)
-        for b in self.map_buttons.buttons:
-            b.label = self._whole_label()
+        whole = self.map_buttons.find("whole-map")
+        if whole is not None:
+            whole.label = self._whole_label()
         locked = self.past is not None or self.computer_turn()
         buttons = {b.name: b for b in self.bar.buttons.buttons}
         end = buttons.get("end")
@@ -516,6 +527,12 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
             return
         self.ctl.no_advance()
         self.after_change()
+
+    def open_luck(self) -> None:
+        """U or the Luck button: the luck report of the game so far, drawn as charts."""
+        from .luck import LuckScene
+
+        self.app.stack.push(LuckScene(self.app, self.game, threaded=self.ctl.threaded))
 
     def show_victory(self) -> None:
         self.app.stack.push(VictoryScene(self.app, self))

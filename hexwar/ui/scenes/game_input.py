@@ -251,6 +251,8 @@ class GameInput(_Scene):
             self.panel.set_tab("track")
         elif k == pygame.K_x:
             self.toggle_explain()
+        elif k == pygame.K_u:
+            self.open_luck()
         elif k == pygame.K_h:
             self.toggle_history()
         elif k == pygame.K_LEFTBRACKET:

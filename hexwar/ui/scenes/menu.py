@@ -202,6 +202,11 @@ class MenuScene(Scene):
         B(Button(pygame.Rect(x1, y, col_w, bh), "Look at the map only", self.view_map, px=th.small, key_hint="M",
                  name="view-map", enabled=self.map_file() is not None,
                  tooltip="The map viewer: the game's map with every symbol explained, no rules loaded"))
+        y += bh + gap
+        B(Button(pygame.Rect(x1, y, col_w, bh), f"Learn: lessons of {title}", self.learn, px=th.small, key_hint="L",
+                 name="learn",
+                 tooltip="Lessons on the board: every worked example of the rulebook and every phase of play, "
+                         "done by clicking as in a game, with the rules explained at each step"))
 
         # Right column: continue, load, help, quit. Each save's row is as tall as its words.
         y = th.px(150)
@@ -324,6 +329,11 @@ class MenuScene(Scene):
         players = game.header.get("players") or dict(self.players)
         self.app.start_game(game, hotseat=self.hotseat, players=dict(players))
 
+    def learn(self) -> None:
+        from .learn import LearnScene
+
+        self.app.stack.push(LearnScene(self.app, game_id=self.games[self.game_i] if self.games else None))
+
     def help(self) -> None:
         self.app.stack.push(HelpScene(self.app, None, self.games[self.game_i] if self.games else None))
 
@@ -340,6 +350,8 @@ class MenuScene(Scene):
                 self.help()
             elif event.key == pygame.K_m:
                 self.view_map()
+            elif event.key == pygame.K_l:
+                self.learn()
             elif pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < len(self.players):
                 self.cycle_player(list(self.players)[event.key - pygame.K_1])
             elif ctrl_held(event) and event.key in (pygame.K_EQUALS, pygame.K_PLUS, pygame.K_KP_PLUS, pygame.K_MINUS,

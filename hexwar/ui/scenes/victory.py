@@ -35,11 +35,12 @@ class VictoryScene(Scene):
         self.box = pygame.Rect(0, 0, min(size[0] - th.px(40), th.px(940)), min(size[1] - th.px(30), th.px(600)))
         self.box.center = (size[0] // 2, size[1] // 2)
         self.buttons.clear()
-        bw, bh, gap = th.px(220), th.px(36), th.px(12)
+        bw, bh, gap = th.px(205), th.px(36), th.px(12)
         y = self.box.bottom - th.px(18) - bh
         x = self.box.x + th.px(20)
         for label, cb, hint, name in (("Look at the map", self.close, "Esc", "victory-map"),
                                       ("Look back at the game", self.look_back, "H", "victory-history"),
+                                      ("Luck report", self.luck, "U", "victory-luck"),
                                       ("Main menu", self.to_menu, "", "victory-menu")):
             self.buttons.add(Button(pygame.Rect(x, y, bw, bh), label, cb, px=th.normal, key_hint=hint, name=name))
             x += bw + gap
@@ -52,6 +53,12 @@ class VictoryScene(Scene):
         tl = self.gs.ctl.timeline
         self.gs.enter_history(tl.first if tl is not None else 0)
 
+    def luck(self) -> None:
+        """The luck report's charts, over this screen (closing them comes back here)."""
+        from .luck import LuckScene
+
+        self.app.stack.push(LuckScene(self.app, self.gs.game, threaded=self.gs.ctl.threaded))
+
     def to_menu(self) -> None:
         self.app.back_to_menu()
 
@@ -61,6 +68,9 @@ class VictoryScene(Scene):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
             self.look_back()
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_u:
+            self.luck()
             return True
         self.buttons.handle(event)
         return True
