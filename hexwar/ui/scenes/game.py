@@ -529,10 +529,9 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         g = self.game
         if not g.actions or len(g.actions) == self.ctl.saved_at:
             return None
-        if g.autosave_error is not None:
-            from ..control.controller import save_problem
-
-            return f"the automatic save fails ({save_problem(g.autosave_error)})"
+        problem = g.autosave_problem()
+        if problem is not None:
+            return f"the automatic save fails: {problem.why[:1].lower()}{problem.why[1:].rstrip('.')}"
         if g.autosave_path is None:
             return "this game is not saved automatically"
         return None
