@@ -46,10 +46,15 @@ def build_declare(f: Flow, ctl) -> None:
     f.text(f"Target {hex_name(ctl.target)}", th.normal, T.TEXT, "bold")
     for u in ctl.units_at(ctl.target):
         f.text(unit_title(u), th.small, T.TEXT_DIM, indent=th.px(8))
-    elig = sorted(ctl.eligible_attackers(ctl.target))
-    others = [x for x in elig if x not in ctl.attackers]
+    # Who may join is the engine's check of the battle with each unit added, so that a unit the
+    # rules refuse beside those chosen (one unit per hexside ...) is listed with its reason.
+    others, refused = ctl.joiners(ctl.target)
     f.text("Attackers: " + (", ".join(ctl.attackers) if ctl.attackers else "none yet — click adjacent units")
            + (f"  (may join: {', '.join(others)})" if others else ""), th.small)
+    say = ctl.game.for_player
+    for uid, why in refused:
+        reason = f"{why.reason} ({why.rule})" if why.rule else why.reason
+        f.text(f"✖ {uid} cannot join: {say(reason)}", th.small, T.TEXT_DIM, indent=th.px(8))
     ctl.gui.build_offensive(f, ctl, None)
     # The buttons above the odds, so that a long odds list never pushes them out of the box.
     f.row([("Declare", ctl.declare, bool(ctl.attackers), "declare"), ("Cancel", ctl.cancel, True, "cancel")])
