@@ -5,13 +5,25 @@ Wednesday's prompt and standing in plain words, the results table's column in vi
 never under counters."""
 from __future__ import annotations
 
-import pygame
+import re
 
+import pytest
+
+import hexwar
+import hexwar.games
 from hexwar.core import actions as A
 from hexwar.core.hexgrid import parse_hex
 from hexwar.games.objective_kiev.positions import position
 
 from .conftest import start
+
+# As tests/test_newcomer_words.py reads an internal id: a snake_case word, a KP- rule-case id.
+SNAKE = re.compile(r"(?<![\w.-])[a-z]+(?:_[a-z0-9]+)+(?![\w-])")
+KP_ID = re.compile(r"\bKP-[A-Z]")
+
+
+def internal_ids(text: str) -> list[str]:
+    return SNAKE.findall(text) + KP_ID.findall(text)
 
 
 def texts(gs) -> list[str]:
@@ -35,3 +47,27 @@ def test_kiev_a_unit_refused_by_one_unit_per_hexside_is_not_listed_as_may_join(a
     assert "may join: G-XLVIII" in line and other not in line
     whole = " ".join(shown)  # a long line is drawn wrapped
     assert f"✖ {other} cannot join: {why.reason} (10.2)" in whole
+
+
+@pytest.mark.parametrize("game_id", hexwar.games.game_ids())
+def test_every_hex_tooltip_is_in_player_words(app, game_id):
+    """The tooltip of every hex of the map (terrain, hexsides, places, the rules' notes, marks,
+    units) carries no internal id: terrain and hexside kinds read as the game names them."""
+    g = hexwar.open_game(game_id, seed=1)
+    gs = start(app, g)
+    bad = {}
+    for h in g.board.hexes:
+        for ln in gs.ctl.hex_lines(h):
+            if internal_ids(ln):
+                bad.setdefault(tuple(internal_ids(ln)), ln)
+    assert not bad, list(bad.values())[:5]
+
+
+def test_terrain_and_hexside_kinds_read_as_the_game_names_them(app):
+    g = hexwar.open_game("black-wednesday", seed=1)
+    gs = start(app, g)
+    ditch = next(h for f in g.board.features if f.kind == "at_ditch" for h in (f.hexsides[0].a,))
+    assert any("AT (anti-tank) ditch" in ln for ln in gs.ctl.hex_lines(ditch))
+    bog = next(h for h, t in g.board.terrain.items() if t == "peat_bog")
+    assert gs.ctl.hex_lines(bog)[0].endswith("peat bog") or " peat bog" in gs.ctl.hex_lines(bog)[0]
+    assert "peat bog" in g.board.describe(bog)
