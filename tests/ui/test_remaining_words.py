@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 
+import pygame
 import pytest
 
 import hexwar
@@ -24,6 +25,16 @@ KP_ID = re.compile(r"\bKP-[A-Z]")
 
 def internal_ids(text: str) -> list[str]:
     return SNAKE.findall(text) + KP_ID.findall(text)
+
+
+@pytest.fixture(autouse=True)
+def _restore_hex_ids():
+    """Black Wednesday's B34.16 ids stay with its tests (as in test_ux_input.py)."""
+    from hexwar.core import hexgrid
+
+    token = hexgrid._IDS.local.set(None)
+    yield
+    hexgrid._IDS.local.reset(token)
 
 
 def texts(gs) -> list[str]:
@@ -71,3 +82,54 @@ def test_terrain_and_hexside_kinds_read_as_the_game_names_them(app):
     bog = next(h for h, t in g.board.terrain.items() if t == "peat_bog")
     assert gs.ctl.hex_lines(bog)[0].endswith("peat bog") or " peat bog" in gs.ctl.hex_lines(bog)[0]
     assert "peat bog" in g.board.describe(bog)
+
+
+def _marked(text: str) -> str:
+    return f"«{text}»" if text else text
+
+
+def test_the_setup_tray_names_its_rule_through_for_player(app, monkeypatch):
+    """The set-up tray says which rule places the counters, in the game's words."""
+    g = hexwar.open_game("objective-kiev", seed=1)
+    monkeypatch.setattr(g, "for_player", _marked)
+    gs = start(app, g)
+    shown = texts(gs)
+    assert any(t.startswith("Click a counter, then a hatched hex") and "(«6.0»)" in t for t in shown), shown[:12]
+
+
+def test_the_handover_screen_reads_through_for_player(app, drive, monkeypatch):
+    from hexwar.ui.scenes import HandoverScene
+
+    g = position({"G-III": "0303", "SU-5A": "0707"}, phase="soviet_movement", turn=2)
+    monkeypatch.setattr(g, "for_player", _marked)
+    start(app, g, hotseat=True)
+    drive.click((5, 5))  # the Soviet player sits down
+    drive.key(pygame.K_e)
+    drive.key(pygame.K_RETURN)
+    top = drive.top
+    assert isinstance(top, HandoverScene)
+    assert top.detail.startswith("«") and top.detail.endswith("»") and "««" not in top.detail
+    # The battle result that hands a decision over is read in the game's words too.
+    drive.click((5, 5))
+    gs = drive.game_scene
+    gs.pending_handover = ("axis", "What to do now.", True, "SU-5A is attacked at 1:1: EX (10.0)")
+    gs.ctl.acting = lambda: "axis"
+    gs._show_handover()
+    top = drive.top
+    assert isinstance(top, HandoverScene) and top.battle == "«SU-5A is attacked at 1:1: EX (10.0)»"
+
+
+def test_the_menu_tooltips_read_through_for_player(app, monkeypatch):
+    """The options' tooltips and the scenario's (its title) in the game's own words."""
+    from hexwar.core.game import Game
+    from hexwar.ui.scenes import menu
+
+    monkeypatch.setattr(Game, "for_player", lambda self, text: _marked(text))
+    monkeypatch.setattr(menu, "_WORDS", {})
+    m = app.stack.top
+    assert isinstance(m, menu.MenuScene)
+    m.layout(m.size)
+    tips = {b.name: b.tooltip for b in m.buttons.buttons}
+    assert tips["scenario"].startswith("«Objective: Kiev") and tips["scenario"].endswith("»")
+    opts = [t for n, t in tips.items() if n.startswith("option-")]
+    assert opts and all(t.startswith("«") and t.endswith("»") for t in opts)
