@@ -133,3 +133,23 @@ def test_the_menu_tooltips_read_through_for_player(app, monkeypatch):
     assert tips["scenario"].startswith("«Objective: Kiev") and tips["scenario"].endswith("»")
     opts = [t for n, t in tips.items() if n.startswith("option-")]
     assert opts and all(t.startswith("«") and t.endswith("»") for t in opts)
+
+
+def test_black_wednesday_opens_with_a_plain_sentence_and_what_each_side_needs(app):
+    """Scenario 1's Prep Log: the bar and the panel say what to do now in a sentence with its rule
+    at the end (not a list of decision titles); the standing says what the Soviets need and what
+    the Axis holds, and names no result before play has started."""
+    from hexwar.ui.panel.phase_bar import now_text
+
+    g = hexwar.open_game("black-wednesday", seed=1)
+    gs = start(app, g)
+    now = now_text(gs.ctl)
+    assert not now.startswith("Decide in the side panel") and "Orders: draw" not in now
+    assert now.startswith("Keep the Prep Log's historical targets") and "(2.4)." in now
+    assert "other choices in the side panel" in now
+    shown = texts(gs)
+    assert " ".join(shown).startswith("Victory · The Soviets win: no Axis unit left in a trench hex")
+    assert not any("Soviet minor victory" in t for t in shown[:6])
+    lines = {ln.label: ln for ln in g.standing()}
+    assert lines["Trench hexes the Axis holds"].figure == "0 of 37"
+    assert lines["If the game ended now"].figure.startswith("no result yet")
