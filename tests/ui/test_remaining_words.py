@@ -153,3 +153,38 @@ def test_black_wednesday_opens_with_a_plain_sentence_and_what_each_side_needs(ap
     lines = {ln.label: ln for ln in g.standing()}
     assert lines["Trench hexes the Axis holds"].figure == "0 of 37"
     assert lines["If the game ended now"].figure.startswith("no result yet")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_no_hex_id_is_drawn_under_a_counter(size):
+    """The text-box recorder (theme.TextProbe) sees every hex id drawn on the map, and none of
+    them lies under a stack of counters: an id a stack would cover goes to the other edge of its
+    hex, or is left out (the tooltip names the hex)."""
+    from hexwar.core.hexgrid import hex_name
+    from hexwar.ui import theme as T
+    from hexwar.ui.app import App
+
+    app = App(size, resizable=False, menu=True)
+    app.step()
+    g = position({"SU-5A": "0505", "G-III": "0504", "G-XIV": "0504", "G-XLVIII": "0604", "SU-6A": "0405"},
+                 phase="axis_combat")
+    gs = start(app, g)
+    gs.mv.set_zoom(gs.mv.zoom * 1.6, gs.mv.hex_center(parse_hex("0504")))
+    app.step()
+    app.stack.invalidate()
+    gs.invalidate_frame()
+    with T.TextProbe() as probe:
+        surf = probe.surface(app.size)
+        app.draw(surf)
+    ids = {hex_name(h) for h in g.board.hexes}
+    boxes = [(s, r) for s, _px, r, _box in probe.drawn if s in ids and gs.mv.rect.contains(r)]
+    assert len(boxes) > 8, "the hex ids are drawn where the recorder sees them"
+    stacks: dict = {}
+    for u in g.view(None)["units"]:
+        if u.get("where") == "map" and u.get("hex"):
+            stacks.setdefault(parse_hex(u["hex"]), []).append(u)
+    covers = [gs.layer.stack_rect(h, len(us)) for h, us in stacks.items()]
+    under = [(s, tuple(r)) for s, r in boxes if r.collidelist(covers) >= 0]
+    assert not under, under
+    drawn_ids = {s for s, _ in boxes}
+    assert "0604" in drawn_ids or "0504" in drawn_ids or "0405" in drawn_ids  # an occupied hex keeps its id
