@@ -494,7 +494,7 @@ class Queries(_Control):
         legal attacks alone, whose units may not all fight together."""
         chosen = tuple(sorted(self.attackers))
 
-        def work():
+        def work() -> tuple[list[str], list[tuple[str, Illegal]]]:
             ok: list[str] = []
             refused: list[tuple[str, Illegal]] = []
             for uid in sorted(self.eligible_attackers(target)):
