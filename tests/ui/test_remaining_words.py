@@ -188,3 +188,26 @@ def test_no_hex_id_is_drawn_under_a_counter(size):
     assert not under, under
     drawn_ids = {s for s, _ in boxes}
     assert "0604" in drawn_ids or "0504" in drawn_ids or "0405" in drawn_ids  # an occupied hex keeps its id
+
+
+def test_a_phase_whose_own_work_is_on_the_map_says_so_before_its_side_choices(app):
+    """Black Wednesday's Action Phase: moving, firing and assaulting are the phase's work; the
+    side panel's standing choices (the commissars ...) are counted, not put first as what to do."""
+    from pathlib import Path
+
+    from hexwar.core.actions import parse_action
+    from hexwar.core.record import read_record
+    from hexwar.ui.panel.phase_bar import now_text
+
+    path = Path(__file__).resolve().parents[1] / "records" / "games" / "black-wednesday-s1-turning-the-left-11.yaml"
+    data = read_record(path)
+    g = hexwar.open_game(data["game"], data["scenario"], seed=data["seed"], options=data["options"])
+    for t in data["actions"]:
+        if g.phase().id == "action" and not g.stage()[0]:
+            break
+        g.apply(parse_action(t))
+    gs = start(app, g)
+    assert len(gs.ctl.choice_groups()) > 1
+    now = now_text(gs.ctl)
+    assert now.startswith("The phasing side moves, fires and assaults") and "(§3.4)." in now, now
+    assert now.endswith("choices in the side panel."), now
