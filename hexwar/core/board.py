@@ -124,7 +124,7 @@ class Board:
         return h in self.regions.get(region, frozenset())
 
     def describe(self, h: Hex) -> str:
-        """Short human text for a hex: id, terrain and place name."""
+        """Short human text for a hex: id, terrain (its id in words) and place name."""
         p = self.places.get(h)
-        t = self.terrain.get(h, "off map")
+        t = self.terrain.get(h, "off map").replace("_", " ")
         return f"{hex_name(h)} {t}" + (f", {p.name}" if p else "")

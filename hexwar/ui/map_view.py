@@ -76,6 +76,8 @@ class MapView:
         self._plan_labels()
         # Place names drawn in the cached map (the map viewer); the game draws them over its counters.
         self.names_in_background = True
+        # Hex ids too; the game draws them with its counters, never under one (hex_ids).
+        self.ids_in_background = True
 
     # --- geometry -------------------------------------------------------------
     def layout(self, zoom: float | None = None) -> Layout:
@@ -267,6 +269,24 @@ class MapView:
             th = T.size(place.name, px, "bold")[1] + 2
             y = cy - 25 * z + th / 2 if h in self._labels_below else cy + 25.5 * z - th / 2
             out.append((h, place.name, px, (cx, y)))
+        return out
+
+    def hex_ids(self) -> list[tuple[Hex, str, int, tuple[float, float], tuple[float, float]]]:
+        """The hexes in view with their ids, when the hexes are big enough to read them: (hex, id,
+        text size, the top-left of its usual spot at the top of the hex (the bottom when a place
+        name takes the top), the top-left of the other spot)."""
+        z = self.zoom
+        if not self.show_ids or z * self.tile_h < 50:
+            return []
+        px = max(8, int(round(8.5 * z)))
+        out = []
+        for h in self.visible_hexes():
+            cx, cy = self.hex_center(h)
+            text = mapinfo.hex_label(self.board, h)
+            w, hh = T.size(text, px)
+            top = (cx - w / 2, cy - 27 * z + 1)
+            bottom = (cx - w / 2, cy + 27 * z - hh - 1)
+            out.append((h, text, px, bottom, top) if h in self._labels_below else (h, text, px, top, bottom))
         return out
 
     def _zkey(self) -> float:
@@ -501,7 +521,7 @@ class MapView:
                 ops.append((rect, _blit_op(label, lx, ly)))
 
         # 6. Hex ids, when the hexes are big enough to read them.
-        if self.show_ids and z * self.tile_h >= 50:
+        if self.show_ids and self.ids_in_background and z * self.tile_h >= 50:
             id_px = max(8, int(round(8.5 * z)))
             for h in hexes:
                 cx, cy = centre(h)

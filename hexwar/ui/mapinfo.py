@@ -32,6 +32,14 @@ def hex_label(board: Board | None, h: Hex) -> str:
         return hex_name(h)
 
 
+def kind_words(entry: object, kind: str) -> str:
+    """A terrain or hexside kind (``rugged_crest``, ``at_ditch``) in the player's words: the
+    game's own name for it (its entry's ``extra["terrain_names"]``), else the id with spaces."""
+    extra = getattr(entry, "extra", None) or {}
+    names = extra.get("terrain_names") or {}
+    return str(names.get(kind) or str(kind).replace("_", " "))
+
+
 def heights(board: Board) -> dict[Hex, int]:
     """Relief levels per hex (empty when the map has none). Non-numbers are ignored."""
     values = board.hex_values

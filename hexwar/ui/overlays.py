@@ -88,7 +88,9 @@ class MapLayer:
         self.top: dict[Hex, str] = {}  # which unit shows on top of each stack
         self.mark_boxes: list = []  # the boxes of the game's marks last drawn (words step aside)
         self.mark_labels: list[tuple[str, pygame.Rect]] = []  # the place names and marks last drawn
+        self.id_boxes: list[tuple[str, pygame.Rect]] = []  # the hex ids last drawn, off the counters
         mv.names_in_background = False  # drawn over the counters instead (place_names)
+        mv.ids_in_background = False  # drawn beside the counters instead (hex_ids)
 
     def stack_order(self, h: Hex, units: list[dict], prefer: str | None) -> list[dict]:
         ids = [u["id"] for u in units]
@@ -115,6 +117,30 @@ class MapLayer:
             br = max(6, int(px * 0.2)) + 1
             r.union_ip(pygame.Rect(x1 + px // 2 - br, y1 - px // 2 - br, 2 * br, 2 * br))
         return r
+
+    def hex_ids(self, surface: pygame.Surface, stacks: dict[Hex, pygame.Rect]) -> None:
+        """Each hex's id at the top of its hex (the bottom under a place name); in a hex with
+        counters, just above the stack, else just below it, as long as that is still inside the
+        hex; where neither is, it is left out (the hex's tooltip and the status line name it).
+        Never under a counter."""
+        covers = list(stacks.values())
+        half = self.mv.hex_h / 2
+        self.id_boxes = []
+        for h, text, px, spot, other in self.mv.hex_ids():
+            t = T.text(text, px, (70, 70, 60))
+            w, ht = t.get_size()
+            stack = stacks.get(h)
+            spots = [spot, other]
+            if stack is not None:
+                cy = self.mv.hex_center(h)[1]
+                spots = [(x, y) for x, y in ((spot[0], stack.top - ht), (spot[0], stack.bottom + 1))
+                         if cy - half - 2 <= y and y + ht <= cy + half + 2]
+            for x, y in spots:
+                r = pygame.Rect(int(x), int(y), w, ht)
+                if r.collidelist(covers) < 0:
+                    surface.blit(t, r.topleft)
+                    self.id_boxes.append((text, r))
+                    break
 
     def place_names(self, placer: LabelPlacer, stacks: dict[Hex, pygame.Rect]) -> None:
         """Each place's name in its usual spot, or beside the stack that would cover it."""
@@ -364,6 +390,8 @@ class MapLayer:
                 pygame.draw.circle(surface, (20, 20, 20), bc, br)
                 t = T.text(str(n), max(7, int(br * 1.4)), (255, 255, 255), "bold")
                 surface.blit(t, (bc[0] - t.get_width() // 2, bc[1] - t.get_height() // 2))
+
+        self.hex_ids(surface, stack_rects)
 
         # Place names over the counters, never under them (a name that would be covered moves
         # beside the stack, on a plate).

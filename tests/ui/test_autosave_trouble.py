@@ -47,9 +47,11 @@ def test_a_full_disk_is_shown_at_once_and_until_a_save_succeeds(app, drive, tmp_
     assert g.actions and g.actions[-1].notation().startswith("move G-III")
     assert g.autosave_error is not None
     trouble = gs.ctl.save_trouble()
-    assert "not being saved" in trouble and "the disk is full" in trouble
-    assert "free some space" in trouble and "Ctrl+S" in trouble
-    assert gs.ctl.status.kind == "warning" and "not saved: the disk is full" in gs.ctl.status.text
+    # The game's own account (the contract's autosave_problem), word for word, then Ctrl+S.
+    assert trouble.startswith(str(g.autosave_problem()))
+    assert "not being saved" in trouble and "is full" in trouble
+    assert "Free some space" in trouble and "Ctrl+S" in trouble
+    assert gs.ctl.status.kind == "warning" and "not saved: " + g.autosave_problem().why in gs.ctl.status.text
     assert _banner_pixels(gs, app) > 20  # drawn over the map, in words (⚠ and the text) as well as red
     # The client keeps working, and keeps saying it: an undo (its autosave fails too), a click.
     drive.key(pygame.K_z, pygame.KMOD_CTRL)
@@ -58,17 +60,25 @@ def test_a_full_disk_is_shown_at_once_and_until_a_save_succeeds(app, drive, tmp_
     assert gs.ctl.sel == "G-III" and gs.ctl.save_trouble() is not None and _banner_pixels(gs, app) > 20
     # Ctrl+S while the disk is still full says why; once there is room, saving clears the warning.
     drive.key(pygame.K_s, pygame.KMOD_CTRL)
-    assert gs.ctl.status.kind == "warning" and "the disk is full" in gs.ctl.status.text
+    assert gs.ctl.status.kind == "warning" and "is full" in gs.ctl.status.text
     saver.broken = False
     drive.key(pygame.K_s, pygame.KMOD_CTRL)
     assert g.autosave_error is None and gs.ctl.save_trouble() is None
     assert _banner_pixels(gs, app) == 0
 
 
-def test_a_read_only_folder_reads_as_such():
-    from hexwar.ui.control.controller import save_problem, save_remedy
+def test_a_read_only_folder_reads_as_the_game_says(app, tmp_path):
+    """The client has no words of its own for a failed save: the banner, the status line and
+    the quit warning read the contract's ``autosave_problem()``."""
+    import hexwar.ui.control.controller as controller
 
-    e = OSError(errno.EROFS, "Read-only file system")
-    assert save_problem(e) == "the disk or folder is read-only" and "writable" in save_remedy(e)
-    assert save_problem(OSError(errno.EACCES, "Permission denied")) == "the folder may not be written to"
-    assert save_problem(OSError("odd trouble")) == "odd trouble"
+    assert not hasattr(controller, "save_problem") and not hasattr(controller, "save_remedy")
+    g = position({"G-III": "0303", "SU-5A": "0707"}, phase="axis_movement")
+    gs = start(app, g)
+    g.autosave_path = tmp_path / "autosave.yaml"
+    g.apply(g.legal_actions()[0])  # an action not on disk
+    g.autosave_error = OSError(errno.EROFS, "Read-only file system")
+    problem = g.autosave_problem()
+    assert problem is not None and "read-only" in problem.why
+    assert gs.ctl.save_trouble().startswith(str(problem))
+    assert "read-only" in gs.unsaved()

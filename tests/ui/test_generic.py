@@ -54,7 +54,7 @@ def test_chooser_lists_choose_actions_grouped_with_rule_and_applies_them(app, dr
     assert "Posture (T.1)" in gs.bar.buttons.sig().__repr__() or True  # the bar's line 2 names it too:
     from hexwar.ui.panel.phase_bar import now_text
 
-    assert now_text(gs.ctl) == "Decide in the side panel: Posture (T.1)."
+    assert now_text(gs.ctl) == "Choose posture in the side panel (T.1)."
     drive.press("choose-posture-engage")
     assert gs.game.actions == [Choose("posture", "engage")]
     # Blue may not withdraw: the value the rules name is offered greyed, with check's refusal.

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+import pygame
 import pytest
 
 import hexwar
@@ -109,6 +110,22 @@ def every_tab(app: App, gs: GameScene, what: str) -> list[str]:
     return out
 
 
+def framed_column_in_view(gs: GameScene, what: str) -> list[str]:
+    """The results table's column in use (framed ▼) lies inside the step's box as first shown,
+    above the "more below" band: seen without scrolling."""
+    gs.panel.ctx_scroll = 0
+    gs.refresh()
+    panel = gs.panel
+    frames = [pygame.Rect(s[1]) for s in panel.context.sigs if isinstance(s, tuple) and s and s[0] == "rtable-frame"]
+    box = panel.context.rect
+    th = panel.theme
+    band = T.font(th.small).get_linesize() + th.px(4) if panel.ctx_scroll < panel.ctx_max else 0
+    if not frames:
+        return [f"{what}: no framed column"]
+    return [f"{what}: the framed column {tuple(r)} is out of sight of the box {tuple(box)} (band {band})"
+            for r in frames if r.top < box.top or r.bottom > box.bottom - band]
+
+
 @pytest.fixture(scope="module")
 def kursk_off():
     set_hex_ids(CCRR)  # a module's fixture comes before each test's reset of the hex ids (conftest)
@@ -175,11 +192,13 @@ def test_a_kiev_battle_with_its_odds_and_the_victory_screen_cut_no_text(size, ap
     gs.ctl.attackers = ["G-III", "G-XIV"]
     gs.refresh()
     found = every_tab(app, gs, "Kiev battle being declared")
+    found += framed_column_in_view(gs, "Kiev battle being declared")
     gs.ctl.declare()
     gs.ctl.end_phase()
     gs.do_resolve(parse_hex("0505"))
     app.step()
     found += [f"Kiev roll: {p}" for p in drawn(app)]
+    found += framed_column_in_view(gs, "Kiev roll")
     gs.do_roll(None)
     gs.ctl.die = None
     app.step()
@@ -204,12 +223,14 @@ def test_kasserine_odds_and_kursk_offensive_cut_no_text(size, kp_support, kursk_
     gs.ctl.target, gs.ctl.attackers = atk.target, list(atk.attackers)
     gs.refresh()
     found = every_tab(app, gs, "Kasserine attack being declared")
+    found += framed_column_in_view(gs, "Kasserine attack being declared")
     gs = start(app, kursk_off)
     off = next(a for a in kursk_off.legal_actions() if isinstance(a, Offensive))
     gs.ctl.target, gs.ctl.attackers = off.target, list(off.attackers)
     gs.ctl.set_lead(off.lead)
     gs.refresh()
     found += every_tab(app, gs, "Kursk Offensive being built")
+    found += framed_column_in_view(gs, "Kursk Offensive being built")
     assert not found, "\n".join(found)
 
 

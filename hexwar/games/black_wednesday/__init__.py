@@ -114,7 +114,11 @@ GAME = GameEntry(
     client="hexwar.ui.games.black_wednesday",
     # Names of this game other than its id and title (the series whose rules it follows), for
     # the test that keeps every name of a game inside its own folders (tests/test_floors.py).
-    extra={"other_names": ("TCS",)},
+    # terrain_names: the map's terrain and hexside ids in the rulebook's words (the hex tooltip).
+    extra={"other_names": ("TCS",),
+           "terrain_names": {"peat_bog": "peat bog", "at_ditch": "AT (anti-tank) ditch", "izhora_river": "Izhora River",
+                             "road_primary": "primary road", "road_secondary": "secondary road",
+                             "road_tertiary": "tertiary road", "rail": "railroad"}},
 )
 
 __all__ = ["GAME", "GAME_ID", "TITLE", "TERRAINS", "FEATURE_KINDS", "OPTIONS", "make_rules", "load_scenario",

@@ -427,11 +427,20 @@ class Victory(_Rules):
             out.append(StandingLine("If the game ended now", str(res.level), "", "5.1"))
             return tuple(out)
         if kind == "clear_trenches":
+            # What each side needs first, then where it stands; before play starts (the Prep Log
+            # and the set-ups) no result is named: the Axis has yet to man its trenches.
             held = {u.hex for u in self.on_map(state, "axis") if u.hex in self.trench_hexes}
-            out.append(StandingLine("Trench hexes the Axis still holds", str(len(held)),
-                                    "none at the end: Soviet minor victory; any: Axis minor victory", "5.0", "axis"))
-            out.append(StandingLine("If the game ended now", "Axis minor victory" if held else "Soviet minor victory",
-                                    "", "5.0"))
+            total = len(self.trench_hexes)
+            out.append(StandingLine("The Soviets win", "no Axis unit left in a trench hex",
+                                    f"at the end of turn {self.scen.turns}; otherwise the Axis wins. Either is a "
+                                    "minor victory", "5.0", "soviet"))
+            setting_up = state.phase in ("prep_log", "axis_setup", "soviet_setup")
+            out.append(StandingLine("Trench hexes the Axis holds", f"{len(held)} of {total}",
+                                    "the Axis sets up in them before play starts" if setting_up
+                                    else "the Soviets must clear every one", "5.0", "axis"))
+            out.append(StandingLine("If the game ended now",
+                                    "no result yet: play starts after the set-up" if setting_up
+                                    else "Axis minor victory" if held else "Soviet minor victory", "", "5.0"))
             return tuple(out)
         met = 0
         conds = list(spec.get("conditions", ()))

@@ -89,6 +89,9 @@ GAME = GameEntry(
              NationInfo("british", "British", (200, 180, 128), (16, 16, 16)),
              NationInfo("french", "French", (150, 178, 214), (16, 16, 16))),
     order=3,
+    # The map's terrain ids as the rulebook's Terrain Effects Chart names them (the hex tooltip).
+    extra={"terrain_names": {"plain": "plain", "high_ground": "high ground", "rugged_crest": "rugged crest",
+                             "river": "river hex", "road": "road", "cliff": "cliff"}},
     ai="hexwar.ai.kasserine_pass",
     client="hexwar.ui.games.kasserine_pass",
 )

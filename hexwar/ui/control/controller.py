@@ -21,6 +21,7 @@ from typing import Any
 from ... import paths
 from ...core import actions as A
 from ...core.errors import HexwarError, Illegal
+from ...core.files import write_problem
 from ...core.hexgrid import Hex, distance, hex_name, neighbors, parse_hex
 from .. import rules_text
 from ..history import Timeline
@@ -149,7 +150,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
                 self.die.text = ev.text
         self._changed()
         if self.game.autosave_error is not None:  # the action stands; the banner stays up too
-            self.say(f"Done, but not saved: {save_problem(self.game.autosave_error)}.", "warning")
+            self.say(f"Done, but not saved: {self.autosave_why()}", "warning")
         elif secret and not any(e.kind == "revealed" for e in events):
             # Never the value in the status line: it stays on screen for the next player.
             self.say(f"Done: the {side_name(who)} player {secret}.", "ok")
@@ -184,7 +185,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         self.log = [e for e in self.log if e.index <= n]
         self._changed()
         if self.game.autosave_error is not None:
-            self.say(f"Undone: {act.notation()}, but not saved: {save_problem(self.game.autosave_error)}.", "warning")
+            self.say(f"Undone: {act.notation()}, but not saved: {self.autosave_why()}", "warning")
         else:
             self.say(f"Undone: {act.notation()}", "info")
         return True
@@ -200,13 +201,17 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         return True
 
     def save_trouble(self) -> str | None:
-        """While the autosave fails (``game.autosave_error``): that the game is not being saved,
-        why in plain words, and what to do; None while it saves."""
-        err = None if self.past else self.game.autosave_error
-        if err is None:
+        """While the autosave fails: the game's own account of it (``game.autosave_problem()``:
+        that the game is not being saved, why and what to do), then Ctrl+S; None while it saves."""
+        problem = None if self.past else self.game.autosave_problem()
+        if problem is None:
             return None
-        return (f"The game is not being saved: {save_problem(err)}. Play goes on; {save_remedy(err)}, "
-                "then press Ctrl+S to save it.")
+        return f"{problem} Play goes on; once that is done, press Ctrl+S to save it."
+
+    def autosave_why(self) -> str:
+        """Why the last autosave failed, in the game's words (``game.autosave_problem().why``)."""
+        problem = self.game.autosave_problem()
+        return problem.why if problem is not None else "the automatic save failed."
 
     def save(self, path: str | Path | None = None) -> Path | None:
         if path is None:
@@ -216,7 +221,8 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         try:
             self.game.save(path)
         except OSError as e:
-            self.say(f"Could not save in {path.parent}: {save_problem(e)}; {save_remedy(e)}.", "warning")
+            got = write_problem(e, path, f"Could not save in {path.parent}.")
+            self.say(f"{got.what} {got.why} {got.todo}", "warning")
             return None
         except HexwarError as e:
             self.refuse(f"Could not save: {e}")
@@ -736,26 +742,3 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
                 why = self.why_not_move(self.sel, h)
                 if why is not None:
                     self.hover_text = f"Cannot go to {hex_name(h)}: {why}"
-
-
-def save_problem(e: OSError) -> str:
-    """Why a file could not be written, in plain words."""
-    import errno
-
-    words = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
-             errno.EROFS: "the disk or folder is read-only", errno.EACCES: "the folder may not be written to",
-             errno.EPERM: "the folder may not be written to", errno.ENOENT: "the saves folder is missing",
-             errno.EIO: "the disk reported an error"}
-    what = words.get(e.errno or 0) or (e.strerror or str(e) or e.__class__.__name__).rstrip(".")
-    return what[:1].lower() + what[1:]
-
-
-def save_remedy(e: OSError) -> str:
-    """What the player can do about it."""
-    import errno
-
-    if e.errno in (errno.ENOSPC, errno.EDQUOT):
-        return "free some space on the disk"
-    if e.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-        return "make the saves folder writable"
-    return "check the saves folder and the disk"

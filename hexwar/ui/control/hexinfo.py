@@ -8,6 +8,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from ...core.hexgrid import Hex, hex_name, neighbors
+from ..mapinfo import kind_words
 from ..sides import side_name
 
 if TYPE_CHECKING:  # a part of Controller, whose other parts it uses (host.py)
@@ -35,7 +36,7 @@ class HexInfo(_Control):
         ter = board.terrain[h]
         entry = self.game.entry
         cost = ((entry.extra.get("move_costs") if entry is not None else None) or {}).get(ter)
-        lines.append(f"{hex_name(h)} {ter}" + (f" (costs {cost} MP to enter)" if cost else ""))
+        lines.append(f"{hex_name(h)} {kind_words(entry, ter)}" + (f" (costs {cost} MP to enter)" if cost else ""))
         place = board.places.get(h)
         if place is not None:
             owner = self.view()["control"].get(hex_name(h))
@@ -51,7 +52,7 @@ class HexInfo(_Control):
         for n in neighbors(h):
             kinds |= set(board.side_kinds(h, n))
         if kinds:
-            lines.append("hexsides: " + ", ".join(sorted(k.replace("_", " ") for k in kinds)))
+            lines.append("hexsides: " + ", ".join(sorted(kind_words(entry, k) for k in kinds)))
         here = self.units_at(h)
         try:
             lines.extend(self.game.hex_notes(h, self.viewer or self.acting()))
@@ -68,4 +69,5 @@ class HexInfo(_Control):
         if here:
             lines.append("A click lists " + ("this unit" if len(here) == 1 else f"the {len(here)} units")
                          + " in the side panel, with values and state.")
-        return lines
+        say = self.game.for_player  # the rules' and marks' words as the rulebook has them
+        return [say(ln) for ln in lines]

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import actions as A
 from ...core.contract import Consequence, Decision, Preview
+from ...core.errors import Illegal
 from ...core.hexgrid import Hex, parse_hex
 
 if TYPE_CHECKING:  # a part of Controller, whose other parts it uses (host.py)
@@ -485,6 +486,28 @@ class Queries(_Control):
 
     def eligible_attackers(self, target: Hex) -> set[str]:
         return {u for a in self._of(A.Attack) if a.target == target for u in a.attackers}
+
+    def joiners(self, target: Hex) -> tuple[list[str], list[tuple[str, Illegal]]]:
+        """The units not yet in the battle being built at ``target`` that may join it, and
+        those the rules refuse with their reason: each judged by the engine's ``check`` of the
+        battle with that unit added (one unit per hexside, a stack's limit ...), not by the
+        legal attacks alone, whose units may not all fight together."""
+        chosen = tuple(sorted(self.attackers))
+
+        def work() -> tuple[list[str], list[tuple[str, Illegal]]]:
+            ok: list[str] = []
+            refused: list[tuple[str, Illegal]] = []
+            for uid in sorted(self.eligible_attackers(target)):
+                if uid in chosen:
+                    continue
+                why = self.game.check(self.battle_action(target, chosen + (uid,))) if chosen else None
+                if why is None:
+                    ok.append(uid)
+                else:
+                    refused.append((uid, why))
+            return ok, refused
+
+        return self._memo(("joiners", target, chosen), work)
 
     def unresolved(self) -> list[Hex]:
         return [a.target for a in self._of(A.Resolve)]

@@ -46,10 +46,15 @@ def build_declare(f: Flow, ctl) -> None:
     f.text(f"Target {hex_name(ctl.target)}", th.normal, T.TEXT, "bold")
     for u in ctl.units_at(ctl.target):
         f.text(unit_title(u), th.small, T.TEXT_DIM, indent=th.px(8))
-    elig = sorted(ctl.eligible_attackers(ctl.target))
-    others = [x for x in elig if x not in ctl.attackers]
+    # Who may join is the engine's check of the battle with each unit added, so that a unit the
+    # rules refuse beside those chosen (one unit per hexside ...) is listed with its reason.
+    others, refused = ctl.joiners(ctl.target)
     f.text("Attackers: " + (", ".join(ctl.attackers) if ctl.attackers else "none yet — click adjacent units")
            + (f"  (may join: {', '.join(others)})" if others else ""), th.small)
+    say = ctl.game.for_player
+    for uid, why in refused:
+        reason = f"{why.reason} ({why.rule})" if why.rule else why.reason
+        f.text(f"✖ {uid} cannot join: {say(reason)}", th.small, T.TEXT_DIM, indent=th.px(8))
     ctl.gui.build_offensive(f, ctl, None)
     # The buttons above the odds, so that a long odds list never pushes them out of the box.
     f.row([("Declare", ctl.declare, bool(ctl.attackers), "declare"), ("Cancel", ctl.cancel, True, "cancel")])
@@ -72,6 +77,8 @@ def preview_block(f: Flow, ctl, p: Preview | None, action=None) -> None:
         f.text(say(str(p.refusal)), th.small, T.BAD)
         return
     f.text(f"Odds: {p.figure or '?'}", th.normal, T.TEXT, "bold")
+    if p.outcomes:  # the table's column in use right under the figure, seen without scrolling
+        crt_block(f, ctl, p, action)
     if p.note:
         f.text(say(p.note), th.small, T.TEXT_DIM)
     said = ""
@@ -81,7 +88,6 @@ def preview_block(f: Flow, ctl, p: Preview | None, action=None) -> None:
     if p.outcomes:
         f.space(4)
         outcome_bars(f, ctl, p)
-        crt_block(f, ctl, p, action)
 
 
 def crt_block(f: Flow, ctl, p: Preview, action=None) -> None:
@@ -92,8 +98,9 @@ def crt_block(f: Flow, ctl, p: Preview, action=None) -> None:
         return
     table = result_table(ctl, action)
     if table is not None:
-        f.space(6)
+        f.space(4)
         table_block(f, ctl, table)
+        f.space(4)
 
 
 def result_table(ctl, action):
@@ -128,6 +135,10 @@ def table_block(f: Flow, ctl, t, caption: str = "") -> None:
     head = caption or (t.title + (f" — {t.column_head or 'column'} {t.columns[t.column]}, framed ▼"
                                   if t.column is not None else ""))
     f.text(head + (f" ({say(t.rule)})" if t.rule else ""), px, T.TEXT_DIM, "bold")
+    rows_h = th.px(10) + (T.font(cells_px).get_linesize() + 2) * (len(t.rows) + 1) + th.px(4)
+    if t.column is not None and f.fold is not None and f.y + f.scroll + rows_h > f.fold:
+        column_strip(f, ctl, t)  # the whole table would end out of sight: its column, framed
+        return
     n = len(t.columns)
     label_w = max(T.size(r, cells_px, "bold")[0] for r, _ in t.rows) + th.px(10)
     label_w = max(label_w, T.size(t.row_head, cells_px, "bold")[0] + th.px(6))
@@ -174,7 +185,37 @@ def table_block(f: Flow, ctl, t, caption: str = "") -> None:
             pygame.draw.polygon(surf, T.ACCENT, [(mx - tri, y0 - th.px(9)), (mx + tri, y0 - th.px(9)),
                                                  (mx, y0 - th.px(3))])
     f.op(draw, ("rtable", t, f.x, f.w, y0, th.scale, first, last))
+    if cur is not None and first <= cur < last:  # where the framed column is (tests look for it)
+        f.op(lambda surf: None, ("rtable-frame", (x0 + (cur - first) * cw, y0 - th.px(9), cw,
+                                                  th.px(9) + lh * (len(t.rows) + 1) + 3)))
     f.y += h
+    if t.note:
+        f.text(say(t.note), th.px(11), T.TEXT_DIM)
+
+
+def column_strip(f: Flow, ctl, t) -> None:
+    """The column of a results table in use, when the whole table would fall out of sight: a
+    framed box marked ▼ with the column's head and each roll's result in a line, wrapped, so that
+    it stays in view without scrolling (the Rules tab has the whole table)."""
+    th = f.theme
+    say = ctl.game.for_player
+    px = th.px(11)
+    lh = T.font(px).get_linesize()
+    col = t.column
+    words = [f"{label} {cells[col]}".replace(" ", "\u00a0") for label, cells in t.rows]  # a pair never split
+    head = f"▼ {t.column_head or 'column'} {t.columns[col]} — {t.row_head}:"
+    pad = th.px(5)
+    lines = T.wrap(head + " " + " · ".join(words), px, f.w - 2 * pad, "bold")
+    box = pygame.Rect(f.x, f.y, f.w, len(lines) * lh + 2 * pad)
+
+    def draw(surf, box=box, lines=tuple(lines)):
+        pygame.draw.rect(surf, T.PANEL_DARK, box)
+        pygame.draw.rect(surf, T.ACCENT, box, 2)
+        for i, ln in enumerate(lines):
+            surf.blit(T.text(ln, px, T.TEXT, "bold"), (box.x + pad, box.y + pad + i * lh))
+    f.op(draw, ("rcolumn", t, tuple(box), tuple(lines), th.scale))
+    f.op(lambda surf: None, ("rtable-frame", tuple(box)))
+    f.y += box.h
     if t.note:
         f.text(say(t.note), th.px(11), T.TEXT_DIM)
 

@@ -67,6 +67,9 @@ class Flow:
         self.buttons = ButtonRow()
         self.tray: list[TrayItem] = []
         self.tips: list[tuple[pygame.Rect, list[str]]] = []  # areas with a tooltip (air markers)
+        # Where the box's sight ends at scroll 0 (laid-out y, unscrolled), when known: a block that
+        # must be seen without scrolling (the results table's column) takes a shorter form below it.
+        self.fold: int | None = None
 
     def op(self, fn: Callable[..., object], sig=None) -> None:
         """A drawing step, called with the surface only; ``sig`` is what it depends on (None:

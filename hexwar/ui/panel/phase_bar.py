@@ -205,7 +205,32 @@ def _now_text(ctl) -> str:
         return paras[0]
     groups = ctl.choice_groups()
     if groups:
-        return "Decide in the side panel: " + "; ".join(g.title + (f" ({g.rule})" if g.rule else "")
-                                                        for g in groups) + "."
+        return what_now(ctl, phase, groups, v)
     got = rules_text.phase_paragraphs(phase, v)
     return got[0] if got else ""
+
+
+def what_now(ctl, phase, groups, view) -> str:
+    """What to do now when the phase has no words of its own: the main decision's prompt (the
+    one under the phase's rule, or the only one) as a plain sentence with its rule at the end,
+    and how many other choices the side panel holds; when no decision is the phase's own (its
+    units' moves and fire are), the phase's summary and that count."""
+    main = next((g for g in groups if g.rule and g.rule == phase.rule), groups[0] if len(groups) == 1 else None)
+    if main is None:
+        got = rules_text.phase_paragraphs(phase, view)
+        if got:
+            said = got[0].rstrip(".") + (f" ({phase.rule})" if phase.rule and phase.rule not in got[0] else "")
+            return f"{said}. {len(groups)} choices in the side panel."
+        main = groups[0]
+    d = ctl.decision(main.key)
+    said = d.prompt if d is not None else ""
+    for s in ctl.game.entry.sides if ctl.game.entry is not None else ():
+        said = said.removeprefix(f"{s.name} player: ")  # the bar names the side already
+    said = said.strip().rstrip(".")
+    if said.lower() in ("", main.title.lower()):  # a prompt that is no sentence
+        said = f"Choose {main.title[:1].lower()}{main.title[1:]} in the side panel"
+    said = said[:1].upper() + said[1:]
+    if main.rule and main.rule not in said:
+        said += f" ({main.rule})"
+    more = len(groups) - 1
+    return said + "." + (f" {more} other choice{'s' if more > 1 else ''} in the side panel." if more else "")

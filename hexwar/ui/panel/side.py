@@ -65,6 +65,10 @@ class SidePanel(LogTab, RulesTab):
 
     def _build_context(self, ctl, scene, ctx_h: int, scroll: int) -> Flow:
         ctx = Flow(pygame.Rect(self.rect.x, self.rect.y, self.rect.w, ctx_h), self.theme, scroll, endless=True)
+        th = self.theme
+        # The most the step's box may grow to (see build), less the "more below" band.
+        most = max(ctx_h, min(int(self.rect.h * 0.66), self.rect.h - th.px(150)))
+        ctx.fold = self.rect.y + most - T.font(th.small).get_linesize() - th.px(8)
         if scene.past is not None:
             build_history(ctx, scene)
         elif scene.computer_turn():

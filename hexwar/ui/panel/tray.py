@@ -75,7 +75,9 @@ def build_tray(f: Flow, ctl, art: CounterArt, m: str) -> None:
     tray = ctl.tray()
     if m == "setup":
         f.heading(f"Set-up tray: {len(tray)} to place")
-        f.text("Click a counter, then a hatched hex on the map.", th.small)
+        setup = ctl.decision("place")  # the set-up's own rule, as the rulebook names it
+        f.text("Click a counter, then a hatched hex on the map"
+               + (f" ({ctl.game.for_player(setup.rule)})." if setup is not None and setup.rule else "."), th.small)
         group_block(f, ctl, tray)
     elif m == "arrivals":
         f.heading(f"Bring on your {len(tray)} arriving unit" + ("" if len(tray) == 1 else "s"))
@@ -94,9 +96,10 @@ def build_tray(f: Flow, ctl, art: CounterArt, m: str) -> None:
     gap = th.px(8)
     per_row = max(1, (f.w + gap) // (size + gap))
     cap = T.font(th.small).get_linesize()
-    arrive = f" ({ctl.gui.arrival_rule})" if ctl.gui.arrival_rule else ""
+    say = ctl.game.for_player  # the rules cited as the rulebook names them
+    arrive = f" ({say(ctl.gui.arrival_rule)})" if ctl.gui.arrival_rule else ""
     place = ctl.decision("place")
-    rebuild = f" ({place.rule})" if place is not None and place.rule else ""
+    rebuild = f" ({say(place.rule)})" if place is not None and place.rule else ""
     groups = [("", tray)] if m in ("setup", "arrivals") else [
         (f"Arriving now{arrive}:", [u for u in tray if u.get("where") == "arriving"]),
         (f"Eliminated, may be rebuilt{rebuild}:", [u for u in tray if u.get("where") == "eliminated"])]
@@ -157,8 +160,8 @@ def build_tray(f: Flow, ctl, art: CounterArt, m: str) -> None:
             ok = ctl.sel in ctl.restorable()
             d = ctl.decision("restore")
             f.button(f"Restore {ctl.sel} to full strength (1 step)", lambda: ctl.restore(ctl.sel), enabled=ok,
-                     name="restore", tooltip=(f"{d.rule}: " if d is not None and d.rule else "")
-                     + "flip a reduced unit to its full-strength side")
+                     name="restore", tooltip=say((f"{d.rule}: " if d is not None and d.rule else "")
+                                                 + "flip a reduced unit to its full-strength side"))
     if ctl.sel and (ctl.unit(ctl.sel) or {}).get("where") != "map" and len(ctl.group) < 2:
         hexes = ctl.place_hexes(ctl.sel)
         if hexes:

@@ -344,13 +344,14 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
                 v = self.ctl.view()
                 st = v.get("stage") or {}
                 phase_side = self.ctl.phase().side
-                detail = now_text(self.ctl)
+                detail = now_text(self.ctl)  # in the rulebook's words already (game.for_player)
+                say = self.game.for_player
                 notices = " ".join(str(n) for n in (v.get("notices") or self.ctl.gui.notices(self.ctl) or ()))
                 if notices:
-                    detail = notices + " " + detail
+                    detail = say(notices) + " " + detail
                 note = self._secret_note(side)
                 if note:
-                    detail = note + " " + detail
+                    detail = say(note) + " " + detail
                 self.pending_handover = (side, detail, bool(st) and st.get("side") != phase_side,
                                          self._last_battle())
             elif previous is not None and not self.computer.is_computer(side):
@@ -391,7 +392,9 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         if self.ctl.acting() != side:
             return
         self.leave_history()
-        self.app.stack.push(HandoverScene(self.app, side, detail, decision=decision, battle=battle))
+        say = self.game.for_player  # the result cited as the rulebook names it
+        self.app.stack.push(HandoverScene(self.app, side, detail, decision=decision,
+                                          battle=say(battle) if battle else battle))
 
     # --- commands (buttons and keys) ---------------------------------------------------------
     def _locked(self) -> bool:
@@ -546,10 +549,9 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         g = self.game
         if not g.actions or len(g.actions) == self.ctl.saved_at:
             return None
-        if g.autosave_error is not None:
-            from ..control.controller import save_problem
-
-            return f"the automatic save fails ({save_problem(g.autosave_error)})"
+        problem = g.autosave_problem()
+        if problem is not None:
+            return f"the automatic save fails: {problem.why[:1].lower()}{problem.why[1:].rstrip('.')}"
         if g.autosave_path is None:
             return "this game is not saved automatically"
         return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import random
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -19,6 +20,32 @@ from ..saves import SaveIndex
 from ..widgets import Button, ButtonRow, draw_tooltip
 from .help import HelpScene
 from .stack import Scene, ctrl_held
+
+_WORDS: dict[tuple[str, str], tuple[Callable[[str], str], str]] = {}
+
+
+def game_words(game_id: str, scenario: str) -> tuple[Callable[[str], str], str]:
+    """The game's own words for the menu's tooltips: its ``for_player`` and the scenario's title,
+    read from the scenario opened once (the hex ids in force are left as they were); ``str`` and
+    no title for a game or scenario that cannot be opened."""
+    key = (game_id, scenario)
+    if key not in _WORDS:
+        from ... import session
+        from ...core.hexgrid import CCRR, set_hex_ids
+
+        before = set_hex_ids(CCRR)  # opening a game puts its hex ids in force: the menu's stay
+        try:
+            g = session.open_game(game_id, scenario, seed=1)
+            title = str(g.header.get("title") or "")
+            if not title:
+                _board, scen = session.load_game_data(game_id, scenario)
+                title = str(getattr(scen, "title", "") or "")
+            _WORDS[key] = (g.for_player, title)
+        except Exception:  # a game whose files are not there yet says so on Start
+            _WORDS[key] = (str, "")
+        finally:
+            set_hex_ids(before)
+    return _WORDS[key]
 
 
 class MenuScene(Scene):
@@ -130,8 +157,11 @@ class MenuScene(Scene):
         B(Button(pygame.Rect(x1, y, col_w, bh), f"Game: {title}", self.next_game, px=th.normal, name="game",
                  tooltip="Click to switch game"))
         y += bh + gap
+        gid = self.games[self.game_i] if self.games else ""
+        say, scen_title = game_words(gid, self.scenarios()[self.scen_i])
         B(Button(pygame.Rect(x1, y, col_w, bh), f"Scenario: {self.scenarios()[self.scen_i]}", self.next_scenario,
-                 px=th.normal, name="scenario"))
+                 px=th.normal, name="scenario",
+                 tooltip=say(f"{scen_title}. Click to switch scenario" if scen_title else "Click to switch scenario")))
         y += bh + gap * 2
         half = (col_w - gap) // 2
         # Who plays each side.
@@ -187,7 +217,7 @@ class MenuScene(Scene):
             row_h = max(bh, lines * lh + th.px(8))  # a row tall enough for its longest words
             B(Button(pygame.Rect(ox, y, width, row_h), label, partial(self.toggle_option, name), px=th.small,
                      toggled=self.options.get(name, default), name=f"option-{name}",
-                     tooltip=f"{desc}" if not rule or rule in desc else f"{desc} ({rule})"))
+                     tooltip=say(f"{desc}" if not rule or rule in desc else f"{desc} ({rule})")))
             if alone or i % 2 == 1:
                 y += row_h + gap
         y += gap

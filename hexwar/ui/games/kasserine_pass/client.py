@@ -112,6 +112,7 @@ class KasserineUI(GameUI):
                 th.small)
         else:
             f.heading("Declare attacks")
+        if step != "defend" and ctl.target is None:  # once a target is picked, its attack comes first
             f.text(ctl.game.for_player(
                 "Click an enemy hex, then the stacks that attack it: a click on a stack takes every unit of it "
                 "that may attack (Shift+click: one at a time; the stack list leaves single units out). Any units "
@@ -217,6 +218,11 @@ class KasserineUI(GameUI):
         if not full:
             f.text(chance_line(p.outcomes), th.px(11), T.TEXT_DIM, indent=th.px(4))
             return
+        if ctl is not None and action is not None:  # the table's column first: seen without scrolling
+            table = result_table(ctl, action)
+            if table is not None:
+                table_block(f, ctl, table)
+                f.space(4)
         for ln, text in zip(p.lines, preview_lines(p)):
             f.text(say(text), th.px(11), T.TEXT, indent=th.px(4 + 8 * max(0, ln.indent - 1)))
         px = th.px(11)
@@ -245,11 +251,6 @@ class KasserineUI(GameUI):
             f.op(draw, ("kp-chance", o.code, o.chance, y, f.x, f.w, lines, th.scale))
             f.y += lh * max(1, len(lines))
         f.text("Two dice: 36 throws, the chance of each result above.", th.px(10), T.TEXT_DIM, indent=th.px(4))
-        if ctl is not None and action is not None:
-            table = result_table(ctl, action)
-            if table is not None:
-                f.space(4)
-                table_block(f, ctl, table)
 
     # --- map, units -----------------------------------------------------------------------
     def carry_text(self, ctl, c: dict) -> str:
