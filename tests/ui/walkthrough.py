@@ -94,6 +94,17 @@ class Walk(Driver):
         self.app.screenshot(str(p))
         self.shots.append(p)
 
+    def wheel_panel(self, notches: int = 3) -> None:
+        """Turn the mouse wheel over the panel's step box (down: positive), as a player scrolls to
+        read what is "more below"."""
+        ctx = self.game_scene.panel.context
+        assert ctx is not None
+        self.hover(ctx.rect.center)
+        for _ in range(abs(notches)):
+            pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1 if notches > 0 else 1,
+                                                 flipped=False))
+            self.app.step()
+
     # --- the menu ---------------------------------------------------------------------------
     def choose_game(self) -> None:
         """Click "Game: …" until the menu shows this game (its default scenario comes with it),
@@ -252,29 +263,39 @@ class Walk(Driver):
         return odds.figure
 
     def fight_out(self, pick=None, shots: dict[str, tuple[int, str]] | None = None) -> list[str]:
-        """Play a battle's steps by clicks and keys until none is left: R rolls (the die shown, then
-        put away with Space), a retreat takes the path ``pick`` chooses among the retreat buttons
-        (else the first), a loss or an advance the first unit offered (or N, no advance); hand-over
-        screens (the other player's decision) clicked through. The steps passed, each with the
-        words of its panel."""
+        """Play a battle's steps by clicks and keys until none is left: a question before the dice
+        ("Roll for …?") answered with Enter, R rolls, the die shown is put away with Space, a
+        retreat takes the path ``pick`` chooses among the retreat buttons (else the first), a loss
+        or an advance the first unit offered (or N, no advance); hand-over screens (the other
+        player's decision) clicked through. The steps passed ("confirm", "die", "stage:…"), each
+        with the words on the screen then; ``shots`` names the steps to screenshot."""
         steps: list[str] = []
+        shots = dict(shots or {})
+
+        def seen(kind: str) -> None:
+            steps.append(f"{kind}: {self.screen()}")
+            if kind in shots:
+                self.shot(*shots.pop(kind))
+
         for _ in range(40):
-            self.handovers()
+            if isinstance(self.top, ConfirmScene):
+                seen("confirm")
+                self.key(pygame.K_RETURN)
+                continue
+            if isinstance(self.top, GameScene) and self.ctl.die is not None:
+                seen("die")
+                self.key(pygame.K_SPACE)
+                continue
+            if isinstance(self.top, HandoverScene):
+                self.through_handover()
+                continue
             m = self.mode()
             if not m.startswith("stage:"):
                 return steps
             self.ctl.legal_now()
-            words = self.screen()
-            steps.append(f"{m}: {words}")
-            if shots and m in shots:
-                self.shot(*shots.pop(m))
+            seen(m)
             if m == "stage:roll":
                 self.key(pygame.K_r)
-                assert self.ctl.die is not None, self.status()
-                steps.append(f"die: {self.screen()}")
-                if shots and "die" in shots:
-                    self.shot(*shots.pop("die"))
-                self.key(pygame.K_SPACE)
             elif m == "stage:retreat":
                 rs = self.ctl.retreats()
                 assert rs, self.status()
