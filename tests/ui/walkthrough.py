@@ -144,10 +144,16 @@ class Walk(Driver):
         return words
 
     def handovers(self) -> list[str]:
-        """Click through every hand-over screen now showing; what each said."""
+        """Put away a die still shown (Space: the hand-over waits for it to be seen), and click
+        through every hand-over screen then showing; what each said."""
         out = []
-        while isinstance(self.top, HandoverScene):
-            out.append(self.through_handover())
+        for _ in range(20):
+            if isinstance(self.top, HandoverScene):
+                out.append(self.through_handover())
+            elif isinstance(self.top, GameScene) and self.ctl.die is not None:
+                self.key(pygame.K_SPACE)
+            else:
+                break
         return out
 
     # --- the client's own state as shown ----------------------------------------------------
@@ -308,6 +314,23 @@ class Walk(Driver):
                 assert units, f"{m} offers nothing to click: {self.status()}"
                 self.press(f"choose-{units[0]}")
         raise AssertionError(f"the battle never ends: {steps[-3:]}")
+
+    # --- decisions in the panel's chooser ---------------------------------------------------
+    def option(self, key: str, label: str):
+        """The option of the decision ``key`` whose label starts with ``label``, as the chooser
+        lists it (its button named by the value chosen)."""
+        self.ctl.legal_now()
+        d = self.ctl.decision(key)
+        assert d is not None, f"no decision {key}: {[x.key for x in self.ctl.decisions()]}"
+        o = next((o for o in d.options if o.label.startswith(label)), None)
+        assert o is not None, f"no option {label!r} of {key}: {[x.label for x in d.options]}"
+        return o
+
+    def choose(self, key: str, label: str) -> None:
+        """Click the chooser's button of that option (scrolled into sight first)."""
+        o = self.option(key, label)
+        ident = str(o.action.value) if hasattr(o.action, "value") else o.label
+        self.press(f"{key.replace(':', '-')}-{ident.replace(' ', '_')}")
 
     # --- moves ------------------------------------------------------------------------------
     def move_one(self, uid: str | None = None, far: bool = True, prompt: str = "within reach") -> tuple[str, Hex]:
