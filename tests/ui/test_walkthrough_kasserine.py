@@ -81,6 +81,9 @@ def walk(w: Walk) -> None:
     said = w.handovers()
     assert said and "Allied player" in said[0], said
     assert w.ctl.acting() == "allied"
+    # The Allied player is told to answer, not to declare (the German declarations are closed).
+    said = w.sees("Defensive artillery", "End phase", "end the step (E)")
+    assert "Declare more" not in said and "Close declarations" not in said, said
     w.shot(3, "allied-artillery")
     w.end_phase()
     said = w.handovers()

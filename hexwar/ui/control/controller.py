@@ -228,8 +228,14 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         return path
 
     # --- the end of a phase -------------------------------------------------------------
+    def answering(self) -> bool:
+        """The acting side is not the side whose phase it is: it answers the other side's
+        battles inside that side's combat phase (a defender's artillery step)."""
+        side = self.phase().side
+        return side is not None and self.acting() not in (None, side)
+
     def end_label(self) -> str:
-        if self.mode() == "combat-declare" and self.declared_battles():
+        if self.mode() == "combat-declare" and self.declared_battles() and not self.answering():
             return "Close declarations"
         return "End phase"
 
