@@ -96,7 +96,7 @@ def walk(w: Walk) -> None:
     kinds = [s.split(": ")[0] for s in steps]
     assert kinds[:3] == ["confirm", "die", "stage:retreat"], kinds
     assert "Roll for the battle at 1919? 1-2; most likely A BACK 3 (44%)" in steps[0]
-    assert "Rolled 6+6 = 12: D BACK 1" in steps[1]
+    assert "Rolled 6+6 = 12: D BACK 1 the defenders retreat one hex" in steps[1]  # the result in words
     # The defender chooses the retreat of each of his units, after a hand-over, each path with its cost.
     assert any("Allied player, a decision for you" in h for h in w.handover_log), w.handover_log
     assert "no loss: ends at 1818" in steps[2]

@@ -58,6 +58,9 @@ def walk(w: Walk) -> None:
     assert "Odds: 3:1" in roll and "the defender is out of communication" in roll and "DR 50%" in roll
     assert "odds 3:1, framed" in roll  # the results table's column is marked
     assert "roll 4: EX" in die
+    # The die says the result in words (the engine's own words for it, from the battle's preview).
+    assert die.endswith("Rolled 4: EX Exchange: defender loses a step and retreats, attacker loses at least as "
+                        "many strength points"), die[-300:]
     # Each unit that may pay says what paying costs it, before the click.
     assert "choose attacking units to lose steps" in loss1
     assert "G-LIII loses a step, flipped to 2-4" in loss1 and "G-LV loses a step" in loss1
