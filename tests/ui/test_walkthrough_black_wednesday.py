@@ -64,7 +64,8 @@ def walk(w: Walk) -> None:
     w.shot(3, "soviet-entry")
     # Tanks one by one, each to the shaded hex nearest the Axis; the third crosses a hex the Axis
     # watches: overwatch, a decision for the Axis player after a hand-over.
-    axis = [parse_hex(str(u["hex"])) for u in ctl.view()["units"] if u.get("side") == "axis" and u.get("where") == "map"]
+    axis = [parse_hex(str(u["hex"])) for u in ctl.view()["units"]
+            if u.get("side") == "axis" and u.get("where") == "map"]
     w.handover_log.clear()
     for _ in range(6):
         ctl.legal_now()

@@ -7,10 +7,12 @@ hexes, ending a phase (with its confirmation), the battle's roll, saving, leavin
 "Continue the last game". What the newcomer must see is read from the screen itself: the whole
 window is drawn under a ``theme.TextProbe``, which records every text drawn (``Walk.seen``).
 
-The per-game tests (``test_walkthrough_<game>.py``) read the position only as the client shows it:
-the highlights it draws (``ctl.place_hexes``, ``ctl.move_targets``), the odds it prints, the panel's
-prompt; the engine is asked only for the record's digest, to check that Continue gives back the
-same position.
+The per-game tests (``test_walkthrough_<game>.py``) read the position as the client shows it: the
+hexes it highlights (``ctl.place_hexes``, ``ctl.move_targets``, the cross-hairs of
+``ctl.attack_targets``), the odds it prints, the panel's prompt, the buttons it offers; where a
+newcomer would try units until one can act, the test looks that up in the client's list of legal
+actions (Black Wednesday's gunner). The game is asked only for the record's digest, to check that
+Continue gives back the same position.
 
 Screenshots: with ``HEXWAR_WALKTHROUGH_IMAGES`` set to a folder (``docs/images``), ``Walk.shot``
 saves the window as ``walkthrough-<game>-<nn>-<stage>.png`` there; in a normal test run nothing is
@@ -22,6 +24,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+import numpy as np
 import pygame
 
 from hexwar.core.hexgrid import Hex, hex_name, parse_hex
@@ -34,6 +37,36 @@ from .conftest import Driver
 
 IMAGES = "HEXWAR_WALKTHROUGH_IMAGES"
 CTRL = pygame.KMOD_LCTRL
+
+
+def save_small(surface, path, colours=256):
+    """Save ``surface`` as a PNG of at most ``colours`` colours (a palette image, a few times
+    smaller than the full-colour one): the most used colours, each pixel drawn in the nearest."""
+    a = pygame.surfarray.array3d(surface).astype(np.int32)  # (w, h, 3)
+    bins = ((a[..., 0] >> 3) << 10) | ((a[..., 1] >> 3) << 5) | (a[..., 2] >> 3)
+    flat = bins.ravel()
+    counts = np.bincount(flat, minlength=1 << 15)
+    top = np.argsort(counts)[::-1][:colours]
+    top = top[counts[top] > 0]
+    # each palette colour: the mean of the pixels in its bin
+    sums = np.zeros((1 << 15, 3), np.int64)
+    for c in range(3):
+        sums[:, c] = np.bincount(flat, weights=a[..., c].ravel(), minlength=1 << 15)
+    pal = (sums[top] / counts[top][:, None]).round().astype(np.int32)
+    # every bin to its nearest palette colour (bin centres), then every pixel by its bin
+    used = np.nonzero(counts)[0]
+    centre = np.stack([((used >> 10) & 31) * 8 + 4, ((used >> 5) & 31) * 8 + 4, (used & 31) * 8 + 4], 1)
+    near = np.empty(len(used), np.int32)
+    for i in range(0, len(used), 4096):
+        d = ((centre[i:i + 4096, None, :] - pal[None, :, :]) ** 2).sum(-1)
+        near[i:i + 4096] = d.argmin(1)
+    lut = np.zeros(1 << 15, np.uint8)
+    lut[used] = near
+    idx = lut[bins]
+    out = pygame.Surface(surface.get_size(), depth=8)
+    out.set_palette([tuple(int(x) for x in p) for p in pal] + [(0, 0, 0)] * (256 - len(pal)))
+    pygame.surfarray.blit_array(out, idx)
+    pygame.image.save(out, path)
 
 
 def images_dir() -> Path | None:
@@ -91,7 +124,7 @@ class Walk(Driver):
         self.app.stack.invalidate()
         self.app.step(0.0)
         p = d / f"walkthrough-{self.game_id}-{nn:02d}-{stage}.png"
-        self.app.screenshot(str(p))
+        save_small(self.app.screen, str(p))
         self.shots.append(p)
 
     def wheel_panel(self, notches: int = 3) -> None:
