@@ -79,7 +79,7 @@ def walk(w: Walk) -> None:
     # Ending the step hands the screen to the Allied player for the defensive artillery.
     w.key(pygame.K_e)
     said = w.handovers()
-    assert said and "Allied player" in said[0], said
+    assert said and "Allied player, a decision for you" in said[0], said  # an answer, not a turn
     assert w.ctl.acting() == "allied"
     # The Allied player is told to answer, not to declare (the German declarations are closed).
     said = w.sees("Defensive artillery", "End phase", "end the step (E)")

@@ -340,8 +340,10 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
                 note = self._secret_note(side)
                 if note:
                     detail = note + " " + detail
-                self.pending_handover = (side, detail, bool(st) and st.get("side") != phase_side,
-                                         self._last_battle())
+                # A decision rather than a turn: a battle step of the other side's battle, or an
+                # answer inside the other side's phase (a defender's artillery step).
+                decision = (bool(st) and st.get("side") != phase_side) or self.ctl.answering()
+                self.pending_handover = (side, detail, decision, self._last_battle())
             elif previous is not None and not self.computer.is_computer(side):
                 self.ctl.say(f"{side_words.side_name(side)} player to act: {now_text(self.ctl)}")
         self._show_handover()
