@@ -83,6 +83,10 @@ def walk(w: Walk) -> None:
     assert w.mode() == "stage:overwatch", w.status()
     assert any("Axis player, a decision for you" in h for h in w.handover_log), w.handover_log
     w.sees("Overwatch", "pick a stack to fire at it, or none", "B16.28: 13-262-IG1 fires at it (point fire)")
+    # The stacks that may fire are marked OW? on the map, and the camera has brought them into view.
+    gs = w.game_scene
+    assert gs.mv.rect.collidepoint(gs.mv.hex_center(parse_hex("B16.28"))), "the OW? stack is out of view"
+    w.sees("OW?")
     w.wheel_panel(2)  # each option's chance is under it, "more below"
     w.sees("hit 28%, knocked out")
     w.shot(4, "overwatch")
