@@ -119,3 +119,17 @@ def walk(w: Walk) -> None:
     # Save, leave to the menu, Continue: the same position.
     w.save_leave_continue()
     w.sees("Turn 2 of 12", "Command Phase")
+
+
+def test_tray_ids_cut_in_the_middle_still_read_apart(app):
+    """The ids under the tray's counters keep their start and their end when cut: Black Wednesday's
+    1-I-262-Inf1 and 2-I-262-Inf1 (two battalions) both read "…262-Inf1" when only the end was kept."""
+    from hexwar.ui import theme as T
+    from hexwar.ui.panel.tray import _fit_id
+
+    px, room = 10, T.size("…262-Inf1", 10)[0]
+    ids = ["1-I-262-Inf1", "2-I-262-Inf1", "1ITB-T341", "1ITB-T3410", "13-262-IG1", "14-262-AT751"]
+    shown = [_fit_id(u, px, room) for u in ids]
+    assert len(set(shown)) == len(shown), shown
+    assert all(T.size(s, px)[0] <= room for s in shown), shown
+    assert all(s == u or (s[0] == u[0] and s[-1] == u[-1] and "…" in s) for s, u in zip(shown, ids)), shown
