@@ -150,6 +150,8 @@ class Walk(Driver):
                 break
             self.press("game")
         assert self.button("game").label == f"Game: {title}"
+        default = entry(self.game_id).default_scenario
+        assert self.button("scenario").label.startswith(f"Scenario: {default}"), self.button("scenario").label
         for side in (s.id for s in entry(self.game_id).sides):
             b = self.button(f"{side}-human")
             if not b.toggled:
