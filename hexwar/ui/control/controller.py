@@ -117,6 +117,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
             return False
         who = self.acting()
         secret = secret_text(self.game, action)  # the phase before the action counts
+        rolled = self._roll_preview(action)
         try:
             events = self.game.apply(action)
         except HexwarError as e:
@@ -147,6 +148,9 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
             if ev.kind == "combat" and self.die is not None and "result" in ev.data:
                 self.die.result = str(ev.data["result"])
                 self.die.meaning = rules_text.result_text(self.game.entry, self.die.result)
+                if self.die.meaning == self.die.result and rolled is not None:  # no words in the entry:
+                    self.die.meaning = next((o.text for o in rolled.outcomes  # the preview's, for that result
+                                             if o.code == self.die.result and o.text), self.die.meaning)
                 self.die.text = ev.text
         self._changed()
         if self.game.autosave_error is not None:  # the action stands; the banner stays up too
@@ -157,6 +161,11 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         else:
             last = next((e.text for e in reversed(events) if e.kind != "die_rolled"), action.notation())
             self.say(last, "ok")
+
+    def _roll_preview(self, action):
+        """The engine's preview of a battle about to be rolled (a roll, or a resolve that rolls
+        at once): its outcomes say each result in words, for the die shown after the roll."""
+        return self.preview(action) if isinstance(action, (A.Roll, A.Resolve)) else None
 
     def _changed(self) -> None:
         self.version += 1
@@ -239,8 +248,14 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         return path
 
     # --- the end of a phase -------------------------------------------------------------
+    def answering(self) -> bool:
+        """The acting side is not the side whose phase it is: it answers the other side's
+        battles inside that side's combat phase (a defender's artillery step)."""
+        side = self.phase().side
+        return side is not None and self.acting() not in (None, side)
+
     def end_label(self) -> str:
-        if self.mode() == "combat-declare" and self.declared_battles():
+        if self.mode() == "combat-declare" and self.declared_battles() and not self.answering():
             return "Close declarations"
         return "End phase"
 

@@ -192,6 +192,12 @@ def _now_text(ctl) -> str:
     phase = ctl.phase()
     cite = f" ({phase.rule})" if phase.rule else ""
     battles = ctl.declared_battles()
+    if m == "combat-declare" and battles and ctl.answering():  # the defender's step in the other side's phase
+        groups = ctl.choice_groups()
+        if groups:
+            return "Decide in the side panel: " + "; ".join(g.title + (f" ({g.rule})" if g.rule else "")
+                                                            for g in groups) + ", then end the step (E)."
+        return f"{len(battles)} battle(s) declared against you: nothing to add here, end the step (E){cite}."
     if m == "combat-declare" and battles:
         return (f"{len(battles)} battle(s) declared. Declare more, or press E to close the "
                 f"declarations and start resolving{cite}.")

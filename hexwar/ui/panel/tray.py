@@ -27,14 +27,18 @@ def formation_of(u: dict) -> tuple[str, str]:
 
 
 def _fit_id(uid: str, px: int, room: int) -> str:
-    """A counter's id under it, kept within its column (the start cut to "…" when too long, so
-    that the ids of neighbours never run into each other; the tooltip has it whole)."""
+    """A counter's id under it, kept within its column (the ids of neighbours never run into each
+    other; the tooltip has it whole). A long id keeps its first characters and its end, with "…"
+    for the middle: ids that differ only at the start (1-I-262-Inf1, 2-I-262-Inf1) or only at the
+    end (1ITB-T341, 1ITB-T3410) still read apart."""
     if T.size(uid, px)[0] <= room:
         return uid
-    k = len(uid)
-    while k > 2 and T.size("…" + uid[-k:], px)[0] > room:
-        k -= 1
-    return "…" + uid[-k:]
+    for k in range(len(uid) - 1, 1, -1):  # characters kept, the end getting two of every three
+        head = max(1, k // 3)
+        got = uid[:head] + "…" + uid[len(uid) - (k - head):]
+        if T.size(got, px)[0] <= room:
+            return got
+    return uid[:1] + "…" + uid[-1:]
 
 
 def _tray_click(ctl):

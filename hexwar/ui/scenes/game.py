@@ -104,6 +104,7 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         self._bar_key: tuple | None = None
         self.map_buttons = ButtonRow()  # over the map: the whole map / back to where you act
         self._last_version = -1
+        self._stage_seen: tuple[str, str] = ("", "")  # the battle step last brought into view
         self.show_ids = app.settings.show_hex_ids
         self.explain = False
         self.past: Controller | None = None  # the position shown in history mode (over game.at(k))
@@ -326,6 +327,7 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
     def after_change(self) -> None:
         if self.ctl.version != self._last_version:
             self._last_version = self.ctl.version
+            self._look_at_the_choice()
         if self.game.result() is not None and not self.victory_shown:
             self.victory_shown = True
             self.pending_handover = None
@@ -352,12 +354,29 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
                 note = self._secret_note(side)
                 if note:
                     detail = say(note) + " " + detail
-                self.pending_handover = (side, detail, bool(st) and st.get("side") != phase_side,
-                                         self._last_battle())
+                # A decision rather than a turn: a battle step of the other side's battle, or an
+                # answer inside the other side's phase (a defender's artillery step).
+                decision = (bool(st) and st.get("side") != phase_side) or self.ctl.answering()
+                self.pending_handover = (side, detail, decision, self._last_battle())
             elif previous is not None and not self.computer.is_computer(side):
                 self.ctl.say(f"{side_words.side_name(side)} player to act: {now_text(self.ctl)}")
         self._show_handover()
         self.refresh()
+
+    def _look_at_the_choice(self) -> None:
+        """A decision that came up inside a battle or a move (an owner's choice, overwatch) and is
+        answered by a click on marked hexes: when none of them is in view, the camera goes to
+        them (``Controller.look_for``), so that the player handed the screen sees what to click."""
+        stage = self.ctl.stage()
+        if stage == self._stage_seen:
+            return
+        self._stage_seen = stage
+        if not stage[0] or self.past is not None:
+            return
+        hexes = {m.hex for m in self.ctl.gui.map_marks(self.ctl) if m.kind == "choice"}
+        if hexes:
+            self.ctl.look_for = frozenset(hexes)
+            self._bring_into_view()
 
     def _last_battle(self) -> str | None:
         """The result of the battle that has just handed the decision over, or the secret
