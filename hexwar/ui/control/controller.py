@@ -123,12 +123,14 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         except HexwarError as e:
             self.refuse(str(e))
             return False
-        self.applied(action, events, who, secret, from_redo=from_redo)
+        self.applied(action, events, who, secret, from_redo=from_redo, rolled=rolled)
         return True
 
-    def applied(self, action, events, who: str | None, secret: str | None, *, from_redo: bool = False) -> None:
+    def applied(self, action, events, who: str | None, secret: str | None, *, from_redo: bool = False,
+                rolled=None) -> None:
         """What follows an action the game has just applied: the log, the die, the status line
-        (``do``; a lesson applies its actions through its own runner, then calls this)."""
+        (``do``; a lesson applies its actions through its own runner, then calls this). ``rolled``
+        is the battle's preview taken before a roll, for the die's result in words."""
         self.version += 1  # at once: whatever asks the game from here on sees the new position
         self._seen = position_key(self.game)
         if not from_redo:

@@ -46,6 +46,7 @@ class LessonController(Controller):
             return False
         who = self.acting()
         secret = secret_text(self.game, action)
+        rolled = self._roll_preview(action)  # before the roll: the die's result in words after it
         self._gate = True
         try:
             att = self.run.try_action(action)
@@ -64,7 +65,7 @@ class LessonController(Controller):
             self._changed()
             self.say(_rule_seen(att), "ok")
             return False
-        self.applied(action, list(att.events), who, secret)
+        self.applied(action, list(att.events), who, secret, rolled=rolled)
         return True
 
     def _tried(self, att: Attempt) -> None:
