@@ -34,7 +34,7 @@ def walk(w: Walk) -> None:
     assert "Soviet player, your turn" in w.handover_log[0]
     # The Prep Log: the historical targets are plotted; keeping them is ending the phase.
     assert w.ctl.phase_name() == "Prep Log"
-    w.sees("Prep Log", "Turn 1 of 12", "Trench hexes the Axis still holds")
+    w.sees("Prep Log", "Turn 1 of 12", "Trench hexes the Axis holds")
     w.shot(1, "prep-log")
     w.end_phase()
     said = w.handovers()
@@ -82,7 +82,8 @@ def walk(w: Walk) -> None:
             break
     assert w.mode() == "stage:overwatch", w.status()
     assert any("Axis player, a decision for you" in h for h in w.handover_log), w.handover_log
-    w.sees("Overwatch", "pick a stack to fire at it, or none", "B16.28: 13-262-IG1 fires at it (point fire)")
+    w.sees("Overwatch", "pick a stack to fire at it, or none")
+    w.sees_in_panel("B16.28: 13-262-IG1 fires at it (point fire)")
     # The stacks that may fire are marked OW? on the map, and the camera has brought them into view.
     gs = w.game_scene
     assert gs.mv.rect.collidepoint(gs.mv.hex_center(parse_hex("B16.28"))), "the OW? stack is out of view"
