@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from ...core.state import Stage
     from ...core.units import Unit, UnitSpec
     from .scenario import KPPiece, KPScenario, KPSpec, Tables
-    from .search import Graph
+    from ...core.pathsearch import Graph
     from .state import KBattle, KPState
     from .verbs import KPAction
 

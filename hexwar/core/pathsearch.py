@@ -1,0 +1,276 @@
+"""The path search: the one cheapest-path search of hexwar, for every game's movement,
+retreats and advances and for every computer player.
+
+Dijkstra over movement points with a priority queue of ``(cost, hex)`` pairs, so ties pop in
+hex order (column, then row) and every answer is stable. A game or a player describes its
+board as *edges* (``hex -> [(neighbour, cost of entering it)]``, computed once per board: the
+fast path) or as ``adjacent`` + ``cost(frm, to)`` callbacks (``None`` = no entry), and adds
+what it needs:
+
+- ``budget``: hexes are reached only within it (movement points);
+- ``stops(h)``: entering ``h`` ends movement (an enemy zone of control); the sources never stop;
+- ``blocked(h)``: ``h`` may never be entered (an enemy unit, prohibited terrain);
+- ``extra(frm, to)``: MP added to a step (passing through a zone, wire still to breach);
+- ``tol``: an improvement must beat the known cost by more than this (the games' rules use
+  1e-9 so that float sums of the same costs tie; the computer players' maps use 0).
+
+Public functions: ``search`` (costs, parents and stopped hexes from one or many sources),
+``distances`` (the costs only: a reach or a distance map), ``path`` (the hexes entered on the
+cheapest path to a hex), and ``Graph`` (an edge map numbered in hex order, whose ``reach``
+gives every hex's cost and path on lists instead of dictionaries: the movement hot loop).
+
+To measure the way *to* the sources (a distance field walked toward a goal), give reversed
+edges (``hex -> [(neighbour, cost of entering hex from neighbour)]``) or ``cost(h, n)`` that
+returns the step from ``n`` into ``h``.
+"""
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from .hexgrid import Hex
+
+INF = float("inf")
+
+CostFn = Callable[[Hex, Hex], "float | None"]
+Pred = Callable[[Hex], bool]
+
+
+class EdgeMap(Protocol):
+    def get(self, h: Hex, default: Sequence[tuple[Hex, float]], /) -> Iterable[tuple[Hex, float]]: ...
+
+
+class Edges:
+    """``adjacent`` and ``cost(frm, to)`` callbacks seen as an edge map (a ``None`` cost = no entry)."""
+
+    def __init__(self, adjacent: Callable[[Hex], Iterable[Hex]], cost: CostFn) -> None:
+        self.adjacent, self.cost = adjacent, cost
+
+    def get(self, h: Hex, default: object = ()) -> list[tuple[Hex, float]]:
+        out = []
+        cost = self.cost
+        for n in self.adjacent(h):
+            c = cost(h, n)
+            if c is not None:
+                out.append((n, c))
+        return out
+
+
+@dataclass
+class Tree:
+    """What a search found: the cost of every hex reached (in the order first reached), the
+    hex each was entered from (sources: None) and the reached hexes where movement stopped."""
+
+    cost: dict[Hex, float]
+    came_from: dict[Hex, Hex | None]
+    stopped: set[Hex]
+
+
+def _graph(edges: Mapping[Hex, Sequence[tuple[Hex, float]]] | EdgeMap | None,
+           adjacent: Callable[[Hex], Iterable[Hex]] | None, cost: CostFn | None) -> EdgeMap:
+    if edges is not None:
+        return edges
+    assert adjacent is not None and cost is not None, "give edges, or adjacent and cost"
+    return Edges(adjacent, cost)
+
+
+def search(
+    sources: Iterable[Hex],
+    edges: Mapping[Hex, Sequence[tuple[Hex, float]]] | EdgeMap | None = None,
+    *,
+    adjacent: Callable[[Hex], Iterable[Hex]] | None = None,
+    cost: CostFn | None = None,
+    budget: float = INF,
+    stops: Pred | None = None,
+    blocked: Pred | None = None,
+    extra: Callable[[Hex, Hex], float] | None = None,
+    tol: float = 0.0,
+    parents: bool = True,
+) -> Tree:
+    """Cheapest cost from the nearest source to every hex reachable within ``budget`` (+``tol``).
+
+    The hexes of ``cost`` come in the order they were first reached; ``came_from`` is filled
+    only with ``parents`` (the sources map to None); ``stopped`` holds the reached hexes, not
+    sources, where ``stops`` ended the move."""
+    graph = _graph(edges, adjacent, cost)
+    got: dict[Hex, float] = {}
+    came: dict[Hex, Hex | None] = {}
+    frontier: list[tuple[float, Hex]] = []
+    for s in sources:
+        if s not in got:
+            got[s] = 0.0
+            if parents:
+                came[s] = None
+            frontier.append((0.0, s))
+    first = frozenset(got)
+    heapq.heapify(frontier)
+    stopped: set[Hex] = set()
+    limit = budget + tol
+    pop, push = heapq.heappop, heapq.heappush
+    get = got.get
+    while frontier:
+        c, h = pop(frontier)
+        if c > got[h]:
+            continue  # a stale entry: h was reached more cheaply since
+        if stops is not None and h not in first and stops(h):
+            stopped.add(h)
+            continue  # movement ends here
+        for n, step in graph.get(h, ()):
+            nc = c + step if extra is None else c + step + extra(h, n)
+            if nc > limit or (blocked is not None and blocked(n)):
+                continue
+            old = get(n)
+            if old is None or nc < old - tol:
+                got[n] = nc
+                if parents:
+                    came[n] = h
+                push(frontier, (nc, n))
+    return Tree(got, came, stopped)
+
+
+def distances(
+    sources: Iterable[Hex],
+    edges: Mapping[Hex, Sequence[tuple[Hex, float]]] | EdgeMap | None = None,
+    *,
+    adjacent: Callable[[Hex], Iterable[Hex]] | None = None,
+    cost: CostFn | None = None,
+    budget: float = INF,
+    stops: Pred | None = None,
+    blocked: Pred | None = None,
+    extra: Callable[[Hex, Hex], float] | None = None,
+    tol: float = 0.0,
+) -> dict[Hex, float]:
+    """hex -> cheapest cost from the nearest source (sources 0), for every hex within
+    ``budget``: one unit's reach (one source), or a distance map (many)."""
+    return search(sources, edges, adjacent=adjacent, cost=cost, budget=budget, stops=stops,
+                  blocked=blocked, extra=extra, tol=tol, parents=False).cost
+
+
+def path(tree: Tree, h: Hex) -> tuple[Hex, ...]:
+    """Hexes entered on the cheapest path to ``h`` (its source excluded; KeyError if unreached)."""
+    if h not in tree.cost:
+        raise KeyError(h)
+    came = tree.came_from
+    out: list[Hex] = []
+    cur = came[h]
+    while cur is not None:
+        out.append(h)
+        h, cur = cur, came[cur]
+    return tuple(reversed(out))
+
+
+def reach_paths(
+    start: Hex,
+    mp: float,
+    edges: Mapping[Hex, Sequence[tuple[Hex, float]]],
+    stops: Container[Hex] = frozenset(),
+    blocked: Container[Hex] = frozenset(),
+    extra: Mapping[Hex, float] | None = None,
+    tol: float = 1e-9,
+) -> dict[Hex, tuple[float, tuple[Hex, ...]]]:
+    """hex -> (MP spent, cheapest path) for every hex within ``mp`` of ``start`` (start
+    excluded), in the order first reached. A unit entering a hex of ``stops`` goes no
+    further; ``blocked`` hexes are never entered; ``extra`` adds MP for entering some hexes."""
+    xget = extra.get if extra else None
+    t = search((start,), edges, budget=mp, tol=tol,
+               stops=stops.__contains__ if stops else None,
+               blocked=blocked.__contains__ if blocked else None,
+               extra=(lambda h, n: xget(n, 0)) if xget is not None else None)
+    cost, came = t.cost, t.came_from
+    paths: dict[Hex, tuple[Hex, ...]] = {start: ()}
+
+    def walk(h: Hex) -> tuple[Hex, ...]:
+        got = paths.get(h)
+        if got is None:
+            chain = [h]
+            p = came[h]
+            while p not in paths:
+                assert p is not None, "only the start has no parent, and it has a path"
+                chain.append(p)
+                p = came[p]
+            got = paths[p]
+            for x in reversed(chain):
+                got = paths[x] = got + (x,)
+        return got
+    return {h: (c, walk(h)) for h, c in cost.items() if h != start}
+
+
+class Graph:
+    """One edge map (``hex -> [(neighbour, MP)]``) with the hexes numbered in hex order, so
+    a search can work on list indexes instead of hashing hexes. Numbering in hex order
+    keeps the heap's order on ties, hence the same answer as ``reach_paths``."""
+
+    def __init__(self, edges: Mapping[Hex, Sequence[tuple[Hex, float]]]) -> None:
+        self.edges = edges
+        self.hexes: list[Hex] = sorted(edges)
+        self.index: dict[Hex, int] = {h: i for i, h in enumerate(self.hexes)}
+        ix = self.index
+        self.adj: list[list[tuple[int, float]]] = [[(ix[n], c) for n, c in edges[h]] for h in self.hexes]
+        self.min_step = min((c for lst in edges.values() for _, c in lst), default=0.0)
+        self._flags: dict[int, tuple[object, list[bool]]] = {}
+        self._extras: dict[int, tuple[object, list[float] | None]] = {}
+
+    def flags(self, hexes: Container[Hex]) -> list[bool]:
+        """Membership of every hex in ``hexes`` as a list (memoised on the container's identity)."""
+        hit = self._flags.get(id(hexes))
+        if hit is None or hit[0] is not hexes:
+            if len(self._flags) > 64:
+                self._flags.clear()
+            hit = self._flags[id(hexes)] = (hexes, [h in hexes for h in self.hexes])
+        return hit[1]
+
+    def extra(self, extra: Mapping[Hex, float] | None) -> list[float] | None:
+        if not extra:
+            return None
+        hit = self._extras.get(id(extra))
+        if hit is None or hit[0] is not extra:
+            if len(self._extras) > 64:
+                self._extras.clear()
+            hit = self._extras[id(extra)] = (extra, [extra.get(h, 0) for h in self.hexes])
+        return hit[1]
+
+    def reach(self, start: Hex, mp: float, stops: Container[Hex] = frozenset(),
+              blocked: Container[Hex] = frozenset(), extra: Mapping[Hex, float] | None = None
+              ) -> dict[Hex, tuple[float, tuple[Hex, ...]]]:
+        """``reach_paths`` on this graph: the same answer, hex for hex and in the same order."""
+        if mp + 1e-9 < self.min_step:
+            return {}  # not even one step (extra costs only add)
+        stop, block, xs = self.flags(stops), self.flags(blocked), self.extra(extra)
+        adj, hexes = self.adj, self.hexes
+        s = self.index[start]
+        cost: list[float | None] = [None] * len(hexes)
+        cost[s] = 0.0
+        parent = [0] * len(hexes)
+        found: list[int] = []  # in the order first reached (the order of the answer)
+        settled: list[int] = []
+        frontier: list[tuple[float, int]] = [(0.0, s)]
+        limit = mp + 1e-9
+        pop, push = heapq.heappop, heapq.heappush
+        while frontier:
+            c, h = pop(frontier)
+            if c > cost[h]:  # type: ignore[operator]  # h is pushed after its cost is set
+                continue
+            if h != s:
+                settled.append(h)
+                if stop[h]:
+                    continue
+            for n, step in adj[h]:
+                nc = c + step if xs is None else c + step + xs[n]
+                if nc <= limit:
+                    old = cost[n]
+                    if old is None:
+                        if not block[n]:
+                            cost[n] = nc
+                            parent[n] = h
+                            found.append(n)
+                            push(frontier, (nc, n))
+                    elif nc < old - 1e-9 and not block[n]:
+                        cost[n] = nc
+                        parent[n] = h
+                        push(frontier, (nc, n))
+        path: list[tuple[Hex, ...]] = [()] * len(hexes)
+        for h in settled:
+            path[h] = path[parent[h]] + (hexes[h],)
+        return {hexes[n]: (cost[n], path[n]) for n in found if n != s}  # type: ignore[misc]  # found: cost set
