@@ -65,15 +65,15 @@ def reachable(
     mp: float,
     adjacent: Callable[[Hex], Iterable[Hex]] | None = None,
     enter_cost: CostFn | None = None,
-    stops: Callable[[Hex], bool] = lambda h: False,
-    blocked: Callable[[Hex], bool] = lambda h: False,
+    stops: Callable[[Hex], bool] | None = None,
+    blocked: Callable[[Hex], bool] | None = None,
     edges: Mapping[Hex, Sequence[tuple[Hex, float]]] | None = None,
 ) -> Reach:
     """Dijkstra over movement points (``core.pathsearch``: ties broken by hex id, so results
     are stable; float sums within 1e-9 count as equal).
 
     Give either ``adjacent`` and ``enter_cost``, or ``edges`` (hex -> (neighbour, cost)
-    pairs, computed once per board: the fast path).
+    pairs, computed once per board: the fast path). ``stops`` and ``blocked`` None: no hex.
     """
     t = search((start,), edges, adjacent=adjacent, cost=enter_cost, budget=mp, stops=stops,
                blocked=blocked, tol=1e-9)

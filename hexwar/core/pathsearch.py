@@ -7,7 +7,8 @@ board as *edges* (``hex -> [(neighbour, cost of entering it)]``, computed once p
 fast path) or as ``adjacent`` + ``cost(frm, to)`` callbacks (``None`` = no entry), and adds
 what it needs:
 
-- ``budget``: hexes are reached only within it (movement points);
+- ``budget``: hexes are reached only within it (movement points); a step of infinite cost
+  is never taken;
 - ``stops(h)``: entering ``h`` ends movement (an enemy zone of control); the sources never stop;
 - ``blocked(h)``: ``h`` may never be entered (an enemy unit, prohibited terrain);
 - ``extra(frm, to)``: MP added to a step (passing through a zone, wire still to breach);
@@ -26,6 +27,7 @@ returns the step from ``n`` into ``h``.
 from __future__ import annotations
 
 import heapq
+import sys
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -94,7 +96,6 @@ def search(
     The hexes of ``cost`` come in the order they were first reached; ``came_from`` is filled
     only with ``parents`` (the sources map to None); ``stopped`` holds the reached hexes, not
     sources, where ``stops`` ended the move."""
-    graph = _graph(edges, adjacent, cost)
     got: dict[Hex, float] = {}
     came: dict[Hex, Hex | None] = {}
     frontier: list[tuple[float, Hex]] = []
@@ -107,9 +108,35 @@ def search(
     first = frozenset(got)
     heapq.heapify(frontier)
     stopped: set[Hex] = set()
-    limit = budget + tol
+    limit = budget + tol if budget < INF else sys.float_info.max  # an infinite cost never reaches
     pop, push = heapq.heappop, heapq.heappush
     get = got.get
+    if edges is None and extra is None:
+        # adjacent + cost callbacks: the same loop with the cost asked step by step (no edge lists)
+        assert adjacent is not None and cost is not None, "give edges, or adjacent and cost"
+        step_of = cost
+        while frontier:
+            c, h = pop(frontier)
+            if c > got[h]:
+                continue  # a stale entry: h was reached more cheaply since
+            if stops is not None and h not in first and stops(h):
+                stopped.add(h)
+                continue  # movement ends here
+            for n in adjacent(h):
+                step = step_of(h, n)
+                if step is None:
+                    continue
+                nc = c + step
+                if nc > limit or (blocked is not None and blocked(n)):
+                    continue
+                old = get(n)
+                if old is None or nc < old - tol:
+                    got[n] = nc
+                    if parents:
+                        came[n] = h
+                    push(frontier, (nc, n))
+        return Tree(got, came, stopped)
+    graph = _graph(edges, adjacent, cost)
     while frontier:
         c, h = pop(frontier)
         if c > got[h]:

@@ -24,6 +24,10 @@ def _board(rng: random.Random, w: int, h: int, costs: list[float]):
     return hexes, adjacent, cost, edges
 
 
+def _cost_of(cost):
+    return lambda a, b: cost[a, b]
+
+
 def _reference(sources, edges, budget, stops, blocked):
     """Bellman-Ford: relax every edge until no cost improves (exact costs: halves and ints)."""
     best = {s: 0.0 for s in sources}
@@ -52,7 +56,7 @@ def test_search_matches_bellman_ford_and_its_paths_are_legal():
         blocked = {x for x in hexes if rng.random() < 0.1} - set(sources)
         budget = rng.choice((0, 1, 2.5, 4, 8, ps.INF))
         want = _reference(sources, edges, budget, stops, blocked)
-        for kw in ({"edges": edges}, {"adjacent": adjacent, "cost": lambda a, b: cost[a, b]}):
+        for kw in ({"edges": edges}, {"adjacent": adjacent, "cost": _cost_of(cost)}):
             t = ps.search(sources, budget=budget, stops=stops.__contains__, blocked=blocked.__contains__, **kw)
             assert t.cost == want
             assert t.stopped == {x for x in want if x in stops and x not in sources}
@@ -82,7 +86,7 @@ def test_graph_reach_and_reach_paths_agree_with_search():
         extra = {x: 2.0 for x in hexes if rng.random() < 0.15} or None
         mp = rng.choice((0, 1, 3, 6, 12))
         t = ps.search((start,), edges, budget=mp, stops=stops.__contains__, blocked=blocked.__contains__,
-                      extra=(lambda a, b: extra.get(b, 0)) if extra else None, tol=1e-9)
+                      extra=(lambda a, b, x=extra: x.get(b, 0)) if extra else None, tol=1e-9)
         got = ps.reach_paths(start, mp, edges, stops, blocked, extra)
         assert got == {x: (c, ps.path(t, x)) for x, c in t.cost.items() if x != start}
         assert list(got) == [x for x in t.cost if x != start]  # the order first reached
