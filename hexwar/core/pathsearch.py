@@ -27,6 +27,7 @@ returns the step from ``n`` into ``h``.
 from __future__ import annotations
 
 import heapq
+import math
 import sys
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -224,6 +225,16 @@ def reach_paths(
     return {h: (c, walk(h)) for h, c in cost.items() if h != start}
 
 
+def _scale(costs: Iterable[float], qs: Sequence[int] = (1, 2, 4, 8, 16)) -> int | None:
+    """The least q of ``qs`` that makes every cost a whole number of 1/q (costs finite, >= 0,
+    below 2**40), or None."""
+    vals = set(costs)
+    for q in qs:
+        if all(isinstance(c, (int, float)) and 0 <= c < 2 ** 40 and float(c * q).is_integer() for c in vals):
+            return q
+    return None
+
+
 class Graph:
     """One edge map (``hex -> [(neighbour, MP)]``) with the hexes numbered in hex order, so
     a search can work on list indexes instead of hashing hexes. Numbering in hex order
@@ -236,8 +247,19 @@ class Graph:
         ix = self.index
         self.adj: list[list[tuple[int, float]]] = [[(ix[n], c) for n, c in edges[h]] for h in self.hexes]
         self.min_step = min((c for lst in edges.values() for _, c in lst), default=0.0)
+        # integer costs where they help: when every step is a whole number of 1/q MP (q a power
+        # of two, so that the float sums of the plain search are exact too), the search runs on
+        # whole units and its heap holds one int per entry, cost * len(hexes) + index, whose
+        # order is the (cost, index) order of the plain search
+        self.q = _scale(c for lst in self.adj for _, c in lst)
+        q = self.q or 1
+        self.iadj: list[list[tuple[int, int]]] = [[(n, int(c * q)) for n, c in lst] for lst in self.adj] \
+            if self.q else []
         self._flags: dict[int, tuple[object, list[bool]]] = {}
         self._extras: dict[int, tuple[object, list[float] | None]] = {}
+        self._unreached: dict[int, tuple[object, list[float | None]]] = {}
+        self._unreached_int: dict[int, tuple[object, list[int | None]]] = {}
+        self._int_extras: dict[int, tuple[object, tuple[bool, list[int] | None]]] = {}
 
     def flags(self, hexes: Container[Hex]) -> list[bool]:
         """Membership of every hex in ``hexes`` as a list (memoised on the container's identity)."""
@@ -246,6 +268,80 @@ class Graph:
             if len(self._flags) > 64:
                 self._flags.clear()
             hit = self._flags[id(hexes)] = (hexes, [h in hexes for h in self.hexes])
+        return hit[1]
+
+    def int_extra(self, extra: Mapping[Hex, float] | None,
+                  xs: list[float] | None) -> tuple[bool, list[int] | None]:
+        """(every extra is a whole number of 1/q MP, ``xs`` in those units; None: no extra)."""
+        if xs is None:
+            return True, None
+        hit = self._int_extras.get(id(extra))
+        if hit is None or hit[0] is not extra:
+            if len(self._int_extras) > 64:
+                self._int_extras.clear()
+            q = self.q or 1
+            whole = _scale(xs, (q,)) == q
+            hit = self._int_extras[id(extra)] = (extra, (whole, [int(x * q) for x in xs] if whole else None))
+        return hit[1]
+
+    def _reach_int(self, start: Hex, mp: float, stop: list[bool], blocked: Container[Hex],
+                   xs: list[int] | None) -> dict[Hex, tuple[float, tuple[Hex, ...]]]:
+        """``reach`` on whole 1/q units: the same hexes, costs, paths and order."""
+        q = self.q or 1
+        hexes, adj = self.hexes, self.iadj
+        size = len(hexes)
+        s = self.index[start]
+        limit = math.floor((mp + 1e-9) * q)  # exact: q is a power of two; steps are whole units
+        cost = self.unreached_int(blocked)[:]  # None, or -1 where blocked
+        cost[s] = 0
+        parent = [0] * size
+        found: list[int] = []
+        settled: list[int] = []
+        frontier = [s]  # cost * size + index
+        pop, push = heapq.heappop, heapq.heappush
+        while frontier:
+            c, h = divmod(pop(frontier), size)
+            if c > cost[h]:  # type: ignore[operator]  # h is pushed after its cost is set
+                continue
+            if h != s:
+                settled.append(h)
+                if stop[h]:
+                    continue
+            for n, step in adj[h]:
+                nc = c + step if xs is None else c + step + xs[n]
+                if nc <= limit:
+                    old = cost[n]
+                    if old is None:
+                        cost[n] = nc
+                        parent[n] = h
+                        found.append(n)
+                        push(frontier, nc * size + n)
+                    elif nc < old:  # whole units: a smaller cost is smaller by 1/q > 1e-9
+                        cost[n] = nc
+                        parent[n] = h
+                        push(frontier, nc * size + n)
+        path: list[tuple[Hex, ...]] = [()] * size
+        for h in settled:
+            path[h] = path[parent[h]] + (hexes[h],)
+        return {hexes[n]: (cost[n] / q, path[n]) for n in found if n != s}  # type: ignore[operator]  # found: cost set
+
+    def unreached_int(self, blocked: Container[Hex]) -> list[int | None]:
+        hit = self._unreached_int.get(id(blocked))
+        if hit is None or hit[0] is not blocked:
+            if len(self._unreached_int) > 64:
+                self._unreached_int.clear()
+            hit = self._unreached_int[id(blocked)] = (blocked, [-1 if h in blocked else None for h in self.hexes])
+        return hit[1]
+
+    def unreached(self, blocked: Container[Hex]) -> list[float | None]:
+        """The costs a search starts from: None for every hex, -1.0 for the ``blocked`` ones
+        (a step costs >= 0, so it never improves on -1.0 and a blocked hex is never entered),
+        memoised on the container's identity."""
+        hit = self._unreached.get(id(blocked))
+        if hit is None or hit[0] is not blocked:
+            if len(self._unreached) > 64:
+                self._unreached.clear()
+            hit = self._unreached[id(blocked)] = (blocked, [-1.0 if h in blocked else None for h in self.hexes])
         return hit[1]
 
     def extra(self, extra: Mapping[Hex, float] | None) -> list[float] | None:
@@ -264,10 +360,14 @@ class Graph:
         """``reach_paths`` on this graph: the same answer, hex for hex and in the same order."""
         if mp + 1e-9 < self.min_step:
             return {}  # not even one step (extra costs only add)
-        stop, block, xs = self.flags(stops), self.flags(blocked), self.extra(extra)
+        stop, xs = self.flags(stops), self.extra(extra)
+        if self.q is not None and mp < 2 ** 40:
+            whole, ixs = self.int_extra(extra, xs)
+            if whole:
+                return self._reach_int(start, mp, stop, blocked, ixs)
         adj, hexes = self.adj, self.hexes
         s = self.index[start]
-        cost: list[float | None] = [None] * len(hexes)
+        cost = self.unreached(blocked)[:]  # None, or -1.0 where blocked: no step ever improves on it
         cost[s] = 0.0
         parent = [0] * len(hexes)
         found: list[int] = []  # in the order first reached (the order of the answer)
@@ -283,20 +383,34 @@ class Graph:
                 settled.append(h)
                 if stop[h]:
                     continue
-            for n, step in adj[h]:
-                nc = c + step if xs is None else c + step + xs[n]
-                if nc <= limit:
-                    old = cost[n]
-                    if old is None:
-                        if not block[n]:
+            if xs is None:
+                for n, step in adj[h]:
+                    nc = c + step
+                    if nc <= limit:
+                        old = cost[n]
+                        if old is None:
                             cost[n] = nc
                             parent[n] = h
                             found.append(n)
                             push(frontier, (nc, n))
-                    elif nc < old - 1e-9 and not block[n]:
-                        cost[n] = nc
-                        parent[n] = h
-                        push(frontier, (nc, n))
+                        elif nc < old - 1e-9:
+                            cost[n] = nc
+                            parent[n] = h
+                            push(frontier, (nc, n))
+            else:
+                for n, step in adj[h]:
+                    nc = c + step + xs[n]
+                    if nc <= limit:
+                        old = cost[n]
+                        if old is None:
+                            cost[n] = nc
+                            parent[n] = h
+                            found.append(n)
+                            push(frontier, (nc, n))
+                        elif nc < old - 1e-9:
+                            cost[n] = nc
+                            parent[n] = h
+                            push(frontier, (nc, n))
         path: list[tuple[Hex, ...]] = [()] * len(hexes)
         for h in settled:
             path[h] = path[parent[h]] + (hexes[h],)
