@@ -225,6 +225,9 @@ def reach_paths(
     return {h: (c, walk(h)) for h, c in cost.items() if h != start}
 
 
+_UNSEEN = 2 ** 62  # the whole-unit cost of a hex not reached yet (above any budget: mp < 2**40)
+
+
 def _scale(costs: Iterable[float], qs: Sequence[int] = (1, 2, 4, 8, 16)) -> int | None:
     """The least q of ``qs`` that makes every cost a whole number of 1/q (costs finite, >= 0,
     below 2**40), or None."""
@@ -258,7 +261,7 @@ class Graph:
         self._flags: dict[int, tuple[object, list[bool]]] = {}
         self._extras: dict[int, tuple[object, list[float] | None]] = {}
         self._unreached: dict[int, tuple[object, list[float | None]]] = {}
-        self._unreached_int: dict[int, tuple[object, list[int | None]]] = {}
+        self._unreached_int: dict[int, tuple[object, list[int]]] = {}
         self._int_extras: dict[int, tuple[object, tuple[bool, list[int] | None]]] = {}
 
     def flags(self, hexes: Container[Hex]) -> list[bool]:
@@ -292,7 +295,7 @@ class Graph:
         size = len(hexes)
         s = self.index[start]
         limit = math.floor((mp + 1e-9) * q)  # exact: q is a power of two; steps are whole units
-        cost = self.unreached_int(blocked)[:]  # None, or -1 where blocked
+        cost = self.unreached_int(blocked)[:]  # _UNSEEN, or -1 where blocked
         cost[s] = 0
         parent = [0] * size
         found: list[int] = []
@@ -301,7 +304,7 @@ class Graph:
         pop, push = heapq.heappop, heapq.heappush
         while frontier:
             c, h = divmod(pop(frontier), size)
-            if c > cost[h]:  # type: ignore[operator]  # h is pushed after its cost is set
+            if c > cost[h]:
                 continue
             if h != s:
                 settled.append(h)
@@ -311,26 +314,23 @@ class Graph:
                 nc = c + step if xs is None else c + step + xs[n]
                 if nc <= limit:
                     old = cost[n]
-                    if old is None:
-                        cost[n] = nc
-                        parent[n] = h
-                        found.append(n)
-                        push(frontier, nc * size + n)
-                    elif nc < old:  # whole units: a smaller cost is smaller by 1/q > 1e-9
+                    if nc < old:  # whole units: a smaller cost is smaller by 1/q > 1e-9
+                        if old == _UNSEEN:
+                            found.append(n)
                         cost[n] = nc
                         parent[n] = h
                         push(frontier, nc * size + n)
         path: list[tuple[Hex, ...]] = [()] * size
         for h in settled:
             path[h] = path[parent[h]] + (hexes[h],)
-        return {hexes[n]: (cost[n] / q, path[n]) for n in found if n != s}  # type: ignore[operator]  # found: cost set
+        return {hexes[n]: (cost[n] / q, path[n]) for n in found if n != s}
 
-    def unreached_int(self, blocked: Container[Hex]) -> list[int | None]:
+    def unreached_int(self, blocked: Container[Hex]) -> list[int]:
         hit = self._unreached_int.get(id(blocked))
         if hit is None or hit[0] is not blocked:
             if len(self._unreached_int) > 64:
                 self._unreached_int.clear()
-            hit = self._unreached_int[id(blocked)] = (blocked, [-1 if h in blocked else None for h in self.hexes])
+            hit = self._unreached_int[id(blocked)] = (blocked, [-1 if h in blocked else _UNSEEN for h in self.hexes])
         return hit[1]
 
     def unreached(self, blocked: Container[Hex]) -> list[float | None]:
