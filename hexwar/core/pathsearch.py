@@ -1,5 +1,6 @@
-"""The path search: the one cheapest-path search of hexwar, for every game's movement,
-retreats and advances and for every computer player.
+"""The path search: the one cheapest-path search of hexwar, for every game's movement and
+every computer player. (Retreat and advance paths are not searched for the cheapest: the
+rules want every legal one, ranked, and ``core.retreat`` and the games enumerate them.)
 
 Dijkstra over movement points with a priority queue of ``(cost, hex)`` pairs, so ties pop in
 hex order (column, then row) and every answer is stable. A game or a player describes its
@@ -18,7 +19,8 @@ what it needs:
 Public functions: ``search`` (costs, parents and stopped hexes from one or many sources),
 ``distances`` (the costs only: a reach or a distance map), ``path`` (the hexes entered on the
 cheapest path to a hex), and ``Graph`` (an edge map numbered in hex order, whose ``reach``
-gives every hex's cost and path on lists instead of dictionaries: the movement hot loop).
+gives every hex's cost and path on lists instead of dictionaries, and on whole units when
+every step is a whole number of 1/q MP: the movement hot loop).
 
 To measure the way *to* the sources (a distance field walked toward a goal), give reversed
 edges (``hex -> [(neighbour, cost of entering hex from neighbour)]``) or ``cost(h, n)`` that
