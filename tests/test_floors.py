@@ -288,3 +288,36 @@ def test_the_name_checker_sees_a_name(tmp_path):
     mine.parent.mkdir(parents=True)
     mine.write_text("# Zanzibar, and Yarrow the town\n# but not y-game\n", encoding="utf-8")
     assert [h.split(": names ")[1][:6] for h in names_in(mine, games, root)] == ["y-game"]
+
+
+# One path search (issue 21): the priority queue of a cheapest-path search lives in
+# hexwar/core/pathsearch.py; every game and computer player calls it instead of its own loop.
+PATH_SEARCH = "hexwar.core.pathsearch"
+
+
+def heapq_importers(root: Path = PKG) -> list[str]:
+    """Modules under ``root`` that import ``heapq`` (``import heapq`` or ``from heapq import``)."""
+    out = []
+    for p in sorted(root.rglob("*.py")):
+        if "__pycache__" in p.parts:
+            continue
+        for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else \
+                [node.module or ""] if isinstance(node, ast.ImportFrom) and not node.level else []
+            if any(n.split(".")[0] == "heapq" for n in names):
+                out.append(".".join(p.relative_to(root.parent).with_suffix("").parts))
+                break
+    return out
+
+
+def test_only_the_core_path_search_imports_heapq():
+    assert heapq_importers() == [PATH_SEARCH]
+
+
+def test_the_heapq_checker_sees_an_import(tmp_path):
+    root = tmp_path / "hexwar"
+    (root / "ai").mkdir(parents=True)
+    (root / "ai" / "a.py").write_text("def f():\n    import heapq\n", encoding="utf-8")
+    (root / "ai" / "b.py").write_text("from heapq import heappush\n", encoding="utf-8")
+    (root / "ai" / "c.py").write_text("import heapqx, bisect\n", encoding="utf-8")
+    assert heapq_importers(root) == ["hexwar.ai.a", "hexwar.ai.b"]

@@ -72,7 +72,6 @@ STRICT = [
     "hexwar/games/kasserine_pass/retreats.py",
     "hexwar/games/kasserine_pass/rules.py",
     "hexwar/games/kasserine_pass/scenario.py",
-    "hexwar/games/kasserine_pass/search.py",
     "hexwar/games/kasserine_pass/special.py",
     "hexwar/games/kasserine_pass/stacking.py",
     "hexwar/games/kasserine_pass/state.py",

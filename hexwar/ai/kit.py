@@ -1,12 +1,11 @@
 """Small helpers every computer player may use: a cost field over the board, a percentage."""
 from __future__ import annotations
 
-import heapq
-import math
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from ..core.hexgrid import Hex
+from ..core.pathsearch import distances
 
 if TYPE_CHECKING:
     from ..core.board import Board
@@ -21,18 +20,8 @@ def distance_field(board: Board, sources: Iterable[Hex], step: Callable[[Hex, He
     key = (id(board), tag, src)
     if key in _FIELDS:
         return _FIELDS[key]
-    d = {h: 0.0 for h in src}
-    heap = [(0.0, h) for h in src]
-    heapq.heapify(heap)
-    while heap:
-        c, h = heapq.heappop(heap)
-        if c > d[h]:
-            continue
-        for n in board.adjacent(h):
-            nc = c + step(n, h)  # cost of moving n -> h (walking toward the source)
-            if nc < d.get(n, math.inf):
-                d[n] = nc
-                heapq.heappush(heap, (nc, n))
+    # the cost of moving n -> h (walking toward the source); an infinite step is no step
+    d = distances(src, adjacent=board.adjacent, cost=lambda h, n: step(n, h))
     if len(_FIELDS) > 512:
         _FIELDS.clear()
     _FIELDS[key] = d

@@ -7,11 +7,13 @@ Leaving a hex is free; the start hex costs nothing.
 """
 from __future__ import annotations
 
-import heapq
-from collections.abc import Callable, Container, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from .hexgrid import Hex
+from .pathsearch import reach_paths, search
+
+__all__ = ["Reach", "path_cost", "reach_paths", "reachable"]
 
 CostFn = Callable[[Hex, Hex], "float | None"]
 
@@ -63,62 +65,19 @@ def reachable(
     mp: float,
     adjacent: Callable[[Hex], Iterable[Hex]] | None = None,
     enter_cost: CostFn | None = None,
-    stops: Callable[[Hex], bool] = lambda h: False,
-    blocked: Callable[[Hex], bool] = lambda h: False,
+    stops: Callable[[Hex], bool] | None = None,
+    blocked: Callable[[Hex], bool] | None = None,
     edges: Mapping[Hex, Sequence[tuple[Hex, float]]] | None = None,
 ) -> Reach:
-    """Dijkstra over movement points (ties broken by hex id, so results are stable).
+    """Dijkstra over movement points (``core.pathsearch``: ties broken by hex id, so results
+    are stable; float sums within 1e-9 count as equal).
 
     Give either ``adjacent`` and ``enter_cost``, or ``edges`` (hex -> (neighbour, cost)
-    pairs, computed once per board: the fast path).
+    pairs, computed once per board: the fast path). ``stops`` and ``blocked`` None: no hex.
     """
-    graph: Mapping[Hex, Sequence[tuple[Hex, float]]] | _Edges
-    if edges is None:
-        assert adjacent is not None and enter_cost is not None
-        graph = _Edges(adjacent, enter_cost)
-    else:
-        graph = edges
-    cost: dict[Hex, float] = {start: 0.0}
-    came: dict[Hex, Hex | None] = {start: None}
-    stopped: set[Hex] = set()
-    frontier: list[tuple[float, Hex]] = [(0.0, start)]
-    limit = mp + 1e-9
-    pop, push = heapq.heappop, heapq.heappush
-    while frontier:
-        c, h = pop(frontier)
-        if c > cost[h]:
-            continue
-        if h in stopped and h != start:
-            continue  # movement ends here
-        for n, step in graph.get(h, ()):
-            nc = c + step
-            if nc > limit or blocked(n):
-                continue
-            old = cost.get(n)
-            if old is None or nc < old - 1e-9:
-                cost[n] = nc
-                came[n] = h
-                if stops(n):
-                    stopped.add(n)
-                else:
-                    stopped.discard(n)
-                push(frontier, (nc, n))
-    return Reach(start, cost, came, frozenset(stopped))
-
-
-class _Edges:
-    """Adapts adjacent/enter_cost callbacks to the edges mapping (None cost = no entry)."""
-
-    def __init__(self, adjacent: Callable[[Hex], Iterable[Hex]], enter_cost: CostFn) -> None:
-        self.adjacent, self.enter_cost = adjacent, enter_cost
-
-    def get(self, h: Hex, default: object = ()) -> list[tuple[Hex, float]]:
-        out = []
-        for n in self.adjacent(h):
-            c = self.enter_cost(h, n)
-            if c is not None:
-                out.append((n, c))
-        return out
+    t = search((start,), edges, adjacent=adjacent, cost=enter_cost, budget=mp, stops=stops,
+               blocked=blocked, tol=1e-9)
+    return Reach(start, t.cost, t.came_from, frozenset(t.stopped))
 
 
 def path_cost(
@@ -147,46 +106,3 @@ def path_cost(
             return None, "stopped"
         prev = h
     return total, ""
-
-
-def reach_paths(
-    start: Hex,
-    mp: float,
-    edges: Mapping[Hex, Sequence[tuple[Hex, float]]],
-    stops: Container[Hex] = frozenset(),
-    blocked: Container[Hex] = frozenset(),
-    extra: Mapping[Hex, float] | None = None,
-) -> dict[Hex, tuple[float, tuple[Hex, ...]]]:
-    """``reachable`` and ``Reach.all_paths`` in one pass, for hot loops: hex -> (MP spent,
-    cheapest path), start excluded. ``stops`` and ``blocked`` are containers (sets, dicts)
-    rather than callbacks; ``extra`` adds a cost for entering some hexes (e.g. +2 MP to move
-    through a zone of control a unit may pass). Same tie-breaking as ``reachable``."""
-    cost: dict[Hex, float] = {start: 0.0}
-    path: dict[Hex, tuple[Hex, ...]] = {start: ()}
-    stopped: set[Hex] = set()
-    frontier: list[tuple[float, Hex]] = [(0.0, start)]
-    limit = mp + 1e-9
-    pop, push = heapq.heappop, heapq.heappush
-    xget = extra.get if extra else None
-    while frontier:
-        c, h = pop(frontier)
-        if c > cost[h] or (h in stopped and h != start):
-            continue
-        base = path[h]
-        for n, step in edges.get(h, ()):
-            if xget is not None:
-                step += xget(n, 0)
-            nc = c + step
-            if nc > limit or n in blocked:
-                continue
-            old = cost.get(n)
-            if old is None or nc < old - 1e-9:
-                cost[n] = nc
-                path[n] = base + (n,)
-                if n in stops:
-                    stopped.add(n)
-                else:
-                    stopped.discard(n)
-                push(frontier, (nc, n))
-    del cost[start]
-    return {h: (c, path[h]) for h, c in cost.items()}

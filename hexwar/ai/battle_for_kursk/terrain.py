@@ -2,12 +2,11 @@
 enter by the terrain (8.0), and the hexes within an allowance."""
 from __future__ import annotations
 
-import heapq
-import math
 from collections.abc import Callable
 
 from ...core.board import Board
 from ...core.hexgrid import Hex
+from ...core.pathsearch import distances
 from ...games.battle_for_kursk import tables as T
 
 Step = Callable[[Hex, Hex], float]
@@ -25,15 +24,4 @@ def step_cost(board: Board) -> Step:
 
 def within(board: Board, src: Hex, mp: float, cost: Step) -> dict[Hex, float]:
     """Every hex ``src`` reaches with ``mp`` movement points, with its cost (zones of control ignored)."""
-    d = {src: 0.0}
-    heap = [(0.0, src)]
-    while heap:
-        c, h = heapq.heappop(heap)
-        if c > d[h]:
-            continue
-        for n in board.adjacent(h):
-            nc = c + cost(h, n)
-            if nc <= mp and nc < d.get(n, math.inf):
-                d[n] = nc
-                heapq.heappush(heap, (nc, n))
-    return d
+    return distances((src,), adjacent=board.adjacent, cost=cost, budget=mp)

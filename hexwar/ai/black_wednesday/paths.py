@@ -2,13 +2,14 @@
 hex steps, and the hexes a unit can reach (§7.1 costs, from the facts' movement graphs)."""
 from __future__ import annotations
 
-import heapq
 from collections import deque
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 from ...core.hexgrid import Hex
+from ...core.pathsearch import distances
 from .memo import kept
+from .speed import UNDER_1E9
 from .speed import reach as kept_reach
 
 if TYPE_CHECKING:
@@ -20,23 +21,9 @@ def mp_dist(fx: BWFacts, sources: Iterable[Hex], passable: Callable[[Hex], bool]
     """MP from each hex to the nearest source for a unit of movement class ``cls`` (§7.1
     costs, prohibited terrain respected; ``penalty(h)`` adds to entering h, e.g. wire still
     to breach); Dijkstra over the play area."""
-    sources = list(sources)
-    dist = {h: 0.0 for h in sources}
-    heap = [(0.0, h.col, h.row, h) for h in sources]
-    heapq.heapify(heap)
-    rev = fx.steps_into(cls, ma)  # step costs from n into h, built once (speed)
-    while heap:
-        d, _, _, h = heapq.heappop(heap)
-        if d > dist.get(h, 1e9):
-            continue
-        for n, c in rev.get(h, ()):  # from n into h: the way the unit walks
-            if not passable(n):
-                continue
-            nd = d + c + (penalty(h) if penalty is not None else 0.0)
-            if nd < dist.get(n, 1e9):
-                dist[n] = nd
-                heapq.heappush(heap, (nd, n.col, n.row, n))
-    return dist
+    rev = fx.steps_into(cls, ma)  # step costs from n into h, built once (speed): the way the unit walks
+    return distances(sources, rev, budget=UNDER_1E9, blocked=lambda n: not passable(n),
+                     extra=None if penalty is None else lambda h, n: penalty(h))
 
 
 def bfs(fx: BWFacts, sources: Iterable[Hex], passable: Callable[[Hex], bool]) -> dict[Hex, int]:
@@ -61,21 +48,7 @@ def reach(fx: BWFacts, start: Hex, cls: str, ma: int, budget: float, blocked, te
     if isinstance(blocked, frozenset):  # a set of hexes: the kept answers (speed)
         return kept_reach(fx, start, cls, ma, budget, blocked)
     edges = fx.step_graph(cls, ma)  # the play area's neighbours in board order, §7.1 costs
-    dist = {start: 0.0}
-    heap = [(0.0, start.col, start.row, start)]
-    while heap:
-        d, _, _, h = heapq.heappop(heap)
-        if d > dist.get(h, 1e9):
-            continue
-        for n, c in edges.get(h, ()):
-            if blocked(n):
-                continue
-            nd = d + c
-            if nd <= budget and nd < dist.get(n, 1e9):
-                dist[n] = nd
-                if terminal is None or not terminal(n):
-                    heapq.heappush(heap, (nd, n.col, n.row, n))
-    return dist
+    return distances((start,), edges, budget=min(budget, UNDER_1E9), blocked=blocked, stops=terminal)
 
 
 class Turns:

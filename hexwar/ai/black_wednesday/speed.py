@@ -15,11 +15,12 @@ The movement graphs themselves are the engine's (``facts.step_graph``, ``facts.s
 """
 from __future__ import annotations
 
-import heapq
+import math
 from typing import TYPE_CHECKING
 
 from ...core.actions import Place
 from ...core.hexgrid import Hex
+from ...core.pathsearch import distances
 from ...core.units import UNPLACED
 from . import figures as F
 from .memo import kept, per_position
@@ -46,21 +47,11 @@ def setup_actions(pos, side: str) -> list:
     return pos.legal_actions()
 
 
+UNDER_1E9 = math.nextafter(1e9, 0)  # the players' searches never reach a cost of 1e9 or more
+
+
 def _dijkstra(edges, start: Hex, budget: float, blocked) -> dict[Hex, float]:
-    dist = {start: 0.0}
-    heap = [(0.0, start.col, start.row, start)]
-    while heap:
-        d, _, _, h = heapq.heappop(heap)
-        if d > dist.get(h, 1e9):
-            continue
-        for n, c in edges.get(h, ()):
-            if blocked(n):
-                continue
-            nd = d + c
-            if nd <= budget and nd < dist.get(n, 1e9):
-                dist[n] = nd
-                heapq.heappush(heap, (nd, n.col, n.row, n))
-    return dist
+    return distances((start,), edges, budget=min(budget, UNDER_1E9), blocked=blocked)
 
 
 def reach(fx: BWFacts, start: Hex, cls: str, ma: int, budget: float, blocked: frozenset) -> dict[Hex, float]:
@@ -75,7 +66,7 @@ def reach(fx: BWFacts, start: Hex, cls: str, ma: int, budget: float, blocked: fr
     base = (start, cls, ma, budget)
     free = memo.get(base)
     if free is None:
-        free = memo[base] = _dijkstra(edges, start, budget, lambda n: False)
+        free = memo[base] = _dijkstra(edges, start, budget, None)
     inside = frozenset(h for h in blocked if h in free) if len(blocked) < len(free) \
         else frozenset(h for h in free if h in blocked)
     key = (base, inside)

@@ -7,10 +7,10 @@ engine's objects.
 """
 from __future__ import annotations
 
-import heapq
 import math
 
 from ...core.hexgrid import Hex
+from ...core.pathsearch import distances
 from .ctx import Ctx
 
 _THREATS: dict[tuple, dict[Hex, float]] = {}
@@ -52,21 +52,7 @@ def budget_field(ctx: Ctx, start: Hex, budget: float) -> dict[Hex, float]:
     key = (ctx.map_key, start, budget)
     if key in _BUDGET:
         return _BUDGET[key]
-    facts, board = ctx.facts, ctx.board
-    d = {start: 0.0}
-    heap = [(0.0, start)]
-    while heap:
-        c, h = heapq.heappop(heap)
-        if c > d[h]:
-            continue
-        for n in board.adjacent(h):
-            sc = facts.step_cost(h, n)
-            if sc is None:
-                continue
-            nc = c + sc
-            if nc <= budget and nc < d.get(n, math.inf):
-                d[n] = nc
-                heapq.heappush(heap, (nc, n))
+    d = distances((start,), adjacent=ctx.board.adjacent, cost=ctx.facts.step_cost, budget=budget)
     if len(_BUDGET) > 4000:
         _BUDGET.clear()
     _BUDGET[key] = d

@@ -9,8 +9,6 @@ defender may have, and values units in strength points.
 """
 from __future__ import annotations
 
-import heapq
-import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import product
@@ -18,6 +16,7 @@ from itertools import product
 from ...core.board import Board
 from ...core.combat import odds_index, odds_label
 from ...core.hexgrid import Hex
+from ...core.pathsearch import distances
 from ...core.position import Position
 from ...games.objective_kiev import tables as T
 from ...games.objective_kiev.facts import KievFacts
@@ -50,22 +49,9 @@ def move_distances(board: Board) -> dict[Hex, dict[Hex, float]]:
     """All-pairs cheapest movement cost over the empty board (terrain and rail only, 9.3)."""
     key = id(board)
     if key not in _DIST_CACHE:
-        out: dict[Hex, dict[Hex, float]] = {}
-        for src in board.terrain:
-            d = {src: 0.0}
-            heap = [(0.0, src)]
-            while heap:
-                c, h = heapq.heappop(heap)
-                if c > d[h]:
-                    continue
-                for n in board.adjacent(h):
-                    step = T.RAIL_COST if board.has_side(h, n, "rail") else T.MOVE_COST[board.terrain[n]]  # 9.3
-                    nc = c + step
-                    if nc < d.get(n, math.inf):
-                        d[n] = nc
-                        heapq.heappush(heap, (nc, n))
-            out[src] = d
-        _DIST_CACHE[key] = out
+        edges = {h: [(n, T.RAIL_COST if board.has_side(h, n, "rail") else T.MOVE_COST[board.terrain[n]])  # 9.3
+                     for n in board.adjacent(h)] for h in board.terrain}
+        _DIST_CACHE[key] = {src: distances((src,), edges) for src in board.terrain}
     return _DIST_CACHE[key]
 
 

@@ -20,14 +20,17 @@ position's facts (``pos.facts``) and the board.
 """
 from __future__ import annotations
 
-import heapq
+import math
 from collections.abc import Iterable
 
 from ...core.board import Board
 from ...core.hexgrid import Hex
+from ...core.pathsearch import distances
 from ...core.units import ARRIVING, ELIMINATED, ON_MAP
 from ...games.objective_kiev.facts import KievFacts
 from ...games.objective_kiev.tables import MOVE_COST, RAIL_COST
+
+_UNDER_1E9 = math.nextafter(1e9, 0)  # the old search's "unreached" cost: never reached
 
 # Keyed by the board's identity: it never changes in a match, and matches of a scenario share it.
 _GRAPHS: dict[int, tuple[dict, dict]] = {}
@@ -56,27 +59,9 @@ def _graphs(board: Board) -> tuple[dict[Hex, tuple[tuple[Hex, int], ...]], dict[
 def flood(graph: dict, sources: Iterable[Hex], budget: float, stops: frozenset[Hex] | set[Hex],
           blocked: frozenset[Hex] | set[Hex]) -> set[Hex]:
     """Hexes reachable from any source within ``budget``; entering a ``stops`` hex ends the move."""
-    best: dict[Hex, float] = {}
-    heap: list[tuple[float, Hex, bool]] = []
-    for s in sources:
-        if s not in best:
-            best[s] = 0.0
-            heap.append((0.0, s, True))
-    heapq.heapify(heap)
-    while heap:
-        c, h, src = heapq.heappop(heap)
-        if c > best.get(h, 1e9):
-            continue
-        if not src and h in stops:
-            continue  # 9.1.2: it stops here
-        for n, cost in graph[h]:
-            if n in blocked:
-                continue
-            nc = c + cost
-            if nc <= budget and nc < best.get(n, 1e9):
-                best[n] = nc
-                heapq.heappush(heap, (nc, n, False))
-    return set(best)
+    # 9.1.2: entering a zone stops him (a source never stops); 9.1.1: our units block him
+    return set(distances(sources, graph, budget=min(budget, _UNDER_1E9), stops=stops.__contains__,
+                         blocked=blocked.__contains__))
 
 
 def adjacent_all(board, hexes: Iterable[Hex]) -> set[Hex]:

@@ -24,11 +24,11 @@ if TYPE_CHECKING:
     from ...core.errors import Illegal
     from ...core.hexgrid import Hex
     from ...core.hooks import RulesHooks
+    from ...core.pathsearch import Graph
     from ...core.retreat import RetreatPath
     from ...core.state import Stage
     from ...core.units import Unit, UnitSpec
     from .scenario import KPPiece, KPScenario, KPSpec, Tables
-    from .search import Graph
     from .state import KBattle, KPState
     from .verbs import KPAction
 

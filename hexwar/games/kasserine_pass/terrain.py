@@ -8,9 +8,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.hexgrid import Hex
+from ...core.pathsearch import Graph
 from .common import PASS_TYPES, enemy
 from .scenario import KPSpec
-from .search import Graph
 from .state import KPState
 
 if TYPE_CHECKING:  # a part of KPRules, whose other parts it uses (host.py)
