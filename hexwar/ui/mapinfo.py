@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import SupportsFloat, SupportsInt
 
 from ..core.board import Board
+from ..core.entry import GameEntry
 from ..core.hexgrid import Hex, hex_name
 
 HEIGHT_LAYERS = ("height", "elevation", "level", "heights")
@@ -32,10 +33,10 @@ def hex_label(board: Board | None, h: Hex) -> str:
         return hex_name(h)
 
 
-def kind_words(entry: object, kind: str) -> str:
+def kind_words(entry: GameEntry | None, kind: str) -> str:
     """A terrain or hexside kind (``rugged_crest``, ``at_ditch``) in the player's words: the
     game's own name for it (its entry's ``extra["terrain_names"]``), else the id with spaces."""
-    extra = getattr(entry, "extra", None) or {}
+    extra = entry.extra if entry is not None else {}
     names = extra.get("terrain_names") or {}
     return str(names.get(kind) or str(kind).replace("_", " "))
 
