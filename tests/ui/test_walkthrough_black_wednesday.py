@@ -41,7 +41,7 @@ def walk(w: Walk) -> None:
     assert said and "Axis player, your turn" in said[0] and "sets up the defenders" in said[0], said
     # The Axis set-up: every counter from the tray onto a highlighted hex of its area.
     assert w.mode() == "setup"
-    w.sees("Axis set-up", "Set-up tray: 29 to place", "Click a counter, then a hatched hex")
+    w.sees("Axis set-up", "Set-up tray: 29 to place", "Click a counter, then a green-framed hex")
     w.shot(2, "axis-setup")
     assert w.set_up_by_clicks() == 29
     # The command phases (orders kept), then the Soviet Action Phase with 65 arrivals in the tray.

@@ -29,7 +29,7 @@ def walk(w: Walk) -> None:
     assert w.handover_log and "Soviet player, your turn" in w.handover_log[0]
     # The Soviet player sets up first: the panel says what to do, the tray holds the counters.
     assert w.mode() == "setup"
-    w.sees("Soviet set-up", "Set-up tray", "Click a counter, then a hatched hex")
+    w.sees("Soviet set-up", "Set-up tray", "Click a counter, then a green-framed hex")
     w.shot(1, "setup")
     placed = w.set_up_by_clicks()
     assert placed >= 26
