@@ -26,3 +26,31 @@ def test_setup_prompts_name_the_mark_the_map_draws(app):
     assert any("green-framed hex" in t for t in before)
     assert any("framed in green" in t for t in after)
     assert "green-framed hexes" in gs.ctl.status.text
+
+
+def _kiev_retreat(units: dict):
+    from hexwar.core import actions as A
+    from hexwar.core.hexgrid import parse_hex
+    from hexwar.games.objective_kiev.positions import position
+
+    g = position(units, phase="axis_combat", dice=[1])
+    g.apply(A.Attack(parse_hex("0505"), ("G-III", "G-XIV")))
+    g.apply(A.EndPhase())
+    g.apply(A.Resolve(parse_hex("0505")))
+    g.apply(A.Roll())
+    assert g.decision("retreat") is not None
+    return g
+
+
+def test_the_retreat_chooser_says_why_no_free_path_exists(app):
+    """Kiev 10.6: every path of SU-5A enters an enemy zone of control; the retreat step says so,
+    hex by hex around it, from the engine's decision words."""
+    g = _kiev_retreat({"SU-5A": "0505", "G-III": "0504", "G-XIV": "0604", "G-IV": "0406", "G-XLVIII": "0706"})
+    gs = start(app, g)
+    whole = " ".join(texts(gs))
+    assert "No free retreat path for SU-5A" in whole
+    assert "0404" in whole and "enemy zone of control" in whole and "(10.6)" in whole
+    # With a free path there is nothing to explain.
+    free = _kiev_retreat({"SU-5A": "0505", "G-III": "0504", "G-XIV": "0604"})
+    assert not free.decision("retreat").note
+    assert "No free retreat path" not in " ".join(texts(start(app, free)))

@@ -114,6 +114,9 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
         f.text(stage_line(ctl), th.normal)
         f.text("Arrows on the map show every legal path, each marked with what it costs; click the end of one, "
                "or a button here.", th.small, T.TEXT_DIM)
+        d = ctl.decision("retreat")
+        if d is not None and d.note:  # the engine's why, when every path costs
+            f.text(say(d.note), th.small, T.ACCENT)
         f.space()
         for r in ctl.retreats():
             f.button(f"{r.unit}: " + " → ".join(hex_name(h) for h in r.path), partial(scene.do_action, r),
