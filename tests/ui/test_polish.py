@@ -54,3 +54,23 @@ def test_the_retreat_chooser_says_why_no_free_path_exists(app):
     free = _kiev_retreat({"SU-5A": "0505", "G-III": "0504", "G-XIV": "0604"})
     assert not free.decision("retreat").note
     assert "No free retreat path" not in " ".join(texts(start(app, free)))
+
+
+def test_a_move_that_ends_overstacked_says_so_before_the_click(app):
+    """Kiev 8.2: G-IV may move onto G-III and G-XIV (allowed while moving, settled when the phase
+    ends). Before the click the move's consequence says it ends overstacked, the map's figure on
+    that hex carries ▲ (not only a colour), and the hex's tooltip says it; a plain move does not."""
+    from hexwar.core.hexgrid import parse_hex
+    from hexwar.games.objective_kiev.positions import position
+
+    g = position({"SU-5A": "0909", "G-III": "0604", "G-XIV": "0604", "G-IV": "0605"}, phase="axis_movement")
+    gs = start(app, g)
+    gs.ctl.sel = "G-IV"
+    app.step()
+    onto, plain = parse_hex("0604"), parse_hex("0705")
+    c = gs.ctl.move_consequence("G-IV", onto)
+    assert c is not None and c.level and "ends overstacked" in c.text and c.rule == "8.2"
+    assert gs.ctl.move_figure("G-IV", onto).endswith("▲")
+    assert not gs.ctl.move_figure("G-IV", plain).endswith("▲")
+    assert any("ends overstacked" in ln and "(8.2)" in ln for ln in gs.ctl.hex_lines(onto))
+    assert not any("ends overstacked" in ln for ln in gs.ctl.hex_lines(plain))
