@@ -74,3 +74,57 @@ def test_a_move_that_ends_overstacked_says_so_before_the_click(app):
     assert not gs.ctl.move_figure("G-IV", plain).endswith("▲")
     assert any("ends overstacked" in ln and "(8.2)" in ln for ln in gs.ctl.hex_lines(onto))
     assert not any("ends overstacked" in ln for ln in gs.ctl.hex_lines(plain))
+
+
+def _in_view(gs, names) -> list[str]:
+    """The buttons named lie inside the step's box as first shown, above the "more below" band."""
+    import pygame
+
+    from hexwar.ui import theme as T
+
+    gs.panel.ctx_scroll = 0
+    gs.refresh()
+    panel = gs.panel
+    box = panel.context.rect
+    th = panel.theme
+    band = T.font(th.small).get_linesize() + th.px(4) if panel.ctx_scroll < panel.ctx_max else 0
+    seen = {b.name: b.rect for b in panel.context.buttons.buttons}
+    bad = [n for n in names if n not in seen]
+    bad += [n for n in names if n in seen and not pygame.Rect(box.x, box.y, box.w, box.h - band).contains(seen[n])]
+    return bad
+
+
+def test_every_option_of_a_decision_is_in_view_at_1280x800(app):
+    """Kursk's posture (12.0): all four options are seen without scrolling, each with its
+    consequence at least in its tooltip."""
+    g = hexwar.open_game("battle-for-kursk", seed=5)
+    gs = start(app, g)
+    d = g.decision("choose:posture")
+    assert d is not None and len(d.options) == 4
+    names = [b.name for b in gs.panel.context.buttons.buttons if b.name.startswith("choose-posture-")]
+    assert len(names) == 4, names
+    assert not _in_view(gs, names)
+    for b in gs.panel.context.buttons.buttons:
+        if b.name in names:
+            assert "phases this turn" in b.tooltip
+
+
+def test_the_compact_odds_keep_every_line_in_tooltips(app):
+    """At 1280x800 the odds block is compact; how the figure is made and each result's whole
+    meaning are in tooltips of the lines shown (nothing dropped)."""
+    from hexwar.core.hexgrid import parse_hex
+    from hexwar.games.objective_kiev.positions import position
+
+    g = position({"SU-5A": "0505", "G-III": "0504", "G-XIV": "0604"}, phase="axis_combat", dice=[1])
+    gs = start(app, g)
+    gs.ctl.target = parse_hex("0505")
+    gs.ctl.attackers = ["G-III", "G-XIV"]
+    texts(gs)
+    kinds = {s[0] for s in gs.panel.context.sigs if isinstance(s, tuple) and s}
+    assert {"odds-how", "rcolumn", "odds"} <= kinds, kinds
+    tips = [lines for _r, lines in gs.panel.context.tips]
+    how = next(t for t in tips if t[0] == "How the odds are made:")
+    p = gs.ctl.odds()
+    assert len(how) == 1 + len(p.lines) + (1 if p.note else 0)
+    tips = [ln for t in tips for ln in t]
+    assert any(t.startswith("EX (33%): ") and "Exchange" in t for t in tips)

@@ -76,24 +76,13 @@ def preview_block(f: Flow, ctl, p: Preview | None, action=None) -> None:
         f.text("✖ Not allowed as it stands", th.normal, T.BAD, "bold")
         f.text(say(str(p.refusal)), th.small, T.BAD)
         return
-    mark = _mark(f)
+    mark = f.mark()
     _full_odds(f, ctl, p, action)
-    if f.fold is not None and p.outcomes and f.y + f.scroll > f.fold:
+    if p.outcomes and f.past_fold():
         # Taller than the box can show (1280x800): the compact form, one line per result and the
         # framed column, so that the whole odds block is in view without scrolling.
-        _rollback(f, mark)
+        f.rollback(mark)
         _compact_odds(f, ctl, p, action)
-
-
-def _mark(f: Flow) -> tuple:
-    return len(f.ops), len(f.sigs), len(f.buttons.buttons), len(f.tray), len(f.tips), f.y
-
-
-def _rollback(f: Flow, mark: tuple) -> None:
-    """Forget what was laid out since ``mark`` (to lay it out again in another form)."""
-    ops, sigs, buttons, tray, tips, y = mark
-    del f.ops[ops:], f.sigs[sigs:], f.buttons.buttons[buttons:], f.tray[tray:], f.tips[tips:]
-    f.y = y
 
 
 def _full_odds(f: Flow, ctl, p: Preview, action) -> None:
