@@ -128,3 +128,18 @@ def test_the_compact_odds_keep_every_line_in_tooltips(app):
     assert len(how) == 1 + len(p.lines) + (1 if p.note else 0)
     tips = [ln for t in tips for ln in t]
     assert any(t.startswith("EX (33%): ") and "Exchange" in t for t in tips)
+
+
+def test_the_victory_standing_stays_above_a_long_arrivals_tray(app):
+    """Kasserine's German movement with 41 arrivals: the standing's box is at the panel's top, in
+    view, above the tray's counters."""
+    import pygame
+
+    g = hexwar.open_game("kasserine-pass", seed=2)
+    gs = start(app, g)
+    assert len(gs.ctl.tray()) > 20 and gs.ctl.mode() == "movement"
+    texts(gs)
+    ctx = gs.panel.context
+    box = next(pygame.Rect(s[1]) for s in ctx.sigs if isinstance(s, tuple) and s and s[0] == "standing-box")
+    assert ctx.rect.contains(box)
+    assert all(box.bottom <= it.rect.top for it in ctx.tray)

@@ -30,11 +30,13 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
     th = f.theme
     v = ctl.view()
     say = ctl.game.for_player
-    # Units to bring on during a phase of moves: what the player must do first, above everything.
+    # The victory standing at a glance, in every step, at the top (a few lines: a long arrivals
+    # tray must not push it out of sight).
+    build_standing(f, ctl)
+    # Units to bring on during a phase of moves: what the player must do first, above the rest.
     arrivals = m in MOVING and ctl.legal() is not None and bool(ctl.tray())
     if arrivals:
         build_tray(f, ctl, art, "arrivals")
-    build_standing(f, ctl)  # the victory standing at a glance, in every step
     for note in v.get("notices") or ctl.gui.notices(ctl) or ():  # what every player must notice (a mud turn …)
         f.text("⚑ " + str(note), th.normal, T.ACCENT, "bold")
     if m in ("setup", "buildup"):
