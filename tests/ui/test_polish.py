@@ -143,3 +143,18 @@ def test_the_victory_standing_stays_above_a_long_arrivals_tray(app):
     box = next(pygame.Rect(s[1]) for s in ctx.sigs if isinstance(s, tuple) and s and s[0] == "standing-box")
     assert ctx.rect.contains(box)
     assert all(box.bottom <= it.rect.top for it in ctx.tray)
+
+
+def test_a_selected_units_fire_comes_before_its_moves(app):
+    """Black Wednesday's action phase: with the MG selected, its fire options (the game's block)
+    come right under its name, before the hexes it may move to."""
+    from . import positions as demo
+
+    gs = start(app, demo.black_wednesday_fire())
+    gs.ctl.die = None
+    gs.ctl.sel = "1-I-262-MG"
+    app.step()
+    shown = texts(gs)
+    fire = next(i for i, t in enumerate(shown) if "may (click the target" in t)
+    moves = next(i for i, t in enumerate(shown) if "within reach" in t)
+    assert fire < moves, shown

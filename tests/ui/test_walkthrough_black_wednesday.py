@@ -34,7 +34,7 @@ def walk(w: Walk) -> None:
     assert "Soviet player, your turn" in w.handover_log[0]
     # The Prep Log: the historical targets are plotted; keeping them is ending the phase.
     assert w.ctl.phase_name() == "Prep Log"
-    w.sees("Prep Log", "Turn 1 of 12", "Trench hexes the Axis still holds")
+    w.sees("Prep Log", "Turn 1 of 12", "Trench hexes the Axis holds")
     w.shot(1, "prep-log")
     w.end_phase()
     said = w.handovers()
@@ -104,7 +104,7 @@ def walk(w: Walk) -> None:
     w.click_at(w.unit_hex(gunner))
     assert ctl.sel == gunner, w.status()
     w.sees("SFA col", "within reach")  # the target marked on the map with its column; moves shaded
-    w.wheel_panel(4)  # the fire block is under the unit's moves, "more below"
+    w.wheel_panel(4)  # the Area Fire Table is under the fire block, "more below"
     w.sees("Area Fire Table")
     w.shot(5, "axis-fire")
     w.click_at(target)

@@ -43,11 +43,17 @@ def build_choices(f: Flow, ctl, scene) -> None:
         _group(f, ctl, scene, g, 0)
         # Too tall to see every option at once (Kursk's four postures at 1280x800): the options
         # first with one line each of consequence, then with their consequences in the tooltips.
+        # When even the buttons alone cannot all be seen, one line of consequence each stays.
+        if not any(o.consequence is not None for o in g.options):
+            continue
         for compact in (1, 2):
-            if not (f.past_fold() and any(o.consequence is not None for o in g.options)):
+            if not f.past_fold():
                 break
             f.rollback(mark)
             _group(f, ctl, scene, g, compact)
+        if f.past_fold():
+            f.rollback(mark)
+            _group(f, ctl, scene, g, 1)
 
 
 def _group(f: Flow, ctl, scene, g, compact: int) -> None:

@@ -30,6 +30,7 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
     th = f.theme
     v = ctl.view()
     say = ctl.game.for_player
+    step_done = False  # the game's block about this step (gui.build_step) laid out already
     # The victory standing at a glance, in every step, at the top (a few lines: a long arrivals
     # tray must not push it out of sight).
     build_standing(f, ctl)
@@ -54,6 +55,10 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
             u = ctl.unit(ctl.sel) or {}
             f.space()
             f.text(unit_title(u), th.normal, T.TEXT, "bold")
+            # What the unit may do besides moving (the game's block: fire, assault, missions)
+            # comes right under its name, before its moves: the order a player uses them in.
+            gui_call(ctl, ctl.gui.build_step, f, scene)
+            step_done = True
             if u.get("ma") is not None:
                 f.text(f"Movement allowance {u['ma']}.", th.small, T.TEXT_DIM)
             n = len(ctl.move_targets(ctl.sel))
@@ -134,7 +139,8 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
     else:
         f.heading(ctl.phase_name())
         f.text(now_text(ctl))
-    gui_call(ctl, ctl.gui.build_step, f, scene)  # the game's block about this step, before the chooser
+    if not step_done:
+        gui_call(ctl, ctl.gui.build_step, f, scene)  # the game's block about this step, before the chooser
     if m != "over":
         build_choices(f, ctl, scene)
     gui_call(ctl, ctl.gui.build_panel, f, scene)  # the game's own block (posture tracks, markers, VP, say)
