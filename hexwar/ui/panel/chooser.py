@@ -40,27 +40,27 @@ def build_choices(f: Flow, ctl, scene) -> None:
         return
     for g in groups:
         mark = f.mark()
-        _group(f, ctl, scene, g, 0)
+        hidden = _group(f, ctl, scene, g, 0)
         # Too tall to see every option at once (Kursk's four postures at 1280x800): the options
         # first with one line each of consequence, then with their consequences in the tooltips.
         # When even the buttons alone cannot all be seen, one line of consequence each stays.
         if not any(o.consequence is not None for o in g.options):
             continue
         for compact in (1, 2):
-            if not f.past_fold():
+            if not hidden:
                 break
             f.rollback(mark)
-            _group(f, ctl, scene, g, compact)
-        if f.past_fold():
+            hidden = _group(f, ctl, scene, g, compact)
+        if hidden:
             f.rollback(mark)
             _group(f, ctl, scene, g, 1)
 
 
-def _group(f: Flow, ctl, scene, g, compact: int) -> None:
+def _group(f: Flow, ctl, scene, g, compact: int) -> bool:
     """One decision: its title, help, and a button per option with its consequence. ``compact``
     0: the consequence wrapped under each button; 1: the option rows first, each consequence on
     one line (the rest in the button's tooltip), the help after them; 2: the buttons only, each
-    consequence in its tooltip."""
+    consequence in its tooltip. True when its options end below the fold (out of sight)."""
     th = f.theme
     say = ctl.game.for_player
     f.space(4)
@@ -92,10 +92,12 @@ def _group(f: Flow, ctl, scene, g, compact: int) -> None:
                     one_line(f, consequence_text(o.consequence, say), mark_of(o.consequence.level)[1])
                 elif compact == 0:
                     consequence_line(f, o.consequence, say=say)
+    hidden = f.past_fold()
     if compact:
         _group_help(f, ctl, g)
     if g.more:
         f.text(f"… and {g.more} more of these", th.small, T.TEXT_DIM)
+    return hidden
 
 
 def _group_help(f: Flow, ctl, g) -> None:
