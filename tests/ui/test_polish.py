@@ -158,3 +158,14 @@ def test_a_selected_units_fire_comes_before_its_moves(app):
     fire = next(i for i, t in enumerate(shown) if "may (click the target" in t)
     moves = next(i for i, t in enumerate(shown) if "within reach" in t)
     assert fire < moves, shown
+
+
+def test_a_refusal_on_screen_passes_through_the_games_words(app, monkeypatch):
+    """The status line's refusal reads through game.for_player, like every other text shown."""
+    from hexwar.core.errors import Illegal
+
+    g = hexwar.open_game("objective-kiev", seed=1)
+    gs = start(app, g)
+    monkeypatch.setattr(g, "for_player", lambda t: f"«{t}»")
+    gs.ctl.refuse(Illegal("8.2", "no more than two units"))
+    assert gs.ctl.status.text == "«8.2: no more than two units»"

@@ -79,7 +79,7 @@ def _group(f: Flow, ctl, scene, g, compact: int) -> bool:
                   f"{g.key}:{o.label}") for o in chunk]
         for b, o in zip(f.row(specs, slots=per), chunk):
             b.tooltip = say(f"Not now — {o.refusal}") if o.refusal else (
-                consequence_text(o.consequence, say) if o.consequence is not None else o.action.notation())
+                consequence_text(o.consequence, say) if o.consequence is not None else "")
             # Named by the value chosen (stable whatever the label says), else by the label.
             ident = str(o.action.value) if isinstance(o.action, A.Choose) else o.label
             b.name = f"{g.key.replace(':', '-')}-{ident.replace(' ', '_')}"
