@@ -169,3 +169,24 @@ def test_a_refusal_on_screen_passes_through_the_games_words(app, monkeypatch):
     monkeypatch.setattr(g, "for_player", lambda t: f"«{t}»")
     gs.ctl.refuse(Illegal("8.2", "no more than two units"))
     assert gs.ctl.status.text == "«8.2: no more than two units»"
+
+
+def test_the_menu_names_the_scenario_by_its_title(app, drive):
+    """The scenario button shows the scenario's title, never its id ("s1-turning-the-left"),
+    which is only in the tooltip."""
+    from hexwar.ui.scenes.menu import MenuScene
+
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    for _ in range(len(menu.games)):
+        if menu.games[menu.game_i] == "black-wednesday":
+            break
+        drive.press("game")
+    assert menu.games[menu.game_i] == "black-wednesday"
+    sid = menu.scenarios()[menu.scen_i]
+    b = drive.button("scenario")
+    assert sid not in b.label and b.label.startswith("Scenario 1: Turning the Left"), b.label
+    assert sid in b.tooltip
+    drive.press("game")  # Kursk or Kiev: the game's name is not said twice
+    b = drive.button("scenario")
+    assert "--" not in b.label and menu.scenarios()[menu.scen_i] not in b.label, b.label
