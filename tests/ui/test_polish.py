@@ -190,3 +190,29 @@ def test_the_menu_names_the_scenario_by_its_title(app, drive):
     drive.press("game")  # Kursk or Kiev: the game's name is not said twice
     b = drive.button("scenario")
     assert "--" not in b.label and menu.scenarios()[menu.scen_i] not in b.label, b.label
+
+
+def test_a_tray_counter_that_cannot_be_placed_says_the_rule_and_reason(app, monkeypatch):
+    """A greyed tray counter's note (its tooltip) gives the engine's refusal of placing it
+    (``why_no_place``: game.check of the placement), rule and reason, not only "Cannot be placed
+    now"."""
+    from hexwar.core import actions as A
+    from hexwar.core.errors import Illegal
+
+    g = hexwar.open_game("objective-kiev", seed=1)
+    gs = start(app, g)
+    blocked = gs.ctl.tray()[0]["id"]
+    # The engine's own refusal of a placement, as why_no_place finds it.
+    why = gs.ctl.why_no_place(blocked)
+    assert why is None  # (placeable now: it probes a legal hex)
+    off = next(h for h in g.board.hexes if g.check(A.Place(blocked, h)) is not None)
+    assert isinstance(g.check(A.Place(blocked, off)), Illegal)
+    real = gs.ctl.place_hexes
+    monkeypatch.setattr(gs.ctl, "place_hexes", lambda uid: set() if uid == blocked else real(uid))
+    monkeypatch.setattr(gs.ctl, "why_no_place", lambda uid: g.check(A.Place(uid, off)))
+    texts(gs)
+    item = next(it for it in gs.panel.context.tray if it.unit["id"] == blocked)
+    why = g.check(A.Place(blocked, off))
+    assert not item.enabled
+    assert item.note == f"Cannot be placed now — {g.for_player(str(why))}"
+    assert why.rule and why.rule in item.note

@@ -346,7 +346,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         elif hexes:
             self.say(f"{uid} selected: click one of the {len(hexes)} {rules_text.PLACE_HEX}es.", "info")
         else:
-            self.refuse(self._why_no_place(uid), f"{uid} cannot be placed now")
+            self.refuse(self.why_no_place(uid), f"{uid} cannot be placed now")
 
     def _off_map(self, uid: str) -> bool:
         return (self.unit(uid) or {}).get("where") not in ("map", None)
@@ -437,7 +437,9 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
             return self.why_not_move(uid, h)
         return self.game.check(A.Place(uid, h))
 
-    def _why_no_place(self, uid: str) -> Illegal | None:
+    def why_no_place(self, uid: str) -> Illegal | None:
+        """The engine's refusal of placing ``uid`` now (its rule and reason), checked on a hex
+        where others may go (or any hex of the map)."""
         legal = self.legal() or []
         hexes = sorted({a.hex for a in legal if isinstance(a, A.Place)})
         probe = hexes[0] if hexes else min(self.game.board.terrain)

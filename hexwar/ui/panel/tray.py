@@ -127,7 +127,8 @@ def build_tray(f: Flow, ctl, art: CounterArt, m: str) -> None:
                 hexes = ctl.place_hexes(u["id"]) if ctl.sel == u["id"] or len(tray) <= 24 else None
                 if hexes is not None and not hexes:
                     enabled = False
-                    note = "Cannot be placed now"
+                    why = ctl.why_no_place(u["id"])  # the engine's rule and reason
+                    note = "Cannot be placed now" + (f" — {say(str(why))}" if why is not None else "")
             rect = pygame.Rect(x, y, size, size + cap)
             item = TrayItem(rect, u, _tray_click(ctl), enabled, note)
             f.tray.append(item)
