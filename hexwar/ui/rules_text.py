@@ -48,6 +48,8 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("Esc (looking back)", "return to the present"),
     ("Space / Enter", "while the computer plays: normal or fast pace / skip to the end of its turn"),
     ("L / K / T", "side panel: log / rules / turn track (reinforcements, replacement steps, air support)"),
+    ("U", "the luck report: the dice each side rolled against what could be expected"),
+    ("L (in the menu)", "Learn: the lessons of the game chosen"),
     ("F1 or ?", "this help"),
     ("Q (in the menu)", "quit"),
 ]

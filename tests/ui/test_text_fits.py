@@ -262,3 +262,35 @@ def test_black_wednesday_fire_and_the_hand_over_cut_no_text(size, bw_fire, apps)
                                  battle="The battle at 0505: DR, the defender retreats two hexes " * 3))
     found += [f"hand-over: {p}" for p in drawn(app)]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_help_screen_cuts_no_text_and_shows_every_key(size, game_id, apps):
+    """The keys list and the map's key cut no text at either size; the keys' column scrolls when
+    it is taller than the window, and scrolled through, every key is seen whole (U, the luck
+    report, and L in the menu among them)."""
+    from hexwar.ui import rules_text
+    from hexwar.ui.games import for_game
+    from hexwar.ui.scenes.help import HelpScene
+
+    app = apps(size)
+    g = hexwar.open_game(game_id, seed=1)
+    start(app, g)
+    help_ = HelpScene(app, g.board, game_id)
+    app.stack.push(help_)
+    app.step()
+    keys = [k for k, _ in list(rules_text.SHORTCUTS) + list(for_game(game_id).keys)]
+    assert "U" in keys and "L (in the menu)" in keys
+    seen: set[str] = set()
+    found: list[str] = []
+    for _ in range(40):
+        with T.TextProbe() as probe:
+            app.draw(probe.surface(app.size))
+            found += problems(probe, app)
+        seen |= {s for s, _px, r, box in probe.drawn if s in keys}
+        if help_.scroll >= help_.max_scroll:
+            break
+        help_.scroll_by(T.font(help_.theme.normal).get_linesize() * 3)
+    assert not found, "\n".join(found[:10])
+    assert set(keys) <= seen, set(keys) - seen
