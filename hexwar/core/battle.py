@@ -364,9 +364,9 @@ class BattleMixin(_Rules):
             kinds.setdefault(why, []).append(hex_name(h))
         if not kinds:
             return {}
-        parts = [f"{', '.join(hs)} {why if len(hs) > 1 else _singular(why)}" for why, hs in kinds.items()]
+        parts = [f"{_and(hs)} {why if len(hs) > 1 else _singular(why)}" for why, hs in kinds.items()]
         rule = self.CITE["results"]
-        return {"note": f"No free retreat path for {uid}: around {hex_name(here)}, " + "; ".join(parts)
+        return {"note": f"No free retreat path for {uid} from {hex_name(here)}: " + "; ".join(parts)
                         + f" — so every path costs ({rule})."}
 
     def decision_words(self, state: State, key: str) -> dict[str, str]:
@@ -771,3 +771,8 @@ def _singular(why: str) -> str:
     return {"hold enemy units": "holds enemy units", "lie in an enemy zone of control": "lies in an enemy zone of "
             "control", "would be overstacked": "would be overstacked",
             }.get(why, why.replace("lead on only", "leads on only"))
+
+
+def _and(names: list[str]) -> str:
+    """"0104", "0104 and 0202", "0103, 0104 and 0202"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -4,8 +4,9 @@ The hexes come from the game contract, the same for every game: the legal action
 act (the hexes a unit may be placed on, the units that may move, the targets, a decision's options
 that name a hex), else that side's units in contact with the enemy (the front), else the hexes the
 game's client marks for the step (``GameUI.map_marks``), else every unit on the map, else the
-game's play area (``GameUI.home_hexes``, a scenario on part of a big map). The camera then frames them at a zoom where a counter is at least ``READABLE_PX`` pixels; when they
-do not all fit at that zoom, it opens on the part of them that holds most (``densest_window``).
+game's play area (``GameUI.home_hexes``, a scenario on part of a big map). The camera then
+frames them at a zoom where a counter is at least ``READABLE_PX`` pixels; when they do not all
+fit at that zoom, it opens on the part of them that holds most (``densest_window``).
 No pygame here; ``MapView.frame_readable`` places the camera.
 """
 from __future__ import annotations

@@ -213,7 +213,6 @@ def test_arriving_units_come_first_in_the_panel_and_their_entry_hexes_are_hatche
     gs = _bw_scene(app, bw_action)
     ctl = gs.ctl
     ctx = gs.panel.context
-    texts = [s[1] for s in ctx.sigs if isinstance(s, tuple) and s and s[0] == "text"]
     # First after the victory standing's few lines.
     box = next(s for s in ctx.sigs if isinstance(s, tuple) and s and s[0] == "standing-box")
     after = [s[1] for s in ctx.sigs[ctx.sigs.index(box) + 1:] if isinstance(s, tuple) and s and s[0] == "text"]

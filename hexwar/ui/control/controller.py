@@ -338,8 +338,8 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         self.look_for = frozenset(hexes) if hexes else None
         if uid in self.entering_units():  # enters by a move: its entry hexes hatched, the hexes beyond shaded
             n = len(self.move_targets(uid))
-            self.say(f"{uid}: click a {rules_text.PLACE_HEX} to bring it on there ({len(hexes or ())} in all), or a shaded "
-                     f"one to go on further ({n} within reach).", "info")
+            self.say(f"{uid}: click a {rules_text.PLACE_HEX} to bring it on there ({len(hexes or ())} in all), "
+                     f"or a shaded one to go on further ({n} within reach).", "info")
             return
         if hexes is None:
             self.say(f"{uid} selected. Working out where it may go...", "info")
@@ -360,8 +360,8 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         if len(group) > 1:
             hexes = set().union(*((self.place_hexes(i) or set()) for i in group))
             self.look_for = frozenset(hexes) if hexes else None
-            self.say(f"{len(group)} units picked: click a {rules_text.PLACE_HEX} and each goes onto a legal hex of that "
-                     "stretch, the nearest first (Esc drops the pick).", "info")
+            self.say(f"{len(group)} units picked: click a {rules_text.PLACE_HEX} and each goes onto a legal hex "
+                     "of that stretch, the nearest first (Esc drops the pick).", "info")
         elif group:
             self.click_tray(group[0])
 

@@ -172,8 +172,9 @@ class MenuScene(Scene):
         sid = self.scenarios()[self.scen_i]
         say, scen_title = game_words(gid, sid)
         # The scenario by its title; its id (the name --scenario takes) only in the tooltip.
-        shown = short_title(say(scen_title), title) if scen_title else sid
-        B(Button(pygame.Rect(x1, y, col_w, bh), shown if shown.startswith("Scenario ") else f"Scenario: {shown}",
+        scen_shown = short_title(say(scen_title), title) if scen_title else sid
+        B(Button(pygame.Rect(x1, y, col_w, bh),
+                 scen_shown if scen_shown.startswith("Scenario ") else f"Scenario: {scen_shown}",
                  self.next_scenario, px=th.normal, name="scenario",
                  tooltip=say(f"{scen_title} (--scenario {sid}). Click to switch scenario" if scen_title
                              else "Click to switch scenario")))
