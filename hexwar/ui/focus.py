@@ -107,8 +107,8 @@ def front_hexes(ctl, side: str | None) -> set[Hex]:
 
 def mark_hexes(ctl) -> set[Hex]:
     """The hexes the game's client marks on the map in this step (``GameUI.map_marks``: a plan's
-    targets, say), where the step is about when its actions name no hex (Black Wednesday's Prep
-    Log: boxes whose targets are marked PREP)."""
+    targets, say), where the step is about when its actions name no hex (a plotted bombardment:
+    boxes whose targets are marked on the map)."""
     terrain = ctl.game.board.terrain
     try:
         marks = ctl.gui.map_marks(ctl)

@@ -41,7 +41,7 @@ def build_choices(f: Flow, ctl, scene) -> None:
     for g in groups:
         mark = f.mark()
         hidden = _group(f, ctl, scene, g, 0)
-        # Too tall to see every option at once (Kursk's four postures at 1280x800): the options
+        # Too tall to see every option at once (four postures with long consequences at 1280x800): the options
         # first with one line each of consequence, then with their consequences in the tooltips.
         # When even the buttons alone cannot all be seen, one line of consequence each stays.
         if not any(o.consequence is not None for o in g.options):

@@ -49,8 +49,8 @@ def game_words(game_id: str, scenario: str) -> tuple[Callable[[str], str], str]:
 
 
 def short_title(scenario_title: str, game_title: str) -> str:
-    """A scenario's title without its game's name in front ("Battle for Kursk -- the full game,
-    …" under "Game: Battle for Kursk" reads "The full game, …")."""
+    """A scenario's title without its game's name in front ("<game> -- the full game, …" under
+    "Game: <game>" reads "The full game, …")."""
     t = scenario_title
     if game_title and t.lower().startswith(game_title.lower()):
         rest = t[len(game_title):].lstrip(" —–-,:")
