@@ -137,6 +137,52 @@ def test_the_walk_meets_refusals_and_every_game():
     assert sum(len(walk(p).refusals) for p in WALKED) > 20
 
 
+# --- no action notation in a refusal ----------------------------------------------------------
+# "soviet|axis", "<company>": the notation of an action, not words.
+NOTATION = re.compile(r"\w ?\| ?\w|<[a-z][a-z_-]*>")
+
+
+def notation_in(text: str, legal=()) -> list[str]:
+    """Action notation in a text a player reads: alternatives joined by "|", "<placeholders>",
+    or the notation of an action legal at that position ("choose first soviet")."""
+    found = NOTATION.findall(text)
+    found += [n for n in (a.notation() for a in legal) if len(n.split()) > 1 and n in text]
+    return found
+
+
+def test_notation_is_found_and_words_are_not():
+    assert notation_in("choose who acts first (choose first soviet|axis)", [A.Choose("first", "soviet")]) \
+        == ["t|a", "choose first soviet"]
+    assert notation_in("release reserves (choose release <company>)") == ["<company>"]
+    assert notation_in("first choose who acts first this turn: the Soviet or the Axis player") == []
+
+
+@pytest.mark.parametrize("path", WALKED, ids=[p.stem for p in WALKED])
+def test_no_action_notation_in_a_refusal(path):
+    """Every refusal a record's walk meets is in words, not in the notation of actions."""
+    w = walk(path)
+    bad = [(where, str(why), notation_in(str(why))) for where, why in w.refusals if notation_in(str(why))]
+    assert not bad, bad[:5]
+
+
+def test_black_wednesday_initiative_refusal_is_in_words():
+    """§3.3: ending the Initiative phase without choosing is refused in words (it said
+    "choose first soviet|axis"), and the words the client shows pass through for_player."""
+    path = next(p for p in RECORDS if p.name.startswith("black-wednesday-s1-"))
+    data = read_record(path)
+    g = hexwar.open_game(data["game"], data["scenario"], seed=data["seed"], options=data["options"])
+    for t in data["actions"]:
+        if g.phase().id == "initiative":
+            break
+        g.apply(parse_action(t))
+    assert g.phase().id == "initiative"
+    why = g.check(A.EndPhase())
+    assert why is not None and why.rule == "§3.3"
+    text = g.for_player(str(why))
+    assert not notation_in(text, g.legal_actions()), text
+    assert "Soviet" in text and "Axis" in text
+
+
 # --- refusals that say which units go where and which requirement fails (Kiev 6.0) -----------
 def _kiev_after_soviet_setup():
     g = hexwar.open_game("objective-kiev", seed=1)

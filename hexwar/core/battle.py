@@ -334,6 +334,48 @@ class BattleMixin(_Rules):
         return ResultTable("Combat results table", rule, tuple(odds_label(c) for c in crt.columns), rows, column,
                            "Die", "odds", note)
 
+    def retreat_words(self, state: State) -> dict[str, str]:
+        """In a retreat step where every path costs the unit (a step, or the unit itself), why no
+        free path exists, hex by hex around it: an enemy unit, an enemy zone of control, a hex it
+        could only end in overstacked. Words only; the paths are ``retreat_options``'s."""
+        st = state.stage
+        if st is None or st.kind != "retreat" or not st.get("units"):
+            return {}
+        uid = st.get("units")[0]
+        opts = self.retreat_options(state, st, uid)
+        if not opts or any(not p.ezoc_entered and not p.ends_in_ezoc for p in opts):
+            return {}
+        side = self.side(uid)
+        foes = self.side_hexes(state, self.enemy(side))
+        ezoc = self.zoc(state, self.enemy(side))
+        here = state.units[uid].map_hex
+        kinds: dict[str, list[str]] = {}
+        for h in sorted(self.retreat_adjacent(state, uid, True)(here)):
+            if h not in self.board:
+                continue
+            if h in foes:
+                why = "hold enemy units"
+            elif h in ezoc:
+                why = "lie in an enemy zone of control"
+            elif self.stack_with(state, h, uid) is not None and self.retreat_length <= 1:
+                why = "would be overstacked"
+            else:
+                why = "lead on only into enemy zones of control or enemy units"
+            kinds.setdefault(why, []).append(hex_name(h))
+        if not kinds:
+            return {}
+        parts = [f"{_and(hs)} {why if len(hs) > 1 else _singular(why)}" for why, hs in kinds.items()]
+        rule = self.CITE["results"]
+        return {"note": f"No free retreat path for {uid} from {hex_name(here)}: " + "; ".join(parts)
+                        + f" — so every path costs ({rule})."}
+
+    def decision_words(self, state: State, key: str) -> dict[str, str]:
+        """The retreat step's words: why no free path exists, when none does."""
+        if key == "retreat":
+            return self.retreat_words(state)
+        out: dict[str, str] = super().decision_words(state, key)
+        return out
+
     def consequence(self, state: State, action: A.Action) -> Consequence | None:
         """What a battle step's option costs: a retreat path (no loss, a step, the unit), a
         step loss, an advance."""
@@ -722,3 +764,15 @@ class BattleMixin(_Rules):
 
 def _num(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
+
+
+def _singular(why: str) -> str:
+    """"hold enemy units" said of one hex."""
+    return {"hold enemy units": "holds enemy units", "lie in an enemy zone of control": "lies in an enemy zone of "
+            "control", "would be overstacked": "would be overstacked",
+            }.get(why, why.replace("lead on only", "leads on only"))
+
+
+def _and(names: list[str]) -> str:
+    """"0104", "0104 and 0202", "0103, 0104 and 0202"."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

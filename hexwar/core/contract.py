@@ -68,6 +68,9 @@ class Decision:
     options: tuple[Option, ...] = ()
     secret: bool = False  # the other side must not see the option taken (until revealed)
     stage: str = ""
+    # What the position itself says of this decision now (why every option costs, say), from the
+    # rules' decision_words "note"; empty when there is nothing to add.
+    note: str = ""
 
     def option_for(self, action: Action) -> Option | None:
         return next((o for o in self.options if o.action == action), None)

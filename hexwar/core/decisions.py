@@ -114,7 +114,8 @@ def build_decisions(rules: Any, state: Any, legal: Iterable[Action], entry: Game
                 act = A.Choose(name, v)
                 why = rules.check(state, act) or Illegal(rule, "not offered now")
                 options.append(Option(act, label_of(state, act) or default_label(act), None, why))
-        out.append(Decision(k, side, title, rule, prompt, help_, tuple(options), secret, stage))
+        out.append(Decision(k, side, title, rule, prompt, help_, tuple(options), secret, stage,
+                            words.get("note", "")))
     return tuple(out)
 
 

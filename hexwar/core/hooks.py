@@ -80,7 +80,8 @@ class RulesHooks:
     # --- what a newcomer reads at a glance (issue 17) ------------------------------------
     def decision_words(self, state: Any, key: str) -> dict[str, str]:
         """Words for the decision ``key`` (``Decision.key``) that depend on the position, over
-        the entry's: ``title``, ``prompt`` (``{side}`` and ``{hex}`` are filled in), ``help``.
+        the entry's: ``title``, ``prompt`` (``{side}`` and ``{hex}`` are filled in), ``help``, and
+        ``note``: what the position says of the decision now (why every option costs, say).
         {} (the default): the entry's words stand."""
         return {}
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from .actions import Event
-from .contract import Consequence
+from .contract import COSTLY, Consequence
 from .dice import Dice
 from .errors import Illegal
 from .hexgrid import Hex, hex_name
@@ -171,12 +171,30 @@ class MovementMixin(_Rules):
         if isinstance(action, A.Move) and state.stage is None and action.unit in state.units \
                 and state.units[action.unit].where == ON_MAP:
             got = self.reach(state, action.unit).get(action.dest)
+            cost = None
             if got is not None and got[1] == action.path:
-                return Consequence(f"{got[0]:g} MP", self.CITE["move"], figure=f"{got[0]:g}")
-            cost = self._legal_path_cost(state, action) if got is not None else None
-            if cost is not None:  # a longer legal path than the cheapest (a lesson's route)
+                cost = got[0]
+            elif got is not None:  # a longer legal path than the cheapest (a lesson's route)
+                cost = self._legal_path_cost(state, action)
+            if cost is not None:
+                over = self._ends_overstacked(state, action.unit, action.dest)
+                if over:
+                    return Consequence(f"{cost:g} MP; {over}", self.CITE.get("overstack", self.CITE["move"]),
+                                       COSTLY, figure=f"{cost:g}")
                 return Consequence(f"{cost:g} MP", self.CITE["move"], figure=f"{cost:g}")
         return super().consequence(state, action)
+
+    def _ends_overstacked(self, state: State, uid: str, dest: Hex) -> str:
+        """Words for a move that would leave ``dest`` over the stacking limit (allowed while moving,
+        settled when the phase ends), or ""."""
+        stack_with = getattr(self, "stack_with", None)
+        if stack_with is None or not state.units_at(dest):
+            return ""
+        why = stack_with(state, dest, uid)
+        if why is None:
+            return ""
+        return (f"ends overstacked ({why.reason}): a unit must leave that hex before the phase ends, or "
+                "the owner removes units from it")
 
     def _legal_path_cost(self, state: State, act: A.Move) -> float | None:
         """What a legal path other than the cheapest costs (None: the path is not legal)."""

@@ -2,10 +2,11 @@
 
 The hexes come from the game contract, the same for every game: the legal actions of the side to
 act (the hexes a unit may be placed on, the units that may move, the targets, a decision's options
-that name a hex), else that side's units in contact with the enemy (the front), else every unit on
-the map, else the game's play area (``GameUI.home_hexes``, a scenario on part of a big map). The
-camera then frames them at a zoom where a counter is at least ``READABLE_PX`` pixels; when they
-do not all fit at that zoom, it opens on the part of them that holds most (``densest_window``).
+that name a hex), else that side's units in contact with the enemy (the front), else the hexes the
+game's client marks for the step (``GameUI.map_marks``), else every unit on the map, else the
+game's play area (``GameUI.home_hexes``, a scenario on part of a big map). The camera then
+frames them at a zoom where a counter is at least ``READABLE_PX`` pixels; when they do not all
+fit at that zoom, it opens on the part of them that holds most (``densest_window``).
 No pygame here; ``MapView.frame_readable`` places the camera.
 """
 from __future__ import annotations
@@ -104,6 +105,18 @@ def front_hexes(ctl, side: str | None) -> set[Hex]:
     return out
 
 
+def mark_hexes(ctl) -> set[Hex]:
+    """The hexes the game's client marks on the map in this step (``GameUI.map_marks``: a plan's
+    targets, say), where the step is about when its actions name no hex (a plotted bombardment:
+    boxes whose targets are marked on the map)."""
+    terrain = ctl.game.board.terrain
+    try:
+        marks = ctl.gui.map_marks(ctl)
+    except Exception:  # the opening view must never fail on a game's marks
+        return set()
+    return {m.hex for m in marks if m.hex in terrain}
+
+
 def focus_hexes(ctl, legal: list | None) -> set[Hex]:
     """Where the player acts first (see the module's words); empty: the whole map."""
     home = ctl.gui.home_hexes(ctl)
@@ -116,7 +129,7 @@ def focus_hexes(ctl, legal: list | None) -> set[Hex]:
 
     side = ctl.acting() or ctl.phase().side
     for hexes in (lambda: action_hexes(ctl, legal or ()), lambda: front_hexes(ctl, side),
-                  lambda: unit_hexes(ctl)):
+                  lambda: mark_hexes(ctl), lambda: unit_hexes(ctl)):
         got = inside(hexes())
         if got:
             return got

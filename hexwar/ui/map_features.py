@@ -612,7 +612,7 @@ def draw_terrain_row(surface: pygame.Surface, x: int, y: int, size: int, board: 
         pygame.draw.polygon(surface, col, pts)
         hex_symbol(surface, t, cx, cy, z, None)
         pygame.draw.polygon(surface, tuple(int(c * 0.72) for c in col[:3]), pts, 1)
-        lab = T.text(t.replace("_", " "), max(9, int(size * 0.2)), T.TEXT)
+        lab = T.text(t.replace("_", " "), max(10, int(size * 0.25)), T.TEXT)  # (never under 10 px)
         surface.blit(lab, (cx - lab.get_width() / 2, y + size + 2))
         h_used = size + 2 + lab.get_height()
         cx += max(size * 1.25, lab.get_width() + 8)

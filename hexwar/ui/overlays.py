@@ -43,6 +43,7 @@ DEFAULT_MARK = ((250, 250, 240), (20, 20, 20), (0.0, 0.55))
 log = logging.getLogger(__name__)
 
 MOVE_FILL = (255, 255, 255, 70)
+MOVE_WARN = (236, 160, 40, 150)  # a reachable hex the move's consequence warns of (hatched, framed)
 ZOC_HATCH = (160, 16, 16, 200)  # enemy zones of control: back-slanted red hatching
 COMM_DOTS = (96, 40, 150, 210)  # out of communication: a grid of purple dots
 OVERSTACK = (230, 30, 30)
@@ -324,8 +325,10 @@ class MapLayer:
                 marked[ctl.sel] = "select"
                 targets = ctl.move_targets(ctl.sel)
                 ov = mv.hex_overlay(MOVE_FILL, "fill", 2)
+                warn = mv.hex_overlay(MOVE_WARN, "hatch", 3)  # a move with a cost beyond its points
                 for h in targets:
-                    mv.blit_hex(surface, h, ov)
+                    c = ctl.move_consequence(ctl.sel, h)
+                    mv.blit_hex(surface, h, warn if c is not None and c.level else ov)
                     fig = ctl.move_figure(ctl.sel, h)  # the move's consequence: its MP cost
                     if fig:
                         labels.append((h, fig))

@@ -10,6 +10,10 @@ from typing import Any
 
 from .sides import SIDE_NAMES, side_name
 
+# How the map marks a hex where a tray counter may be put: the one phrase every prompt uses for it,
+# so that the words match the drawing (overlays frame these hexes in green, before a pick and after).
+PLACE_HEX = "green-framed hex"
+
 __all__ = ["HISTORY_NOTE", "SHORTCUTS", "SIDE_NAMES", "mode_note", "phase_paragraphs", "result_text",
            "results_rule", "stage_help", "stage_line", "stage_name"]
 
@@ -21,7 +25,7 @@ SHORTCUTS: list[tuple[str, str]] = [
                    "click again on a stack to pick the next unit; in a battle being built a stack joins "
                    "whole, and a second click takes it out"),
     ("Shift+click", "a stack next to the target: its units one at a time; tray counters: pick several, then "
-                    "one click on a hatched hex brings them all on"),
+                    "one click on a " + PLACE_HEX + " brings them all on"),
     ("Right click / Esc", "drop the current selection (Esc with nothing selected: game menu)"),
     ("Drag (any button)", "pan the map"),
     ("Arrow keys", "pan the map"),
@@ -44,6 +48,8 @@ SHORTCUTS: list[tuple[str, str]] = [
     ("Esc (looking back)", "return to the present"),
     ("Space / Enter", "while the computer plays: normal or fast pace / skip to the end of its turn"),
     ("L / K / T", "side panel: log / rules / turn track (reinforcements, replacement steps, air support)"),
+    ("U", "the luck report: the dice each side rolled against what could be expected"),
+    ("L (in the menu)", "Learn: the lessons of the game chosen"),
     ("F1 or ?", "this help"),
     ("Q (in the menu)", "quit"),
 ]

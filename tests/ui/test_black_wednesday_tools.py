@@ -384,7 +384,13 @@ def test_opening_camera_frames_the_play_area_not_both_sheets(app):
     r = g.rules
     start_hexes = set().union(*r.area_hexes.values())
     assert start_hexes <= set(r.area)
-    assert all(mv.rect.collidepoint(mv.hex_center(h)) for h in start_hexes)  # the set-up areas
+    # The Prep Log opens on where the Soviet player acts: the plotted Prep targets in the play
+    # area (the hexes the game's client marks), most of them in view.
+    from hexwar.ui.focus import focus_hexes, mark_hexes
+
+    targets = focus_hexes(gs.ctl, g.legal_actions())
+    assert targets and targets <= mark_hexes(gs.ctl) and targets <= set(r.area)
+    assert sum(1 for h in targets if mv.rect.collidepoint(mv.hex_center(h))) >= len(targets) * 2 // 3
     whole = sum(1 for h in r.board.terrain if mv.rect.collidepoint(mv.hex_center(h)))
     assert whole < len(r.board.terrain) * 0.8  # not the whole board zoomed out
     fit = type(mv)(mv.board)

@@ -298,3 +298,19 @@ def test_the_phase_bar_wraps_its_words_instead_of_dropping_them(apps):
         assert part in said, f"{part!r} dropped from the bar"
     assert gs.bar.rect.h > gs.bar.base_height(gs.theme)  # it grew a line to hold them
     assert gs.mv.rect.top == gs.bar.rect.bottom
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_with_no_hex_in_the_actions_nor_a_front_the_opening_goes_to_the_steps_marks(apps, size):
+    """Black Wednesday opens on the Prep Log: its actions (orders, boxes) name no hex and no Soviet
+    unit is on the map yet, so the view goes to the targets the game's client marks (PREP), not
+    to the middle of the play area."""
+    from hexwar.ui.focus import mark_hexes
+
+    app = apps(size)
+    g = hexwar.open_game("black-wednesday", None, seed=1)
+    gs = start(app, g)
+    marks = focus_hexes(gs.ctl, g.legal_actions())
+    assert marks and marks <= mark_hexes(gs.ctl)  # (those inside the scenario's play area)
+    seen = [h for h in marks if gs.mv.rect.collidepoint(gs.mv.hex_center(h))]
+    assert len(seen) >= len(marks) * 2 // 3, (len(seen), len(marks))

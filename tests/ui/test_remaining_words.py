@@ -94,7 +94,8 @@ def test_the_setup_tray_names_its_rule_through_for_player(app, monkeypatch):
     monkeypatch.setattr(g, "for_player", _marked)
     gs = start(app, g)
     shown = texts(gs)
-    assert any(t.startswith("Click a counter, then a hatched hex") and "(«6.0»)" in t for t in shown), shown[:12]
+    whole = " ".join(shown)  # a long line is drawn wrapped
+    assert "Click a counter, then a green-framed hex on the map («6.0»)." in whole, shown[:12]
 
 
 def test_the_handover_screen_reads_through_for_player(app, drive, monkeypatch):

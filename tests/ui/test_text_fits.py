@@ -126,6 +126,20 @@ def framed_column_in_view(gs: GameScene, what: str) -> list[str]:
             for r in frames if r.top < box.top or r.bottom > box.bottom - band]
 
 
+def odds_in_view(gs: GameScene, what: str) -> list[str]:
+    """Every result's line of the odds block (and the framed column) lies inside the step's box as
+    first shown, above the "more below" band: the whole odds block seen without scrolling."""
+    out = framed_column_in_view(gs, what)
+    panel = gs.panel
+    box = panel.context.rect
+    th = panel.theme
+    band = T.font(th.small).get_linesize() + th.px(4) if panel.ctx_scroll < panel.ctx_max else 0
+    rows = [s for s in panel.context.sigs if isinstance(s, tuple) and s and s[0] == "odds"]
+    lh = T.font(th.small).get_linesize()
+    return out + [f"{what}: the result {s[1]} at y {s[4]} is out of sight of the box {tuple(box)} (band {band})"
+                  for s in rows if s[4] < box.top or s[4] + lh > box.bottom - band]
+
+
 @pytest.fixture(scope="module")
 def kursk_off():
     set_hex_ids(CCRR)  # a module's fixture comes before each test's reset of the hex ids (conftest)
@@ -192,13 +206,13 @@ def test_a_kiev_battle_with_its_odds_and_the_victory_screen_cut_no_text(size, ap
     gs.ctl.attackers = ["G-III", "G-XIV"]
     gs.refresh()
     found = every_tab(app, gs, "Kiev battle being declared")
-    found += framed_column_in_view(gs, "Kiev battle being declared")
+    found += odds_in_view(gs, "Kiev battle being declared")
     gs.ctl.declare()
     gs.ctl.end_phase()
     gs.do_resolve(parse_hex("0505"))
     app.step()
     found += [f"Kiev roll: {p}" for p in drawn(app)]
-    found += framed_column_in_view(gs, "Kiev roll")
+    found += odds_in_view(gs, "Kiev roll")
     gs.do_roll(None)
     gs.ctl.die = None
     app.step()
@@ -223,7 +237,7 @@ def test_kasserine_odds_and_kursk_offensive_cut_no_text(size, kp_support, kursk_
     gs.ctl.target, gs.ctl.attackers = atk.target, list(atk.attackers)
     gs.refresh()
     found = every_tab(app, gs, "Kasserine attack being declared")
-    found += framed_column_in_view(gs, "Kasserine attack being declared")
+    found += odds_in_view(gs, "Kasserine attack being declared")
     gs = start(app, kursk_off)
     off = next(a for a in kursk_off.legal_actions() if isinstance(a, Offensive))
     gs.ctl.target, gs.ctl.attackers = off.target, list(off.attackers)
@@ -248,3 +262,35 @@ def test_black_wednesday_fire_and_the_hand_over_cut_no_text(size, bw_fire, apps)
                                  battle="The battle at 0505: DR, the defender retreats two hexes " * 3))
     found += [f"hand-over: {p}" for p in drawn(app)]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_help_screen_cuts_no_text_and_shows_every_key(size, game_id, apps):
+    """The keys list and the map's key cut no text at either size; the keys' column scrolls when
+    it is taller than the window, and scrolled through, every key is seen whole (U, the luck
+    report, and L in the menu among them)."""
+    from hexwar.ui import rules_text
+    from hexwar.ui.games import for_game
+    from hexwar.ui.scenes.help import HelpScene
+
+    app = apps(size)
+    g = hexwar.open_game(game_id, seed=1)
+    start(app, g)
+    help_ = HelpScene(app, g.board, game_id)
+    app.stack.push(help_)
+    app.step()
+    keys = [k for k, _ in list(rules_text.SHORTCUTS) + list(for_game(game_id).keys)]
+    assert "U" in keys and "L (in the menu)" in keys
+    seen: set[str] = set()
+    found: list[str] = []
+    for _ in range(40):
+        with T.TextProbe() as probe:
+            app.draw(probe.surface(app.size))
+            found += problems(probe, app)
+        seen |= {s for s, _px, r, box in probe.drawn if s in keys}
+        if help_.scroll >= help_.max_scroll:
+            break
+        help_.scroll_by(T.font(help_.theme.normal).get_linesize() * 3)
+    assert not found, "\n".join(found[:10])
+    assert set(keys) <= seen, set(keys) - seen

@@ -213,8 +213,10 @@ def test_arriving_units_come_first_in_the_panel_and_their_entry_hexes_are_hatche
     gs = _bw_scene(app, bw_action)
     ctl = gs.ctl
     ctx = gs.panel.context
-    texts = [s[1] for s in ctx.sigs if isinstance(s, tuple) and s and s[0] == "text"]
-    assert texts[0].startswith("Bring on your 65 arriving units"), texts[:3]
+    # First after the victory standing's few lines.
+    box = next(s for s in ctx.sigs if isinstance(s, tuple) and s and s[0] == "standing-box")
+    after = [s[1] for s in ctx.sigs[ctx.sigs.index(box) + 1:] if isinstance(s, tuple) and s and s[0] == "text"]
+    assert after[0].startswith("Bring on your 65 arriving units"), after[:3]
     assert ctx.tray and all(ctx.rect.colliderect(it.rect) for it in ctx.tray[:7])
     item = ctx.tray[0]
     uid = item.unit["id"]

@@ -41,7 +41,7 @@ def walk(w: Walk) -> None:
     assert said and "Axis player, your turn" in said[0] and "sets up the defenders" in said[0], said
     # The Axis set-up: every counter from the tray onto a highlighted hex of its area.
     assert w.mode() == "setup"
-    w.sees("Axis set-up", "Set-up tray: 29 to place", "Click a counter, then a hatched hex")
+    w.sees("Axis set-up", "Set-up tray: 29 to place", "Click a counter, then a green-framed hex")
     w.shot(2, "axis-setup")
     assert w.set_up_by_clicks() == 29
     # The command phases (orders kept), then the Soviet Action Phase with 65 arrivals in the tray.
@@ -82,8 +82,7 @@ def walk(w: Walk) -> None:
             break
     assert w.mode() == "stage:overwatch", w.status()
     assert any("Axis player, a decision for you" in h for h in w.handover_log), w.handover_log
-    w.sees("Overwatch", "pick a stack to fire at it, or none")
-    w.sees_in_panel("B16.28: 13-262-IG1 fires at it (point fire)")
+    w.sees("Overwatch", "pick a stack to fire at it, or none", "B16.28: 13-262-IG1 fires at it (point fire)")
     # The stacks that may fire are marked OW? on the map, and the camera has brought them into view.
     gs = w.game_scene
     assert gs.mv.rect.collidepoint(gs.mv.hex_center(parse_hex("B16.28"))), "the OW? stack is out of view"
@@ -105,7 +104,7 @@ def walk(w: Walk) -> None:
     w.click_at(w.unit_hex(gunner))
     assert ctl.sel == gunner, w.status()
     w.sees("SFA col", "within reach")  # the target marked on the map with its column; moves shaded
-    w.wheel_panel(4)  # the fire block is under the unit's moves, "more below"
+    w.wheel_panel(4)  # the Area Fire Table is under the fire block, "more below"
     w.sees("Area Fire Table")
     w.shot(5, "axis-fire")
     w.click_at(target)

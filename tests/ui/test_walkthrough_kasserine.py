@@ -37,7 +37,7 @@ def walk(w: Walk) -> None:
     assert "Axis player, your turn" in w.handover_log[0]
     # Day 1 opens on the German movement with the day's arrivals in a tray.
     assert w.mode() == "movement", w.mode()
-    w.sees("German movement", "Bring on your 41 arriving units", "Click a counter, then a hatched hex")
+    w.sees("German movement", "Bring on your 41 arriving units", "Click a counter, then a green-framed hex")
     w.shot(1, "arrivals")
     # Two panzer battalions of the 10th Panzer come on at 2119, each then moves to 2019, next to the
     # Allied stack at 1919 (a right click drops the next counter the tray picked by itself).

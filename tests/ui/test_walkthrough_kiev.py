@@ -29,7 +29,7 @@ def walk(w: Walk) -> None:
     assert w.handover_log and "Soviet player, your turn" in w.handover_log[0]
     # The Soviet player sets up first: the panel says what to do, the tray holds the counters.
     assert w.mode() == "setup"
-    w.sees("Soviet set-up", "Set-up tray", "Click a counter, then a hatched hex")
+    w.sees("Soviet set-up", "Set-up tray", "Click a counter, then a green-framed hex")
     w.shot(1, "setup")
     placed = w.set_up_by_clicks()
     assert placed >= 26
@@ -40,8 +40,7 @@ def walk(w: Walk) -> None:
     w.sees("Axis combat", "Turn 1", "can be attacked", "Cities held by the Axis: 2 of 16")
     target = parse_hex("0203")
     assert w.build_battle(target, ["G-III", "G-IV", "G-XIV"]) == "3:1"
-    w.sees("Declare", "Odds: 3:1", "framed")  # the odds and the table's column in view
-    w.sees_in_panel("Defender retreats two hexes", "50%")  # the result chances, line by line
+    w.sees("Declare", "Defender retreats two hexes", "50%")  # the result chances, line by line
     w.shot(2, "battle-odds")
     w.press("declare")
     w.end_phase()  # closes the declarations
@@ -52,7 +51,7 @@ def walk(w: Walk) -> None:
     steps = w.fight_out(shots={"die": (3, "die"), "stage:retreat": (4, "retreat")})
     assert [s.split(":")[0] for s in steps] == ["stage", "die", "stage", "stage"], steps
     roll, die, retreat, advance = steps
-    assert "Odds: 3:1" in roll and "odds 3:1, framed" in roll  # the odds and the column, before the roll
+    assert "Odds: 3:1" in roll and "DR 50%" in roll  # the odds and each result's chance, before the roll
     assert "roll 2: DR" in die
     assert retreat.startswith("stage:retreat") and "choose a retreat path for the defender in 0203" in retreat
     assert "SU-18A loses a step" in retreat  # each path says what it costs before the click

@@ -30,8 +30,11 @@ def walk(w: Walk) -> None:
     assert "German player, your turn" in w.handover_log[0]
     # Turn A: each side chooses its posture in secret; every option says what it opens.
     assert w.mode() == "choice", w.mode()
-    w.sees("Posture selection", "Pause: replacements only", "phases this turn: replacement",
-           "Victory points")
+    # All four fit at 1280x800; what each opens is in its tooltip (pointing at it).
+    w.sees("Posture selection", "Pause: replacements only", "Reposition", "Deploy", "Engage", "Victory points")
+    w.hover(w.button("choose-posture-pause").rect.center)
+    w.game_scene.hover_for = w.game_scene.TOOLTIP_S  # as after resting the pointer there
+    w.sees("phases this turn: replacement")
     w.shot(1, "posture")
     w.press("choose-posture-engage")
     said = w.handovers()
@@ -45,7 +48,7 @@ def walk(w: Walk) -> None:
     w.sees("German combat", "can be attacked")
     fig = w.build_battle(TARGET, ["G-LIII", "G-LV"])
     assert fig == "3:1"
-    w.sees_in_panel("Defender retreats", "50%", "the defender is out of communication")
+    w.sees("Defender retreats", "50%")
     w.shot(2, "battle-odds")
     w.press("declare")
     w.end_phase()  # closes the declarations
@@ -55,8 +58,10 @@ def walk(w: Walk) -> None:
     kinds = [s.split(": ")[0] for s in steps]
     assert kinds == ["stage:roll", "die", "stage:exchange_loss", "stage:exchange_loss", "stage:advance"], kinds
     roll, die, loss1, loss2, _advance = steps
-    assert "Odds: 3:1" in roll
-    assert "odds 3:1, framed" in roll  # the results table's column is marked
+    # At 1280x800 the odds block is compact: every result on a line, the column framed, how the
+    # figure is made (the defender out of communication) in the tooltip of "how: … lines ▸".
+    assert "Odds: 3:1" in roll and "how: " in roll and "DR 50%" in roll and "EX" in roll
+    assert "▼ odds 3:1" in roll  # the results table's column is marked
     assert "roll 4: EX" in die
     # The die says the result in words (the engine's own words for it, from the battle's preview).
     assert die.endswith("Rolled 4: EX Exchange: defender loses a step and retreats, attacker loses at least as "

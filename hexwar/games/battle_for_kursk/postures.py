@@ -123,7 +123,7 @@ class PostureMixin(_Rules):
 
     def _check_posture(self, state: State, act: A.Choose) -> Illegal | None:
         if act.what != "posture":
-            return Illegal("12.0", "choose a posture: choose posture pause | reposition | deploy | engage")
+            return Illegal("12.0", "choose a posture: Pause, Reposition, Deploy or Engage")
         return self._posture_problem(state, self.posture_chooser(state), act.value)
 
     def _apply_posture(self, state: State, act: A.Choose, dice: Dice, ev: list[Event]) -> None:
@@ -233,11 +233,11 @@ class PostureMixin(_Rules):
         if st.kind == "emergency":
             if isinstance(act, A.Choose) and act.what == "emergency" and act.value in ("yes", "no"):
                 return None
-            return Illegal("12.0", "Emergency Reaction: choose emergency yes (spend a marker, Reposition) or no")
+            return Illegal("12.0", "Emergency Reaction: choose yes (spend a marker and Reposition) or no")
         if st.kind == "objective":
             if not isinstance(act, A.Choose) or act.what != "objective":
-                return Illegal("12.1", "move the Strategic Objective (choose objective <hex>) "
-                                       "or leave it (choose objective stay)")
+                return Illegal("12.1", "move the Strategic Objective (choose its new hex) "
+                                       "or leave it where it is")
             if act.value == "stay":
                 return None
             try:

@@ -614,7 +614,7 @@ class Orders(_Rules):
                 return Illegal("§3.1", "implementation rolls and cancelling happen in the Command Phase")
             if a.op == "cancel":
                 if len(a.args) != 1:
-                    return Illegal("§16.1", "order cancel <id>")
+                    return Illegal("§16.1", "say which order to cancel")
                 return None if o["status"] == "implemented" else Illegal(
                     "§16.1", f"order {a.args[0]} is not implemented (an order being prepared is left alone)")
             bns = self.unreleased(o, state) if o.get("uncoordinated") else []

@@ -371,7 +371,8 @@ class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Vie
         if ph == "prep_log":
             if isinstance(action, EndPhase):
                 return None
-            return Illegal("2.4", "first fill the Prep Log (choose prep-<column>-<time> <hex>) or end")
+            return Illegal("2.4", "first fill the Prep Log (a target for a box of it, in the side panel) or end "
+                                  "the phase")
         if ph == "axis_setup":
             if isinstance(action, Place):
                 return self._check_place(state, action)
@@ -388,9 +389,11 @@ class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Vie
                 return None
             if isinstance(action, Restore):
                 return self.check_restore(state, action)  # 3.4 (setup.py)
-            return Illegal("§3.1", "in the Command Phase you may release reserves (choose release <company>) or end")
+            return Illegal("§3.1", "in the Command Phase you may release reserve companies (the buttons in the "
+                                   "side panel) or end the phase")
         if ph == "initiative":
-            return Illegal("§3.3", "choose who acts first this turn (choose first soviet|axis)")
+            return Illegal("§3.3", "first choose who acts first this turn: the Soviet or the Axis player (the "
+                                   "buttons in the side panel)")
         if ph == "clean_up":
             return None if isinstance(action, EndPhase) else Illegal("2.2c", "Clean Up: consolidate or end")
         if ph != "action":

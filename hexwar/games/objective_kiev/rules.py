@@ -718,7 +718,7 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
         return words.consequence(self, state, action) or super().consequence(state, action)
 
     def decision_words(self, state: State, key: str) -> dict[str, str]:
-        return words.decision_words(self, state, key)
+        return words.decision_words(self, state, key) or super().decision_words(state, key)
 
     def standing(self, state: State, side: str | None) -> tuple[StandingLine, ...]:
         return words.standing(self, state, side)

@@ -338,15 +338,15 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         self.look_for = frozenset(hexes) if hexes else None
         if uid in self.entering_units():  # enters by a move: its entry hexes hatched, the hexes beyond shaded
             n = len(self.move_targets(uid))
-            self.say(f"{uid}: click a hatched hex to bring it on there ({len(hexes or ())} in all), or a shaded "
-                     f"one to go on further ({n} within reach).", "info")
+            self.say(f"{uid}: click a {rules_text.PLACE_HEX} to bring it on there ({len(hexes or ())} in all), "
+                     f"or a shaded one to go on further ({n} within reach).", "info")
             return
         if hexes is None:
             self.say(f"{uid} selected. Working out where it may go...", "info")
         elif hexes:
-            self.say(f"{uid} selected: click one of the {len(hexes)} hatched hexes.", "info")
+            self.say(f"{uid} selected: click one of the {len(hexes)} {rules_text.PLACE_HEX}es.", "info")
         else:
-            self.refuse(self._why_no_place(uid), f"{uid} cannot be placed now")
+            self.refuse(self.why_no_place(uid), f"{uid} cannot be placed now")
 
     def _off_map(self, uid: str) -> bool:
         return (self.unit(uid) or {}).get("where") not in ("map", None)
@@ -360,8 +360,8 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         if len(group) > 1:
             hexes = set().union(*((self.place_hexes(i) or set()) for i in group))
             self.look_for = frozenset(hexes) if hexes else None
-            self.say(f"{len(group)} units picked: click a hatched hex and each goes onto a legal hex of that "
-                     "stretch, the nearest first (Esc drops the pick).", "info")
+            self.say(f"{len(group)} units picked: click a {rules_text.PLACE_HEX} and each goes onto a legal hex "
+                     "of that stretch, the nearest first (Esc drops the pick).", "info")
         elif group:
             self.click_tray(group[0])
 
@@ -437,7 +437,9 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
             return self.why_not_move(uid, h)
         return self.game.check(A.Place(uid, h))
 
-    def _why_no_place(self, uid: str) -> Illegal | None:
+    def why_no_place(self, uid: str) -> Illegal | None:
+        """The engine's refusal of placing ``uid`` now (its rule and reason), checked on a hex
+        where others may go (or any hex of the map)."""
         legal = self.legal() or []
         hexes = sorted({a.hex for a in legal if isinstance(a, A.Place)})
         probe = hexes[0] if hexes else min(self.game.board.terrain)

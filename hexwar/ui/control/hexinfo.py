@@ -54,6 +54,14 @@ class HexInfo(_Control):
         if kinds:
             lines.append("hexsides: " + ", ".join(sorted(kind_words(entry, k) for k in kinds)))
         here = self.units_at(h)
+        if self.sel is not None:  # what moving the selected unit here leads to, when it costs more than MP
+            try:
+                c = self.move_consequence(self.sel, h)
+            except Exception:
+                log.exception("move consequence")
+                c = None
+            if c is not None and c.level:
+                lines.append(f"▲ {self.sel} moving here: {c.text}" + (f" ({c.rule})" if c.rule else ""))
         try:
             lines.extend(self.game.hex_notes(h, self.viewer or self.acting()))
         except Exception:

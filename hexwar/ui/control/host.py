@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ...core.contract import Preview
+    from ...core.contract import Consequence, Preview
     from ...core.errors import Illegal
     from ...core.hexgrid import Hex
     from ..history import Timeline
@@ -57,6 +57,7 @@ if TYPE_CHECKING:
         def declared_battles(self) -> list[Any]: ...  # BattleMark (queries.py)
         def battle_action(self, target: Hex | None = None, attackers: Any = None) -> Any: ...
         def odds(self, target: Hex | None = None, attackers: Any = None) -> Preview | None: ...
+        def move_consequence(self, uid: str, h: Hex) -> Consequence | None: ...
 
         # log.py
         def say(self, text: str, kind: str = "info") -> None: ...

@@ -68,7 +68,13 @@ class Journal(_Control):
         self.status = Status(text, kind)
 
     def refuse(self, why: Illegal | str | None, fallback: str = "not possible now") -> None:
-        self.say(str(why) if why else fallback, "refusal")
+        """A refusal on the status line, in the game's words for the player (``game.for_player``)."""
+        text = str(why) if why else fallback
+        try:
+            text = self.game.for_player(text)
+        except Exception:  # the game's words must never lose the refusal itself
+            pass
+        self.say(text, "refusal")
 
     def _log_events(self, n: int, events, side: str | None, secret: bool, plan: bool = False) -> None:
         """The events of an action into the log. Those of a secret decision are hidden from the

@@ -400,13 +400,21 @@ class Queries(_Control):
             got = self._targets_cache[key] = (moves, {a.dest: a.path for a in moves if a.unit == uid})
         return got[1]
 
-    def move_figure(self, uid: str, h: Hex) -> str:
-        """The label of a reachable hex: the move's consequence figure (its MP cost), or ""."""
+    def move_consequence(self, uid: str, h: Hex) -> Consequence | None:
+        """The engine's consequence of moving ``uid`` to ``h`` (its cost; what it leads to, such as
+        ending overstacked), or None."""
         path = self.move_targets(uid).get(h)
         if path is None:
+            return None
+        return self.consequence(A.Move(uid, path))
+
+    def move_figure(self, uid: str, h: Hex) -> str:
+        """The label of a reachable hex: the move's consequence figure (its MP cost), or "";
+        marked ▲ when the move has a cost beyond its points (a shape, not only a colour)."""
+        c = self.move_consequence(uid, h)
+        if c is None or not c.figure:
             return ""
-        c = self.consequence(A.Move(uid, path))
-        return c.figure if c is not None else ""
+        return c.figure + (" ▲" if c.level else "")
 
     def place_hexes(self, uid: str) -> set[Hex] | None:
         """Hexes where the unit may be placed now, or where it may enter the map by a move (the

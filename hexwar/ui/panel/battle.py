@@ -76,6 +76,18 @@ def preview_block(f: Flow, ctl, p: Preview | None, action=None) -> None:
         f.text("✖ Not allowed as it stands", th.normal, T.BAD, "bold")
         f.text(say(str(p.refusal)), th.small, T.BAD)
         return
+    mark = f.mark()
+    _full_odds(f, ctl, p, action)
+    if p.outcomes and f.past_fold():
+        # Taller than the box can show (1280x800): the compact form, one line per result and the
+        # framed column, so that the whole odds block is in view without scrolling.
+        f.rollback(mark)
+        _compact_odds(f, ctl, p, action)
+
+
+def _full_odds(f: Flow, ctl, p: Preview, action) -> None:
+    th = f.theme
+    say = ctl.game.for_player
     f.text(f"Odds: {p.figure or '?'}", th.normal, T.TEXT, "bold")
     if p.outcomes:  # the table's column in use right under the figure, seen without scrolling
         crt_block(f, ctl, p, action)
@@ -90,7 +102,31 @@ def preview_block(f: Flow, ctl, p: Preview | None, action=None) -> None:
         outcome_bars(f, ctl, p)
 
 
-def crt_block(f: Flow, ctl, p: Preview, action=None) -> None:
+def _compact_odds(f: Flow, ctl, p: Preview, action) -> None:
+    """The odds in few lines: the figure with, beside it, how it is made as a pointer to a tooltip
+    (every line of it there), the framed column of the results table, one line per result (its
+    whole meaning in the row's tooltip)."""
+    th = f.theme
+    say = ctl.game.for_player
+    how = [say(ln.text) + (f" ({say(ln.rule)})" if ln.rule else "") + (f": {ln.value}" if ln.value else "")
+           for ln in p.lines]
+    if p.note:
+        how.insert(0, say(p.note))
+    y = f.y
+    f.text(f"Odds: {p.figure or '?'}", th.normal, T.TEXT, "bold")
+    if how:
+        hint = f"how: {len(how)} line{'s' if len(how) != 1 else ''} ▸"
+        w = T.size(hint, th.small)[0]
+
+        def draw(surf, y=y, hint=hint, w=w):
+            surf.blit(T.text(hint, th.small, T.TEXT_DIM), (f.x + f.w - w, y + 2))
+        f.op(draw, ("odds-how", hint, f.x, f.w, y, th.scale))
+        f.tips.append((pygame.Rect(f.x, y, f.w, f.y - y), ["How the odds are made:"] + how))
+    crt_block(f, ctl, p, action, strip=True)
+    outcome_bars(f, ctl, p, compact=True)
+
+
+def crt_block(f: Flow, ctl, p: Preview, action=None, strip: bool = False) -> None:
     """The game's results table (``game.result_table(action)``: a CRT, a fire table) under the
     odds, the column the battle is read on framed and pointed at: where the chances above come
     from."""
@@ -99,7 +135,10 @@ def crt_block(f: Flow, ctl, p: Preview, action=None) -> None:
     table = result_table(ctl, action)
     if table is not None:
         f.space(4)
-        table_block(f, ctl, table)
+        if strip and table.column is not None:
+            column_strip(f, ctl, table)  # compact: the column in use only
+        else:
+            table_block(f, ctl, table)
         f.space(4)
 
 
@@ -245,9 +284,10 @@ def _preview_line(f: Flow, ln, rule: str, say=str) -> None:
         f.y += lh
 
 
-def outcome_bars(f: Flow, ctl, p: Preview) -> None:
+def outcome_bars(f: Flow, ctl, p: Preview, compact: bool = False) -> None:
     """Each result's chance as a bar and a number, with its meaning (wrapped, never cut) and a
-    mark for the bad ones."""
+    mark for the bad ones. ``compact``: one line per result, its meaning beside the bar as far as
+    it fits and marked ▸ when it goes on in the row's tooltip."""
     th = f.theme
     say = ctl.game.for_player
     lh = T.font(th.small).get_linesize()
@@ -260,7 +300,11 @@ def outcome_bars(f: Flow, ctl, p: Preview) -> None:
     bar_w = max(th.px(30), min(int(f.w * 0.28), f.x + f.w - bx - th.px(90)))
     mx = bx + bar_w + th.px(6)
     room = f.x + f.w - mx
-    if room < th.px(80):  # too narrow beside the bar: the meaning goes under it
+    if compact:
+        bar_w = max(th.px(24), min(bar_w, int(f.w * 0.16)))
+        mx = bx + bar_w + th.px(6)
+        room = f.x + f.w - mx
+    elif room < th.px(80):  # too narrow beside the bar: the meaning goes under it
         mx, room = f.x + th.px(12), f.w - th.px(12)
     for o in shown:
         if f.y + lh > f.bottom:
@@ -270,6 +314,10 @@ def outcome_bars(f: Flow, ctl, p: Preview) -> None:
         if o.level:
             meaning = f"{mark_of(o.level)[0]} {meaning}"
         lines = T.wrap(meaning, mpx, room)
+        if compact and len(lines) > 1:
+            lines = T.wrap(meaning, mpx, room - T.size(" ▸", mpx)[0])[:1]
+            lines = [lines[0].rstrip(",;: ") + " ▸"]
+            f.tips.append((pygame.Rect(f.x, y, f.w, lh), [f"{o.code} ({round(o.chance * 100):d}%): {meaning}"]))
         beside = mx > bx
 
         def draw(surf, code=o.code, p=o.chance, y=y, lines=tuple(lines), beside=beside):

@@ -99,6 +99,20 @@ class Flow:
         self.tray = [it for it in self.tray if it.rect.colliderect(rect)]
         self.tips = [(r, t) for r, t in self.tips if r.colliderect(rect)]
 
+    def mark(self) -> tuple:
+        """Where the layout stands now, to go back to with ``rollback``."""
+        return len(self.ops), len(self.sigs), len(self.buttons.buttons), len(self.tray), len(self.tips), self.y
+
+    def rollback(self, mark: tuple) -> None:
+        """Forget what was laid out since ``mark`` (to lay it out again in a shorter form)."""
+        ops, sigs, buttons, tray, tips, y = mark
+        del self.ops[ops:], self.sigs[sigs:], self.buttons.buttons[buttons:], self.tray[tray:], self.tips[tips:]
+        self.y = y
+
+    def past_fold(self) -> bool:
+        """What is laid out so far ends below the box's sight at scroll 0 (when that is known)."""
+        return self.fold is not None and self.y + self.scroll > self.fold
+
     def text(self, s: str, px: int | None = None, colour=T.TEXT, style: str = "regular", indent: int = 0) -> None:
         px = px or self.theme.normal
         lh = T.font(px, style).get_linesize()

@@ -30,11 +30,14 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
     th = f.theme
     v = ctl.view()
     say = ctl.game.for_player
-    # Units to bring on during a phase of moves: what the player must do first, above everything.
+    step_done = False  # the game's block about this step (gui.build_step) laid out already
+    # The victory standing at a glance, in every step, at the top (a few lines: a long arrivals
+    # tray must not push it out of sight).
+    build_standing(f, ctl)
+    # Units to bring on during a phase of moves: what the player must do first, above the rest.
     arrivals = m in MOVING and ctl.legal() is not None and bool(ctl.tray())
     if arrivals:
         build_tray(f, ctl, art, "arrivals")
-    build_standing(f, ctl)  # the victory standing at a glance, in every step
     for note in v.get("notices") or ctl.gui.notices(ctl) or ():  # what every player must notice (a mud turn …)
         f.text("⚑ " + str(note), th.normal, T.ACCENT, "bold")
     if m in ("setup", "buildup"):
@@ -52,6 +55,10 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
             u = ctl.unit(ctl.sel) or {}
             f.space()
             f.text(unit_title(u), th.normal, T.TEXT, "bold")
+            # What the unit may do besides moving (the game's block: fire, assault, missions)
+            # comes right under its name, before its moves: the order a player uses them in.
+            gui_call(ctl, ctl.gui.build_step, f, scene)
+            step_done = True
             if u.get("ma") is not None:
                 f.text(f"Movement allowance {u['ma']}.", th.small, T.TEXT_DIM)
             n = len(ctl.move_targets(ctl.sel))
@@ -114,6 +121,9 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
         f.text(stage_line(ctl), th.normal)
         f.text("Arrows on the map show every legal path, each marked with what it costs; click the end of one, "
                "or a button here.", th.small, T.TEXT_DIM)
+        d = ctl.decision("retreat")
+        if d is not None and d.note:  # the engine's why, when every path costs
+            f.text(say(d.note), th.small, T.ACCENT)
         f.space()
         for r in ctl.retreats():
             f.button(f"{r.unit}: " + " → ".join(hex_name(h) for h in r.path), partial(scene.do_action, r),
@@ -129,7 +139,8 @@ def build_context(f: Flow, ctl, scene, art: CounterArt) -> None:
     else:
         f.heading(ctl.phase_name())
         f.text(now_text(ctl))
-    gui_call(ctl, ctl.gui.build_step, f, scene)  # the game's block about this step, before the chooser
+    if not step_done:
+        gui_call(ctl, ctl.gui.build_step, f, scene)  # the game's block about this step, before the chooser
     if m != "over":
         build_choices(f, ctl, scene)
     gui_call(ctl, ctl.gui.build_panel, f, scene)  # the game's own block (posture tracks, markers, VP, say)

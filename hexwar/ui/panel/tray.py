@@ -12,6 +12,7 @@ import pygame
 
 from .. import theme as T
 from ..counters import CounterArt, unit_title
+from ..rules_text import PLACE_HEX
 from .flow import Flow, TrayItem
 
 # The keys of a unit (in the view) that name the formation it belongs to, the first one a game has.
@@ -51,7 +52,7 @@ def group_block(f: Flow, ctl, tray: list[dict]) -> None:
     th = f.theme
     if len(tray) < 2:
         return
-    f.text("Shift+click counters to pick several: one click on a hatched hex then brings them all on "
+    f.text(f"Shift+click counters to pick several: one click on a {PLACE_HEX} then brings them all on "
            "along that stretch, each on a legal hex, the nearest first.", th.small, T.TEXT_DIM)
     sel = ctl.unit(ctl.sel) if ctl.sel else None
     specs: list[tuple[str, Callable[[], None], bool, str]] = []
@@ -69,7 +70,7 @@ def group_block(f: Flow, ctl, tray: list[dict]) -> None:
     if specs:
         f.row(specs)
     if len(ctl.group) > 1:
-        f.text(f"{len(ctl.group)} picked: click a hatched hex on the map.", th.small, T.ACCENT, "bold")
+        f.text(f"{len(ctl.group)} picked: click a {PLACE_HEX} on the map.", th.small, T.ACCENT, "bold")
     f.space(4)  # room for the frame of a picked counter
 
 
@@ -80,13 +81,13 @@ def build_tray(f: Flow, ctl, art: CounterArt, m: str) -> None:
     if m == "setup":
         f.heading(f"Set-up tray: {len(tray)} to place")
         setup = ctl.decision("place")  # the set-up's own rule, as the rulebook names it
-        f.text("Click a counter, then a hatched hex on the map"
+        f.text(f"Click a counter, then a {PLACE_HEX} on the map"
                + (f" ({ctl.game.for_player(setup.rule)})." if setup is not None and setup.rule else "."), th.small)
         group_block(f, ctl, tray)
     elif m == "arrivals":
         f.heading(f"Bring on your {len(tray)} arriving unit" + ("" if len(tray) == 1 else "s"))
         moving = bool(ctl.entering_units())
-        f.text("Click a counter, then a hatched hex on the map where it may come on" +
+        f.text(f"Click a counter, then a {PLACE_HEX} on the map where it may come on" +
                (", or a shaded hex further in (entering is its move, either way)" if moving else "") +
                "; pointing at any other hex says why not.", th.small)
         group_block(f, ctl, tray)
@@ -126,7 +127,8 @@ def build_tray(f: Flow, ctl, art: CounterArt, m: str) -> None:
                 hexes = ctl.place_hexes(u["id"]) if ctl.sel == u["id"] or len(tray) <= 24 else None
                 if hexes is not None and not hexes:
                     enabled = False
-                    note = "Cannot be placed now"
+                    why = ctl.why_no_place(u["id"])  # the engine's rule and reason
+                    note = "Cannot be placed now" + (f" — {say(str(why))}" if why is not None else "")
             rect = pygame.Rect(x, y, size, size + cap)
             item = TrayItem(rect, u, _tray_click(ctl), enabled, note)
             f.tray.append(item)
@@ -169,4 +171,4 @@ def build_tray(f: Flow, ctl, art: CounterArt, m: str) -> None:
     if ctl.sel and (ctl.unit(ctl.sel) or {}).get("where") != "map" and len(ctl.group) < 2:
         hexes = ctl.place_hexes(ctl.sel)
         if hexes:
-            f.text(f"{ctl.sel}: {len(hexes)} legal hex(es), hatched on the map.", th.small)
+            f.text(f"{ctl.sel}: {len(hexes)} legal hex(es), framed in green on the map.", th.small)

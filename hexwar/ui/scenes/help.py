@@ -19,9 +19,13 @@ class HelpScene(Scene):
         super().__init__(app)
         self.board = board
         self.game_id = game_id
+        # The keys' column scrolls when it is taller than the window (1280x800): the wheel, the
+        # arrow keys or PgUp/PgDn bring every line into view.
+        self.scroll = 0
+        self.max_scroll = 0
 
     def frame_key(self):
-        return ()
+        return (self.scroll,)
 
     @property
     def theme(self) -> T.Theme:
@@ -33,7 +37,21 @@ class HelpScene(Scene):
             return self.app.theme
         return T.Theme(max(T.Theme.MIN_SCALE, fit))
 
+    def scroll_by(self, dy: int) -> None:
+        self.scroll = max(0, min(self.max_scroll, self.scroll + dy))
+
     def handle(self, event) -> bool:
+        step = self.theme.px(60)
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * step)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_DOWN, pygame.K_UP, pygame.K_PAGEDOWN,
+                                                          pygame.K_PAGEUP):
+            self.scroll_by({pygame.K_DOWN: step, pygame.K_UP: -step, pygame.K_PAGEDOWN: 6 * step,
+                            pygame.K_PAGEUP: -6 * step}[event.key])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button in (4, 5):
+            return True  # (the wheel, as buttons, on older systems)
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_SPACE,
                                                           pygame.K_QUESTION, pygame.K_SLASH, pygame.K_h):
             self.app.stack.remove(self)
@@ -58,12 +76,32 @@ class HelpScene(Scene):
         yy = y
         surface.blit(T.text("Keys and mouse", th.large, T.TEXT, "bold"), (x, yy))
         yy += T.font(th.large).get_linesize() + th.px(4)
+        # The keys' lines, laid out from the column's top, then drawn scrolled inside it.
+        hint_h = T.font(th.small).get_linesize() + th.px(4)
+        area = pygame.Rect(x, yy, col, h - yy - th.px(14) - hint_h)
+        entries: list[tuple[int, str, list[str]]] = []  # (y from the area's top, key, its lines)
+        ly = 0
         for key, what in shortcuts:
-            surface.blit(T.text(key, th.normal, T.ACCENT, "bold"), (x, yy))
-            for ln in T.wrap(what, th.normal, col - keys_w - th.px(10)):
-                surface.blit(T.text(ln, th.normal, T.TEXT), (x + keys_w, yy))
-                yy += lh
-            yy += th.px(3)
+            lines = T.wrap(what, th.normal, col - keys_w - th.px(10))
+            entries.append((ly, key, lines))
+            ly += lh * len(lines) + th.px(3)
+        self.max_scroll = max(0, ly - area.h)
+        self.scroll = min(self.scroll, self.max_scroll)
+        for ry, key, lines in entries:
+            sy = area.y + ry - self.scroll
+            if sy < area.y or sy + lh * len(lines) > area.bottom:
+                continue  # scrolled out of the column: a whole key with all its words, or nothing
+            surface.blit(T.text(key, th.normal, T.ACCENT, "bold"), (x, sy))
+            for i, ln in enumerate(lines):
+                surface.blit(T.text(ln, th.normal, T.TEXT), (x + keys_w, sy + i * lh))
+        if self.max_scroll:
+            more = []
+            if self.scroll > 0:
+                more.append("↑ more above")
+            if self.scroll < self.max_scroll:
+                more.append("↓ more below")
+            hint = " · ".join(more) + ": mouse wheel or arrow keys"
+            surface.blit(T.text(hint, th.small, T.ACCENT), (x, area.bottom + th.px(4)))
         rect = pygame.Rect(x + col + th.px(40), y, col, h - y - th.px(40))
         if for_game(self.game_id).draw_help_legend(surface, rect, th):
             pass  # the game's own drawn sample

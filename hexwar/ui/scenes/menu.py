@@ -48,6 +48,17 @@ def game_words(game_id: str, scenario: str) -> tuple[Callable[[str], str], str]:
     return _WORDS[key]
 
 
+def short_title(scenario_title: str, game_title: str) -> str:
+    """A scenario's title without its game's name in front ("<game> -- the full game, …" under
+    "Game: <game>" reads "The full game, …")."""
+    t = scenario_title
+    if game_title and t.lower().startswith(game_title.lower()):
+        rest = t[len(game_title):].lstrip(" —–-,:")
+        if rest:
+            t = rest[:1].upper() + rest[1:]
+    return t
+
+
 class MenuScene(Scene):
     @property
     def theme(self) -> T.Theme:
@@ -158,10 +169,15 @@ class MenuScene(Scene):
                  tooltip="Click to switch game"))
         y += bh + gap
         gid = self.games[self.game_i] if self.games else ""
-        say, scen_title = game_words(gid, self.scenarios()[self.scen_i])
-        B(Button(pygame.Rect(x1, y, col_w, bh), f"Scenario: {self.scenarios()[self.scen_i]}", self.next_scenario,
-                 px=th.normal, name="scenario",
-                 tooltip=say(f"{scen_title}. Click to switch scenario" if scen_title else "Click to switch scenario")))
+        sid = self.scenarios()[self.scen_i]
+        say, scen_title = game_words(gid, sid)
+        # The scenario by its title; its id (the name --scenario takes) only in the tooltip.
+        scen_shown = short_title(say(scen_title), title) if scen_title else sid
+        B(Button(pygame.Rect(x1, y, col_w, bh),
+                 scen_shown if scen_shown.startswith("Scenario ") else f"Scenario: {scen_shown}",
+                 self.next_scenario, px=th.normal, name="scenario",
+                 tooltip=say(f"{scen_title} (--scenario {sid}). Click to switch scenario" if scen_title
+                             else "Click to switch scenario")))
         y += bh + gap * 2
         half = (col_w - gap) // 2
         # Who plays each side.
