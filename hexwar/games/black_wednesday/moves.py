@@ -24,6 +24,15 @@ class Moves(_Rules):
         """LOS within the visibility limit (§6.2, 1.8; 10 into an Illum area, §13.8); Level 2
         smoke blocks (§13.8). Answers are kept per state while the turn, weather, Illum and
         smoke stay the same (those values are replaced, never changed in place)."""
+        memo, lim = self._sees_table(state)
+        ans = memo.get((a, b))
+        if ans is None:
+            ans = memo[(a, b)] = self._sees_hex(state, a, b, lim)
+        return ans
+
+    def _sees_table(self, state) -> tuple[dict, int]:
+        """(the (a, b) -> sees answers valid for this state, its visibility limit): what
+        ``sees_hex`` reads, for callers that ask about many pairs of one state."""
         x = state.extra
         sig = (state.turn, x.get("weather"), x.get("illum"), x.get("smoke"))
         got = state._cache.get("sees")
@@ -38,11 +47,7 @@ class Moves(_Rules):
                     store.clear()
                 got = (sig, store.setdefault(lim, {}), lim)
             state._cache["sees"] = got
-        memo = got[1]
-        ans = memo.get((a, b))
-        if ans is None:
-            ans = memo[(a, b)] = self._sees_hex(state, a, b, got[2])
-        return ans
+        return got[1], got[2]
 
     def _sees_hex(self, state, a: Hex, b: Hex, limit: int) -> bool:
         if b in state.extra.get("illum", frozenset()):
