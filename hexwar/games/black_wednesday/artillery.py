@@ -401,7 +401,14 @@ class Artillery(Batteries, Dora, Historical):
         hexes = state._cache.get(key)
         if hexes is None:
             hexes = state._cache[key] = sorted({e.map_hex for e in self.on_map(state, self.enemy_of(side))})
-        targets = [h for h in hexes if self.sees_hex(state, u.hex, h)]
+        memo, lim = self._sees_table(state)  # sees_hex for every enemy hex, the table read once
+        targets = []
+        for h in hexes:
+            ans = memo.get((u.hex, h))
+            if ans is None:
+                ans = memo[(u.hex, h)] = self._sees_hex(state, u.hex, h, lim)
+            if ans:
+                targets.append(h)
         if not targets:
             return out
         for art in self.artillery_of(side, state):

@@ -204,8 +204,13 @@ class Fire(_Rules):
         if f.where != ON_MAP:
             return []
         rng = self.spec(uid).at_range  # check_pfa refuses beyond it: only the targets in range are asked
-        return [e.id for e in sorted(self.on_map(state, self.enemy_of(side)), key=lambda x: x.id)
-                if (rng is None or distance(f.hex, e.map_hex) <= rng) and self.spec(e.id).point_target
+        key = ("point_targets", side)  # the enemy point targets in id order, once per state
+        cands = state._cache.get(key)
+        if cands is None:
+            cands = state._cache[key] = [e for e in sorted(self.on_map(state, self.enemy_of(side)), key=lambda x: x.id)
+                                         if self.spec(e.id).point_target]
+        return [e.id for e in cands
+                if (rng is None or distance(f.hex, e.map_hex) <= rng)
                 and self.check_pfa(state, PointFire(uid, e.id)) is None]
 
     def check_pfa(self, state, a: PointFire) -> Illegal | None:

@@ -24,6 +24,15 @@ class Moves(_Rules):
         """LOS within the visibility limit (§6.2, 1.8; 10 into an Illum area, §13.8); Level 2
         smoke blocks (§13.8). Answers are kept per state while the turn, weather, Illum and
         smoke stay the same (those values are replaced, never changed in place)."""
+        memo, lim = self._sees_table(state)
+        ans = memo.get((a, b))
+        if ans is None:
+            ans = memo[(a, b)] = self._sees_hex(state, a, b, lim)
+        return ans
+
+    def _sees_table(self, state) -> tuple[dict, int]:
+        """(the (a, b) -> sees answers valid for this state, its visibility limit): what
+        ``sees_hex`` reads, for callers that ask about many pairs of one state."""
         x = state.extra
         sig = (state.turn, x.get("weather"), x.get("illum"), x.get("smoke"))
         got = state._cache.get("sees")
@@ -38,11 +47,7 @@ class Moves(_Rules):
                     store.clear()
                 got = (sig, store.setdefault(lim, {}), lim)
             state._cache["sees"] = got
-        memo = got[1]
-        ans = memo.get((a, b))
-        if ans is None:
-            ans = memo[(a, b)] = self._sees_hex(state, a, b, got[2])
-        return ans
+        return got[1], got[2]
 
     def _sees_hex(self, state, a: Hex, b: Hex, limit: int) -> bool:
         if b in state.extra.get("illum", frozenset()):
@@ -112,21 +117,61 @@ class Moves(_Rules):
         if got is not None:
             return got
         _, side, veh, tow, div = key
-        occ = state.occupied()
-        enemy = frozenset(h for h, us in occ.items() if any(self.side_of(u.id) != side for u in us))
-        block = set(enemy)
-        if veh:  # 1.2d: at most two vehicles in an embankment hex
-            for h, us in occ.items():
-                if h in self.ter.rail and sum(1 for u in us if self.spec(u.id).vehicle) >= 2:
-                    block.add(h)
-        block.update(h for h in self.ter.wire if self.wire_state(state, h) < 2)
-        if tow:
-            block.update(self.ter.hospital)
-        if div is not None:  # 4.3: no step beyond the divisional boundary, not even in passing
-            block.update(self.area - self.division_hexes(div))
-        got = (self._intern(frozenset(block)), self._intern(enemy))
+        # the parts, each once per state (the enemy hexes, the embankment hexes full of
+        # vehicles) or per wire dictionary (replaced, never changed in place); the union for
+        # one unit kind is kept across states under the parts it is made of
+        enemy = self._enemy_hexes(state, side)
+        rail2 = self._full_rail(state) if veh else None
+        wire = self._wire_block(state)
+        memo = self.__dict__.get("_block_memo")
+        if memo is None or len(memo) > 5000:
+            memo = self.__dict__["_block_memo"] = {}
+        bkey = (key, enemy, rail2, wire)
+        got = memo.get(bkey)
+        if got is None or got[1] is not enemy:
+            block = set(enemy)
+            if rail2:  # 1.2d: at most two vehicles in an embankment hex
+                block.update(rail2)
+            block.update(wire)
+            if tow:
+                block.update(self.ter.hospital)
+            if div is not None:  # 4.3: no step beyond the divisional boundary, not even in passing
+                block.update(self.area - self.division_hexes(div))
+            got = memo[bkey] = (self._intern(frozenset(block)), enemy)
         state._cache[key] = got
         return got
+
+    def _enemy_hexes(self, state, side: str) -> frozenset:
+        """Hexes holding units not of ``side`` (interned), once per state."""
+        key = ("bw_enemy_hexes", side)
+        got = state._cache.get(key)
+        if got is None:
+            own = self._side_sets.get(side)
+            if own is None:
+                own = self._side_sets[side] = frozenset(k for k, e in self.entries.items() if e.side == side)
+            got = state._cache[key] = self._intern(frozenset(
+                h for h, us in state.occupied().items() if any(u.id not in own for u in us)))
+        return got
+
+    def _full_rail(self, state) -> frozenset:
+        """1.2d: embankment hexes already holding two vehicles (interned), once per state."""
+        got = state._cache.get("bw_full_rail")
+        if got is None:
+            rail = self.ter.rail
+            got = state._cache["bw_full_rail"] = self._intern(frozenset(
+                h for h, us in state.occupied().items()
+                if h in rail and sum(1 for u in us if self.spec(u.id).vehicle) >= 2))
+        return got
+
+    def _wire_block(self, state) -> frozenset:
+        """Wire hexes not fully breached (1.4a); kept per wire dictionary (replaced, never
+        changed in place)."""
+        wd = state.extra.get("wire")
+        got = self.__dict__.get("_wire_blocked")
+        if got is None or got[0] is not wd:
+            got = self.__dict__["_wire_blocked"] = (wd, self._intern(frozenset(
+                h for h in self.ter.wire if self.wire_state(state, h) < 2)))
+        return got[1]
 
     def _intern(self, hexes: frozenset) -> frozenset:
         """One object per distinct set across the states of a game, so the reach caches keyed
@@ -144,18 +189,43 @@ class Moves(_Rules):
         cache = self.board.cache
         g = cache.get(key)
         if g is None:
-            area, step, adj = self.area, self.ter.step_cost, self.board.adjacent
+            # a step's cost depends only on a few facts of the two hexes (``_step_sigs``):
+            # computed once per distinct combination, not once per pair of hexes
+            by_sig: dict = {}
+            step = self.ter.step_cost
             g = {}
-            for h in self.board.terrain:
+            for h, pairs in self._step_sigs().items():
                 out = []
-                for n in adj(h):
-                    if n in area:
-                        c = step(h, n, cls, ma)
-                        if c is not None:
-                            out.append((n, c))
+                for n, sig in pairs:
+                    if sig in by_sig:
+                        c = by_sig[sig]
+                    else:
+                        c = by_sig[sig] = step(h, n, cls, ma)
+                    if c is not None:
+                        out.append((n, c))
                 g[h] = tuple(out)
             cache[key] = g
         return g
+
+    def _step_sigs(self) -> dict:
+        """hex -> ((neighbour in the play area, what the step's cost depends on), ...), in the
+        board's neighbour order: the hexside's features, the terrain entered, wire there,
+        leaving the Mill, the embankment at either end and climbing a contour — everything
+        ``Terrain._step_cost`` reads besides the class and the MA. Built once per board and area."""
+        key = ("bw_step_sigs", self.scen.region)
+        cache = self.board.cache
+        got = cache.get(key)
+        if got is None:
+            area, adj, ter = self.area, self.board.adjacent, self.ter
+            terrain, kinds_of, elev = self.board.terrain, self.board.side_kinds, ter.elev
+            wire, mill, rail = ter.wire, ter.mill, ter.rail
+            got = {}
+            for h in terrain:
+                got[h] = tuple((n, (kinds_of(h, n), terrain[n], n in wire, h in mill, h in rail or n in rail,
+                                    elev.get(n, 0) > elev.get(h, 0)))
+                               for n in adj(h) if n in area)
+            cache[key] = got
+        return got
 
     def _reach_store(self) -> dict:
         """Reach results shared across the states of a game (bounded: cleared when full)."""
@@ -209,7 +279,8 @@ class Moves(_Rules):
         block, enemy = self._block_set(state, uid)
         mp, ma = self.mp_of(state, uid)
         sup = self.status(state, uid) == "S"
-        mkey = ("reach", uid, u.hex, mp, block, enemy if sup else None, self._order_key(state, uid))
+        okey = self._order_key(state, uid)  # None: no order and not a reserve (_no_orders)
+        mkey = ("reach", uid, u.hex, mp, block, enemy if sup else None, okey)
         memo = self._reach_store()
         out = memo.get(mkey)
         if out is None and s.tow and u.hex in self.ter.hospital:
@@ -220,7 +291,7 @@ class Moves(_Rules):
             paths = self._paths(u.hex, mp, ma, s.move_class, block)
             out = {d: p for d, p in paths.items() if self._dest_ok(state, uid, u.hex, d, enemy) is None}
             memo[mkey] = out
-        if out and self._no_orders(state, uid):
+        if out and okey is None:  # self._no_orders(state, uid)
             out = self._no_closer(state, uid, out)  # §16.7
         state._cache[key] = out
         return out
@@ -236,7 +307,14 @@ class Moves(_Rules):
         per state. Each (observer hex, target) answer is kept while the turn, weather, Illum
         and smoke stay the same, so a move re-asks only about the hexes that changed; only
         observers within the longest spotting range are asked (blocks of the grid: one hex
-        step changes the column and the row by one at most)."""
+        step changes the column and the row by one at most).
+
+        Incremental across states: for each target (its hex and what its spotting range
+        depends on) the last answer keeps the observer hex that spotted it (its witness), or
+        None. A target whose witness still stands is spotted; one nobody spotted is asked
+        only of the observer hexes that are new since; one whose witness left is asked of
+        every observer again. The answer is an "any" over the observers, so it is the same
+        as asking every observer every time."""
         key = ("spotted", side)
         got = state._cache.get(key)
         if got is not None:
@@ -245,40 +323,72 @@ class Moves(_Rules):
         sig = (state.turn, x.get("weather"), x.get("illum"), x.get("smoke"))
         memo = self.__dict__.get("_spot_memo")
         if memo is None or memo[0] != sig or len(memo[1]) > 200000:
-            memo = self.__dict__["_spot_memo"] = (sig, {})
+            fresh_pairs: dict[Any, bool] = {}
+            fresh_wit: dict[str, tuple[frozenset[Hex], dict[Any, Any]]] = {}
+            memo = self.__dict__["_spot_memo"] = (sig, fresh_pairs, fresh_wit)
         pairs: dict[Any, bool] = memo[1]
+        witnesses: dict[str, tuple[frozenset[Hex], dict[Any, Any]]] = memo[2]
         size = 8
         reach = 2 * max(max(self.t.spotting.values()), 1)  # doubled for movers and firers
         k = reach // size + 1
-        cells: dict[tuple[int, int], list[Hex]] = {}
-        for h in sorted({u.map_hex for u in self.on_map(state, side) if not self.carrier_of(state, u.id)}):
-            cells.setdefault((h.col // size, h.row // size), []).append(h)
+        obs = frozenset(u.map_hex for u in self.on_map(state, side) if not self.carrier_of(state, u.id))
+        last = witnesses.get(side)
+        if last is not None and last[0] == obs:
+            added: list[Hex] = []
+        else:
+            added = sorted(obs - last[0]) if last is not None else []
+        old_wit: dict = last[1] if last is not None else {}
+        wit: dict = {}
+        cells: dict[tuple[int, int], list[Hex]] | None = None
         moved, shown, t2t = x.get("moved_mm", frozenset()), x.get("shown", frozenset()), x.get("t2t", frozenset())
         seen = set()
+        rail = self.ter.rail
         for e in self.on_map(state, self.enemy_of(side)):
             if e.hex in seen:
                 continue
             veh = self.spec(e.id).vehicle
             eh = e.map_hex
-            tkey = (eh, veh, e.id in t2t, e.id in moved or e.id in shown or (veh and eh in self.ter.rail))
+            tkey = (eh, veh, e.id in t2t, e.id in moved or e.id in shown or (veh and eh in rail))
             cx, cy = eh.col // size, eh.row // size
-            found = False
-            for i in range(cx - k, cx + k + 1):
-                for j in range(cy - k, cy + k + 1):
-                    for o in cells.get((i, j), ()):
-                        pk = (o, tkey)
-                        ans = pairs.get(pk)
-                        if ans is None:
-                            ans = pairs[pk] = self.spots(state, o, e)
-                        if ans:
-                            found = True
+            w = wit.get(tkey, False)
+            if w is False:
+                w = old_wit.get(tkey, False)
+                if w is None:  # nobody spotted it: ask only the new observers
+                    for o in added:
+                        if abs(o.col // size - cx) <= k and abs(o.row // size - cy) <= k:
+                            pk = (o, tkey)
+                            ans = pairs.get(pk)
+                            if ans is None:
+                                ans = pairs[pk] = self.spots(state, o, e)
+                            if ans:
+                                w = o
+                                break
+                elif w is not False and w not in obs:
+                    w = False  # its witness left: ask everyone again
+                if w is False:
+                    w = None
+                    if cells is None:
+                        cells = {}
+                        for h in sorted(obs):
+                            cells.setdefault((h.col // size, h.row // size), []).append(h)
+                    for i in range(cx - k, cx + k + 1):
+                        for j in range(cy - k, cy + k + 1):
+                            for o in cells.get((i, j), ()):
+                                pk = (o, tkey)
+                                ans = pairs.get(pk)
+                                if ans is None:
+                                    ans = pairs[pk] = self.spots(state, o, e)
+                                if ans:
+                                    w = o
+                                    break
+                            if w is not None:
+                                break
+                        if w is not None:
                             break
-                    if found:
-                        break
-                if found:
-                    break
-            if found:
+                wit[tkey] = w
+            if w is not None:
                 seen.add(e.hex)
+        witnesses[side] = (obs, wit)
         got = state._cache[key] = self._intern(frozenset(seen))
         return got
 
@@ -314,15 +424,22 @@ class Moves(_Rules):
             return out
         field = self._spotted_field(spotted)
         near = field[state.units[uid].hex]
+        memo = self._reach_store()
+        ckey = ("no_closer_of", id(out), spotted, near)  # the cut depends on these alone
+        cut = memo.get(ckey)
+        if cut is not None and cut[0] is out:
+            return cut[1]
         gone = frozenset(d for d in out if field[d] < near)
         if not gone:
-            return out
-        memo = self._reach_store()
-        mkey = ("no_closer", id(out), gone)
-        got = memo.get(mkey)
-        if got is None or got[0] is not out:  # the same answer object for the same cut
-            got = memo[mkey] = (out, {d: p for d, p in out.items() if d not in gone})
-        return got[1]
+            res = out
+        else:
+            mkey = ("no_closer", id(out), gone)
+            got = memo.get(mkey)
+            if got is None or got[0] is not out:  # the same answer object for the same cut
+                got = memo[mkey] = (out, {d: p for d, p in out.items() if d not in gone})
+            res = got[1]
+        memo[ckey] = (out, res)
+        return res
 
     def no_orders_refusal(self, state, uid: str, dest: Hex) -> Illegal | None:
         """The §16.7 refusal of a move to ``dest`` (for check_move's message)."""

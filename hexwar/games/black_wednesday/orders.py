@@ -281,18 +281,33 @@ class Orders(_Rules):
         cols = [h.col for h in board] + [h.col for h in targets]
         rows = [h.row for h in board] + [h.row for h in targets]
         c0, c1, r0, r1 = min(cols) - 2, max(cols) + 2, min(rows) - 2, max(rows) + 2
+        adj = self._box_neighbours(c0, c1, r0, r1)
         got = dict.fromkeys(targets, 0)
         ring, d = list(got), 0
         while ring:
             d += 1
             nxt = []
             for h in ring:
-                for n in neighbors(h):
-                    if n not in got and c0 <= n.col <= c1 and r0 <= n.row <= r1:
+                for n in adj[h]:
+                    if n not in got:
                         got[n] = d
                         nxt.append(n)
             ring = nxt
         return {x: got[x] for x in board}
+
+    def _box_neighbours(self, c0: int, c1: int, r0: int, r1: int) -> dict[Hex, tuple[Hex, ...]]:
+        """Hex of the box -> its neighbours inside the box, in ``neighbors`` order (built once
+        per box: the walks of ``distance_field`` then create no hexes)."""
+        store: dict[tuple[int, int, int, int], dict[Hex, tuple[Hex, ...]]] = self.__dict__.setdefault("_box_adj", {})
+        box = (c0, c1, r0, r1)
+        got = store.get(box)
+        if got is None:
+            got = store[box] = {}
+            for c in range(c0, c1 + 1):
+                for r in range(r0, r1 + 1):
+                    h = Hex(c, r)
+                    got[h] = tuple(n for n in neighbors(h) if c0 <= n.col <= c1 and r0 <= n.row <= r1)
+        return got
 
     # --- what an order lets its units do (§16.6-§16.8) --------------------------------------
     def check_order_move(self, state, uid: str, start: Hex | None, dest: Hex) -> Illegal | None:

@@ -320,40 +320,53 @@ class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Vie
         """(moves, the unit's other candidate actions): the moves are legal by construction
         (shared lists, never changed), the others still go through ``check`` in legal_for."""
         out: list = []
-        side = self.side_of(u.id)
+        uid = u.id
+        side = self.side_of(uid)
+        x = state.extra
         if u.where == ARRIVING and u.arrives <= state.turn:
-            return self.entry_moves(state, u.id), out  # moves.py
-        if u.where != ON_MAP or u.id in state.extra.get("acted", frozenset()):
+            return self.entry_moves(state, uid), out  # moves.py
+        if u.where != ON_MAP or uid in x.get("acted", frozenset()):
             return [], out
-        if self.status(state, u.id) == "P":
+        st = x.get("status", {}).get(uid, "")  # self.status, read once
+        if st == "P":
             return [], out
-        moves = [] if u.id in state.extra.get("reserve", frozenset()) else self.moves_of(state, u.id)
-        out.append(Mode(u.id, "move" if self.mode(state, u.id) == "fire" else "fire"))
-        s = self.spec(u.id)
-        if self.mode(state, u.id) == "fire" and not self.status(state, u.id):
+        md = x.get("mode", {}).get(uid, "fire")  # self.mode, read once
+        moves = [] if uid in x.get("reserve", frozenset()) else self.moves_of(state, uid)
+        out.append(self._mode_action(uid, "move" if md == "fire" else "fire"))
+        s = self.spec(uid)
+        if md == "fire" and not st:
             # the stack mates that may fire at all (check_sfa's unit half), once per unit
-            mates = [x for x in state.units_at(u.hex) if self.side_of(x.id) == side and x.id != u.id
-                     and self._sfa_unit_refusal(state, x) is None]
-            for tgt in self.fire_targets(state, u.id):
-                out.append(Attack(tgt, (u.id,)))
-                stack = tuple(x.id for x in mates if self._sfa_target_ok(state, x, self.spec(x.id), tgt))
-                if stack and u.id < min(stack):  # the whole stack together, listed once
-                    out.append(Attack(tgt, (u.id,) + stack))
+            mates = [m for m in state.units_at(u.hex) if self.side_of(m.id) == side and m.id != uid
+                     and self._sfa_unit_refusal(state, m) is None]
+            for tgt in self.fire_targets(state, uid):
+                out.append(Attack(tgt, (uid,)))
+                stack = tuple(m.id for m in mates if self._sfa_target_ok(state, m, self.spec(m.id), tgt))
+                if stack and uid < min(stack):  # the whole stack together, listed once
+                    out.append(Attack(tgt, (uid,) + stack))
             if s.point_target and s.at_attack:
-                for tu in self.point_targets(state, u.id):
-                    out.append(PointFire(u.id, tu))
-            for call in self.calls_for(state, u.id):
+                for tu in self.point_targets(state, uid):
+                    out.append(PointFire(uid, tu))
+            for call in self.calls_for(state, uid):
                 out.append(call)
-        out += [Breach(u.id, h) for h in self.wire_to_breach(state, u)]  # 1.4b (moves.py)
+        out += [Breach(uid, h) for h in self.wire_to_breach(state, u)]  # 1.4b (moves.py)
         out += self.manhandle_actions(state, u)  # 1.1e
         out += self.carrier_actions(state, u)  # 1.11b
-        out += self.exit_actions(state, u)  # 5.0 (exits.py)
-        if self.mode(state, u.id) == "move" and not self.status(state, u.id):
-            enemy = self._block_set(state, u.id)[1]  # hexes holding enemy units (moves.py)
+        if side == "soviet":  # exit_actions answers [] for the Axis (5.0: only Soviet units leave)
+            out += self.exit_actions(state, u)  # 5.0 (exits.py)
+        if md == "move" and not st:
+            enemy = self._block_set(state, uid)[1]  # hexes holding enemy units (moves.py)
             for h in self.board.adjacent(u.map_hex):
                 if h in enemy:
-                    out.append(Assault(h, (u.id,)))
+                    out.append(Assault(h, (uid,)))
         return moves, out
+
+    def _mode_action(self, uid: str, to: str) -> Mode:
+        """The Mode action of a unit (one object per unit and mode: actions never change)."""
+        got = self.__dict__.setdefault("_mode_acts", {})
+        a = got.get((uid, to))
+        if a is None:
+            a = got[(uid, to)] = Mode(uid, to)
+        return a
 
     # --- check -------------------------------------------------------------------------
     def check(self, state, action) -> Illegal | None:
