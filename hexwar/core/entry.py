@@ -143,8 +143,16 @@ class GameEntry:
     # The folder of the game's lessons inside its scenario folder (``scenarios/<id>/<lessons>/``,
     # one YAML file per lesson, see docs/lessons.md); "" for a game without lessons.
     lessons: str = "lessons"
+    # The game's rule citations in the rulebook's words, without a game open (the lesson list);
+    # None: its citations are the rulebook's own numbers already. An open game says the same
+    # through ``Game.for_player``.
+    rule_words: Callable[[str], str] | None = None
 
     # --- lookups ---------------------------------------------------------------------------
+    def words(self, text: str) -> str:
+        """``text``'s rule citations as the player reads them (``rule_words``)."""
+        return self.rule_words(text) if self.rule_words is not None and text else text
+
     def side(self, side_id: str | None) -> SideInfo | None:
         return next((s for s in self.sides if s.id == side_id), None)
 

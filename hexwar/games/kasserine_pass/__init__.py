@@ -94,6 +94,7 @@ GAME = GameEntry(
                              "river": "river hex", "road": "road", "cliff": "cliff"}},
     ai="hexwar.ai.kasserine_pass",
     client="hexwar.ui.games.kasserine_pass",
+    rule_words=texts.rule_words,  # the rule-case ids (KP-ZOC) as the rulebook's section names
 )
 
 __all__ = ["GAME", "GAME_ID", "TITLE", "TERRAINS", "FEATURE_KINDS", "OPTIONS", "load_scenario", "load_board",

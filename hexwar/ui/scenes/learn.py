@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import pygame
 
 from ...core.errors import DataError, HexwarError
+from ...games import entry as game_entry
 from ...lessons import Lesson, Progress, list_lessons
 from .. import theme as T
 from ..widgets import Button, ButtonRow, draw_tooltip
@@ -71,7 +72,9 @@ class LearnScene(Scene):
         kind = "Worked example" if x.kind == "example" else "Phase"
         done = self.progress.is_done(x.game, x.id)
         title = [(ln, th.normal, "bold", T.TEXT) for ln in T.wrap(x.title, th.normal, width, "bold")]
-        meta = f"{kind} · rules {', '.join(x.rules)} · {len(x.steps)} step{'s' if len(x.steps) != 1 else ''}"
+        words = game_entry(x.game).words  # the rulebook's names where the game cites its own ids
+        meta = (f"{kind} · rules {', '.join(words(r) for r in x.rules)} · "
+                f"{len(x.steps)} step{'s' if len(x.steps) != 1 else ''}")
         meta += " · done" if done else ""
         return title + [(ln, th.small, "regular", T.TEXT_DIM) for ln in T.wrap(meta, th.small, width)]
 

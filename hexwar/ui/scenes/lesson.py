@@ -313,7 +313,7 @@ class LessonScene(GameScene):
                 out.append((lesson.outro, "regular", T.TEXT_DIM))
             out.append(("Next lesson, continue this position as a free game, restart it, or go back to the list.",
                         "regular", T.TEXT_DIM))
-            return out
+            return self._in_words(out)
         out.append((f"Lesson: {lesson.title} — step {run.index + 1} of {n}", "bold", T.ACCENT))
         rules = st.rules or lesson.rules
         if rules:
@@ -329,7 +329,13 @@ class LessonScene(GameScene):
             else:
                 out.append((att.text, "bold", T.ACCENT))
         out.append((st.text, "regular", T.TEXT))
-        return out
+        return self._in_words(out)
+
+    def _in_words(self, lines: list[tuple[str, str, tuple]]) -> list[tuple[str, str, tuple]]:
+        """Every line as the player reads it: the game's own rule ids (the lesson's rules, the
+        engine's refusals) in the rulebook's words (``game.for_player``)."""
+        say = self.game.for_player
+        return [(say(t), w, c) for t, w, c in lines]
 
     def _need_height(self, width: int, px: int) -> int:
         """The tallest the box's words get over the lesson: every step with its intro, its after
