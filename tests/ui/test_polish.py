@@ -216,3 +216,33 @@ def test_a_tray_counter_that_cannot_be_placed_says_the_rule_and_reason(app, monk
     assert not item.enabled
     assert item.note == f"Cannot be placed now — {g.for_player(str(why))}"
     assert why.rule and why.rule in item.note
+
+
+def test_the_group_entry_keeps_each_company_together(app):
+    """Black Wednesday 2.2b: "Pick all of 1-708" and one click on an entry hex bring the battalion
+    on with each rifle company's platoons within 3 hexes of each other (no warning after)."""
+    from hexwar.core.hexgrid import current_hex_ids, distance, parse_hex, set_hex_ids
+    from hexwar.ui.panel.tray import formation_of
+
+    from .test_ux_input import _bw_first_action, _bw_scene
+
+    before = current_hex_ids()
+    try:
+        gs = _bw_scene(app, _bw_first_action())
+        ctl = gs.ctl
+        tray = ctl.tray()
+        lead = next(u for u in tray if u["id"] == "1-708-Inf1")
+        mates = [u["id"] for u in tray if formation_of(u) == formation_of(lead)]
+        assert len(mates) > 5
+        ctl.pick_group(tuple(mates))
+        entry = min(ctl.place_hexes("1-708-Inf1"))
+        ctl.place_group(entry)
+        app.step()
+        at = {u["id"]: u["hex"] for u in ctl.view()["units"] if u.get("where") == "map"}
+        assert all(m in at for m in mates), [m for m in mates if m not in at]
+        assert not [w for w in ctl.game.view(None)["warnings"] if "1-708" in w], ctl.game.view(None)["warnings"]
+        for k in range(3):  # each company's platoons within 3 hexes of each other
+            hexes = [parse_hex(str(at[f"1-708-Inf{3 * k + i}"])) for i in (1, 2, 3) if f"1-708-Inf{3 * k + i}" in at]
+            assert all(distance(a, b) <= 3 for a in hexes for b in hexes), hexes
+    finally:
+        set_hex_ids(before)
