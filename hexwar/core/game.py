@@ -85,6 +85,8 @@ class Ruleset(Protocol):
 
     def decision_words(self, state: Any, key: str) -> dict[str, str]: ...
 
+    def keep_together(self, state: Any, uid: str) -> tuple[str, int] | None: ...
+
     def standing(self, state: Any, side: str | None) -> tuple[StandingLine, ...]: ...
 
     def result_table(self, state: Any, action: Action | None) -> ResultTable | None: ...
@@ -322,6 +324,11 @@ class Game:
         """True when ``action`` stays hidden for good (a secret phase's plan), not merely until a reveal."""
         return not (isinstance(action, A.Choose) and self.entry is not None
                     and action.what in self.entry.secret_choices)
+
+    def keep_together(self, uid: str) -> tuple[str, int] | None:
+        """The group ``uid`` should come on near when several units are placed at once: (its
+        name, the most hexes any two of its units may be apart), or None."""
+        return self.rules.keep_together(self.state, uid)
 
     # --- at a glance: victory standing, results table, player's words (issue 17) --------
     def standing(self, side: str | None = None) -> tuple[StandingLine, ...]:

@@ -85,6 +85,11 @@ class RulesHooks:
         {} (the default): the entry's words stand."""
         return {}
 
+    def keep_together(self, state: Any, uid: str) -> tuple[str, int] | None:
+        """The group ``uid`` should be placed near, when several units come on at once: (the
+        group's name, the most hexes any two of its units may be apart), or None (no limit)."""
+        return None
+
     def standing(self, state: Any, side: str | None) -> tuple[StandingLine, ...]:
         """Where the game stands against its victory conditions now, as ``side``'s player may
         know it: a few lines, each with its figure and what it is measured against."""

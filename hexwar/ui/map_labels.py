@@ -5,8 +5,8 @@ spot first (a place name along the bottom of its hex, a mark where its kind goes
 the stack (below it, above it, to either side). A place name that had to move is drawn on a pale
 plate. A mark that finds no free spot merges with the label of the same kind it runs into: that
 label then counts them ("PREP 0600 +3 ×2"); the hexes' tooltips still give each one. Anything
-else that finds no free spot goes to its first spot beside the stack, on a plate, over what is
-there: always readable, never under a counter.
+else that finds no free spot goes, on a plate, to the spot beside the stack that covers no place
+name and the least of the rest, over what is there: always readable, never under a counter.
 """
 from __future__ import annotations
 
@@ -80,10 +80,21 @@ class LabelPlacer:
                 if other is not None:
                     self._merge(other, Label(text, px, r, group=group, members=[member]))
                     return other
-        x, y = spots[min(plate_from, len(spots) - 1)] if spots else (0, 0)
         w, h = _measure(text, px, True)
-        r = pygame.Rect(0, 0, w, h)
-        r.center = (int(x), int(y))
+        boxes = []
+        for x, y in spots[min(plate_from, len(spots) - 1):] if spots else [(0, 0)]:
+            r = pygame.Rect(0, 0, w, h)
+            r.center = (int(x), int(y))
+            boxes.append(r)
+        # Over what is there, but never over a place name (a label of no group) where a spot
+        # allows, and over as little as may be (the spot that covers the least of the rest).
+        names = [lb.rect for lb in self.labels if not lb.group]
+        rest = self.obstacles + [lb.rect for lb in self.labels if lb.group]
+
+        def covered(b: pygame.Rect) -> tuple[bool, int]:
+            return b.collidelist(names) >= 0, sum(c.w * c.h for c in (b.clip(o) for o in rest))
+
+        r = min(boxes, key=covered)  # the first of equals: min keeps the earliest
         return self._put(Label(text, px, r, fg, bg, border, group, 1, [member]))
 
     def _put(self, lb: Label) -> Label:

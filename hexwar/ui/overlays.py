@@ -34,6 +34,7 @@ from .shapes import (
     dash_line,
     draw_mark,
     label_box,
+    label_rect,
     polyline_arrow,
     toward,
 )
@@ -90,6 +91,7 @@ class MapLayer:
         self.mark_boxes: list = []  # the boxes of the game's marks last drawn (words step aside)
         self.mark_labels: list[tuple[str, pygame.Rect]] = []  # the place names and marks last drawn
         self.id_boxes: list[tuple[str, pygame.Rect]] = []  # the hex ids last drawn, off the counters
+        self.name_labels: list = []  # the place names last drawn (map_labels.Label)
         mv.names_in_background = False  # drawn over the counters instead (place_names)
         mv.ids_in_background = False  # drawn beside the counters instead (hex_ids)
 
@@ -119,12 +121,12 @@ class MapLayer:
             r.union_ip(pygame.Rect(x1 + px // 2 - br, y1 - px // 2 - br, 2 * br, 2 * br))
         return r
 
-    def hex_ids(self, surface: pygame.Surface, stacks: dict[Hex, pygame.Rect]) -> None:
+    def hex_ids(self, surface: pygame.Surface, stacks: dict[Hex, pygame.Rect], words: list | None = None) -> None:
         """Each hex's id at the top of its hex (the bottom under a place name); in a hex with
         counters, just above the stack, else just below it, as long as that is still inside the
         hex; where neither is, it is left out (the hex's tooltip and the status line name it).
-        Never under a counter."""
-        covers = list(stacks.values())
+        Never under a counter, nor under the map's words (``words``: names, marks, odds)."""
+        covers = list(stacks.values()) + list(words or ())
         half = self.mv.hex_h / 2
         self.id_boxes = []
         for h, text, px, spot, other in self.mv.hex_ids():
@@ -150,6 +152,30 @@ class MapLayer:
             w, hh = T.size(name, px, "bold")
             spots = [(x, y)] + around_stack(stacks.get(h), mv.hex_center(h), w + 6, hh + 2, mv.hex_h)
             placer.add(name, px, spots, plate_from=1, group="")
+
+    def retreat_ends(self, ctl, mode: str, past: bool) -> list[pygame.Rect]:
+        """Where the retreat paths being chosen end (their rings, drawn over the map later): the
+        place names keep off them (the arrows are drawn under the names, see ``names_over``)."""
+        if past or mode != "stage:retreat":
+            return []
+        z = self.mv.zoom
+        r = int(11 * z) + 2
+        out = []
+        for rt in ctl.retreats():
+            if rt.path:
+                cx, cy = self.mv.hex_center(rt.path[-1])
+                out.append(pygame.Rect(int(cx) - r, int(cy) - r, 2 * r, 2 * r))
+        for h, (word, _) in retreat_words(ctl).items():  # and their words' usual spots
+            cx, cy = self.mv.hex_center(h)
+            out.append(label_rect(word, max(8, int(10 * z)), (cx, cy + 17 * z)))
+        return out
+
+    def names_over(self, surface, areas: list[pygame.Rect]) -> None:
+        """The place names that an arrow drawn since the map's words (a move's or a retreat's path,
+        within ``areas``) ran over, drawn again on top of it: a name is never under a mark."""
+        for lb in self.name_labels:
+            if lb.rect.collidelist(areas) >= 0:
+                draw_label(surface, lb)
 
     def place_mark(self, surface, placer: LabelPlacer, mk, stack: pygame.Rect | None) -> None:
         """A game's mark: a box in its kind's spot, else beside it or beside the stack, else merged
@@ -394,11 +420,9 @@ class MapLayer:
                 t = T.text(str(n), max(7, int(br * 1.4)), (255, 255, 255), "bold")
                 surface.blit(t, (bc[0] - t.get_width() // 2, bc[1] - t.get_height() // 2))
 
-        self.hex_ids(surface, stack_rects)
-
         # Place names over the counters, never under them (a name that would be covered moves
-        # beside the stack, on a plate).
-        placer = LabelPlacer(list(stack_rects.values()))
+        # beside the stack, on a plate), and off the ends of the retreat paths drawn over them.
+        placer = LabelPlacer(list(stack_rects.values()) + self.retreat_ends(ctl, mode, past))
         self.place_names(placer, stack_rects)
         placer.draw(surface)
         named = len(placer.labels)
@@ -420,9 +444,12 @@ class MapLayer:
 
         # Over the counters: costs, paths, targets, arrows.
         cpx = max(8, int(11 * z))
+        costs = []
         for h, text in labels:
             cx, cy = mv.hex_center(h)
-            label_box(surface, text, cpx, (cx, cy - 19 * z if h in stacks else cy))
+            at = (cx, cy - 19 * z if h in stacks else cy)
+            label_box(surface, text, cpx, at)
+            costs.append(label_rect(text, cpx, at))
         taken = placer.boxes  # the odds on the map step aside from the names; the marks from both
         if mode == "combat-declare":
             w = max(2, int(2.5 * z))
@@ -462,8 +489,12 @@ class MapLayer:
         marks = placer.labels[named:]
         for lb in marks:
             draw_label(surface, lb)
-        self.mark_boxes = placer.boxes  # the words of lines and areas step aside from these too
+        # The hex ids last, each where no counter, name, mark, odds or cost covers it (else left out).
+        self.hex_ids(surface, stack_rects, placer.boxes + taken[named:] + costs)
+        # The words drawn later (lines, areas, retreat marks) step aside from these too.
+        self.mark_boxes = placer.boxes + [r for _, r in self.id_boxes]
         self.mark_labels = [(lb.shown, pygame.Rect(lb.rect)) for lb in placer.labels]
+        self.name_labels = list(placer.labels[:named])
         # Air support over the defending hex, on top of everything else there.
         for h, m in air:
             if h is not None and mv.visible(h):
@@ -540,13 +571,22 @@ class MapLayer:
         board = mv.board
         mode = ctl.mode()
         past = ctl.past or not offer
+        arrows: list[pygame.Rect] = []  # where the paths' arrows run: the names are drawn over them
+
+        def run(pts) -> None:
+            xs, ys = [int(p[0]) for p in pts], [int(p[1]) for p in pts]
+            pad = int(6 * z) + 2
+            arrows.append(pygame.Rect(min(xs) - pad, min(ys) - pad, max(xs) - min(xs) + 2 * pad,
+                                      max(ys) - min(ys) + 2 * pad))
+
         if mode in MOVING and ctl.sel and hover is not None:
             path = ctl.move_targets(ctl.sel).get(hover)
             u = ctl.unit(ctl.sel)
             if path and u and u.get("hex"):
                 pts = [mv.hex_center(parse_hex(u["hex"]))] + [mv.hex_center(h) for h in path]
                 polyline_arrow(surface, pts, ARROW, max(2, int(3 * z)))
-        taken = list(self.mark_boxes)  # the words below step aside from the names and marks
+                run(pts)
+        taken = list(self.mark_boxes)  # the words below step aside from the names, hex ids and marks
         if mode == "combat-resolve":
             left = set(ctl.unresolved())
             for b in ctl.gui.battles(ctl):
@@ -570,19 +610,15 @@ class MapLayer:
                 end = mv.hex_center(rt.path[-1])
                 pygame.draw.circle(surface, (255, 255, 255), end, 9 * z, max(2, int(3 * z)))
                 pygame.draw.circle(surface, RETREAT, end, 7 * z, max(1, int(2 * z)))
+                run(pts)
             # What each path costs, at its end (a mark and a word; paths ending together share the box).
-            ends: dict[Hex, set[int]] = {}
-            for rt in ctl.retreats():
-                c = ctl.consequence(rt)
-                if rt.path and c is not None:
-                    ends.setdefault(rt.path[-1], set()).add(c.level)
-            for h, levels in ends.items():
+            for h, (word, worst) in retreat_words(ctl).items():
                 cx, cy = mv.hex_center(h)
-                word = " / ".join(RETREAT_WORDS.get(lv, RETREAT_WORDS[2]) for lv in sorted(levels))
-                worst = max(levels)
                 label_box(surface, word, max(8, int(10 * z)), (cx, cy + 17 * z), fg=(255, 255, 255),
                           bg=RETREAT_COLOURS.get(worst, TARGET), border=(255, 255, 255), placed=taken)
 
+        if arrows:
+            self.names_over(surface, arrows)
         placed = list(self.mark_boxes)
         for ln in game_lines(ctl, hover):
             if isinstance(ln, MapRing):
@@ -609,6 +645,18 @@ PATTERNS = {"zoc": (ZOC_HATCH, "backhatch", 0), "cut": (COMM_DOTS, "dots", 2), "
             "": ((40, 120, 200, 160), "hatch", 2)}
 PATTERN_WORDS = {"zoc": "Red slanted lines", "cut": "Purple dots", "over": "Dashed red frame", "": "Blue hatching"}
 HOVER_WORDS = "With a unit selected, point at a hex: a red label names the rule that keeps the unit out."
+
+
+def retreat_words(ctl) -> dict[Hex, tuple[str, int]]:
+    """What the retreat paths being chosen cost, by the hex they end in: the words of their
+    consequences ("✓ no loss / ▲ a step") and the worst level."""
+    ends: dict[Hex, set[int]] = {}
+    for rt in ctl.retreats():
+        c = ctl.consequence(rt)
+        if rt.path and c is not None:
+            ends.setdefault(rt.path[-1], set()).add(c.level)
+    return {h: (" / ".join(RETREAT_WORDS.get(lv, RETREAT_WORDS[2]) for lv in sorted(levels)), max(levels))
+            for h, levels in ends.items()}
 
 
 def map_figure(p) -> str:

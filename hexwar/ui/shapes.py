@@ -49,19 +49,32 @@ def crosshair(surface, c, r: float, colour, width: int) -> None:
                          (x + dx * r * 1.3, y + dy * r * 1.3), width)
 
 
+def label_rect(text: str, px: int, centre) -> pygame.Rect:
+    """The box ``label_box`` draws for ``text`` at ``centre`` (before it steps aside)."""
+    r = pygame.Rect((0, 0), T.size(text, px, "bold"))
+    r.center = (int(centre[0]), int(centre[1]))
+    return r.inflate(6, 2)
+
+
 def label_box(surface, text: str, px: int, centre, fg=(20, 20, 20), bg=(255, 255, 240), border=(20, 20, 20),
               placed: list | None = None) -> None:
-    """A framed word centred on ``centre``; with ``placed`` (the boxes already drawn this frame)
-    it moves up or down by its height, a few steps at most, to overlap none of them."""
+    """A framed word centred on ``centre``; with ``placed`` (the boxes already drawn this frame:
+    place names, hex ids, marks) it moves up or down by its height, a few steps at most, then to
+    either side, to overlap none of them (or the least of them)."""
     t = T.text(text, px, fg, "bold")
     r = t.get_rect(center=(int(centre[0]), int(centre[1])))
     box = r.inflate(6, 2)
     if placed is not None:
-        h = box.h + 1
-        for dy in (0, h, -h, 2 * h, -2 * h):
-            if box.move(0, dy).collidelist(placed) < 0:
-                r, box = r.move(0, dy), box.move(0, dy)
-                break
+        h, w = box.h + 1, box.w // 2 + 2
+        steps = [(dx, dy) for dy in (0, h, -h) for dx in (0, w, -w)]
+        steps += [(dx, dy) for dy in (2 * h, -2 * h) for dx in (0, w, -w)]
+        steps += [(dx, dy) for dy in (0, h, -h, 2 * h, -2 * h) for dx in (2 * w, -2 * w)]
+        def covered(step) -> int:  # how much of the boxes placed the box would cover there
+            b = box.move(*step)
+            return sum(c.w * c.h for c in (b.clip(o) for o in placed))
+
+        dx, dy = min(steps, key=covered)  # a free spot if any (the first), else the least covered
+        r, box = r.move(dx, dy), box.move(dx, dy)
         placed.append(box)
     pygame.draw.rect(surface, bg, box, border_radius=3)
     pygame.draw.rect(surface, border, box, 1, border_radius=3)

@@ -180,6 +180,9 @@ def test_kursk_offensive_lead_then_supporters_with_each_shift(app, kursk_off):
     assert o is not None and o.refusal is None and any(ln.rule == "9.2.1" for ln in o.lines)
     assert o.figure != plain.figure or any("6:1" in ln.text for ln in o.lines)
     lines = _texts(gs)
+    # each supporter's shift on its own line: in the panel, or (the compact form at 1280x800,
+    # "supporters N of M ▸") in that line's tooltip
+    lines += [t for _, tip in gs.panel.context.tips for t in tip]
     for s in off.support:
         assert any(f"+1 column: {s} supports" in t for t in lines), lines
     # The map marks the lead and the supporters in words, not colour alone.

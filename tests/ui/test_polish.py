@@ -216,3 +216,103 @@ def test_a_tray_counter_that_cannot_be_placed_says_the_rule_and_reason(app, monk
     assert not item.enabled
     assert item.note == f"Cannot be placed now — {g.for_player(str(why))}"
     assert why.rule and why.rule in item.note
+
+
+def test_the_group_entry_keeps_each_company_together(app):
+    """Black Wednesday 2.2b: "Pick all of 1-708" and one click on an entry hex bring the battalion
+    on with each rifle company's platoons within 3 hexes of each other (no warning after)."""
+    from hexwar.core.hexgrid import current_hex_ids, distance, parse_hex, set_hex_ids
+    from hexwar.ui.panel.tray import formation_of
+
+    from .test_ux_input import _bw_first_action, _bw_scene
+
+    before = current_hex_ids()
+    try:
+        gs = _bw_scene(app, _bw_first_action())
+        ctl = gs.ctl
+        tray = ctl.tray()
+        lead = next(u for u in tray if u["id"] == "1-708-Inf1")
+        mates = [u["id"] for u in tray if formation_of(u) == formation_of(lead)]
+        assert len(mates) > 5
+        ctl.pick_group(tuple(mates))
+        entry = min(ctl.place_hexes("1-708-Inf1"))
+        ctl.place_group(entry)
+        app.step()
+        at = {u["id"]: u["hex"] for u in ctl.view()["units"] if u.get("where") == "map"}
+        assert all(m in at for m in mates), [m for m in mates if m not in at]
+        assert not [w for w in ctl.game.view(None)["warnings"] if "1-708" in w], ctl.game.view(None)["warnings"]
+        for k in range(3):  # each company's platoons within 3 hexes of each other
+            hexes = [parse_hex(str(at[f"1-708-Inf{3 * k + i}"])) for i in (1, 2, 3) if f"1-708-Inf{3 * k + i}" in at]
+            assert all(distance(a, b) <= 3 for a in hexes for b in hexes), hexes
+    finally:
+        while app.stack.scenes:  # the game's scene keeps its B34.16 ids in force while open
+            app.stack.pop()
+        set_hex_ids(before)
+
+
+def _kasserine_at_sidi_bou_zid(retreat: bool):
+    """Kasserine Pass, seed 2: two panzer battalions at 2019 attack the Allied stack at Sidi Bou
+    Zid (1919); with ``retreat``, rolled (D BACK 1) up to the Allied retreat choice."""
+    from hexwar.core import actions as A
+    from hexwar.core.hexgrid import parse_hex
+
+    g = hexwar.open_game("kasserine-pass", seed=2)
+    edge, contact, target = parse_hex("2119"), parse_hex("2019"), parse_hex("1919")
+    for uid in ("G10-AR-1", "G10-AR-2"):
+        g.apply(A.Place(uid, edge))
+        g.apply(A.Move(uid, (contact,)))
+    g.apply(A.EndPhase())
+    if retreat:
+        g.apply(A.Attack(target, ("G10-AR-1", "G10-AR-2")))
+        while not any(isinstance(x, A.Resolve) for x in g.legal_actions()):
+            g.apply(A.EndPhase())
+        g.apply(A.Resolve(target))
+    return g, target
+
+
+def _names_under_marks(app, gs, marks: set[str]) -> list:
+    """Every place name and hex id drawn on the map that a mark's box (one of ``marks``) covers,
+    from the words the frame drew (``theme.TextProbe``)."""
+    from hexwar.ui import theme as T
+
+    with T.TextProbe() as probe:
+        gs.invalidate_frame()
+        gs.draw_dirty(probe.surface(app.size))
+    names = {n for _, n, _, _ in gs.mv.place_names()} | {t for t, _ in gs.layer.id_boxes}
+    buttons = [b.rect for b in gs.map_buttons.buttons]
+    words = [(s, r) for s, _, r, _ in probe.drawn if gs.mv.rect.contains(r) and r.collidelist(buttons) < 0]
+    named = [(s, r) for s, r in words if s in names]
+    boxes = [(s, r.inflate(6, 2)) for s, r in words if s in marks]  # as label_box frames them
+    assert boxes, "no mark drawn"
+    return [(a, b) for a, ra in named for b, rb in boxes if ra.colliderect(rb)]
+
+
+def test_map_marks_never_cover_a_place_name_or_a_hex_id(app):
+    """Kasserine at Sidi Bou Zid: the odds box of the attack being declared and the retreat
+    marks ("✓ no loss") at every zoom: no place name and no hex id under a mark's box; the name
+    steps aside from the retreat rings and marks, the marks from the names and ids."""
+    from hexwar.core.hexgrid import parse_hex
+    from hexwar.ui.overlays import RETREAT_WORDS, map_figure
+
+    g, target = _kasserine_at_sidi_bou_zid(retreat=False)
+    gs = start(app, g)
+    gs.ctl.target, gs.ctl.attackers = target, ["G10-AR-1", "G10-AR-2"]
+    gs.ctl.die = None
+    figure = map_figure(gs.ctl.odds())
+    bad = []
+    for zoom in (0.7, 0.8, 0.9, 1.0, 1.2, 1.4, 1.7):
+        gs.mv.set_zoom(zoom)
+        gs.mv.center_on(target)
+        app.step()
+        bad += [(zoom, b) for b in _names_under_marks(app, gs, {figure})]
+    g, target = _kasserine_at_sidi_bou_zid(retreat=True)
+    gs = start(app, g)
+    gs.ctl.die = None
+    assert gs.ctl.mode() == "stage:retreat" and {h for h in (parse_hex("1818"), parse_hex("1918"))} <= {
+        rt.path[-1] for rt in gs.ctl.retreats()}
+    for zoom in (0.7, 0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.4, 1.6, 1.73):
+        gs.mv.set_zoom(zoom)
+        gs.mv.center_on(target)
+        app.step()
+        bad += [(zoom, b) for b in _names_under_marks(app, gs, set(RETREAT_WORDS.values()))]
+    assert not bad, bad

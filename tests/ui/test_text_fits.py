@@ -244,7 +244,12 @@ def test_kasserine_odds_and_kursk_offensive_cut_no_text(size, kp_support, kursk_
     gs.ctl.set_lead(off.lead)
     gs.refresh()
     found += every_tab(app, gs, "Kursk Offensive being built")
-    found += framed_column_in_view(gs, "Kursk Offensive being built")
+    found += odds_in_view(gs, "Kursk Offensive being built")  # every result line, under the supporters
+    gs.ctl._click_support(list(off.support))  # a supporter added: its own column's line as well
+    assert gs.ctl.support == list(off.support)
+    gs.refresh()
+    found += every_tab(app, gs, "Kursk Offensive with its supporters")
+    found += odds_in_view(gs, "Kursk Offensive with its supporters")
     assert not found, "\n".join(found)
 
 

@@ -651,15 +651,28 @@ class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Vie
         ev += self.check_game_end(state, only_if_empty=True)
         return ev
 
+    def company_of(self, uid: str) -> tuple[str, int] | None:
+        """A Soviet rifle platoon's company (2.2b): its battalion's id head and the company's
+        index (platoons 1-3, 4-6, 7-9), or None for any other unit."""
+        head, _, num = uid.rpartition("Inf")
+        if head and num.isdigit() and self.entry(uid).type.startswith("sov_rifle"):
+            return head, (int(num) - 1) // 3
+        return None
+
+    def keep_together(self, state, uid: str) -> tuple[str, int] | None:
+        """2.2b: a rifle company's platoons stay within 3 hexes of each other."""
+        co = self.company_of(uid)
+        return None if co is None else (f"{co[0]}Inf company {co[1] + 1}", 3)
+
     def bunching(self, state) -> list[str]:
         """2.2b is a guideline: warn (never forbid) when a Soviet rifle company (three
         platoons of a battalion) has a platoon more than 3 hexes from its leading platoon."""
         out = []
         groups: dict[tuple[str, int], list[Unit]] = {}
         for u in self.on_map(state, "soviet"):
-            head, _, num = u.id.rpartition("Inf")
-            if head and num.isdigit() and self.entry(u.id).type.startswith("sov_rifle"):
-                groups.setdefault((head, (int(num) - 1) // 3), []).append(u)
+            co = self.company_of(u.id)
+            if co is not None:
+                groups.setdefault(co, []).append(u)
         for (head, k), us in sorted(groups.items()):
             lead = max(us, key=lambda u: (u.map_hex.row, u.id))  # the one farthest south
             far = [u.id for u in us if distance(u.map_hex, lead.map_hex) > 3]

@@ -387,12 +387,18 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         side, done, left = self.acting(), [], []
         why: Illegal | str | None = None
         taken: dict[Hex, int] = {}  # units of the pick brought onto each hex so far: spread along the stretch
+        keep = {uid: self.game.keep_together(uid) for uid in group}  # the game's groups that stay close
+        at: dict[str, list[Hex]] = {}  # where each such group's units of the pick went
         for k, uid in enumerate(group):
             if self.acting() != side or self.stage()[0]:  # something for the other side came up: stop
                 left += group[k:]
                 why = why or "the game asks something else first"
                 break
-            near = sorted(set(acts[uid]) & stretch, key=lambda x: (taken.get(x, 0), distance(x, h), x))
+            kept = keep[uid]
+            mates, most = (at.get(kept[0], []), kept[1]) if kept else ([], 0)
+            # first the hexes within the group's limit of each of its units already placed
+            far = {x: any(distance(x, m) > most for m in mates) for x in set(acts[uid]) & stretch}
+            near = sorted(far, key=lambda x: (far[x], taken.get(x, 0), distance(x, h), x))
             placed = False
             for x in near:
                 act = acts[uid][x]
@@ -400,6 +406,8 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
                 if got is None and self.do(act):
                     done.append(uid)
                     taken[x] = taken.get(x, 0) + 1
+                    if kept:
+                        at.setdefault(kept[0], []).append(x)
                     placed = True
                     break
                 why = why or got

@@ -159,8 +159,10 @@ class GameUI:
         with its lead and supporters); None: a plain ``Attack``."""
         return None
 
-    def build_offensive(self, f, ctl, scene) -> None:
-        """Under the attackers of the battle being built: the game's own choices for it."""
+    def build_offensive(self, f, ctl, scene, compact: bool = False) -> None:
+        """Under the attackers of the battle being built: the game's own choices for it.
+        ``compact``: the odds under it would otherwise fall below the box's fold (1280x800), so
+        say it in as few lines as may be (the details in a tooltip, ``f.tips``)."""
 
     # --- the turn track (the Track tab) ---------------------------------------------------
     def named_turns(self, game) -> list | None:

@@ -55,11 +55,19 @@ def build_declare(f: Flow, ctl) -> None:
     for uid, why in refused:
         reason = f"{why.reason} ({why.rule})" if why.rule else why.reason
         f.text(f"✖ {uid} cannot join: {say(reason)}", th.small, T.TEXT_DIM, indent=th.px(8))
-    ctl.gui.build_offensive(f, ctl, None)
-    # The buttons above the odds, so that a long odds list never pushes them out of the box.
-    f.row([("Declare", ctl.declare, bool(ctl.attackers), "declare"), ("Cancel", ctl.cancel, True, "cancel")])
-    if ctl.attackers:
-        preview_block(f, ctl, ctl.odds(), ctl.battle_action())
+    mark = f.mark()
+    for compact in (False, True):
+        # The game's own block, then the odds; when even the compact odds end below the fold,
+        # the game's block again in its compact form, so that every result line is in view.
+        if compact:
+            f.rollback(mark)
+        ctl.gui.build_offensive(f, ctl, None, compact=compact)
+        # The buttons above the odds, so that a long odds list never pushes them out of the box.
+        f.row([("Declare", ctl.declare, bool(ctl.attackers), "declare"), ("Cancel", ctl.cancel, True, "cancel")])
+        if ctl.attackers:
+            preview_block(f, ctl, ctl.odds(), ctl.battle_action())
+        if not f.past_fold():
+            break
 
 
 def preview_block(f: Flow, ctl, p: Preview | None, action=None) -> None:

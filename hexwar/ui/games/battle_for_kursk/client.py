@@ -262,6 +262,25 @@ class KurskUI(GameUI):
                 return A.Resolve(target)
         return None
 
+    def _compact_offensive(self, f, ctl, sup: list[str]) -> None:
+        """The Offensive being built in one line (lead, supporters chosen of those that may), what
+        each supporter brings and who else may support in the line's tooltip, then the button
+        that drops the lead."""
+        th = f.theme
+        others = [x for x in sup if x not in ctl.support]
+        tip = [f"Offensive led by {ctl.lead} (9.2.1). Supporters: {', '.join(ctl.support) or 'none yet'}."]
+        tip += self.support_lines(ctl)
+        if others:
+            tip.append("Click a unit marked on the map to add it (second echelon, next to the lead, same "
+                       f"formation colour): {', '.join(others)}.")
+        elif not sup:
+            tip.append("No unit can support this lead (9.2.1).")
+        y = f.y
+        f.text(f"Offensive led by {ctl.lead}: supporters {len(ctl.support)} of {len(sup)} ▸",
+               th.small, T.ACCENT, "bold")
+        f.tips.append((pygame.Rect(f.x, y, f.w, f.y - y), tip))
+        f.button("No Offensive (drop the lead)", (lambda: ctl.set_lead(None)), name="no-offensive")
+
     def support_lines(self, ctl) -> list[str]:
         """One line per supporter with its own column, from the engine's preview."""
         p = self.preview(ctl, self.offensive_action(ctl))
@@ -269,8 +288,10 @@ class KurskUI(GameUI):
             return []
         return [f"{ln.value}: {ln.text} ({ln.rule})" for ln in p.lines if ln.rule == "9.2.1" and ln.indent > 1]
 
-    def build_offensive(self, f, ctl, scene) -> None:
-        """Under the attackers of the battle being built: pick a lead, then the supporters."""
+    def build_offensive(self, f, ctl, scene, compact: bool = False) -> None:
+        """Under the attackers of the battle being built: pick a lead, then the supporters
+        (``compact``: the supporters on one line, each one's column and who else may support in
+        its tooltip)."""
         th = f.theme
         v = ctl.view()
         side = ctl.acting()
@@ -289,6 +310,9 @@ class KurskUI(GameUI):
                 f.text(why, th.px(11), T.TEXT_DIM)
             return
         sup = self.supporters(ctl)
+        if compact:
+            self._compact_offensive(f, ctl, sup)
+            return
         chosen = ", ".join(ctl.support) or "none yet"
         f.text(f"Offensive led by {ctl.lead} (9.2.1). Supporters: {chosen}.", th.small, T.ACCENT, "bold")
         for ln in self.support_lines(ctl):  # each supporter's own shift, line by line
