@@ -62,8 +62,8 @@ def _judge(rules: Any, state: Any, action: Action, res: Event, seg: list[Event],
         return _fire(rules, state, action, res, seg)
     if res.kind == "morale" and "mm" in d and "unit" in d:
         side = _side_of(rules, str(d["unit"]))
-        odds = morale_odds(rules, int(d["mm"]))
-        outs = tuple(RollOutcome(r, p, _MORALE_SCORE.get(r, 0.0)) for r, p in _ordered(odds, _MORALE_SCORE))
+        checks = morale_odds(rules, int(d["mm"]))
+        outs = tuple(RollOutcome(r, p, _MORALE_SCORE.get(r, 0.0)) for r, p in _ordered(checks, _MORALE_SCORE))
         return RollOdds(side, f"Morale Table, modified morale {d['mm']}", outs, str(d["result"]), "§12.3")
     if res.kind == "syr" and "score" in d and "unit" in d and _dice(die):
         mm = int(d["score"]) - sum(_dice(die))
@@ -182,7 +182,8 @@ def score(rules: Any, state: Any) -> tuple[str, dict[str, float]]:
     if kind == "clear_trenches":
         held = {u.hex for u in rules.on_map(state, "axis") if u.hex in rules.trench_hexes}
         n = float(len(held))
-        return "trench hexes the Axis holds (Soviet: cleared)", {"axis": n, "soviet": float(len(rules.trench_hexes)) - n}
+        cleared = float(len(rules.trench_hexes)) - n
+        return "trench hexes the Axis holds (Soviet: cleared)", {"axis": n, "soviet": cleared}
     conds = list(spec.get("conditions", ()))
     if not conds:
         return "", {}
