@@ -123,13 +123,34 @@ def _fire(rules: Any, state: Any, action: Action, res: Event, seg: list[Event]) 
     final = column + sum(int(s) for _, s in d.get("shifts", ()))
     hit = _hit_side(rules, state, action, res, seg)
     firer = rules.enemy_of(hit) if hit is not None else None
+    cap = _steps_to_lose(rules, state, action, str(d.get("target", "")), hit)
     outs = []
     for r, p in sorted(fire_odds(rules, final).items(), key=lambda kv: _fire_score(kv[0])[0]):
         sc, steps = _fire_score(r)
+        steps = min(steps, cap) if cap is not None else steps
         outs.append(RollOutcome(r, p, sc, ((hit, steps),) if hit is not None and steps else ()))
     shifts = final - column
     table = f"Area Fire Table column {column}" + (f" (shifted to {final})" if shifts else "")
     return RollOdds(firer, table, tuple(outs), str(d["result"]), "§8.2")
+
+
+def _steps_to_lose(rules: Any, state: Any, action: Action, where: str, side: str | None) -> float | None:
+    """The steps the units of ``side`` in hex ``where`` (and a unit moving in) can give to area
+    fire (FOs and vehicles of Defense 2+ give none, §8.4), or None when nobody is known."""
+    from ...core.actions import Move
+    from ...core.hexgrid import hex_name
+
+    pending = state.extra.get("pending")
+    if pending is not None and getattr(pending, "action", None) is not None:
+        action = pending.action
+    us = [u for u in state.units.values() if u.where == ON_MAP and u.hex is not None
+          and hex_name(u.hex) == where and _side_of(rules, u.id) == side]
+    if isinstance(action, Move) and action.unit in state.units and _side_of(rules, action.unit) == side \
+            and all(u.id != action.unit for u in us):
+        us.append(state.units[action.unit])
+    if not us:
+        return None
+    return float(sum(u.steps for u in us if rules._can_lose_step(u.id)))
 
 
 def _hit_side(rules: Any, state: Any, action: Action, res: Event, seg: list[Event]) -> str | None:
