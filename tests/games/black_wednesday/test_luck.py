@@ -86,3 +86,22 @@ def test_each_judged_roll_has_its_whole_column():
             assert o.outcome(o.result) is not None, (o.table, o.result)
             assert all(n >= 0 for x in o.outcomes for _, n in x.losses)
     assert {"Area Fire Table", "Morale Table", "AT kill roll"} <= seen
+
+
+def test_a_fires_expected_losses_stop_at_the_steps_its_target_has():
+    """A result of 3 on a platoon of one step costs it one step, nominally (§8.4)."""
+    import copy
+    from dataclasses import replace
+
+    game = _commissars()
+    timeline = game.timeline()
+    befores = [game.start_state] + [s for _, _, s in timeline[:-1]]
+    (action, events, _), before = next((t, b) for t, b in zip(timeline, befores)
+                                       if t[0] is not None and any(e.kind == "fire" for e in t[1]))
+    fire = game.rules.roll_odds(before, action, events)[0]
+    assert max(n for x in fire.outcomes for _, n in x.losses) == 3  # five steps: the whole column
+    weak = copy.deepcopy(before)
+    weak.units["1-708-Inf1"] = replace(weak.units["1-708-Inf1"], steps=1)
+    fire = game.rules.roll_odds(weak, action, events)[0]
+    assert fire.table.startswith("Area Fire Table") and fire.side == "axis"
+    assert max(n for x in fire.outcomes for _, n in x.losses) == 1
