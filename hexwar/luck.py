@@ -120,16 +120,14 @@ def luck(game: Game) -> LuckReport:
             for s in sides:
                 got[s] += drop[s]
         if open_rolls and rules.stage_of(after) == ("", ""):  # the battle is settled
-            for k, got in open_rolls:
-                rolls[k] = _with_actual(rolls[k], got)
+            _settle(rolls, open_rolls)
             open_rolls = []
         prev = strength
         t = rules.turn_of(after)
         if t != turn_now:
             course.append(_point(rules, before, turn_now, sides, lost_units, lost_steps))
             turn_now = t
-    for k, got in open_rolls:
-        rolls[k] = _with_actual(rolls[k], got)
+    _settle(rolls, open_rolls)
     course.append(_point(rules, game.state, turn_now, sides, lost_units, lost_steps))
     names = {s: (game.entry.side_name(s) if game.entry is not None else s) for s in sides}
     return LuckReport(game.game_id, tuple(_side(s, names[s], rolls, sides) for s in sides), tuple(rolls),
@@ -139,12 +137,16 @@ def luck(game: Game) -> LuckReport:
 def _rolls_of(rules: Any, before: Any, action: Any, events: list[Any], index: int,
               sides: list[str]) -> list[RollLuck]:
     """The rolls one action made: those the game gives odds for, then any other die rolled."""
-    odds: tuple[RollOdds, ...] = tuple(rules.roll_odds(before, action, events))
+    odds: tuple[RollOdds | None, ...] = tuple(rules.roll_odds(before, action, events))
     dice_events = [e for e in events if e.kind == "die_rolled"]
     turn = rules.turn_of(before)
     out = []
     for k, o in enumerate(odds):
         ev = dice_events[k] if k < len(dice_events) else None
+        if o is None:  # the game reads this roll on no table (it answers in order)
+            if ev is not None:
+                out.append(_plain(ev, index, turn, sides))
+            continue
         out.append(_judged(o, index, turn, ev, sides))
     for ev in dice_events[len(odds):]:
         out.append(_plain(ev, index, turn, sides))
@@ -208,6 +210,16 @@ def _totals(n: int, faces: int) -> dict[int, float]:
                 nxt[t + f] = nxt.get(t + f, 0.0) + p / faces
         dist = nxt
     return dist
+
+
+def _settle(rolls: list[RollLuck], open_rolls: list[tuple[int, dict[str, float]]]) -> None:
+    """The losses of a settled action go to the rolls it made: shared evenly among those read
+    on a table when there are several (a barrage's fires on many hexes), so that a side's
+    losses are counted once however many rolls made them."""
+    judged = [k for k, _ in open_rolls if rolls[k].table]
+    for k, got in open_rolls:
+        share = len(judged) if k in judged and len(judged) > 1 else 1
+        rolls[k] = _with_actual(rolls[k], {s: v / share for s, v in got.items()})
 
 
 def _with_actual(r: RollLuck, got: dict[str, float]) -> RollLuck:

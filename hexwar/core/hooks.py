@@ -119,11 +119,12 @@ class RulesHooks:
                           "(see docs/lessons.md)")
 
     # --- the luck report (hexwar.luck) ----------------------------------------------------
-    def roll_odds(self, state: Any, action: Action, events: list[Event]) -> tuple[RollOdds, ...]:
+    def roll_odds(self, state: Any, action: Action, events: list[Event]) -> tuple[RollOdds | None, ...]:
         """For each die roll ``action`` made (``events``: what it brought; ``state``: the state
         before it), the table it was read on: every result with its chance and how good it is
         for the side it was rolled for. () when the game says nothing: the luck report then
-        weighs each roll against the average of its dice."""
+        weighs each roll against the average of its dice; None in the tuple does so for one
+        roll (the k-th entry answers the k-th ``die_rolled`` event)."""
         return ()
 
     def side_strength(self, state: Any) -> dict[str, tuple[int, int]]:

@@ -8,6 +8,7 @@ after the last turn's victory check.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ...core.actions import Attack, Choose, EndPhase, Event, Move, Place, Remove, Restore
 from ...core.errors import Illegal
@@ -173,6 +174,19 @@ class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Vie
 
         with use_hex_ids(self.ids):
             return lesson_state(self, position, dice)
+
+    # --- the luck report (hexwar.luck): luck.py -----------------------------------------------
+    def roll_odds(self, state, action, events) -> tuple[Any, ...]:  # RollOdds or None per roll
+        from .luck import roll_odds
+
+        with use_hex_ids(self.ids):
+            return roll_odds(self, state, action, events)
+
+    def score(self, state) -> tuple[str, dict[str, float]]:
+        from .luck import score
+
+        with use_hex_ids(self.ids):
+            return score(self, state)
 
     def acting_side(self, state) -> str | None:
         if state.result is not None:
