@@ -1,8 +1,10 @@
 """The shared frame of a phase-driven game: the contract, the common queries and the
 turn sequence with its end-of-phase stacking check.
 
-A game subclasses ``PhasedRules`` (with the mixins of ``motion``, ``battle`` and
-``replacement``) and fills in the hooks: its phases, its stacking rule, its rule
+``Sequence`` is the phase machine: a table per phase kind of action type -> (check, apply),
+stages that take over until settled, the end of a phase. ``PhasedRules`` adds the queries of
+the hex-and-counter games. A game subclasses one of them (``PhasedRules`` with the mixins of
+``motion``, ``battle`` and ``replacement``) and fills in the hooks: its phases, its stacking rule, its rule
 numbers (``CITE``) and the handlers of its own phase kinds. Nothing here knows a
 particular game.
 """
@@ -51,14 +53,16 @@ class PhaseSpec(Protocol):
     def kind(self) -> str: ...
 
 
-class PhasedRules(RulesHooks):
-    """Queries and the sequence engine shared by the hex-and-counter games.
+class Sequence(RulesHooks):
+    """The phase machine every game stands on: the current phase's kind picks a table of
+    action type -> (check, apply); a pending stage (a loss to take, a retreat to choose ...)
+    takes over until it is settled; ending a phase goes through ``_check_end``/``_apply_end``.
 
-    Subclasses set ``game_id``, ``side_names``, ``sides`` (two side ids), ``CITE`` and
-    ``unit_side``/``specs``/``board``/``scenario`` in their ``__init__``, and provide
-    ``phase(state)`` (an object with ``id``, ``side``, ``name``, ``rule``, ``kind``),
-    ``phase_actions(state, kind)``, ``phase_handlers(kind)``, ``stack_problem`` and
-    ``_advance_phase``.
+    Subclasses set ``game_id``, ``side_names``, ``sides`` (two side ids) and ``CITE`` (rule
+    numbers for ``over`` and ``sequence`` at least), and provide ``phase(state)`` (an object
+    with ``id``, ``side``, ``name``, ``rule``, ``kind``), ``phase_actions(state, kind)``,
+    ``phase_handlers(kind)`` and ``_advance_phase``; a game with stages fills in the
+    ``_stage_*`` hooks. The state needs ``result``, ``stage``, ``units`` and ``touch()``.
     """
 
     game_id: ClassVar[str] = ""
@@ -68,15 +72,103 @@ class PhasedRules(RulesHooks):
     # Rule numbers of the shared concepts, so that every refusal cites the game's own case.
     CITE: ClassVar[dict[str, str]] = {}
 
+    if TYPE_CHECKING:
+        # Provided by every game (not defined here, so that nothing changes at run time).
+        def phase(self, state: State) -> PhaseSpec: ...
+
+    def acting_side(self, state: State) -> str | None:
+        if state.result is not None:
+            return None
+        if state.stage is not None:
+            return state.stage.side
+        return self.phase(state).side
+
+    # ---------------------------------------------------------------- the contract
+    def phase_actions(self, state: State, kind: str) -> list[A.Action]:  # pragma: no cover - hook
+        raise NotImplementedError
+
+    def phase_handlers(self, kind: str) -> Handlers:  # pragma: no cover - hook
+        raise NotImplementedError
+
+    def legal_actions(self, state: State) -> list[A.Action]:
+        if state.result is not None:
+            return []
+        if state.stage is not None:
+            return self._stage_actions(state, state.stage)
+        return self.phase_actions(state, self.phase(state).kind)
+
+    def check(self, state: State, action: A.Action) -> Illegal | None:
+        if state.result is not None:
+            return Illegal(self.CITE["over"], "the game is over")
+        for uid in units_named(action):
+            if uid not in state.units:
+                return Illegal("notation", f"there is no unit {uid!r}")
+        if state.stage is not None:
+            return self._check_stage(state, state.stage, action)
+        p = self.phase(state)
+        if isinstance(action, A.EndPhase):
+            return self._check_end(state)
+        h = self.phase_handlers(p.kind).get(type(action))
+        if h is not None:
+            return h[0](state, action)
+        return Illegal(self.CITE["sequence"],
+                       f"'{action.notation().split()[0]}' is not something to do in the {p.name} phase")
+
+    def apply(self, state: State, action: A.Action, dice: Dice) -> list[Event]:
+        ev: list[Event] = []
+        if state.stage is not None:
+            self._apply_stage(state, state.stage, action, dice, ev)
+        elif isinstance(action, A.EndPhase):
+            self._apply_end(state, ev)
+        else:
+            self.phase_handlers(self.phase(state).kind)[type(action)][1](state, action, dice, ev)
+        state.touch()
+        self._autoplay(state, dice, ev)
+        self.after_action(state, dice, ev)
+        return ev
+
+    def after_action(self, state: State, dice: Dice, ev: list[Event]) -> None:
+        """Hook: checks made after every action (sudden death, objectives …)."""
+
+    # ------------------------------------------------------------ phase ends
+    def _check_end(self, state: State) -> Illegal | None:
+        return None
+
+    def _apply_end(self, state: State, ev: list[Event]) -> None:
+        state.touch()
+        self._advance_phase(state, ev)
+
+    def _advance_phase(self, state: State, ev: list[Event]) -> None:  # pragma: no cover - hook
+        raise NotImplementedError
+
+    # The battle stages live in battle.BattleMixin; a game without battles never has a stage.
+    def _stage_actions(self, state: State, st: Stage) -> list[A.Action]:  # pragma: no cover - hook
+        return []
+
+    def _check_stage(self, state: State, st: Stage, act: A.Action) -> Illegal | None:  # pragma: no cover - hook
+        return Illegal(self.CITE["sequence"], "not now")
+
+    def _apply_stage(self, state: State, st: Stage, act: A.Action, dice: Dice,
+                     ev: list[Event]) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def _autoplay(self, state: State, dice: Dice, ev: list[Event]) -> None:
+        pass
+
+
+class PhasedRules(Sequence):
+    """The queries shared by the hex-and-counter games on the sequence engine: sides, zones
+    of control, communication, stacking and the end-of-phase overstack check.
+
+    Besides the ``Sequence`` hooks, subclasses set ``unit_side``/``specs``/``board``/
+    ``scenario`` in their ``__init__`` and provide ``stack_problem``.
+    """
+
     board: Board
     specs: dict[str, UnitSpec]
     unit_side: dict[str, str]
     memo: dict[Any, Any]
     scenario: HasSides  # the game's own scenario object (a game may declare its own type)
-
-    if TYPE_CHECKING:
-        # Provided by every game (not defined here, so that nothing changes at run time).
-        def phase(self, state: State) -> PhaseSpec: ...
 
     # ------------------------------------------------------------------ queries
     def enemy(self, side: str) -> str:
@@ -88,13 +180,6 @@ class PhasedRules(RulesHooks):
 
     def side(self, uid: str) -> str:
         return self.unit_side[uid]
-
-    def acting_side(self, state: State) -> str | None:
-        if state.result is not None:
-            return None
-        if state.stage is not None:
-            return state.stage.side
-        return self.phase(state).side
 
     def _phase_side(self, state: State) -> str:
         """The side whose phase it is, in a phase one side plays (movement, combat ...)."""
@@ -210,57 +295,7 @@ class PhasedRules(RulesHooks):
                             self.CITE.get("stacking", "")))
         return tuple(out)
 
-    # ---------------------------------------------------------------- the contract
-    def phase_actions(self, state: State, kind: str) -> list[A.Action]:  # pragma: no cover - hook
-        raise NotImplementedError
-
-    def phase_handlers(self, kind: str) -> Handlers:  # pragma: no cover - hook
-        raise NotImplementedError
-
-    def legal_actions(self, state: State) -> list[A.Action]:
-        if state.result is not None:
-            return []
-        if state.stage is not None:
-            return self._stage_actions(state, state.stage)
-        return self.phase_actions(state, self.phase(state).kind)
-
-    def check(self, state: State, action: A.Action) -> Illegal | None:
-        if state.result is not None:
-            return Illegal(self.CITE["over"], "the game is over")
-        for uid in units_named(action):
-            if uid not in state.units:
-                return Illegal("notation", f"there is no unit {uid!r}")
-        if state.stage is not None:
-            return self._check_stage(state, state.stage, action)
-        p = self.phase(state)
-        if isinstance(action, A.EndPhase):
-            return self._check_end(state)
-        h = self.phase_handlers(p.kind).get(type(action))
-        if h is not None:
-            return h[0](state, action)
-        return Illegal(self.CITE["sequence"],
-                       f"'{action.notation().split()[0]}' is not something to do in the {p.name} phase")
-
-    def apply(self, state: State, action: A.Action, dice: Dice) -> list[Event]:
-        ev: list[Event] = []
-        if state.stage is not None:
-            self._apply_stage(state, state.stage, action, dice, ev)
-        elif isinstance(action, A.EndPhase):
-            self._apply_end(state, ev)
-        else:
-            self.phase_handlers(self.phase(state).kind)[type(action)][1](state, action, dice, ev)
-        state.touch()
-        self._autoplay(state, dice, ev)
-        self.after_action(state, dice, ev)
-        return ev
-
-    def after_action(self, state: State, dice: Dice, ev: list[Event]) -> None:
-        """Hook: checks made after every action (sudden death, objectives …)."""
-
     # ------------------------------------------------------------ phase ends
-    def _check_end(self, state: State) -> Illegal | None:
-        return None
-
     def _apply_end(self, state: State, ev: list[Event]) -> None:
         state.touch()
         self._end_phase_penalty_or_advance(state, ev)
@@ -276,9 +311,6 @@ class PhasedRules(RulesHooks):
                                 f"removes units ({self.CITE['overstack']}).", {"hex": h}))
                 return
         self._advance_phase(state, ev)
-
-    def _advance_phase(self, state: State, ev: list[Event]) -> None:  # pragma: no cover - hook
-        raise NotImplementedError
 
     def _reset_phase(self, state: State) -> None:
         """Forget what the last phase recorded (moves, battles, replacement steps)."""
@@ -296,20 +328,6 @@ class PhasedRules(RulesHooks):
         state.stage = None
         state.touch()
         self._end_phase_penalty_or_advance(state, ev)
-
-    # The battle stages live in battle.BattleMixin; a game without battles never has a stage.
-    def _stage_actions(self, state: State, st: Stage) -> list[A.Action]:  # pragma: no cover - hook
-        return []
-
-    def _check_stage(self, state: State, st: Stage, act: A.Action) -> Illegal | None:  # pragma: no cover - hook
-        return Illegal(self.CITE["sequence"], "not now")
-
-    def _apply_stage(self, state: State, st: Stage, act: A.Action, dice: Dice,
-                     ev: list[Event]) -> None:  # pragma: no cover
-        raise NotImplementedError
-
-    def _autoplay(self, state: State, dice: Dice, ev: list[Event]) -> None:
-        pass
 
     def _eliminate(self, state: State, uid: str, ev: list[Event], why: str) -> None:  # pragma: no cover - hook
         raise NotImplementedError
