@@ -10,6 +10,7 @@
 """
 import atexit
 import os
+import sys
 import shutil
 import tempfile
 
@@ -49,3 +50,38 @@ def _hex_ids_put_back():
     old = hexgrid._IDS.process
     yield
     hexgrid.set_hex_ids(old)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """A test marked ``whole_game`` (random, computer and tournament games played to their
+    end, module fixtures included) runs with coverage's line tracing paused: tracing makes
+    these loops about four times slower, and the lines they reach are reached by the rule
+    tests too. The summary says how many tests ran so."""
+    stopped = []
+    cov = sys.modules.get("coverage")
+    if cov is not None and item.get_closest_marker("whole_game") is not None:
+        # Every running Coverage: an xdist worker has pytest-cov's and the one coverage's
+        # start-up hook began in the process; stopping one resumes the other.
+        while (c := cov.Coverage.current()) is not None:
+            c.stop()
+            stopped.append(c)
+    try:
+        yield
+    finally:
+        for c in reversed(stopped):
+            c.start()
+
+
+_UNTRACED: list[str] = []
+
+
+def pytest_runtest_logreport(report):
+    if report.when == "call" and "whole_game" in report.keywords:
+        _UNTRACED.append(report.nodeid)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if _UNTRACED and config.pluginmanager.getplugin("_cov") is not None:
+        terminalreporter.write_line(f"{len(_UNTRACED)} whole-game tests ran with coverage tracing paused "
+                                    "(marker whole_game, tests/conftest.py)")

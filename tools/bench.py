@@ -108,6 +108,22 @@ def bench_large_game(game_id: str, scenario_id: str, seed: int) -> None:
     line(game_id, f"{tag} legal actions CPU (share)", 100 * sum(gen_times) / max(cpu, 1e-9), "%")
 
 
+def bench_ai(game_id: str, scenario_id: str, seed: int = 1) -> None:
+    """The computer player ("ai" level) against the random one, once as each side: CPU per
+    decision (median and worst) and the worst player-turn. Timing lives here, not in tests."""
+    from hexwar.ai.player import make_player, play_match
+
+    sides = [s.id for s in hexwar.games.entry(game_id).sides]
+    for ai_side in sides:
+        game = hexwar.open_game(game_id, scenario_id, seed=seed)
+        players = {s: make_player("ai" if s == ai_side else "random", game_id, seed) for s in sides}
+        log = play_match(game, players)
+        cpu = log.cpu_decisions.get(ai_side, [0.0])
+        line(game_id, f"AI {ai_side} decision CPU (median)", statistics.median(cpu) * 1000, "ms")
+        line(game_id, f"AI {ai_side} decision CPU (worst)", max(cpu) * 1000, "ms")
+        line(game_id, f"AI {ai_side} player-turn CPU (worst)", log.worst_cpu_turn(ai_side), "s")
+
+
 def main() -> int:
     only = sys.argv[1:]  # `python tools/bench.py <game id> ...`: the figures of some games only
     large = hexwar.session.large_scenarios()
@@ -122,6 +138,9 @@ def main() -> int:
                   "tests play it)")
             continue
         bench_game(game_id, scenario_id)
+    for e in hexwar.games.all_games():  # each game's computer player, in its first scenario
+        if not only or e.id in only:
+            bench_ai(e.id, e.default_scenario)
     if only:
         return 0
     try:

@@ -129,10 +129,8 @@ def test_a_loaded_game_has_its_events_and_every_position(app, drive, tmp_path):
     drive.press("hist-turn-2")
     inf = ctl.timeline.info(gs.past.index)
     assert inf.turn == 2 and ctl.timeline.info(gs.past.index - 1).turn == 1
-    t0 = time.perf_counter()
     for _ in range(20):
         drive.key(pygame.K_RIGHT)
-    assert time.perf_counter() - t0 < 1.5
     drive.key(pygame.K_PAGEDOWN)
     drive.key(pygame.K_HOME)
     assert gs.past.index == 0
