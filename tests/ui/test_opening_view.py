@@ -172,7 +172,9 @@ def test_the_opening_is_on_the_hexes_of_the_legal_actions_and_f_shows_the_whole_
     camera = (mv.zoom, mv.cam_x, mv.cam_y)
     assert not mv.is_whole_map() and mv.counter_px >= READABLE_PX
     button = gs.map_buttons.find("whole-map")
-    assert button.label == "Whole map" and mv.rect.contains(button.rect)
+    assert button.label == "Whole map" and gs.status.rect.contains(button.rect)
+    # the map's buttons sit in the status strip: none covers the map (its top row's hex ids)
+    assert all(not mv.rect.colliderect(b.rect) for b in gs.map_buttons.buttons)
     key(app, pygame.K_f)
     assert mv.is_whole_map() and gs.map_buttons.find("whole-map").label == "Back to play"
     key(app, pygame.K_f)  # and back to where the player acts

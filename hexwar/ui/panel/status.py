@@ -14,6 +14,7 @@ class StatusLine:
     def __init__(self, theme: T.Theme) -> None:
         self.theme = theme
         self.rect = pygame.Rect(0, 0, 100, 24)
+        self.reserve = 0  # pixels at the right end kept for buttons drawn over the strip
         self.drawn = Drawn()
 
     def draw(self, surface: pygame.Surface, ctl, cached: bool = False) -> bool:
@@ -24,7 +25,7 @@ class StatusLine:
         else:
             text, kind = ctl.status.text, ctl.status.kind
         text = ctl.game.for_player(text)  # the rulebook's names for the game's rule ids
-        if self.drawn.same(surface, (tuple(self.rect), th.scale, text, kind), cached):
+        if self.drawn.same(surface, (tuple(self.rect), self.reserve, th.scale, text, kind), cached):
             return False
         clip = surface.get_clip()
         surface.set_clip(self.rect)
@@ -40,14 +41,22 @@ class StatusLine:
         icon = {"refusal": "✗ Not allowed — ", "ok": "✓ ", "info": "› ", "warning": "⚠ "}.get(kind, "")
         colour = {"refusal": T.BAD, "ok": T.GOOD, "warning": T.BAD}.get(kind, T.TEXT)
         x = self.rect.x + th.px(10)
-        y = self.rect.centery - T.font(th.normal, "bold").get_linesize() // 2
         t = T.text(icon, th.normal, colour, "bold")
-        surface.blit(t, (x, y))
+        room = self.rect.right - self.reserve - x - t.get_width() - th.px(10)
+        px = th.normal
+        lines = T.wrap(text, px, room)
+        if len(lines) > 1:  # too long for one line: two lines of smaller type, so no word is cut
+            px = th.small
+            lines = T.wrap(text, px, room)
+            if len(lines) > 2:
+                lines = [lines[0], lines[1] + " …"]
+        lh = T.font(px).get_linesize()
+        y = self.rect.centery - lh * len(lines) // 2
+        surface.blit(t, (x, self.rect.centery - t.get_height() // 2))
         x += t.get_width()
-        lines = T.wrap(text, th.normal, self.rect.right - x - th.px(10))
-        s = lines[0] + (" …" if len(lines) > 1 else "")
-        surface.blit(T.text(s, th.normal, colour if kind in ("refusal", "warning") else T.TEXT), (x, y))
-
+        for ln in lines:
+            surface.blit(T.text(ln, px, colour if kind in ("refusal", "warning") else T.TEXT), (x, y))
+            y += lh
 
 def standing_of(ctl) -> tuple:
     """``game.standing`` for the side at the screen, once per position (() when the game has none

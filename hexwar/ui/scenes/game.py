@@ -154,7 +154,7 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         if size != self._bar_for[0]:  # a new window size: the bar's height is worked out anew
             self._bar_for = (size, 0)
         bar_h = max(PhaseBar.base_height(th), self._bar_for[1])
-        status_h = th.px(30)
+        status_h = th.px(36)  # two lines of small type when the words are long
         panel_w = min(th.px(400), int(w * 0.42))
         tool_h = PhaseBar.tool_height(th)
         self.bar.layout(pygame.Rect(0, 0, w, bar_h), pygame.Rect(w - panel_w, bar_h, panel_w, tool_h), [
@@ -179,20 +179,24 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         if not self._fitted:
             self.show_play_area()
             self._fitted = True
-        m = th.px(8)
+        # The map's own buttons sit at the right end of the status strip, under the side panel:
+        # over the map they hid the hex ids of its top row.
+        m = th.px(4)
         self.map_buttons.clear()
         label = self._whole_label()
-        bw = min(self.mv.rect.w // 3, max(T.size(t, th.normal, "bold")[0] for t in ("Whole map", "Back to play"))
-                 + th.px(40))
-        self.map_buttons.add(Button(pygame.Rect(self.mv.rect.right - m - bw, self.mv.rect.y + m, bw, th.px(28)),
+        bh = status_h - 2 * m
+        bw = T.size("Back to play", th.normal, "bold")[0] + th.px(40)
+        lw = T.size("Luck", th.normal, "bold")[0] + th.px(40)
+        y = h - status_h + m
+        self.map_buttons.add(Button(pygame.Rect(w - m - bw, y, bw, bh),
                                     label, self.toggle_whole_map, key_hint="F", px=th.normal, name="whole-map",
                                     tooltip="F: the whole map, or back to where you act now (the camera opened "
                                             "there); drag to pan, the wheel zooms"))
-        lw = min(self.mv.rect.w // 4, T.size("Luck", th.normal, "bold")[0] + th.px(40))
-        self.map_buttons.add(Button(pygame.Rect(self.mv.rect.right - 2 * m - bw - lw, self.mv.rect.y + m, lw,
-                                                th.px(28)), "Luck", self.open_luck, key_hint="U", px=th.normal,
-                                    name="luck", tooltip="U: the luck report, drawn as charts: each side's dice "
-                                                         "against what was to be expected, and the game turn by turn"))
+        self.map_buttons.add(Button(pygame.Rect(w - 2 * m - bw - lw, y, lw, bh), "Luck", self.open_luck,
+                                    key_hint="U", px=th.normal, name="luck",
+                                    tooltip="U: the luck report, drawn as charts: each side's dice against what "
+                                            "was to be expected, and the game turn by turn"))
+        self.status.reserve = bw + lw + 3 * m  # the status words stop short of the buttons
         self._end_key = None
         self._undo_key = None
         tips = {"end": "End the phase (E). Asks first if units could still act.", "undo": "Undo (Ctrl+Z)",

@@ -123,6 +123,7 @@ class FrameCache(_Scene):
             assert prev is not None  # (whole when there is none)
             if over[1] != prev[2][1] or map_drawn:
                 dirty.append(self.mv.rect)
+                dirty += [b.rect for b in self.map_buttons.buttons]  # (in the status strip)
             elif over != prev[2]:  # only what follows the mouse and the clock: where it was and where it is
                 dirty += self._dyn_rects + dyn_rects
             if tip_key != prev[4]:
