@@ -37,8 +37,9 @@ $(STAMP): pyproject.toml setup.py | $(BIN)/python
 play: $(STAMP)
 	$(BIN)/hexwar
 
-# The line coverage of hexwar/ after the tests (about doubles the time of the hot loops;
-# `make test COV=` runs without it).
+# The line coverage of hexwar/ after the tests (`make test COV=` runs without it). Tracing makes
+# the engine's hot loops about four times slower, so the tests marked whole_game (random and
+# computer games played to their end) run with it paused (tests/conftest.py).
 COV ?= --cov=hexwar --cov-report=term:skip-covered
 TEST_JOBS ?= auto
 

@@ -11,6 +11,7 @@ from hexwar.core.actions import parse_action
 SEEDS = [1, 2, 3, 4, 5, 6]
 
 
+@pytest.mark.whole_game
 @pytest.mark.parametrize("seed", SEEDS)
 def test_random_game_of_objective_kiev_ends_and_replays(seed, tmp_path):
     game = hexwar.open_game("objective-kiev", "standard", seed=seed)
@@ -43,6 +44,7 @@ OTHER_SCENARIOS = [s for s in hexwar.list_scenarios()
                    if s[0] != "objective-kiev" and s not in hexwar.session.large_scenarios()]
 
 
+@pytest.mark.whole_game
 @pytest.mark.parametrize("game_id, scenario_id", OTHER_SCENARIOS, ids=[f"{g}-{s}" for g, s in OTHER_SCENARIOS])
 def test_random_game_of_every_other_scenario_ends_and_replays(game_id, scenario_id, tmp_path):
     """Every registered game, every scenario: random legal play reaches the verdict and

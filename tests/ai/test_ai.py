@@ -52,6 +52,7 @@ def ai_vs_random_games():
     return out
 
 
+@pytest.mark.whole_game
 def test_ai_beats_random_as_either_side(ai_vs_random_games):
     axis_game = ai_vs_random_games["axis"][0]
     soviet_game = ai_vs_random_games["soviet"][0]
@@ -85,6 +86,7 @@ def test_an_ai_game_saves_loads_and_replays(ai_vs_random_games, tmp_path):
     assert again.result() == game.result()
 
 
+@pytest.mark.whole_game
 def test_hidden_identities_never_change_a_decision():
     """Swap the identities of unrevealed tokens: every decision stays the same, reason included.
 
@@ -179,6 +181,7 @@ GAMES_SHORT = [("objective-kiev", "standard", ("axis", "soviet")),
                ("black-wednesday", "s1-turning-the-left", ("soviet", "axis"))]
 
 
+@pytest.mark.whole_game
 @pytest.mark.parametrize("game_id,scenario,sides", GAMES_SHORT, ids=[g[0] for g in GAMES_SHORT])
 def test_play_match_plays_every_game_to_its_end(game_id, scenario, sides):
     """One generic loop for all four games: random against random, played to the result,

@@ -291,6 +291,7 @@ def _game(name: str, soviet: str, axis: str, seed: int, turns: int = 0):
 @pytest.mark.slow
 @pytest.mark.parametrize("n,ai_side", [(2, "soviet"), (2, "axis"), (4, "soviet"), (4, "axis"),
                                        (5, "soviet"), (5, "axis")])
+@pytest.mark.whole_game
 def test_SCEN_2_4_5_ai_plays_to_the_victory_check_as_each_side_and_the_record_replays(n, ai_side):
     """The computer player (capped at 2 actions an Action Phase, to keep CI short: the whole
     uncapped games are the measurements of docs/black-wednesday/ai-scenarios.md) against the
@@ -306,6 +307,7 @@ def test_SCEN_2_4_5_ai_plays_to_the_victory_check_as_each_side_and_the_record_re
     assert _replays(S[n], n, texts, game.digest())
 
 
+@pytest.mark.whole_game
 @pytest.mark.slow
 @pytest.mark.parametrize("n,ai_side", [(3, "soviet"), (7, "soviet")])
 def test_SCEN_3_and_7_ai_plays_the_first_turn_of_the_large_scenarios(n, ai_side):

@@ -15,7 +15,7 @@ from hexwar.games.black_wednesday.verbs import Call
 
 GAME, SCEN = "black-wednesday", "s1-turning-the-left"
 
-pytestmark = pytest.mark.slow  # a few turns of Scenario 1 to reach the position
+pytestmark = [pytest.mark.slow, pytest.mark.whole_game]  # a few turns of Scenario 1 to reach the position
 
 
 @pytest.fixture(scope="module")

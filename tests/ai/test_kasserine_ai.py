@@ -68,6 +68,7 @@ def test_make_player_dispatches_kasserine():
     assert isinstance(make_player("greedy", GAME), KasserineGreedy)
 
 
+@pytest.mark.whole_game
 def test_KP_VICTORY_ai_reaches_the_better_level_as_either_side_against_random(axis_game, allied_game):
     """Seed 1: the German AI wins (3+ points), the Allied AI holds the Germans to a defeat."""
     game, _, _ = axis_game

@@ -58,6 +58,7 @@ def short_game():
     return _match("short", "random", "ai", 2)
 
 
+@pytest.mark.whole_game
 def test_ai_plays_every_phase_and_sub_step(full_game, short_game):
     """Postures, the Strategic Objective, set-up steps (4.0 short), replacements and negative
     ones (10.6), armor and rail movement, movement, battles and Offensives (9.2.1), Stand Fast
@@ -101,6 +102,7 @@ def test_short_scenario_ai_as_russian_wins(short_game):
     assert short_game[0].result().winner == "russian"
 
 
+@pytest.mark.whole_game
 def test_ai_beats_random_small_fixed_sample():
     """A small fixed sample of the tournament (tools/tournament.py has the full one)."""
     game, _, _ = _match("full", "random", "ai", 1)
@@ -148,6 +150,7 @@ def test_12_0_the_facts_answer_for_the_public_position_as_the_rules_do():
     assert facts.replacement_points("german") == g.rules.points_for(g.state, "german")
 
 
+@pytest.mark.whole_game
 def test_greedy_plays_a_whole_game():
     game, log, _ = _match("full", "greedy", "greedy", 3)
     assert game.result() is not None

@@ -13,6 +13,8 @@ from hexwar.core.units import UNPLACED
 
 from .helpers import open_local, play_random
 
+pytestmark = pytest.mark.whole_game  # random games of the large scenarios to their end
+
 
 def set_up_soviets(g, rng):
     """The Soviet set-up (Scen. 4+): each unit on a random legal hex, the breaches first."""

@@ -26,6 +26,7 @@ def replay(path):
     return g, data
 
 
+@pytest.mark.whole_game
 @pytest.mark.parametrize("seed", SEEDS)
 def test_SCEN_1_random_game_reaches_the_victory_check_and_replays(seed, tmp_path):
     with s1(seed) as g:

@@ -10,6 +10,8 @@ from hexwar.core.hexgrid import use_hex_ids
 
 from .helpers import open_local, play_random
 
+pytestmark = pytest.mark.whole_game  # random games with every variant on
+
 ALL = {k: True for k in ("german_cooperation", "spanish_panic", "historical",
                          "mined_wire", "dora", "grandes")}
 
