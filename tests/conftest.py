@@ -10,8 +10,8 @@
 """
 import atexit
 import os
-import sys
 import shutil
+import sys
 import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -45,7 +45,7 @@ def _match(soviet: str, axis: str, seed: int):
     return game, log, asked
 
 
-pytestmark = [pytest.mark.slow, pytest.mark.whole_game]  # whole games of Scenario 1 (about a minute for the Soviet AI's)
+pytestmark = [pytest.mark.slow, pytest.mark.whole_game]  # whole games of Scenario 1
 
 
 @pytest.fixture(scope="module")
