@@ -143,6 +143,13 @@ class RulesHooks:
             out[s] = (n + 1, steps + int(getattr(u, "steps", 1)))
         return out
 
+    def losses(self, before: Any, after: Any) -> Mapping[str, tuple[int, int]] | None:
+        """(units, steps) each side lost from ``before`` to ``after`` (one action), counted
+        exactly: a unit that comes onto the map and dies in the same action counts too. None
+        (the default): the luck report reads the drop of ``side_strength`` instead, which
+        misses what comes and goes within one action."""
+        return None
+
     def score(self, state: Any) -> tuple[str, dict[str, float]]:
         """What decides the game as it stands, per side: (what is counted, each side's count).
         The default counts the places (cities) each side holds, when the state keeps control."""

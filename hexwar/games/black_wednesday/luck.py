@@ -19,29 +19,56 @@ from typing import Any
 
 from ...core.actions import Action, Event
 from ...core.contract import RollOdds, RollOutcome
-from ...core.units import ON_MAP
+from ...core.units import ELIMINATED, ON_MAP
+from .luck_rolls import worded_roll
 from .previews import _WAYS, chance_2d6_at_least, fire_odds, morale_odds
 
 JUDGED = ("fire", "morale", "syr", "point_fire", "at_roll")
+DICE_EVENTS = ("die_rolled", "die_replayed")
 _MORALE_SCORE = {"-": 0.0, "S": -1.0, "P": -2.0, "SYR": -3.0, "X": -4.0}
 _SYR_SCORE = {"retreat": 0.0, "retreat_lose_step": -1.0, "disintegrate": -2.0}
 
 
 def roll_odds(rules: Any, state: Any, action: Action, events: list[Event]) -> tuple[RollOdds | None, ...]:
-    """One entry per ``die_rolled`` event of ``events``, in their order: None for a roll read
-    on no table."""
+    """One entry per die event of ``events`` (``die_rolled`` or ``die_replayed``), in their
+    order: None for a roll read on no table. An action that ends after its owner's choices is
+    judged from the state before it began (its fires and checks, like any action's, from the
+    state they started in)."""
+    pending = state.extra.get("pending")
+    if pending is not None and getattr(pending, "base", None) is not None and \
+            any(e.kind == "die_replayed" for e in events):
+        state = pending.base
     out: list[RollOdds | None] = []
     for i, ev in enumerate(events):
-        if ev.kind != "die_rolled":
+        if ev.kind not in DICE_EVENTS:
             continue
         seg = []  # the events this roll brought, up to the next die
         for e in events[i + 1:]:
-            if e.kind in ("die_rolled", "die_replayed"):
+            if e.kind in DICE_EVENTS:
                 break
             seg.append(e)
         res = seg[0] if seg and seg[0].kind in JUDGED else None
-        out.append(_judge(rules, state, action, res, seg, ev) if res is not None else None)
+        out.append(_judge(rules, state, action, res, seg, ev) if res is not None
+                   else worded_roll(rules, state, action, ev, seg))
     return tuple(out)
+
+
+def losses(rules: Any, before: Any, after: Any) -> dict[str, tuple[int, int]]:
+    """(units, steps) each side lost in one action, unit by unit: every step a unit had before
+    it and has no more (a unit eliminated: all it had, even one that came onto the map in that
+    same move). A unit that leaves play by a map edge is not lost (it is counted for victory)."""
+    out: dict[str, list[int]] = {}
+    for uid, u in after.units.items():
+        was = before.units.get(uid)
+        if was is None or was.where == ELIMINATED:
+            continue
+        gone = u.where == ELIMINATED
+        steps = was.steps if gone else max(0, was.steps - u.steps) if u.where == ON_MAP else 0
+        if steps or gone:
+            n = out.setdefault(str(rules.side_of(uid)), [0, 0])
+            n[0] += int(gone)
+            n[1] += steps
+    return {s: (n[0], n[1]) for s, n in out.items()}
 
 
 def _dice(ev: Event) -> list[int]:
