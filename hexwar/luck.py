@@ -108,6 +108,7 @@ def luck(game: Game) -> LuckReport:
     turn_now = rules.turn_of(game.start_state)
     battle: list[int] = []  # the rolls of the battle still being settled (indices into rolls)
     battle_lost = {s: 0.0 for s in sides}  # what it has cost each side so far
+    in_battle = False
     for i, ((action, events, after), before) in enumerate(zip(timeline, befores)):
         if action is None:
             continue
@@ -119,16 +120,16 @@ def luck(game: Game) -> LuckReport:
         _drop_told_again(rolls, battle, events)
         new = _rolls_of(rules, before, action, events, i + 1, sides)
         if new:
-            if not battle:  # a new battle; one still open goes on (an owner's answer, a retreat)
-                battle_lost = {s: 0.0 for s in sides}
+            if not in_battle:  # a new battle; one still open goes on (an owner's answer, a retreat)
+                battle_lost, in_battle = {s: 0.0 for s in sides}, True
             battle += range(len(rolls), len(rolls) + len(new))
             rolls += new
-        if battle:
+        if in_battle:
             for s in sides:
                 battle_lost[s] += steps[s]
             if rules.stage_of(after) == ("", ""):  # the battle is settled
                 _settle(rolls, battle, battle_lost)
-                battle = []
+                battle, in_battle = [], False
         prev = strength
         t = rules.turn_of(after)
         if t != turn_now:
@@ -250,17 +251,24 @@ def _totals(n: int, faces: int) -> dict[int, float]:
 
 
 def _settle(rolls: list[RollLuck | None], battle: list[int], lost: Mapping[str, float]) -> None:
-    """The losses of a settled battle go to the rolls it made: shared evenly among those read
-    on a table when there are several (a barrage's fires on many hexes), so that a side's
-    losses are counted once however many rolls made them; without a table roll, each plain
-    roll is credited with them all (plain rolls count in no side's total)."""
+    """The losses of a settled battle go to the rolls it made, so that a side's losses are
+    counted once however many rolls made them: among those read on a table, each side's losses
+    in proportion to what each roll could be expected to cost that side (a fire takes the
+    steps, not the morale check after it), evenly when none could; without a table roll, each
+    plain roll is credited with them all (plain rolls count in no side's total)."""
     told = [k for k in battle if rolls[k] is not None]
-    judged = [k for k in told if (r := rolls[k]) is not None and r.table]
+    judged = [r for k in told if (r := rolls[k]) is not None and r.table]
     for k in told:
         r = rolls[k]
         assert r is not None
-        share = len(judged) if k in judged and len(judged) > 1 else 1
-        rolls[k] = _with_actual(r, {s: v / share for s, v in lost.items()})
+        if not r.table or len(judged) < 2:
+            rolls[k] = _with_actual(r, dict(lost))
+            continue
+        got = {}
+        for s, v in lost.items():
+            weight = sum(x.expected.get(s, 0.0) for x in judged)
+            got[s] = v * r.expected.get(s, 0.0) / weight if weight > 0 else v / len(judged)
+        rolls[k] = _with_actual(r, got)
 
 
 def _with_actual(r: RollLuck, got: dict[str, float]) -> RollLuck:
@@ -279,9 +287,8 @@ def _point(rules: Any, state: Any, turn: int, sides: list[str], lost_units: dict
 
 def _side(side: str, name: str, rolls: list[RollLuck], sides: list[str]) -> SideLuck:
     mine = [r for r in rolls if r.side == side and r.table]
-    enemy_rolls = [r for r in rolls if r.side not in (None, side) and r.table]
     foes = [s for s in sides if s != side]
-    battles = mine + enemy_rolls
+    battles = [r for r in rolls if r.table]  # every battle's losses, whoever rolled for it
     return SideLuck(
         side, name, len(mine),
         sum(1 for r in mine if r.verdict == "better"), sum(1 for r in mine if r.verdict == "worse"),
