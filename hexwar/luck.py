@@ -164,10 +164,10 @@ def _drop_told_again(rolls: list[RollLuck | None], battle: list[int], events: li
     again = [d for e in events if e.kind == "die_replayed" for d in _dice_of(e)]
     if not again:
         return
-    first = [k for k in battle if (r := rolls[k]) is not None and not r.table]
-    if [d for k in first for d in (rolls[k].dice if rolls[k] is not None else ())] != again:
+    first = [(k, r) for k in battle if (r := rolls[k]) is not None and not r.table]
+    if [d for _, r in first for d in r.dice] != again:
         return  # not the same dice: nothing is dropped
-    for k in first:
+    for k, _ in first:
         rolls[k] = None
     battle[:] = [k for k in battle if rolls[k] is not None]
 

@@ -188,7 +188,6 @@ def _steps_to_lose(rules: Any, state: Any, action: Action, where: str, side: str
     fire (FOs and vehicles of Defense 2+ give none, §8.4), or None when nobody is known."""
     from ...core.actions import Move
     from ...core.hexgrid import hex_name
-
     from .verbs import Breach
 
     pending = state.extra.get("pending")
@@ -232,7 +231,6 @@ def _hit_by_action(rules: Any, action: Action, where: str) -> str | None:
     the enemy of the firers, any other fire in it (return fire) on the firers."""
     from ...core.actions import Attack, Move
     from ...core.hexgrid import hex_name
-
     from .verbs import Breach
 
     if isinstance(action, (Move, Breach)):  # a unit entering a hex, or the wire to breach it (1.4b)
