@@ -124,7 +124,9 @@ class RulesHooks:
         before it), the table it was read on: every result with its chance and how good it is
         for the side it was rolled for. () when the game says nothing: the luck report then
         weighs each roll against the average of its dice; None in the tuple does so for one
-        roll (the k-th entry answers the k-th ``die_rolled`` event)."""
+        roll (the k-th entry answers the k-th die event: ``die_rolled``, or ``die_replayed``
+        for a die told again with what it was read on once an owner's choice is made; the
+        report then drops the dice's first, plain telling)."""
         return ()
 
     def side_strength(self, state: Any) -> dict[str, tuple[int, int]]:
