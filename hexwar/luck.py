@@ -24,6 +24,10 @@ from typing import Any
 from .core.contract import RollOdds
 from .core.game import Game
 
+# the events that tell a die roll: ``die_replayed`` tells again, with what it was read on, a die
+# first told before an owner's choice (the report keeps it there, and drops the first telling)
+DICE_EVENTS = ("die_rolled", "die_replayed")
+
 
 @dataclass(frozen=True)
 class RollLuck:
@@ -95,50 +99,84 @@ def luck(game: Game) -> LuckReport:
     sides = [s.id for s in game.entry.sides] if game.entry is not None else list(getattr(rules, "sides", ()))
     timeline = game.timeline()
     befores = [game.start_state] + [s for _, _, s in timeline[:-1]]
-    rolls: list[RollLuck] = []
+    rolls: list[RollLuck | None] = []  # None: a roll told again later (dropped at the end)
     course: list[TurnPoint] = []
     label, _ = rules.score(game.start_state)
-    first = rules.side_strength(game.start_state)
     lost_units = {s: 0 for s in sides}
     lost_steps = {s: 0 for s in sides}
-    prev = first
+    prev = rules.side_strength(game.start_state)
     turn_now = rules.turn_of(game.start_state)
-    open_rolls: list[tuple[int, dict[str, float]]] = []  # rolls whose battle is still being settled
+    battle: list[int] = []  # the rolls of the battle still being settled (indices into rolls)
+    battle_lost = {s: 0.0 for s in sides}  # what it has cost each side so far
+    in_battle = False
     for i, ((action, events, after), before) in enumerate(zip(timeline, befores)):
         if action is None:
             continue
         strength = rules.side_strength(after)
-        drop = {s: max(0, prev.get(s, (0, 0))[1] - strength.get(s, (0, 0))[1]) for s in sides}
+        units, steps = _losses(rules, before, after, prev, strength, sides)
         for s in sides:
-            lost_steps[s] += drop[s]
-            lost_units[s] += max(0, prev.get(s, (0, 0))[0] - strength.get(s, (0, 0))[0])
+            lost_steps[s] += steps[s]
+            lost_units[s] += units[s]
+        _drop_told_again(rolls, battle, events)
         new = _rolls_of(rules, before, action, events, i + 1, sides)
         if new:
-            open_rolls = [(len(rolls) + k, {s: 0.0 for s in sides}) for k in range(len(new))]
+            if not in_battle:  # a new battle; one still open goes on (an owner's answer, a retreat)
+                battle_lost, in_battle = {s: 0.0 for s in sides}, True
+            battle += range(len(rolls), len(rolls) + len(new))
             rolls += new
-        for _, got in open_rolls:
+        if in_battle:
             for s in sides:
-                got[s] += drop[s]
-        if open_rolls and rules.stage_of(after) == ("", ""):  # the battle is settled
-            _settle(rolls, open_rolls)
-            open_rolls = []
+                battle_lost[s] += steps[s]
+            if rules.stage_of(after) == ("", ""):  # the battle is settled
+                _settle(rolls, battle, battle_lost)
+                battle, in_battle = [], False
         prev = strength
         t = rules.turn_of(after)
         if t != turn_now:
             course.append(_point(rules, before, turn_now, sides, lost_units, lost_steps))
             turn_now = t
-    _settle(rolls, open_rolls)
+    _settle(rolls, battle, battle_lost)
     course.append(_point(rules, game.state, turn_now, sides, lost_units, lost_steps))
     names = {s: (game.entry.side_name(s) if game.entry is not None else s) for s in sides}
-    return LuckReport(game.game_id, tuple(_side(s, names[s], rolls, sides) for s in sides), tuple(rolls),
+    told = [r for r in rolls if r is not None]
+    return LuckReport(game.game_id, tuple(_side(s, names[s], told, sides) for s in sides), tuple(told),
                       tuple(course), label)
+
+
+def _losses(rules: Any, before: Any, after: Any, prev: Mapping[str, tuple[int, int]],
+            strength: Mapping[str, tuple[int, int]], sides: list[str]) -> tuple[dict[str, int], dict[str, int]]:
+    """(units, steps) each side lost in one action: the game's own count when it gives one
+    (``losses``: exact even for a unit that enters and dies in the same move), else the drop
+    of its strength on the map."""
+    hook = getattr(rules, "losses", None)
+    exact = hook(before, after) if hook is not None else None
+    if exact is not None:
+        return ({s: int(exact.get(s, (0, 0))[0]) for s in sides}, {s: int(exact.get(s, (0, 0))[1]) for s in sides})
+    return ({s: max(0, prev.get(s, (0, 0))[0] - strength.get(s, (0, 0))[0]) for s in sides},
+            {s: max(0, prev.get(s, (0, 0))[1] - strength.get(s, (0, 0))[1]) for s in sides})
+
+
+def _drop_told_again(rolls: list[RollLuck | None], battle: list[int], events: list[Any]) -> None:
+    """An action that finishes after its owner's choices tells its whole account again, the dice
+    rolled before the questions as ``die_replayed`` events, each with what it was read on; the
+    dice first told without a table (``rolled 6, 5, 1 (the account follows the choice)``) are
+    then dropped from the report, so that every die is counted once, at its table."""
+    again = [d for e in events if e.kind == "die_replayed" for d in _dice_of(e)]
+    if not again:
+        return
+    first = [(k, r) for k in battle if (r := rolls[k]) is not None and not r.table]
+    if [d for _, r in first for d in r.dice] != again:
+        return  # not the same dice: nothing is dropped
+    for k, _ in first:
+        rolls[k] = None
+    battle[:] = [k for k in battle if rolls[k] is not None]
 
 
 def _rolls_of(rules: Any, before: Any, action: Any, events: list[Any], index: int,
               sides: list[str]) -> list[RollLuck]:
     """The rolls one action made: those the game gives odds for, then any other die rolled."""
     odds: tuple[RollOdds | None, ...] = tuple(rules.roll_odds(before, action, events))
-    dice_events = [e for e in events if e.kind == "die_rolled"]
+    dice_events = [e for e in events if e.kind in DICE_EVENTS]
     turn = rules.turn_of(before)
     out = []
     for k, o in enumerate(odds):
@@ -212,14 +250,25 @@ def _totals(n: int, faces: int) -> dict[int, float]:
     return dist
 
 
-def _settle(rolls: list[RollLuck], open_rolls: list[tuple[int, dict[str, float]]]) -> None:
-    """The losses of a settled action go to the rolls it made: shared evenly among those read
-    on a table when there are several (a barrage's fires on many hexes), so that a side's
-    losses are counted once however many rolls made them."""
-    judged = [k for k, _ in open_rolls if rolls[k].table]
-    for k, got in open_rolls:
-        share = len(judged) if k in judged and len(judged) > 1 else 1
-        rolls[k] = _with_actual(rolls[k], {s: v / share for s, v in got.items()})
+def _settle(rolls: list[RollLuck | None], battle: list[int], lost: Mapping[str, float]) -> None:
+    """The losses of a settled battle go to the rolls it made, so that a side's losses are
+    counted once however many rolls made them: among those read on a table, each side's losses
+    in proportion to what each roll could be expected to cost that side (a fire takes the
+    steps, not the morale check after it), evenly when none could; without a table roll, each
+    plain roll is credited with them all (plain rolls count in no side's total)."""
+    told = [k for k in battle if rolls[k] is not None]
+    judged = [r for k in told if (r := rolls[k]) is not None and r.table]
+    for k in told:
+        r = rolls[k]
+        assert r is not None
+        if not r.table or len(judged) < 2:
+            rolls[k] = _with_actual(r, dict(lost))
+            continue
+        got = {}
+        for s, v in lost.items():
+            weight = sum(x.expected.get(s, 0.0) for x in judged)
+            got[s] = v * r.expected.get(s, 0.0) / weight if weight > 0 else v / len(judged)
+        rolls[k] = _with_actual(r, got)
 
 
 def _with_actual(r: RollLuck, got: dict[str, float]) -> RollLuck:
@@ -238,9 +287,8 @@ def _point(rules: Any, state: Any, turn: int, sides: list[str], lost_units: dict
 
 def _side(side: str, name: str, rolls: list[RollLuck], sides: list[str]) -> SideLuck:
     mine = [r for r in rolls if r.side == side and r.table]
-    enemy_rolls = [r for r in rolls if r.side not in (None, side) and r.table]
     foes = [s for s in sides if s != side]
-    battles = mine + enemy_rolls
+    battles = [r for r in rolls if r.table]  # every battle's losses, whoever rolled for it
     return SideLuck(
         side, name, len(mine),
         sum(1 for r in mine if r.verdict == "better"), sum(1 for r in mine if r.verdict == "worse"),

@@ -15,6 +15,14 @@ ONE_PER_GAME = ["objective-kiev-standard-11", "battle-for-kursk-short-11", "kass
                 "black-wednesday-s1-turning-the-left-11"]
 
 
+def _dice_thrown(game) -> int:
+    """The dice of every die_rolled event: a die told again after an owner's choice
+    (die_replayed) is one of these."""
+    from hexwar.luck import _dice_of
+
+    return sum(len(_dice_of(e)) for st in game.history() for e in st.events if e.kind == "die_rolled")
+
+
 def _kiev_combat_lesson():
     run = L.open_lesson("objective-kiev", "ex-10-7-combat")
     while not run.done:
@@ -78,8 +86,7 @@ def test_the_report_draws_for_a_record_of_every_game(name):
     digest = game.digest()
     r = hexwar.luck(game)
     assert game.digest() == digest and hexwar.luck(game) == r  # pure
-    rolled = sum(1 for st in game.history() for e in st.events if e.kind == "die_rolled")
-    assert len(r.rolls) == rolled
+    assert sum(len(x.dice) for x in r.rolls) == _dice_thrown(game)  # every die counted once
     for x in r.rolls:
         assert 0 <= x.chance_worse <= 1 and 0 <= x.chance_better <= 1 and 0 <= x.percentile <= 1
         assert x.verdict in (("better", "worse", "median") if x.table else ("high", "low", "average"))
@@ -101,3 +108,35 @@ def test_battle_games_score_their_rolls_and_their_course():
         for x in r.rolls:
             if x.table:
                 assert x.side in [s.side for s in r.sides]
+
+
+# the rolls of Kursk and Kasserine read on no table, and why (Black Wednesday's say so
+# themselves: hexwar/games/black_wednesday/luck_rolls.UNJUDGED)
+PLAIN = {
+    "battle-for-kursk": ("Die roll", "the optional mud roll (11.3) makes a turn mud or not: good or bad "
+                                     "for neither side by itself"),
+    "kasserine-pass": ("Allied air superiority", "the optional air-power die (KP-OPT-AIR-POWER) decides a "
+                                                 "date, not a result on a table"),
+}
+ALL_RECORDS = sorted(RECORDS.glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", ALL_RECORDS, ids=[p.stem for p in ALL_RECORDS])
+def test_every_record_with_a_die_has_a_judged_roll(path):
+    """Every record of every game: a record that rolled any die gets rolls judged on their tables,
+    and each roll left plain is of a kind whose reason is written down."""
+    from hexwar.games.black_wednesday.luck_rolls import unjudged_kind
+
+    game = hexwar.load_record(path)
+    r = hexwar.luck(game)
+    if not _dice_thrown(game):
+        assert r.rolls == ()
+        return
+    assert any(x.table for x in r.rolls), path.name
+    for x in r.rolls:
+        if x.table:
+            continue
+        if game.game_id == "black-wednesday":
+            assert unjudged_kind(x.why) is not None, x.why
+        else:
+            assert x.why.startswith(PLAIN[game.game_id][0]), x.why

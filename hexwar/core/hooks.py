@@ -124,7 +124,9 @@ class RulesHooks:
         before it), the table it was read on: every result with its chance and how good it is
         for the side it was rolled for. () when the game says nothing: the luck report then
         weighs each roll against the average of its dice; None in the tuple does so for one
-        roll (the k-th entry answers the k-th ``die_rolled`` event)."""
+        roll (the k-th entry answers the k-th die event: ``die_rolled``, or ``die_replayed``
+        for a die told again with what it was read on once an owner's choice is made; the
+        report then drops the dice's first, plain telling)."""
         return ()
 
     def side_strength(self, state: Any) -> dict[str, tuple[int, int]]:
@@ -142,6 +144,13 @@ class RulesHooks:
             n, steps = out.get(s, (0, 0))
             out[s] = (n + 1, steps + int(getattr(u, "steps", 1)))
         return out
+
+    def losses(self, before: Any, after: Any) -> Mapping[str, tuple[int, int]] | None:
+        """(units, steps) each side lost from ``before`` to ``after`` (one action), counted
+        exactly: a unit that comes onto the map and dies in the same action counts too. None
+        (the default): the luck report reads the drop of ``side_strength`` instead, which
+        misses what comes and goes within one action."""
+        return None
 
     def score(self, state: Any) -> tuple[str, dict[str, float]]:
         """What decides the game as it stands, per side: (what is counted, each side's count).

@@ -296,6 +296,31 @@ def test_black_wednesday_lesson_by_clicks_and_continue_as_a_free_game(app, drive
     assert gs.game is g and len(g.actions) == n and g.header.get("lesson") == "phase-6-action"
 
 
+def test_black_wednesday_partial_trench_lesson_by_clicks(app, drive, tmp_path):
+    """1.1a's lesson done as a player does it: pick each machine gun at B28.01 by clicking its
+    hex, click the target hex, fire, let the dice roll; the box then tells the trench shift."""
+    scene = start_lesson(app, drive, "black-wednesday", "ex-1-1a-partial-trench", tmp_path)
+    g, run = scene.game, scene.run
+    for k, (uid, target) in enumerate((("1-708-MG", "B30.04"), ("2-708-MG", "B29.03"))):
+        select(drive, scene, uid)
+        drive.click_hex(parse_hex(target))
+        if run.index == k:  # the fire is declared with the panel's button
+            for name in ("declare", "fire", "attack"):
+                try:
+                    drive.press(name)
+                    break
+                except AssertionError:
+                    continue
+        if isinstance(drive.top, ConfirmScene):
+            drive.key(pygame.K_RETURN)
+        while scene.ctl.die is not None:
+            drive.key(pygame.K_SPACE)
+        assert run.index == k + 1, (uid, target, scene.ctl.status.text, box_text(scene))
+    assert run.done and "Lesson done" in box_text(scene)
+    fires = [e.text for a in g.history() for e in a.events if e.kind == "fire"]
+    assert "trench (1.3a) -2" in fires[-1] and "no shifts" in fires[0]
+
+
 def test_restart_and_show_me(app, drive, tmp_path):
     from hexwar.ui import theme as T
 

@@ -19,29 +19,58 @@ from typing import Any
 
 from ...core.actions import Action, Event
 from ...core.contract import RollOdds, RollOutcome
-from ...core.units import ON_MAP
+from ...core.units import ELIMINATED, ON_MAP
+from .luck_rolls import worded_roll
 from .previews import _WAYS, chance_2d6_at_least, fire_odds, morale_odds
 
 JUDGED = ("fire", "morale", "syr", "point_fire", "at_roll")
+DICE_EVENTS = ("die_rolled", "die_replayed")
 _MORALE_SCORE = {"-": 0.0, "S": -1.0, "P": -2.0, "SYR": -3.0, "X": -4.0}
 _SYR_SCORE = {"retreat": 0.0, "retreat_lose_step": -1.0, "disintegrate": -2.0}
 
 
 def roll_odds(rules: Any, state: Any, action: Action, events: list[Event]) -> tuple[RollOdds | None, ...]:
-    """One entry per ``die_rolled`` event of ``events``, in their order: None for a roll read
-    on no table."""
+    """One entry per die event of ``events`` (``die_rolled`` or ``die_replayed``), in their
+    order: None for a roll read on no table. An action that ends after its owner's choices is
+    judged as that action from the state before it began (its fires and checks, like any
+    action's, from the state they started in)."""
+    pending = state.extra.get("pending")
+    if pending is not None and getattr(pending, "base", None) is not None and \
+            any(e.kind == "die_replayed" for e in events):
+        state, action = pending.base, pending.action  # the account of the action that was interrupted
     out: list[RollOdds | None] = []
     for i, ev in enumerate(events):
-        if ev.kind != "die_rolled":
+        if ev.kind not in DICE_EVENTS:
             continue
         seg = []  # the events this roll brought, up to the next die
         for e in events[i + 1:]:
-            if e.kind in ("die_rolled", "die_replayed"):
+            if e.kind in DICE_EVENTS:
                 break
             seg.append(e)
         res = seg[0] if seg and seg[0].kind in JUDGED else None
-        out.append(_judge(rules, state, action, res, seg, ev) if res is not None else None)
+        out.append(_judge(rules, state, action, res, seg, ev) if res is not None
+                   else worded_roll(rules, state, action, ev, seg))
     return tuple(out)
+
+
+def losses(rules: Any, before: Any, after: Any) -> dict[str, tuple[int, int]]:
+    """(units, steps) each side lost in one action, unit by unit: every step a unit had before
+    it and has no more (a unit eliminated: all it had, even one that came onto the map in that
+    same move). Steps passed on to another unit (a consolidation, 2.2c) are not lost, though
+    the unit emptied is (5.0); a unit that leaves play by a map edge is not lost at all."""
+    out: dict[str, list[int]] = {}
+    for uid, u in after.units.items():
+        was = before.units.get(uid)
+        if was is None or was.where == ELIMINATED:
+            continue
+        gone = u.where == ELIMINATED
+        if not gone and u.where != ON_MAP:
+            continue
+        n = out.setdefault(str(rules.side_of(uid)), [0, 0])
+        n[0] += int(gone)
+        d = was.steps if gone else was.steps - u.steps
+        n[1] += d if d > 0 or was.where == ON_MAP else 0  # a gain only by a consolidation on the map
+    return {s: (n[0], max(0, n[1])) for s, n in out.items() if n[0] or n[1] > 0}
 
 
 def _dice(ev: Event) -> list[int]:
@@ -63,7 +92,9 @@ def _judge(rules: Any, state: Any, action: Action, res: Event, seg: list[Event],
     if res.kind == "morale" and "mm" in d and "unit" in d:
         side = _side_of(rules, str(d["unit"]))
         checks = morale_odds(rules, int(d["mm"]))
-        outs = tuple(RollOutcome(r, p, _MORALE_SCORE.get(r, 0.0)) for r, p in _ordered(checks, _MORALE_SCORE))
+        cost = _morale_costs(rules, state, str(d["unit"]), side)
+        outs = tuple(RollOutcome(r, p, _MORALE_SCORE.get(r, 0.0), ((side, cost[r]),) if side and cost.get(r) else ())
+                     for r, p in _ordered(checks, _MORALE_SCORE))
         return RollOdds(side, f"Morale Table, modified morale {d['mm']}", outs, str(d["result"]), "§12.3")
     if res.kind == "syr" and "score" in d and "unit" in d and _dice(die):
         mm = int(d["score"]) - sum(_dice(die))
@@ -106,6 +137,24 @@ def _judge(rules: Any, state: Any, action: Action, res: Event, seg: list[Event],
     return None
 
 
+def _morale_costs(rules: Any, state: Any, uid: str, side: str | None) -> dict[str, float]:
+    """Steps a check's results cost nominally: a surrender (X) every checking unit's steps in
+    the hex (§12.3), an S one step given by the commissars when they are in play (2.2a); the
+    SYR's own roll says what it costs."""
+    from ...core.hexgrid import hex_name
+
+    u = state.units.get(uid)
+    if u is None:
+        return {}
+    here = [x for x in state.units.values() if x.where == ON_MAP and u.where == ON_MAP and x.hex is not None
+            and u.hex is not None and hex_name(x.hex) == hex_name(u.hex) and _side_of(rules, x.id) == side
+            and not rules.spec(x.id).vehicle]
+    out = {"X": float(sum(x.steps for x in here) or u.steps)}
+    if side == "soviet" and state.extra.get("commissars", "on") == "on":
+        out["S"] = 1.0
+    return out
+
+
 def _ordered(odds: dict[str, float], scores: dict[str, float]) -> list[tuple[str, float]]:
     return sorted(odds.items(), key=lambda kv: -scores.get(kv[0], 0.0))
 
@@ -139,13 +188,14 @@ def _steps_to_lose(rules: Any, state: Any, action: Action, where: str, side: str
     fire (FOs and vehicles of Defense 2+ give none, §8.4), or None when nobody is known."""
     from ...core.actions import Move
     from ...core.hexgrid import hex_name
+    from .verbs import Breach
 
     pending = state.extra.get("pending")
     if pending is not None and getattr(pending, "action", None) is not None:
         action = pending.action
     us = [u for u in state.units.values() if u.where == ON_MAP and u.hex is not None
           and hex_name(u.hex) == where and _side_of(rules, u.id) == side]
-    if isinstance(action, Move) and action.unit in state.units and _side_of(rules, action.unit) == side \
+    if isinstance(action, (Move, Breach)) and action.unit in state.units and _side_of(rules, action.unit) == side \
             and all(u.id != action.unit for u in us):
         us.append(state.units[action.unit])
     if not us:
@@ -177,12 +227,13 @@ def _hit_side(rules: Any, state: Any, action: Action, res: Event, seg: list[Even
 
 def _hit_by_action(rules: Any, action: Action, where: str) -> str | None:
     """When the hex says nothing (a unit fired on as it moves in, an emptied hex): a fire during
-    a unit's move falls on the mover (overwatch); a declared fire on its target hex falls on
+    a unit's move or breach falls on the mover (overwatch); a declared fire on its target hex falls on
     the enemy of the firers, any other fire in it (return fire) on the firers."""
     from ...core.actions import Attack, Move
     from ...core.hexgrid import hex_name
+    from .verbs import Breach
 
-    if isinstance(action, Move):
+    if isinstance(action, (Move, Breach)):  # a unit entering a hex, or the wire to breach it (1.4b)
         return _side_of(rules, action.unit)
     if isinstance(action, Attack) and action.attackers:
         mine = _side_of(rules, action.attackers[0])

@@ -182,6 +182,11 @@ class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Vie
         with use_hex_ids(self.ids):
             return roll_odds(self, state, action, events)
 
+    def losses(self, before, after) -> dict[str, tuple[int, int]]:
+        from .luck import losses
+
+        return losses(self, before, after)
+
     def score(self, state) -> tuple[str, dict[str, float]]:
         from .luck import score
 

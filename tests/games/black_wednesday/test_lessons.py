@@ -62,3 +62,31 @@ def test_2_1e_lesson_the_command_prep_roll_and_one_battalion_at_a_time():
     o = run.game.state.extra["orders"]["S2"]
     assert o["status"] == "implemented" and o["released"] == ("1-708",)
     assert [e.data["dice"] for e in _events(run, "die_rolled")] == [[6, 4]]
+
+
+def test_1_1a_lesson_a_hex_with_only_part_of_a_trench_is_a_trench_hex():
+    """1.1a's example: B29.03, where trench line 1 bends (its two trench neighbours touch, so the
+    line crosses only a corner of it), is a trench hex: a fire on it takes the protective
+    terrain and trench shifts (§8.3, 1.3a) that the open hex B30.04 behind the line does not;
+    the same roll of 8 from the same four firepower costs a step there and nothing here."""
+    from hexwar.core.hexgrid import are_adjacent, neighbors, use_hex_ids
+
+    run = L.open_lesson(GAME, "ex-1-1a-partial-trench")
+    rules = run.game.rules
+    t = rules.t
+    with use_hex_ids(rules.ids):
+        bend, behind = rules.ids.parse("B29.03"), rules.ids.parse("B30.04")
+        line = [h for h in neighbors(bend) if rules.ter.is_trench(h)]
+        assert rules.ter.is_trench(bend) and not rules.ter.is_trench(behind)
+        assert len(line) == 2 and are_adjacent(*line)  # the line only cuts the hex's corner
+    _play(run)
+    fires = [e.data for e in _events(run, "fire")]
+    assert [(f["target"], f["fp"], f["column"], f["roll"]) for f in fires] == [("B30.04", 4, 4, 8), ("B29.03", 4, 4, 8)]
+    assert fires[0]["shifts"] == []
+    protective = t.class_mods["protective"]["area_fire_shift"]
+    assert fires[1]["shifts"] == [("terrain protective", protective), ("trench (1.3a)", t.shifts["trench"])]
+    assert protective + t.shifts["trench"] == -4
+    assert [f["result"] for f in fires] == [t.fire_result(4, 8), t.fire_result(0, 8)] == ["1", "-"]
+    units = run.game.state.units
+    full = rules.specs["1-I-262-Inf1"].steps
+    assert units["1-I-262-Inf2"].steps == full - 1 and units["1-I-262-Inf1"].steps == full
