@@ -32,7 +32,6 @@ def _assault(overrun: bool) -> Mechanic:
 MECHANICS = (
     Mechanic("consolidation", "2.2c", SOVIET, lambda u: int(u.chose("consolidate") is not None)),
     Mechanic("Prep Log change", "2.4", SOVIET, _prep_change),
-    Mechanic("Prep Log: the historical one chosen", "2.4", SOVIET, lambda u: int(u.chose("prep_log") is not None)),
     Mechanic("artillery mission (any)", "§13", (), lambda u: int(u.verb == "call")),
     _call("smoke"),
     _call("fast"),
