@@ -8,7 +8,7 @@ import pytest
 
 import hexwar
 import hexwar.games
-from hexwar.ai.mechanics import count_uses, mechanics_of
+from hexwar.ai.mechanics import count_uses, mechanics_of, uses_of
 from hexwar.core.hexgrid import hex_ids_of, use_hex_ids
 from tools import tournament
 from tools.tournament import FRESH_SEEDS, first_seed, interval
@@ -92,6 +92,23 @@ def test_black_wednesday_counts_consolidation_and_the_prep_log():
     assert got["Prep Log change"] == _said(
         game, "soviet", lambda s, w: w[0] == "choose" and w[1].startswith("prep-") and w[1] != "prep-box") > 0
     assert "consolidation" not in count_uses(game, "axis", mechanics_of("black-wednesday"))
+
+
+def test_kiev_counts_air_support_rail_and_rebuilt_units_as_its_record_says():
+    game = hexwar.load_record(RECORDS / "objective-kiev-standard-11.yaml")
+    axis, soviet = (count_uses(game, s, mechanics_of("objective-kiev")) for s in ("axis", "soviet"))
+    assert axis["air support"] == _said(game, "axis", lambda s, w: w[0] == "roll" and len(w) == 2) > 0
+    assert "rail movement" not in axis and "air support" not in soviet  # 9.4.3 Soviet, 10.5 Axis only
+    special = _said(game, "soviet", lambda s, w: w[0] == "move" and game.at(s.index - 1).phase().kind == "special")
+    assert soviet["special movement (any move)"] == special and 0 < soviet["rail movement"] < special
+    # 9.4.3 is the infantry's: a tank's full-allowance move that happens to follow a rail line is not
+    rail = next(m for m in mechanics_of("objective-kiev") if m.name == "rail movement")
+    tanks = [u for u in uses_of(game) if u.side == "soviet" and u.verb == "move" and u.phase.kind == "special"
+             and (u.unit_before(u.words[1]) or {}).get("kind") == "tank"]
+    assert tanks and sum(rail.uses(u) for u in tanks) == 0
+    for side, got in (("axis", axis), ("soviet", soviet)):  # 12.0: a rebuilt unit's entry says so
+        assert got["replacement Place (unit rebuilt)"] == _said(
+            game, side, lambda s, w: w[0] == "place" and any(e.text.endswith("(12.0).") for e in s.events))
 
 
 def test_the_tournament_counts_the_ais_seat_from_the_games_record(monkeypatch):

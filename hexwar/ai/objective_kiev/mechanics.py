@@ -17,11 +17,12 @@ def _special_move(u: Use) -> Move | None:
 
 
 def _rail(u: Use) -> int:
-    """9.4.3: a move along connected rail beyond the half allowance of a reserve move."""
+    """9.4.3: an infantry move along connected rail beyond the half allowance of a reserve
+    move (tanks move their whole allowance in the phase anyway, rail or not)."""
     a = _special_move(u)
     start = next((e.data.get("from") for e in u.events if e.kind == "moved"), None)
     unit = u.unit_before(a.unit) if a is not None else None
-    if a is None or start is None or unit is None:
+    if a is None or start is None or unit is None or unit.get("kind") != "infantry" or "ma" not in unit:
         return 0
     hexes = (start, *a.path)
     on_rail = all(u.before.board.has_side(x, y, "rail") for x, y in zip(hexes, hexes[1:]))
