@@ -28,10 +28,11 @@ Environment:
 Output: one line per figure (a win rate with its 90% confidence interval and the seeds
 not won), ``tournament <game> <match> <figure> <value> <unit>``, a
 ``per game`` line per game with the seeds and the load average before and after, and a
-summary table at the end, then the table of mechanics in use: per game and side, how often the
-AI used each mechanic its rules give it (the game's ``MECHANICS``, ``hexwar/ai/mechanics.py``),
-counted from each finished game's record, an unused one as 0. The exit status is 0 whether or not the bars are met (a
-measurement, not a test).
+summary table at the end, then the table of mechanics in use: per game and side, how often
+the AI used each mechanic its rules give it (the game's ``MECHANICS``,
+``hexwar/ai/mechanics.py``), counted from each finished game's record, an unused one as 0
+(also one ``mechanic`` line each after the game's win rates). The exit status is 0 whether
+or not the bars are met (a measurement, not a test).
 
     make tournament                                         # the full bars, every game
     TOURNAMENT_GAMES=2 make tournament                      # a quick end-to-end check
