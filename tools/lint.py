@@ -24,6 +24,7 @@ STRICT = [
     "hexwar/__main__.py",
     "hexwar/ai/__init__.py",
     "hexwar/ai/kit.py",
+    "hexwar/ai/mechanics.py",
     "hexwar/ai/player.py",
     "hexwar/ai/random_player.py",
     "hexwar/core",

@@ -28,8 +28,11 @@ Environment:
 Output: one line per figure (a win rate with its 90% confidence interval and the seeds
 not won), ``tournament <game> <match> <figure> <value> <unit>``, a
 ``per game`` line per game with the seeds and the load average before and after, and a
-summary table at the end. The exit status is 0 whether or not the bars are met (a
-measurement, not a test).
+summary table at the end, then the table of mechanics in use: per game and side, how often
+the AI used each mechanic its rules give it (the game's ``MECHANICS``,
+``hexwar/ai/mechanics.py``), counted from each finished game's record, an unused one as 0
+(also one ``mechanic`` line each after the game's win rates). The exit status is 0 whether
+or not the bars are met (a measurement, not a test).
 
     make tournament                                         # the full bars, every game
     TOURNAMENT_GAMES=2 make tournament                      # a quick end-to-end check
@@ -107,6 +110,7 @@ def play_one(task: tuple[str, str, str, str, int]) -> dict:
     """One game: ``(game id, kind of the first side, kind of the second, the AI's side or '',
     seed)``; returns whether the AI's seat won, the figure and the AI's CPU timings."""
     import hexwar
+    from hexwar.ai.mechanics import count_uses, mechanics_of
     from hexwar.ai.player import make_player, play_match
 
     game_id, first, second, seat, seed = task
@@ -120,7 +124,11 @@ def play_one(task: tuple[str, str, str, str, int]) -> dict:
     log = play_match(game, players)
     result = game.result()
     assert result is not None, "play_match returns only once the game is over"
-    return {"seed": seed, "won": spec.won(game, seat), "level": result.level,
+    mechanics = mechanics_of(game_id)
+    used = count_uses(game, seat, mechanics)
+    labels = {m.name: f"{m.name} ({m.rule})" for m in mechanics}
+    return {"mechanics": {labels[k]: v for k, v in used.items()},
+            "seed": seed, "won": spec.won(game, seat), "level": result.level,
             "value": spec.value(game, seat),
             "cpu": log.cpu_decisions.get(seat, []) if kinds[seat] == "ai" else [],
             "cpu_turn": log.worst_cpu_turn(seat) if kinds[seat] == "ai" else 0.0,
@@ -204,6 +212,10 @@ def run_game(spec: Spec, sides: list[str], n: dict[str, int], first: int, jobs: 
             line(spec.game, match, f"{base} in that seat: {spec.figure}", statistics.mean(r["value"] for r in ref), "")
         rows.append((spec.game, side, base, len(games), rate, met, games, (low, high)))
     for side in sides:
+        for name, uses, used_in, of in mechanics_table([g for r in rows if r[1] == side for g in r[6]]):
+            print(f"tournament {spec.game:17s} {'ai-' + side:20s} mechanic {name}: {uses} uses, "
+                  f"in {used_in} of {of} games", flush=True)
+    for side in sides:
         games = [g for r in rows if r[1] == side for g in r[6]]
         cpu = [t for g in games for t in g["cpu"]]
         if not cpu:
@@ -231,6 +243,35 @@ def summary(rows: list[tuple]) -> None:
               f"{'yes' if met else 'NO':>4s} {med:>23s} {worst:17.2f}")
 
 
+def mechanics_table(games: list[dict]) -> list[tuple[str, int, int, int]]:
+    """(mechanic, uses in all, games that used it, games) over one side's games, in the order
+    the game lists its mechanics; a mechanic never used is there with 0."""
+    names: list[str] = []
+    for g in games:
+        names += [k for k in g.get("mechanics", {}) if k not in names]
+    return [(k, sum(g.get("mechanics", {}).get(k, 0) for g in games),
+             sum(1 for g in games if g.get("mechanics", {}).get(k, 0) > 0), len(games)) for k in names]
+
+
+def mechanics_summary(rows: list[tuple]) -> None:
+    """The table of mechanics in use: per game and side, over all the AI's games there."""
+    done: set[tuple[str, str]] = set()
+    lines = []
+    for game, side, *_ in rows:
+        if (game, side) in done:
+            continue
+        done.add((game, side))
+        games = [g for r in rows if r[0] == game and r[1] == side for g in r[6]]
+        lines += [(game, side, *row) for row in mechanics_table(games)]
+    if not lines:
+        return
+    print()
+    print("mechanics in use by the AI (uses in all; games that used it, of its games)")
+    print(f"{'game':17s} {'side':8s} {'mechanic':52s} {'uses':>6s} {'games':>9s}")
+    for game, side, name, uses, used_in, of in lines:
+        print(f"{game:17s} {side:8s} {name:52s} {uses:6d} {used_in:4d} of {of:<3d}")
+
+
 def main() -> int:
     only = os.environ.get("TOURNAMENT_GAME", "all") or "all"
     all_specs = specs()
@@ -252,6 +293,7 @@ def main() -> int:
             raise SystemExit(f"{game_id} has no side {side_only!r}: {', '.join(spec.sides)}")
         rows += run_game(spec, sides, n, first, jobs, reference)
     summary(rows)
+    mechanics_summary(rows)
     return 0
 
 

@@ -75,10 +75,18 @@ class KurskPlayer:
 
     # ------------------------------------------------------------ postures (12.0)
     def _posture(self, ctx: Ctx, acts: list) -> Decision:
-        """12.0: weigh each posture on offer by what it grants, from the public position only."""
+        """12.0: take the posture on offer whose worth (``posture_scores``) is highest."""
+        legal = {a.value: a for a in acts if isinstance(a, A.Choose) and a.what == "posture"}
+        scores = self.posture_scores(ctx, legal)
+        order = ctx.facts.postures()
+        pick = max(scores, key=lambda p: (scores[p][0], order.index(p)))
+        return Decision(legal[pick], f"posture {pick} (12.0): {scores[pick][1]}")
+
+    def posture_scores(self, ctx: Ctx, legal: dict) -> dict[str, tuple[float, str]]:
+        """12.0: each posture on offer weighed by what it grants, from the public position only:
+        its worth in strength points and the words of why."""
         f = ctx.facts
         order = f.postures()
-        legal = {a.value: a for a in acts if isinstance(a, A.Choose) and a.what == "posture"}
         so = f.objective
         turn1 = f.turn_number("1")
         attack = 0.0 if ctx.mud else 2.0 * self._attack_chances(ctx)  # 11.2: mud halves attacking armor
@@ -107,7 +115,7 @@ class KurskPlayer:
                 why.append("costs " + " and ".join({"irp": "infantry", "arp": "armor"}[k] for k in net_neg)
                            + " steps (10.6)")
             cost = f.posture_cost(ctx.side, p)
-            v -= (0.0 if ctx.final else MARKER) * cost  # markers are worth nothing after the last turn
+            v -= marker_cost(ctx, cost)  # nothing after the last turn, nor for a marker lost anyway
             v -= 0.4 * (order.index("engage") - order.index(p))  # climbing back later costs markers
             if ctx.side == "german" and not f.german_engaged and so.face == "german":
                 if ctx.turn >= turn1 and p == "engage":
@@ -119,8 +127,7 @@ class KurskPlayer:
             if so.face == ctx.side == "russian" and "russian" not in so.locked and p == "deploy":
                 v += 1.0
             scores[p] = (v, "; ".join(why) or "what it grants outweighs its cost")
-        pick = max(scores, key=lambda p: (scores[p][0], order.index(p)))
-        return Decision(legal[pick], f"posture {pick} (12.0): {scores[pick][1]}")
+        return scores
 
     def _attack_chances(self, ctx: Ctx, final: bool = False) -> float:
         """Expected successful attacks we could make now (units next to the enemy, armor in reach);
@@ -418,8 +425,7 @@ class KurskPlayer:
             g["EX"] += count(ex_dead, 1.0 if one else trap)
             g["AL"] += count(al_dead, 0.0)
         val = sum(p * g.get(r, 0.0) for r, p in bo.p.items())
-        marker = 0.0 if ctx.final else MARKER
-        return val - 0.05 * sum(ctx.att(u) for u in attackers) - (marker if offensive else 0.0)
+        return val - 0.05 * sum(ctx.att(u) for u in attackers) - (marker_cost(ctx, 1) if offensive else 0.0)
 
     def _combat(self, ctx: Ctx, acts: list) -> Decision:
         best, best_v, best_bo = None, MIN_ATTACK, None
@@ -557,6 +563,18 @@ class KurskPlayer:
     def _st_overstack(self, ctx: Ctx, acts: list) -> Decision:
         a = min(acts, key=lambda a: (ctx.value(a.unit), a.unit))
         return Decision(a, f"removes {a.unit}, the weakest of the overstacked hex (8.2.2)")
+
+
+def marker_cost(ctx: Ctx, spend: int) -> float:
+    """What spending ``spend`` Offensive markers now costs, in strength points: nothing after
+    the last turn (5.0), nothing for a marker the Available box would lose anyway when next
+    turn's come in (4.0: never more than the cap held), ``MARKER`` for each one we would
+    miss later."""
+    if ctx.final or spend <= 0:
+        return 0.0
+    f = ctx.facts
+    spare = max(0, f.offensives_available(ctx.side) + f.offensives_next_turn(ctx.side) - f.markers_cap)
+    return MARKER * max(0, spend - spare)
 
 
 def _trapped(ctx: Ctx, target: Hex, for_side: str | None = None) -> float:

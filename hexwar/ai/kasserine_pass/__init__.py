@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ...core.game import Game
 from ..player import MatchSpec, Player
+from .mechanics import MECHANICS as MECHANICS  # what the tournament counts (hexwar.ai.mechanics)
 
 
 def _normal() -> Player:

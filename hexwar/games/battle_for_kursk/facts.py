@@ -224,6 +224,20 @@ class KurskFacts:
         """The Offensive markers ``side`` may still spend (4.0, 9.2.1)."""
         return int(self._rules.offensives_free(self._state, side))
 
+    @property
+    def markers_cap(self) -> int:
+        """The most Offensive markers a side may hold available at once (4.0)."""
+        return int(self._rules.camp.offensives["max_available"])
+
+    def offensives_next_turn(self, side: str) -> int:
+        """The Offensive markers the turn track adds to ``side``'s Available box at the start of
+        next turn (4.0; 0 after the last turn). Available markers never exceed ``markers_cap``,
+        so a marker kept while the box would overflow is lost anyway."""
+        nxt = self._state.turn + 1
+        if nxt > self._rules.camp.last_turn:
+            return 0
+        return int(self._rules.camp.turn(nxt).offensives_added.get(side, 0))
+
     def lead_problem(self, uid: str) -> Illegal | None:
         """Why ``uid`` may not lead an Offensive (9.2.1: armor or shock only), or None."""
         return self._rules.lead_problem(self._state, uid)
