@@ -21,11 +21,11 @@ from ...core.hexgrid import hex_name
 from ...core.sequence import Handlers
 from ...core.state import Stage
 from ...core.units import ARRIVING, ON_MAP, UNPLACED
-from .carriers import Load, Unload
-from .exits import Exit
 from .artillery import Assign289
 from .batteries import BatteryRelease
+from .carriers import Load, Unload
 from .dora import DoraPlot
+from .exits import Exit
 from .orders import OrderAct
 from .setup import SOVIET_SETTING_UP
 from .verbs import Assault, Breach, Call, ManHandle, Mode, PointFire
@@ -163,7 +163,7 @@ class Phases(_Rules):
     # the legal actions and its check comes first. Its answer is applied by ``BWRules.apply``,
     # which runs the whole action again from before it (``resolve``).
     def _stage_actions(self, state: Any, st: Stage) -> list[Action]:
-        return list(self.pending_actions(state))
+        return self.pending_actions(state)
 
     def _check_stage(self, state: Any, st: Stage, act: Action) -> Illegal | None:
         return self.check_pending(state, act)
