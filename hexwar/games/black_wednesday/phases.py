@@ -41,6 +41,7 @@ else:
 _BUILT_LEGAL = frozenset({Move, Attack, PointFire, Call, Exit})
 # the order verbs: an order, and the ones written as orders (2.3a's 289 FO, 3.5a's batteries, 4.7's Dora)
 ORDER_TYPES = (OrderAct, Assign289, BatteryRelease, DoraPlot)
+_NO_UNITS = frozenset({Choose, EndPhase, *ORDER_TYPES})  # actions naming no unit: nothing to check ahead
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,8 @@ PHASES = (
     BWPhase("over", None, "Game over", "5.0", "over", ("", "no actions now"), "phasing"),
 )
 PHASE = {p.id: p for p in PHASES}
-_SIDED: dict[tuple[str, str | None], BWPhase] = {}  # (phase, side) -> its row with the side filled in
+# phase -> side -> its row with the side filled in (built as sides turn up: one look-up a call)
+_SIDED: dict[str, dict[str | None, BWPhase]] = {p.id: {} for p in PHASES if p.side_from}
 
 
 def _ok(state: Any, action: Action) -> Illegal | None:
@@ -116,9 +118,10 @@ class Phases(_Rules):
         if not row.side_from:
             return row
         side = state.extra.get(row.side_from, row.side_default)
-        got = _SIDED.get((row.id, side))
+        rows = _SIDED[row.id]
+        got = rows.get(side)
         if got is None:
-            got = _SIDED[(row.id, side)] = replace(row, side=side)
+            got = rows[side] = replace(row, side=side)
         return got
 
     def handler_tables(self) -> dict[str, Handlers]:
@@ -172,7 +175,7 @@ class Phases(_Rules):
     def _check_units(self, state: Any, action: Action) -> Illegal | None:
         """§3.4: in an Action Phase every unit an action names exists and is the phasing
         player's (asked ahead of the table; in the other phases their own checks name units)."""
-        if state.stage is not None or state.phase != "action":
+        if state.phase != "action" or state.stage is not None or type(action) in _NO_UNITS:
             return None
         uid = getattr(action, "unit", None) or getattr(action, "firer", None) or getattr(action, "spotter", None)
         uids = list(getattr(action, "attackers", ()) or getattr(action, "units", ()) or ([uid] if uid else []))
