@@ -1,56 +1,58 @@
 """Black Wednesday on TCS-lite: the rules object (docs/black-wednesday/tcs-lite.md).
 
-Phases (``state.phase``): ``prep_log`` (Soviet fills the Prep Log, 1.10b/2.4), ``axis_setup``
-(1.10f), then each turn ``command`` (§3.1), ``initiative`` (§3.3, from turn 2), ``action``
-twice (§3.4; ``extra['phasing']`` says whose) and an automatic Clean Up (§3.5); ``over``
-after the last turn's victory check.
+It stands on the core's phase machine (``core.sequence.Sequence``): the sequence of play, the
+tables of what each phase takes and the listings are data and hooks in phases.py. Phases
+(``state.phase``): ``prep_log`` (Soviet fills the Prep Log, 1.10b/2.4), ``soviet_setup`` and
+``axis_setup`` (1.10e, 1.10f), then each turn ``command`` (§3.1), ``initiative`` (§3.3, from
+turn 2), ``action`` twice (§3.4; ``extra['phasing']`` says whose) and a Clean Up (§3.5);
+``over`` after the last turn's victory check. Here: the look-ups, the new state, the turn's
+steps and the Action Phase's candidate actions of one unit.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
 
-from ...core.actions import Attack, Choose, EndPhase, Event, Move, Place, Remove, Restore
+from ...core.actions import Attack, Event, Place, Remove
 from ...core.errors import Illegal
 from ...core.game import Result
-from ...core.hexgrid import Hex, distance, hex_ids_of, hex_name, use_hex_ids
-from ...core.hooks import RulesHooks
+from ...core.hexgrid import Hex, distance, hex_ids_of, use_hex_ids
+from ...core.sequence import Sequence
 from ...core.state import State
 from ...core.units import ARRIVING, ON_MAP, UNPLACED, Unit
 from .artillery import Artillery
-from .carriers import Carriers, Load, Unload
+from .carriers import Carriers
 from .choices import Choices
 from .choose import Choosing
 from .combat import Combat, roll2
-from .exits import Exit, Exits
+from .exits import Exits
 from .explain import Explain
 from .facts import BWFacts
 from .fire import Fire
 from .los import LineOfSight
 from .moves import Moves
-from .orders import OrderAct, Orders
+from .orders import Orders
 from .overwatch import Overwatch
+from .phases import Phases
 from .scenario import BWScenario, ScenarioAreas, UnitEntry
 from .setup import Setup
 from .tables import Tables, UnitType, load_tables
 from .terrain import Terrain
 from .timed import TimedEvents
-from .verbs import Assault, Breach, Call, ManHandle, Mode, PointFire
+from .verbs import Assault, Breach, Mode, PointFire
 from .victory import Victory
 from .views import GAME_ID, Views, clock, day  # noqa: F401  (clock and day: read from here too)
 
 SIDES = ("soviet", "axis")
-# actions built by their own legality checks (the movement search, fire_targets,
-# point_targets, calls_for, exit_actions: reach paths, the exit refusals and the MP):
-# legal_for does not check them again (tests/games/black_wednesday/test_speed_caches.py)
-_BUILT_LEGAL = frozenset({Move, Attack, PointFire, Call, Exit})
 
 
-class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Views, Carriers, Moves, Overwatch, Fire,
-              Combat, Artillery, Orders, Setup, Victory, LineOfSight, RulesHooks):
+class BWRules(Phases, Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Views, Carriers, Moves, Overwatch,
+              Fire, Combat, Artillery, Orders, Setup, Victory, LineOfSight, Sequence):
     game_id = GAME_ID
     rules_version = 1
     sides = SIDES
+    side_names = {"soviet": "Soviet", "axis": "Axis"}
+    CITE = {"over": "5.0", "sequence": "§3"}  # the refusals of the other phases: their rows (phases.py)
 
     def __init__(self, board, scenario: BWScenario, options: dict | None = None, tables: Tables | None = None) -> None:
         self.board, self.scen = board, scenario
@@ -78,6 +80,7 @@ class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Vie
         self.entry_hexes = frozenset(board.edges.get(scenario.entry_edge, frozenset()) & self.area)
         self.trench_hexes = frozenset(h for h in self.area if self.ter.is_trench(h))
         self.north_of_wire = self._north_of_wire()
+        self._handlers = self.handler_tables()  # phases.py: per phase kind, action type -> (check, apply)
 
     # --- small look-ups ------------------------------------------------------------
     def entries_of(self, uid: str) -> frozenset[Hex]:
@@ -193,14 +196,6 @@ class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Vie
         with use_hex_ids(self.ids):
             return score(self, state)
 
-    def acting_side(self, state) -> str | None:
-        if state.result is not None:
-            return None
-        if state.stage is not None:
-            return state.stage.side
-        return {"prep_log": "soviet", "axis_setup": "axis", "soviet_setup": "soviet",
-                "command": state.extra.get("cmd", "axis")}.get(state.phase, state.extra.get("phasing"))
-
     def result(self, state) -> Result | None:
         return state.result
 
@@ -227,96 +222,7 @@ class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Vie
         """The read-only questions a computer player asks (facts.py)."""
         return BWFacts(self, state, side)
 
-    # --- legal actions ------------------------------------------------------------------
-    def legal_actions(self, state) -> list:
-        return self.legal_for(state, None)
-
-    def legal_for(self, state, only: set[str] | None) -> list:
-        """Every legal action (``only``: just those of these units, plus the phase's other
-        actions) — the random player samples units to keep a turn fast."""
-        if state.result is not None:
-            return []
-        if "pending" in state.extra:  # a choice inside a resolution comes first (choices.py)
-            return self.pending_actions(state)
-        out: list = []
-        ph = state.phase
-        if ph == "soviet_setup":
-            return self.soviet_setup_actions(state, only)  # setup.py
-        if ph == "prep_log":
-            if self.prep_fixed():  # 4.3: the historical Prep Log, unchangeable (historical.py)
-                return self.order_actions(state) + [EndPhase()]
-            box = state.extra.get("prep_box")
-            if box:  # one box open: its target hexes (any hex of the play area, 2.4a)
-                col, tm = box.split("-")
-                cur = state.extra["prep"][col].get(tm)
-                out += [Choose(f"prep-{col}-{tm}", self.ids.name(h)) for h in sorted(self.area)
-                        if self.ids.name(h) != cur]
-                return out + [Choose("prep-box", "none")]
-            out += self.order_actions(state)  # 1.10k: orders drawn before play
-            out.append(Choose("prep_log", "historical"))
-            for col in self.scen.prep_columns:
-                for tm in self.prep_times(col):
-                    out.append(Choose("prep-box", f"{col}-{tm}"))
-            out.append(EndPhase())
-            return out
-        if ph == "axis_setup":
-            held = self._soviet_held(state)  # §5: never into an enemy hex (Soviets set up first, 1.10b)
-            left = False
-            for uid in self._ids_of("axis"):  # only Axis units are unplaced in this phase
-                if state.units[uid].where != UNPLACED:
-                    continue
-                left = True
-                if only is None or uid in only:
-                    places = self._places(uid)  # the same Place objects every time: no rebuilding
-                    ok = self.allowed_setup(state, uid)  # 1.10f / 4.4: trench cover first (setup.py)
-                    if ok is not None:
-                        out += [a for a in places if a.hex in ok]
-                    else:
-                        out += places if not held else [a for a in places if a.hex not in held]
-            if not left:
-                if self.uncovered(state):  # 1.10f / 4.4 unmet: pick a unit up and place it again
-                    out += [Remove(uid) for uid in self._ids_of("axis") if state.units[uid].where == ON_MAP]
-                    return out
-                out += self.order_actions(state)  # 1.10k
-                out.append(EndPhase())
-            return out
-        if ph == "command":
-            if state.extra.get("cmd", "axis") == "axis":
-                for comp in self.reserve_companies(state):
-                    out.append(Choose("release", comp))
-            out += self.order_actions(state)  # orders.py: draw, roll, cancel; German releases
-            out.append(EndPhase())
-            return out
-        if ph == "initiative":
-            return [Choose("first", "soviet"), Choose("first", "axis")]
-        if ph == "clean_up":
-            return [Choose("consolidate", p) for p in self.consolidations(state)] + [EndPhase()]
-        if ph == "action":
-            side = state.extra["phasing"]
-            if side == "soviet":
-                out.append(Choose("commissars", "off" if state.extra.get("commissars", "on") == "on" else "on"))
-            cur = state.extra.get("trench_syr", {}).get(side, "p")
-            out.append(Choose("trench_syr", "syr" if cur == "p" else "p"))
-            out = [a for a in out if self.check(state, a) is None]
-            acted, turn, units = state.extra.get("acted", frozenset()), state.turn, state.units
-            for uid in self._ids_of(side):  # id order, as before
-                if only is not None and uid not in only:
-                    continue
-                u = units[uid]
-                if u.where == ARRIVING:
-                    if u.arrives > turn:
-                        continue
-                elif u.where != ON_MAP or uid in acted:
-                    continue  # nothing to do (what _unit_actions would answer)
-                moves, rest = self._unit_actions_split(state, u)
-                out += moves
-                # moves come from the movement search, SFAs, PFAs and missions from their own
-                # checks (fire_targets, point_targets, calls_for): legal by construction
-                out += [a for a in rest if type(a) in _BUILT_LEGAL or self.check(state, a) is None]
-            out.append(EndPhase())
-            return out
-        return out
-
+    # --- the Action Phase's unit actions ---------------------------------------------------
     def _ids_of(self, side: str) -> tuple[str, ...]:
         """The unit ids of one side, sorted (fixed by the scenario: computed once)."""
         got = self.__dict__.setdefault("_side_ids", {})
@@ -387,82 +293,6 @@ class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Vie
             a = got[(uid, to)] = Mode(uid, to)
         return a
 
-    # --- check -------------------------------------------------------------------------
-    def check(self, state, action) -> Illegal | None:
-        if state.result is not None:
-            return Illegal("5.0", "the game is over")
-        if "pending" in state.extra:
-            return self.check_pending(state, action)
-        ph = state.phase
-        if ph == "soviet_setup":
-            return self.check_soviet_setup(state, action)  # setup.py
-        if isinstance(action, Choose):
-            return self._check_choose(state, action)
-        if isinstance(action, OrderAct):
-            return self.check_order(state, action)
-        if ph == "prep_log":
-            if isinstance(action, EndPhase):
-                return None
-            return Illegal("2.4", "first fill the Prep Log (a target for a box of it, in the side panel) or end "
-                                  "the phase")
-        if ph == "axis_setup":
-            if isinstance(action, Place):
-                return self._check_place(state, action)
-            if isinstance(action, Remove):
-                return self._check_pickup(state, action)
-            if isinstance(action, EndPhase):
-                left = [u.id for u in state.units.values() if u.where == UNPLACED]
-                if left:
-                    return Illegal("1.10a", f"set up every unit first ({len(left)} left, e.g. {left[0]})")
-                return self.cover_refusal(state)  # 1.10f / 4.4 (setup.py)
-            return Illegal("1.10f", "the Axis player is setting up: place units")
-        if ph == "command":
-            if isinstance(action, EndPhase):
-                return None
-            if isinstance(action, Restore):
-                return self.check_restore(state, action)  # 3.4 (setup.py)
-            return Illegal("§3.1", "in the Command Phase you may release reserve companies (the buttons in the "
-                                   "side panel) or end the phase")
-        if ph == "initiative":
-            return Illegal("§3.3", "first choose who acts first this turn: the Soviet or the Axis player (the "
-                                   "buttons in the side panel)")
-        if ph == "clean_up":
-            return None if isinstance(action, EndPhase) else Illegal("2.2c", "Clean Up: consolidate or end")
-        if ph != "action":
-            return Illegal("", "no actions now")
-        if isinstance(action, EndPhase):
-            return None
-        uid = getattr(action, "unit", None) or getattr(action, "firer", None) or getattr(action, "spotter", None)
-        uids = list(getattr(action, "attackers", ()) or getattr(action, "units", ()) or ([uid] if uid else []))
-        for x in uids:
-            if x not in state.units:
-                return Illegal("", f"there is no unit {x}")
-            if self.side_of(x) != state.extra["phasing"]:
-                return Illegal("§3.4", f"{x} is not a unit of the phasing player")
-        if isinstance(action, Move):
-            return self.check_move(state, action)
-        if isinstance(action, Mode):
-            return self.check_mode(state, action)
-        if isinstance(action, Attack):
-            return self.check_sfa(state, action)
-        if isinstance(action, PointFire):
-            return self.check_pfa(state, action)
-        if isinstance(action, Breach):
-            return self.check_breach(state, action)
-        if isinstance(action, ManHandle):
-            return self.check_manhandle(state, action)  # 1.1e (moves.py)
-        if isinstance(action, Load):
-            return self.check_load(state, action)  # 1.11b (carriers.py)
-        if isinstance(action, Unload):
-            return self.check_unload(state, action)
-        if isinstance(action, Assault):
-            return self.check_assault(state, action)
-        if isinstance(action, Call):
-            return self.check_call(state, action)
-        if isinstance(action, Exit):
-            return self.check_exit(state, action)  # 5.0 (exits.py)
-        return Illegal("", f"{action.notation()} is not an action of this game")
-
     def _parse(self, text: str) -> Hex | None:
         try:
             return self.ids.parse(text)
@@ -527,73 +357,16 @@ class BWRules(Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Vie
 
     # --- apply ---------------------------------------------------------------------------
     def apply(self, state, action, dice) -> list[Event]:
+        """The core's dispatch (phases.py: the phase's table), run by ``resolve`` (choices.py),
+        which may stop it for an owner's choice and runs it again, from before the action, with
+        the answer; around it the contacts and occupations that victory counts (5.0)."""
         with use_hex_ids(self.ids):
             self.note_contact(state, self.contact_of(state, action))
-            ev = self.resolve(state, action, dice, self._apply)  # choices.py: may stop for a choice
+            ev = self.resolve(state, action, dice, self.dispatch)  # choices.py: may stop for a choice
             state.touch()
             self.note_occupation(state, action)  # 5.0 occupy
         state.touch()
         return ev
-
-    def _apply(self, state, action, dice) -> list[Event]:
-        ph = state.phase
-        if ph == "soviet_setup":
-            return self.apply_soviet_setup(state, action)  # setup.py
-        if isinstance(action, Choose):
-            return self._apply_choose(state, action, dice)
-        if isinstance(action, OrderAct):
-            return self.apply_order(state, action, dice)
-        if ph == "prep_log":
-            state.phase = self.after_prep_phase()  # 1.10b: Soviet set-up first when there is one
-            state.extra.pop("prep_box", None)
-            return [Event("phase", "The Prep Log is written and fixed (2.4). Axis set-up (1.10f).")]
-        if ph == "axis_setup":
-            if isinstance(action, Place):
-                u = state.units[action.unit]
-                state.units[u.id] = u.at(action.hex)
-                # §5/3.1d: set up in Fire Mode; Prepared Defense units and reserves start Dug In
-                state.extra["dug"] = state.extra.get("dug", frozenset()) | {u.id}
-                return [Event("placed", f"{u.id} sets up in {hex_name(action.hex)}, Dug In")]
-            if isinstance(action, Remove):  # 1.10f / 4.4: picked up to be placed again
-                state.units[action.unit] = state.units[action.unit].at(None, UNPLACED)
-                state.extra["dug"] = state.extra.get("dug", frozenset()) - {action.unit}
-                return [Event("placed", f"{action.unit} is picked up to be set up again (1.10f)")]
-            return self.start_turn(state, dice)
-        if ph == "command":
-            if isinstance(action, Restore):
-                return self.apply_restore(state, action)  # 3.4 (setup.py)
-            if state.extra.get("cmd", "axis") == "soviet":
-                state.extra["cmd"] = "axis"
-                return [Event("phase", "Axis Command: orders and reserve releases (§3.1)")]
-            return self.end_command(state, dice)
-        if ph == "clean_up":
-            return self.finish_turn(state, dice)
-        if ph == "action":
-            if isinstance(action, EndPhase):
-                return self.end_action(state, dice)
-            if isinstance(action, Move):
-                return self.do_move(state, action, dice)
-            if isinstance(action, Mode):
-                return self.do_mode(state, action, dice)
-            if isinstance(action, Attack):
-                return self.do_sfa(state, action, dice)
-            if isinstance(action, PointFire):
-                return self.do_pfa(state, action, dice)
-            if isinstance(action, Breach):
-                return self.do_breach(state, action, dice)
-            if isinstance(action, ManHandle):
-                return self.do_manhandle(state, action, dice)
-            if isinstance(action, Load):
-                return self.do_load(state, action, dice)
-            if isinstance(action, Unload):
-                return self.do_unload(state, action, dice)
-            if isinstance(action, Assault):
-                return self.do_assault(state, action, dice)
-            if isinstance(action, Call):
-                return self.do_call(state, action, dice)
-            if isinstance(action, Exit):
-                return self.do_exit(state, action, dice)  # 5.0 (exits.py)
-        raise AssertionError(action)
 
     # --- the turn ------------------------------------------------------------------------
     def start_turn(self, state, dice) -> list[Event]:

@@ -25,6 +25,8 @@ NEVER = 999  # the arrival turn of a unit waiting in a variable-reinforcement po
 # whose far side (seen from the area's centre) is left out. Scen. 6: "Ind Tank: w/i 4 B12.32
 # north of AT ditch" (decision S6-2; B12.32 lies north of the ditch).
 CUT_AREAS = {("s6-the-assault-continues", "ITB"): "at_ditch"}
+# the refusal of anything but a placement, a breach or the end during the Soviet set-up
+SOVIET_SETTING_UP = ("1.10b", "the Soviet player is setting up: place units (and deploy wire breaches)")
 
 
 class Setup(_Rules):
@@ -454,7 +456,7 @@ class Setup(_Rules):
         if isinstance(a, EndPhase):
             left = [u.id for u in state.units.values() if u.where == UNPLACED and self.side_of(u.id) == "soviet"]
             return Illegal("1.10a", f"set up every unit first ({len(left)} left, e.g. {left[0]})") if left else None
-        return Illegal("1.10b", "the Soviet player is setting up: place units (and deploy wire breaches)")
+        return Illegal(*SOVIET_SETTING_UP)
 
     def apply_soviet_setup(self, state, a) -> list[Event]:
         from ...core.actions import Choose, Place

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...core.hexgrid import hex_name, use_hex_ids
 from . import words
+from .phases import PHASES
 
 if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
     from .host import BWHost as _Rules
@@ -40,10 +41,7 @@ def day(first: int, turn: int) -> int:
 class Views(_Rules):
     """Mixin for BWRules."""
 
-    PHASE_NAMES = {"prep_log": ("Prep Log", "2.4"), "axis_setup": ("Axis set-up", "1.10f"),
-                   "soviet_setup": ("Soviet set-up", "1.10e"),
-                   "command": ("Command Phase", "§3.1"), "initiative": ("Initiative", "§3.3"),
-                   "action": ("Action Phase", "§3.4"), "clean_up": ("Clean Up", "§3.5"), "over": ("Game over", "5.0")}
+    PHASE_NAMES = {p.id: (p.name, p.rule) for p in PHASES}  # the sequence of play (phases.py)
 
     def unit_view(self, state, uid: str) -> dict:
         u = state.units[uid]
