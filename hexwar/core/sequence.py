@@ -94,15 +94,18 @@ class Sequence(RulesHooks):
         if state.result is not None:
             return []
         if state.stage is not None:
-            return self._stage_actions(state, state.stage)
-        return self.phase_actions(state, self.phase(state).kind)
+            return self._stage_actions(state, state.stage) + self.anytime_actions(state)
+        return self._with_anytime(self.phase_actions(state, self.phase(state).kind), state)
 
     def check(self, state: State, action: A.Action) -> Illegal | None:
         if state.result is not None:
             return Illegal(self.CITE["over"], "the game is over")
-        for uid in units_named(action):
-            if uid not in state.units:
-                return Illegal("notation", f"there is no unit {uid!r}")
+        why = self._check_named(state, action)
+        if why is not None:
+            return why
+        anytime = self.anytime_handlers().get(type(action))
+        if anytime is not None:
+            return anytime[0](state, action)
         if state.stage is not None:
             return self._check_stage(state, state.stage, action)
         p = self.phase(state)
@@ -111,15 +114,17 @@ class Sequence(RulesHooks):
         h = self.phase_handlers(p.kind).get(type(action))
         if h is not None:
             return h[0](state, action)
-        return Illegal(self.CITE["sequence"],
-                       f"'{action.notation().split()[0]}' is not something to do in the {p.name} phase")
+        return self._refuse_unlisted(state, action)
 
     def apply(self, state: State, action: A.Action, dice: Dice) -> list[Event]:
         ev: list[Event] = []
-        if state.stage is not None:
+        anytime = self.anytime_handlers().get(type(action))
+        if anytime is not None:
+            anytime[1](state, action, dice, ev)
+        elif state.stage is not None:
             self._apply_stage(state, state.stage, action, dice, ev)
         elif isinstance(action, A.EndPhase):
-            self._apply_end(state, ev)
+            self._apply_end_rolling(state, dice, ev)
         else:
             self.phase_handlers(self.phase(state).kind)[type(action)][1](state, action, dice, ev)
         state.touch()
@@ -129,6 +134,43 @@ class Sequence(RulesHooks):
 
     def after_action(self, state: State, dice: Dice, ev: list[Event]) -> None:
         """Hook: checks made after every action (sudden death, objectives …)."""
+
+    # ------------------------------------------------------------ optional hooks (defaults: none)
+    def anytime_handlers(self) -> Handlers:
+        """Actions allowed whatever the phase or stage, checked and applied before the tables
+        (a side's own change of its units at any moment); each check says when it is not
+        allowed. None by default."""
+        return {}
+
+    def anytime_actions(self, state: State) -> list[A.Action]:
+        """The legal ones of ``anytime_handlers`` now: listed after a stage's or a phase's own
+        actions, before the closing ``EndPhase``."""
+        return []
+
+    def _with_anytime(self, acts: list[A.Action], state: State) -> list[A.Action]:
+        extra = self.anytime_actions(state)
+        if extra:  # ending the phase stays the last option
+            at = len(acts) - 1 if acts and isinstance(acts[-1], A.EndPhase) else len(acts)
+            acts[at:at] = extra
+        return acts
+
+    def _check_named(self, state: State, action: A.Action) -> Illegal | None:
+        """Refuse an action naming a unit the game does not have, before any rule (a game
+        whose checks refuse unknown units under its own rules returns None)."""
+        for uid in units_named(action):
+            if uid not in state.units:
+                return Illegal("notation", f"there is no unit {uid!r}")
+        return None
+
+    def _refuse_unlisted(self, state: State, action: A.Action) -> Illegal:
+        """The refusal of an action the current phase's table does not list."""
+        return Illegal(self.CITE["sequence"],
+                       f"'{action.notation().split()[0]}' is not something to do in the {self.phase(state).name} phase")
+
+    def _apply_end_rolling(self, state: State, dice: Dice, ev: list[Event]) -> None:
+        """Ending a phase or step, for a game that rolls dice as the next one begins (a die for
+        the weather or the air); by default the end rolls nothing: ``_apply_end``."""
+        self._apply_end(state, ev)
 
     # ------------------------------------------------------------ phase ends
     def _check_end(self, state: State) -> Illegal | None:
