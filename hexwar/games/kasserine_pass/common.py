@@ -32,6 +32,7 @@ SEQUENCE = (Phase("german_move", "axis", "German movement", "Movement", "movemen
 # (step, whether the defender acts in it)
 COMBAT_STEPS = (("declare", False), ("defend", True), ("resolve", False))
 
+PHASE = {p.id: p for p in SEQUENCE}
 PHASES = tuple(p.id for p in SEQUENCE)
 PHASE_SIDE = {p.id: p.side for p in SEQUENCE}
 PHASE_NAME = {p.id: p.name for p in SEQUENCE}

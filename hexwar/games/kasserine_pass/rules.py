@@ -30,7 +30,7 @@ from ...core.units import ARRIVING, ON_MAP, Unit, UnitSpec
 from . import verbs as V
 from .artillery import ArtilleryMixin
 from .combat import CombatMixin
-from .common import GAME_ID, PHASE_NAME, PHASE_SIDE, PHASES, SIDES, Phase, enemy, step_table
+from .common import GAME_ID, PHASE, PHASE_NAME, PHASE_SIDE, PHASES, SIDES, Phase, enemy, step_table
 from .consequences import ConsequencesMixin
 from .crt import sliding
 from .facts import KasserineFacts
@@ -160,7 +160,7 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
     def _begin_phase(self, state: KPState, ev: list[Event], dice: Dice) -> None:
         side = self.phase_side(state)
         state.touch()
-        if state.phase.endswith("_move"):
+        if PHASE[state.phase].kind == "movement":
             state.mp = {u.id: float(self.kspec(state, u.id).ma) for u in self.on_map(state, side)}
             state.hexes_moved = {}
             state.stopped = set()
@@ -179,7 +179,7 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
 
     def _next_phase(self, state: KPState, ev: list[Event], dice: Dice) -> None:
         i = PHASES.index(state.phase)
-        if state.phase.endswith("_combat"):
+        if PHASE[state.phase].kind == "combat":
             self._settle_carries(state)
         if i + 1 < len(PHASES):
             state.phase = PHASES[i + 1]
