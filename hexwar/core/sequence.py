@@ -62,7 +62,10 @@ class Sequence(RulesHooks):
     numbers for ``over`` and ``sequence`` at least), and provide ``phase(state)`` (an object
     with ``id``, ``side``, ``name``, ``rule``, ``kind``), ``phase_actions(state, kind)``,
     ``phase_handlers(kind)`` and ``_advance_phase``; a game with stages fills in the
-    ``_stage_*`` hooks. The state needs ``result``, ``stage``, ``units`` and ``touch()``.
+    ``_stage_*`` hooks. A kind's table may hold ``EndPhase`` (a phase that ends its own way,
+    with dice); ``_check_units`` and ``_refuse_other`` let a game word its refusals;
+    ``anytime_handlers``/``anytime_actions`` hold actions allowed in any phase or stage. The
+    state needs ``result``, ``stage``, ``units`` and ``touch()``.
     """
 
     game_id: ClassVar[str] = ""
@@ -100,51 +103,75 @@ class Sequence(RulesHooks):
     def check(self, state: State, action: A.Action) -> Illegal | None:
         if state.result is not None:
             return Illegal(self.CITE["over"], "the game is over")
-        why = self._check_named(state, action)
-        if why is not None:
-            return why
+        bad = self._check_units(state, action)
+        if bad is not None:
+            return bad
         anytime = self.anytime_handlers().get(type(action))
         if anytime is not None:
             return anytime[0](state, action)
         if state.stage is not None:
             return self._check_stage(state, state.stage, action)
         p = self.phase(state)
-        if isinstance(action, A.EndPhase):
-            return self._check_end(state)
         h = self.phase_handlers(p.kind).get(type(action))
+        if h is None and isinstance(action, A.EndPhase):  # unless the kind's table holds its own end
+            return self._check_end(state)
         if h is not None:
             return h[0](state, action)
-        return self._refuse_unlisted(state, action)
+        return self._refuse_other(state, p, action)
 
     def apply(self, state: State, action: A.Action, dice: Dice) -> list[Event]:
-        ev: list[Event] = []
-        anytime = self.anytime_handlers().get(type(action))
-        if anytime is not None:
-            anytime[1](state, action, dice, ev)
-        elif state.stage is not None:
-            self._apply_stage(state, state.stage, action, dice, ev)
-        elif isinstance(action, A.EndPhase):
-            self._apply_end_rolling(state, dice, ev)
-        else:
-            self.phase_handlers(self.phase(state).kind)[type(action)][1](state, action, dice, ev)
+        ev = self.dispatch(state, action, dice)
         state.touch()
         self._autoplay(state, dice, ev)
         self.after_action(state, dice, ev)
         return ev
 
+    def dispatch(self, state: State, action: A.Action, dice: Dice) -> list[Event]:
+        """One action to its handler: the pending stage's, else the phase kind's table (an
+        ``EndPhase`` the table does not hold goes to ``_apply_end``). ``apply`` adds the
+        automatic steps after it; a game whose resolution can stop for a player's choice and
+        run again (replaying its dice) wraps this in its own ``apply``."""
+        ev: list[Event] = []
+        anytime = self.anytime_handlers().get(type(action))
+        if anytime is not None:
+            anytime[1](state, action, dice, ev)
+            return ev
+        if state.stage is not None:
+            self._apply_stage(state, state.stage, action, dice, ev)
+            return ev
+        table = self.phase_handlers(self.phase(state).kind)
+        if type(action) not in table and isinstance(action, A.EndPhase):
+            self._apply_end(state, ev)
+        else:
+            table[type(action)][1](state, action, dice, ev)
+        return ev
+
+    def _check_units(self, state: State, action: A.Action) -> Illegal | None:
+        """Hook, asked before the stage and the phase's table: the units an action names. By
+        default an unknown unit is refused; a game that words this its own way, or checks
+        here whose units they are, overrides it."""
+        for uid in units_named(action):
+            if uid not in state.units:
+                return Illegal("notation", f"there is no unit {uid!r}")
+        return None
+
+    def _refuse_other(self, state: State, p: PhaseSpec, action: A.Action) -> Illegal:
+        """Hook: the refusal of an action the phase's table does not take."""
+        return Illegal(self.CITE["sequence"],
+                       f"'{action.notation().split()[0]}' is not something to do in the {p.name} phase")
+
     def after_action(self, state: State, dice: Dice, ev: list[Event]) -> None:
         """Hook: checks made after every action (sudden death, objectives …)."""
 
-    # ------------------------------------------------------------ optional hooks (defaults: none)
     def anytime_handlers(self) -> Handlers:
-        """Actions allowed whatever the phase or stage, checked and applied before the tables
-        (a side's own change of its units at any moment); each check says when it is not
-        allowed. None by default."""
+        """Hook: actions allowed whatever the phase or stage, checked and applied before the
+        stage and the phase's table (a side's change to its own units at any moment); each
+        check says when it is refused. None by default."""
         return {}
 
     def anytime_actions(self, state: State) -> list[A.Action]:
-        """The legal ones of ``anytime_handlers`` now: listed after a stage's or a phase's own
-        actions, before the closing ``EndPhase``."""
+        """Hook: the legal ones of ``anytime_handlers`` now, listed after a stage's or a
+        phase's own actions and before the closing ``EndPhase``."""
         return []
 
     def _with_anytime(self, acts: list[A.Action], state: State) -> list[A.Action]:
@@ -153,24 +180,6 @@ class Sequence(RulesHooks):
             at = len(acts) - 1 if acts and isinstance(acts[-1], A.EndPhase) else len(acts)
             acts[at:at] = extra
         return acts
-
-    def _check_named(self, state: State, action: A.Action) -> Illegal | None:
-        """Refuse an action naming a unit the game does not have, before any rule (a game
-        whose checks refuse unknown units under its own rules returns None)."""
-        for uid in units_named(action):
-            if uid not in state.units:
-                return Illegal("notation", f"there is no unit {uid!r}")
-        return None
-
-    def _refuse_unlisted(self, state: State, action: A.Action) -> Illegal:
-        """The refusal of an action the current phase's table does not list."""
-        return Illegal(self.CITE["sequence"],
-                       f"'{action.notation().split()[0]}' is not something to do in the {self.phase(state).name} phase")
-
-    def _apply_end_rolling(self, state: State, dice: Dice, ev: list[Event]) -> None:
-        """Ending a phase or step, for a game that rolls dice as the next one begins (a die for
-        the weather or the air); by default the end rolls nothing: ``_apply_end``."""
-        self._apply_end(state, ev)
 
     # ------------------------------------------------------------ phase ends
     def _check_end(self, state: State) -> Illegal | None:

@@ -5,12 +5,13 @@ Rule cases are cited by the ids of ../shared/reference/rule-cases/kasserine-pass
 
 The game stands on the core's phase machine, ``core.sequence.Sequence``: its sequence of play
 is data (``common.SEQUENCE`` and the combat steps), its actions go through one table per kind
-of phase or step, its battle stages (loss, retreat, advance) through the stage hooks and the
-end of a phase or step through ``_check_end``/``_apply_end_rolling``. It takes ``Sequence``
-rather than ``PhasedRules``: the latter's queries would answer this game wrongly (zones of
-control that cliffs block and some types pass through, stacking by size points with free
-types, captured guns that change sides, no removal of overstacked units at a phase's end);
-this game's own mixins answer them.
+of phase or step, its battle stages (loss, retreat, advance) through the stage hooks, the end
+of a phase or step through ``_check_end`` and each table's ``EndPhase`` row (the next phase
+may begin with a roll), and the German breakdown is the one action allowed at any time
+(``anytime_handlers``). It takes ``Sequence`` rather than ``PhasedRules``: the latter's
+queries would answer this game wrongly (zones of control that cliffs block and some types
+pass through, stacking by size points with free types, captured guns that change sides, no
+removal of overstacked units at a phase's end); this game's own mixins answer them.
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ from ...core.board import Board
 from ...core.dice import Dice, roll_dice
 from ...core.errors import DataError, Illegal
 from ...core.hexgrid import Hex, hex_name
-from ...core.sequence import Handlers, Sequence
+from ...core.sequence import Handlers, PhaseSpec, Sequence
 from ...core.state import Stage, State
 from ...core.units import ARRIVING, ON_MAP, Unit, UnitSpec
 from . import verbs as V
@@ -220,10 +221,10 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
         return _core_list([V.Breakdown(u.id) for u in self.on_map(kp, "axis")
                            if u.spec in self.T.breakdown and self._check_breakdown(kp, u.id) is None])
 
-    def _check_named(self, state: State, action: A.Action) -> Illegal | None:
+    def _check_units(self, state: State, action: A.Action) -> Illegal | None:
         return None  # each check refuses an unknown unit under the rule it checks
 
-    def _refuse_unlisted(self, state: State, action: A.Action) -> Illegal:
+    def _refuse_other(self, state: State, p: PhaseSpec, action: A.Action) -> Illegal:
         """Out of its phase or step an action is refused by its own check, which names the rule
         that times it (units move only in their movement phase, KP-SEQUENCE ...)."""
         h = self._every.get(type(action))
@@ -237,19 +238,22 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
                     lambda s, a, d, ev: self._apply_bridge(s, a.unit, build, ev))
 
         support = (self._check_support, lambda s, a, d, ev: self._apply_support(s, a, ev))
+        # the end of a phase or step (its own row: the next phase may begin with a roll, D11)
+        end = (lambda s, a: self._check_end(s), lambda s, a, d, ev: self._end_phase_or_step(s, d, ev))
         self._handlers: dict[str, Handlers] = {
             "movement": {A.Move: (self._check_move, lambda s, a, d, ev: self._apply_move(s, a, ev)),
                          A.Place: (self._check_place, lambda s, a, d, ev: self._apply_place(s, a, ev)),
-                         V.Blow: bridge(False), V.Build: bridge(True)},
+                         V.Blow: bridge(False), V.Build: bridge(True), A.EndPhase: end},
             "declare": {A.Attack: (lambda s, a: self._check_attack(s, a.target, None, a.attackers),
                                    lambda s, a, d, ev: self._apply_attack(s, a.target, None, a.attackers, ev)),
                         V.Select: (lambda s, a: self._check_attack(s, a.target, a.defenders, a.attackers),
                                    lambda s, a, d, ev: self._apply_attack(s, a.target, a.defenders, a.attackers,
                                                                           ev)),
                         V.Support: support,
-                        A.Choose: (self._check_choose, lambda s, a, d, ev: self._apply_air(s, a.value, ev))},
-            "defend": {V.Support: support},
-            "resolve": {A.Resolve: (self._check_resolve, self._apply_resolve)},
+                        A.Choose: (self._check_choose, lambda s, a, d, ev: self._apply_air(s, a.value, ev)),
+                        A.EndPhase: end},
+            "defend": {V.Support: support, A.EndPhase: end},
+            "resolve": {A.Resolve: (self._check_resolve, self._apply_resolve), A.EndPhase: end},
         }
         self._every: Handlers = {t: h for hs in self._handlers.values() for t, h in hs.items()}
         self._anytime: Handlers = {V.Breakdown: (lambda s, a: self._check_breakdown(s, a.unit),
@@ -347,7 +351,7 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
             return Illegal("KP-SEQUENCE", "resolve every declared attack first")
         return None
 
-    def _apply_end_rolling(self, state: State, dice: Dice, ev: list[Event]) -> None:
+    def _end_phase_or_step(self, state: State, dice: Dice, ev: list[Event]) -> None:
         state = _kp(state)
         kind = self.phase(state).kind
         if kind == "declare" and state.kbattles:
