@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from ...core import actions as A
 from ...core.actions import Event
@@ -198,16 +198,17 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
     # --- the contract: the core's phase machine (core.sequence) with this game's tables ----------
     def phase(self, state: State) -> Phase:
         """The phase, or the step of a combat phase, the game is in: who acts and what kind."""
-        return self._steps[(state.phase, _kp(state).step)]
+        # (a KPState's step, read from its attributes: the engine's most frequent question)
+        return self._steps[(state.phase, state.__dict__["step"])]
 
     def phase_handlers(self, kind: str) -> Handlers:
         return self._handlers[kind]
 
     def phase_actions(self, state: State, kind: str) -> list[A.Action]:
         out = self._listers[kind](_kp(state))
-        if self._check_end(state) is None:
+        if kind == "movement" or self._check_end(state) is None:  # a movement phase always may end
             out.append(A.EndPhase())
-        return _core_list(out)
+        return out
 
     def anytime_handlers(self) -> Handlers:
         return self._anytime
@@ -216,10 +217,11 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
         """KP-BREAKDOWN: the German breaks units down at any moment of his own portion of the
         turn (his phases, and the losses, retreats and advances of his battles)."""
         kp = _kp(state)
-        if self.acting_side(kp) != "axis" or self.phase_side(kp) != "axis":
+        if self.phase_side(kp) != "axis" or self.acting_side(kp) != "axis":  # the cheaper test first
             return []
-        return _core_list([V.Breakdown(u.id) for u in self.on_map(kp, "axis")
-                           if u.spec in self.T.breakdown and self._check_breakdown(kp, u.id) is None])
+        out: list[Any] = [V.Breakdown(u.id) for u in self.on_map(kp, "axis")
+                          if u.spec in self.T.breakdown and self._check_breakdown(kp, u.id) is None]
+        return out
 
     def _check_units(self, state: State, action: A.Action) -> Illegal | None:
         return None  # each check refuses an unknown unit under the rule it checks
@@ -258,7 +260,8 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
         self._every: Handlers = {t: h for hs in self._handlers.values() for t, h in hs.items()}
         self._anytime: Handlers = {V.Breakdown: (lambda s, a: self._check_breakdown(s, a.unit),
                                                  lambda s, a, d, ev: self._apply_breakdown(s, a.unit, ev))}
-        self._listers: dict[str, Callable[[KPState], list[KPAction]]] = {
+        # (their lists hold this game's verbs too, where the core's hooks name only the core's)
+        self._listers: dict[str, Callable[[KPState], list[Any]]] = {
             "movement": self._movement_actions, "declare": self._declare_actions,
             "defend": lambda s: list(self._support_options(s)), "resolve": self._resolve_actions}
 
@@ -391,7 +394,3 @@ else:
     def _kp(state):  # the identity at run time: a typing.cast call less in the hot path
         return state
 
-
-def _core_list(acts: list[KPAction]) -> list[A.Action]:
-    """A list with this game's own verbs, where the core's hooks name only the core's (verbs.py)."""
-    return cast(list[A.Action], acts)
