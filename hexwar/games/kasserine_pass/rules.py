@@ -273,10 +273,12 @@ class KPRules(UnitsMixin, TerrainMixin, StackingMixin, VictoryMixin, MovementMix
     def _movement_actions(self, state: KPState) -> list[KPAction]:
         side = self.phase_side(state)
         out: list[KPAction] = [*self._arrival_actions(state, side), *self._move_actions(state, side)]
-        for u in self.on_map(state, side):
-            for build in ((False, True) if u.hex in self.bridges else ()):
-                if self._check_bridge(state, u.id, build) is None:
-                    out.append(V.Build(u.id) if build else V.Blow(u.id))
+        occ = state.occupied()
+        if any(h in occ for h in self.bridges):  # KP-ENGINEERS: only a unit on a bridge hex may blow or build
+            for u in self.on_map(state, side):
+                for build in ((False, True) if u.hex in self.bridges else ()):
+                    if self._check_bridge(state, u.id, build) is None:
+                        out.append(V.Build(u.id) if build else V.Blow(u.id))
         return out
 
     def _declare_actions(self, state: KPState) -> list[KPAction]:
