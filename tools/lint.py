@@ -62,6 +62,7 @@ STRICT = [
     "hexwar/games/kasserine_pass/artillery.py",
     "hexwar/games/kasserine_pass/combat.py",
     "hexwar/games/kasserine_pass/common.py",
+    "hexwar/games/kasserine_pass/crt.py",
     "hexwar/games/kasserine_pass/consequences.py",
     "hexwar/games/kasserine_pass/host.py",
     "hexwar/games/kasserine_pass/lesson_setup.py",

@@ -63,8 +63,9 @@ class Sequence(RulesHooks):
     with ``id``, ``side``, ``name``, ``rule``, ``kind``), ``phase_actions(state, kind)``,
     ``phase_handlers(kind)`` and ``_advance_phase``; a game with stages fills in the
     ``_stage_*`` hooks. A kind's table may hold ``EndPhase`` (a phase that ends its own way,
-    with dice); ``_check_units`` and ``_refuse_other`` let a game word its refusals. The state
-    needs ``result``, ``stage``, ``units`` and ``touch()``.
+    with dice); ``_check_units`` and ``_refuse_other`` let a game word its refusals;
+    ``anytime_handlers``/``anytime_actions`` hold actions allowed in any phase or stage. The
+    state needs ``result``, ``stage``, ``units`` and ``touch()``.
     """
 
     game_id: ClassVar[str] = ""
@@ -96,8 +97,8 @@ class Sequence(RulesHooks):
         if state.result is not None:
             return []
         if state.stage is not None:
-            return self._stage_actions(state, state.stage)
-        return self.phase_actions(state, self.phase(state).kind)
+            return self._stage_actions(state, state.stage) + self.anytime_actions(state)
+        return self._with_anytime(self.phase_actions(state, self.phase(state).kind), state)
 
     def check(self, state: State, action: A.Action) -> Illegal | None:
         if state.result is not None:
@@ -105,6 +106,9 @@ class Sequence(RulesHooks):
         bad = self._check_units(state, action)
         if bad is not None:
             return bad
+        anytime = self.anytime_handlers().get(type(action))
+        if anytime is not None:
+            return anytime[0](state, action)
         if state.stage is not None:
             return self._check_stage(state, state.stage, action)
         p = self.phase(state)
@@ -128,6 +132,10 @@ class Sequence(RulesHooks):
         automatic steps after it; a game whose resolution can stop for a player's choice and
         run again (replaying its dice) wraps this in its own ``apply``."""
         ev: list[Event] = []
+        anytime = self.anytime_handlers().get(type(action))
+        if anytime is not None:
+            anytime[1](state, action, dice, ev)
+            return ev
         if state.stage is not None:
             self._apply_stage(state, state.stage, action, dice, ev)
             return ev
@@ -154,6 +162,24 @@ class Sequence(RulesHooks):
 
     def after_action(self, state: State, dice: Dice, ev: list[Event]) -> None:
         """Hook: checks made after every action (sudden death, objectives …)."""
+
+    def anytime_handlers(self) -> Handlers:
+        """Hook: actions allowed whatever the phase or stage, checked and applied before the
+        stage and the phase's table (a side's change to its own units at any moment); each
+        check says when it is refused. None by default."""
+        return {}
+
+    def anytime_actions(self, state: State) -> list[A.Action]:
+        """Hook: the legal ones of ``anytime_handlers`` now, listed after a stage's or a
+        phase's own actions and before the closing ``EndPhase``."""
+        return []
+
+    def _with_anytime(self, acts: list[A.Action], state: State) -> list[A.Action]:
+        extra = self.anytime_actions(state)
+        if extra:  # ending the phase stays the last option
+            at = len(acts) - 1 if acts and isinstance(acts[-1], A.EndPhase) else len(acts)
+            acts[at:at] = extra
+        return acts
 
     # ------------------------------------------------------------ phase ends
     def _check_end(self, state: State) -> Illegal | None:

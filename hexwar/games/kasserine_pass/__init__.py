@@ -15,7 +15,7 @@ from . import (
     texts,
     verbs,  # noqa: F401  (registers this game's verbs with the notation)
 )
-from .common import GAME_ID, PHASE_NAME, PHASE_SIDE, PHASES
+from .common import GAME_ID, SEQUENCE
 
 TITLE = "Kasserine Pass"
 TERRAINS = ("plain", "high_ground", "rugged_crest", "river")
@@ -35,11 +35,10 @@ OPTIONS = {
                                 "superiority for the rest of the game (decision D11)"),
     "errata_crest": (False, "Read the errata's crest answer as a 2 MP rugged crest hex instead of the terrain "
                             "table's 8 MP (decision D2)"),
+    "sliding_crt": (False, "Read the combat table's unprinted rows 7-12 as sliding: each pip above 6 reads the "
+                           "middle row one column further toward the attacker, so a bold 1-3 can win on 11 or 12, "
+                           "instead of mirroring rows 2-6 (decision D1)"),
 }
-
-# The rulebook's sections for each phase (it has no numbers): the header names them.
-PHASE_RULE = {"german_move": "Movement", "german_combat": "Combat", "allied_move": "Movement",
-              "allied_combat": "Combat"}
 
 
 def _options() -> tuple[OptionInfo, ...]:
@@ -75,9 +74,10 @@ GAME = GameEntry(
     sides=(SideInfo("axis", "Axis", (58, 60, 64), "A"),
            SideInfo("allied", "Allied", (92, 110, 52), "Al", round=True)),
     # The player reads the rulebook's section names where the engine cites rule-case ids.
-    sequence=tuple(PhaseInfo(p, PHASE_NAME[p], PHASE_SIDE[p], "combat" if p.endswith("combat") else "movement",
-                             texts.rule_words(PHASE_RULE[p]), texts.rule_words(texts.PHASE_HELP[p][0]),
-                             tuple(texts.rule_words(x) for x in texts.PHASE_HELP[p])) for p in PHASES),
+    # The rulebook's sections name the phases (it has no numbers): the header shows them.
+    sequence=tuple(PhaseInfo(p.id, p.name, p.side, p.kind, texts.rule_words(p.rule),
+                             texts.rule_words(texts.PHASE_HELP[p.id][0]),
+                             tuple(texts.rule_words(x) for x in texts.PHASE_HELP[p.id])) for p in SEQUENCE),
     make_rules=make_rules,
     load=load,
     options=_options(),
