@@ -133,5 +133,5 @@ def test_kasserine_shows_section_names_in_the_status_line_and_phase_bar(app):
     gs.ctl.refuse(Illegal("KP-ZOC", "units in an enemy zone of control must attack"))
     surf = pygame.Surface(app.size)
     gs.status.draw(surf, gs.ctl, cached=True)  # cached: the drawing remembers what it drew
-    assert gs.status.drawn.key[2] == "Zone of Control: units in an enemy zone of control must attack"
+    assert gs.status.drawn.key[3] == "Zone of Control: units in an enemy zone of control must attack"
     assert not any("KP-" in t for t in texts(gs))
