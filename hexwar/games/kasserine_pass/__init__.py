@@ -33,9 +33,9 @@ OPTIONS = {
                          "column (KP-OPT-AIR-POWER)"),
     "air_power_by_die": (False, "With Allied Air Power: roll a die on 22 February; 4-6 gives the Allies air "
                                 "superiority for the rest of the game (decision D11)"),
-    "errata_crest": (False, "Read the errata's crest answer as a 2 MP rugged crest hex instead of the terrain "
-                            "table's 8 MP (decision D2)"),
-    "sliding_crt": (False, "Read the combat table's unprinted rows 7-12 as sliding: each pip above 6 reads the "
+    "errata_crest": (False, "Crest errata: read the errata's crest answer as a 2 MP rugged crest hex instead of "
+                            "the terrain table's 8 MP (decision D2)"),
+    "sliding_crt": (False, "Sliding combat table: read the table's unprinted rows 7-12 as sliding: each pip above 6 reads the "
                            "middle row one column further toward the attacker, so a bold 1-3 can win on 11 or 12, "
                            "instead of mirroring rows 2-6 (decision D1)"),
 }
