@@ -35,9 +35,9 @@ OPTIONS = {
                                 "superiority for the rest of the game (decision D11)"),
     "errata_crest": (False, "Crest errata: read the errata's crest answer as a 2 MP rugged crest hex instead of "
                             "the terrain table's 8 MP (decision D2)"),
-    "sliding_crt": (False, "Sliding combat table: read the table's unprinted rows 7-12 as sliding: each pip above 6 reads the "
-                           "middle row one column further toward the attacker, so a bold 1-3 can win on 11 or 12, "
-                           "instead of mirroring rows 2-6 (decision D1)"),
+    "sliding_crt": (False, "Sliding combat table: read the table's unprinted rows 7-12 as sliding: each pip above "
+                           "6 reads the middle row one column further toward the attacker, so a bold 1-3 can win on "
+                           "11 or 12, instead of mirroring rows 2-6 (decision D1)"),
 }
 
 
