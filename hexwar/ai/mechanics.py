@@ -51,6 +51,14 @@ class Use:
         units = self.before.view(self.side).get("units", [])
         return next((u for u in units if u.get("id") == uid), None)
 
+    def rebuilt(self) -> int:
+        """1 when it places again a unit from the eliminated box in a build-up phase (the
+        games' replacement rules; an arrival is not one), else 0."""
+        if self.verb != "place" or self.phase.kind != "buildup" or len(self.words) < 2:
+            return 0
+        unit = self.unit_before(self.words[1])
+        return int(unit is not None and unit.get("where") == "eliminated")
+
 
 @dataclass(frozen=True)
 class Mechanic:

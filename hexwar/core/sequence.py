@@ -11,6 +11,7 @@ particular game.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 from . import actions as A
@@ -106,9 +107,10 @@ class Sequence(RulesHooks):
         bad = self._check_units(state, action)
         if bad is not None:
             return bad
-        anytime = self.anytime_handlers().get(type(action))
-        if anytime is not None:
-            return anytime[0](state, action)
+        if self._anytime_table:
+            anytime = self._anytime_table.get(type(action))
+            if anytime is not None:
+                return anytime[0](state, action)
         if state.stage is not None:
             return self._check_stage(state, state.stage, action)
         p = self.phase(state)
@@ -132,10 +134,11 @@ class Sequence(RulesHooks):
         automatic steps after it; a game whose resolution can stop for a player's choice and
         run again (replaying its dice) wraps this in its own ``apply``."""
         ev: list[Event] = []
-        anytime = self.anytime_handlers().get(type(action))
-        if anytime is not None:
-            anytime[1](state, action, dice, ev)
-            return ev
+        if self._anytime_table:
+            anytime = self._anytime_table.get(type(action))
+            if anytime is not None:
+                anytime[1](state, action, dice, ev)
+                return ev
         if state.stage is not None:
             self._apply_stage(state, state.stage, action, dice, ev)
             return ev
@@ -168,6 +171,11 @@ class Sequence(RulesHooks):
         stage and the phase's table (a side's change to its own units at any moment); each
         check says when it is refused. None by default."""
         return {}
+
+    @cached_property
+    def _anytime_table(self) -> Handlers:
+        # Asked on every check and apply: built once per rules object, and most games have none.
+        return self.anytime_handlers()
 
     def anytime_actions(self, state: State) -> list[A.Action]:
         """Hook: the legal ones of ``anytime_handlers`` now, listed after a stage's or a

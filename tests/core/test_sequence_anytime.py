@@ -4,7 +4,6 @@ after a phase's or a stage's own actions and before the closing ``EndPhase``; a 
 without them keeps the defaults."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from hexwar.core import actions as A
@@ -14,15 +13,7 @@ from hexwar.core.sequence import Handlers, Sequence
 from hexwar.core.state import Stage, State
 from hexwar.core.units import ON_MAP, Unit
 
-
-@dataclass(frozen=True)
-class Row:
-    id: str
-    side: str | None
-    name: str
-    rule: str
-    kind: str
-
+from .toy_phases import Row
 
 ROW = Row("drill", "red", "Drill", "R1", "drill")
 

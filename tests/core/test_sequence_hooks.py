@@ -3,7 +3,6 @@ phases with dice (core/sequence.py: ``_check_units``, ``_refuse_other``, an ``En
 kind's table, ``dispatch``); a game without them keeps the defaults."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from hexwar.core import actions as A
@@ -13,15 +12,7 @@ from hexwar.core.sequence import Handlers, Sequence
 from hexwar.core.state import State
 from hexwar.core.units import ON_MAP, Unit
 
-
-@dataclass(frozen=True)
-class Row:
-    id: str
-    side: str | None
-    name: str
-    rule: str
-    kind: str
-
+from .toy_phases import Row
 
 ROWS = {"drill": Row("drill", "red", "Drill", "R1", "drill"), "rest": Row("rest", "red", "Rest", "R2", "rest")}
 

@@ -63,6 +63,33 @@ def select(drive, scene: LessonScene, uid: str) -> None:
     assert scene.ctl.sel == uid
 
 
+def confirm(drive) -> None:
+    """Answer yes when the last key or click asked for a confirmation."""
+    if isinstance(drive.top, ConfirmScene):
+        drive.key(pygame.K_RETURN)
+
+
+def end_phase(drive) -> None:
+    drive.key(pygame.K_e)
+    confirm(drive)
+
+
+def fire_by_clicks(drive, scene: LessonScene, hex_id: str, target, k: int) -> None:
+    """The unit on ``hex_id`` (or already selected when None) fires at ``target``: the scene's
+    click on the target makes the attack, or the panel's button declares it; then the dice."""
+    if hex_id is not None:
+        drive.click_hex(hex_id)
+    drive.click_hex(target)
+    if scene.run.index == k:  # a game whose attack is built in the panel: its button
+        for name in ("declare", "fire", "attack"):
+            try:
+                drive.press(name)
+                break
+            except AssertionError:
+                continue
+    confirm(drive)
+
+
 def box_text(scene: LessonScene) -> str:
     return " ".join(t for t, _, _ in scene.box_lines())
 
@@ -149,9 +176,7 @@ def test_kiev_lesson_by_clicks_with_a_refused_click_and_a_wrong_one(app, drive, 
     drive.click_hex("0802")
     assert where(g, "G-III") == "0802" and run.index == 2
     assert "3 of its 6 MP" in box_text(scene)
-    drive.key(pygame.K_e)  # the IV Corps could still move: asked first
-    if isinstance(drive.top, ConfirmScene):
-        drive.key(pygame.K_RETURN)
+    end_phase(drive)  # the IV Corps could still move: asked first
     assert run.done and "Lesson done" in box_text(scene)
     assert {b.name for b in scene.buttons.buttons} >= {"lesson-next-lesson", "lesson-continue-as-a-free-game",
                                                             "lesson-restart", "lesson-back-to-lessons"}
@@ -195,13 +220,10 @@ def test_a_battle_lesson_by_clicks_declare_roll_and_advance(app, drive, tmp_path
     assert sorted(ctl.attackers) == ["G-III", "G-XIV"]
     drive.press("declare")
     assert run.index == 1 and "5:1" in box_text(scene)
-    drive.key(pygame.K_e)
-    if isinstance(drive.top, ConfirmScene):
-        drive.key(pygame.K_RETURN)
+    end_phase(drive)
     assert run.index == 2
     drive.click_hex("0705")
-    if isinstance(drive.top, ConfirmScene):
-        drive.key(pygame.K_RETURN)
+    confirm(drive)
     assert run.index == 3
     drive.press("roll")
     assert run.index == 4 and ctl.die is not None and ctl.die.roll == 5
@@ -212,9 +234,7 @@ def test_a_battle_lesson_by_clicks_declare_roll_and_advance(app, drive, tmp_path
     assert run.index == 4 and where(g, "G-XIV") == "0604" and "Advance G-III" in box_text(scene)
     drive.click_hex("0704")
     assert run.index == 5 and where(g, "G-III") == "0705"
-    drive.key(pygame.K_e)
-    if isinstance(drive.top, ConfirmScene):
-        drive.key(pygame.K_RETURN)
+    end_phase(drive)
     assert run.done
 
 
@@ -232,9 +252,7 @@ def test_kursk_lesson_by_clicks(app, drive, tmp_path):
     select(drive, scene, "R-13A")
     drive.click_hex("2013")
     assert where(g, "R-13A") == "2013" and run.index == 1
-    drive.key(pygame.K_e)
-    if isinstance(drive.top, ConfirmScene):
-        drive.key(pygame.K_RETURN)
+    end_phase(drive)
     assert run.done
 
 
@@ -251,9 +269,7 @@ def test_kasserine_lesson_by_clicks_the_rule_at_work_then_moves(app, drive, tmp_
     select(drive, scene, "CCA-AI")
     drive.click_hex("1324")
     assert where(g, "CCA-AI") == "1324" and run.index == 2
-    drive.key(pygame.K_e)
-    if isinstance(drive.top, ConfirmScene):
-        drive.key(pygame.K_RETURN)
+    end_phase(drive)
     assert run.done and "Lesson done" in box_text(scene)
 
 
@@ -263,31 +279,16 @@ def test_black_wednesday_lesson_by_clicks_and_continue_as_a_free_game(app, drive
     want = run.expected()[0]
     # the wrong key first: ending the Action Phase now is legal, but not this step's action
     before = len(g.actions)
-    drive.key(pygame.K_e)
-    if isinstance(drive.top, ConfirmScene):
-        drive.key(pygame.K_RETURN)
+    end_phase(drive)
     assert len(g.actions) == before and run.index == 0
     assert "not what this step is about" in box_text(scene)
     assert scene.lctl.attempt is not None and not scene.lctl.attempt.accepted
     # the attack, as the scene's click on the target makes it
-    target = parse_hex("B05.31")
-    drive.click_hex(where(g, "1-I-262-MG"))
-    drive.click_hex(target)
-    if run.index == 0:  # a game whose attack is built in the panel: its button
-        for name in ("declare", "fire", "attack"):
-            try:
-                drive.press(name)
-                break
-            except AssertionError:
-                continue
-    if isinstance(drive.top, ConfirmScene):
-        drive.key(pygame.K_RETURN)
+    fire_by_clicks(drive, scene, where(g, "1-I-262-MG"), parse_hex("B05.31"), 0)
     assert run.index == 1, (want, scene.ctl.status.text)
     while scene.ctl.die is not None:
         drive.key(pygame.K_SPACE)
-    drive.key(pygame.K_e)
-    if isinstance(drive.top, ConfirmScene):
-        drive.key(pygame.K_RETURN)
+    end_phase(drive)
     assert run.done
     n = len(g.actions)
     drive.press("lesson-continue-as-a-free-game")
@@ -303,16 +304,7 @@ def test_black_wednesday_partial_trench_lesson_by_clicks(app, drive, tmp_path):
     g, run = scene.game, scene.run
     for k, (uid, target) in enumerate((("1-708-MG", "B30.04"), ("2-708-MG", "B29.03"))):
         select(drive, scene, uid)
-        drive.click_hex(parse_hex(target))
-        if run.index == k:  # the fire is declared with the panel's button
-            for name in ("declare", "fire", "attack"):
-                try:
-                    drive.press(name)
-                    break
-                except AssertionError:
-                    continue
-        if isinstance(drive.top, ConfirmScene):
-            drive.key(pygame.K_RETURN)
+        fire_by_clicks(drive, scene, None, parse_hex(target), k)
         while scene.ctl.die is not None:
             drive.key(pygame.K_SPACE)
         assert run.index == k + 1, (uid, target, scene.ctl.status.text, box_text(scene))

@@ -25,14 +25,6 @@ def _posture(name: str) -> Mechanic:
     return Mechanic(f"posture {name.capitalize()}", "12.0", (), lambda u: int(u.chose("posture") == name))
 
 
-def _rebuilt(u: Use) -> int:
-    """10.0: an eliminated unit placed again in the replacement phase (not a 9.3 return)."""
-    if u.verb != "place" or u.phase.kind != "buildup" or len(u.words) < 2:
-        return 0
-    unit = u.unit_before(u.words[1])
-    return int(unit is not None and unit.get("where") == "eliminated")
-
-
 MECHANICS = (
     Mechanic("Offensive (a battle)", "9.2.1", (), _offensive),
     Mechanic("Offensive marker: posture beyond the free box", "12.0", (), _posture_markers),
@@ -40,7 +32,7 @@ MECHANICS = (
     *(_posture(p) for p in POSTURES),
     Mechanic("Stand Fast", "9.3", (), lambda u: int(u.chose("result") == "sf")),
     Mechanic("fortification: exchange instead", "9.3", (), lambda u: int(u.chose("result") == "ex")),
-    Mechanic("replacement Place (unit rebuilt)", "10.0", (), _rebuilt),
+    Mechanic("replacement Place (unit rebuilt)", "10.0", (), Use.rebuilt),
     Mechanic("replacement step (unit restored)", "10.0", (),
              lambda u: int(u.verb == "restore" and u.phase.kind == "buildup")),
     Mechanic("Strategic Objective moved", "12.1", (),

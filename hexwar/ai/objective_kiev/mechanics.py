@@ -29,19 +29,11 @@ def _rail(u: Use) -> int:
     return int(on_rail and len(a.path) > int(unit.get("ma", 0)) // 2)
 
 
-def _rebuilt(u: Use) -> int:
-    """12.0: an eliminated unit placed again in the build-up phase (not an 11.0 arrival)."""
-    if u.verb != "place" or u.phase.kind != "buildup" or len(u.words) < 2:
-        return 0
-    unit = u.unit_before(u.words[1])
-    return int(unit is not None and unit.get("where") == "eliminated")
-
-
 MECHANICS = (
     Mechanic("air support", "10.5", ("axis",), _air),
     Mechanic("rail movement", "9.4.3", ("soviet",), _rail),
     Mechanic("special movement (any move)", "9.4", (), lambda u: int(_special_move(u) is not None)),
-    Mechanic("replacement Place (unit rebuilt)", "12.0", (), _rebuilt),
+    Mechanic("replacement Place (unit rebuilt)", "12.0", (), Use.rebuilt),
     Mechanic("replacement step (unit restored)", "12.0", (),
              lambda u: int(u.verb == "restore" and u.phase.kind == "buildup")),
 )
