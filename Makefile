@@ -39,7 +39,8 @@ play: $(STAMP)
 
 # The line coverage of hexwar/ after the tests (`make test COV=` runs without it). Tracing makes
 # the engine's hot loops about four times slower, so the tests marked whole_game (random and
-# computer games played to their end) run with it paused (tests/conftest.py).
+# computer games played to their end) and sweep (a property over every position of many
+# games) run with it paused (tests/conftest.py).
 COV ?= --cov=hexwar --cov-report=term:skip-covered
 TEST_JOBS ?= auto
 

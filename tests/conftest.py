@@ -55,12 +55,13 @@ def _hex_ids_put_back():
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     """A test marked ``whole_game`` (random, computer and tournament games played to their
-    end, module fixtures included) runs with coverage's line tracing paused: tracing makes
-    these loops about four times slower, and the lines they reach are reached by the rule
-    tests too. The summary says how many tests ran so."""
+    end) or ``sweep`` (one property checked over every position of recorded or random games)
+    runs, module fixtures included, with coverage's line tracing paused: tracing makes these
+    loops about four times slower, and the lines they reach are reached by the rule tests too.
+    The summary says how many tests ran so."""
     stopped = []
     cov = sys.modules.get("coverage")
-    if cov is not None and item.get_closest_marker("whole_game") is not None:
+    if cov is not None and _untraced(item.keywords):
         # Every running Coverage: an xdist worker has pytest-cov's and the one coverage's
         # start-up hook began in the process; stopping one resumes the other.
         while (c := cov.Coverage.current()) is not None:
@@ -74,14 +75,19 @@ def pytest_runtest_protocol(item, nextitem):
 
 
 _UNTRACED: list[str] = []
+UNTRACED_MARKS = ("whole_game", "sweep")
+
+
+def _untraced(keywords) -> bool:
+    return any(m in keywords for m in UNTRACED_MARKS)
 
 
 def pytest_runtest_logreport(report):
-    if report.when == "call" and "whole_game" in report.keywords:
+    if report.when == "call" and _untraced(report.keywords):
         _UNTRACED.append(report.nodeid)
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus, config):
     if _UNTRACED and config.pluginmanager.getplugin("_cov") is not None:
-        terminalreporter.write_line(f"{len(_UNTRACED)} whole-game tests ran with coverage tracing paused "
-                                    "(marker whole_game, tests/conftest.py)")
+        terminalreporter.write_line(f"{len(_UNTRACED)} whole-game and sweep tests ran with coverage tracing "
+                                    "paused (markers whole_game and sweep, tests/conftest.py)")

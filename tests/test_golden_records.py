@@ -30,6 +30,7 @@ def test_there_are_golden_records_of_every_game():
 
 
 @pytest.mark.parametrize("path", RECORDS, ids=[p.stem for p in RECORDS])
+@pytest.mark.whole_game
 def test_a_record_saved_before_replays_to_its_digest(path):
     saved = yaml.safe_load(path.read_text())
     game = hexwar.load_record(path)
@@ -40,6 +41,7 @@ def test_a_record_saved_before_replays_to_its_digest(path):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("path", TRANSCRIPTS, ids=[p.stem for p in TRANSCRIPTS])
+@pytest.mark.whole_game
 def test_the_computer_players_decide_as_before(path):
     saved = yaml.safe_load(path.read_text())
     for side, want in saved["runs"].items():

@@ -124,6 +124,7 @@ ALL_RECORDS = sorted(p for p in RECORDS.glob("*.yaml") if not p.name.startswith(
 
 
 @pytest.mark.parametrize("path", ALL_RECORDS, ids=[p.stem for p in ALL_RECORDS])
+@pytest.mark.sweep
 def test_every_record_with_a_die_has_a_judged_roll(path):
     """Every record of every game: a record that rolled any die gets rolls judged on their tables,
     and each roll left plain is of a kind whose reason is written down."""

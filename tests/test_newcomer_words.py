@@ -109,6 +109,7 @@ def walk(path: Path) -> Walk:
 
 
 @pytest.mark.parametrize("path", WALKED, ids=[p.stem for p in WALKED])
+@pytest.mark.sweep
 def test_every_decision_has_plain_words_and_every_option_its_consequence(path):
     w = walk(path)
     assert w.decisions, "the record raises no decision"

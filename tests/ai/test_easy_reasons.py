@@ -80,6 +80,7 @@ def _param(case):
 
 
 @pytest.mark.parametrize("gid,scen,seed,first,second,limit,count,sha", [_param(c) for c in CASES])
+@pytest.mark.whole_game
 def test_easy_level_explains_and_decides_as_before(gid, scen, seed, first, second, limit, count, sha):
     game, notes, greedy = play(gid, scen, seed, first, second, limit)
     # The same decisions as before the reasons: the same actions, in the same order.
@@ -102,6 +103,7 @@ NORMAL = [("objective-kiev", "standard", 250), ("battle-for-kursk", "short", 250
     pytest.param(g, sc, n, first, id=f"{g}-{'first' if first else 'second'}-side",
                  marks=[pytest.mark.slow] if g == "black-wednesday" else [])
     for g, sc, n in NORMAL for first in (True, False)])
+@pytest.mark.whole_game
 def test_normal_level_explains_every_battle_and_move(gid, scen, limit, ai_first):
     """Every battle, shot, assault, commitment and move of the normal level has a reason (the
     Kasserine player once gave none for a battle a duty forced, when it was the only legal action).

@@ -693,6 +693,7 @@ def test_choice_labels_in_words():
     assert choice_label("advance", "stop") == "stop: the rest stay"
 
 
+@pytest.mark.sweep
 def test_random_play_in_the_client_draws_every_step_without_a_failure(app, caplog):
     """Random legal play of Scenario 1 with the owner's choices on, through the controller: after
     each action a unit is selected, the tool is on now and then, the pointer is on a random hex,
@@ -744,6 +745,7 @@ def test_random_play_in_the_client_draws_every_step_without_a_failure(app, caplo
     assert {"Move", "EndPhase"} <= kinds
 
 
+@pytest.mark.sweep
 def test_random_fire_in_the_client_without_a_failure(fire_gs, app, caplog):
     """From the demo's fire position, fire, point fire, assault and missions picked at random (then
     any action), with the hooks and the panel built after each: no hook fails."""

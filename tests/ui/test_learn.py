@@ -414,6 +414,7 @@ def test_cli_luck_picture_and_a_bad_record(tmp_path, capsys):
     assert main(["--luck", str(tmp_path / "z.png")]) == 2
 
 
+@pytest.mark.sweep
 def test_every_lesson_plays_to_its_end_in_the_scene_and_its_box_fits(app, tmp_path):
     """Show me, step after step, through the scene's own controller: every lesson of every game
     ends with "Lesson done", its words inside its box at every step."""

@@ -86,6 +86,7 @@ class KurskWatch:
 
 
 @pytest.mark.parametrize("gid,comp,turns", [_case(*c) for c in CASES])
+@pytest.mark.sweep
 def test_a_person_plays_against_the_computer(app, gid, comp, turns):
     human = _other(gid, comp)
     g = hexwar.open_game(gid, SCEN[gid], seed=3)
@@ -157,6 +158,7 @@ class PrepPlotter:
 
 
 @pytest.mark.slow
+@pytest.mark.sweep
 def test_black_wednesday_axis_person_never_sees_the_computers_prep_log(app):
     """2.4, decision BW-L1: the Soviet computer's Prep Log plot (its actions, their events, its
     reasons, the view, the map marks, looking back) stays hidden from the Axis person until a box
@@ -211,6 +213,7 @@ def test_kursk_the_computers_posture_reason_is_readable_once_revealed(app):
 @pytest.mark.parametrize("gid,comp", [("objective-kiev", "soviet"), ("battle-for-kursk", "german"),
                                       ("kasserine-pass", "allied"),
                                       pytest.param("black-wednesday", "soviet", marks=pytest.mark.slow)])
+@pytest.mark.sweep
 def test_a_game_against_the_computer_saves_loads_and_replays(app, tmp_path, gid, comp):
     human = _other(gid, comp)
     g = hexwar.open_game(gid, SCEN[gid], seed=4)
@@ -332,6 +335,7 @@ def _bw_soviet_choice_in_axis_phase(game) -> bool:
 
 
 @pytest.mark.slow
+@pytest.mark.sweep
 def test_black_wednesday_a_soviet_person_is_asked_inside_the_axis_computers_phase(app):
     """The direction last session could not check: the Axis computer's fire leaves the Soviet
     person a choice (which unit gives the step, 8.4/§10) in the middle of the Axis Action Phase.

@@ -4,6 +4,8 @@ advance (§11.1) are pending ``choose`` steps of the right player; dice rolled b
 question are never rolled again."""
 from __future__ import annotations
 
+import pytest
+
 from hexwar.core.actions import Attack, Choose, EndPhase, Move
 from hexwar.core.hexgrid import distance
 from hexwar.games.black_wednesday.verbs import Assault
@@ -232,6 +234,7 @@ def test_choice_info_names_every_choice():
             assert info["title"] and info["rule"] and info["help"]
 
 
+@pytest.mark.whole_game
 def test_choices_random_game_with_owner_choices_replays_to_the_same_digest(tmp_path):
     """A random game of Scenario 1 with the option on: the choices come up, are answered by
     the random player, and the record (options in its header) replays to the same digest."""

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from hexwar.core.actions import Attack, Choose, EndPhase, Move
 from hexwar.core.contract import COSTLY, FATAL, HARMLESS
 from hexwar.core.dice import FixedDice
@@ -173,6 +175,7 @@ def test_standing_choices_and_the_initiative_say_what_they_do():
         assert first["axis"].label == "the Axis Action Phase first"
 
 
+@pytest.mark.sweep
 def test_every_option_of_a_random_game_says_something_with_a_rule():
     """Random play of Scenario 1 with the owner's choices on: in every position every option of
     the decisions has a label, and each consequence given names its rule and a level; the fires'

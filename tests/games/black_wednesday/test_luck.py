@@ -52,6 +52,7 @@ def test_the_commissars_example_judges_its_fires_and_morale_checks():
 
 
 @pytest.mark.parametrize("path", BW_RECORDS, ids=[p.stem for p in BW_RECORDS])
+@pytest.mark.sweep
 def test_every_table_roll_of_a_record_is_judged(path):
     from hexwar.games.black_wednesday.luck_rolls import unjudged_kind
 

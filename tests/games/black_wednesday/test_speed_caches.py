@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from hexwar.core.hexgrid import distance
 from hexwar.core.movement import reachable
 from hexwar.core.units import ON_MAP
@@ -38,6 +40,7 @@ def fresh_sees(rules, state, a, b):
     return rules._sees_hex(state, a, b, rules.period(state)[1])
 
 
+@pytest.mark.sweep
 def test_tcs_7_cached_reach_and_los_match_a_fresh_search():
     with s1(5) as g:
         rng = random.Random(5)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from hexwar.core.actions import EndPhase
 from hexwar.core.hexgrid import distance, use_hex_ids
 from hexwar.core.units import ON_MAP
@@ -162,6 +164,7 @@ def fresh_soviet_setup_hexes(rules, state, uid):
     return frozenset(h for h in hs if h not in rules.ter.wire or rules.wire_state(state, h) == 2)
 
 
+@pytest.mark.sweep
 def test_13_2_missions_sfa_targets_and_soviet_set_up_hexes_match_the_plain_computation():
     """calls_for checks the battery once and the targets after; fire_targets looks at the disc
     in range; the Soviet set-up hexes are kept per unit, looting and breached wire: along a
@@ -196,6 +199,7 @@ def test_13_2_missions_sfa_targets_and_soviet_set_up_hexes_match_the_plain_compu
         assert calls > 20 and fires > 20 and places > 50, (calls, fires, places)
 
 
+@pytest.mark.sweep
 def test_8_2_9_fire_targets_split_check_gives_the_check_sfa_and_check_pfa_answers():
     """fire_targets checks the firer's own half of check_sfa once and the per-target half per
     hex, point_targets asks check_pfa only within point range, and the stack SFAs are listed

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.core.units import ON_MAP
 
@@ -35,6 +37,7 @@ def _plain_block(r, st, uid):
     return frozenset(block), enemy
 
 
+@pytest.mark.sweep
 def test_16_7_spotted_hexes_carried_across_states_and_undo_match_asking_every_observer():
     """Scenario 2, both sides asked in every Action Phase state, and again after an undo
     (an older state asked after a newer one): the carried witnesses give the plain answer,

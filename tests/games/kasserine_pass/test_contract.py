@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import hexwar
 from hexwar.core import actions as A
 from hexwar.core.contract import COSTLY, FATAL, HARMLESS
@@ -326,6 +328,7 @@ def test_KP_SEQUENCE_ending_a_step_says_what_comes_next():
 
 
 # --- the hooks change nothing -------------------------------------------------------------------
+@pytest.mark.sweep
 def test_asking_for_decisions_and_previews_changes_no_play():
     """The same random game played twice, once asking for every decision and preview on the
     way: the same legal actions and the same position at every step; no prompt has a blank."""
