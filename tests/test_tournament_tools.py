@@ -43,6 +43,24 @@ def test_the_first_seed_is_drawn_afresh_unless_given():
         first_seed({"TOURNAMENT_FIRST_SEED": "abc"})
 
 
+def test_a_games_own_scenario_variable_picks_its_scenario_and_the_common_one_wins(monkeypatch):
+    from hexwar.ai.player import match_spec
+
+    named = [e.id for e in hexwar.games.all_games() if (m := match_spec(e.id)) is not None and m.scenario_env]
+    assert named  # Black Wednesday's TOURNAMENT_BW_SCENARIO (issue 20)
+    for gid in named:
+        m = match_spec(gid)
+        assert m is not None
+        other = next(s for g, s in hexwar.list_scenarios() if g == gid and s != m.scenario)
+        monkeypatch.setenv(m.scenario_env, other)
+        assert tournament.specs()[gid].scenario == other
+        monkeypatch.setenv("TOURNAMENT_SCENARIO", m.scenario)
+        assert tournament.specs()[gid].scenario == m.scenario
+        monkeypatch.delenv("TOURNAMENT_SCENARIO")
+        monkeypatch.delenv(m.scenario_env)
+        assert tournament.specs()[gid].scenario == m.scenario
+
+
 # ---------------------------------------------------------------- mechanics in use (point 3)
 RECORDS = Path(__file__).resolve().parent / "records" / "games"
 

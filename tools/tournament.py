@@ -24,6 +24,8 @@ Environment:
                            opponent and seeds, and print its win rate and figure
   TOURNAMENT_SCENARIO      the scenario to play (default: the one the game's ``MATCH`` names;
                            ``<scenario>+<option>`` turns one option on, e.g. ``s7-breakout+campaign``)
+  TOURNAMENT_<X>_SCENARIO  the same, under the name a game's ``MATCH`` gives it (its
+                           ``scenario_env``; docs/ai.md lists them)
 
 Output: one line per figure (a win rate with its 90% confidence interval and the seeds
 not won), ``tournament <game> <match> <figure> <value> <unit>``, a
@@ -100,7 +102,8 @@ def specs() -> dict[str, Spec]:
         m = match_spec(e.id)
         if m is None:
             continue
-        scenario = os.environ.get("TOURNAMENT_SCENARIO", "") or m.scenario or e.default_scenario
+        scenario = (os.environ.get("TOURNAMENT_SCENARIO", "") or os.environ.get(m.scenario_env or "-", "")
+                    or m.scenario or e.default_scenario)
         out[e.id] = Spec(e.id, scenario, (e.sides[0].id, e.sides[1].id), m.won, m.figure, m.value)
     return out
 

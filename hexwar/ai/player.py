@@ -73,6 +73,9 @@ class MatchSpec:
     won: Callable[[Game, str], bool]  # (finished game, side) -> the side reached its better victory level
     figure: str  # the name of one figure printed beside the win rate, from the side's point of view
     value: Callable[[Game, str], float]  # (finished game, side) -> that figure
+    # The game's own name for TOURNAMENT_SCENARIO in the environment (e.g. a short form of its
+    # name), read when TOURNAMENT_SCENARIO is not set; "": none.
+    scenario_env: str = ""
 
 
 LEVELS = {"ai": "normal", "greedy": "easy", "normal": "normal", "easy": "easy"}

@@ -34,4 +34,5 @@ def _trenches(game: Game, side: str) -> float:
     return float(held_trenches(game))
 
 
-MATCH = MatchSpec("s1-turning-the-left", _won, "trench hexes the axis holds (mean)", _trenches)
+MATCH = MatchSpec("s1-turning-the-left", _won, "trench hexes the axis holds (mean)", _trenches,
+                  scenario_env="TOURNAMENT_BW_SCENARIO")
