@@ -24,7 +24,7 @@ from ...core.errors import MalformedError
 from ...core.hexgrid import hex_name
 from ...core.lesson_setup import check_keys, read_control, read_int, read_phase, read_units, stacks_of_one_side
 from ...core.units import LOST, ON_MAP
-from .common import SIDES
+from .common import PHASE, SIDES
 
 KEYS = ("turn", "phase", "units", "control", "arrivals")
 
@@ -51,7 +51,7 @@ def lesson_state(rules: Any, position: Mapping[str, Any], dice: Dice) -> tuple[A
     _check_stacks(rules, state)
     events: list[Event] = []
     rules._begin_phase(state, events, dice)
-    if phase.endswith("_combat"):  # a combat phase after a movement phase in which nobody moved
+    if PHASE[phase].kind == "combat":  # a combat phase after a movement phase in which nobody moved
         side = rules.phase_side(state)
         state.mp = {u.id: float(rules.kspec(state, u.id).ma) for u in rules.on_map(state, side)}
     return state, events
