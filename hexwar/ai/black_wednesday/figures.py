@@ -9,6 +9,7 @@ fire, assaults and artillery calls. Nothing here reads the dice or the Soviet Pr
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -49,30 +50,27 @@ def pct(p: float) -> str:
     return f"{round(p * 100):d}%"
 
 
-def result_dist(fx: BWFacts, final: int) -> dict[str, float]:
-    """Area Fire Table result -> chance, on column ``final`` (the table's, kept for the match)."""
-    memo = kept(fx, "result dist")
-    got = memo.get(final)
+def _dist(fx: BWFacts, name: str, key: int, result: Callable[[int, int], str]) -> dict[str, float]:
+    """One of the tables' results -> chance, on row or column ``key`` (kept for the match)."""
+    memo = kept(fx, name)
+    got = memo.get(key)
     if got is None:
         got = {}
         for roll, w in WAYS.items():
-            r = fx.fire_result(final, roll)
+            r = result(key, roll)
             got[r] = got.get(r, 0.0) + w / 36
-        memo[final] = got
+        memo[key] = got
     return got
+
+
+def result_dist(fx: BWFacts, final: int) -> dict[str, float]:
+    """Area Fire Table result -> chance, on column ``final``."""
+    return _dist(fx, "result dist", final, fx.fire_result)
 
 
 def morale_dist(fx: BWFacts, mm: int) -> dict[str, float]:
-    """Morale Table result -> chance, at modified morale ``mm`` (the table's, kept for the match)."""
-    memo = kept(fx, "morale dist")
-    got = memo.get(mm)
-    if got is None:
-        got = {}
-        for roll, w in WAYS.items():
-            r = fx.morale_result(mm, roll)
-            got[r] = got.get(r, 0.0) + w / 36
-        memo[mm] = got
-    return got
+    """Morale Table result -> chance, at modified morale ``mm``."""
+    return _dist(fx, "morale dist", mm, fx.morale_result)
 
 
 def morale_worth(fx: BWFacts, target: Hex, kind: str, extra_steps: int, units=None) -> float:
