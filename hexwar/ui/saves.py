@@ -270,7 +270,7 @@ class SaveIndex:
     @staticmethod
     def _replay(path: Path, info: SaveInfo) -> None:
         from ..core.errors import HexwarError
-        from ..session import load_record
+        from .. import load_record  # the package's: it can open a continued lesson too
 
         try:
             game = load_record(path)
