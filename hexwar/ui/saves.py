@@ -269,8 +269,8 @@ class SaveIndex:
 
     @staticmethod
     def _replay(path: Path, info: SaveInfo) -> None:
-        from ..core.errors import HexwarError
         from .. import load_record  # the package's: it can open a continued lesson too
+        from ..core.errors import HexwarError
 
         try:
             game = load_record(path)

@@ -13,8 +13,8 @@ import pygame
 
 from ... import paths
 from ...core.errors import DataError, HexwarError
-from .. import sides as side_words
 from .. import menu_words
+from .. import sides as side_words
 from .. import theme as T
 from ..computer import COMPUTER, HUMAN, LEVELS, player_kind, player_text
 from ..saves import SaveIndex
