@@ -158,3 +158,29 @@ def test_the_plain_densest_window_gives_numpys_answer():
             pts = [(rng.uniform(0, 3000), rng.uniform(0, 2000)) for _ in range(n)]
         w, h = rng.choice([(600, 400), (1280, 720), (200, 150)])
         assert focus.densest_window(pts, w, h) == focus._densest_window_numpy(pts, w, h)
+
+
+def test_held_replays_of_saves_wait_for_release(tmp_path):
+    """The saves list's replays (a worker thread) are held until the menu's first frame is on
+    the screen: the header is read at once, the replay after ``release``."""
+    import hexwar
+    from hexwar.ui.saves import SaveIndex
+
+    rec = tmp_path / "a.yaml"
+    hexwar.open_game(game_ids()[0], seed=1).save(rec)
+    idx = SaveIndex(threaded=True, held=True, cache_file=tmp_path / "idx.json")
+    info = idx.info(rec)
+    assert info.game == game_ids()[0] and not info.replayed and idx._worker is None
+    idx.release()
+    assert idx._worker is not None
+    idx._worker.join(60)
+    assert idx.info(rec).replayed
+
+
+def test_the_menu_releases_its_saves_after_its_first_frame(fresh_words):
+    a = _menu_app()
+    m = a.stack.top
+    assert isinstance(m, MenuScene) and m.index.held == a.threaded_saves
+    a.step()
+    a.step()
+    assert not m.index.held

@@ -19,12 +19,12 @@ from .scenario import load_scenario as _load_scenario
 from .variants import OPTIONS as _VARIANTS
 from .variants import check_options
 from .victory import CAMPAIGN_OPTIONS, campaign_version
-from .views import GAME_ID
 from .words import STEPS
 
 if TYPE_CHECKING:
     from .rules import BWRules
 
+GAME_ID = "black-wednesday"  # as views.GAME_ID, which the rules use: views brings in the phases and their tables
 TITLE = "Black Wednesday"
 TERRAINS = ("open", "forest", "building", "city", "hospital", "mill", "peat_bog")
 FEATURE_KINDS = ("rail", "road_primary", "road_secondary", "road_tertiary", "izhora_river", "at_ditch")

@@ -96,7 +96,9 @@ class MenuScene(Scene):
         self.buttons = ButtonRow()
         self.saves: list[Path] = []
         self.save_rows: list[tuple[pygame.Rect, Path]] = []
-        self.index = SaveIndex(threaded=app.threaded_saves)
+        # The saves' replays start after the first frame: a game started from the command line
+        # over the menu does not share the processor with them.
+        self.index = SaveIndex(threaded=app.threaded_saves, held=True)
         self._index_version = -1
         self.size = app.screen.get_size() if app.screen is not None else (800, 600)
         self.save_scroll = 0
@@ -435,6 +437,8 @@ class MenuScene(Scene):
         return True
 
     def update(self, dt: float) -> None:
+        if self._drawn:
+            self.index.release()
         if self._later and self._drawn:  # the first frame is on screen: now the game's own words
             self._later = False
             self.layout(self.size)
