@@ -78,6 +78,8 @@ def _env(video: str | None = "dummy", kind: str = "menu") -> dict:
     env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
     env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed client has its bytecode cache
     env.update(_own_dirs(kind))
+    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (here, env.get("PYTHONPATH")) if p)  # this hexwar, not another
     return env
 
 
