@@ -184,3 +184,21 @@ def test_the_menu_releases_its_saves_after_its_first_frame(fresh_words):
     a.step()
     a.step()
     assert not m.index.held
+
+
+def test_the_menus_words_read_the_scenario_once(fresh_words, monkeypatch):
+    """The title comes from the files ``open_game`` read (cached), not from a second reading of
+    the map and the scenario (a menu's switch of game waited for both)."""
+    from hexwar import session
+    from hexwar.ui.scenes import menu
+
+    gid = game_ids()[0]
+    sid = _menu_app().stack.top.scenarios()[0]
+    _board, scen = session.load_game_data(gid, sid)
+
+    def no_second_reading(*args):
+        raise AssertionError("the map and the scenario read again")
+
+    monkeypatch.setattr(session, "load_game_data", no_second_reading)
+    say, title = menu.game_words(gid, sid)
+    assert title and title == str(getattr(scen, "title", "") or "")

@@ -37,10 +37,7 @@ def game_words(game_id: str, scenario: str) -> tuple[Callable[[str], str], str]:
         before = set_hex_ids(CCRR)  # opening a game puts its hex ids in force: the menu's stay
         try:
             g = session.open_game(game_id, scenario, seed=1)
-            title = str(g.header.get("title") or "")
-            if not title:
-                _board, scen = session.load_game_data(game_id, scenario)
-                title = str(getattr(scen, "title", "") or "")
+            title = str(g.header.get("title") or "") or session.scenario_title(game_id, scenario)
             _WORDS[key] = (g.for_player, title)
         except Exception:  # a game whose files are not there yet says so on Start
             _WORDS[key] = (str, "")
