@@ -291,7 +291,11 @@ def startup_lines(line: Callable[[str, str, float, str], None]) -> None:
     if shutil.which("Xvfb") is None:
         print("bench client: first frames on the screen not measured: Xvfb is not installed")
         return
-    on_screen = screen_ms(first)
+    try:
+        on_screen = screen_ms(first)
+    except (OSError, RuntimeError) as e:  # no libX11, an Xvfb that does not start, a program that draws nothing
+        print(f"bench client: first frames on the screen not measured: {e}")
+        return
     line("client", "menu first frame on screen (Xvfb)", on_screen["menu"], "ms")
     line(first, "--game first frame on screen (Xvfb)", on_screen["game"], "ms")
     if "crimson" not in on_screen:
