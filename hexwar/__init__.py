@@ -8,9 +8,28 @@ True
 """
 from __future__ import annotations
 
-from . import lessons  # noqa: F401  (learn mode; also lets load_record open a continued lesson)
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .luck import luck
-from .session import list_scenarios, load_record, open_game
+
+if TYPE_CHECKING:
+    from . import lessons
+    from .session import list_scenarios, load_record, open_game
 
 __all__ = ["open_game", "load_record", "list_scenarios", "lessons", "luck"]
 __version__ = "0.1.0"
+
+# The engine's API is imported on first use, not with the package: the client's menu draws its
+# first frame without the rules engine, the record reader and the lessons (docs/performance.md).
+_LAZY = {"open_game": "session", "load_record": "session", "list_scenarios": "session", "lessons": "lessons"}
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _LAZY:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    importlib.import_module(f"{__name__}.lessons")  # learn mode; also lets load_record open a continued lesson
+    module = importlib.import_module(f"{__name__}.{_LAZY[name]}")
+    value = module if name == "lessons" else getattr(module, name)
+    globals()[name] = value
+    return value

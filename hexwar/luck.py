@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .core.contract import RollOdds
-from .core.game import Game
+if TYPE_CHECKING:  # only named in annotations: `import hexwar` stays light
+    from .core.contract import RollOdds
+    from .core.game import Game
 
 # the events that tell a die roll: ``die_replayed`` tells again, with what it was read on, a die
 # first told before an owner's choice (the report keeps it there, and drops the first telling)

@@ -69,6 +69,15 @@ def load_game_data(game_id: str, scenario_id: str) -> tuple[Any, Any]:
         return _load_files(game_id, str(scenario_file(game_id, scenario_id)))
 
 
+def scenario_title(game_id: str, scenario_id: str | None = None) -> str:
+    """The title of a shipped scenario (its default one when None), from the files as
+    ``open_game`` reads them: read once per process, then the same as the game's."""
+    e = entry(game_id)
+    path = scenario_file(game_id, scenario_id or e.default_scenario)
+    _board, scen = _load(game_id, str(path))
+    return str(getattr(scen, "title", "") or "")
+
+
 def open_game(game_id: str, scenario_id: str | None = None, seed: int = 0, options: dict[str, Any] | None = None,
               scenario_path: str | Path | None = None) -> Game:
     """Start a new match of a game's scenario (its default scenario when None). Raises
@@ -174,4 +183,5 @@ def large_scenarios() -> set[tuple[str, str]]:
     return {(e.id, s) for e in all_games() for s in e.large_scenarios}
 
 
-__all__ = ["open_game", "large_scenarios", "load_record", "list_scenarios", "HexwarError", "scenario_file"]
+__all__ = ["open_game", "scenario_title",
+           "large_scenarios", "load_record", "list_scenarios", "HexwarError", "scenario_file"]

@@ -28,17 +28,20 @@ import logging
 import os
 import sys
 import time
+from typing import TYPE_CHECKING
 
 import pygame
 
 from ..core.errors import DataError, HexwarError
 from . import theme as T
 from .scenes.dialogs import MessageScene
-from .scenes.game import GameScene
 from .scenes.menu import MenuScene
 from .scenes.stack import SceneStack
 from .settings import Settings
 from .widgets import PRESS
+
+if TYPE_CHECKING:
+    from .scenes.game import GameScene
 
 log = logging.getLogger(__name__)
 
@@ -241,6 +244,8 @@ class App:
                    players: dict[str, str] | None = None) -> GameScene:
         """``players``: side -> "human" or "computer"; when not given, who played each side as the
         record says (``game.header["players"]``), else every side human."""
+        from .scenes.game import GameScene  # here: the menu's first frame needs none of the game's client
+
         if players is None:
             players = dict(game.header.get("players") or {}) or None
         # Only the menu stays under a game.
@@ -383,6 +388,8 @@ def show_notices(app: App) -> None:
 def smoke(app: App, seconds: float, out: str | None) -> int:
     """Run the real loop for ``seconds`` with a little input (pointing at the map, Explain on
     and off), save the window, and say which video driver ran it and how fast."""
+    from .scenes.game import GameScene
+
     gs = app.stack.find(GameScene)
     if gs is None:
         print("hexwar: smoke: no game was started", file=sys.stderr)

@@ -3,6 +3,13 @@
 - start-up to menu: a fresh interpreter imports the client, opens the window (dummy
   driver) and draws the first menu frame; measured from outside (whole process, Python
   start included) and from inside (import to first frame);
+- ``--game <the first game> --solo`` to its map: the whole process, to the first frame of the
+  game (its map, playable; dummy driver);
+- on the screen, under Xvfb (when installed): process start to the first drawn frame of the menu
+  and of ``--game``, and of Crimson Fields (``crimson``, a C++/SDL hex wargame) when it is
+  installed, with the ratio menu / Crimson Fields (``bench_screen``: how a frame is seen);
+  the start-up figures run the client with its bytecode cache (written by a first run, as an
+  installed program has it) and with settings and saves folders of their own;
 - for every game of the registry, its default scenario (``board_game``: set up, then played
   until units on the map may move): frame time of the GameScene at 1920x1080 under the dummy
   driver, with the movement overlay (reach shading, costs, hovered path) shown, the pointer
@@ -10,7 +17,7 @@
   percentile of ``App.step()`` (events, update, draw, flip); and the median of a still frame
   (nothing changed: nothing is drawn or sent to the window).
 
-Run alone: ``python -m hexwar.ui.bench``.
+Run alone: ``python -m hexwar.ui.bench`` (``--startup``: the start-up figures only).
 """
 from __future__ import annotations
 
@@ -29,17 +36,98 @@ STARTUP_CODE = (
 )
 
 
-def _env() -> dict:
+# The client's main with its first frame as the end: prints the milliseconds since the start.
+FIRST_FRAME_CODE = (
+    "import time; t0 = time.perf_counter()\n"
+    "import os, sys\n"
+    "from hexwar.ui import app as A\n"
+    "step = A.App.step\n"
+    "def first(self, dt=None):\n"
+    "    step(self, dt); print((time.perf_counter() - t0) * 1000, flush=True); os._exit(0)\n"
+    "A.App.step = first\n"
+    "A.main(sys.argv[1:])\n"
+)
+SIZE = (1280, 720)
+_DIRS: dict[str, dict[str, str]] = {}
+
+
+def _own_dirs(kind: str) -> dict[str, str]:
+    """Settings, saves and home folders of the bench's own, one set per kind of start ("menu":
+    no saved game, so the menu lists none; "game": its autosave stays there), so that a start-up
+    figure neither reads nor writes the player's files. Deleted when the bench ends."""
+    import atexit
+    import shutil
+    import tempfile
+
+    if kind not in _DIRS:
+        root = tempfile.mkdtemp(prefix=f"hexwar-bench-{kind}-")
+        atexit.register(shutil.rmtree, root, True)
+        _DIRS[kind] = {"HEXWAR_DATA_DIR": os.path.join(root, "data"), "HEXWAR_CONFIG_DIR": os.path.join(root, "config"),
+                       "HOME": os.path.join(root, "home")}
+        os.makedirs(_DIRS[kind]["HOME"])
+    return dict(_DIRS[kind])
+
+
+def _env(video: str | None = "dummy", kind: str = "menu") -> dict:
     env = dict(os.environ)
-    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    if video:
+        env.setdefault("SDL_VIDEODRIVER", video)
+    else:
+        env.pop("SDL_VIDEODRIVER", None)
     env.setdefault("SDL_AUDIODRIVER", "dummy")
     env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # an installed client has its bytecode cache
+    env.update(_own_dirs(kind))
+    here = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (here, env.get("PYTHONPATH")) if p)  # this hexwar, not another
     return env
+
+
+def game_ms(game_id: str, runs: int = 3) -> float:
+    """Median milliseconds of the whole process ``hexwar --game GAME --solo`` to the first frame
+    of the game (dummy driver)."""
+    cmd = [sys.executable, "-c", FIRST_FRAME_CODE, "--size", f"{SIZE[0]}x{SIZE[1]}", "--game", game_id, "--solo"]
+    times = []
+    for k in range(runs + 1):
+        t0 = time.perf_counter()
+        subprocess.run(cmd, env=_env(kind="game"), capture_output=True, text=True, timeout=120, check=True)
+        if k:  # the first run writes the bytecode cache
+            times.append((time.perf_counter() - t0) * 1000)
+    return statistics.median(times)
+
+
+def screen_ms(game_id: str, runs: int = 5) -> dict[str, float]:
+    """Medians (ms) of process start to the first drawn frame on an Xvfb screen: "menu",
+    "game" (``--game GAME --solo``) and, when installed, "crimson"; the runs interleaved."""
+    from . import bench_screen as B
+
+    size = ["--size", f"{SIZE[0]}x{SIZE[1]}"]
+    cmds = {"menu": [sys.executable, "-m", "hexwar", *size],
+            "game": [sys.executable, "-m", "hexwar", *size, "--game", game_id, "--solo"]}
+    cf = B.crimson()
+    if cf:
+        cmds["crimson"] = [cf, "--sound", "0", "--width", str(SIZE[0]), "--height", str(SIZE[1])]
+    times: dict[str, list[float]] = {k: [] for k in cmds}
+    with B.xvfb() as display:
+        screen = B.Screen(display)
+        try:
+            for k in range(runs + 1):
+                for name, cmd in cmds.items():
+                    env = {**_env(None, kind="game" if name == "game" else "menu"), "DISPLAY": display}
+                    t = B.first_frame_s(screen, cmd, env)
+                    if t is None:
+                        raise RuntimeError(f"no frame drawn by {' '.join(cmd)}")
+                    if k:  # the first run of each writes its caches (bytecode, settings)
+                        times[name].append(t * 1000)
+        finally:
+            screen.close()
+    return {k: statistics.median(v) for k, v in times.items()}
 
 
 def startup_ms(runs: int = 3) -> tuple[float, float]:
     """(whole process, in-process) median milliseconds from launch to the first menu frame."""
     outer, inner = [], []
+    subprocess.run([sys.executable, "-c", STARTUP_CODE], env=_env(), capture_output=True, timeout=120, check=True)
     for _ in range(runs):
         t0 = time.perf_counter()
         out = subprocess.run([sys.executable, "-c", STARTUP_CODE], env=_env(), capture_output=True, text=True,
@@ -173,9 +261,7 @@ def run(line: Callable[[str, str, float, str], None], frames: int = 300) -> None
     from hexwar.core.hexgrid import current_hex_ids, set_hex_ids
     from hexwar.games import game_ids
 
-    outer, inner = startup_ms()
-    line("client", "start-up to menu (process)", outer, "ms")
-    line("client", "start-up to menu (in process)", inner, "ms")
+    startup_lines(line)
     for gid in game_ids():  # every game's map, its default scenario, all its units shown
         for sid, fit in ((None, False), (widest_scenario(gid), True)):  # and its biggest board, all in view
             if fit and sid is None:
@@ -191,9 +277,40 @@ def run(line: Callable[[str, str, float, str], None], frames: int = 300) -> None
             line(gid, f"client still frame 1920x1080{where} (median)", statistics.median(still), "ms")
 
 
+def startup_lines(line: Callable[[str, str, float, str], None]) -> None:
+    """The start-up figures (issue 22): dummy driver, then on an Xvfb screen beside Crimson Fields."""
+    import shutil
+
+    from hexwar.games import game_ids
+
+    first = game_ids()[0]
+    outer, inner = startup_ms()
+    line("client", "start-up to menu (process)", outer, "ms")
+    line("client", "start-up to menu (in process)", inner, "ms")
+    line(first, "--game to a playable map (process)", game_ms(first), "ms")
+    if shutil.which("Xvfb") is None:
+        print("bench client: first frames on the screen not measured: Xvfb is not installed")
+        return
+    try:
+        on_screen = screen_ms(first)
+    except (OSError, RuntimeError) as e:  # no libX11, an Xvfb that does not start, a program that draws nothing
+        print(f"bench client: first frames on the screen not measured: {e}")
+        return
+    line("client", "menu first frame on screen (Xvfb)", on_screen["menu"], "ms")
+    line(first, "--game first frame on screen (Xvfb)", on_screen["game"], "ms")
+    if "crimson" not in on_screen:
+        print("bench client: Crimson Fields not measured beside the menu: crimson is not installed")
+        return
+    line("crimson", "first frame on screen (Xvfb)", on_screen["crimson"], "ms")
+    line("client", "menu first frame / crimson's", on_screen["menu"] / on_screen["crimson"], "x")
+
+
 def _print_line(game: str, figure: str, value: float, unit: str) -> None:
     print(f"bench {game:16s} {figure:40s} {value:12.3f} {unit}", flush=True)
 
 
 if __name__ == "__main__":
-    run(_print_line)
+    if sys.argv[1:] == ["--startup"]:  # the start-up figures alone
+        startup_lines(_print_line)
+    else:
+        run(_print_line)

@@ -12,6 +12,7 @@ No pygame here; ``MapView.frame_readable`` places the camera.
 from __future__ import annotations
 
 import dataclasses
+import math
 from collections.abc import Iterable
 
 from ..core import actions as A
@@ -136,13 +137,33 @@ def focus_hexes(ctl, legal: list | None) -> set[Hex]:
     return home or set()
 
 
+SMALL = 200  # up to this many points, plain Python: importing numpy costs more than the sums (~0.1 s)
+
+
 def densest_window(points: list[tuple[float, float]], w: float, h: float) -> list[int]:
     """The indices of the points inside the ``w`` x ``h`` window, centred on one of the points,
     that holds the most of them (ties: the window nearest the middle of them all)."""
-    import numpy as np
-
     if not points:
         return []
+    if len(points) > SMALL:
+        return _densest_window_numpy(points, w, h)
+    pts = [(float(x), float(y)) for x, y in points]
+    mx = sum(x for x, _ in pts) / len(pts)
+    my = sum(y for _, y in pts) / len(pts)
+    best: list[int] = []
+    best_key: tuple[int, float] | None = None
+    for cx, cy in pts:
+        inside = [j for j, (x, y) in enumerate(pts) if abs(cx - x) <= w / 2 and abs(cy - y) <= h / 2]
+        key = (-len(inside), float(math.hypot(cx - mx, cy - my)))
+        if best_key is None or key < best_key:  # the first of equals, as the stable sort below
+            best_key, best = key, inside
+    return best
+
+
+def _densest_window_numpy(points: list[tuple[float, float]], w: float, h: float) -> list[int]:
+    """``densest_window`` for many points, as arrays."""
+    import numpy as np
+
     p = np.asarray(points, dtype=float)
     if len(p) > 1500:  # plenty to choose a window from
         cand = p[np.linspace(0, len(p) - 1, 1500).astype(int)]

@@ -162,8 +162,10 @@ def _set_aside(p: Path, why: str) -> None:
 
 
 class SaveIndex:
-    def __init__(self, *, threaded: bool = True, cache_file: Path | None = None) -> None:
+    def __init__(self, *, threaded: bool = True, cache_file: Path | None = None, held: bool = False) -> None:
         self.threaded = threaded
+        # held: the replays wait for ``release`` (the menu's first frame, which they would slow)
+        self.held = held and threaded
         self.cache_file = cache_file or (paths.user_data_dir() / CACHE_NAME)
         self._lock = threading.Lock()
         self._known: dict[tuple, SaveInfo] = {}
@@ -242,9 +244,17 @@ class SaveIndex:
         info.computer = _computer_sides(data.get("players"))
         return info
 
+    def release(self) -> None:
+        """Start the replays held back until now."""
+        if self.held:
+            self.held = False
+            self._kick()
+
     def _kick(self) -> None:
         if not self.threaded:
             self._drain()
+            return
+        if self.held:
             return
         if self._worker is None or not self._worker.is_alive():
             self._worker = threading.Thread(target=self._drain, daemon=True, name="hexwar-saves")
@@ -269,8 +279,8 @@ class SaveIndex:
 
     @staticmethod
     def _replay(path: Path, info: SaveInfo) -> None:
+        from .. import load_record  # the package's: it can open a continued lesson too
         from ..core.errors import HexwarError
-        from ..session import load_record
 
         try:
             game = load_record(path)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ...core.board import Board
 from ...core.entry import GameEntry, NationInfo, PhaseInfo, SideInfo, options_from
@@ -13,7 +14,6 @@ from ...loaders.tmx import load_sheets as _load_sheets
 from ...paths import safe_name
 from . import verbs  # noqa: F401  (registers pfa, assault, breach, mode, call)
 from .choices import CHOICE_OPTIONS
-from .rules import GAME_ID, BWRules
 from .scenario import BWScenario
 from .scenario import load_scenario as _load_scenario
 from .variants import OPTIONS as _VARIANTS
@@ -21,6 +21,10 @@ from .variants import check_options
 from .victory import CAMPAIGN_OPTIONS, campaign_version
 from .words import STEPS
 
+if TYPE_CHECKING:
+    from .rules import BWRules
+
+GAME_ID = "black-wednesday"  # as views.GAME_ID, which the rules use: views brings in the phases and their tables
 TITLE = "Black Wednesday"
 TERRAINS = ("open", "forest", "building", "city", "hospital", "mill", "peat_bog")
 FEATURE_KINDS = ("rail", "road_primary", "road_secondary", "road_tertiary", "izhora_river", "at_ditch")
@@ -69,6 +73,8 @@ def hex_ids(board: Board) -> HexIds:
 
 
 def make_rules(board: Board, scenario, options: dict | None = None) -> BWRules:
+    from .rules import BWRules  # here: the registry (the menu) needs only the entry, not the rules
+
     opts = dict(options or {})
     own = {k: bool(opts.pop(k)) for k in list(opts) if k in CHOICE_OPTIONS or k in CAMPAIGN_OPTIONS}
     if own.get("campaign"):
@@ -120,6 +126,16 @@ GAME = GameEntry(
                              "road_primary": "primary road", "road_secondary": "secondary road",
                              "road_tertiary": "tertiary road", "rail": "railroad"}},
 )
+
+
+
+def __getattr__(name: str) -> Any:
+    if name == "BWRules":  # imported on first use (make_rules)
+        from .rules import BWRules
+
+        return BWRules
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["GAME", "GAME_ID", "TITLE", "TERRAINS", "FEATURE_KINDS", "OPTIONS", "make_rules", "load_scenario",
            "board_for", "hex_ids", "BWRules"]

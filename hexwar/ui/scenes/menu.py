@@ -13,6 +13,7 @@ import pygame
 
 from ... import paths
 from ...core.errors import DataError, HexwarError
+from .. import menu_words
 from .. import sides as side_words
 from .. import theme as T
 from ..computer import COMPUTER, HUMAN, LEVELS, player_kind, player_text
@@ -36,15 +37,14 @@ def game_words(game_id: str, scenario: str) -> tuple[Callable[[str], str], str]:
         before = set_hex_ids(CCRR)  # opening a game puts its hex ids in force: the menu's stay
         try:
             g = session.open_game(game_id, scenario, seed=1)
-            title = str(g.header.get("title") or "")
-            if not title:
-                _board, scen = session.load_game_data(game_id, scenario)
-                title = str(getattr(scen, "title", "") or "")
+            title = str(g.header.get("title") or "") or session.scenario_title(game_id, scenario)
             _WORDS[key] = (g.for_player, title)
         except Exception:  # a game whose files are not there yet says so on Start
             _WORDS[key] = (str, "")
         finally:
             set_hex_ids(before)
+        say, title = _WORDS[key]
+        menu_words.remember(game_id, scenario, say(title) if title else "")
     return _WORDS[key]
 
 
@@ -93,11 +93,20 @@ class MenuScene(Scene):
         self.buttons = ButtonRow()
         self.saves: list[Path] = []
         self.save_rows: list[tuple[pygame.Rect, Path]] = []
-        self.index = SaveIndex(threaded=app.threaded_saves)
+        # The saves' replays start after the first frame: a game started from the command line
+        # over the menu does not share the processor with them.
+        self.index = SaveIndex(threaded=app.threaded_saves, held=True)
         self._index_version = -1
         self.size = app.screen.get_size() if app.screen is not None else (800, 600)
         self.save_scroll = 0
         self.no_saves_y = 0
+        # The first frame does not wait for the scenario opened as a game (its title and the
+        # game's words): the layouts before it take the title remembered from the last start, and
+        # the game is opened after the first frame (update); with no title remembered, before it (draw).
+        self._later = False  # the game's own words are still to come
+        self._must = False  # ... and must come before anything is drawn
+        self._drawn = False
+        self._words_seen = 0  # layouts with the game's own words (the frame key: they may change a label)
 
     def entry(self):
         """The selected game's entry (None for a scenario folder of a game not registered)."""
@@ -151,6 +160,19 @@ class MenuScene(Scene):
                 return
             self._squeeze *= max(0.6, room / bottom)
 
+    def _words(self, gid: str, sid: str) -> tuple[Callable[[str], str], str]:
+        """``game_words``, but before the first frame the title remembered from the last start
+        (already in the game's words) when the game's own words are not known yet."""
+        if self._drawn or (gid, sid) in _WORDS:
+            self._words_seen += 1
+            return game_words(gid, sid)
+        self._later = True
+        title = menu_words.remembered_title(gid, sid)
+        if title is None:
+            self._must = True
+            return str, ""
+        return str, title
+
     def _layout(self, size) -> None:
         self.size = size
         th = self.theme
@@ -170,7 +192,7 @@ class MenuScene(Scene):
         y += bh + gap
         gid = self.games[self.game_i] if self.games else ""
         sid = self.scenarios()[self.scen_i]
-        say, scen_title = game_words(gid, sid)
+        say, scen_title = self._words(gid, sid)
         # The scenario by its title; its id (the name --scenario takes) only in the tooltip.
         scen_shown = short_title(say(scen_title), title) if scen_title else sid
         B(Button(pygame.Rect(x1, y, col_w, bh),
@@ -412,12 +434,17 @@ class MenuScene(Scene):
         return True
 
     def update(self, dt: float) -> None:
+        if self._drawn:
+            self.index.release()
+        if self._later and self._drawn:  # the first frame is on screen: now the game's own words
+            self._later = False
+            self.layout(self.size)
         if self.index.version != self._index_version:
             self._index_version = self.index.version  # the background replay has news: the rows anew
             self.layout(self.size)
 
     def frame_key(self):
-        return (self._index_version, self.size, self.theme.scale, self.save_scroll, len(self.saves))
+        return (self._index_version, self.size, self.theme.scale, self.save_scroll, len(self.saves), self._words_seen)
 
     def _row_lines(self, width: int, path: Path, auto: bool) -> list[tuple[str, int, tuple, str]]:
         """A save's row in whole words: where the game stands (bold), then what the save is."""
@@ -458,6 +485,11 @@ class MenuScene(Scene):
         surface.set_clip(clip)
 
     def draw(self, surface) -> None:
+        if self._must:  # no title remembered: the game's words before the first frame, as always
+            self._drawn = True
+            self._must = self._later = False
+            self.layout(self.size)
+        self._drawn = True
         th = self.theme
         surface.fill(T.BG)
         w, h = surface.get_size()

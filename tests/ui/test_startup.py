@@ -1,0 +1,204 @@
+"""Start-up (issue 22): what the client's first frame waits for, and what it may leave for later.
+
+The figures are in ``make bench`` (hexwar/ui/bench.py); these tests check behaviour only: which
+modules a fresh process has imported when its first frame is drawn, the remembered scenario
+titles of the menu, and the plain-Python densest window giving numpy's answer.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from hexwar.games import game_ids
+from hexwar.ui import focus, menu_words
+from hexwar.ui.scenes import MenuScene
+
+ROOT = Path(__file__).resolve().parents[2]
+# Not needed for the menu's first frame (the menu lists the games from their entries).
+HEAVY = ("numpy", "pytmx", "hexwar.lessons", "hexwar.ai", "hexwar.ui.scenes.game", "hexwar.ui.map_view")
+
+FIRST_FRAME = textwrap.dedent("""
+    import json, os, sys
+    from hexwar.ui import app as A
+    step = A.App.step
+    def first(self, dt=None):
+        step(self, dt)
+        print(json.dumps(sorted(sys.modules)), flush=True)
+        os._exit(0)
+    A.App.step = first
+    A.main(sys.argv[1:])
+""")
+
+
+def _modules_at_first_frame(tmp_path: Path, *args: str) -> set[str]:
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT),
+           "HEXWAR_DATA_DIR": str(tmp_path / "data"), "HEXWAR_CONFIG_DIR": str(tmp_path / "config")}
+    out = subprocess.run([sys.executable, "-c", FIRST_FRAME, "--size", "1280x720", *args], env=env, cwd=ROOT,
+                         capture_output=True, text=True, timeout=120, check=True)
+    return set(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def _rules_modules(mods: set[str]) -> list[str]:
+    return sorted(m for m in mods if m.startswith("hexwar.games.") and m.endswith(".rules"))
+
+
+def test_the_menus_first_frame_waits_for_no_rules_map_or_game_scene(tmp_path):
+    """The second start (the menu's titles remembered by the first): the first frame is drawn
+    before any game's rules, map reader (pytmx), numpy, lessons, computer player or game scene is
+    imported."""
+    first = _modules_at_first_frame(tmp_path)
+    assert (tmp_path / "data" / menu_words.INDEX_NAME).is_file(), "the first start remembers the titles"
+    assert not any(m in first for m in ("numpy", "hexwar.ui.scenes.game", "hexwar.ai"))
+    mods = _modules_at_first_frame(tmp_path)
+    assert not [m for m in HEAVY if m in mods]
+    assert not _rules_modules(mods)
+
+
+def test_a_new_game_from_the_command_line_draws_its_map_without_numpy(tmp_path):
+    """``hexwar --game <the first game>``: the opening camera's densest window is plain Python
+    for a few hexes, so numpy is not imported for the first frame."""
+    mods = _modules_at_first_frame(tmp_path, "--game", game_ids()[0], "--solo")
+    assert "hexwar.ui.scenes.game" in mods, "the game was drawn"
+    assert "numpy" not in mods
+
+
+def test_import_hexwar_leaves_the_engine_for_its_first_use():
+    code = ("import sys, hexwar; assert 'hexwar.session' not in sys.modules and 'hexwar.lessons' not in sys.modules\n"
+            "from hexwar.games import game_ids\n"
+            "g = hexwar.open_game(game_ids()[0], seed=1)\n"
+            "assert 'hexwar.lessons' in sys.modules and hexwar.lessons.list_lessons\n"
+            "from hexwar.ui.scenes import GameScene, MenuScene\n"
+            "print(g.phase().name, GameScene.__name__, MenuScene.__name__)")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True,
+                         timeout=120, check=True)
+    assert out.stdout.strip().endswith("GameScene MenuScene")
+
+
+def _index(path: Path, game_id: str, scenario: str, title: str, stamp) -> None:
+    key = f"{game_id}/{scenario}"
+    path.write_text(json.dumps({"version": menu_words.INDEX_VERSION,
+                                "titles": {key: {"stamp": stamp, "title": title}}}), encoding="utf-8")
+
+
+@pytest.fixture
+def fresh_words(monkeypatch, tmp_path):
+    """No words worked out yet in this process, and an index of the test's own."""
+    from hexwar.ui.scenes import menu
+
+    monkeypatch.setattr(menu, "_WORDS", {})
+    monkeypatch.setattr(menu_words, "_INDEX", None)
+    monkeypatch.setattr(menu_words, "_index_path", lambda: tmp_path / menu_words.INDEX_NAME)
+    return tmp_path / menu_words.INDEX_NAME
+
+
+def _menu_app():
+    from hexwar.ui.app import App
+
+    return App((1280, 800), resizable=False, menu=True)
+
+
+def _labels(app) -> dict[str, str]:
+    m = app.stack.top
+    assert isinstance(m, MenuScene)
+    return {b.name: b.label for b in m.buttons.buttons}
+
+
+def test_the_first_frame_shows_the_remembered_title_then_the_games_own(fresh_words):
+    gid = game_ids()[0]
+    a = _menu_app()
+    sid = a.stack.top.scenarios()[a.stack.top.scen_i]
+    _index(fresh_words, gid, sid, "Remembered title", menu_words._stamp(gid, sid))
+    menu_words._INDEX = None
+    a = _menu_app()
+    a.step()  # the first frame: what was remembered, the game not opened
+    assert _labels(a)["scenario"] == "Scenario: Remembered title"
+    a.step()  # after it: the scenario opened as a game gives its own title, and the index learns it
+    real = _labels(a)["scenario"]
+    assert real != "Scenario: Remembered title" and real.startswith("Scenario: ")
+    kept = json.loads(fresh_words.read_text(encoding="utf-8"))["titles"][f"{gid}/{sid}"]["title"]
+    assert real.endswith(kept[-20:])
+
+
+def test_a_title_remembered_for_a_changed_file_is_not_shown(fresh_words):
+    gid = game_ids()[0]
+    a = _menu_app()
+    sid = a.stack.top.scenarios()[a.stack.top.scen_i]
+    _index(fresh_words, gid, sid, "Remembered title", [1, 2])  # another size and time
+    menu_words._INDEX = None
+    a = _menu_app()
+    a.step()
+    assert _labels(a)["scenario"] != "Scenario: Remembered title"
+
+
+def test_a_damaged_index_is_only_rebuilt(fresh_words):
+    fresh_words.write_text("{not json", encoding="utf-8")
+    a = _menu_app()
+    a.step()
+    assert _labels(a)["scenario"].startswith("Scenario: ")
+    assert json.loads(fresh_words.read_text(encoding="utf-8"))["version"] == menu_words.INDEX_VERSION
+
+
+def test_the_plain_densest_window_gives_numpys_answer():
+    rng = random.Random(5)
+    for trial in range(600):
+        n = rng.randint(1, focus.SMALL)
+        if trial % 2:  # hex centres: many windows hold as many, the nearest the middle wins
+            cols, rows = rng.randint(1, 30), rng.randint(1, 30)
+            grid = [(c * 48.0 + 8, r * 56.0 + (28.0 if c % 2 else 0.0)) for c in range(cols) for r in range(rows)]
+            pts = rng.sample(grid, min(n, len(grid)))
+        else:
+            pts = [(rng.uniform(0, 3000), rng.uniform(0, 2000)) for _ in range(n)]
+        w, h = rng.choice([(600, 400), (1280, 720), (200, 150)])
+        assert focus.densest_window(pts, w, h) == focus._densest_window_numpy(pts, w, h)
+
+
+def test_held_replays_of_saves_wait_for_release(tmp_path):
+    """The saves list's replays (a worker thread) are held until the menu's first frame is on
+    the screen: the header is read at once, the replay after ``release``."""
+    import hexwar
+    from hexwar.ui.saves import SaveIndex
+
+    rec = tmp_path / "a.yaml"
+    hexwar.open_game(game_ids()[0], seed=1).save(rec)
+    idx = SaveIndex(threaded=True, held=True, cache_file=tmp_path / "idx.json")
+    info = idx.info(rec)
+    assert info.game == game_ids()[0] and not info.replayed and idx._worker is None
+    idx.release()
+    assert idx._worker is not None
+    idx._worker.join(60)
+    assert idx.info(rec).replayed
+
+
+def test_the_menu_releases_its_saves_after_its_first_frame(fresh_words):
+    a = _menu_app()
+    m = a.stack.top
+    assert isinstance(m, MenuScene) and m.index.held == a.threaded_saves
+    a.step()
+    a.step()
+    assert not m.index.held
+
+
+def test_the_menus_words_read_the_scenario_once(fresh_words, monkeypatch):
+    """The title comes from the files ``open_game`` read (cached), not from a second reading of
+    the map and the scenario (a menu's switch of game waited for both)."""
+    from hexwar import session
+    from hexwar.ui.scenes import menu
+
+    gid = game_ids()[0]
+    sid = _menu_app().stack.top.scenarios()[0]
+    _board, scen = session.load_game_data(gid, sid)
+
+    def no_second_reading(*args):
+        raise AssertionError("the map and the scenario read again")
+
+    monkeypatch.setattr(session, "load_game_data", no_second_reading)
+    say, title = menu.game_words(gid, sid)
+    assert title and title == str(getattr(scen, "title", "") or "")
