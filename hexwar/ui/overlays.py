@@ -89,6 +89,7 @@ class MapLayer:
         self.art = art
         self.top: dict[Hex, str] = {}  # which unit shows on top of each stack
         self.mark_boxes: list = []  # the boxes of the game's marks last drawn (words step aside)
+        self.line_boxes: list = []  # the words of the game's still lines last drawn (still_lines)
         self.mark_labels: list[tuple[str, pygame.Rect]] = []  # the place names and marks last drawn
         self.id_boxes: list[tuple[str, pygame.Rect]] = []  # the hex ids last drawn, off the counters
         self.name_labels: list = []  # the place names last drawn (map_labels.Label)
@@ -500,8 +501,11 @@ class MapLayer:
         for h, m in air:
             if h is not None and mv.visible(h):
                 self.draw_air(surface, h, m, len(stacks.get(h, ())))
-        # The game's lines that do not follow the pointer (a spotting range); the words drawn later step aside.
-        draw_lines(surface, mv, still_lines(ctl), self.mark_boxes)
+        # The game's lines that do not follow the pointer (a spotting range); the lines' words drawn
+        # later step aside from theirs too.
+        placed = list(self.mark_boxes)
+        draw_lines(surface, mv, still_lines(ctl), placed)
+        self.line_boxes = placed[len(self.mark_boxes):]
         surface.set_clip(clip)
 
     def dynamic_key(self, ctl, hover: Hex | None, time_s: float, *, explain: bool = False, offer: bool = True):
@@ -623,7 +627,7 @@ class MapLayer:
 
         if arrows:
             self.names_over(surface, arrows)
-        draw_lines(surface, mv, moving_lines(ctl, hover), list(self.mark_boxes))
+        draw_lines(surface, mv, moving_lines(ctl, hover), self.mark_boxes + self.line_boxes)
         if hover is not None and hover in board.terrain:
             mv.outline_hex(surface, hover, (255, 255, 255), max(1, int(2 * z)), 0.97)
             if explain and not past and ctl.hover_text and mode in MOVING:
