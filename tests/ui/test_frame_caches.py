@@ -197,3 +197,38 @@ def _spy(draw, out: list):
         out.append(got)
         return got
     return spy
+
+
+def test_the_bench_frame_points_at_hexes_of_the_reach_in_view(app, monkeypatch):
+    """``make bench``'s frame figure draws every frame: Kiev's selected unit's reach lies below its
+    opening view, so the view is centred on the unit and the pointer goes over hexes of it (each
+    frame then sends what changed to the window)."""
+    from hexwar.ui import bench
+
+    sent = []
+    real = pygame.display.update
+    monkeypatch.setattr(pygame.display, "update", lambda *a: (sent.append(a), real(*a))[1])
+    times, shown, still = bench.frame_times(6, game_id="objective-kiev")
+    assert len(times) == 6 and shown == 30
+    assert len(sent) >= 10 + 6, "the frames measured drew nothing"
+
+
+def test_hexes_in_view_and_their_ids_as_when_every_hex_is_tested(app):
+    """The map's hexes in view (and the ids drawn on them), worked out from each hex's centre kept
+    per zoom, are those ``visible`` gives for every hex of the board, in its order, after zooms
+    and pans (to the map's corners too)."""
+    from hexwar.ui import mapinfo
+    from hexwar.ui import theme as T
+
+    g = position({"G-III": "0303", "SU-5A": "0707"}, phase="axis_movement")
+    gs = start(app, g)
+    mv = gs.mv
+    rnd = random.Random(3)
+    for k in range(12):
+        if k % 3 == 0:
+            mv.set_zoom(rnd.choice((0.6, 1.0, 1.4, 2.2)))
+        mv.pan(rnd.randrange(-900, 900), rnd.randrange(-700, 700))
+        assert mv.visible_hexes() == [h for h in mv.board.terrain if mv.visible(h)], k
+        for h, text, px, _spot, _other in mv.hex_ids():
+            assert (text, px) == (mapinfo.hex_label(mv.board, h), max(8, int(round(8.5 * mv.zoom))))
+            assert T.size(text, px) == mv._id_sizes[px][h][1:]

@@ -5,6 +5,7 @@ again only when its signature changes.
 """
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -22,6 +23,8 @@ from .log_tab import LogTab
 from .rules_tab import RulesTab
 from .steps import build_context
 from .track import TrackPanel
+
+log = logging.getLogger(__name__)
 
 
 class SidePanel(LogTab, RulesTab):
@@ -312,7 +315,12 @@ def context_key(panel: SidePanel, ctl, scene, ctx_h: int) -> tuple | None:
     whatever a click or a key changes is shown."""
     if scene.past is not None or scene.computer_turn() or not Drawn.enabled or T.PROBE is not None:
         return None
+    try:
+        own = ctl.gui.panel_key(ctl, scene)
+    except Exception:  # a game's hook that fails: its blocks are laid out every frame, as before
+        log.exception("game panel_key failed")
+        return None
     return (id(ctl), ctl.version, ctl.log_version, ctl.mode(), ctl.legal(wait=0) is not None, ctl.picks(),
             ctl.question is not None, ctl.die is not None, scene.pending_handover is not None,
             tuple(panel.rect), id(panel.theme), panel.theme.scale, ctx_h, panel.ctx_scroll, panel.tab, scene.explain,
-            scene.inputs, ctl.gui.panel_key(ctl, scene))
+            scene.inputs, own)
