@@ -1,7 +1,8 @@
 """The side panel: the context box (what the step at hand needs, from ``steps``; the history
 or the computer's turn instead when those are on) above the tabbed Log, Rules and Track
-panels, and Explain's legend at the bottom. Laid out from the controller every frame, drawn
-again only when its signature changes.
+panels, and Explain's legend at the bottom. Laid out from the controller every frame (the
+context box only when what it shows changes: ``context_key``), drawn again only when its
+signature changes.
 """
 from __future__ import annotations
 
