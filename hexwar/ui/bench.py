@@ -13,7 +13,8 @@
 - for every game of the registry, its default scenario (``board_game``: set up, then played
   until units on the map may move): frame time of the GameScene at 1920x1080 under the dummy
   driver, with the movement overlay (reach shading, costs, hovered path) shown, the pointer
-  going back and forth between two hexes so that every frame draws: median and 99th
+  going back and forth between two hexes of its reach that are in view (the view is centred
+  on the unit when they are not) so that every frame draws: median and 99th
   percentile of ``App.step()`` (events, update, draw, flip); and the median of a still frame
   (nothing changed: nothing is drawn or sent to the window).
 
@@ -225,7 +226,12 @@ def frame_times(frames: int = 300, size=(1920, 1080), game_id: str | None = None
     if ctl.sel != uid and ctl.sel in ctl.movable_units():
         uid = ctl.sel  # no unit alone in its hex (a game of big stacks): the one the click picked
     targets = ctl.move_targets(uid)
-    ends = sorted(targets, key=lambda h: len(targets[h]))[-2:]
+    shown_ends = [h for h in targets if gs.mv.rect.collidepoint(gs.mv.hex_center(h))]
+    if len(shown_ends) < 2:  # the unit's reach lies out of the opening view: centre it, so the pointer hovers it
+        gs.mv.center_on(hex_of(uid))
+        app.step()
+        shown_ends = [h for h in targets if gs.mv.rect.collidepoint(gs.mv.hex_center(h))]
+    ends = sorted(shown_ends, key=lambda h: (len(targets[h]), h))[-2:]
 
     def point(k: int) -> None:
         pos = gs.mv.hex_center(ends[k % len(ends)])
@@ -247,6 +253,7 @@ def frame_times(frames: int = 300, size=(1920, 1080), game_id: str | None = None
         still.append((time.perf_counter() - t0) * 1000)
     shown = sum(len(v) for v in ctl.stacks().values())
     assert ctl.sel == uid and targets, "the movement overlay is not shown"
+    assert gs.hover in ends, "the pointer is not over a hex of the unit's reach: frames would draw nothing"
     gs.exit()  # a game's own hex ids end with its scene
     return times, shown, still
 

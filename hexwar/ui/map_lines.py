@@ -24,6 +24,35 @@ def game_lines(ctl, hover) -> list:
         return []
 
 
+def still_lines(ctl) -> tuple:
+    """The game's lines that do not follow the pointer (``GameUI.still_lines``), drawn in the
+    map's cached layer."""
+    try:
+        return tuple(ctl.gui.still_lines(ctl) or ())
+    except Exception:
+        log.exception("still map lines")
+        return ()
+
+
+def moving_lines(ctl, hover) -> list:
+    """The game's lines for this frame less the still ones: those drawn every frame."""
+    lines = game_lines(ctl, hover)
+    still = set(still_lines(ctl))
+    return [ln for ln in lines if ln not in still] if still else lines
+
+
+def draw_lines(surface, mv, lines, placed: list) -> None:
+    """Rings and areas, then lines over them, their words stepping aside from ``placed``."""
+    for ln in lines:
+        if isinstance(ln, MapRing):
+            draw_ring(surface, mv, ln, placed)
+        elif isinstance(ln, MapArea):
+            draw_area(surface, mv, ln, placed)
+    for ln in lines:
+        if isinstance(ln, MapLine):
+            draw_line(surface, mv, ln, placed)
+
+
 _area_cache: dict = {}  # the last outline of each kind on screen (ring, objective), by camera
 
 

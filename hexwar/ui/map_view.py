@@ -56,6 +56,8 @@ class MapView:
         self._chunks: OrderedDict = OrderedDict()
         self._ops: dict[float, list[Op]] = {}
         self._hex_masks: dict = {}
+        self._map_pts: dict[float, list[tuple[Hex, float, float]]] = {}  # (visible_hexes)
+        self._id_sizes: dict[int, dict[Hex, tuple[str, int, int]]] = {}  # (hex_ids)
         self.chunk_limit = 80
         self.show_ids = True
         self.generation = 0  # bumped whenever the cached map drawing is thrown away
@@ -280,10 +282,14 @@ class MapView:
             return []
         px = max(8, int(round(8.5 * z)))
         out = []
+        known = self._id_sizes.setdefault(px, {})  # each hex's id and its size, once per text size
         for h in self.visible_hexes():
             cx, cy = self.hex_center(h)
-            text = mapinfo.hex_label(self.board, h)
-            w, hh = T.size(text, px)
+            got = known.get(h)
+            if got is None:
+                text = mapinfo.hex_label(self.board, h)
+                got = known[h] = (text, *T.size(text, px))
+            text, w, hh = got
             top = (cx - w / 2, cy - 27 * z + 1)
             bottom = (cx - w / 2, cy + 27 * z - hh - 1)
             out.append((h, text, px, bottom, top) if h in self._labels_below else (h, text, px, top, bottom))
@@ -591,7 +597,18 @@ class MapView:
         return self.rect.inflate(2 * r, 2 * r).collidepoint(cx, cy)
 
     def visible_hexes(self) -> Iterable[Hex]:
-        return (h for h in self.board.terrain if self.visible(h))
+        """The hexes ``visible`` says are in view, in the board's order. Each frame the camera
+        moves asks this of every hex of the map (thousands on two sheets): only those whose
+        centre lies within a hex and a pixel of the test's bounds are tested."""
+        z = self.zoom
+        pts = self._map_pts.get(z)
+        if pts is None:
+            self._map_pts.clear()
+            pts = self._map_pts[z] = [(h, *self.map_center(h)) for h in self.board.terrain]
+        r = self.tile_w * z + 2
+        x0, x1 = self.cam_x - r, self.cam_x + self.rect.w + r
+        y0, y1 = self.cam_y - r, self.cam_y + self.rect.h + r
+        return [h for h, x, y in pts if x0 <= x <= x1 and y0 <= y <= y1 and self.visible(h)]
 
 
 # --- drawing helpers for the background --------------------------------------------

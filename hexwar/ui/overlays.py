@@ -24,7 +24,7 @@ from .control.queries import MOVING
 from .counters import CounterArt
 from .games.base import MapArea, MapLine, MapRing
 from .map_labels import LabelPlacer, around_stack, draw_label
-from .map_lines import draw_area, draw_line, draw_ring, game_lines
+from .map_lines import draw_lines, moving_lines, still_lines
 from .map_view import MapView, star_points
 from .shapes import (
     MARK_STYLE,
@@ -89,6 +89,7 @@ class MapLayer:
         self.art = art
         self.top: dict[Hex, str] = {}  # which unit shows on top of each stack
         self.mark_boxes: list = []  # the boxes of the game's marks last drawn (words step aside)
+        self.line_boxes: list = []  # the words of the game's still lines last drawn (still_lines)
         self.mark_labels: list[tuple[str, pygame.Rect]] = []  # the place names and marks last drawn
         self.id_boxes: list[tuple[str, pygame.Rect]] = []  # the hex ids last drawn, off the counters
         self.name_labels: list = []  # the place names last drawn (map_labels.Label)
@@ -273,7 +274,8 @@ class MapLayer:
         return (tuple(mv.rect), mv.zoom, mv.cam_x, mv.cam_y, mv.show_ids, mv.generation,
                 id(ctl), ctl.version, ctl.viewer, ctl.sel, ctl.target, tuple(ctl.attackers),
                 ctl.lead, tuple(ctl.support),
-                ctl.loss_pick, legal_known, past, explain, blink, tuple(self.top.items()), tuple(air))
+                ctl.loss_pick, legal_known, past, explain, blink, tuple(self.top.items()), tuple(air),
+                still_lines(ctl))
 
     def draw(self, surface: pygame.Surface, ctl, hover: Hex | None, time_s: float, *, explain: bool = False,
              anim=None, offer: bool = True, air=()) -> None:
@@ -499,6 +501,11 @@ class MapLayer:
         for h, m in air:
             if h is not None and mv.visible(h):
                 self.draw_air(surface, h, m, len(stacks.get(h, ())))
+        # The game's lines that do not follow the pointer (a spotting range); the lines' words drawn
+        # later step aside from theirs too.
+        placed = list(self.mark_boxes)
+        draw_lines(surface, mv, still_lines(ctl), placed)
+        self.line_boxes = placed[len(self.mark_boxes):]
         surface.set_clip(clip)
 
     def dynamic_key(self, ctl, hover: Hex | None, time_s: float, *, explain: bool = False, offer: bool = True):
@@ -510,7 +517,7 @@ class MapLayer:
         if mode == "combat-resolve" and not past:
             pulse = _pulse_radius(time_s, self.mv.zoom, past)
         return (id(ctl), ctl.version, mode, ctl.sel, hover, explain, past, ctl.hover_text,
-                ctl.legal() is not None if not past else None, pulse, tuple(game_lines(ctl, hover)))
+                ctl.legal() is not None if not past else None, pulse, tuple(moving_lines(ctl, hover)))
 
     def dynamic_rects(self, ctl, hover: Hex | None, *, offer: bool = True) -> list[pygame.Rect]:
         """Where ``draw_dynamic`` may draw (generous boxes around the path, the arrows, the battles
@@ -543,7 +550,7 @@ class MapLayer:
                 u = ctl.unit(rt.unit)
                 if u and u.get("hex") and rt.path:
                     around([mv.hex_center(parse_hex(u["hex"]))] + [mv.hex_center(h) for h in rt.path], 50 + 30 * z)
-        for ln in game_lines(ctl, hover):  # the game's lines and rings (line of sight, spotting range)
+        for ln in moving_lines(ctl, hover):  # the game's lines and rings (line of sight, spotting range)
             if isinstance(ln, MapLine):
                 around([mv.hex_center(ln.a), mv.hex_center(ln.b)], 30 + 40 * z)
                 c = mv.hex_center(ln.b)
@@ -563,10 +570,11 @@ class MapLayer:
 
     def draw_dynamic(self, surface: pygame.Surface, ctl, hover: Hex | None, time_s: float, *,
                      explain: bool = False, offer: bool = True) -> None:
-        """What follows the mouse and the clock, over ``draw_static``."""
+        """What follows the mouse and the clock, over ``draw_static`` (within the surface's clip: the
+        part of the frame drawn again)."""
         mv = self.mv
         clip = surface.get_clip()
-        surface.set_clip(mv.rect)
+        surface.set_clip(mv.rect.clip(clip))
         z = mv.zoom
         board = mv.board
         mode = ctl.mode()
@@ -619,15 +627,7 @@ class MapLayer:
 
         if arrows:
             self.names_over(surface, arrows)
-        placed = list(self.mark_boxes)
-        for ln in game_lines(ctl, hover):
-            if isinstance(ln, MapRing):
-                draw_ring(surface, mv, ln, placed)
-            elif isinstance(ln, MapArea):
-                draw_area(surface, mv, ln, placed)
-        for ln in game_lines(ctl, hover):
-            if isinstance(ln, MapLine):
-                draw_line(surface, mv, ln, placed)
+        draw_lines(surface, mv, moving_lines(ctl, hover), self.mark_boxes + self.line_boxes)
         if hover is not None and hover in board.terrain:
             mv.outline_hex(surface, hover, (255, 255, 255), max(1, int(2 * z)), 0.97)
             if explain and not past and ctl.hover_text and mode in MOVING:

@@ -69,11 +69,21 @@ def label_box(surface, text: str, px: int, centre, fg=(20, 20, 20), bg=(255, 255
         steps = [(dx, dy) for dy in (0, h, -h) for dx in (0, w, -w)]
         steps += [(dx, dy) for dy in (2 * h, -2 * h) for dx in (0, w, -w)]
         steps += [(dx, dy) for dy in (0, h, -h, 2 * h, -2 * h) for dx in (2 * w, -2 * w)]
-        def covered(step) -> int:  # how much of the boxes placed the box would cover there
-            b = box.move(*step)
-            return sum(c.w * c.h for c in (b.clip(o) for o in placed))
+        # Only the boxes within reach of the farthest step can be covered: the others (most of a
+        # whole map's hex ids and names) are left out of the sums at once, in C.
+        reach = pygame.Rect(box.x - 2 * w, box.y - 2 * h, box.w + 4 * w, box.h + 4 * h)
+        near = [placed[i] for i in reach.collidelistall(placed)]
 
-        dx, dy = min(steps, key=covered)  # a free spot if any (the first), else the least covered
+        # A free spot if any (the first), else the least covered (the first of those).
+        dx, dy, least = 0, 0, -1
+        for sx, sy in steps:
+            b = box.move(sx, sy)
+            if b.collidelist(near) < 0:
+                dx, dy = sx, sy
+                break
+            cover = sum(c.w * c.h for c in (b.clip(o) for o in near))  # how much of the boxes it covers there
+            if least < 0 or cover < least:
+                dx, dy, least = sx, sy, cover
         r, box = r.move(dx, dy), box.move(dx, dy)
         placed.append(box)
     pygame.draw.rect(surface, bg, box, border_radius=3)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import logging
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +80,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
         self._of_cache: dict = {}
         self._targets_cache: dict = {}
         self._memos: dict = {}  # per position: the phase, the mode, previews … (Queries._memo)
+        self._hex_lines: tuple | None = None  # (HexInfo.hex_lines)
         self._groups_key: tuple | None = None
         self._groups: list[ChoiceGroup] = []
         self._entering: tuple | None = None
@@ -305,7 +307,7 @@ class Controller(BattleBuilder, Queries, Journal, HexInfo):
     def own_side(self, u: dict) -> bool:
         return u.get("side") == self.acting()
 
-    def _cycle(self, units: list[dict], current: str | None, prefer: set[str] | None = None) -> str | None:
+    def _cycle(self, units: list[dict], current: str | None, prefer: AbstractSet[str] | None = None) -> str | None:
         ids = [u["id"] for u in units]
         if prefer:
             ids = [i for i in ids if i in prefer] or ids

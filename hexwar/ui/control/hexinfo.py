@@ -22,11 +22,24 @@ log = logging.getLogger(__name__)
 class HexInfo(_Control):
     """What a hex holds, in words (a mixin of ``Controller``)."""
 
+    _hex_lines: tuple | None  # the last hex's lines: ((version, picks, hex), lines); made by Controller.__init__
+
     def describe_hex(self, h: Hex) -> str:
         return " · ".join(self.hex_lines(h)[:2])
 
     def hex_lines(self, h: Hex) -> list[str]:
-        """Tooltip lines for a hex: terrain, place, edges, regions, zone of control, units."""
+        """Tooltip lines for a hex: terrain, place, edges, regions, zone of control, units (asked
+        every frame the tooltip shows: worked out once per position, picks and hex)."""
+        self.view()  # (an action applied elsewhere counts: a new version)
+        key = (self.version, self.picks(), h)
+        last = self._hex_lines
+        if last is not None and last[0] == key:
+            return list(last[1])
+        lines = self._hex_lines_now(h)
+        self._hex_lines = (key, tuple(lines))
+        return lines
+
+    def _hex_lines_now(self, h: Hex) -> list[str]:
         from ..counters import unit_title
 
         board = self.game.board

@@ -165,6 +165,14 @@ class Queries(_Control):
             self._stacks = stacks
         return self._view
 
+    def picks(self) -> tuple:
+        """The player's picks besides the position (whose view, the selection, the battle being
+        built, the stack listed, the tray group, a game's tool): with the version, what the side
+        panel, the marks and the hex tooltip are worked out from (their caches' keys)."""
+        tool = repr(sorted(self.tool.items(), key=lambda kv: str(kv[0]))) if self.tool else ""
+        return (self.viewer, self.sel, self.target, tuple(self.attackers), self.lead, tuple(self.support),
+                self.loss_pick, self.inspect, tuple(self.group), tool)
+
     def unit(self, uid: str) -> dict | None:
         self.view()
         return self._units.get(uid)
@@ -387,8 +395,14 @@ class Queries(_Control):
         then works as in movement."""
         return self.mode().startswith("stage:") and bool(self._of(A.Move))
 
-    def movable_units(self) -> set[str]:
-        return {a.unit for a in self._of(A.Move)}
+    def movable_units(self) -> frozenset[str]:
+        """The units with a move on offer (asked for every unit of the stack list each frame:
+        worked out once per list of legal actions)."""
+        moves = self._of(A.Move)
+        got = self._of_cache.get("movable")
+        if got is None or got[0] is not moves:
+            got = self._of_cache["movable"] = (moves, frozenset(a.unit for a in moves))
+        return got[1]
 
     def move_targets(self, uid: str) -> dict[Hex, tuple[Hex, ...]]:
         moves = self._of(A.Move)

@@ -66,6 +66,12 @@ class GameUI:
     # The rule on reinforcements, cited on the turn track ("" for none).
     arrival_rule = ""
 
+    def panel_key(self, ctl, scene) -> Any:
+        """What the game's own panel blocks show beyond the position, the selection, the battle
+        being built and ``ctl.tool`` (the side panel is laid out again only when one of these
+        changes, or an input comes): the hovered hex, for a tool whose block follows the pointer."""
+        return None
+
     def notices(self, ctl) -> list[str]:
         """Lines every player must notice, when the view has no ``notices`` of its own."""
         return []
@@ -83,6 +89,12 @@ class GameUI:
     def map_lines(self, ctl, hover) -> list:
         """``MapLine``, ``MapRing`` and ``MapArea`` drawn over the counters, following the pointer (``hover``:
         the hex under it, or None). Kept cheap: it is asked every frame that may change."""
+        return []
+
+    def still_lines(self, ctl) -> list:
+        """Of ``map_lines``, those that do not follow the pointer (a selected unit's spotting
+        range): drawn with the counters, in the map's layer kept between frames, not every frame
+        the pointer moves. []: all of them follow it."""
         return []
 
     def draw_help_legend(self, surface, rect, th) -> bool:

@@ -1,10 +1,12 @@
 """The side panel: the context box (what the step at hand needs, from ``steps``; the history
 or the computer's turn instead when those are on) above the tabbed Log, Rules and Track
-panels, and Explain's legend at the bottom. Laid out from the controller every frame, drawn
-again only when its signature changes.
+panels, and Explain's legend at the bottom. Laid out from the controller every frame (the
+context box only when what it shows changes: ``context_key``), drawn again only when its
+signature changes.
 """
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -23,6 +25,8 @@ from .rules_tab import RulesTab
 from .steps import build_context
 from .track import TrackPanel
 
+log = logging.getLogger(__name__)
+
 
 class SidePanel(LogTab, RulesTab):
     """Context panel (tray, selection, battle) above tabbed Log / Rules panels."""
@@ -37,6 +41,9 @@ class SidePanel(LogTab, RulesTab):
         self.ctx_scroll = 0  # pixels the context box is scrolled down
         self.ctx_max = 0  # how far it may be (0: everything fits)
         self._ctx_key: tuple | None = None
+        # The context box last laid out: (context_key, flow, height used, ctx_max, each button's
+        # own highlight), laid out again only when the key changes.
+        self._ctx_built: tuple | None = None
         self.context: Flow | None = None
         self.tabs = ButtonRow()
         self.lower = pygame.Rect(0, 0, 0, 0)
@@ -77,19 +84,9 @@ class SidePanel(LogTab, RulesTab):
             build_context(ctx, ctl, scene, self.art)
         return ctx
 
-    def build(self, ctl, scene) -> None:
+    def _lay_out_context(self, ctl, scene, ctx_h: int) -> tuple[Flow, int]:
+        """The context box laid out from the controller: the flow and the height it takes."""
         th = self.theme
-        ctx_h = int(self.rect.h * 0.56)
-        if self.tab == "track" and self.rect.h < th.px(700):
-            ctx_h = int(self.rect.h * 0.4)  # a small window with the Track tab open: the turn record gets more room
-        # The context box scrolls when what the step needs is taller than its room (the wheel
-        # over it, or the scroll bar); a new step or a unit selected on the map starts at the top,
-        # a counter picked or placed from the tray keeps the scroll (the tray stays where it was).
-        sel = ctl.sel if ctl.sel is not None and (ctl.unit(ctl.sel) or {}).get("where") == "map" else None
-        key = (id(ctl), ctl.mode(), ctl.phase().id, ctl.view().get("turn"), ctl.acting(), sel,
-               scene.past.index if scene.past is not None else None, scene.computer_turn())
-        if key != self._ctx_key:
-            self._ctx_key, self.ctx_scroll = key, 0
         ctx = self._build_context(ctl, scene, ctx_h, self.ctx_scroll)
         full = ctx.content_h + th.px(8)
         if full > ctx_h and not (self.tab == "track" and self.rect.h < th.px(700)):
@@ -102,6 +99,32 @@ class SidePanel(LogTab, RulesTab):
         # Shrink the context box to what it used, within limits, and give the rest to the tabs.
         used = min(max(full, int(self.rect.h * 0.25)), ctx_h)
         ctx.clip_to(pygame.Rect(self.rect.x, self.rect.y, self.rect.w, used))
+        return ctx, used
+
+    def build(self, ctl, scene, cached: bool = False) -> None:
+        """Lays the panel out from the controller; ``cached``: the context box as last laid out when
+        nothing it shows has changed (``context_key``)."""
+        th = self.theme
+        ctx_h = int(self.rect.h * 0.56)
+        if self.tab == "track" and self.rect.h < th.px(700):
+            ctx_h = int(self.rect.h * 0.4)  # a small window with the Track tab open: the turn record gets more room
+        # The context box scrolls when what the step needs is taller than its room (the wheel
+        # over it, or the scroll bar); a new step or a unit selected on the map starts at the top,
+        # a counter picked or placed from the tray keeps the scroll (the tray stays where it was).
+        sel = ctl.sel if ctl.sel is not None and (ctl.unit(ctl.sel) or {}).get("where") == "map" else None
+        key = (id(ctl), ctl.mode(), ctl.phase().id, ctl.view().get("turn"), ctl.acting(), sel,
+               scene.past.index if scene.past is not None else None, scene.computer_turn())
+        if key != self._ctx_key:
+            self._ctx_key, self.ctx_scroll = key, 0
+        ckey = context_key(self, ctl, scene, ctx_h)
+        built = self._ctx_built
+        if cached and ckey is not None and built is not None and built[0] == ckey:
+            _, ctx, used, self.ctx_max, pressed = built  # nothing it shows has changed: the last layout
+            for b, on in zip(ctx.buttons.buttons, pressed):
+                b.hover = on  # (as laid out; the pointer's own highlight follows below)
+        else:
+            ctx, used = self._lay_out_context(ctl, scene, ctx_h)
+            self._ctx_built = (ckey, ctx, used, self.ctx_max, [b.hover for b in ctx.buttons.buttons])
         self.context = ctx
         tab_y = self.rect.y + used
         self.tabs.clear()
@@ -282,3 +305,23 @@ class SidePanel(LogTab, RulesTab):
             self.legend.draw(surface)
         surface.set_clip(clip)
         return True
+
+
+def context_key(panel: SidePanel, ctl, scene, ctx_h: int) -> tuple | None:
+    """What the context box shows depends on, or None when it is laid out every frame (the
+    history and the computer's turn, whose blocks follow threads and the clock; a test comparing
+    cached frames with fresh ones). Laying it out is the costly part of a frame (a long stack
+    list, a chooser of thousands of actions); what follows the pointer (a button's highlight)
+    is set every frame over it. Any input but a pointer move lays it out again too (``inputs``):
+    whatever a click or a key changes is shown."""
+    if scene.past is not None or scene.computer_turn() or not Drawn.enabled or T.PROBE is not None:
+        return None
+    try:
+        own = ctl.gui.panel_key(ctl, scene)
+    except Exception:  # a game's hook that fails: its blocks are laid out every frame, as before
+        log.exception("game panel_key failed")
+        return None
+    return (id(ctl), ctl.version, ctl.log_version, ctl.mode(), ctl.legal(wait=0) is not None, ctl.picks(),
+            ctl.question is not None, ctl.die is not None, scene.pending_handover is not None,
+            tuple(panel.rect), id(panel.theme), panel.theme.scale, ctx_h, panel.ctx_scroll, panel.tab, scene.explain,
+            scene.inputs, own)

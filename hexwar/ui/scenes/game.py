@@ -97,6 +97,7 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         self.press: tuple[int, tuple[int, int], bool] | None = None  # button, position, dragging
         self.shown_side: str | None = None
         self.pending_handover: tuple | None = None
+        self._inputs = 0  # (see inputs)
         self.victory_shown = game.result() is not None
         self._fitted = False
         self._focus_pending: tuple | None = None  # the camera set before the legal actions were known
@@ -249,13 +250,23 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
             return False  # the end of a drag that began on the map
         return self.map_buttons.handle(event)
 
+    @property
+    def inputs(self) -> tuple[int, int]:
+        """Events other than pointer moves so far, here and in the scenes over this one: the side
+        panel is laid out again after each (see ``panel.side.context_key``)."""
+        return self._inputs, self.app.stack.inputs
+
     def handle(self, event) -> bool:
+        if event.type != pygame.MOUSEMOTION:
+            self._inputs += 1
         if self._map_tools(event):
             return True
         return super().handle(event)
 
-    def refresh(self) -> None:
-        """Rebuild the panels from the controller (after any change)."""
+    def refresh(self, cached: bool = False) -> None:
+        """Rebuild the panels from the controller (after any change). ``cached`` (each frame's
+        refresh): the side panel's context box is laid out again only when what it shows has
+        changed (``panel.side.context_key``); a refresh asked for outside the frame lays it out."""
         vctl, line2 = self.view_ctl, self.bar_line2()[0]
         key = (id(vctl), vctl.version, line2, self.bar.text_right, self.theme.scale, vctl.legal(wait=0) is not None)
         if key != self._bar_key:  # (worked out again only when the words may have changed)
@@ -263,7 +274,7 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
             if self.bar.needed_height(vctl, self._date(), line2) > self.bar.rect.h:
                 self.layout(self._bar_for[0] or self.app.size)  # the bar grows to hold its words (see layout)
                 return
-        self.panel.build(self.view_ctl, self)
+        self.panel.build(self.view_ctl, self, cached=cached)
         whole = self.map_buttons.find("whole-map")
         if whole is not None:
             whole.label = self._whole_label()
@@ -649,4 +660,4 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
             self.computer.error = None
         self._show_handover()
         if self.app.stack.top is self:
-            self.refresh()
+            self.refresh(cached=True)

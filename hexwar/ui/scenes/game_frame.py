@@ -130,7 +130,18 @@ class FrameCache(_Scene):
                 dirty += [r for r in (self._tip_rect,) if r is not None]
             if not dirty and tip_key == prev[4]:
                 return []  # the screen already shows this frame
-        surface.blit(buf, (0, 0))
+        # Only the pointer's things moved (no tooltip, banner or die, which may reach past them): the
+        # changed area alone is restored from the buffer and drawn over, clipped to it. A whole
+        # window's blit costs about 0.8 ms at 1920x1080; the path, ring and hovered hex far less.
+        part = None
+        if not whole and dirty and tip is None and banner is None and trouble is None and die is None:
+            part = dirty[0].unionall(dirty[1:]).clip(surface.get_rect())
+        clip = surface.get_clip()
+        if part is None:
+            surface.blit(buf, (0, 0))
+        else:
+            surface.blit(buf, part, part)
+            surface.set_clip(part.clip(clip))
         self.layer.draw_dynamic(surface, vctl, self.hover, self.time, explain=self.explain, offer=offer)
         self.map_buttons.draw(surface)
         if banner is not None:
@@ -139,6 +150,7 @@ class FrameCache(_Scene):
             draw_save_banner(surface, self.mv.rect, trouble, th)
         if die is not None:
             draw_die(surface, self.mv.rect.center, die, th)
+        surface.set_clip(clip)
         self._tip_rect = draw_tooltip(surface, self.mouse, tip, th, self.mv.rect) if tip else None
         if self._tip_rect is not None:
             dirty.append(self._tip_rect)

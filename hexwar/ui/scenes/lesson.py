@@ -448,8 +448,8 @@ class LessonScene(GameScene):
     def unsaved(self) -> str | None:
         return None  # a lesson is not a game to keep: it can always be started again
 
-    def refresh(self) -> None:
-        super().refresh()
+    def refresh(self, cached: bool = False) -> None:
+        super().refresh(cached)
         if self.box.w and (self.run.done != any(b.name == "lesson-next-lesson" for b in self.buttons.buttons)):
             self._layout_buttons()
 

@@ -108,6 +108,7 @@ class SceneStack:
         self._drawn: tuple | None = None  # the visible scenes of the last frame drawn
         self._keys: list | None = None
         self.poked = True  # an event came since the last frame (set by the App)
+        self.inputs = 0  # events other than pointer moves handled so far (what a scene lays out from may change)
 
     @property
     def top(self) -> Scene | None:
@@ -163,6 +164,8 @@ class SceneStack:
         return next((s for s in reversed(self.scenes) if isinstance(s, cls)), None)
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type != pygame.MOUSEMOTION:
+            self.inputs += 1
         for s in reversed(list(self.scenes)):
             if s.handle(event):
                 return True

@@ -58,6 +58,11 @@ class SightTool(_Client):
             ctl.say(" ".join(self.los_lines(ctl, los["src"], h)))
         return True
 
+    def panel_key(self, ctl, scene):
+        """The tool's block names the hex pointed at (build_los)."""
+        los = ctl.tool.get("los")
+        return self._pointed(ctl, scene.hover, los) if los and los.get("src") is not None else None
+
     def tool_on(self, ctl) -> bool:
         return "los" in ctl.tool or "objective" in ctl.tool
 
@@ -110,6 +115,9 @@ class SightTool(_Client):
                 word = "clear" if s.clear else s.why if s.block is not None or "visibility" in s.why else "blocked"
                 out.insert(0, MapLine(a, b, "clear" if s.clear else "blocked", f"{s.distance} hexes: {word}", s.block))
         return out
+
+    def still_lines(self, ctl) -> list:
+        return list(self._fixed_lines(ctl))
 
     @staticmethod
     def _pointed(ctl, hover, los: dict):
