@@ -52,10 +52,11 @@ class Moves(_Rules):
     def _sees_hex(self, state, a: Hex, b: Hex, limit: int) -> bool:
         if b in state.extra.get("illum", frozenset()):
             limit = max(limit, 10)
-        if distance(a, b) > limit and distance(a, b) > 1:
-            return False
-        if distance(a, b) <= 1:
+        d = distance(a, b)
+        if d <= 1:
             return True
+        if d > limit:
+            return False
         blocked, between = self.ter.line(a, b)
         if blocked:
             return False
