@@ -71,6 +71,11 @@ class Terrain:
         cache[key] = c = self._step_cost(a, b, cls, ma)
         return c
 
+    def cost_reads_ma(self, cls: str) -> bool:
+        """Whether ``_step_cost`` reads the MA for this class: only where crossing the embankment
+        spends the whole MA (1.2c); for the other classes one graph serves every MA."""
+        return _cost(self.t.hex_features["rr_embankment"]["cost_off_line"], cls) == "all_ma"
+
     def _step_cost(self, a: Hex, b: Hex, cls: str, ma: int) -> float | None:
         kinds = self.board.side_kinds(a, b)
         terr = self.board.terrain[b]
