@@ -403,7 +403,7 @@ class Artillery(Batteries, Dora, Historical):
             hexes = state._cache[key] = sorted({e.map_hex for e in self.on_map(state, self.enemy_of(side))})
         memo, lim = self._sees_table(state)  # sees_hex for every enemy hex, the table read once
         far = max(lim, 10) if state.extra.get("illum") else lim  # §13.8: Illum sees 10 hexes
-        self.ter.lines_from(u.hex, [h for h in hexes if (u.hex, h) not in memo and 1 < distance(u.hex, h) <= far])
+        self.ter.lines_from(u.hex, [h for h in hexes if (u.hex, h) not in memo], far)
         targets = []
         for h in hexes:
             ans = memo.get((u.hex, h))

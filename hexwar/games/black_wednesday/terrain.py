@@ -192,16 +192,17 @@ class Terrain:
                     blocked = True
         return (blocked, tuple(between))
 
-    def lines_from(self, a: Hex, targets: list[Hex]) -> None:
-        """Draw and cache the lines from ``a`` to every target not drawn yet, all at once with
-        numpy: the same float steps as ``_line`` (IEEE sums, products, quotients and
-        round-half-even are the same in numpy), so the same answers; for a listing that asks
-        one spotter about many hexes."""
+    def lines_from(self, a: Hex, targets: list[Hex], reach: int | None = None) -> None:
+        """Draw and cache the lines from ``a`` to every target not drawn yet (within ``reach``
+        hexes, when given), all at once with numpy: the same float steps as ``_line`` (IEEE
+        sums, products, quotients and round-half-even are the same in numpy), so the same
+        answers; for a listing that asks one spotter about many hexes."""
         cache = self.board.cache
         todo = [b for b in targets if ("los", a, b) not in cache]
         if len(todo) < 8:  # not worth the arrays
             for b in todo:
-                self.line(a, b)
+                if reach is None or distance(a, b) <= reach:
+                    self.line(a, b)
             return
         at, block = self._los_tables()
         grid, origin, hexes, obstacle, height = self._los_arrays()
@@ -209,6 +210,13 @@ class Terrain:
         cube = np.array([to_cube(b)[:2] for b in todo], dtype=np.int64)
         dq, dr = cube[:, 0] - aq, cube[:, 1] - ar
         n = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
+        if reach is not None:  # the hex distance, as ``distance`` gives it
+            keep = (n > 1) & (n <= reach)
+            if not keep.all():
+                todo = [b for b, k in zip(todo, keep.tolist()) if k]
+                if not todo:
+                    return
+                dq, dr, n = dq[keep], dr[keep], n[keep]
         ea = self.eye(a)
         de = np.array([self.eye(b) for b in todo]) - ea
         steps = int(n.max())

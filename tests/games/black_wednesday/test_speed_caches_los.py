@@ -48,6 +48,10 @@ def test_6_2_lines_drawn_together_from_one_spotter_are_the_plain_lines():
         for b in targets:
             assert cache[("los", a, b)] == ter.line_plain(a, b), (a, b)
             assert ter.line(a, b) == ter.line_plain(a, b)
+    a = rng.choice(hexes)  # with a reach: the lines within it alone
+    targets = [b for b in hexes if distance(a, b) <= 22]
+    ter.lines_from(a, targets, 10)
+    assert {b for b in targets if ("los", a, b) in cache} == {b for b in targets if 1 < distance(a, b) <= 10}
 
 
 def _plain_calls(r, st, uid):
