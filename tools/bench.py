@@ -6,6 +6,7 @@ Figures are measured, never asserted: the test suite has no timed tests.
 """
 from __future__ import annotations
 
+import gc
 import os
 import resource
 import statistics
@@ -108,6 +109,59 @@ def bench_large_game(game_id: str, scenario_id: str, seed: int) -> None:
     line(game_id, f"{tag} legal actions CPU (share)", 100 * sum(gen_times) / max(cpu, 1e-9), "%")
 
 
+# The other large scenarios get a listing figure from one capped uniform random game: every
+# decision of a Black Wednesday scenario then has a benched worst (issue 22: 100 ms a click).
+LISTING_CAP = 1500  # actions: the set-up and several Action Phases, about 5-15 s of CPU each
+
+
+class _GcClock:
+    """CPU time spent in the garbage collector since the last ``take()`` (gc.callbacks): a full
+    collection can land in any listing, so the worst listing is given with and without it."""
+
+    def __init__(self) -> None:
+        self.spent, self._t0 = 0.0, 0.0
+        gc.callbacks.append(self._tick)
+
+    def _tick(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._t0 = time.process_time()
+        else:
+            self.spent += time.process_time() - self._t0
+
+    def take(self) -> float:
+        got, self.spent = self.spent, 0.0
+        return got
+
+    def close(self) -> None:
+        gc.callbacks.remove(self._tick)
+
+
+def bench_listing(game_id: str, scenario_id: str, seed: int = 1, cap: int = LISTING_CAP) -> None:
+    """CPU of each legal-action listing over a uniform random game capped at ``cap`` actions:
+    worst, p99, and the worst with the garbage collector's share taken out."""
+    game = hexwar.open_game(game_id, scenario_id, seed=seed)
+    rng = random.Random(seed)
+    clock = _GcClock()
+    times: list[float] = []
+    own: list[float] = []
+    try:
+        while game.result() is None and len(times) < cap:
+            clock.take()
+            g0 = time.process_time()
+            acts = game.legal_actions()
+            dt = time.process_time() - g0
+            times.append(dt)
+            own.append(dt - clock.take())
+            game.apply(rng.choice(acts))
+    finally:
+        clock.close()
+    times.sort()
+    tag = f"{scenario_id.split('-')[0]} seed {seed}"
+    line(game_id, f"{tag} listing CPU (p99)", times[int(0.99 * (len(times) - 1))] * 1000, "ms")
+    line(game_id, f"{tag} listing CPU (worst)", times[-1] * 1000, "ms")
+    line(game_id, f"{tag} listing CPU w/o gc (worst)", max(own) * 1000, "ms")
+
+
 def bench_ai(game_id: str, scenario_id: str, seed: int = 1) -> None:
     """The computer player ("ai" level) against the random one, once as each side: CPU per
     decision (median and worst) and the worst player-turn. Timing lives here, not in tests."""
@@ -135,7 +189,8 @@ def main() -> int:
             continue
         if (game_id, scenario_id) in large:  # a uniform random game of it does not end in bench time
             print(f"{game_id} {scenario_id}: random game not benched (a large scenario: the game's own "
-                  "tests play it)")
+                  f"tests play it); its listing over the first {LISTING_CAP} actions:")
+            bench_listing(game_id, scenario_id)
             continue
         bench_game(game_id, scenario_id)
     for e in hexwar.games.all_games():  # each game's computer player, in its first scenario

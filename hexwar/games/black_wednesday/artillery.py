@@ -402,6 +402,8 @@ class Artillery(Batteries, Dora, Historical):
         if hexes is None:
             hexes = state._cache[key] = sorted({e.map_hex for e in self.on_map(state, self.enemy_of(side))})
         memo, lim = self._sees_table(state)  # sees_hex for every enemy hex, the table read once
+        far = max(lim, 10) if state.extra.get("illum") else lim  # §13.8: Illum sees 10 hexes
+        self.ter.lines_from(u.hex, [h for h in hexes if (u.hex, h) not in memo], far)
         targets = []
         for h in hexes:
             ans = memo.get((u.hex, h))
@@ -411,14 +413,14 @@ class Artillery(Batteries, Dora, Historical):
                 targets.append(h)
         if not targets:
             return out
+        ok: list[Hex] | None = None  # the targets the target half lets through, the same for every battery
         for art in self.artillery_of(side, state):
             c0 = Call(uid, art, targets[0])
             if self._call_refusal(state, uid, art, c0.ammo, c0.fast) is not None:
                 continue  # the same answer for every target (check_call = the two halves)
-            for h in targets:
-                c = Call(uid, art, h)
-                if self._call_target_refusal(state, c) is None:
-                    out.append(c)
+            if ok is None:  # the target half reads the spotter, the target and the TRP, never the battery
+                ok = [h for h in targets if self._call_target_refusal(state, Call(uid, art, h)) is None]
+            out += [Call(uid, art, h) for h in ok]
         return out
 
     # --- air (1.9, §14) -------------------------------------------------------------------

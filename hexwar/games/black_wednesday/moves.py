@@ -52,10 +52,11 @@ class Moves(_Rules):
     def _sees_hex(self, state, a: Hex, b: Hex, limit: int) -> bool:
         if b in state.extra.get("illum", frozenset()):
             limit = max(limit, 10)
-        if distance(a, b) > limit and distance(a, b) > 1:
-            return False
-        if distance(a, b) <= 1:
+        d = distance(a, b)
+        if d <= 1:
             return True
+        if d > limit:
+            return False
         blocked, between = self.ter.line(a, b)
         if blocked:
             return False
@@ -185,7 +186,7 @@ class Moves(_Rules):
         """The movement graph of one class inside the play area: hex -> ((neighbour, MP), ...)
         in the board's neighbour order (so searches break ties as before), built once per
         board and kept in ``board.cache``."""
-        key = ("bw_edges", cls, ma, self.scen.region)
+        key = ("bw_edges", cls, ma if self.ter.cost_reads_ma(cls) else None, self.scen.region)
         cache = self.board.cache
         g = cache.get(key)
         if g is None:
@@ -236,12 +237,22 @@ class Moves(_Rules):
 
     def _paths(self, start: Hex, mp: float, ma: int, cls: str, block: frozenset) -> dict[Hex, tuple[Hex, ...]]:
         """Cheapest paths from ``start`` with ``mp`` (plus the minimum move, §7.1), for any
-        unit of this class and MA facing the same blocked hexes."""
+        unit of this class and MA facing the same blocked hexes.
+
+        Kept across states also when the blocked hexes changed away from the unit: the search
+        asks whether a hex is blocked only next to the hexes it reached (its ``region``), so
+        the last answer from this start stands while no blocked hex changed in that region
+        (an enemy moving on the other side of the map leaves it as it was)."""
         memo = self._reach_store()
         key = ("paths", start, mp, ma, cls, block)
         got = memo.get(key)
         if got is not None:
             return got
+        near_key = ("paths_near", start, mp, ma, cls)
+        near = memo.get(near_key)
+        if near is not None and near[0] is not block and not (self._block_change(near[0], block) & near[1]):
+            memo[key] = near[2]
+            return near[2]
         edges = self._edges(cls, ma)
         r = reachable(start, mp, edges=edges, blocked=block.__contains__)
         paths = r.all_paths()
@@ -250,7 +261,20 @@ class Moves(_Rules):
                 if n not in paths and n not in block:
                     paths[n] = (n,)
         memo[key] = paths
+        region = frozenset(n for h in r.cost for n, _c in edges.get(h, ()))  # every hex the search asked about
+        memo[near_key] = (block, region, paths)
         return paths
+
+    def _block_change(self, old: frozenset, new: frozenset) -> frozenset:
+        """The hexes blocked in one set and not the other (kept for the last few pairs: the
+        units of one side share their blocked sets)."""
+        store = self.__dict__.setdefault("_block_changes", {})
+        got = store.get((old, new))
+        if got is None:
+            if len(store) > 64:
+                store.clear()
+            got = store[(old, new)] = old ^ new
+        return got
 
     def _order_key(self, state, uid: str):
         """What check_order_move reads of the state: reserve membership and the unit's order
@@ -280,17 +304,18 @@ class Moves(_Rules):
         mp, ma = self.mp_of(state, uid)
         sup = self.status(state, uid) == "S"
         okey = self._order_key(state, uid)  # None: no order and not a reserve (_no_orders)
-        mkey = ("reach", uid, u.hex, mp, block, enemy if sup else None, okey)
-        memo = self._reach_store()
-        out = memo.get(mkey)
-        if out is None and s.tow and u.hex in self.ter.hospital:
-            out = {}  # 1.1e: out of the Hospital only by man-handling
-        if self.carrier_of(state, uid):
-            out = {}  # 1.11b: a rider goes where its vehicle goes
-        if out is None:
+        if (s.tow and u.hex in self.ter.hospital) or self.carrier_of(state, uid):
+            out = {}  # 1.1e: out of the Hospital only by man-handling; 1.11b: a rider goes with its vehicle
+        else:
             paths = self._paths(u.hex, mp, ma, s.move_class, block)
-            out = {d: p for d, p in paths.items() if self._dest_ok(state, uid, u.hex, d, enemy) is None}
-            memo[mkey] = out
+            memo = self._reach_store()
+            # the destinations kept read the paths (the same object while nothing near changed)
+            mkey = ("reach", uid, u.hex, mp, id(paths), enemy if sup else None, okey)
+            got = memo.get(mkey)
+            if got is None or got[0] is not paths:
+                out = {d: p for d, p in paths.items() if self._dest_ok(state, uid, u.hex, d, enemy) is None}
+                got = memo[mkey] = (paths, out)
+            out = got[1]
         if out and okey is None:  # self._no_orders(state, uid)
             out = self._no_closer(state, uid, out)  # §16.7
         state._cache[key] = out
