@@ -321,3 +321,31 @@ def test_the_heapq_checker_sees_an_import(tmp_path):
     (root / "ai" / "b.py").write_text("from heapq import heappush\n", encoding="utf-8")
     (root / "ai" / "c.py").write_text("import heapqx, bisect\n", encoding="utf-8")
     assert heapq_importers(root) == ["hexwar.ai.a", "hexwar.ai.b"]
+
+
+# --- small modules --------------------------------------------------------------------------
+MAX_LINES = 800  # the style's bar: a module over it is split by what lives in it
+
+
+def long_modules(root: Path = PKG, limit: int = MAX_LINES) -> list[str]:
+    """Modules under ``root`` with more than ``limit`` lines, with their length."""
+    out = []
+    for p in sorted(root.rglob("*.py")):
+        if "__pycache__" in p.parts:
+            continue
+        n = len(p.read_text(encoding="utf-8").splitlines())
+        if n > limit:
+            out.append(f"{p.relative_to(root.parent)}: {n} lines")
+    return out
+
+
+def test_no_module_is_over_800_lines():
+    assert long_modules() == []
+
+
+def test_the_length_checker_sees_a_long_module(tmp_path):
+    root = tmp_path / "hexwar"
+    root.mkdir()
+    (root / "short.py").write_text("x = 1\n" * 3, encoding="utf-8")
+    (root / "long.py").write_text("x = 1\n" * 4, encoding="utf-8")
+    assert long_modules(root, limit=3) == ["hexwar/long.py: 4 lines"]

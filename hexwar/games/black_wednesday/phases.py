@@ -138,7 +138,7 @@ class Phases(_Rules):
             Attack: (self.check_sfa, _events(self.do_sfa)),
             PointFire: (self.check_pfa, _events(self.do_pfa)),
             Breach: (self.check_breach, _events(self.do_breach)),
-            ManHandle: (self.check_manhandle, _events(self.do_manhandle)),  # 1.1e (moves.py)
+            ManHandle: (self.check_manhandle, _events(self.do_manhandle)),  # 1.1e (handling.py)
             Load: (self.check_load, _events(self.do_load)),  # 1.11b (carriers.py)
             Unload: (self.check_unload, _events(self.do_unload)),
             Assault: (self.check_assault, _events(self.do_assault)),

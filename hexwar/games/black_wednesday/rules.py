@@ -29,8 +29,10 @@ from .exits import Exits
 from .explain import Explain
 from .facts import BWFacts
 from .fire import Fire
+from .handling import Handling
 from .los import LineOfSight
 from .moves import Moves
+from .objectives import Objectives
 from .orders import Orders
 from .overwatch import Overwatch
 from .phases import Phases
@@ -46,8 +48,9 @@ from .views import GAME_ID, Views, clock, day  # noqa: F401  (clock and day: rea
 SIDES = ("soviet", "axis")
 
 
-class BWRules(Phases, Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Views, Carriers, Moves, Overwatch,
-              Fire, Combat, Artillery, Orders, Setup, Victory, LineOfSight, Sequence):
+class BWRules(Phases, Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choosing, Views, Carriers, Moves, Handling,
+              Overwatch, Fire, Combat, Artillery, Orders, Objectives, Setup, Victory, LineOfSight,
+              Sequence):
     game_id = GAME_ID
     rules_version = 1
     sides = SIDES
@@ -273,7 +276,7 @@ class BWRules(Phases, Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choos
                     out.append(PointFire(uid, tu))
             for call in self.calls_for(state, uid):
                 out.append(call)
-        out += [Breach(uid, h) for h in self.wire_to_breach(state, u)]  # 1.4b (moves.py)
+        out += [Breach(uid, h) for h in self.wire_to_breach(state, u)]  # 1.4b (handling.py)
         out += self.manhandle_actions(state, u)  # 1.1e
         out += self.carrier_actions(state, u)  # 1.11b
         if side == "soviet":  # exit_actions answers [] for the Axis (5.0: only Soviet units leave)

@@ -1,0 +1,158 @@
+"""Order objectives (TCS-lite §16, 1.10): the hexes an order's objective names (preset
+areas, hex names, the looting limit) and the distance fields the no-orders and order-movement
+rules measure with (``orders.py``). Mixin for BWRules."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.hexgrid import Hex, neighbors
+from ...core.units import ON_MAP
+
+if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
+    from .host import BWHost as _Rules
+else:
+    _Rules = object
+
+# 1.10: the named areas an objective may be given as, besides hex names
+PRESETS = ("here", "trenches", "krasni_bor", "el_bastion", "hospital", "station", "mill", "staraia_myza",
+           "trenches_east", "trenches_west")
+
+
+class Objectives(_Rules):
+    # --- objectives ------------------------------------------------------------------------
+    def preset_hexes(self, name: str) -> frozenset[Hex]:
+        cache = self.__dict__.setdefault("_presets", {})
+        if name not in cache:
+            b = self.board
+            zones = {"el_bastion": "el_bastion", "hospital": "hospital", "station": "station", "mill": "mill"}
+            if name == "trenches":
+                hs = self.trench_hexes
+            elif name in zones:
+                hs = frozenset().union(*[z.hexes for z in b.zones if z.kind == zones[name]] or [frozenset()])
+            elif name == "krasni_bor":
+                hs = frozenset(b.regions.get("Krasni Bor", frozenset()))
+            elif name in ("trenches_east", "trenches_west"):
+                # Scen. 3: trench hexes east / west of the October Railroad (the Scen. 1 area
+                # is sheet B east of the railway, inclusive)
+                east = frozenset(b.regions.get("Scenario 1 area", frozenset()))
+                hs = frozenset(h for h in self.trench_hexes if (h in east) == (name == "trenches_east"))
+            elif name == "staraia_myza":
+                hs = frozenset(b.regions.get("Staraia Myza", frozenset()))
+            elif name in self.scen.objectives:
+                hs = frozenset(self.ids.parse(x) for x in self.scen.objectives[name])
+            else:
+                hs = frozenset()
+            cache[name] = frozenset(h for h in hs if h in self.area)
+        return cache[name]
+
+    def objective_names(self, text: str, side: str, members, state=None) -> list[str]:
+        """Hex names of an objective: a preset, 'here' (the members' hexes now) or ids."""
+        if text == "here":
+            if state is None:
+                return []
+            hs = {state.units[u].hex for f in members for u in self.formation_units(f, side)
+                  if state.units[u].where == ON_MAP}
+            return sorted(self.ids.name(h) for h in hs)
+        memo = self.__dict__.setdefault("_objective_names_memo", {})
+        got = memo.get(text)
+        if got is None:  # everything but 'here' depends on the text alone: built once
+            got = memo[text] = tuple(self._objective_names(text))
+        return list(got)
+
+    def _name_hex(self, name: str) -> Hex:
+        """ids.parse of a hex name the engine wrote itself, kept (the set checks ask often)."""
+        memo = self.__dict__.setdefault("_name_hex_memo", {})
+        h = memo.get(name)
+        if h is None:
+            h = memo[name] = self.ids.parse(name)
+        return h
+
+    def _objective_names(self, text: str) -> list[str]:
+        out = []
+        for part in text.split("+"):  # presets and hex ids, joined by '+'
+            if part in PRESETS or part in self.scen.objectives:
+                out += [self.ids.name(h) for h in self.preset_hexes(part)]
+                continue
+            h = self._parse(part)
+            if h is None:
+                raise ValueError(part)
+            out.append(self.ids.name(h))
+        return sorted(set(out))
+
+    def looting_limit(self) -> frozenset[Hex]:
+        """2.1f: hexes no more than 5 rows south of the second trench line of their column
+        (columns without a second-line hex use the nearest column that has one; Decision 24)."""
+        if "_looting" not in self.__dict__:
+            last: dict[int, int] = {}
+            for h, line in self.ter.trench.items():
+                if line == 2:
+                    last[h.col] = max(last.get(h.col, 0), h.row)
+            cols = sorted(last)
+            out = set()
+            for h in self.board.terrain:
+                if not cols:
+                    out.add(h)
+                    continue
+                c = min(cols, key=lambda x: (abs(x - h.col), x))
+                if h.row <= last[c] + 5:
+                    out.add(h)
+            self.__dict__["_looting"] = frozenset(out)
+        return self.__dict__["_looting"]
+
+    def objective(self, order: dict) -> frozenset[Hex]:
+        key = order.get("objective")
+        if isinstance(key, str):  # an order read straight from a scenario (older callers)
+            return self.trench_hexes if key == "trenches" else self.preset_hexes(key)
+        assert key is not None, "every order has an objective (set where the order is made)"
+        cache = self.__dict__.setdefault("_obj_hexes", {})
+        if key not in cache:
+            cache[key] = frozenset(self.ids.parse(n) for n in key)
+        return cache[key]
+
+    def near_objective(self, order: dict, h: Hex) -> int:
+        """Hexes to the nearest objective hex (a table per objective, built once per rules)."""
+        tables = self.__dict__.setdefault("_objective_distance", {})
+        key = order.get("objective")
+        if key not in tables:
+            tables[key] = self.distance_field(self.objective(order))
+        return tables[key].get(h, 0)
+
+    def distance_field(self, targets) -> dict[Hex, int]:
+        """Hex of the board -> hex distance to the nearest of ``targets`` (0 everywhere when
+        there is none). A breadth-first walk over the unbounded grid, kept to the board's
+        bounding box plus a margin of two hexes: a shortest hex path never strays more than
+        one hex from the straight line between its ends, so the walk gives the exact
+        distance (test_speed_caches checks it against ``distance``)."""
+        board = self.board.terrain
+        if not targets:
+            return dict.fromkeys(board, 0)
+        cols = [h.col for h in board] + [h.col for h in targets]
+        rows = [h.row for h in board] + [h.row for h in targets]
+        c0, c1, r0, r1 = min(cols) - 2, max(cols) + 2, min(rows) - 2, max(rows) + 2
+        adj = self._box_neighbours(c0, c1, r0, r1)
+        got = dict.fromkeys(targets, 0)
+        ring, d = list(got), 0
+        while ring:
+            d += 1
+            nxt = []
+            for h in ring:
+                for n in adj[h]:
+                    if n not in got:
+                        got[n] = d
+                        nxt.append(n)
+            ring = nxt
+        return {x: got[x] for x in board}
+
+    def _box_neighbours(self, c0: int, c1: int, r0: int, r1: int) -> dict[Hex, tuple[Hex, ...]]:
+        """Hex of the box -> its neighbours inside the box, in ``neighbors`` order (built once
+        per box: the walks of ``distance_field`` then create no hexes)."""
+        store: dict[tuple[int, int, int, int], dict[Hex, tuple[Hex, ...]]] = self.__dict__.setdefault("_box_adj", {})
+        box = (c0, c1, r0, r1)
+        got = store.get(box)
+        if got is None:
+            got = store[box] = {}
+            for c in range(c0, c1 + 1):
+                for r in range(r0, r1 + 1):
+                    h = Hex(c, r)
+                    got[h] = tuple(n for n in neighbors(h) if c0 <= n.col <= c1 and r0 <= n.row <= r1)
+        return got
