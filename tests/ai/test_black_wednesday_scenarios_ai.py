@@ -333,6 +333,7 @@ def test_play_one_reports_the_stop_and_the_figures():
 
 
 # --- speed: listings and kept answers give the plain answers (black_wednesday_speed) -----------------
+@pytest.mark.sweep
 def test_R6c_setup_lists_only_the_next_units_places_and_the_players_choose_the_same():
     """R6(c): in a set-up phase the players are given only the first unplaced unit's places
     (plus the phase's other actions), and they place it exactly where they would have with the
@@ -368,6 +369,7 @@ def test_R6c_setup_lists_only_the_next_units_places_and_the_players_choose_the_s
     assert checked == {"soviet_setup": 12, "axis_setup": 12}
 
 
+@pytest.mark.sweep
 def test_speed_kept_reach_and_reverse_graph_give_the_plain_searches():
     """The player's reach of an enemy unit with our hexes blocked, kept under the blocked hexes
     inside its unblocked reach, and the MP-to-goal map over the reversed graph, equal the plain
@@ -437,6 +439,7 @@ def test_speed_kept_reach_and_reverse_graph_give_the_plain_searches():
             list(plain_mp(r, srcs, ok, s.move_class, s.ma).items())
 
 
+@pytest.mark.sweep
 def test_speed_barrage_figures_kept_per_state_equal_the_plain_figures():
     """``facts.occupied_within`` gives the occupied hexes within r of a target in ``occupied()``
     order with their distance, and ``barrage_fire`` the figures ``area_fire`` gives."""
@@ -456,6 +459,7 @@ def test_speed_barrage_figures_kept_per_state_equal_the_plain_figures():
                                                                                F.BARRAGE)
 
 
+@pytest.mark.sweep
 def test_goals_band_from_the_distance_field_is_the_band_of_the_nearest_approach_hex():
     """The Axis band on a large feature (``_front``), measured with the breadth-first distance
     field, is the band measured hex by hex to the nearest Soviet unit (Scenarios 4 and 8)."""

@@ -135,6 +135,7 @@ class _NoDice:
 
 
 @pytest.mark.parametrize("ai_side", ["axis", "allied"])
+@pytest.mark.sweep
 def test_fair_the_dice_to_come_never_change_a_decision(ai_side):
     """Kasserine hides nothing (view shows every unit, its hex, MP and markers), so the
     hidden thing a player could use is the dice. At every fifth decision of the first

@@ -2,6 +2,8 @@
 nearer the nearest spotted enemy unit than it began. Spotted: by any unit of its side (§6.1)."""
 from __future__ import annotations
 
+import pytest
+
 from hexwar.core.actions import Move
 from hexwar.core.hexgrid import distance
 
@@ -58,6 +60,7 @@ def test_16_7_spotting_by_another_unit_of_the_side_counts():
         assert all(distance(d, H(g, "B43.31")) >= 4 for d in r.reach(g.state, "1-708-Inf1"))
 
 
+@pytest.mark.sweep
 def test_16_7_spotted_hexes_match_spotted_by_side():
     """The per-state spotted set (answers kept across states) agrees with §6.1 asked afresh."""
     import random

@@ -65,6 +65,7 @@ def test_tcs_7_cached_reach_and_los_match_a_fresh_search():
         assert checked > 50
 
 
+@pytest.mark.sweep
 def test_tcs_3_4_every_listed_action_passes_check():
     """legal_actions skips re-checking moves, SFAs, PFAs and missions (built by their own
     checks): each of them must still pass ``check``."""

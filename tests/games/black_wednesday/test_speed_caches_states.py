@@ -92,6 +92,7 @@ def test_7_1_movement_graph_from_step_facts_matches_the_step_cost_of_every_pair(
             assert got[h] == tuple(want), (cls, ma, h)
 
 
+@pytest.mark.sweep
 def test_7_1_blocked_hexes_from_their_parts_match_the_direct_computation():
     """Scenario 4 (vehicles on the embankment, tow-only guns, wire breached as play goes on):
     the blocked and enemy hexes of every unit on the map equal the direct computation."""
