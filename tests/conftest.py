@@ -29,6 +29,20 @@ atexit.register(shutil.rmtree, _SESSION_DIR, ignore_errors=True)
 import pytest  # noqa: E402
 
 
+@pytest.fixture(autouse=True)
+def _default_client_settings():
+    """Each test starts with the client's default settings: one that changes them (a key that
+    hides the hex ids, a resized window) saves them in this worker's folder, and a later test
+    in the same worker would otherwise start with them, depending on the order xdist gives."""
+    from hexwar import paths
+
+    try:
+        (paths.user_config_dir() / "settings.yaml").unlink(missing_ok=True)
+    except OSError:  # a test that breaks the folder on purpose sees to its own settings
+        pass
+    yield
+
+
 @pytest.fixture(autouse=True, scope="module")
 def _hex_ids_fresh_per_module():
     """Each test module starts with the plain CCRR hex ids, whatever module ran before it in
