@@ -89,7 +89,7 @@ def draw_line(surface, mv, ln: MapLine, placed: list | None = None) -> None:
     if ln.text:
         bg = (225, 245, 225) if ln.kind == "clear" else (255, 225, 215) if ln.kind == "blocked" else (255, 235, 200)
         label_box(surface, ln.text, max(9, int(11 * z)), (b[0], b[1] - 56 * z), fg=(20, 20, 20), bg=bg,
-                  placed=placed)  # over a "fire" box
+                  placed=placed, within=mv.rect)  # over a "fire" box
 
 
 def ring_edges(mv, centre: Hex, radius: int) -> list[tuple[tuple[float, float], tuple[float, float]]]:
@@ -154,7 +154,7 @@ def draw_area(surface, mv, ar: MapArea, placed: list | None = None) -> None:
     if ar.text and edges:
         top = min((p for e in edges for p in e), key=lambda p: (p[1], p[0]))
         label_box(surface, ar.text, max(9, int(11 * z)), (top[0], top[1] - 8 * z), fg=(20, 20, 20),
-                  bg=(236, 196, 72), placed=placed)
+                  bg=(236, 196, 72), placed=placed, within=mv.rect)
 
 
 def draw_ring(surface, mv, rg: MapRing, placed: list | None = None) -> None:
@@ -174,4 +174,4 @@ def draw_ring(surface, mv, rg: MapRing, placed: list | None = None) -> None:
         low = max((p for e in edges for p in e), key=lambda p: p[1])
         cx = mv.hex_center(rg.centre)[0]
         label_box(surface, rg.text, max(9, int(11 * z)), (cx, low[1]), fg=(255, 255, 255), bg=ink,
-                  border=(255, 255, 255), placed=placed)
+                  border=(255, 255, 255), placed=placed, within=mv.rect)

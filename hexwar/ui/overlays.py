@@ -89,6 +89,7 @@ class MapLayer:
         self.art = art
         self.top: dict[Hex, str] = {}  # which unit shows on top of each stack
         self.mark_boxes: list = []  # the boxes of the game's marks last drawn (words step aside)
+        self.cost_boxes: list = []  # the movement costs' boxes last drawn
         self.line_boxes: list = []  # the words of the game's still lines last drawn (still_lines)
         self.mark_labels: list[tuple[str, pygame.Rect]] = []  # the place names and marks last drawn
         self.id_boxes: list[tuple[str, pygame.Rect]] = []  # the hex ids last drawn, off the counters
@@ -495,6 +496,7 @@ class MapLayer:
         self.hex_ids(surface, stack_rects, placer.boxes + taken[named:] + costs)
         # The words drawn later (lines, areas, retreat marks) step aside from these too.
         self.mark_boxes = placer.boxes + [r for _, r in self.id_boxes]
+        self.cost_boxes = costs  # the lines' words step aside from the movement costs too
         self.mark_labels = [(lb.shown, pygame.Rect(lb.rect)) for lb in placer.labels]
         self.name_labels = list(placer.labels[:named])
         # Air support over the defending hex, on top of everything else there.
@@ -503,9 +505,10 @@ class MapLayer:
                 self.draw_air(surface, h, m, len(stacks.get(h, ())))
         # The game's lines that do not follow the pointer (a spotting range); the lines' words drawn
         # later step aside from theirs too.
-        placed = list(self.mark_boxes)
+        placed = self.mark_boxes + self.cost_boxes
+        before = len(placed)
         draw_lines(surface, mv, still_lines(ctl), placed)
-        self.line_boxes = placed[len(self.mark_boxes):]
+        self.line_boxes = placed[before:]
         surface.set_clip(clip)
 
     def dynamic_key(self, ctl, hover: Hex | None, time_s: float, *, explain: bool = False, offer: bool = True):
@@ -627,7 +630,7 @@ class MapLayer:
 
         if arrows:
             self.names_over(surface, arrows)
-        draw_lines(surface, mv, moving_lines(ctl, hover), self.mark_boxes + self.line_boxes)
+        draw_lines(surface, mv, moving_lines(ctl, hover), self.mark_boxes + self.cost_boxes + self.line_boxes)
         if hover is not None and hover in board.terrain:
             mv.outline_hex(surface, hover, (255, 255, 255), max(1, int(2 * z)), 0.97)
             if explain and not past and ctl.hover_text and mode in MOVING:

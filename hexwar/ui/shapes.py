@@ -57,13 +57,18 @@ def label_rect(text: str, px: int, centre) -> pygame.Rect:
 
 
 def label_box(surface, text: str, px: int, centre, fg=(20, 20, 20), bg=(255, 255, 240), border=(20, 20, 20),
-              placed: list | None = None) -> None:
+              placed: list | None = None, within: pygame.Rect | None = None) -> None:
     """A framed word centred on ``centre``; with ``placed`` (the boxes already drawn this frame:
     place names, hex ids, marks) it moves up or down by its height, a few steps at most, then to
-    either side, to overlap none of them (or the least of them)."""
+    either side, to overlap none of them (or the least of them). With ``within`` (the map's
+    visible rectangle) it starts inside it: a ring or an outline near the map's edge keeps its
+    words whole instead of under the side panel."""
     t = T.text(text, px, fg, "bold")
     r = t.get_rect(center=(int(centre[0]), int(centre[1])))
     box = r.inflate(6, 2)
+    if within is not None and not within.contains(box):
+        moved = box.clamp(within)
+        r, box = r.move(moved.x - box.x, moved.y - box.y), moved
     if placed is not None:
         h, w = box.h + 1, box.w // 2 + 2
         steps = [(dx, dy) for dy in (0, h, -h) for dx in (0, w, -w)]
@@ -78,6 +83,8 @@ def label_box(surface, text: str, px: int, centre, fg=(20, 20, 20), bg=(255, 255
         dx, dy, least = 0, 0, -1
         for sx, sy in steps:
             b = box.move(sx, sy)
+            if within is not None and not within.contains(b):
+                continue  # never stepped out of sight
             if b.collidelist(near) < 0:
                 dx, dy = sx, sy
                 break
