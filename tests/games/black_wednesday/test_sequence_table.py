@@ -69,3 +69,15 @@ def test_the_action_phase_checks_its_units_ahead_of_the_table():
         place = Place(soviet, min(r.area))
         why = r.check(st, place)
         assert (why.rule, why.reason) == ("", f"{place.notation()} is not an action of this game")
+
+
+def test_the_entrys_phase_list_is_the_sequence_table():
+    """The entry names the phases without importing the rules (the menu needs only it), so its
+    list is written out twice; this keeps the two the same: ids, names, rules, kinds, sides."""
+    from hexwar.games.black_wednesday import GAME
+
+    kinds = {"prep_log": "choice", "axis_setup": "setup", "soviet_setup": "setup", "command": "choice",
+             "initiative": "choice", "action": "action", "clean_up": "housekeeping", "over": "housekeeping"}
+    assert [(p.id, p.name, p.rule, p.side) for p in GAME.sequence] == [
+        (p.id, p.name, p.rule, p.side) for p in PHASES]
+    assert {p.id: p.kind for p in GAME.sequence} == {p.id: kinds[p.kind] for p in PHASES}
