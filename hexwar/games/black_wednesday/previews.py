@@ -430,6 +430,8 @@ def order_line(o: dict) -> str:
     bits = [f"{o['id']}: {kind}", str(o.get("status") or "")]
     n = len(o.get("objective_hexes") or ())
     bits.append(f"objective {n} hex(es)")
+    if o.get("route"):  # §16.6: the arrow drawn for it
+        bits.append("arrow via " + ", ".join(str(x) for x in o["route"]))
     bits.append(f"{len(o.get('units') or ())} unit(s)")
     if o.get("weighted_turns") is not None:
         bits.append(f"{o['weighted_turns']} weighted turn(s)")
