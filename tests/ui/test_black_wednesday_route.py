@@ -77,7 +77,7 @@ def test_16_6_route_drawn_by_clicks_goes_into_the_order_and_its_arrow_is_shown(a
     assert ctl.tool["objective"] == {goal}  # route clicks leave the objective alone
     lines = [x for x in ctl.gui.map_lines(ctl, None) if isinstance(x, MapLine)]
     assert [(ln.a, ln.b) for ln in lines[:2]] == [(here[0], mid), (mid, goal)]
-    assert "new order → " + hex_name(goal) in lines[1].text
+    assert "new order → " + hex_name(goal) in lines[0].text and not lines[1].text
     marks = [m for m in ctl.gui.map_marks(ctl) if m.text.startswith("W")]
     assert [(m.hex, m.text) for m in marks] == [(here[0], "W1"), (mid, "W2")]
     gs.refresh()
@@ -94,7 +94,7 @@ def test_16_6_route_drawn_by_clicks_goes_into_the_order_and_its_arrow_is_shown(a
     ctl.gui.show_order(ctl, o["id"])  # picked in the panel: its arrow and waypoints on the map
     lines = [x for x in ctl.gui.map_lines(ctl, None) if isinstance(x, MapLine)]
     assert [(ln.a, ln.b, ln.kind) for ln in lines[:2]] == [(here[0], mid, "mission"), (mid, goal, "mission")]
-    assert lines[1].text == f"order {o['id']}: Attack → {hex_name(goal)} (§16.6)"
+    assert lines[0].text == f"order {o['id']}: Attack → {hex_name(goal)} (§16.6)"
     assert [m.text for m in ctl.gui.map_marks(ctl) if m.text.startswith("W")] == ["W1", "W2"]
 
 

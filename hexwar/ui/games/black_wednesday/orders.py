@@ -193,10 +193,11 @@ class Orders(_Client):
                                  "position) and fall back only within that corridor; a defence may hold within 3 "
                                  "hexes of it. Backspace or a right click takes the last waypoint back.")
             r.toggled = ctl.tool.get("pick") == "route"
-            if ctl.tool.get("pick") == "route":
-                f.text("Arrow (§16.6): units advance along it, may step 1 hex off it or fall back inside that "
-                       "corridor; a defence holds within 3 hexes of it. Backspace: last waypoint back.",
-                       th.px(11), T.TEXT_DIM)
+            # what the route does, read before the button is pressed (a newcomer's question)
+            f.text("The route is an arrow (§16.6): the order's units advance along it, may step 1 hex off it "
+                   "or fall back inside that corridor; a defence holds within 3 hexes of it. Without one they "
+                   "only may not end farther from the objective. Backspace: last waypoint back.",
+                   th.px(11), T.TEXT_DIM)
         if not on or not ctl.tool["objective"]:
             return
         short = {"attack": "Attack", "move": "Move", "hasty_defense": "Hasty", "prepared_defense": "Prepared"}
@@ -210,7 +211,7 @@ class Orders(_Client):
     def route_lines(ctl, route: list, objective, who: str) -> list:
         """A route as an arrow: one arrowed segment from waypoint to waypoint, then on to the
         objective hex nearest the last waypoint (where the engine ends a drawn order's line, its
-        ``arrow`` in the view), with the order's words on the last segment."""
+        ``arrow`` in the view), with the order's words on the first segment."""
         if not route:
             return []
         end = min(sorted(objective), key=lambda h: distance(route[-1], h)) if objective else None
@@ -218,7 +219,8 @@ class Orders(_Client):
         words = f"{who} → " + (hex_name(end) if end is not None else "objective (pick its hexes)") + " (§16.6)"
         if len(pts) == 1:
             return []
-        return [MapLine(a, b, "mission", words if k == len(pts) - 2 else "") for k, (a, b) in enumerate(zip(pts, pts[1:]))]
+        # the words on the first segment: mid-map, where the objective's own words do not sit
+        return [MapLine(a, b, "mission", "" if k else words) for k, (a, b) in enumerate(zip(pts, pts[1:]))]
 
     def route_marks(self, ctl) -> list[MapMark]:
         """The waypoints, numbered: of the route being drawn, else of the order shown."""
