@@ -58,8 +58,9 @@ _ARITY = {"draw": (3, 5), "set": (3, 5), "roll": (1, 2), "cancel": (1,), "german
 def _order(args):
     if (not args or args[0] not in _ARITY or len(args) - 1 not in _ARITY[args[0]]
             or (args[0] in ("draw", "set") and len(args) == 6 and args[4] != "via")):
-        raise MalformedError("order needs: draw|set <type> <objective> <formations> [via <hex+hex...>] | roll <id> [<battalion>] | "
-                             "cancel <id> | german <companies> <type> <objective> | spanish <type> <objective>")
+        raise MalformedError("order needs: draw|set <type> <objective> <formations> [via <hex+hex...>] | "
+                             "roll <id> [<battalion>] | cancel <id> | german <companies> <type> <objective> | "
+                             "spanish <type> <objective>")
     return OrderAct(args[0], tuple(args[1:]))
 
 

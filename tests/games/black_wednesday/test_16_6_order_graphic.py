@@ -151,7 +151,6 @@ def test_16_6_route_notation_round_trips():
 
 def test_16_6_drawing_a_route_checks_its_waypoints():
     with s1() as g:
-        r = g.rules
         put(g, "1-708-Inf1", "B32.33")
         g.state.phase, g.state.extra["cmd"] = "command", "soviet"
         g.state.touch()
