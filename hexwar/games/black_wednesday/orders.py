@@ -189,21 +189,25 @@ class Orders(_Rules):
         o = self.order_of(state, uid)
         if o is None or start is None:
             return None
+        route = o.get("route")
         if o["type"] in ("attack", "move"):
-            # along its graphic (§16.6): without a route, the distance to the objective
-            before, after = self.along_graphic(o, start), self.along_graphic(o, dest)
-            if after > before and self.near_objective(o, start) > 2:
-                off = self.off_route(o, dest)
-                if off is None:
+            # along its graphic (§16.6.1); without a route the graphic is the objective alone and
+            # the distance along it is near_objective's (called straight: the listing asks often)
+            along = self.along_graphic if route else self.near_objective
+            before, after = along(o, start), along(o, dest)
+            if after > before and (self.near_objective(o, start) if route else before) > 2:
+                if not route:
                     return Illegal("§16.6", f"{uid} is on an {o['type']} order: it may not end a move farther from "
                                             f"its objective ({after} hexes) than it began ({before})")
+                off = self.off_route(o, dest) or 0
                 if off > CORRIDOR:  # the corridor: manoeuvre beside the line is free
                     return Illegal("§16.6", f"{uid} is on an {o['type']} order drawn via {'+'.join(o['route'])}: it "
                                             f"may not end more than {CORRIDOR} hex off its route nor fall back along "
                                             f"it ({hex_name(dest)} is {off} hexes off the line and {after} hexes along "
                                             f"it from the objective; it began {before})")
-        if o["type"] in ("hasty_defense", "prepared_defense") and self.defence_reach(o, dest) > DEFENCE_REACH:
-            if o.get("route"):
+        if o["type"] in ("hasty_defense", "prepared_defense") and (
+                self.defence_reach(o, dest) if route else self.near_objective(o, dest)) > DEFENCE_REACH:
+            if route:
                 return Illegal("§16.6", f"{uid} is on a defence order drawn via {'+'.join(o['route'])}: it must end "
                                         f"its moves within {DEFENCE_REACH} hexes of an objective hex or of the line")
             return Illegal("§16.6", f"{uid} is on a defence order: it must end its moves within 3 hexes of an "
