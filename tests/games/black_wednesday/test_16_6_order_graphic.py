@@ -232,3 +232,18 @@ def test_16_6_an_order_without_a_route_lists_exactly_the_moves_it_listed_before(
             give(g, "hasty_defense", route=None)
             listings.append((attack, sorted(a.notation() for a in g.legal_actions())))
     assert listings[0] == listings[1] and any(" 1-708-Inf1 " in f" {x} " for x in listings[0][0])
+
+
+def test_16_6_an_order_set_before_play_may_carry_a_route_1_10j():
+    with s1() as g:
+        base = next(a for a in g.legal_actions() if isinstance(a, OrderAct) and a.op == "set"
+                    and a.args[0] == "attack" and a.args[2] == "43")
+        with_route = OrderAct("set", (*base.args, "via", "B31.33+B27.36"))
+        assert g.check(with_route) is None
+        ev = g.apply(with_route)
+        o = next(o for o in g.state.extra["orders"].values() if o["origin"] == "set")
+        assert o["route"] == ROUTE and o["status"] == "implemented"
+        assert any("via B31.33+B27.36" in e.text for e in ev)
+        other = next(a for a in g.legal_actions() if isinstance(a, OrderAct) and a.op == "set")
+        why = g.check(OrderAct("set", (*other.args, "via", "B10.10")))
+        assert why is not None and why.rule == "§16.6" and "off the map" in why.reason
