@@ -91,6 +91,7 @@ def test_16_6_route_drawn_by_clicks_goes_into_the_order_and_its_arrow_is_shown(a
     assert "route" not in ctl.tool and "objective" not in ctl.tool
     o = next(o for o in I.view_orders(ctl.view(), side) if o.get("route"))
     assert o["route"] == [hex_name(here[0]), hex_name(mid)] and o["arrow"][-1] == hex_name(goal)
+    assert " · arrow" in I.order_short(o) and "arrow via " in I.order_line(o)  # its button and tooltip say so
     ctl.gui.show_order(ctl, o["id"])  # picked in the panel: its arrow and waypoints on the map
     lines = [x for x in ctl.gui.map_lines(ctl, None) if isinstance(x, MapLine)]
     assert [(ln.a, ln.b, ln.kind) for ln in lines[:2]] == [(here[0], mid, "mission"), (mid, goal, "mission")]
