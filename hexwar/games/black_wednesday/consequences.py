@@ -18,7 +18,7 @@ from ...core.hexgrid import distance, hex_name, use_hex_ids
 from ...core.units import ON_MAP
 from . import previews as P
 from .orders import d66_chance
-from .words import TYPE_WORDS, feature_words, formations_words, prep_box_label
+from .words import TYPE_WORDS, feature_words, formations_words, prep_box_label, route_words
 
 if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
     from .host import BWHost as _Rules
@@ -164,17 +164,20 @@ class Consequences(_Rules):
     # --- orders (§16) and the Command Phase's other verbs ----------------------------------------
     def _orderact_consequence(self, state: Any, a: Any) -> Consequence | None:
         orders = self.orders(state)
-        if a.op in ("draw", "set") and len(a.args) == 3:
+        if a.op in ("draw", "set") and len(a.args) in (3, 5):
             kind = TYPE_WORDS.get(a.args[0], a.args[0])
+            route = route_words(a.args[4], a.args[0]) if len(a.args) == 5 else ""
             if a.op == "set":
                 return Consequence(f"the {formations_words(a.args[2])} start play on an implemented {kind} order "
-                                   f"on {feature_words(a.args[1])} instead of the scenario's", "1.10j")
+                                   f"on {feature_words(a.args[1])} instead of the scenario's{route}",
+                                   "1.10j" + (", §16.6" if route else ""))
             pre = state.phase in ("prep_log", "axis_setup")
             article = "an" if kind[:1].lower() in "aeiou" else "a"
             return Consequence(f"{article} {kind} order on {feature_words(a.args[1])} is prepared for the "
                                f"{formations_words(a.args[2])}: it gains weighted turns each Command Phase"
-                               + (" (15 to start with, 1.10k)" if pre else "") + " and implements on a d66 roll",
-                               "§16.2, §16.3")
+                               + (" (15 to start with, 1.10k)" if pre else "") + " and implements on a d66 roll"
+                               + self._draw_delay(state, a, 15 if pre else 0) + route,
+                               "§16.2, §16.3" + (", §16.6" if route else ""))
         if a.op == "roll" and a.args and a.args[0] in orders:
             need = self.order_need(orders[a.args[0]])
             who = f"; battalion {a.args[1]} begins it" if len(a.args) > 1 else ""
@@ -187,6 +190,23 @@ class Consequences(_Rules):
             return Consequence("the reinforcements get this order implemented at once; they act on it from the next "
                                "Axis Action Phase", "3.3b, 3.5c")
         return None
+
+    def _draw_delay(self, state: Any, a: Any, wt: int) -> str:
+        """The Command Prep delay of a new order: its first roll's need and chance (§16.3)."""
+        side = self.order_side(state)
+        o = {"side": side, "members": tuple(a.args[2].split("+")), "type": a.args[0], "wt": wt}
+        try:
+            need = self.order_need(o)
+            if need in (None, "-"):  # the delay: weighted turns to the first possible roll (3 a quiet turn)
+                at = next((w for w in range(wt + 1, 100) if self.order_need({**o, "wt": w}) not in (None, "-")), None)
+                if at is None:
+                    return "; it cannot implement on its own row"
+                need = self.order_need({**o, "wt": at})
+                return (f"; no roll yet: the first is possible at {at} weighted turns (about {-(-(at - wt) // 3)} "
+                        f"quiet turn(s) at 3 a turn) and needs {need}+ ({P.pct(d66_chance(need))})")
+        except (KeyError, TypeError, ValueError):
+            return ""
+        return f"; its first roll needs {need}+ ({P.pct(d66_chance(need))})"
 
     def _assign289_consequence(self, state: Any, a: Any) -> Consequence:
         return Consequence(f"only the {formations_words(a.args[-1])}'s FOs may call the 289 AT Regiment", "2.3a")

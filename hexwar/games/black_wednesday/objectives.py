@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ...core.hexgrid import Hex, neighbors
 from ...core.units import ON_MAP
+from .graphic import along_field, along_sources, arrow_line
 
 if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
     from .host import BWHost as _Rules
@@ -116,6 +117,50 @@ class Objectives(_Rules):
         if key not in tables:
             tables[key] = self.distance_field(self.objective(order))
         return tables[key].get(h, 0)
+
+    # --- an order's graphic (§16.6): its route drawn as an arrow to the objective ------------
+    def route_hexes(self, order: dict) -> tuple[Hex, ...]:
+        """The route's waypoints (none for an order drawn without one)."""
+        return tuple(self._name_hex(n) for n in order.get("route") or ())
+
+    def arrow_of(self, order: dict) -> tuple[Hex, ...]:
+        """Every hex of the order's drawn line, first waypoint to objective (() without a route)."""
+        key = (order.get("objective"), order.get("route"))
+        cache = self.__dict__.setdefault("_arrows", {})
+        if key not in cache:
+            cache[key] = arrow_line(self.route_hexes(order), self.objective(order)) if order.get("route") else ()
+        return cache[key]
+
+    def along_graphic(self, order: dict, h: Hex) -> int:
+        """Hexes along the order's graphic from ``h`` to the objective: to the nearest point of
+        the drawn line (or objective hex), plus the line left from there. Without a route the
+        graphic is the objective alone: this is ``near_objective``."""
+        if not order.get("route"):
+            return self.near_objective(order, h)
+        key = (order.get("objective"), order.get("route"))
+        tables = self.__dict__.setdefault("_along", {})
+        if key not in tables:
+            line = self.arrow_of(order)
+            tables[key] = along_field(along_sources(line, self.objective(order)), self._adj_around(line))
+        return tables[key].get(h, 0)
+
+    def off_route(self, order: dict, h: Hex) -> int | None:
+        """Hexes from ``h`` to the nearest hex of the drawn line; None without a route."""
+        if not order.get("route"):
+            return None
+        line = self.arrow_of(order)
+        tables = self.__dict__.setdefault("_off_route", {})
+        if line not in tables:
+            tables[line] = self.distance_field(frozenset(line))
+        return tables[line].get(h, 0)
+
+    def _adj_around(self, targets) -> dict[Hex, tuple[Hex, ...]]:
+        """The neighbours within the board's box (plus 2 hexes, and ``targets``), as
+        ``distance_field`` walks them."""
+        board = self.board.terrain
+        cols = [h.col for h in board] + [h.col for h in targets]
+        rows = [h.row for h in board] + [h.row for h in targets]
+        return self._box_neighbours(min(cols) - 2, max(cols) + 2, min(rows) - 2, max(rows) + 2)
 
     def distance_field(self, targets) -> dict[Hex, int]:
         """Hex of the board -> hex distance to the nearest of ``targets`` (0 everywhere when

@@ -9,7 +9,9 @@ An order in ``state.extra['orders']`` (id -> plain dict, replaced on every chang
 "43"/"63"/"72" or "armour", an Axis company), ``wt`` (weighted turns), ``status``
 ("prep" or "implemented"), ``released`` (Soviet orders implementing during play: the
 battalions released so far, 2.1e; None once every battalion has gone), ``rolled`` (turn of
-the last implementation roll), ``origin`` (scenario / drawn / instant).
+the last implementation roll), ``origin`` (scenario / drawn / instant), and ``route`` (the
+waypoint hexes of the arrow drawn for it, §16.6) only when one was drawn, so an order without
+one is the same dict as before routes existed.
 """
 from __future__ import annotations
 
@@ -18,8 +20,9 @@ from typing import TYPE_CHECKING
 
 from ...core.actions import Event, register_verb
 from ...core.errors import Illegal, MalformedError
-from ...core.hexgrid import Hex
+from ...core.hexgrid import Hex, distance, hex_name
 from ...core.units import ARRIVING, ON_MAP
+from .graphic import CORRIDOR, DEFENCE_REACH, MAX_WAYPOINTS, START_WITHIN
 from .objectives import PRESETS
 
 if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
@@ -34,8 +37,9 @@ PRE_DRAWN_WT = 15  # 1.10k
 
 @dataclass(frozen=True)
 class OrderAct:
-    """``order draw <type> <objective> <formations>`` / ``order set ...`` (before play: an
-    implemented order in place of the historical one, 1.10j) / ``order roll <id> [<battalion>]``
+    """``order draw <type> <objective> <formations> [via <hex+hex...>]`` (the route: the waypoints
+    of the order's arrow, §16.6) / ``order set ...`` (before play: an implemented order in place
+    of the historical one, 1.10j) / ``order roll <id> [<battalion>]``
     (a Soviet order implementing during play names the battalion that goes if it succeeds,
     2.1e) / ``order cancel <id>`` / ``order german <companies> <type> <objective>`` (released
     German reinforcements and their instant order, 3.5c). Objectives are a preset name or hex
@@ -48,17 +52,24 @@ class OrderAct:
         return " ".join(("order", self.op) + self.args)
 
 
-_ARITY = {"draw": (3,), "set": (3,), "roll": (1, 2), "cancel": (1,), "german": (3,), "spanish": (2,)}
+_ARITY = {"draw": (3, 5), "set": (3, 5), "roll": (1, 2), "cancel": (1,), "german": (3,), "spanish": (2,)}
 
 
 def _order(args):
-    if not args or args[0] not in _ARITY or len(args) - 1 not in _ARITY[args[0]]:
-        raise MalformedError("order needs: draw|set <type> <objective> <formations> | roll <id> [<battalion>] | "
-                             "cancel <id> | german <companies> <type> <objective> | spanish <type> <objective>")
+    if (not args or args[0] not in _ARITY or len(args) - 1 not in _ARITY[args[0]]
+            or (args[0] in ("draw", "set") and len(args) == 6 and args[4] != "via")):
+        raise MalformedError("order needs: draw|set <type> <objective> <formations> [via <hex+hex...>] | "
+                             "roll <id> [<battalion>] | cancel <id> | german <companies> <type> <objective> | "
+                             "spanish <type> <objective>")
     return OrderAct(args[0], tuple(args[1:]))
 
 
 register_verb("order", _order)
+
+
+def draw_args(a: OrderAct) -> tuple[str, str, str, str | None]:
+    """(type, objective, formations, route or None) of an ``order draw`` or ``order set``."""
+    return a.args[0], a.args[1], a.args[2], (a.args[4] if len(a.args) == 5 else None)
 
 
 def d66_chance(need: str | None) -> float:
@@ -178,14 +189,60 @@ class Orders(_Rules):
         o = self.order_of(state, uid)
         if o is None or start is None:
             return None
+        route = o.get("route")
         if o["type"] in ("attack", "move"):
-            before, after = self.near_objective(o, start), self.near_objective(o, dest)
-            if after > before and before > 2:
-                return Illegal("§16.6", f"{uid} is on an {o['type']} order: it may not end a move farther from "
-                                        f"its objective ({after} hexes) than it began ({before})")
-        if o["type"] in ("hasty_defense", "prepared_defense") and self.near_objective(o, dest) > 3:
+            # along its graphic (§16.6.1); without a route the graphic is the objective alone and
+            # the distance along it is near_objective's (called straight: the listing asks often)
+            along = self.along_graphic if route else self.near_objective
+            before, after = along(o, start), along(o, dest)
+            if after > before and (self.near_objective(o, start) if route else before) > 2:
+                if not route:
+                    return Illegal("§16.6", f"{uid} is on an {o['type']} order: it may not end a move farther from "
+                                            f"its objective ({after} hexes) than it began ({before})")
+                off = self.off_route(o, dest) or 0
+                if off > CORRIDOR:  # the corridor: manoeuvre beside the line is free
+                    return Illegal("§16.6", f"{uid} is on an {o['type']} order drawn via {'+'.join(o['route'])}: it "
+                                            f"may not end more than {CORRIDOR} hex off its route nor fall back along "
+                                            f"it ({hex_name(dest)} is {off} hexes off the line and {after} hexes along "
+                                            f"it from the objective; it began {before})")
+        if o["type"] in ("hasty_defense", "prepared_defense") and (
+                self.defence_reach(o, dest) if route else self.near_objective(o, dest)) > DEFENCE_REACH:
+            if route:
+                return Illegal("§16.6", f"{uid} is on a defence order drawn via {'+'.join(o['route'])}: it must end "
+                                        f"its moves within {DEFENCE_REACH} hexes of an objective hex or of the line")
             return Illegal("§16.6", f"{uid} is on a defence order: it must end its moves within 3 hexes of an "
                                     "objective hex")
+        return None
+
+    def defence_reach(self, o: dict, h: Hex) -> int:
+        """Hexes to a defence order's area: its objective, or the line drawn for it (§16.6)."""
+        off = self.off_route(o, h)
+        near = self.near_objective(o, h)
+        return near if off is None else min(near, off)
+
+    def check_route(self, state, route: str | None, side: str, members) -> Illegal | None:
+        """§16.6 (RECON): a route has 1 to 8 waypoints, hexes of the play area, the first within 3
+        hexes of a member on the map (members not yet on it enter, then follow the arrow)."""
+        if route is None:
+            return None
+        parts = route.split("+")
+        if len(parts) > MAX_WAYPOINTS:
+            return Illegal("§16.6", f"a route has at most {MAX_WAYPOINTS} waypoints ({len(parts)} given); "
+                                    "a longer march is a second order")
+        hexes = []
+        for part in parts:
+            h = self._parse(part)
+            if h is None:
+                return Illegal("§16.6", f"waypoint {part!r} is not a hex id")
+            if h not in self.area:
+                return Illegal("§16.6", f"waypoint {part} is off the map (outside the scenario's play area)")
+            hexes.append(h)
+        here = [state.units[u].hex for f in members for u in self.formation_units(f, side)
+                if state.units[u].where == ON_MAP]
+        if here and min(distance(hexes[0], h) for h in here) > START_WITHIN:
+            return Illegal("§16.6", f"a route starts at its units: the first waypoint {parts[0]} is "
+                                    f"{min(distance(hexes[0], h) for h in here)} hexes from the nearest of them "
+                                    f"(at most {START_WITHIN})")
         return None
 
     def may_sfa(self, state, uid: str) -> Illegal | None:
@@ -199,7 +256,7 @@ class Orders(_Rules):
             return Illegal("§16.7", f"{uid} has no orders (or is in reserve): no assaults")
         if o["type"] == "move":
             return Illegal("§16.6", f"{uid} is on a Move order: no assaults")
-        if o["type"] in ("hasty_defense", "prepared_defense") and self.near_objective(o, target) > 3:
+        if o["type"] in ("hasty_defense", "prepared_defense") and self.defence_reach(o, target) > DEFENCE_REACH:
             return Illegal("§16.6", f"{uid} is on a defence order: it assaults only inside its area")
         return None
 
@@ -401,7 +458,7 @@ class Orders(_Rules):
     def check_set(self, state, a: OrderAct, side: str) -> Illegal | None:
         if state.phase not in ("prep_log", "axis_setup"):
             return Illegal("1.10j", "implemented orders of your choice are set before play only")
-        t, obj, forms = a.args
+        t, obj, forms, route = draw_args(a)
         if t not in TYPES:
             return Illegal("§16.1", f"order types are {', '.join(TYPES)}")
         members = tuple(forms.split("+"))
@@ -410,7 +467,7 @@ class Orders(_Rules):
                 return Illegal("§16.1", f"{f} is not a {side} formation")
             if self._already_set(state, f, side):
                 return Illegal("1.10j", f"{f} already has the implemented order of your choice")
-        why = self._check_objective(obj, side, members, state)
+        why = self._check_objective(obj, side, members, state) or self.check_route(state, route, side, members)
         if why:
             return why
         if side == "soviet" and self.scen.prep_columns:
@@ -431,7 +488,7 @@ class Orders(_Rules):
                    for o in self.orders(state).values())
 
     def apply_set(self, state, a: OrderAct, side: str) -> list[Event]:
-        t, obj, forms = a.args
+        t, obj, forms, route = draw_args(a)
         members = tuple(forms.split("+"))
         orders = dict(self.orders(state))
         n = 1 + sum(1 for o in orders.values() if o["side"] == side)
@@ -441,10 +498,18 @@ class Orders(_Rules):
         orders[oid] = {"id": oid, "side": side, "type": t,
                        "objective": tuple(self.objective_names(obj, side, members, state)),
                        "members": members, "wt": 0, "status": "implemented", "released": None, "rolled": 0,
-                       "origin": "set", "uncoordinated": False}
+                       "origin": "set", "uncoordinated": False, **self._route_item(route)}
         self._displace(orders, oid, state)  # the formations leave the historical order (1.10j)
         self._set_orders(state, orders)
-        return [Event("order", f"{side} starts with implemented order {oid}: {t} on {obj} for {forms} (1.10j)")]
+        return [Event("order", f"{side} starts with implemented order {oid}: {t} on {obj} for {forms}"
+                               + (f" via {route}" if route else "") + " (1.10j)")]
+
+    def _route_item(self, route: str | None) -> dict:
+        """The order's ``route`` item: the waypoints' hex names, only when a route was drawn."""
+        if route is None:
+            return {}
+        hexes = [self._parse(p) for p in route.split("+")]
+        return {"route": tuple(self.ids.name(h) for h in hexes if h is not None)}
 
     def presets_for(self, state, side: str, members) -> list[str]:
         out = []
@@ -513,7 +578,7 @@ class Orders(_Rules):
         if a.op == "set":
             return self.check_set(state, a, side)
         # draw
-        t, obj, forms = a.args
+        t, obj, forms, route = draw_args(a)
         if t not in TYPES:
             return Illegal("§16.1", f"order types are {', '.join(TYPES)}")
         members = tuple(forms.split("+"))
@@ -531,7 +596,7 @@ class Orders(_Rules):
                        if not self.entry(u).battalion.startswith("AT-2SS")}
             if len(nations) > 1:
                 return Illegal("3.1b", "Spanish and German units may not share an order")
-        return self._check_objective(obj, side, members, state)
+        return self._check_objective(obj, side, members, state) or self.check_route(state, route, side, members)
 
     def _check_objective(self, obj: str, side: str, members, state=None) -> Illegal | None:
         try:
@@ -549,7 +614,7 @@ class Orders(_Rules):
         assert side is not None, "check_order refuses an order outside the steps where a side gives orders"
         orders = dict(self.orders(state))
         if a.op == "draw":
-            t, obj, forms = a.args
+            t, obj, forms, route = draw_args(a)
             members = tuple(forms.split("+"))
             n = 1 + sum(1 for o in orders.values() if o["side"] == side)
             oid = f"{side[0].upper()}{n}"
@@ -560,9 +625,11 @@ class Orders(_Rules):
             orders[oid] = {"id": oid, "side": side, "type": t,
                            "objective": tuple(self.objective_names(obj, side, members, state)),
                            "members": members, "wt": PRE_DRAWN_WT if pre else 0, "status": "prep",
-                           "released": None, "rolled": 0, "origin": "drawn", "uncoordinated": side == "soviet"}
+                           "released": None, "rolled": 0, "origin": "drawn", "uncoordinated": side == "soviet",
+                           **self._route_item(route)}
             self._set_orders(state, orders)
             return [Event("order", f"{side} draws order {oid}: {t} on {obj} for {forms}"
+                                   + (f" via {route}" if route else "")
                                    + (f" ({PRE_DRAWN_WT} weighted turns, 1.10k)" if pre else ""))]
         if a.op == "set":
             return self.apply_set(state, a, side)
@@ -634,7 +701,8 @@ class Orders(_Rules):
     # --- for the client -------------------------------------------------------------------
     def orders_view(self, state, side: str | None = None) -> list[dict]:
         """Plain data per order: type, objective hexes, member formations and units, weighted
-        turns, status, and the implementation need and chance this turn (§16.3)."""
+        turns, status, the implementation need and chance this turn (§16.3), and its graphic:
+        the route's waypoints and every hex of the line drawn through them (§16.6)."""
         out = []
         for oid, o in sorted(self.orders(state).items()):
             if side is not None and o["side"] != side:
@@ -652,6 +720,9 @@ class Orders(_Rules):
                 "rating": self.order_rating(o), "need": need,
                 "chance": round(d66_chance(need), 4) if waiting and o.get("rolled") != state.turn else 0.0,
                 "rolled_this_turn": o.get("rolled") == state.turn, "origin": o.get("origin"),
+                # §16.6: the route's waypoints and the whole drawn line to the objective ([] without)
+                "route": list(o.get("route") or ()),
+                "arrow": [self.ids.name(h) for h in self.arrow_of(o)],
             })
         return out
 

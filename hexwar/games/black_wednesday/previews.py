@@ -430,6 +430,8 @@ def order_line(o: dict) -> str:
     bits = [f"{o['id']}: {kind}", str(o.get("status") or "")]
     n = len(o.get("objective_hexes") or ())
     bits.append(f"objective {n} hex(es)")
+    if o.get("route"):  # §16.6: the arrow drawn for it
+        bits.append("arrow via " + ", ".join(str(x) for x in o["route"]))
     bits.append(f"{len(o.get('units') or ())} unit(s)")
     if o.get("weighted_turns") is not None:
         bits.append(f"{o['weighted_turns']} weighted turn(s)")
@@ -443,6 +445,8 @@ def order_line(o: dict) -> str:
 def order_short(o: dict) -> str:
     """A button's words: id, type, status, weighted turns, the chance this turn."""
     bits = [f"{o['id']}: {TYPE_WORDS.get(str(o.get('type')), str(o.get('type')))}", str(o.get("status") or "")]
+    if o.get("route"):  # drawn with an arrow (§16.6): shown on the map when the button is pressed
+        bits.append("arrow")
     if o.get("weighted_turns"):
         bits.append(f"{o['weighted_turns']} WT")
     if o.get("status") != "implemented" and o.get("need") not in (None, "-"):

@@ -65,6 +65,17 @@ def formations_words(members: str) -> str:
     return named[0] if named else members
 
 
+def route_words(route: str, order_type: str) -> str:
+    """What a route drawn for an order does (§16.6), for its consequence."""
+    via = route.replace("+", ", ")
+    if order_type in ("hasty_defense", "prepared_defense"):
+        return (f"; its arrow runs via {via}: its units may also hold within 3 hexes of that line, not only of "
+                "the objective")
+    return (f"; its arrow runs via {via} to the objective: its units advance along it and may step up to 1 hex "
+            "off the line (to a breach, a firing position) or fall back within that corridor; elsewhere they "
+            "may not fall back along the arrow")
+
+
 def _ordinal(n: str) -> str:
     k = int(n)
     return "th" if 10 <= k % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
@@ -108,12 +119,13 @@ def order_label(a: Any) -> str:
     Division and 72nd Division"."""
     args = list(a.args)
     op = a.op
-    if op == "draw" and len(args) == 3:
+    via = f", by the arrow via {args[4].replace('+', ', ')}" if len(args) == 5 else ""
+    if op == "draw" and len(args) in (3, 5):
         return (f"draw an order: {TYPE_WORDS.get(args[0], args[0])} on {feature_words(args[1])} "
-                f"for the {formations_words(args[2])}")
-    if op == "set" and len(args) == 3:
+                f"for the {formations_words(args[2])}{via}")
+    if op == "set" and len(args) in (3, 5):
         return (f"set an implemented order: {TYPE_WORDS.get(args[0], args[0])} on {feature_words(args[1])} "
-                f"for the {formations_words(args[2])}")
+                f"for the {formations_words(args[2])}{via}")
     if op == "roll" and args:
         return f"roll to implement {args[0]}" + (f" (battalion {args[1]} goes)" if len(args) > 1 else "")
     if op == "cancel" and args:

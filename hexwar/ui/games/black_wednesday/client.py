@@ -33,6 +33,8 @@ class BlackWednesdayUI(FirePreviews, SightTool, Orders, PanelBlocks, Reads, Game
     unit_verbs = frozenset({"mode", "breach", "exit"})
     keys = (("V", "line of sight: from the selected unit (or a clicked hex) to the hex pointed at, with what "
                   "blocks it (§6.2) and who spots whom (§6.1)"),
+            ("R", "while drawing a new order: the map clicks switch between its objective hexes and its route's "
+                  "waypoints (§16.6); Backspace or a right click takes the last waypoint back"),
             ("F M S P DI R", "the badges on a counter: Fire or Move Mode (§5), Suppressed or Paralyzed (§12.4), "
                              "Dug In (§5), in reserve (3.1d); the stack list says them in words"))
 
@@ -118,6 +120,7 @@ class BlackWednesdayUI(FirePreviews, SightTool, Orders, PanelBlocks, Reads, Game
         out += self.fire_marks(ctl)
         out += self.choice_marks(ctl)
         out += self.dora_marks(ctl)
+        out += self.route_marks(ctl)  # a route's waypoints, numbered (§16.6)
         o = self.order_focus(ctl) if ctl.tool.get("order") else None
         if o is not None:  # the units of the order picked in the panel: its id on their hexes
             kind = I.TYPE_WORDS.get(o["type"], o["type"])

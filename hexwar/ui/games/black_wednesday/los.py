@@ -26,6 +26,11 @@ class SightTool(_Client):
         if key == "v":
             self.toggle_los(ctl)
             return True
+        if key == "r" and self.objective_draws(ctl, ctl.legal() or [])[0] is not None:
+            self.toggle_route(ctl)  # a new order's route (§16.6), when an order may be drawn
+            return True
+        if key == "backspace" and "objective" in ctl.tool:
+            return self.drop_waypoint(ctl)
         return False
 
     def toggle_los(self, ctl) -> None:
@@ -72,8 +77,9 @@ class SightTool(_Client):
             ctl.say("Line-of-sight tool put away.")
             return True
         if "objective" in ctl.tool:
-            ctl.tool.pop("objective")
-            ctl.say("Objective hexes dropped.")
+            if ctl.tool.get("pick") == "route" and self.drop_waypoint(ctl):
+                return True  # a right click (or Esc) takes the route back one waypoint at a time
+            self.drop_new_order(ctl)
             return True
         return False
 
@@ -129,17 +135,22 @@ class SightTool(_Client):
     def _fixed_lines(self, ctl) -> list:
         los = ctl.tool.get("los")
         key = (id(ctl), id(ctl.game), ctl.version, ctl.sel, bool(los), ctl.tool.get("order"),
-               tuple(sorted(ctl.tool.get("objective") or ())))
+               tuple(sorted(ctl.tool.get("objective") or ())), tuple(ctl.tool.get("route") or ()))
         if key == self._lines_key:
             return self._lines
         out: list = []
         picked = ctl.tool.get("objective")
         if picked:
             out.append(MapArea(frozenset(picked), f"new objective: {len(picked)} hex(es) (§16.1)"))
+        out += self.route_lines(ctl, list(ctl.tool.get("route") or ()), picked or (), "new order")
         o = self.order_focus(ctl)
         if o is not None and o.get("objective_hexes"):
             out.append(MapArea(frozenset(o["objective_hexes"]),
                                f"objective of {o['id']} ({I.TYPE_WORDS.get(o['type'], o['type'])}, §16)"))
+            arrow = [parse_hex(x) for x in o.get("arrow") or ()]
+            if arrow:  # the order's graphic: through its waypoints to the objective hex it ends on
+                out += self.route_lines(ctl, [parse_hex(x) for x in o.get("route") or ()], (arrow[-1],),
+                                        f"order {o['id']}: {I.TYPE_WORDS.get(o['type'], o['type'])}")
         u = ctl.unit(ctl.sel) if ctl.sel else None
         if u and u.get("where") == "map" and u.get("hex"):
             rng, cls, doubled = self.facts(ctl).seen_from(ctl.sel)

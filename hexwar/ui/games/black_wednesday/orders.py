@@ -1,14 +1,18 @@
 """Black Wednesday's orders (§16) in the panel and on the map: every order of the side at the
-screen, the one picked outlined with its units marked, and a new order's objective picked hex by
-hex on the map (§16.1). ``Orders`` is that part of the client extension.
+screen, the one picked outlined with its units marked and its arrow drawn, and a new order's
+objective picked hex by hex on the map (§16.1), then its route's waypoints (§16.6: R switches
+between the two; Backspace, a right click or Esc takes the last waypoint back). ``Orders`` is
+that part of the client extension.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ....core.hexgrid import hex_name
+from ....core.hexgrid import distance, hex_name
 from ....games.black_wednesday import previews as I
+from ....games.black_wednesday.graphic import MAX_WAYPOINTS
 from ... import theme as T
+from ..base import MapLine, MapMark
 
 if TYPE_CHECKING:  # a part of BlackWednesdayUI, whose other parts it uses (host.py)
     from .host import BWHost as _Client
@@ -83,15 +87,60 @@ class Orders(_Client):
     # --- a new order's objective picked on the map (§16.1) ------------------------------------
     def toggle_objective(self, ctl) -> None:
         if "objective" in ctl.tool:
-            ctl.tool.pop("objective")
-            ctl.say("Objective hexes dropped.")
+            self.drop_new_order(ctl)
             return
         ctl.tool.pop("los", None)
         ctl.tool["objective"] = set()
-        ctl.say("New objective (§16.1): click hexes of the play area (again to drop one), then a type "
-                "button for a formation in the panel; Esc drops them.")
+        ctl.say("New objective (§16.1): click hexes of the play area (again to drop one); R then draws its "
+                "route (optional); then a type button for a formation in the panel; Esc drops them.")
+
+    def drop_new_order(self, ctl) -> None:
+        for k in ("objective", "route", "pick"):
+            ctl.tool.pop(k, None)
+        ctl.say("Objective hexes and route dropped.")
+
+    def toggle_route(self, ctl) -> None:
+        """R: switch the map clicks between the new order's objective hexes and its route."""
+        if "objective" not in ctl.tool:
+            ctl.tool.pop("los", None)
+            ctl.tool["objective"] = set()
+        on = ctl.tool.get("pick") != "route"
+        ctl.tool["pick"] = "route" if on else "objective"
+        route = ctl.tool.setdefault("route", [])
+        if on:
+            ctl.say(f"Route (§16.6): click up to {MAX_WAYPOINTS} waypoints in order, the first within 3 hexes of "
+                    "the order's units; the arrow runs through them to the objective. Units on the order advance "
+                    "along it, may step 1 hex off it (to a breach, a firing position) and fall back only within "
+                    "that corridor. Backspace or a right click takes the last waypoint back; R: objective hexes.")
+        else:
+            ctl.say(f"Objective hexes again (§16.1); the route keeps its {len(route)} waypoint(s). R: the route.")
+
+    def pick_waypoint(self, ctl, h) -> bool:
+        route = ctl.tool.setdefault("route", [])
+        if h not in self.facts(ctl).area:
+            ctl.refuse(f"§16.6: {hex_name(h)} is outside the play area; a route's waypoints lie inside it")
+        elif len(route) >= MAX_WAYPOINTS:
+            ctl.refuse(f"§16.6: a route has at most {MAX_WAYPOINTS} waypoints; Backspace takes the last back")
+        elif route and route[-1] == h:
+            ctl.say(f"{hex_name(h)} is already the last waypoint.")
+        else:
+            route.append(h)
+            ctl.say(f"Route: {len(route)} waypoint(s): " + " → ".join(hex_name(x) for x in route)
+                    + " → objective. Backspace or a right click takes the last back.")
+        return True
+
+    def drop_waypoint(self, ctl) -> bool:
+        """Backspace / right click / Esc while drawing a route: the last waypoint goes."""
+        route = ctl.tool.get("route")
+        if not route:
+            return False
+        gone = route.pop()
+        ctl.say(f"Waypoint {hex_name(gone)} taken back; the route has {len(route)} waypoint(s).")
+        return True
 
     def pick_objective_hex(self, ctl, h) -> bool:
+        if ctl.tool.get("pick") == "route":
+            return self.pick_waypoint(ctl, h)
         picked = ctl.tool["objective"]
         if h not in self.facts(ctl).area:
             ctl.refuse(f"§16.1: {hex_name(h)} is outside the play area; an objective lies inside it")
@@ -114,9 +163,12 @@ class Orders(_Client):
         if not picked:
             ctl.refuse("§16.1: click the objective's hexes on the map first")
             return False
-        act = cls("draw", (kind, "+".join(hex_name(h) for h in sorted(picked)), formation))
+        route = ctl.tool.get("route") or []
+        via = ("via", "+".join(hex_name(h) for h in route)) if route else ()
+        act = cls("draw", (kind, "+".join(hex_name(h) for h in sorted(picked)), formation, *via))
         if ctl.do(act):
-            ctl.tool.pop("objective", None)
+            for k in ("objective", "route", "pick"):
+                ctl.tool.pop(k, None)
             return True
         return False
 
@@ -131,6 +183,21 @@ class Orders(_Client):
                      lambda: self.toggle_objective(ctl), name="objective",
                      tooltip="Click hexes of the play area to make an objective, then a type for a formation (§16.1)")
         b.toggled = on
+        if on:
+            route = ctl.tool.get("route") or []
+            r = f.button(f"Route: {len(route)} waypoint(s) — click the map" if ctl.tool.get("pick") == "route"
+                         else f"Draw its route on the map ({len(route)} waypoint(s))",
+                         lambda: self.toggle_route(ctl), name="route", key_hint="R",
+                         tooltip="Optional (§16.6): click waypoints from the units toward the objective. The order's "
+                                 "units advance along the arrow; they may step 1 hex off it (to a breach, a firing "
+                                 "position) and fall back only within that corridor; a defence may hold within 3 "
+                                 "hexes of it. Backspace or a right click takes the last waypoint back.")
+            r.toggled = ctl.tool.get("pick") == "route"
+            # what the route does, read before the button is pressed (a newcomer's question)
+            f.text("The route is an arrow (§16.6): the order's units advance along it, may step 1 hex off it "
+                   "or fall back inside that corridor; a defence holds within 3 hexes of it. Without one they "
+                   "only may not end farther from the objective. Backspace: last waypoint back.",
+                   th.px(11), T.TEXT_DIM)
         if not on or not ctl.tool["objective"]:
             return
         short = {"attack": "Attack", "move": "Move", "hasty_defense": "Hasty", "prepared_defense": "Prepared"}
@@ -138,3 +205,32 @@ class Orders(_Client):
             f.text(f"Draw for {form}:", th.px(11), T.TEXT_DIM)
             f.row([(short.get(k, k), (lambda k=k, form=form: self.draw_with_objective(ctl, cls, k, form)), True,
                     f"draw-{k}-{form}") for k in short], slots=4)
+
+    # --- an order's arrow on the map (§16.6) -----------------------------------------------------
+    @staticmethod
+    def route_lines(ctl, route: list, objective, who: str) -> list:
+        """A route as an arrow: one arrowed segment from waypoint to waypoint, then on to the
+        objective hex nearest the last waypoint (where the engine ends a drawn order's line, its
+        ``arrow`` in the view), with the order's words on the first segment."""
+        if not route:
+            return []
+        end = min(sorted(objective), key=lambda h: distance(route[-1], h)) if objective else None
+        pts = list(route) + ([end] if end is not None and end != route[-1] else [])
+        words = f"{who} → " + (hex_name(end) if end is not None else "objective (pick its hexes)") + " (§16.6)"
+        if len(pts) == 1:
+            return []
+        # the words on the first segment: mid-map, where the objective's own words do not sit
+        return [MapLine(a, b, "mission", "" if k else words) for k, (a, b) in enumerate(zip(pts, pts[1:]))]
+
+    def route_marks(self, ctl) -> list[MapMark]:
+        """The waypoints, numbered: of the route being drawn, else of the order shown."""
+        from ....core.hexgrid import parse_hex
+
+        route = list(ctl.tool.get("route") or ())
+        who = "the new order's route"
+        if not route:
+            o = self.order_focus(ctl) if ctl.tool.get("order") else None
+            route = [parse_hex(x) for x in (o or {}).get("route") or ()]
+            who = f"order {o['id']}'s route" if o else who
+        return [MapMark(h, f"W{i}", "order", (f"waypoint {i} of {who} (§16.6): the arrow runs through it",))
+                for i, h in enumerate(route, 1)]
