@@ -84,6 +84,17 @@ def first_window_size(desktop: tuple[int, int] | None, remembered=None) -> tuple
     return max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
 
 
+def plain_framebuffer() -> None:
+    """On X11, the window's pixels go to the X server as they are (shared memory), as SDL 1.2
+    programs do, rather than through an OpenGL texture: the client draws every pixel in software
+    anyway, and without a GPU (Mesa's llvmpipe, Xvfb) the OpenGL path made the window's opening
+    150-190 ms slower and every whole-window flip cost 20-60 ms instead of 1 ms. Set before the
+    window is made (SDL reads it then); a player's own ``SDL_FRAMEBUFFER_ACCELERATION`` is kept.
+    Other drivers (Wayland, Windows, macOS) keep SDL's choice: Wayland has no other path."""
+    if pygame.display.get_driver() == "x11":
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+
 class App:
     def __init__(self, size: tuple[int, int] | None = None, *, settings: Settings | None = None,
                  resizable: bool = True, menu: bool = True, seed: int | None = None,
@@ -91,6 +102,7 @@ class App:
         if not pygame.font.get_init():
             T.reset_fonts()  # Font objects do not survive a pygame.quit()
         pygame.display.init()
+        plain_framebuffer()
         pygame.font.init()
         self.settings = settings or Settings.load()
         self.resizable = resizable
@@ -171,8 +183,9 @@ class App:
 
     def step(self, dt: float | None = None) -> None:
         """One frame: events, update, draw, then show what changed. A frame where nothing
-        changed on screen is not sent to the window at all (a whole-window flip costs more than
-        the drawing: about 14 ms under Xvfb); one where only some parts changed sends only those."""
+        changed on screen is not sent to the window at all (a whole-window flip can cost more than
+        the drawing: 14-60 ms under Xvfb through SDL's OpenGL path, about 1 ms through the plain
+        framebuffer, see ``plain_framebuffer``); one where only some parts changed sends only those."""
         if dt is None:
             dt = 1 / 60
         for event in pygame.event.get():

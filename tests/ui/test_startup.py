@@ -202,3 +202,23 @@ def test_the_menus_words_read_the_scenario_once(fresh_words, monkeypatch):
     monkeypatch.setattr(session, "load_game_data", no_second_reading)
     say, title = menu.game_words(gid, sid)
     assert title and title == str(getattr(scen, "title", "") or "")
+
+
+def test_x11_windows_take_the_plain_framebuffer(monkeypatch):
+    """On X11 SDL is asked for the plain framebuffer (not an OpenGL texture) before the window is
+    made; a player's own choice is kept, and other drivers keep SDL's."""
+    import pygame
+
+    from hexwar.ui import app as A
+
+    key = "SDL_FRAMEBUFFER_ACCELERATION"
+    monkeypatch.delenv(key, raising=False)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "wayland")
+    A.plain_framebuffer()
+    assert key not in os.environ
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    A.plain_framebuffer()
+    assert os.environ[key] == "0"
+    monkeypatch.setenv(key, "opengl")
+    A.plain_framebuffer()
+    assert os.environ[key] == "opengl"
