@@ -106,9 +106,24 @@ def game_ids() -> list[str]:
     return [e.id for e in all_games()]
 
 
+def _take_named(game_id: str) -> None:
+    """Import only the package of this folder named after ``game_id`` (hyphens as
+    underscores), when there is one: ``hexwar --game GAME`` needs no other game's package. The
+    whole scan still follows for any other question, and for an id no package is named after.
+    Not when ``HEXWAR_GAMES`` is set: a game there may take the same id, which the scan refuses."""
+    name = game_id.replace("-", "_")
+    if not name.isidentifier() or os.environ.get("HEXWAR_GAMES", "").strip():
+        return
+    if any((Path(folder) / name / "__init__.py").is_file() for folder in __path__):
+        _take(importlib.import_module(f"{__name__}.{name}"))
+
+
 def entry(game_id: str) -> GameEntry:
     """The entry of ``game_id``; KeyError names the known games."""
-    _scan()
+    if not _SCANNED and game_id not in _ENTRIES:
+        _take_named(game_id)
+    if game_id not in _ENTRIES:
+        _scan()
     if game_id not in _ENTRIES:
         raise KeyError(f"unknown game {game_id!r}; known games: {', '.join(sorted(_ENTRIES))}")
     return _ENTRIES[game_id]

@@ -124,8 +124,12 @@ class App:
         self.flips = 0  # frames that changed the screen (see step)
         self._whole = True  # the next frame goes to the window whole
         self.threaded_saves = True  # the menu reads the saved games in a worker thread (tests: False)
+        # What the menu opens on; without ``menu`` it is made when the player goes back to it
+        # (a game started from the command line draws without it: the menu reads every game's
+        # entry and lists every scenario and saved game).
+        self.menu_opens_on = (seed, game_id, scenario)
         if menu:
-            self.stack.push(MenuScene(self, seed=seed, game_id=game_id, scenario=scenario))
+            self.stack.push(self.new_menu())
 
     # --- the loop ------------------------------------------------------------------------
     @property
@@ -273,7 +277,11 @@ class App:
         while self.stack.scenes and not isinstance(self.stack.top, MenuScene):
             self.stack.pop()
         if not self.stack.scenes:
-            self.stack.push(MenuScene(self))
+            self.stack.push(self.new_menu())
+
+    def new_menu(self) -> MenuScene:
+        seed, game_id, scenario = self.menu_opens_on
+        return MenuScene(self, seed=seed, game_id=game_id, scenario=scenario)
 
     def open_map(self, path: str, zoom: float | None = None, center: str | None = None) -> str | None:
         """Show a map file in the map viewer (the menu's M); returns the error text when it cannot be read."""
@@ -471,15 +479,14 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="hexwar: %(levelname)s %(message)s")
     t0 = time.perf_counter()
     size = args.size or (DEFAULT_SIZE if args.screenshot else None)
+    want_game = bool(args.record or args.game or args.scenario or args.screenshot or args.smoke is not None) \
+        and not args.map and not args.lesson
     app = App(size, resizable=not args.screenshot, seed=args.seed, game_id=args.game, scenario=args.scenario,
-              menu=True)
+              menu=not want_game)  # a game opened here gets its menu when the player goes back to it
     game, error = None, None
-    want_game = args.record or args.game or args.scenario or args.screenshot or args.smoke is not None
     if args.map:
-        want_game = False
         error = open_map(app, args.map, args.zoom, args.center)
     if args.lesson:
-        want_game = False
         error = open_lesson(app, args.lesson, threaded=not args.screenshot)
     if want_game:
         import hexwar
@@ -503,6 +510,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.zoom or args.center:
             place_camera(gs.mv, args.zoom, args.center)
     elif error is not None:
+        if not app.stack.scenes:  # the game did not open: the menu under the message
+            app.back_to_menu()
         app.show_message("Cannot open the lesson" if args.lesson else "Cannot open the game", error)
     show_notices(app)
     if args.screenshot:

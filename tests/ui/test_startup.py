@@ -69,11 +69,65 @@ def test_a_new_game_from_the_command_line_draws_its_map_without_numpy(tmp_path):
     assert "numpy" not in mods
 
 
+def _game_packages(mods: set[str]) -> set[str]:
+    return {m for m in mods if m.startswith("hexwar.games.") and m.count(".") == 2}
+
+
+def test_a_game_from_the_command_line_imports_no_other_game_and_no_menu(tmp_path):
+    """``hexwar --game GAME``: the registry imports that game's package only, and the menu
+    (every game's entry, every scenario and saved game) waits until the player goes back to it.
+    (A game whose counters on show name a nation its entry lacks asks the other games for it.)"""
+    mods = _modules_at_first_frame(tmp_path, "--game", game_ids()[0], "--solo")
+    assert len(_game_packages(mods)) == 1, _game_packages(mods)
+    assert "hexwar.ui.scenes.game" in mods and "hexwar.lessons" not in mods
+
+
+def test_the_registry_finds_a_game_by_its_id_alone_then_all_of_them():
+    code = ("import sys\nfrom hexwar import games\n"
+            "e = games.entry(sys.argv[1])\n"
+            "one = sorted(m for m in sys.modules if m.startswith('hexwar.games.') and m.count('.') == 2)\n"
+            "print(e.id, len(one), ','.join(games.game_ids()))")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("HEXWAR_GAMES", None)
+    for gid in game_ids():
+        out = subprocess.run([sys.executable, "-c", code, gid], env=env, cwd=ROOT, capture_output=True, text=True,
+                             timeout=120, check=True).stdout.split()
+        assert out == [gid, "1", ",".join(game_ids())]
+
+
+def test_going_back_from_a_game_of_the_command_line_opens_the_menu_on_it(fresh_words):
+    import hexwar
+    from hexwar.ui.app import App
+
+    gid = game_ids()[-1]
+    app = App((1280, 800), resizable=False, menu=False, seed=11, game_id=gid)
+    app.threaded_saves = False
+    app.start_game(hexwar.open_game(gid, seed=11), hotseat=False, autosave=False, threaded=False)
+    app.step()
+    assert [type(s).__name__ for s in app.stack.scenes] == ["GameScene"]
+    app.back_to_menu()
+    m = app.stack.top
+    assert isinstance(m, MenuScene) and m.games[m.game_i] == gid and m.seed == 11
+    app.step()
+
+
+def test_the_side_of_the_game_on_screen_is_named_without_the_registry(monkeypatch):
+    from hexwar import games
+    from hexwar.ui import sides
+
+    e = games.entry(game_ids()[0])
+    monkeypatch.setattr(sides, "all_games", lambda: pytest.fail("every game's entry asked for"))
+    monkeypatch.setattr(sides, "_current", e)
+    assert sides.side_name(e.sides[0].id) == e.sides[0].name
+
+
 def test_import_hexwar_leaves_the_engine_for_its_first_use():
     code = ("import sys, hexwar; assert 'hexwar.session' not in sys.modules and 'hexwar.lessons' not in sys.modules\n"
             "from hexwar.games import game_ids\n"
             "g = hexwar.open_game(game_ids()[0], seed=1)\n"
-            "assert 'hexwar.lessons' in sys.modules and hexwar.lessons.list_lessons\n"
+            "assert 'hexwar.lessons' not in sys.modules, 'a new game needs no lessons'\n"
+            "assert hexwar.load_record and 'hexwar.lessons' in sys.modules, 'a record may continue a lesson'\n"
+            "assert hexwar.lessons.list_lessons\n"
             "from hexwar.ui.scenes import GameScene, MenuScene\n"
             "print(g.phase().name, GameScene.__name__, MenuScene.__name__)")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
