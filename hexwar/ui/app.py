@@ -123,6 +123,7 @@ class App:
         self.frames = 0
         self.flips = 0  # frames that changed the screen (see step)
         self._whole = True  # the next frame goes to the window whole
+        self._settle = False  # a game was started: settle the heap after the next frame is shown
         self.threaded_saves = True  # the menu reads the saved games in a worker thread (tests: False)
         # What the menu opens on; without ``menu`` it is made when the player goes back to it
         # (a game started from the command line draws without it: the menu reads every game's
@@ -210,6 +211,9 @@ class App:
             self.flips += 1
         self._whole = False
         self.frames += 1
+        if self._settle:
+            self._settle = False
+            settle_heap()
 
     def draw(self, surface: pygame.Surface) -> list | None:
         """Draws the scenes; returns the areas that changed (None: everything, []: nothing)."""
@@ -270,7 +274,7 @@ class App:
             self.stack.pop()
         scene = self.stack.push(GameScene(self, game, hotseat=hotseat, autosave=autosave, threaded=threaded,
                                           players=players))
-        settle_heap()
+        self._settle = True  # after the game's first frame: a full collection is 20-30 ms
         return scene
 
     def back_to_menu(self) -> None:

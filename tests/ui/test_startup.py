@@ -276,3 +276,19 @@ def test_x11_windows_take_the_plain_framebuffer(monkeypatch):
     monkeypatch.setenv(key, "opengl")
     A.plain_framebuffer()
     assert os.environ[key] == "opengl"
+
+
+def test_the_heap_is_settled_after_the_games_first_frame(monkeypatch):
+    """The full collection that sets the new game's objects aside (``settle_heap``) comes after
+    the game's first frame is shown, once."""
+    import hexwar
+    from hexwar.ui import app as A
+
+    calls: list[int] = []
+    app = A.App((1280, 800), resizable=False, menu=False)
+    monkeypatch.setattr(A, "settle_heap", lambda: calls.append(app.flips))
+    app.start_game(hexwar.open_game(game_ids()[0], seed=1), hotseat=False, autosave=False, threaded=False)
+    assert calls == []
+    app.step()
+    app.step()
+    assert calls == [1], "once, after the first frame went to the window"
