@@ -292,3 +292,16 @@ def test_the_heap_is_settled_after_the_games_first_frame(monkeypatch):
     app.step()
     app.step()
     assert calls == [1], "once, after the first frame went to the window"
+
+
+def test_the_benchs_floor_program_draws_its_line_of_text():
+    """``make bench``'s floor (the least pygame-ce program with a window and a line of text) draws
+    what it is timed for."""
+    from hexwar.ui.bench import FLOOR_CODE
+
+    code = ("import time; time.sleep = lambda s: None\n" + FLOOR_CODE +
+            "print(screen.get_at((5, 5))[:3] == (24, 28, 34), "
+            "any(screen.get_at((x, y))[0] > 150 for x in range(40, 140) for y in range(40, 70)))")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60, check=True)
+    assert out.stdout.split() == ["True", "True"]
