@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from hexwar.games import game_ids
-from hexwar.ui import focus, menu_words
+from hexwar.ui import focus, game_index, menu_words
 from hexwar.ui.scenes import MenuScene
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,6 +59,10 @@ def test_the_menus_first_frame_waits_for_no_rules_map_or_game_scene(tmp_path):
     mods = _modules_at_first_frame(tmp_path)
     assert not [m for m in HEAVY if m in mods]
     assert not _rules_modules(mods)
+    # The games listed from the index the first start wrote: only the selected game's package.
+    assert (tmp_path / "data" / game_index.INDEX_NAME).is_file()
+    assert _game_packages(mods) == {game_index.games.find_game(game_ids()[0]).__name__}
+    assert "hexwar.session" not in mods
 
 
 def test_a_new_game_from_the_command_line_draws_its_map_without_numpy(tmp_path):
@@ -305,3 +309,64 @@ def test_the_benchs_floor_program_draws_its_line_of_text():
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60, check=True)
     assert out.stdout.split() == ["True", "True"]
+
+
+@pytest.fixture
+def games_index(monkeypatch, tmp_path):
+    """The registry as at a start (no package imported for the menu yet), an index of the test's own."""
+    from hexwar import games
+
+    games.all_games()
+    monkeypatch.setattr(games, "_SCANNED", False)
+    monkeypatch.delenv("HEXWAR_GAMES", raising=False)
+    monkeypatch.setattr(game_index, "_index_path", lambda: tmp_path / game_index.INDEX_NAME)
+    taken: list[str] = []
+    take = games.take_package
+    monkeypatch.setattr(games, "take_package", lambda name: taken.append(name) or take(name))
+    return tmp_path / game_index.INDEX_NAME, taken
+
+
+def _registry_answer() -> list[game_index.Listed]:
+    from hexwar import games
+
+    answer = [game_index.Listed(e.id, e.order, None if e.data is None else str(e.data)) for e in games.all_games()]
+    games._SCANNED = False  # as at a start again (the fixture puts the flag back at the end)
+    return answer
+
+
+def test_the_games_index_lists_what_the_registry_lists(games_index):
+    from hexwar import games, session
+
+    path, taken = games_index
+    first = game_index.listed_games()
+    assert sorted(taken) == games.package_names() and path.is_file()
+    taken.clear()
+    again = game_index.listed_games()
+    assert taken == [], "nothing imported: every package remembered"
+    assert first == again == _registry_answer()
+    assert game_index.list_scenarios(again) == session.list_scenarios()
+
+
+def test_a_changed_package_is_imported_again(games_index):
+    from hexwar import games
+
+    path, taken = games_index
+    game_index.listed_games()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    name = games.package_names()[-1]
+    data["packages"][name]["stamp"][0][1] += 1  # its first file's size
+    data["packages"][name]["order"] = -5  # what the stale record said
+    path.write_text(json.dumps(data), encoding="utf-8")
+    taken.clear()
+    assert game_index.listed_games() == _registry_answer()
+    assert taken == [name]
+    assert json.loads(path.read_text(encoding="utf-8"))["packages"][name]["stamp"] == games.package_stamp(name)
+
+
+def test_a_damaged_games_index_is_only_rebuilt(games_index):
+    path, taken = games_index
+    for text in ("{not json", json.dumps({"version": game_index.INDEX_VERSION, "packages": {"x": {"stamp": 3}}}),
+                 json.dumps([1, 2])):
+        path.write_text(text, encoding="utf-8")
+        assert game_index.listed_games() == _registry_answer()
+        assert json.loads(path.read_text(encoding="utf-8"))["version"] == game_index.INDEX_VERSION
