@@ -28,6 +28,7 @@ import logging
 import os
 import sys
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -123,7 +124,7 @@ class App:
         self.frames = 0
         self.flips = 0  # frames that changed the screen (see step)
         self._whole = True  # the next frame goes to the window whole
-        self._settle = False  # a game was started: settle the heap after the next frame is shown
+        self._after_frame: list[Callable[[], None]] = []  # run once the next frame is shown (after_frame)
         self.threaded_saves = True  # the menu reads the saved games in a worker thread (tests: False)
         # What the menu opens on; without ``menu`` it is made when the player goes back to it
         # (a game started from the command line draws without it: the menu reads every game's
@@ -211,9 +212,8 @@ class App:
             self.flips += 1
         self._whole = False
         self.frames += 1
-        if self._settle:
-            self._settle = False
-            settle_heap()
+        while self._after_frame:
+            self._after_frame.pop(0)()
 
     def draw(self, surface: pygame.Surface) -> list | None:
         """Draws the scenes; returns the areas that changed (None: everything, []: nothing)."""
@@ -226,6 +226,11 @@ class App:
         return 0
 
     # --- services for the scenes ---------------------------------------------------------
+    def after_frame(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` once, after the next frame has gone to the window: work a new scene owes
+        but its first frame need not wait for (a new game's first autosave, the heap's settling)."""
+        self._after_frame.append(fn)
+
     def quit(self) -> None:
         self.running = False
 
@@ -274,7 +279,7 @@ class App:
             self.stack.pop()
         scene = self.stack.push(GameScene(self, game, hotseat=hotseat, autosave=autosave, threaded=threaded,
                                           players=players))
-        self._settle = True  # after the game's first frame: a full collection is 20-30 ms
+        self.after_frame(settle_heap)  # after the game's first frame: a full collection is 20-30 ms
         return scene
 
     def back_to_menu(self) -> None:

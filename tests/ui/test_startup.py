@@ -370,3 +370,18 @@ def test_a_damaged_games_index_is_only_rebuilt(games_index):
         path.write_text(text, encoding="utf-8")
         assert game_index.listed_games() == _registry_answer()
         assert json.loads(path.read_text(encoding="utf-8"))["version"] == game_index.INDEX_VERSION
+
+
+def test_a_new_games_first_autosave_follows_its_first_frame(monkeypatch, tmp_path):
+    import hexwar
+    from hexwar import paths
+    from hexwar.ui.app import App
+
+    auto = tmp_path / "autosave.yaml"
+    monkeypatch.setattr(paths, "autosave_path", lambda: auto)
+    app = App((1280, 800), resizable=False, menu=False)
+    game = hexwar.open_game(game_ids()[0], seed=3)
+    app.start_game(game, hotseat=False, autosave=True, threaded=False)
+    assert not auto.exists(), "the first frame does not wait for it"
+    app.step()
+    assert hexwar.load_record(auto).digest() == game.digest()
