@@ -63,6 +63,8 @@ def test_the_menus_first_frame_waits_for_no_rules_map_or_game_scene(tmp_path):
     assert (tmp_path / "data" / game_index.INDEX_NAME).is_file()
     assert _game_packages(mods) == {game_index.games.find_game(game_ids()[0]).__name__}
     assert "hexwar.session" not in mods
+    # The selected game's entry without the map and scenario readers (imported when a game is loaded).
+    assert not {"hexwar.loaders.tmx", "hexwar.loaders.scenario", "xml.etree.ElementTree"} & mods
 
 
 def test_a_new_game_from_the_command_line_draws_its_map_without_numpy(tmp_path):
