@@ -130,6 +130,7 @@ class App:
         # (a game started from the command line draws without it: the menu reads every game's
         # entry and lists every scenario and saved game).
         self.menu_opens_on = (seed, game_id, scenario)
+        self.spare_menu: MenuScene | None = None  # made after a command-line game's first frame
         if menu:
             self.stack.push(self.new_menu())
 
@@ -286,11 +287,24 @@ class App:
         while self.stack.scenes and not isinstance(self.stack.top, MenuScene):
             self.stack.pop()
         if not self.stack.scenes:
-            self.stack.push(self.new_menu())
+            menu, self.spare_menu = self.spare_menu, None
+            self.stack.push(menu or self.new_menu())
 
     def new_menu(self) -> MenuScene:
         seed, game_id, scenario = self.menu_opens_on
         return MenuScene(self, seed=seed, game_id=game_id, scenario=scenario)
+
+    def make_menu_later(self) -> None:
+        """A game started from the command line: its menu is made once the game's first frame is
+        shown, and what it found about the player's files (the saves folder and its index, set
+        aside when damaged) is shown over the game then, as the start-up's other notices are."""
+
+        def make() -> None:
+            menu = self.spare_menu = self.new_menu()
+            menu.layout(self.size)  # as if shown: the saves list looks at the saves folder
+            show_notices(self)
+
+        self.after_frame(make)
 
     def open_map(self, path: str, zoom: float | None = None, center: str | None = None) -> str | None:
         """Show a map file in the map viewer (the menu's M); returns the error text when it cannot be read."""
@@ -518,6 +532,7 @@ def main(argv: list[str] | None = None) -> int:
                             autosave=not quiet, threaded=not args.screenshot, players=players or None)
         if args.zoom or args.center:
             place_camera(gs.mv, args.zoom, args.center)
+        app.make_menu_later()
     elif error is not None:
         if not app.stack.scenes:  # the game did not open: the menu under the message
             app.back_to_menu()

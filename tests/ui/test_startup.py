@@ -24,15 +24,18 @@ ROOT = Path(__file__).resolve().parents[2]
 # Not needed for the menu's first frame (the menu lists the games from their entries).
 HEAVY = ("numpy", "pytmx", "hexwar.lessons", "hexwar.ai", "hexwar.ui.scenes.game", "hexwar.ui.map_view")
 
+# The modules imported when the first frame goes to the window (its flip; what App.after_frame
+# runs after it is not waited for).
 FIRST_FRAME = textwrap.dedent("""
     import json, os, sys
-    from hexwar.ui import app as A
-    step = A.App.step
-    def first(self, dt=None):
-        step(self, dt)
+    import pygame
+    flip = pygame.display.flip
+    def first():
+        flip()
         print(json.dumps(sorted(sys.modules)), flush=True)
         os._exit(0)
-    A.App.step = first
+    pygame.display.flip = first
+    from hexwar.ui import app as A
     A.main(sys.argv[1:])
 """)
 
@@ -101,7 +104,8 @@ def test_the_registry_finds_a_game_by_its_id_alone_then_all_of_them():
         assert out == [gid, "1", ",".join(game_ids())]
 
 
-def test_going_back_from_a_game_of_the_command_line_opens_the_menu_on_it(fresh_words):
+@pytest.mark.parametrize("later", [False, True])
+def test_going_back_from_a_game_of_the_command_line_opens_the_menu_on_it(fresh_words, later):
     import hexwar
     from hexwar.ui.app import App
 
@@ -109,12 +113,32 @@ def test_going_back_from_a_game_of_the_command_line_opens_the_menu_on_it(fresh_w
     app = App((1280, 800), resizable=False, menu=False, seed=11, game_id=gid)
     app.threaded_saves = False
     app.start_game(hexwar.open_game(gid, seed=11), hotseat=False, autosave=False, threaded=False)
+    if later:  # as main does: the menu made after the first frame
+        app.make_menu_later()
+    assert app.spare_menu is None
     app.step()
     assert [type(s).__name__ for s in app.stack.scenes] == ["GameScene"]
+    assert (app.spare_menu is not None) == later
     app.back_to_menu()
     m = app.stack.top
     assert isinstance(m, MenuScene) and m.games[m.game_i] == gid and m.seed == 11
+    assert app.spare_menu is None
     app.step()
+
+
+def test_a_command_line_games_menu_reports_a_damaged_saves_index_after_the_first_frame(tmp_path):
+    """The menu of ``hexwar --game`` is made after the game's first frame; what it finds about the
+    player's files (here a damaged saves index, set aside) is still reported."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "saves-index.json").write_text("{not json", encoding="utf-8")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT),
+           "HEXWAR_DATA_DIR": str(data), "HEXWAR_CONFIG_DIR": str(tmp_path / "config")}
+    out = subprocess.run([sys.executable, "-m", "hexwar.ui.app", "--game", game_ids()[0], "--screenshot",
+                          str(tmp_path / "shot.png"), "--size", "1000x700"], env=env, cwd=ROOT, capture_output=True,
+                         text=True, timeout=120, check=True)
+    assert "saved games" in out.stderr.lower()
+    assert list(data.glob("saves-index.json.damaged-*"))
 
 
 def test_the_side_of_the_game_on_screen_is_named_without_the_registry(monkeypatch):
