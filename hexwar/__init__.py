@@ -28,7 +28,8 @@ _LAZY = {"open_game": "session", "load_record": "session", "list_scenarios": "se
 def __getattr__(name: str) -> Any:
     if name not in _LAZY:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    importlib.import_module(f"{__name__}.lessons")  # learn mode; also lets load_record open a continued lesson
+    if name == "load_record":  # a record may continue a lesson: the lessons register how to open one
+        importlib.import_module(f"{__name__}.lessons")
     module = importlib.import_module(f"{__name__}.{_LAZY[name]}")
     value = module if name == "lessons" else getattr(module, name)
     globals()[name] = value

@@ -40,9 +40,8 @@ def _scan() -> None:
     if _SCANNED:
         return
     _SCANNED = True
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-        if info.ispkg:
-            _take(importlib.import_module(f"{__name__}.{info.name}"))
+    for name in package_names():
+        _take(importlib.import_module(f"{__name__}.{name}"))
     for part in os.environ.get("HEXWAR_GAMES", "").split(os.pathsep):
         if part.strip():
             _add_env_folder(Path(part).expanduser())
@@ -106,9 +105,61 @@ def game_ids() -> list[str]:
     return [e.id for e in all_games()]
 
 
+def _take_named(game_id: str) -> None:
+    """Import only the package of this folder named after ``game_id`` (hyphens as
+    underscores), when there is one: ``hexwar --game GAME`` needs no other game's package. The
+    whole scan still follows for any other question, and for an id no package is named after.
+    Not when ``HEXWAR_GAMES`` is set: a game there may take the same id, which the scan refuses."""
+    name = game_id.replace("-", "_")
+    if not name.isidentifier() or os.environ.get("HEXWAR_GAMES", "").strip():
+        return
+    if any((Path(folder) / name / "__init__.py").is_file() for folder in __path__):
+        _take(importlib.import_module(f"{__name__}.{name}"))
+
+
+def scanned() -> bool:
+    """Whether every game is in (the scan ran, or ``HEXWAR_GAMES`` asks for it at the first
+    question): then ``all_games`` answers at once, and the packages' own listing is not enough."""
+    return _SCANNED or bool(os.environ.get("HEXWAR_GAMES", "").strip())
+
+
+def package_names() -> list[str]:
+    """The game packages of this folder, by name, none imported (the scan imports them in this order)."""
+    return [i.name for i in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name) if i.ispkg]
+
+
+def package_stamp(name: str) -> list[list[str | int]]:
+    """Every Python file of the package ``name`` of this folder, with its size and time: what a
+    remembered answer about the package (its entry's id and order) is good for."""
+    for folder in __path__:
+        root = Path(folder) / name
+        if (root / "__init__.py").is_file():
+            out: list[list[str | int]] = []
+            for here, dirs, files in os.walk(root):  # os.walk: a third of Path.rglob's time
+                dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+                rel = Path(here).relative_to(root).as_posix()
+                for f in sorted(files):
+                    if f.endswith(".py"):
+                        st = os.stat(os.path.join(here, f))
+                        out.append([f if rel == "." else f"{rel}/{f}", st.st_size, st.st_mtime_ns])
+            return sorted(out)
+    return []
+
+
+def take_package(name: str) -> GameEntry | None:
+    """Import the package ``name`` of this folder alone and register its entry (None: it has none)."""
+    module = importlib.import_module(f"{__name__}.{name}")
+    _take(module)
+    got = getattr(module, "GAME", None)
+    return got if isinstance(got, GameEntry) else None
+
+
 def entry(game_id: str) -> GameEntry:
     """The entry of ``game_id``; KeyError names the known games."""
-    _scan()
+    if not _SCANNED and game_id not in _ENTRIES:
+        _take_named(game_id)
+    if game_id not in _ENTRIES:
+        _scan()
     if game_id not in _ENTRIES:
         raise KeyError(f"unknown game {game_id!r}; known games: {', '.join(sorted(_ENTRIES))}")
     return _ENTRIES[game_id]

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..core.board import Board
 from ..core.errors import DataError
 from ..paths import safe_name
-from .scenario import Scenario, load_scenario
-from .tmx import load_board
 
-Loader = Callable[[Path, Path], tuple[Board, Scenario]]
+if TYPE_CHECKING:  # the readers are imported when a game is loaded: a game's entry needs none of them
+    from ..core.board import Board
+    from .scenario import Scenario
+
+Loader = Callable[[Path, Path], "tuple[Board, Scenario]"]
 
 
 def map_file(scenario_file: Path | str, name: str, maps_dir: Path) -> Path:
@@ -35,6 +37,12 @@ def standard_loader(terrains: Iterable[str], feature_kinds: Iterable[str] | None
     kinds = tuple(feature_kinds) if feature_kinds is not None else None
 
     def load(scenario_file: Path, maps_dir: Path) -> tuple[Board, Scenario]:
+        # Imported here, not with the module: the menu's first frame imports the selected game's
+        # package for its entry, and the map and scenario readers (the board, hex grid and units
+        # modules, xml.etree) were a sixth of that frame's instructions (100 M of 605 M).
+        from .scenario import load_scenario
+        from .tmx import load_board
+
         scen = load_scenario(scenario_file)
         path = map_file(scenario_file, scen.map, maps_dir)
         board = load_board(path, terrains) if kinds is None else load_board(path, terrains, feature_kinds=kinds)

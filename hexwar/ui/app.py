@@ -28,6 +28,7 @@ import logging
 import os
 import sys
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -84,6 +85,17 @@ def first_window_size(desktop: tuple[int, int] | None, remembered=None) -> tuple
     return max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
 
 
+def plain_framebuffer() -> None:
+    """On X11, the window's pixels go to the X server as they are (shared memory), as SDL 1.2
+    programs do, rather than through an OpenGL texture: the client draws every pixel in software
+    anyway, and without a GPU (Mesa's llvmpipe, Xvfb) the OpenGL path made the window's opening
+    150-190 ms slower and every whole-window flip cost 20-60 ms instead of 1 ms. Set before the
+    window is made (SDL reads it then); a player's own ``SDL_FRAMEBUFFER_ACCELERATION`` is kept.
+    Other drivers (Wayland, Windows, macOS) keep SDL's choice: Wayland has no other path."""
+    if pygame.display.get_driver() == "x11":
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+
 class App:
     def __init__(self, size: tuple[int, int] | None = None, *, settings: Settings | None = None,
                  resizable: bool = True, menu: bool = True, seed: int | None = None,
@@ -91,6 +103,7 @@ class App:
         if not pygame.font.get_init():
             T.reset_fonts()  # Font objects do not survive a pygame.quit()
         pygame.display.init()
+        plain_framebuffer()
         pygame.font.init()
         self.settings = settings or Settings.load()
         self.resizable = resizable
@@ -111,9 +124,15 @@ class App:
         self.frames = 0
         self.flips = 0  # frames that changed the screen (see step)
         self._whole = True  # the next frame goes to the window whole
+        self._after_frame: list[Callable[[], None]] = []  # run once the next frame is shown (after_frame)
         self.threaded_saves = True  # the menu reads the saved games in a worker thread (tests: False)
+        # What the menu opens on; without ``menu`` it is made when the player goes back to it
+        # (a game started from the command line draws without it: the menu reads every game's
+        # entry and lists every scenario and saved game).
+        self.menu_opens_on = (seed, game_id, scenario)
+        self.spare_menu: MenuScene | None = None  # made after a command-line game's first frame
         if menu:
-            self.stack.push(MenuScene(self, seed=seed, game_id=game_id, scenario=scenario))
+            self.stack.push(self.new_menu())
 
     # --- the loop ------------------------------------------------------------------------
     @property
@@ -171,8 +190,9 @@ class App:
 
     def step(self, dt: float | None = None) -> None:
         """One frame: events, update, draw, then show what changed. A frame where nothing
-        changed on screen is not sent to the window at all (a whole-window flip costs more than
-        the drawing: about 14 ms under Xvfb); one where only some parts changed sends only those."""
+        changed on screen is not sent to the window at all (a whole-window flip can cost more than
+        the drawing: 14-60 ms under Xvfb through SDL's OpenGL path, about 1 ms through the plain
+        framebuffer, see ``plain_framebuffer``); one where only some parts changed sends only those."""
         if dt is None:
             dt = 1 / 60
         for event in pygame.event.get():
@@ -193,6 +213,8 @@ class App:
             self.flips += 1
         self._whole = False
         self.frames += 1
+        while self._after_frame:
+            self._after_frame.pop(0)()
 
     def draw(self, surface: pygame.Surface) -> list | None:
         """Draws the scenes; returns the areas that changed (None: everything, []: nothing)."""
@@ -205,6 +227,11 @@ class App:
         return 0
 
     # --- services for the scenes ---------------------------------------------------------
+    def after_frame(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` once, after the next frame has gone to the window: work a new scene owes
+        but its first frame need not wait for (a new game's first autosave, the heap's settling)."""
+        self._after_frame.append(fn)
+
     def quit(self) -> None:
         self.running = False
 
@@ -253,14 +280,31 @@ class App:
             self.stack.pop()
         scene = self.stack.push(GameScene(self, game, hotseat=hotseat, autosave=autosave, threaded=threaded,
                                           players=players))
-        settle_heap()
+        self.after_frame(settle_heap)  # after the game's first frame: a full collection is 20-30 ms
         return scene
 
     def back_to_menu(self) -> None:
         while self.stack.scenes and not isinstance(self.stack.top, MenuScene):
             self.stack.pop()
         if not self.stack.scenes:
-            self.stack.push(MenuScene(self))
+            menu, self.spare_menu = self.spare_menu, None
+            self.stack.push(menu or self.new_menu())
+
+    def new_menu(self) -> MenuScene:
+        seed, game_id, scenario = self.menu_opens_on
+        return MenuScene(self, seed=seed, game_id=game_id, scenario=scenario)
+
+    def make_menu_later(self) -> None:
+        """A game started from the command line: its menu is made once the game's first frame is
+        shown, and what it found about the player's files (the saves folder and its index, set
+        aside when damaged) is shown over the game then, as the start-up's other notices are."""
+
+        def make() -> None:
+            menu = self.spare_menu = self.new_menu()
+            menu.layout(self.size)  # as if shown: the saves list looks at the saves folder
+            show_notices(self)
+
+        self.after_frame(make)
 
     def open_map(self, path: str, zoom: float | None = None, center: str | None = None) -> str | None:
         """Show a map file in the map viewer (the menu's M); returns the error text when it cannot be read."""
@@ -458,15 +502,14 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.WARNING, format="hexwar: %(levelname)s %(message)s")
     t0 = time.perf_counter()
     size = args.size or (DEFAULT_SIZE if args.screenshot else None)
+    want_game = bool(args.record or args.game or args.scenario or args.screenshot or args.smoke is not None) \
+        and not args.map and not args.lesson
     app = App(size, resizable=not args.screenshot, seed=args.seed, game_id=args.game, scenario=args.scenario,
-              menu=True)
+              menu=not want_game)  # a game opened here gets its menu when the player goes back to it
     game, error = None, None
-    want_game = args.record or args.game or args.scenario or args.screenshot or args.smoke is not None
     if args.map:
-        want_game = False
         error = open_map(app, args.map, args.zoom, args.center)
     if args.lesson:
-        want_game = False
         error = open_lesson(app, args.lesson, threaded=not args.screenshot)
     if want_game:
         import hexwar
@@ -489,7 +532,10 @@ def main(argv: list[str] | None = None) -> int:
                             autosave=not quiet, threaded=not args.screenshot, players=players or None)
         if args.zoom or args.center:
             place_camera(gs.mv, args.zoom, args.center)
+        app.make_menu_later()
     elif error is not None:
+        if not app.stack.scenes:  # the game did not open: the menu under the message
+            app.back_to_menu()
         app.show_message("Cannot open the lesson" if args.lesson else "Cannot open the game", error)
     show_notices(app)
     if args.screenshot:

@@ -6,8 +6,10 @@
 - ``--game <the first game> --solo`` to its map: the whole process, to the first frame of the
   game (its map, playable; dummy driver);
 - on the screen, under Xvfb (when installed): process start to the first drawn frame of the menu
-  and of ``--game``, and of Crimson Fields (``crimson``, a C++/SDL hex wargame) when it is
-  installed, with the ratio menu / Crimson Fields (``bench_screen``: how a frame is seen);
+  and of ``--game``, of the floor (the least pygame-ce program with a window and a line of
+  text, ``FLOOR_CODE``), and of Crimson Fields (``crimson``, a C++/SDL hex wargame) when it is
+  installed, with the ratios menu / floor, menu / Crimson Fields and floor / Crimson Fields
+  (``bench_screen``: how a frame is seen);
   the start-up figures run the client with its bytecode cache (written by a first run, as an
   installed program has it) and with settings and saves folders of their own;
 - for every game of the registry, its default scenario (``board_game``: set up, then played
@@ -37,16 +39,31 @@ STARTUP_CODE = (
 )
 
 
-# The client's main with its first frame as the end: prints the milliseconds since the start.
+# The client's main with its first frame as the end (the first flip: what App.after_frame runs
+# after it is not waited for): prints the milliseconds since the start.
 FIRST_FRAME_CODE = (
     "import time; t0 = time.perf_counter()\n"
     "import os, sys\n"
+    "import pygame\n"
+    "flip = pygame.display.flip\n"
+    "def first():\n"
+    "    flip(); print((time.perf_counter() - t0) * 1000, flush=True); os._exit(0)\n"
+    "pygame.display.flip = first\n"
     "from hexwar.ui import app as A\n"
-    "step = A.App.step\n"
-    "def first(self, dt=None):\n"
-    "    step(self, dt); print((time.perf_counter() - t0) * 1000, flush=True); os._exit(0)\n"
-    "A.App.step = first\n"
     "A.main(sys.argv[1:])\n"
+)
+# The floor: the least a pygame-ce program does for a first frame like the menu's (a window with
+# a line of text), with the plain X11 framebuffer the client takes too; it then waits to be killed.
+FLOOR_CODE = (
+    "import os, time\n"
+    "os.environ['SDL_FRAMEBUFFER_ACCELERATION'] = '0'\n"
+    "import pygame\n"
+    "pygame.display.init(); pygame.font.init()\n"
+    "screen = pygame.display.set_mode((1280, 720))\n"
+    "screen.fill((24, 28, 34))\n"
+    "screen.blit(pygame.font.Font(None, 32).render('hexwar', True, (230, 230, 230)), (40, 40))\n"
+    "pygame.display.flip()\n"
+    "time.sleep(60)\n"
 )
 SIZE = (1280, 720)
 _DIRS: dict[str, dict[str, str]] = {}
@@ -99,12 +116,14 @@ def game_ms(game_id: str, runs: int = 3) -> float:
 
 def screen_ms(game_id: str, runs: int = 5) -> dict[str, float]:
     """Medians (ms) of process start to the first drawn frame on an Xvfb screen: "menu",
-    "game" (``--game GAME --solo``) and, when installed, "crimson"; the runs interleaved."""
+    "game" (``--game GAME --solo``), "floor" (``FLOOR_CODE``) and, when installed, "crimson";
+    the runs interleaved."""
     from . import bench_screen as B
 
     size = ["--size", f"{SIZE[0]}x{SIZE[1]}"]
     cmds = {"menu": [sys.executable, "-m", "hexwar", *size],
-            "game": [sys.executable, "-m", "hexwar", *size, "--game", game_id, "--solo"]}
+            "game": [sys.executable, "-m", "hexwar", *size, "--game", game_id, "--solo"],
+            "floor": [sys.executable, "-c", FLOOR_CODE]}
     cf = B.crimson()
     if cf:
         cmds["crimson"] = [cf, "--sound", "0", "--width", str(SIZE[0]), "--height", str(SIZE[1])]
@@ -305,11 +324,14 @@ def startup_lines(line: Callable[[str, str, float, str], None]) -> None:
         return
     line("client", "menu first frame on screen (Xvfb)", on_screen["menu"], "ms")
     line(first, "--game first frame on screen (Xvfb)", on_screen["game"], "ms")
+    line("pygame-ce", "floor: window + text on screen (Xvfb)", on_screen["floor"], "ms")
+    line("client", "menu first frame / the floor's", on_screen["menu"] / on_screen["floor"], "x")
     if "crimson" not in on_screen:
         print("bench client: Crimson Fields not measured beside the menu: crimson is not installed")
         return
     line("crimson", "first frame on screen (Xvfb)", on_screen["crimson"], "ms")
     line("client", "menu first frame / crimson's", on_screen["menu"] / on_screen["crimson"], "x")
+    line("pygame-ce", "floor's first frame / crimson's", on_screen["floor"] / on_screen["crimson"], "x")
 
 
 def _print_line(game: str, figure: str, value: float, unit: str) -> None:

@@ -24,10 +24,13 @@ _INDEX: dict[str, dict] | None = None  # "game/scenario" -> {"stamp": [size, mti
 
 
 def _stamp(game_id: str, scenario: str) -> list[int] | None:
-    from .. import session
+    from ..games import entry
+    from .game_index import scenarios_root
 
-    try:
-        st = Path(session.scenario_file(game_id, scenario)).stat()
+    try:  # the file ``session.scenario_file`` names, without importing the session before the first frame
+        e = entry(game_id)
+        root = scenarios_root(e.data)
+        st = paths.scenario_file(game_id, scenario, root).stat()
     except (OSError, KeyError, ValueError):
         return None
     return [st.st_size, st.st_mtime_ns]

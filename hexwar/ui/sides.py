@@ -5,6 +5,8 @@ an id no game knows reads as itself in capitals ("blue" -> "Blue").
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..core.entry import GameEntry, NationInfo, SideInfo
 from ..games import all_games
 
@@ -21,9 +23,12 @@ def current() -> GameEntry | None:
     return _current
 
 
-def _entries() -> list[GameEntry]:
-    rest = [e for e in all_games() if e is not _current]
-    return ([_current] if _current is not None else []) + rest
+def _entries() -> Iterator[GameEntry]:
+    """The game on screen, then the others: asked one by one, so that a side the game on screen
+    knows does not import every game's package (a game started from the command line)."""
+    if _current is not None:
+        yield _current
+    yield from (e for e in all_games() if e is not _current)
 
 
 def side_info(side: str | None) -> SideInfo | None:

@@ -17,22 +17,25 @@ from pathlib import Path
 import pytest
 
 from hexwar.games import game_ids
-from hexwar.ui import focus, menu_words
+from hexwar.ui import focus, game_index, menu_words
 from hexwar.ui.scenes import MenuScene
 
 ROOT = Path(__file__).resolve().parents[2]
 # Not needed for the menu's first frame (the menu lists the games from their entries).
 HEAVY = ("numpy", "pytmx", "hexwar.lessons", "hexwar.ai", "hexwar.ui.scenes.game", "hexwar.ui.map_view")
 
+# The modules imported when the first frame goes to the window (its flip; what App.after_frame
+# runs after it is not waited for).
 FIRST_FRAME = textwrap.dedent("""
     import json, os, sys
-    from hexwar.ui import app as A
-    step = A.App.step
-    def first(self, dt=None):
-        step(self, dt)
+    import pygame
+    flip = pygame.display.flip
+    def first():
+        flip()
         print(json.dumps(sorted(sys.modules)), flush=True)
         os._exit(0)
-    A.App.step = first
+    pygame.display.flip = first
+    from hexwar.ui import app as A
     A.main(sys.argv[1:])
 """)
 
@@ -59,6 +62,12 @@ def test_the_menus_first_frame_waits_for_no_rules_map_or_game_scene(tmp_path):
     mods = _modules_at_first_frame(tmp_path)
     assert not [m for m in HEAVY if m in mods]
     assert not _rules_modules(mods)
+    # The games listed from the index the first start wrote: only the selected game's package.
+    assert (tmp_path / "data" / game_index.INDEX_NAME).is_file()
+    assert _game_packages(mods) == {game_index.games.find_game(game_ids()[0]).__name__}
+    assert "hexwar.session" not in mods
+    # The selected game's entry without the map and scenario readers (imported when a game is loaded).
+    assert not {"hexwar.loaders.tmx", "hexwar.loaders.scenario", "xml.etree.ElementTree"} & mods
 
 
 def test_a_new_game_from_the_command_line_draws_its_map_without_numpy(tmp_path):
@@ -69,11 +78,86 @@ def test_a_new_game_from_the_command_line_draws_its_map_without_numpy(tmp_path):
     assert "numpy" not in mods
 
 
+def _game_packages(mods: set[str]) -> set[str]:
+    return {m for m in mods if m.startswith("hexwar.games.") and m.count(".") == 2}
+
+
+def test_a_game_from_the_command_line_imports_no_other_game_and_no_menu(tmp_path):
+    """``hexwar --game GAME``: the registry imports that game's package only, and the menu
+    (every game's entry, every scenario and saved game) waits until the player goes back to it.
+    (A game whose counters on show name a nation its entry lacks asks the other games for it.)"""
+    mods = _modules_at_first_frame(tmp_path, "--game", game_ids()[0], "--solo")
+    assert len(_game_packages(mods)) == 1, _game_packages(mods)
+    assert "hexwar.ui.scenes.game" in mods and "hexwar.lessons" not in mods
+
+
+def test_the_registry_finds_a_game_by_its_id_alone_then_all_of_them():
+    code = ("import sys\nfrom hexwar import games\n"
+            "e = games.entry(sys.argv[1])\n"
+            "one = sorted(m for m in sys.modules if m.startswith('hexwar.games.') and m.count('.') == 2)\n"
+            "print(e.id, len(one), ','.join(games.game_ids()))")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop("HEXWAR_GAMES", None)
+    for gid in game_ids():
+        out = subprocess.run([sys.executable, "-c", code, gid], env=env, cwd=ROOT, capture_output=True, text=True,
+                             timeout=120, check=True).stdout.split()
+        assert out == [gid, "1", ",".join(game_ids())]
+
+
+@pytest.mark.parametrize("later", [False, True])
+def test_going_back_from_a_game_of_the_command_line_opens_the_menu_on_it(fresh_words, later):
+    import hexwar
+    from hexwar.ui.app import App
+
+    gid = game_ids()[-1]
+    app = App((1280, 800), resizable=False, menu=False, seed=11, game_id=gid)
+    app.threaded_saves = False
+    app.start_game(hexwar.open_game(gid, seed=11), hotseat=False, autosave=False, threaded=False)
+    if later:  # as main does: the menu made after the first frame
+        app.make_menu_later()
+    assert app.spare_menu is None
+    app.step()
+    assert [type(s).__name__ for s in app.stack.scenes] == ["GameScene"]
+    assert (app.spare_menu is not None) == later
+    app.back_to_menu()
+    m = app.stack.top
+    assert isinstance(m, MenuScene) and m.games[m.game_i] == gid and m.seed == 11
+    assert app.spare_menu is None
+    app.step()
+
+
+def test_a_command_line_games_menu_reports_a_damaged_saves_index_after_the_first_frame(tmp_path):
+    """The menu of ``hexwar --game`` is made after the game's first frame; what it finds about the
+    player's files (here a damaged saves index, set aside) is still reported."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "saves-index.json").write_text("{not json", encoding="utf-8")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT),
+           "HEXWAR_DATA_DIR": str(data), "HEXWAR_CONFIG_DIR": str(tmp_path / "config")}
+    out = subprocess.run([sys.executable, "-m", "hexwar.ui.app", "--game", game_ids()[0], "--screenshot",
+                          str(tmp_path / "shot.png"), "--size", "1000x700"], env=env, cwd=ROOT, capture_output=True,
+                         text=True, timeout=120, check=True)
+    assert "saved games" in out.stderr.lower()
+    assert list(data.glob("saves-index.json.damaged-*"))
+
+
+def test_the_side_of_the_game_on_screen_is_named_without_the_registry(monkeypatch):
+    from hexwar import games
+    from hexwar.ui import sides
+
+    e = games.entry(game_ids()[0])
+    monkeypatch.setattr(sides, "all_games", lambda: pytest.fail("every game's entry asked for"))
+    monkeypatch.setattr(sides, "_current", e)
+    assert sides.side_name(e.sides[0].id) == e.sides[0].name
+
+
 def test_import_hexwar_leaves_the_engine_for_its_first_use():
     code = ("import sys, hexwar; assert 'hexwar.session' not in sys.modules and 'hexwar.lessons' not in sys.modules\n"
             "from hexwar.games import game_ids\n"
             "g = hexwar.open_game(game_ids()[0], seed=1)\n"
-            "assert 'hexwar.lessons' in sys.modules and hexwar.lessons.list_lessons\n"
+            "assert 'hexwar.lessons' not in sys.modules, 'a new game needs no lessons'\n"
+            "assert hexwar.load_record and 'hexwar.lessons' in sys.modules, 'a record may continue a lesson'\n"
+            "assert hexwar.lessons.list_lessons\n"
             "from hexwar.ui.scenes import GameScene, MenuScene\n"
             "print(g.phase().name, GameScene.__name__, MenuScene.__name__)")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -202,3 +286,128 @@ def test_the_menus_words_read_the_scenario_once(fresh_words, monkeypatch):
     monkeypatch.setattr(session, "load_game_data", no_second_reading)
     say, title = menu.game_words(gid, sid)
     assert title and title == str(getattr(scen, "title", "") or "")
+
+
+def test_x11_windows_take_the_plain_framebuffer(monkeypatch):
+    """On X11 SDL is asked for the plain framebuffer (not an OpenGL texture) before the window is
+    made; a player's own choice is kept, and other drivers keep SDL's."""
+    import pygame
+
+    from hexwar.ui import app as A
+
+    key = "SDL_FRAMEBUFFER_ACCELERATION"
+    monkeypatch.delenv(key, raising=False)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "wayland")
+    A.plain_framebuffer()
+    assert key not in os.environ
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    A.plain_framebuffer()
+    assert os.environ[key] == "0"
+    monkeypatch.setenv(key, "opengl")
+    A.plain_framebuffer()
+    assert os.environ[key] == "opengl"
+
+
+def test_the_heap_is_settled_after_the_games_first_frame(monkeypatch):
+    """The full collection that sets the new game's objects aside (``settle_heap``) comes after
+    the game's first frame is shown, once."""
+    import hexwar
+    from hexwar.ui import app as A
+
+    calls: list[int] = []
+    app = A.App((1280, 800), resizable=False, menu=False)
+    monkeypatch.setattr(A, "settle_heap", lambda: calls.append(app.flips))
+    app.start_game(hexwar.open_game(game_ids()[0], seed=1), hotseat=False, autosave=False, threaded=False)
+    assert calls == []
+    app.step()
+    app.step()
+    assert calls == [1], "once, after the first frame went to the window"
+
+
+def test_the_benchs_floor_program_draws_its_line_of_text():
+    """``make bench``'s floor (the least pygame-ce program with a window and a line of text) draws
+    what it is timed for."""
+    from hexwar.ui.bench import FLOOR_CODE
+
+    code = ("import time; time.sleep = lambda s: None\n" + FLOOR_CODE +
+            "print(screen.get_at((5, 5))[:3] == (24, 28, 34), "
+            "any(screen.get_at((x, y))[0] > 150 for x in range(40, 140) for y in range(40, 70)))")
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=60, check=True)
+    assert out.stdout.split() == ["True", "True"]
+
+
+@pytest.fixture
+def games_index(monkeypatch, tmp_path):
+    """The registry as at a start (no package imported for the menu yet), an index of the test's own."""
+    from hexwar import games
+
+    games.all_games()
+    monkeypatch.setattr(games, "_SCANNED", False)
+    monkeypatch.delenv("HEXWAR_GAMES", raising=False)
+    monkeypatch.setattr(game_index, "_index_path", lambda: tmp_path / game_index.INDEX_NAME)
+    taken: list[str] = []
+    take = games.take_package
+    monkeypatch.setattr(games, "take_package", lambda name: taken.append(name) or take(name))
+    return tmp_path / game_index.INDEX_NAME, taken
+
+
+def _registry_answer() -> list[game_index.Listed]:
+    from hexwar import games
+
+    answer = [game_index.Listed(e.id, e.order, None if e.data is None else str(e.data)) for e in games.all_games()]
+    games._SCANNED = False  # as at a start again (the fixture puts the flag back at the end)
+    return answer
+
+
+def test_the_games_index_lists_what_the_registry_lists(games_index):
+    from hexwar import games, session
+
+    path, taken = games_index
+    first = game_index.listed_games()
+    assert sorted(taken) == games.package_names() and path.is_file()
+    taken.clear()
+    again = game_index.listed_games()
+    assert taken == [], "nothing imported: every package remembered"
+    assert first == again == _registry_answer()
+    assert game_index.list_scenarios(again) == session.list_scenarios()
+
+
+def test_a_changed_package_is_imported_again(games_index):
+    from hexwar import games
+
+    path, taken = games_index
+    game_index.listed_games()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    name = games.package_names()[-1]
+    data["packages"][name]["stamp"][0][1] += 1  # its first file's size
+    data["packages"][name]["order"] = -5  # what the stale record said
+    path.write_text(json.dumps(data), encoding="utf-8")
+    taken.clear()
+    assert game_index.listed_games() == _registry_answer()
+    assert taken == [name]
+    assert json.loads(path.read_text(encoding="utf-8"))["packages"][name]["stamp"] == games.package_stamp(name)
+
+
+def test_a_damaged_games_index_is_only_rebuilt(games_index):
+    path, taken = games_index
+    for text in ("{not json", json.dumps({"version": game_index.INDEX_VERSION, "packages": {"x": {"stamp": 3}}}),
+                 json.dumps([1, 2])):
+        path.write_text(text, encoding="utf-8")
+        assert game_index.listed_games() == _registry_answer()
+        assert json.loads(path.read_text(encoding="utf-8"))["version"] == game_index.INDEX_VERSION
+
+
+def test_a_new_games_first_autosave_follows_its_first_frame(monkeypatch, tmp_path):
+    import hexwar
+    from hexwar import paths
+    from hexwar.ui.app import App
+
+    auto = tmp_path / "autosave.yaml"
+    monkeypatch.setattr(paths, "autosave_path", lambda: auto)
+    app = App((1280, 800), resizable=False, menu=False)
+    game = hexwar.open_game(game_ids()[0], seed=3)
+    app.start_game(game, hotseat=False, autosave=True, threaded=False)
+    assert not auto.exists(), "the first frame does not wait for it"
+    app.step()
+    assert hexwar.load_record(auto).digest() == game.digest()

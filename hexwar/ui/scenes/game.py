@@ -56,10 +56,9 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         game.header["players"] = {s: self.player_kinds.get(s, HUMAN) for s in self.sides()}
         if autosave:
             game.autosave_path = paths.autosave_path()
-            try:
-                game.save(game.autosave_path)
-            except OSError as e:  # shown at once, and for as long as saving fails (see save_trouble)
-                game.autosave_error = e
+            # Written once the game's first frame is shown (a YAML dump and two fsyncs it need
+            # not wait for); every action autosaves anyway.
+            app.after_frame(self._first_autosave)
         if game.load_warning:
             self.ctl.say(f"Loaded with a warning: {game.load_warning}", "refusal")
         computers: dict[str, Any] = {}  # side -> its computer player
@@ -123,6 +122,16 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         self._job_seen: object | None = None  # the controller's legal-actions job last seen done
         self._air_key: tuple | None = None
         self._air: tuple = ()
+
+
+    def _first_autosave(self) -> None:
+        game = self.game
+        if game.autosave_path is None:
+            return
+        try:
+            game.save(game.autosave_path)
+        except OSError as e:  # shown at once, and for as long as saving fails (see save_trouble)
+            game.autosave_error = e
 
     def make_controller(self, game, threaded: bool) -> Controller:
         """The controller that turns this scene's clicks into actions (a lesson's routes them

@@ -72,13 +72,15 @@ class MenuScene(Scene):
 
     def __init__(self, app, seed: int | None = None, game_id: str | None = None, scenario: str | None = None) -> None:
         super().__init__(app)
-        from ... import session
-        from ...games import game_ids
+        from .. import game_index
 
-        self.choices = session.list_scenarios()
+        # The registry's games and their scenarios, without importing every game's package
+        # (game_index: remembered from the last start).
+        listed = game_index.listed_games()
+        self.choices = game_index.list_scenarios(listed)
         # Every registered game, even one whose scenarios are not there yet (it says so on Start).
         # In the registry's order (the first game first), then any scenario folder's game it lacks.
-        self.games = list(dict.fromkeys(game_ids() + sorted({g for g, _ in self.choices})))
+        self.games = list(dict.fromkeys([g.id for g in listed] + sorted({g for g, _ in self.choices})))
         self.game_i = self.games.index(game_id) if game_id in self.games else 0
         self.scen_i = self.default_scenario()
         if scenario:
@@ -365,12 +367,12 @@ class MenuScene(Scene):
 
     def map_file(self) -> Path | None:
         """The map of the selected game: ``maps/<game>.tmx``, or its first sheet (``<game>-a.tmx``)."""
-        from ...session import maps_dir
+        from ..game_index import data_root
 
         e = self.entry()
         if e is None:
             return None
-        root = maps_dir(e)
+        root = data_root("maps", e.data)
         gid = e.id
         for cand in [root / f"{gid}.tmx"] + sorted(root.glob(f"{gid}-*.tmx")):
             if cand.is_file():
