@@ -36,6 +36,7 @@ GAME = GameEntry(
     options=options_from(OPTIONS),
     steps=texts.STEPS,
     nations=(NationInfo("german", "German", (150, 156, 138), (16, 16, 16)),
+             NationInfo("hungarian", "Hungarian", (158, 118, 186), (16, 16, 16)),  # the occupation groups
              NationInfo("soviet", "Soviet", (168, 78, 52), (255, 250, 240))),
     default_scenario="full",
     order=2,

@@ -32,6 +32,7 @@ GAME = GameEntry(
     steps=texts.steps(),
     nations=(NationInfo("german", "German", (150, 156, 138), (16, 16, 16)),
              NationInfo("hungarian", "Hungarian", (158, 118, 186), (16, 16, 16)),
+             NationInfo("italian", "Italian", (172, 214, 142), (16, 16, 16)),  # the CSIR
              NationInfo("romanian", "Romanian", (150, 196, 236), (16, 16, 16)),
              NationInfo("slovak", "Slovak", (232, 196, 96), (16, 16, 16)),
              NationInfo("soviet", "Soviet", (168, 78, 52), (255, 250, 240))),
