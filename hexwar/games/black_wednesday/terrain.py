@@ -205,7 +205,7 @@ class Terrain:
                     self.line(a, b)
             return
         at, block = self._los_tables()
-        grid, origin, hexes, obstacle, height = self._los_arrays()
+        grid, origin, hexes, obstacle, height = self.los_arrays()
         aq, ar, _ = to_cube(a)
         cube = np.array([to_cube(b)[:2] for b in todo], dtype=np.int64)
         dq, dr = cube[:, 0] - aq, cube[:, 1] - ar
@@ -263,7 +263,7 @@ class Terrain:
                         between.append(hexes[y])
             cache[("los", a, b)] = (bool(blocked[j]), tuple(between))
 
-    def _los_arrays(self):
+    def los_arrays(self):
         """(cube grid -> hex id or -1, the grid's origin, hexes by id in sorted order, obstacle
         flags, blocking heights), once per board, for ``lines_from``."""
         got = self.board.cache.get("bw_los_arrays")
