@@ -1,6 +1,6 @@
 """The listing work moved to the opening or shared between units gives the same answers: the
 movement graphs and line-of-sight tables built when a game is opened, the entering units' moves
-made from one sorted list per reach answer."""
+made from one sorted list per reach answer, the calls for fire made together."""
 from __future__ import annotations
 
 from hexwar.core.actions import Move
@@ -39,3 +39,14 @@ def test_7_7_entering_units_moves_match_their_reach_in_destination_order():
             got = r.entry_moves(st, uid)
             assert got == want and [hash(m) for m in got] == [hash(m) for m in want]
             assert all(type(m) is Move for m in got)
+
+
+def test_13_2_calls_for_fire_made_together_are_the_calls_of_the_constructor():
+    from hexwar.core.hexgrid import Hex
+    from hexwar.games.black_wednesday.verbs import Call, he_calls
+
+    targets = [Hex(3, 4), Hex(10, 2), Hex(3, 4)]
+    got = he_calls("s1", "a1", targets)
+    want = [Call("s1", "a1", h) for h in targets]
+    assert got == want and [hash(c) for c in got] == [hash(c) for c in want]
+    assert [c.notation() for c in got] == [c.notation() for c in want] and all(type(c) is Call for c in got)
