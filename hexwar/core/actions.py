@@ -50,7 +50,7 @@ class Move:
 def moves_along(unit: str, paths: Iterable[tuple[Hex, ...]]) -> list[Move]:
     """``[Move(unit, p) for p in paths]``, made without the frozen dataclass's ``__init__`` (an
     ``object.__setattr__`` call a field): equal objects in half the time, for the listings that
-    offer tens of thousands of moves (Black Wednesday's entering units)."""
+    offer tens of thousands of moves (hundreds of units entering at once)."""
     new = object.__new__
     out = []
     for p in paths:

@@ -86,7 +86,10 @@ class Consequences(_Rules):
             bits.append("loses Dug In (§5)")
             level = COSTLY
         for _side, hexes, fp in state.extra.get("barrage", ()):
-            hit = next((h for h in a.path if h in hexes), None)
+            zone = frozenset(hexes)  # (a tuple: the decisions of 88,000 moves asked it hex by hex)
+            if zone.isdisjoint(a.path):
+                continue
+            hit = next((h for h in a.path if h in zone), None)
             if hit is not None:
                 bits.append(f"enters the barrage in {hex_name(hit)}: fired on at {fp} (§13.6)")
                 level = COSTLY
