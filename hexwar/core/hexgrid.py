@@ -138,6 +138,9 @@ class SheetIds(HexIds):
                                      "every sheet before it must have an even number of columns")
             seen.add(letter)
             start += cols
+        # hex -> id, kept (not a field: equality and hashing stay the sheets'): an Action Phase's
+        # decisions write hundreds of thousands of hex ids along the moves' paths
+        object.__setattr__(self, "_names", {})
 
     @property
     def spec(self) -> str:  # computed from the sheets
@@ -173,6 +176,15 @@ class SheetIds(HexIds):
         return None
 
     def name(self, h: Hex) -> str:
+        names: dict[Hex, str] = self.__dict__["_names"]
+        got = names.get(h)
+        if got is None:
+            got = self._name(h)
+            if len(names) < 100_000:  # bounded, whatever a caller asks
+                names[h] = got
+        return got
+
+    def _name(self, h: Hex) -> str:
         where = self.sheet_of(h)
         if where is None or not 1 <= h.row <= 99:
             return f"?{h.col}.{h.row}"  # off every sheet: readable, never parsed back

@@ -623,3 +623,14 @@ def test_neighbors_kept_per_hex_are_the_computed_ones():
         want = tuple(Hex(h.col + dc, h.row + dr) for dc, dr in offs)
         assert neighbors(h) == want and neighbors(h) == want  # asked twice: the kept answer
         assert all(type(n) is Hex for n in neighbors(h))
+
+
+def test_sheet_ids_kept_per_hex_are_the_computed_ones():
+    from hexwar.core.hexgrid import SheetIds
+
+    ids = SheetIds((("A", 34), ("B", 32)))
+    for h in [Hex(c, r) for c in range(-2, 70) for r in range(-1, 102)]:
+        assert ids.name(h) == ids._name(h) and ids.name(h) == ids._name(h)  # asked twice: the kept one
+        if 1 <= h.col <= 66 and 1 <= h.row <= 99:
+            assert ids.parse(ids.name(h)) == h
+    assert ids == SheetIds((("A", 34), ("B", 32))) and hash(ids) == hash(SheetIds((("A", 34), ("B", 32))))
