@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Attack, Choose, Move, Place, Remove, Restore
 from ...core.contract import COSTLY, FATAL, HARMLESS, Consequence
-from ...core.hexgrid import Hex, distance, hex_name, use_hex_ids
+from ...core.hexgrid import Hex, current_hex_ids, distance, hex_name, use_hex_ids
 from ...core.units import ON_MAP
 from . import previews as P
 from .orders import d66_chance
@@ -32,11 +32,16 @@ class Consequences(_Rules):
     """Mixin for BWRules (``self`` is the rules object)."""
 
     def consequence(self, state: Any, action: Action) -> Consequence | None:
+        if current_hex_ids() is self.ids:  # the game's ids already in force (its client): no block
+            return self._consequence_or_none(state, action)
         with use_hex_ids(self.ids):
-            try:
-                return self._consequence(state, action)
-            except (KeyError, AttributeError, TypeError, ValueError, IndexError):
-                return None  # an option the figures cannot follow says nothing rather than fail
+            return self._consequence_or_none(state, action)
+
+    def _consequence_or_none(self, state: Any, action: Action) -> Consequence | None:
+        try:
+            return self._consequence(state, action)
+        except (KeyError, AttributeError, TypeError, ValueError, IndexError):
+            return None  # an option the figures cannot follow says nothing rather than fail
 
     def _consequence(self, state: Any, a: Action) -> Consequence | None:
         if isinstance(a, Choose):
