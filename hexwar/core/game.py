@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -140,6 +140,9 @@ class Game:
         self.load_warning: str | None = None  # set by load_record when a save needed attention
         # Writes a record (installed by the session, so the core needs no file format).
         self.saver: Saver | None = None
+        # The last listing handed out: (the state it was made for, the number of actions
+        # then, the list given, a copy of it), so ``decisions(legal)`` can tell it is current.
+        self._listed: tuple[Any, int, list[Action], tuple[Action, ...]] | None = None
 
     # --- the contract --------------------------------------------------------
     @property
@@ -153,7 +156,9 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every legal action now."""
-        return list(self.rules.legal_actions(self.state))
+        got = list(self.rules.legal_actions(self.state))
+        self._listed = (self.state, len(self.actions), got, tuple(got))
+        return got
 
     def check(self, action: Action | str) -> Illegal | None:
         if isinstance(action, str):
@@ -275,14 +280,25 @@ class Game:
         """The pending step inside the phase (a battle's retreat ...): (kind, hex name), or ("", "")."""
         return self.rules.stage_of(self.state)
 
-    def decisions(self) -> tuple[Decision, ...]:
+    def decisions(self, legal: Sequence[Action] | None = None) -> tuple[Decision, ...]:
         """What the acting player decides now: every option with its consequence and rule
-        (worked out afresh at each call: a client keeps them per position)."""
+        (worked out afresh at each call: a client keeps them per position). ``legal``: the list
+        ``legal_actions()`` just gave, to spare listing the position again; it is used only
+        while it is this game's last listing, of the position it has now, unchanged (the same
+        state object, the same number of actions, the same actions): otherwise the position
+        is listed afresh."""
         from .decisions import build_decisions
 
         kind, target = self.stage()
-        return build_decisions(self.rules, self.state, self.legal_actions(), self.entry, self.acting_side(),
+        return build_decisions(self.rules, self.state, self._listing(legal), self.entry, self.acting_side(),
                                self.phase(), kind, target)
+
+    def _listing(self, legal: Sequence[Action] | None) -> list[Action]:
+        last = self._listed
+        if (legal is not None and last is not None and legal is last[2] and last[0] is self.state
+                and last[1] == len(self.actions) and tuple(legal) == last[3]):
+            return list(last[3])
+        return self.legal_actions()
 
     def decision(self, key: str) -> Decision | None:
         return next((d for d in self.decisions() if d.key == key), None)

@@ -138,6 +138,9 @@ class SheetIds(HexIds):
                                      "every sheet before it must have an even number of columns")
             seen.add(letter)
             start += cols
+        # hex -> id, kept (not a field: equality and hashing stay the sheets'): an Action Phase's
+        # decisions write hundreds of thousands of hex ids along the moves' paths
+        object.__setattr__(self, "_names", {})
 
     @property
     def spec(self) -> str:  # computed from the sheets
@@ -173,6 +176,15 @@ class SheetIds(HexIds):
         return None
 
     def name(self, h: Hex) -> str:
+        names: dict[Hex, str] = self.__dict__["_names"]
+        got = names.get(h)
+        if got is None:
+            got = self._name(h)
+            if len(names) < 100_000:  # bounded, whatever a caller asks
+                names[h] = got
+        return got
+
+    def _name(self, h: Hex) -> str:
         where = self.sheet_of(h)
         if where is None or not 1 <= h.row <= 99:
             return f"?{h.col}.{h.row}"  # off every sheet: readable, never parsed back
@@ -277,10 +289,18 @@ _OFFSETS_LOW = ((0, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0))  # even colum
 DIRECTIONS = ("N", "NE", "SE", "S", "SW", "NW")
 
 
+_NEIGHBORS: dict[Hex, tuple[Hex, ...]] = {}  # kept: a game asks about the same few thousand hexes
+
+
 def neighbors(h: Hex) -> tuple[Hex, ...]:
     """The six hexes around ``h`` (unbounded grid), clockwise from north."""
-    offs = _OFFSETS_LOW if _is_low(h.col) else _OFFSETS_HIGH
-    return tuple(Hex(h.col + dc, h.row + dr) for dc, dr in offs)
+    got = _NEIGHBORS.get(h)
+    if got is None:
+        offs = _OFFSETS_LOW if _is_low(h.col) else _OFFSETS_HIGH
+        got = tuple(Hex(h.col + dc, h.row + dr) for dc, dr in offs)
+        if len(_NEIGHBORS) < 100_000:  # bounded, whatever a caller asks
+            _NEIGHBORS[Hex(*h)] = got
+    return got
 
 
 def to_cube(h: Hex) -> tuple[int, int, int]:
@@ -298,9 +318,12 @@ def from_cube(q: int, r: int) -> Hex:
 
 
 def distance(a: Hex, b: Hex) -> int:
-    aq, ar, as_ = to_cube(a)
-    bq, br, bs = to_cube(b)
-    return max(abs(aq - bq), abs(ar - br), abs(as_ - bs))
+    """Hexes between ``a`` and ``b``: ``to_cube`` of both, inlined (asked tens of thousands of
+    times a listing: spotting, ranges, orders)."""
+    ax, bx = a[0] - 1, b[0] - 1
+    dq = ax - bx
+    dr = (a[1] - 1 - (ax - (ax & 1)) // 2) - (b[1] - 1 - (bx - (bx & 1)) // 2)
+    return max(abs(dq), abs(dr), abs(dq + dr))
 
 
 def are_adjacent(a: Hex, b: Hex) -> bool:

@@ -204,3 +204,18 @@ def test_games_can_register_their_own_verbs():
             register_verb("move", parse)  # core verbs cannot be replaced
     finally:
         _EXTRA_VERBS.pop("blowtest", None)
+
+
+def test_moves_along_makes_the_same_moves_as_the_constructor():
+    import dataclasses
+
+    from hexwar.core.actions import Move, moves_along
+    from hexwar.core.hexgrid import Hex
+
+    paths = [(Hex(1, 2),), (Hex(1, 2), Hex(2, 2)), ()]
+    got = moves_along("u1", paths)
+    want = [Move("u1", p) for p in paths]
+    assert got == want and [hash(m) for m in got] == [hash(m) for m in want]
+    assert [m.notation() for m in got] == [m.notation() for m in want] and got[1].dest == Hex(2, 2)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        type(got[0]).__setattr__(got[0], "unit", "u2")

@@ -19,7 +19,7 @@ from .dora import Dora
 from .historical import Historical
 from .orders import OrderAct
 from .timed import GONE_0500_FEB11
-from .verbs import Call
+from .verbs import Call, he_calls
 
 DIVISIONS = ("43", "63", "72")
 MINES = "mines"
@@ -420,7 +420,7 @@ class Artillery(Batteries, Dora, Historical):
                 continue  # the same answer for every target (check_call = the two halves)
             if ok is None:  # the target half reads the spotter, the target and the TRP, never the battery
                 ok = [h for h in targets if self._call_target_refusal(state, Call(uid, art, h)) is None]
-            out += [Call(uid, art, h) for h in ok]
+            out += he_calls(uid, art, ok)
         return out
 
     # --- air (1.9, §14) -------------------------------------------------------------------

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Action, Attack, Choose, Move, Place, Remove, Restore
 from ...core.contract import COSTLY, FATAL, HARMLESS, Consequence
-from ...core.hexgrid import distance, hex_name, use_hex_ids
+from ...core.hexgrid import Hex, current_hex_ids, distance, hex_name, use_hex_ids
 from ...core.units import ON_MAP
 from . import previews as P
 from .orders import d66_chance
@@ -32,11 +32,16 @@ class Consequences(_Rules):
     """Mixin for BWRules (``self`` is the rules object)."""
 
     def consequence(self, state: Any, action: Action) -> Consequence | None:
+        if current_hex_ids() is self.ids:  # the game's ids already in force (its client): no block
+            return self._consequence_or_none(state, action)
         with use_hex_ids(self.ids):
-            try:
-                return self._consequence(state, action)
-            except (KeyError, AttributeError, TypeError, ValueError, IndexError):
-                return None  # an option the figures cannot follow says nothing rather than fail
+            return self._consequence_or_none(state, action)
+
+    def _consequence_or_none(self, state: Any, action: Action) -> Consequence | None:
+        try:
+            return self._consequence(state, action)
+        except (KeyError, AttributeError, TypeError, ValueError, IndexError):
+            return None  # an option the figures cannot follow says nothing rather than fail
 
     def _consequence(self, state: Any, a: Action) -> Consequence | None:
         if isinstance(a, Choose):
@@ -85,13 +90,25 @@ class Consequences(_Rules):
         if a.unit in state.extra.get("dug", frozenset()):
             bits.append("loses Dug In (§5)")
             level = COSTLY
-        for _side, hexes, fp in state.extra.get("barrage", ()):
-            hit = next((h for h in a.path if h in hexes), None)
+        for zone, fp in self._barrage_zones(state, a.path):
+            hit = next((h for h in a.path if h in zone), None)
             if hit is not None:
                 bits.append(f"enters the barrage in {hex_name(hit)}: fired on at {fp} (§13.6)")
                 level = COSTLY
                 break
         return Consequence("; ".join(bits), "§7.1", level, figure=f"{cost:g}")
+
+    def _barrage_zones(self, state: Any, path: tuple[Hex, ...]) -> list[tuple[frozenset[Hex], Any]]:
+        """The barrage markers' zones as sets, with their fire, in order (none when the path
+        misses them all); the sets made once per state: a big Action Phase asks for 88,000 moves."""
+        bars = state.extra.get("barrage", ())
+        if not bars:
+            return []
+        got = state._cache.get("bw_barrage_zones")
+        if got is None or got[0] is not bars:  # (the markers are replaced, never changed in place)
+            zones = [(frozenset(hexes), fp) for _side, hexes, fp in bars]
+            got = state._cache["bw_barrage_zones"] = (bars, frozenset().union(*(z for z, _ in zones)), zones)
+        return [] if got[1].isdisjoint(path) else got[2]
 
     def _mode_consequence(self, state: Any, a: Any) -> Consequence:
         if a.mode == "fire":

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...core.actions import Action, Move
 from ...core.errors import Illegal
-from ...core.hexgrid import Hex, distance, hex_name, use_hex_ids
+from ...core.hexgrid import Hex, current_hex_ids, distance, hex_name, use_hex_ids
 from ...core.movement import reachable
 from ...core.units import ON_MAP
 from . import words
@@ -24,6 +24,8 @@ class Explain(FirePreviews, Consequences):
     """Mixin for BWRules (``self`` is the rules object)."""
 
     def option_label(self, state: Any, action: Action) -> str | None:
+        if current_hex_ids() is self.ids:  # the game's ids already in force (its client): no block
+            return words.label(action)
         with use_hex_ids(self.ids):
             return words.label(action)
 

@@ -21,6 +21,7 @@ from ...core.sequence import Sequence
 from ...core.state import State
 from ...core.units import ARRIVING, ON_MAP, UNPLACED, Unit
 from .artillery import Artillery
+from .batteries import battery_data
 from .carriers import Carriers
 from .choices import Choices
 from .choose import Choosing
@@ -172,6 +173,10 @@ class BWRules(Phases, Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choos
             "orders": self.initial_orders(),
             "bn": dict(self.scen.bn_morale),  # 1.10d
         }
+        # at the opening, not in the first Action Phase's listing (a click): the movement graphs
+        # and line-of-sight tables (moves.py) and the German batteries' tables (once a process)
+        self.build_graphs()
+        battery_data()
         return st, [Event("phase", "Soviet Prep Log: keep the historical targets or change them (2.4, 1.10b)")]
 
     def lesson_state(self, position, dice) -> tuple[State, list[Event]]:

@@ -205,7 +205,7 @@ class Terrain:
                     self.line(a, b)
             return
         at, block = self._los_tables()
-        grid, origin, hexes, obstacle, height = self._los_arrays()
+        grid, origin, hexes, obstacle, height = self.los_arrays()
         aq, ar, _ = to_cube(a)
         cube = np.array([to_cube(b)[:2] for b in todo], dtype=np.int64)
         dq, dr = cube[:, 0] - aq, cube[:, 1] - ar
@@ -253,17 +253,18 @@ class Terrain:
 
         step_blocked = (first >= 0) & blocks(first) & ((second < 0) | blocks(second))
         blocked = step_blocked.any(axis=1).tolist()
-        firsts, seconds = first.tolist(), second.tolist()
-        for j, b in enumerate(todo):
-            between: list[Hex] = []
-            for x, y in zip(firsts[j], seconds[j]):
-                if x >= 0:
-                    between.append(hexes[x])
-                    if y >= 0:
-                        between.append(hexes[y])
-            cache[("los", a, b)] = (bool(blocked[j]), tuple(between))
+        # the hexes between, step by step (the first hex of a step, then its second if any):
+        # a second is only found with a first, so the valid ids of the interleaved rows, in
+        # row order, are every line's hexes one line after another
+        pairs = np.stack((first, second), axis=2).reshape(len(todo), -1)
+        valid = pairs >= 0
+        found_hexes = list(map(hexes.__getitem__, pairs[valid].tolist()))
+        o = 0
+        for b, k, c in zip(todo, blocked, valid.sum(axis=1).tolist()):
+            cache[("los", a, b)] = (bool(k), tuple(found_hexes[o:o + c]))
+            o += c
 
-    def _los_arrays(self):
+    def los_arrays(self):
         """(cube grid -> hex id or -1, the grid's origin, hexes by id in sorted order, obstacle
         flags, blocking heights), once per board, for ``lines_from``."""
         got = self.board.cache.get("bw_los_arrays")

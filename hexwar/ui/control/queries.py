@@ -13,11 +13,13 @@ from __future__ import annotations
 import dataclasses
 import logging
 import threading
+import time
 from collections.abc import Hashable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...core import actions as A
+from ...core import collector
 from ...core.contract import Consequence, Decision, Preview
 from ...core.errors import Illegal
 from ...core.hexgrid import Hex, parse_hex
@@ -117,6 +119,11 @@ class Queries(_Control):
     _groups_key: tuple | None
     _groups: list[ChoiceGroup]
     _entering: tuple | None
+    # the garbage collector's turn (``idle``): the input count and position last seen, since when
+    IDLE_S = 0.5  # seconds without input (and with the listing done) before the collector may run
+    _idle_seen: tuple = ()
+    _idle_since = 0.0
+    _settled = False  # the game's objects frozen (collector.settle) at the first pause
 
     def _sync(self) -> None:
         """An action applied to the game elsewhere (a script, a test): a new position for the
@@ -262,13 +269,33 @@ class Queries(_Control):
 
     def _work(self, job: _LegalJob) -> None:
         try:
-            job.result = list(self.game.legal_actions())
-            job.decisions = tuple(self.game.decisions())
+            legal = self.game.legal_actions()
+            job.decisions = tuple(self.game.decisions(legal))  # built from that listing, not a second one
+            job.result = list(legal)
         except BaseException as e:  # shown as "no actions", logged for the developer
             log.exception("legal_actions or decisions failed")
             job.error = e
         finally:
             job.done.set()
+
+    def idle(self, inputs: Hashable) -> None:
+        """Each frame of the interactive client (``threaded``), given what counts the inputs of
+        its scenes: once the player has been quiet ``IDLE_S`` and the listing is done, the garbage
+        collector's full collection runs if one is due (``core.collector``), so that it does not
+        land in the listing of the next click; the first pause of a game freezes its objects."""
+        now, seen = time.monotonic(), (inputs, self.version)
+        if seen != self._idle_seen:
+            self._idle_seen, self._idle_since = seen, now
+            return
+        job = self._job
+        if (self.past or not self.threaded or now - self._idle_since < self.IDLE_S
+                or job is None or not job.done.is_set()):
+            return
+        if not self._settled:
+            self._settled = True
+            collector.settle()
+        else:
+            collector.idle()
 
     def legal_now(self) -> list:
         """Legal actions, waiting for them if needed (used for decisions, not for drawing)."""

@@ -670,3 +670,4 @@ class GameScene(GameInput, HistoryMode, ComputerTurns, FrameCache, Scene):
         self._show_handover()
         if self.app.stack.top is self:
             self.refresh(cached=True)
+        self.ctl.idle(self.inputs)  # the garbage collector's turn while the player thinks
