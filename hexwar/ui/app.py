@@ -23,7 +23,6 @@ events.
 from __future__ import annotations
 
 import argparse
-import gc
 import logging
 import os
 import sys
@@ -317,10 +316,11 @@ class App:
 def settle_heap() -> None:
     """Collect the garbage of the last game, then set what lives on (the board, the rules, the
     game so far, the client's caches) aside from the garbage collector: its full collections
-    then no longer walk tens of thousands of objects in the middle of a frame (a 15 ms hitch)."""
-    gc.unfreeze()
-    gc.collect()
-    gc.freeze()
+    then no longer walk tens of thousands of objects in the middle of a frame (a 15 ms hitch).
+    The same policy as the listings' (``core.collector``: the controller's idle collections)."""
+    from ..core import collector
+
+    collector.settle()
 
 
 def parse_size(text: str) -> tuple[int, int]:
