@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from ...core.hexgrid import Hex, distance, hex_name
+from ...core.hexgrid import Hex, distance, hex_name, ring
 from ...core.units import ON_MAP
 from ..player import Decision
 from .goals import goals
@@ -42,6 +42,7 @@ class Defence:
         take = goals(fx, side).take
         enemy = fx.enemy_of(side)
         ours = frozenset(u.hex for u in fx.on_map(side))
+        walled = frozenset(h for h in ours if h not in take)  # not entered; ``ours``: not walked through
         held: dict[Hex, int] = {}
         for u in fx.on_map(enemy):
             held[u.map_hex] = held.get(u.map_hex, 0) + 1
@@ -72,8 +73,7 @@ class Defence:
             for st in starts:  # one of ours on the entry hex only moves the entry next to it (1.10h, BW-R9)
                 # a goal hex one of ours stands on counts as reached (it is the guard's to keep:
                 # were the guard to leave, the enemy could walk in), but no path goes through it
-                for h, mp in reach(fx, st, s.move_class, s.ma, phases * s.ma,
-                                    lambda n: n in ours and n not in take, lambda n: n in ours).items():
+                for h, mp in reach(fx, st, s.move_class, s.ma, phases * s.ma, walled, ours).items():
                     if h in take and h not in held:
                         ph = 1 + int(mp // max(1, s.ma)) if mp > 0 else 1
                         if h not in out or (ph, u.id) < out[h]:
@@ -262,6 +262,7 @@ class Defence:
         order = fx.initiative_order or (side, enemy)
         first = order[0] == side
         ours = frozenset(u.hex for u in fx.on_map(side))
+        walled = frozenset(h for h in ours if h not in take)  # not entered; ``ours``: not walked through
         held: dict[Hex, int] = {}
         for u in fx.on_map(enemy):
             held[u.map_hex] = held.get(u.map_hex, 0) + 1
@@ -284,8 +285,7 @@ class Defence:
             if phases < 1:
                 continue
             for st in starts:
-                for h, mp in reach(fx, st, s.move_class, s.ma, phases * s.ma,
-                                    lambda n: n in ours and n not in take, lambda n: n in ours).items():
+                for h, mp in reach(fx, st, s.move_class, s.ma, phases * s.ma, walled, ours).items():
                     if h not in take or h in held:
                         continue
                     k = 1 + int(mp // max(1, s.ma)) if mp > 0 else 1
@@ -432,9 +432,10 @@ class Defence:
             if fx.firepower(us, 1) < 6:
                 continue
             rng = max(fx.spec(u.id).area_range for u in us)
-            for h in fx.area:
-                d = distance(h0, h)
-                if 1 <= d <= rng and fx.sees_hex(h0, h):
-                    fp[h] = fp.get(h, 0.0) + fx.firepower(us, d)
+            area = fx.area
+            for d in range(1, rng + 1):  # the hexes within range only, not the whole area (speed)
+                for h in ring(h0, d):
+                    if h in area and fx.sees_hex(h0, h):
+                        fp[h] = fp.get(h, 0.0) + fx.firepower(us, d)
         memo[key] = out = {h: fx.fire_column(int(v))[0] for h, v in fp.items()}
         return out

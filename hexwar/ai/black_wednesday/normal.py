@@ -112,11 +112,9 @@ class BWPlayer(Defence, BWBase):
             g = self.garrison(fx, side, moves, targets, urgent=True) if moves else None
             if g is not None:
                 return g
-        fires = self.fire_options(fx, side, acts + self.more_calls(fx, side), weight)
-        if fires:
-            v, a, why = max(fires, key=lambda x: x[0])
-            if v >= self.MIN_FIRE:
-                return Decision(a, why)
+        fire = self.best_fire(fx, side, acts + self.more_calls(fx, side), weight, self.MIN_FIRE)
+        if fire is not None:
+            return Decision(fire[1], fire[2])
         hit = self.assaults(fx, side, acts, targets)
         if hit is not None:
             return hit
@@ -162,7 +160,10 @@ class BWPlayer(Defence, BWBase):
         left = [x for x in left if x]
         if not left:
             return acts
-        out = [a for a in acts if not (isinstance(a, Move) and any(x <= set(a.path) for x in left))]
+        # a path holding none of the objectives' first hexes cannot hold all of one (speed)
+        firsts = frozenset(min(x) for x in left)
+        out = [a for a in acts if not (isinstance(a, Move) and not firsts.isdisjoint(a.path)
+                                       and any(x <= set(a.path) for x in left))]
         return out or acts
 
     MARKER_RISK = 0.3  # steps a move or a breach may cost at the barrage markers it enters
@@ -523,8 +524,14 @@ class BWPlayer(Defence, BWBase):
     def _soviet_score(self, fx: BWFacts, to_adj, to_tgt, count, targets, enemy_hexes, threat):
         big = {h: len(fx.units_at(h)) for h in targets}
 
+        seen: dict[Hex, int] = {}  # many units' moves end in the same hexes
+
         def sees(h: Hex) -> int:
-            return max((big[t] for t in targets if distance(h, t) <= 10 and fx.sees_hex(h, t)), default=0)
+            got = seen.get(h)
+            if got is None:
+                got = seen[h] = max((big[t] for t in targets if distance(h, t) <= 10 and fx.sees_hex(h, t)),
+                                    default=0)
+            return got
 
         def score(uid: str, h: Hex | None) -> float | None:
             r = role(fx, uid)
