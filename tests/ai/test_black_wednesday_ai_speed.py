@@ -184,3 +184,26 @@ def test_attack_order_filter_equals_the_plain_subset_test():
         kept_aside = [x for x in kept_aside if x]
         want = [a for a in acts if not (isinstance(a, Move) and any(x <= set(a.path) for x in kept_aside))] or acts
         assert p.keep_orders(fx, "soviet", acts) == want
+
+
+def test_bench_times_the_player_in_every_scenario_and_campaign_version():
+    """``make bench`` (tools/bench.py, ``ai_matches``) times the player in every scenario file
+    and in the campaign version of Scenarios 3, 6 and 7: the large scenarios against the
+    sampling random player, the others against the uniform one; Scenario 1 whole, the others
+    capped at the set-up and turn 1 (the cap is printed with the figures)."""
+    from hexwar.ai.black_wednesday import bench_matches
+    from hexwar.games.black_wednesday import LARGE_SCENARIOS
+    from hexwar.session import list_scenarios
+    from tools.bench import ai_matches
+
+    ms = bench_matches()
+    files = {s for gid, s in list_scenarios() if gid == GAME}
+    assert {m.scenario for m in ms if not m.options} == files
+    assert {m.scenario for m in ms if m.options} == {"s3-assault-the-line", "s6-the-assault-continues",
+                                                       "s7-breakout"}
+    for m in ms:
+        hexwar.open_game(GAME, m.scenario, seed=1, options=dict(m.options))  # every one opens
+        assert (m.opponent(1).name == "sampler") == (m.scenario in LARGE_SCENARIOS)
+        assert m.cap() == ("whole game" if m.scenario == "s1-turning-the-left" else "set-up and turn 1")
+    assert ai_matches(GAME) == list(ms)
+    assert ai_matches("objective-kiev") == [None]  # a game without its own list: its default scenario
