@@ -207,3 +207,32 @@ def test_bench_times_the_player_in_every_scenario_and_campaign_version():
         assert m.cap() == ("whole game" if m.scenario == "s1-turning-the-left" else "set-up and turn 1")
     assert ai_matches(GAME) == list(ms)
     assert ai_matches("objective-kiev") == [None]  # a game without its own list: its default scenario
+
+
+def test_prep_danger_from_the_zones_and_rings_equals_the_map_over_the_whole_area():
+    """``figures.prep_danger`` walks each Prep Log box's zone and ring instead of every hex of
+    the area: the same (chance, firepower) entries on the same hexes, in the same order."""
+    from hexwar.ai.black_wednesday import figures as F
+
+    g = _action("s1-turning-the-left", "soviet")
+    fx = Position(g, "soviet").facts
+    found = 0
+    for turn in range(1, fx.last_turn + 1):
+        boxes = fx.prep_boxes(turn)
+        if not boxes:
+            continue
+        forget(fx, "prep danger")
+        want: dict = {}
+        for _col, target, fp, radius, kind, good in boxes:
+            shots = [(good, fp)] if kind == "katyusha" else [(good, fp), (1.0 - good, fp // 2)]
+            for h in fx.area:
+                d = distance(h, target)
+                if d > radius + 1:
+                    continue
+                for p, power in shots:
+                    pw = power if d <= radius else power // 2
+                    if pw >= 1 and p > 0:
+                        want[h] = want.get(h, ()) + ((p, pw),)
+        assert F.prep_danger(fx, boxes) == want
+        found += 1
+    assert found

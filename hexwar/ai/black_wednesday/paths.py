@@ -38,10 +38,17 @@ def steps_into_area(fx: BWFacts, cls: str, ma: int) -> Mapping[Hex, tuple[tuple[
     key = (cls, ma)
     got = memo.get(key)
     if got is None:
-        fwd = {h: dict(out) for h, out in fx.step_graph(cls, ma).items()}
-        area, adjacent = fx.area, fx.board.adjacent
-        got = memo[key] = {h: tuple((n, fwd[n][h]) for n in adjacent(h) if n in area and h in fwd.get(n, ()))
-                           for h in area}
+        # hex -> {neighbour stepped from: MP}, then each hex's list in its own neighbour order
+        area = fx.area
+        into: dict[Hex, dict[Hex, float]] = {h: {} for h in area}
+        for n, out in fx.step_graph(cls, ma).items():
+            if n in area:
+                for h, c in out:
+                    into[h][n] = c
+        adjacent = fx.board.adjacent
+        got = memo[key] = {}
+        for h, frm in into.items():
+            got[h] = tuple((n, frm[n]) for n in adjacent(h) if n in frm)
     return got
 
 
