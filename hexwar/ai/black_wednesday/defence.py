@@ -6,13 +6,14 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from ...core.hexgrid import Hex, distance, hex_name, ring
+from ...core.hexgrid import Hex, distance, hex_name
 from ...core.units import ON_MAP
 from ..player import Decision
 from .goals import goals
 from .memo import kept
 from .paths import Turns, reach
 from .roles import ASSAULT, SPOT, role
+from .speed import ThreatMap
 
 if TYPE_CHECKING:
     from ...games.black_wednesday.facts import BWFacts
@@ -407,7 +408,7 @@ class Defence:
 
     THREAT = 0.25  # per column of the overwatch fire a hex is open to (§10)
 
-    def threat(self, fx: BWFacts, side) -> dict[Hex, int]:
+    def threat(self, fx: BWFacts, side) -> ThreatMap:
         """For each hex, the Area Fire Table column of the overwatch the enemy's big stacks
         (in Fire Mode, neither Suppressed nor Paralyzed, 6+ firepower) could fire into it:
         their firepower at that range (§8.2) where they have line of sight (§6.2)."""
@@ -427,15 +428,7 @@ class Defence:
             return got
         if len(memo) > 32:
             memo.clear()
-        fp: dict[Hex, float] = {}
-        for h0, us in stacks.items():
-            if fx.firepower(us, 1) < 6:
-                continue
-            rng = max(fx.spec(u.id).area_range for u in us)
-            area = fx.area
-            for d in range(1, rng + 1):  # the hexes within range only, not the whole area (speed)
-                for h in ring(h0, d):
-                    if h in area and fx.sees_hex(h0, h):
-                        fp[h] = fp.get(h, 0.0) + fx.firepower(us, d)
-        memo[key] = out = {h: fx.fire_column(int(v))[0] for h, v in fp.items()}
+        fire = [(h0, us, max(fx.spec(u.id).area_range for u in us)) for h0, us in stacks.items()
+                if fx.firepower(us, 1) >= 6]
+        memo[key] = out = ThreatMap(fx, fire)
         return out

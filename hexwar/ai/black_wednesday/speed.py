@@ -19,7 +19,7 @@ import math
 from typing import TYPE_CHECKING
 
 from ...core.actions import Place
-from ...core.hexgrid import Hex
+from ...core.hexgrid import Hex, distance
 from ...core.pathsearch import distances
 from ...core.units import UNPLACED
 from . import figures as F
@@ -92,3 +92,32 @@ def barrage_fire(fx: BWFacts, h: Hex, fp: int):
     if got is None:
         got = memo[key] = F.area_fire(fx, h, fp, F.BARRAGE)
     return got
+
+
+class ThreatMap:
+    """``Defence.threat``'s map, worked out hex by hex as the player asks (``get``): the Area
+    Fire Table column of the summed firepower (§8.2) of the stacks ``fire`` ((hex, units,
+    range), in order) that reach the hex and see it (§6.2). The same column as the map over
+    every hex of the area, which asked thousands of lines of sight a phase where the moves
+    score a few hundred hexes."""
+
+    def __init__(self, fx: BWFacts, fire: list) -> None:
+        self.fx, self.fire, self.area = fx, fire, fx.area
+        self.cols: dict[Hex, int | None] = {}
+
+    def get(self, h: Hex, default: int = 0) -> int:
+        col = self.cols.get(h, -1)
+        if col == -1:
+            col = self.cols[h] = self._column(h)
+        return default if col is None else col
+
+    def _column(self, h: Hex) -> int | None:
+        if h not in self.area:
+            return None
+        fx = self.fx
+        total, seen = 0.0, False
+        for h0, us, rng in self.fire:
+            d = distance(h0, h)
+            if 1 <= d <= rng and fx.sees_hex(h0, h):
+                total, seen = total + fx.firepower(us, d), True
+        return fx.fire_column(int(total))[0] if seen else None
