@@ -19,10 +19,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import random  # noqa: E402
+from typing import TYPE_CHECKING  # noqa: E402
 
 import hexwar  # noqa: E402
 from hexwar import session  # noqa: E402
 from hexwar.core import collector  # noqa: E402
+
+if TYPE_CHECKING:
+    from hexwar.ai.player import BenchMatch
 
 SEEDS = (1, 2, 3)
 
@@ -175,20 +179,39 @@ def bench_listing(game_id: str, scenario_id: str, seed: int = 1, cap: int = LIST
     line(game_id, f"{tag} listing CPU w/o gc (worst)", max(own) * 1000, "ms")
 
 
-def bench_ai(game_id: str, scenario_id: str, seed: int = 1) -> None:
+def bench_ai(game_id: str, match: BenchMatch | None = None, seed: int = 1) -> None:
     """The computer player ("ai" level) against the random one, once as each side: CPU per
-    decision (median and worst) and the worst player-turn. Timing lives here, not in tests."""
-    from hexwar.ai.player import make_player, play_match
+    decision (median and worst) and the worst player-turn. Timing lives here, not in tests.
+    ``match``: a scenario and version of the game's own ``bench_matches()``, with its opponent
+    and its cap (printed); None: the default scenario to the end against the random player."""
+    from hexwar.ai.player import BenchMatch, RandomPlayer, make_player, play_match
 
-    sides = [s.id for s in hexwar.games.entry(game_id).sides]
+    e = hexwar.games.entry(game_id)
+    m = match or BenchMatch(e.default_scenario, e.default_scenario, {}, RandomPlayer)
+    tag = f"{m.name} " if match else ""
+    sides = [s.id for s in e.sides]
+    stop = (lambda g: g.turn() > m.turns) if m.turns else None  # the cap: once that turn is over
     for ai_side in sides:
-        game = hexwar.open_game(game_id, scenario_id, seed=seed)
-        players = {s: make_player("ai" if s == ai_side else "random", game_id, seed) for s in sides}
-        log = play_match(game, players)
+        game = hexwar.open_game(game_id, m.scenario, seed=seed, options=dict(m.options))
+        players = {s: make_player("ai", game_id, seed) if s == ai_side else m.opponent(seed) for s in sides}
+        log = play_match(game, players, max_actions=200_000, stop=stop)
+        if match:
+            print(f"{game_id} {m.name}: the computer player as {ai_side} against "
+                  f"{players[next(s for s in sides if s != ai_side)].name}, {m.cap()}", flush=True)
         cpu = log.cpu_decisions.get(ai_side, [0.0])
-        line(game_id, f"AI {ai_side} decision CPU (median)", statistics.median(cpu) * 1000, "ms")
-        line(game_id, f"AI {ai_side} decision CPU (worst)", max(cpu) * 1000, "ms")
-        line(game_id, f"AI {ai_side} player-turn CPU (worst)", log.worst_cpu_turn(ai_side), "s")
+        line(game_id, f"{tag}AI {ai_side} decision CPU (median)", statistics.median(cpu) * 1000, "ms")
+        line(game_id, f"{tag}AI {ai_side} decision CPU (worst)", max(cpu) * 1000, "ms")
+        line(game_id, f"{tag}AI {ai_side} player-turn CPU (worst)", log.worst_cpu_turn(ai_side), "s")
+
+
+def ai_matches(game_id: str) -> list[BenchMatch | None]:
+    """The matches the game's computer player is benched in: its package's ``bench_matches()``
+    (every scenario, capped where a whole game does not fit), else its default scenario."""
+    from hexwar.ai.player import players_module
+
+    mod = players_module(game_id)
+    got = getattr(mod, "bench_matches", None) if mod is not None else None
+    return list(got()) if callable(got) else [None]
 
 
 def main() -> int:
@@ -206,9 +229,10 @@ def main() -> int:
             bench_listing(game_id, scenario_id)
             continue
         bench_game(game_id, scenario_id)
-    for e in hexwar.games.all_games():  # each game's computer player, in its first scenario
+    for e in hexwar.games.all_games():  # each game's computer player: its benched scenarios
         if not only or e.id in only:
-            bench_ai(e.id, e.default_scenario)
+            for match in ai_matches(e.id):
+                bench_ai(e.id, match)
     if only:
         return 0
     try:

@@ -78,6 +78,25 @@ class MatchSpec:
     scenario_env: str = ""
 
 
+@dataclass(frozen=True)
+class BenchMatch:
+    """A match ``make bench`` times the computer player in, once as each side: a game's
+    computer-player package lists them with ``bench_matches()`` (without one, its default
+    scenario is played to the end against the random player)."""
+
+    name: str  # as printed (the scenario, and its version)
+    scenario: str
+    options: Mapping[str, object]
+    opponent: Callable[[int], Player]  # seed -> the player the computer plays against
+    turns: int = 0  # stop once this turn is over (0: the whole game)
+
+    def cap(self) -> str:
+        """The part of the game played, in words."""
+        if not self.turns:
+            return "whole game"
+        return "set-up and turn 1" if self.turns == 1 else f"set-up and turns 1-{self.turns}"
+
+
 LEVELS = {"ai": "normal", "greedy": "easy", "normal": "normal", "easy": "easy"}
 
 
@@ -141,13 +160,14 @@ def turn_key(game: Game, side: str) -> tuple[int, str, str]:
 
 
 def play_match(game: Game, players: Mapping[str, Player], max_actions: int = 20_000,
-               after: Callable[[Game, Decision, str], None] | None = None) -> MatchLog:
-    """Let the players play ``game`` (any game) to its end; return the timings and the
-    reasons (their notation in the game's own hex ids)."""
+               after: Callable[[Game, Decision, str], None] | None = None,
+               stop: Callable[[Game], bool] | None = None) -> MatchLog:
+    """Let the players play ``game`` (any game) to its end, or until ``stop(game)``; return
+    the timings and the reasons (their notation in the game's own hex ids)."""
     log = MatchLog()
     ids = hex_ids_of(game.board)
     for _ in range(max_actions):
-        if game.result() is not None:
+        if game.result() is not None or (stop is not None and stop(game)):
             return log
         side = game.acting_side()
         if side is None:  # nobody decides (nothing is left but to end the phase)

@@ -239,3 +239,13 @@ def test_the_tournament_covers_every_game_and_reports_each_bar(monkeypatch, caps
     monkeypatch.setenv("TOURNAMENT_GAME", "chess")
     with pytest.raises(SystemExit):
         T.main()
+
+
+def test_play_match_stops_where_asked():
+    """``stop``: the loop returns, with the log so far, once ``stop(game)`` holds (``make bench``
+    caps the large scenarios this way) instead of playing on to the result."""
+    game = _open(1)
+    log = play_match(game, {s: RandomPlayer(i) for i, s in enumerate(("axis", "soviet"))},
+                     stop=lambda g: g.turn() > 1)
+    assert game.result() is None and game.turn() == 2
+    assert log.cpu_decisions and all(t <= 1 for t, _, _ in log.cpu_turns)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...core.game import Game
-from ..player import MatchSpec, Player
+from ..player import BenchMatch, MatchSpec, Player
 from .mechanics import MECHANICS as MECHANICS  # what the tournament counts (hexwar.ai.mechanics)
 
 
@@ -36,3 +36,30 @@ def _trenches(game: Game, side: str) -> float:
 
 MATCH = MatchSpec("s1-turning-the-left", _won, "trench hexes the axis holds (mean)", _trenches,
                   scenario_env="TOURNAMENT_BW_SCENARIO")
+
+
+SCENARIOS = ("s1-turning-the-left", "s2-assault-of-the-guards", "s3-assault-the-line", "s4-melee-in-krasni-bor",
+             "s5-assaulting-the-mill", "s6-the-assault-continues", "s7-breakout", "s8-counter-attack")
+CAMPAIGN_VERSIONS = ("s3-assault-the-line", "s6-the-assault-continues", "s7-breakout")  # 5.1
+
+
+def bench_matches() -> tuple[BenchMatch, ...]:
+    """What ``make bench`` times (issue 22: the worst decision of every scenario): each scenario
+    and campaign version against the random player: the uniform one in Scenarios 1, 2, 4 and 5,
+    the sampling one of the tournament in the large scenarios (a uniform random player there
+    never ends a phase). Scenario 1 is played whole; the others to the end of turn 1, where
+    the worst decisions were measured (the set-ups and the first Action Phases, whose
+    movement maps, guard and threat maps are worked out cold): a whole game of them is minutes
+    of CPU (docs/black-wednesday/ai-scenarios.md)."""
+    from ...games.black_wednesday import LARGE_SCENARIOS
+    from ..player import RandomPlayer
+    from .tournament import SampledRandom
+
+    out = []
+    for name in SCENARIOS + tuple(f"{s}+campaign" for s in CAMPAIGN_VERSIONS):
+        scen, _, version = name.partition("+")
+        opponent = SampledRandom if scen in LARGE_SCENARIOS else RandomPlayer
+        out.append(BenchMatch(name.split("-")[0] + (f" {version}" if version else ""), scen,
+                              {"campaign": True} if version else {}, opponent,
+                              0 if scen == SCENARIOS[0] else 1))
+    return tuple(out)

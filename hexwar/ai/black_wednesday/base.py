@@ -10,11 +10,13 @@ Prep Log's unfired boxes (the position leaves them blank, 2.4);
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ...core.actions import Action, Attack, Choose, EndPhase
 from ...core.game import Game
-from ...core.hexgrid import distance, hex_ids_of, hex_name, parse_hex, use_hex_ids
+from ...core.hexgrid import Hex, distance, hex_ids_of, hex_name, parse_hex, use_hex_ids
 from ...core.position import Position
 from ...core.units import ON_MAP
 from ...games.black_wednesday.verbs import Call, PointFire
@@ -149,45 +151,93 @@ class BWBase:
         return Decision(best, f"overwatch at {mover} in {hex_name(m_hex)}: {words}")
 
     # --- figures ------------------------------------------------------------------------
-    def fire_options(self, fx: BWFacts, side, acts, weight) -> list[tuple[float, Action, str]]:
+    def fire_options(self, fx: BWFacts, side, acts, weight,
+                     floor: float | None = None) -> list[tuple[float, Action, str]]:
         """Every SFA, PFA and HE mission the legal actions offer, with its worth in enemy steps
-        (``weight(hex)`` weighs targets) and its reason."""
-        out: list[tuple[float, Action, str]] = []
+        (``weight(hex)`` weighs targets) and its reason. ``floor``: the options worth less are
+        left out."""
+        return [(v, a, words()) for v, a, words in self._fire_values(fx, side, acts, weight, floor)]
+
+    def best_fire(self, fx: BWFacts, side, acts, weight, floor: float) -> tuple[float, Action, str] | None:
+        """The first of the best-worth ``fire_options`` worth ``floor`` or more, or None; only
+        its reason is worded (speed: an Axis Action Phase offers tens of thousands of missions)."""
+        best = None
+        for v, a, words in self._fire_values(fx, side, acts, weight, floor):
+            if best is None or v > best[0]:
+                best = (v, a, words)
+        return None if best is None else (best[0], best[1], best[2]())
+
+    def _fire_values(self, fx: BWFacts, side, acts, weight,
+                     floor: float | None) -> Iterator[tuple[float, Action, Callable[[], str]]]:
+        """``fire_options`` in the order of ``acts``, each reason still to word; below ``floor``
+        nothing is yielded, and a mission's figures are not asked when it cannot reach it."""
+        # a mission's sums over its zone and ring depend on (target, firepower, radius) only
+        # (``weight`` is fixed for the call): many spotters and batteries share them
+        zone: dict[tuple[Hex, int, int], tuple[float, float]] = {}
+        fires: dict[tuple[str, bool], tuple[int, int]] = {}
         for a in acts:
             if isinstance(a, Attack):
                 f = F.sfa_figures(fx, a.target, a.attackers)
                 if f.fp < 1:
                     continue
                 v = f.value * weight(a.target)
-                who = (a.attackers[0] if len(a.attackers) == 1
-                       else f"{len(a.attackers)} units of {hex_name(fx.units[a.attackers[0]].map_hex)}")
-                out.append((v, a, f"{who} fires on {hex_name(a.target)} ({F.who(fx, a.target, side)}): "
-                                  f"{f.words()} (§8)"))
+                if floor is None or v >= floor:
+                    yield v, a, partial(self._sfa_words, fx, side, a, f)
             elif isinstance(a, PointFire):
                 p = F.pfa_figures(fx, a.firer, a.target)
                 if p is None:
                     continue
                 tgt = fx.units[a.target]
                 v = p["overall"] * (1.5 if p["vehicle"] else 0.8) * weight(tgt.hex)
-                out.append((v, as_action(a), "point fire: " + F.pfa_words(p, a.firer, a.target)))
+                if floor is None or v >= floor:
+                    yield v, as_action(a), partial(self._pfa_words, p, a)
             elif isinstance(a, Call) and a.ammo == "he":
+                fr = fires.get((a.artillery, a.fast))
+                if fr is None:
+                    fr = fires[(a.artillery, a.fast)] = F.barrage_fp(fx, side, a.artillery, a.fast)
+                fp, radius = fr
+                sums = zone.get((a.target, fp, radius))
+                if sums is None:
+                    sums = zone[(a.target, fp, radius)] = mission_sums(fx, side, a.target, fp, radius, weight)
+                gain, own = sums
+                penalty = 0.35 + (1.0 if own > 0 else 0.0)  # a round kept; a bad shoot next to our men
+                if floor is not None and max(0.0, gain - 2 * own) - penalty < floor:
+                    continue  # below the floor whatever the good-shoot chance (at most 1)
                 p = F.call_figures(fx, a)
                 if p is None:
                     continue
-                fp, radius = F.barrage_fp(fx, side, a.artillery, a.fast)
-                gain, own = 0.0, 0.0
-                for h, us, d in fx.occupied_within(a.target, radius + 1):  # kept per position (speed)
-                    pw = fp if d <= radius else fp // 2
-                    f = barrage_fire(fx, h, pw)
-                    if any(fx.side_of(u.id) == side for u in us):
-                        own += f.value
-                    else:
-                        gain += f.value * weight(h)
                 v = p["good"] * (gain - 2 * own) - 0.35  # a round of ammunition is worth keeping
                 if own > 0:
                     v -= 1.0  # a bad shoot scatters: never next to our own men
-                out.append((v, as_action(a),
-                            f"calls {a.artillery} on {hex_name(a.target)} ({F.who(fx, a.target, side)}): "
-                            f"{F.call_words(a, p)}; {fp} firepower on the hex"
-                            + (" and half on the ring" if radius == 0 else " and the hexes around it")))
-        return out
+                if floor is None or v >= floor:
+                    yield v, as_action(a), partial(self._call_words, fx, side, a, p, fp, radius)
+
+    @staticmethod
+    def _sfa_words(fx: BWFacts, side, a: Attack, f) -> str:
+        who = (a.attackers[0] if len(a.attackers) == 1
+               else f"{len(a.attackers)} units of {hex_name(fx.units[a.attackers[0]].map_hex)}")
+        return f"{who} fires on {hex_name(a.target)} ({F.who(fx, a.target, side)}): {f.words()} (§8)"
+
+    @staticmethod
+    def _pfa_words(p: dict, a: PointFire) -> str:
+        return "point fire: " + F.pfa_words(p, a.firer, a.target)
+
+    @staticmethod
+    def _call_words(fx: BWFacts, side, a: Call, p: dict, fp: int, radius: int) -> str:
+        return (f"calls {a.artillery} on {hex_name(a.target)} ({F.who(fx, a.target, side)}): "
+                f"{F.call_words(a, p)}; {fp} firepower on the hex"
+                + (" and half on the ring" if radius == 0 else " and the hexes around it"))
+
+
+def mission_sums(fx: BWFacts, side: str, target, fp: int, radius: int, weight) -> tuple[float, float]:
+    """(worth to us, harm to our own men) of an HE mission of ``fp`` on ``target``: the barrage
+    figures of every occupied hex of its Attack Zone (full firepower) and ring (half, §13.3)."""
+    gain, own = 0.0, 0.0
+    for h, us, d in fx.occupied_within(target, radius + 1):  # kept per position (speed)
+        pw = fp if d <= radius else fp // 2
+        f = barrage_fire(fx, h, pw)
+        if any(fx.side_of(u.id) == side for u in us):
+            own += f.value
+        else:
+            gain += f.value * weight(h)
+    return gain, own

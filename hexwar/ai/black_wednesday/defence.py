@@ -13,6 +13,7 @@ from .goals import goals
 from .memo import kept
 from .paths import Turns, reach
 from .roles import ASSAULT, SPOT, role
+from .speed import ThreatMap
 
 if TYPE_CHECKING:
     from ...games.black_wednesday.facts import BWFacts
@@ -42,6 +43,7 @@ class Defence:
         take = goals(fx, side).take
         enemy = fx.enemy_of(side)
         ours = frozenset(u.hex for u in fx.on_map(side))
+        walled = frozenset(h for h in ours if h not in take)  # not entered; ``ours``: not walked through
         held: dict[Hex, int] = {}
         for u in fx.on_map(enemy):
             held[u.map_hex] = held.get(u.map_hex, 0) + 1
@@ -72,8 +74,7 @@ class Defence:
             for st in starts:  # one of ours on the entry hex only moves the entry next to it (1.10h, BW-R9)
                 # a goal hex one of ours stands on counts as reached (it is the guard's to keep:
                 # were the guard to leave, the enemy could walk in), but no path goes through it
-                for h, mp in reach(fx, st, s.move_class, s.ma, phases * s.ma,
-                                    lambda n: n in ours and n not in take, lambda n: n in ours).items():
+                for h, mp in reach(fx, st, s.move_class, s.ma, phases * s.ma, walled, ours).items():
                     if h in take and h not in held:
                         ph = 1 + int(mp // max(1, s.ma)) if mp > 0 else 1
                         if h not in out or (ph, u.id) < out[h]:
@@ -262,6 +263,7 @@ class Defence:
         order = fx.initiative_order or (side, enemy)
         first = order[0] == side
         ours = frozenset(u.hex for u in fx.on_map(side))
+        walled = frozenset(h for h in ours if h not in take)  # not entered; ``ours``: not walked through
         held: dict[Hex, int] = {}
         for u in fx.on_map(enemy):
             held[u.map_hex] = held.get(u.map_hex, 0) + 1
@@ -284,8 +286,7 @@ class Defence:
             if phases < 1:
                 continue
             for st in starts:
-                for h, mp in reach(fx, st, s.move_class, s.ma, phases * s.ma,
-                                    lambda n: n in ours and n not in take, lambda n: n in ours).items():
+                for h, mp in reach(fx, st, s.move_class, s.ma, phases * s.ma, walled, ours).items():
                     if h not in take or h in held:
                         continue
                     k = 1 + int(mp // max(1, s.ma)) if mp > 0 else 1
@@ -407,7 +408,7 @@ class Defence:
 
     THREAT = 0.25  # per column of the overwatch fire a hex is open to (§10)
 
-    def threat(self, fx: BWFacts, side) -> dict[Hex, int]:
+    def threat(self, fx: BWFacts, side) -> ThreatMap:
         """For each hex, the Area Fire Table column of the overwatch the enemy's big stacks
         (in Fire Mode, neither Suppressed nor Paralyzed, 6+ firepower) could fire into it:
         their firepower at that range (§8.2) where they have line of sight (§6.2)."""
@@ -427,14 +428,7 @@ class Defence:
             return got
         if len(memo) > 32:
             memo.clear()
-        fp: dict[Hex, float] = {}
-        for h0, us in stacks.items():
-            if fx.firepower(us, 1) < 6:
-                continue
-            rng = max(fx.spec(u.id).area_range for u in us)
-            for h in fx.area:
-                d = distance(h0, h)
-                if 1 <= d <= rng and fx.sees_hex(h0, h):
-                    fp[h] = fp.get(h, 0.0) + fx.firepower(us, d)
-        memo[key] = out = {h: fx.fire_column(int(v))[0] for h, v in fp.items()}
+        fire = [(h0, us, max(fx.spec(u.id).area_range for u in us)) for h0, us in stacks.items()
+                if fx.firepower(us, 1) >= 6]
+        memo[key] = out = ThreatMap(fx, fire)
         return out

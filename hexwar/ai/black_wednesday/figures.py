@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...core.hexgrid import Hex, distance, hex_name
+from ...core.hexgrid import Hex, distance, hex_name, ring
 from ...games.black_wednesday import previews as bw_info  # the previews' words, shared with the client
 from .memo import kept, per_position
 
@@ -281,14 +281,15 @@ def prep_danger(fx: BWFacts, boxes) -> dict[Hex, tuple[tuple[float, int], ...]]:
     out: dict[Hex, tuple[tuple[float, int], ...]] = {}
     for _col, target, fp, radius, kind, good in boxes:
         shots = [(good, fp)] if kind == "katyusha" else [(good, fp), (1.0 - good, fp // 2)]
-        for h in fx.area:
-            d = distance(h, target)
-            if d > radius + 1:
-                continue
-            for p, power in shots:
-                pw = power if d <= radius else power // 2
-                if pw >= 1 and p > 0:
-                    out[h] = out.get(h, ()) + ((p, pw),)
+        area = fx.area
+        for d in range(radius + 2):  # the zone and its ring only, not the whole area (speed)
+            for h in ring(target, d):
+                if h not in area:
+                    continue
+                for p, power in shots:
+                    pw = power if d <= radius else power // 2
+                    if pw >= 1 and p > 0:
+                        out[h] = out.get(h, ()) + ((p, pw),)
     if len(memo) > 16:
         memo.clear()
     memo[boxes] = out

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.actions import Choose, EndPhase, Move, Place
-from ...core.hexgrid import Hex, distance, hex_name
+from ...core.hexgrid import Hex, distance, hex_name, to_cube
 from ...core.units import ON_MAP
 from ...games.black_wednesday.verbs import Assault, Breach, Mode
 from ..player import Decision, as_action
@@ -112,11 +112,9 @@ class BWPlayer(Defence, BWBase):
             g = self.garrison(fx, side, moves, targets, urgent=True) if moves else None
             if g is not None:
                 return g
-        fires = self.fire_options(fx, side, acts + self.more_calls(fx, side), weight)
-        if fires:
-            v, a, why = max(fires, key=lambda x: x[0])
-            if v >= self.MIN_FIRE:
-                return Decision(a, why)
+        fire = self.best_fire(fx, side, acts + self.more_calls(fx, side), weight, self.MIN_FIRE)
+        if fire is not None:
+            return Decision(fire[1], fire[2])
         hit = self.assaults(fx, side, acts, targets)
         if hit is not None:
             return hit
@@ -162,7 +160,10 @@ class BWPlayer(Defence, BWBase):
         left = [x for x in left if x]
         if not left:
             return acts
-        out = [a for a in acts if not (isinstance(a, Move) and any(x <= set(a.path) for x in left))]
+        # a path holding none of the objectives' first hexes cannot hold all of one (speed)
+        firsts = frozenset(min(x) for x in left)
+        out = [a for a in acts if not (isinstance(a, Move) and not firsts.isdisjoint(a.path)
+                                       and any(x <= set(a.path) for x in left))]
         return out or acts
 
     MARKER_RISK = 0.3  # steps a move or a breach may cost at the barrage markers it enters
@@ -523,8 +524,26 @@ class BWPlayer(Defence, BWBase):
     def _soviet_score(self, fx: BWFacts, to_adj, to_tgt, count, targets, enemy_hexes, threat):
         big = {h: len(fx.units_at(h)) for h in targets}
 
+        # kept per hex for the decision (many units' moves end in the same hexes); the targets'
+        # cube coordinates once, for the hex distance (``distance``) without a call per pair
+        seen: dict[Hex, int] = {}
+        nearest: dict[Hex, int] = {}
+        cubes = [(to_cube(t), t) for t in targets]
+
         def sees(h: Hex) -> int:
-            return max((big[t] for t in targets if distance(h, t) <= 10 and fx.sees_hex(h, t)), default=0)
+            got = seen.get(h)
+            if got is None:
+                q, r, s = to_cube(h)
+                got = seen[h] = max((big[t] for (tq, tr, ts), t in cubes
+                                     if max(abs(q - tq), abs(r - tr), abs(s - ts)) <= 10 and fx.sees_hex(h, t)),
+                                    default=0)
+            return got
+
+        def near_enemy(h: Hex) -> int:
+            got = nearest.get(h)
+            if got is None:
+                got = nearest[h] = min((distance(h, e) for e in enemy_hexes), default=99)
+            return got
 
         def score(uid: str, h: Hex | None) -> float | None:
             r = role(fx, uid)
@@ -537,7 +556,7 @@ class BWPlayer(Defence, BWBase):
             if r == SPOT and fx.entry(uid).fo == "artillery":
                 # the artillery FO calls on any hex it sees (§13.2): a view of the targets from
                 # three hexes or more, out of the defenders' reach
-                near = min((distance(h, e) for e in enemy_hexes), default=99)
+                near = near_enemy(h)
                 seen = sees(h) if d <= 10 else 0
                 if seen:  # the bigger the stack it sees, the better (density shifts, §8.3)
                     return 5.0 + 0.2 * min(seen, 12) - (3.0 if near < 3 else 0.0) - abs(d - 5) * 0.1 - crowd

@@ -19,7 +19,7 @@ import math
 from typing import TYPE_CHECKING
 
 from ...core.actions import Place
-from ...core.hexgrid import Hex
+from ...core.hexgrid import Hex, distance
 from ...core.pathsearch import distances
 from ...core.units import UNPLACED
 from . import figures as F
@@ -50,15 +50,21 @@ def setup_actions(pos, side: str) -> list:
 UNDER_1E9 = math.nextafter(1e9, 0)  # the players' searches never reach a cost of 1e9 or more
 
 
-def _dijkstra(edges, start: Hex, budget: float, blocked) -> dict[Hex, float]:
-    return distances((start,), edges, budget=min(budget, UNDER_1E9), blocked=blocked)
+def _dijkstra(edges, start: Hex, budget: float, blocked, stops=None) -> dict[Hex, float]:
+    return distances((start,), edges, budget=min(budget, UNDER_1E9), blocked=blocked, stops=stops)
 
 
-def reach(fx: BWFacts, start: Hex, cls: str, ma: int, budget: float, blocked: frozenset) -> dict[Hex, float]:
-    """``paths.reach`` for a blocked *set*: the same answer, kept for the match under (start,
-    class, MA, budget, the blocked hexes inside the unblocked reach). A hex outside the
-    unblocked reach cannot be got to within the budget either way, so whether it is blocked
-    changes nothing."""
+def _inside(hexes: frozenset, free: dict) -> frozenset:
+    return frozenset(h for h in hexes if h in free) if len(hexes) < len(free) \
+        else frozenset(h for h in free if h in hexes)
+
+
+def reach(fx: BWFacts, start: Hex, cls: str, ma: int, budget: float, blocked: frozenset,
+          terminal: frozenset = frozenset()) -> dict[Hex, float]:
+    """``paths.reach`` for a blocked *set* (and a set of hexes reached but not walked through):
+    the same answer, kept for the match under (start, class, MA, budget, the blocked and the
+    terminal hexes inside the unblocked reach). A hex outside the unblocked reach cannot be got
+    to within the budget either way, so whether it is blocked or terminal changes nothing."""
     edges = fx.step_graph(cls, ma)  # the engine's graph: play-area neighbours and §7.1 costs
     memo = kept(fx, "reach")
     if len(memo) > 50000:
@@ -67,12 +73,13 @@ def reach(fx: BWFacts, start: Hex, cls: str, ma: int, budget: float, blocked: fr
     free = memo.get(base)
     if free is None:
         free = memo[base] = _dijkstra(edges, start, budget, None)
-    inside = frozenset(h for h in blocked if h in free) if len(blocked) < len(free) \
-        else frozenset(h for h in free if h in blocked)
-    key = (base, inside)
+    inside, stops = _inside(blocked, free), _inside(terminal, free)
+    key = (base, inside, stops)
     got = memo.get(key)
     if got is None:
-        got = memo[key] = free if not inside else _dijkstra(edges, start, budget, inside.__contains__)
+        got = memo[key] = free if not inside and not stops else \
+            _dijkstra(edges, start, budget, inside.__contains__ if inside else None,
+                      stops.__contains__ if stops else None)
     return got
 
 
@@ -85,3 +92,32 @@ def barrage_fire(fx: BWFacts, h: Hex, fp: int):
     if got is None:
         got = memo[key] = F.area_fire(fx, h, fp, F.BARRAGE)
     return got
+
+
+class ThreatMap:
+    """``Defence.threat``'s map, worked out hex by hex as the player asks (``get``): the Area
+    Fire Table column of the summed firepower (§8.2) of the stacks ``fire`` ((hex, units,
+    range), in order) that reach the hex and see it (§6.2). The same column as the map over
+    every hex of the area, which asked thousands of lines of sight a phase where the moves
+    score a few hundred hexes."""
+
+    def __init__(self, fx: BWFacts, fire: list) -> None:
+        self.fx, self.fire, self.area = fx, fire, fx.area
+        self.cols: dict[Hex, int | None] = {}
+
+    def get(self, h: Hex, default: int = 0) -> int:
+        col = self.cols.get(h, -1)
+        if col == -1:
+            col = self.cols[h] = self._column(h)
+        return default if col is None else col
+
+    def _column(self, h: Hex) -> int | None:
+        if h not in self.area:
+            return None
+        fx = self.fx
+        total, seen = 0.0, False
+        for h0, us, rng in self.fire:
+            d = distance(h0, h)
+            if 1 <= d <= rng and fx.sees_hex(h0, h):
+                total, seen = total + fx.firepower(us, d), True
+        return fx.fire_column(int(total))[0] if seen else None
