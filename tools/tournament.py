@@ -201,7 +201,7 @@ def load() -> str:
 def run_game(spec: Spec, sides: list[str], n: dict[str, int], first: int, jobs: int,
              reference: bool) -> list[tuple]:
     """Play one game's matches; print its lines; return its summary rows."""
-    matches = [(side, base) for side in sides for base in BASES if n[base] > 0]
+    matches = [(side, base) for side in sides for base in BASES if n.get(base, 0) > 0]
     tasks: list[tuple] = []
     for side, base in matches:
         tasks += tasks_for(spec, side, base, n[base], first, False)

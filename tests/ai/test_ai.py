@@ -218,11 +218,12 @@ def test_the_tournament_covers_every_game_and_reports_each_bar(monkeypatch, caps
             assert make_player(kind, game_id).name == kind
     monkeypatch.delenv("TOURNAMENT_GREEDY_GAMES", raising=False)
     monkeypatch.delenv("TOURNAMENT_GAMES", raising=False)
-    assert T.counts() == {"random": 40, "greedy": 20}
+    monkeypatch.delenv("TOURNAMENT_FROZEN_GAMES", raising=False)
+    assert T.counts() == {"random": 40, "greedy": 20, "frozen": 0}
     monkeypatch.setenv("TOURNAMENT_GAMES", "2")
-    assert T.counts() == {"random": 2, "greedy": 2}
+    assert T.counts() == {"random": 2, "greedy": 2, "frozen": 0}
     monkeypatch.setenv("TOURNAMENT_GREEDY_GAMES", "0")
-    assert T.counts() == {"random": 2, "greedy": 0}
+    assert T.counts() == {"random": 2, "greedy": 0, "frozen": 0}
 
     def fake(task):  # the AI's seat wins every game but seed 2 against random
         game_id, first, second, seat, seed = task
