@@ -3,6 +3,7 @@ computer opponent, driven headless with posted events."""
 from __future__ import annotations
 
 import random
+import threading
 import time
 
 import pygame
@@ -358,15 +359,17 @@ def test_saves_list_shows_turn_phase_and_date(app, drive, tmp_path):
 
 
 # --- 6. the computer opponent -------------------------------------------------------------------------
-class SlowPlayer:
-    """A computer player that takes its time (to check the window stays responsive)."""
+class GatedPlayer:
+    """A computer player that thinks until the test lets it answer (to check the window stays
+    responsive meanwhile). A gate, not a sleep: a frame that happens to be slow on a busy machine
+    (the heap settled after a game's first frame) cannot outlast the thinking."""
 
-    def __init__(self, delay: float) -> None:
-        self.delay = delay
+    def __init__(self) -> None:
+        self.go = threading.Event()
         self.inner = RandomAdapter(1)
 
     def choose(self, game, side):
-        time.sleep(self.delay)
+        self.go.wait(10)
         return self.inner.choose(game, side)
 
 
@@ -473,15 +476,18 @@ def test_computer_pace_space_and_skip_enter(app, drive):
 def test_the_computer_thinks_off_the_render_loop(app, drive):
     g = position({"G-III": "0303", "SU-5A": "0707"}, phase="axis_movement")
     gs = app.start_game(g, hotseat=False, autosave=False, threaded=True, players={"axis": "computer"})
-    gs.computer.players["axis"] = SlowPlayer(0.5)
-    t0 = time.perf_counter()
+    player = GatedPlayer()
+    gs.computer.players["axis"] = player
     app.step()
     assert gs.computer.thinking()
-    frames = 0
-    while gs.computer.thinking() and time.perf_counter() - t0 < 5:
+    for _ in range(5):  # frames go on while the computer is thinking
         app.step(0.01)
-        frames += 1
-    assert frames >= 5  # frames went on while the computer was thinking
+        assert gs.computer.thinking()
+    player.go.set()
+    t0 = time.perf_counter()
+    while (gs.computer.thinking() or not g.actions) and time.perf_counter() - t0 < 10:
+        app.step(0.05)
+    assert not gs.computer.thinking() and g.actions  # and its answer was applied
     app.draw(app.screen)
 
 
