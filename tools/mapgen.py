@@ -6,7 +6,8 @@ lon/lat fit, snapping a polyline to a chain of hexsides, river stitching and
 the TMX/TSX/PNG writers.  What depends on the map size lives on a `HexGrid`;
 each generator makes one and binds its methods to module-level names.
 
-Only the Python standard library and numpy are used (no pygame).
+Only the Python standard library, numpy and the engine's hex grid
+(`hexwar.core.hexgrid`: distances and hex lines) are used (no pygame).
 """
 from __future__ import annotations
 
@@ -19,6 +20,10 @@ from pathlib import Path
 from xml.etree import ElementTree as ET
 
 import numpy as np
+
+from hexwar.core.hexgrid import Hex
+from hexwar.core.hexgrid import distance as _distance
+from hexwar.core.hexgrid import hex_line as _hex_line
 
 # --------------------------------------------------------------------------
 # Grid constants
@@ -126,43 +131,18 @@ def edge_of_side(a: str, b: str) -> tuple:
     return tuple(sorted(common))
 
 
-def to_cube(h: str) -> tuple[int, int, int]:
-    c, r = parse_hid(h)
-    q = c - 1
-    rr = (r - 1) - (q - (q & 1)) // 2
-    return q, rr, -q - rr
-
-
-def from_cube(q: int, rr: int) -> str:
-    return hid(q + 1, rr + (q - (q & 1)) // 2 + 1)
+def _hex(h: str) -> Hex:
+    return Hex(*parse_hid(h))
 
 
 def distance(a: str, b: str) -> int:
-    qa, ra, sa = to_cube(a)
-    qb, rb, sb = to_cube(b)
-    return max(abs(qa - qb), abs(ra - rb), abs(sa - sb))
+    return _distance(_hex(a), _hex(b))
 
 
 def hex_line(a: str, b: str, sign: int = 1) -> list[str]:
-    """Shortest straight run of hexes from a to b (cube-coordinate line);
+    """Shortest straight run of hexes from a to b (the engine's ``hex_line``);
     `sign` picks the side on which exact ties fall."""
-    qa, ra, sa = to_cube(a)
-    qb, rb, sb = to_cube(b)
-    n = max(abs(qa - qb), abs(ra - rb), abs(sa - sb))
-    out = []
-    for i in range(n + 1):
-        t = i / n if n else 0.0
-        q = qa + (qb - qa) * t + sign * 1e-6
-        r = ra + (rb - ra) * t + sign * 2e-6
-        s_ = sa + (sb - sa) * t - sign * 3e-6
-        rq, rr, rs = round(q), round(r), round(s_)
-        dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s_)
-        if dq > dr and dq > ds:
-            rq = -rr - rs
-        elif dr > ds:
-            rr = -rq - rs
-        out.append(from_cube(rq, rr))
-    return out
+    return [hid(*h) for h in _hex_line(_hex(a), _hex(b), sign)]
 
 
 def best_hex_line(a: str, b: str, pa, pb) -> list[str]:

@@ -330,6 +330,32 @@ def are_adjacent(a: Hex, b: Hex) -> bool:
     return distance(a, b) == 1
 
 
+def cube_round(q: float, r: float) -> Hex:
+    """The hex nearest the fractional cube point (q, r, -q-r): each coordinate rounded, and
+    the one that moved furthest recomputed from the other two so they still sum to zero."""
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return from_cube(int(rq), int(rr))
+
+
+def hex_line(a: Hex, b: Hex, nudge: int = 1) -> tuple[Hex, ...]:
+    """The hexes of the straight line a → b, both ends included, each next to the one before.
+    Every sample point is nudged off the exact ties (a line along a hexside) the same way,
+    so such a line is always the same single path; ``nudge=-1`` gives the other side's."""
+    n = distance(a, b)
+    if n == 0:
+        return (a,)
+    aq, ar, _ = to_cube(a)
+    bq, br, _ = to_cube(b)
+    eq, er = nudge * 1e-6, nudge * 2e-6
+    return tuple(cube_round(aq + (bq - aq) * i / n + eq, ar + (br - ar) * i / n + er) for i in range(n + 1))
+
+
 @dataclass(frozen=True, order=True)
 class Hexside:
     """The edge between two adjacent hexes: one object shared by both of them."""

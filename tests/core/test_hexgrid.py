@@ -17,8 +17,10 @@ from hexwar.core.hexgrid import (
     Hexside,
     Layout,
     are_adjacent,
+    cube_round,
     distance,
     from_cube,
+    hex_line,
     hex_name,
     neighbors,
     parse_hex,
@@ -214,6 +216,31 @@ def test_cube_round_trip_off_map_including_column_and_row_zero_and_negative():
                          [("0101", (0, 0, 0)), ("0201", (1, 0, -1)), ("0301", (2, -1, -1)), ("0102", (0, 1, -1))])
 def test_to_cube_known_values(h, cube):
     assert to_cube(H(h)) == cube
+
+
+def test_cube_round_finds_the_hex_of_every_point_near_its_centre():
+    for h in grid(12, 12):
+        q, r, _ = to_cube(h)
+        for dq, dr in ((0, 0), (0.3, 0), (-0.3, 0.1), (0.2, -0.4), (-0.1, 0.4), (0.25, 0.2)):
+            assert cube_round(q + dq, r + dr) == h
+
+
+def test_hex_line_is_a_chain_of_neighbours_from_a_to_b():
+    for a in grid(9, 9):
+        for b in grid(9, 9):
+            line = hex_line(a, b)
+            assert line[0] == a and line[-1] == b and len(line) == distance(a, b) + 1
+            assert all(are_adjacent(x, y) for x, y in zip(line, line[1:]))
+
+
+@pytest.mark.parametrize("a, b, plus, minus", [
+    ("0101", "0301", ["0201"], ["0200"]),      # along a hexside: the nudge picks the side
+    ("0505", "0904", ["0604", "0705", "0804"], ["0604", "0704", "0804"]),
+    ("0101", "0105", ["0102", "0103", "0104"], ["0102", "0103", "0104"]),  # no tie: one line
+])
+def test_hex_line_nudge_picks_the_side_of_exact_ties(a, b, plus, minus):
+    assert names(hex_line(H(a), H(b))[1:-1]) == plus
+    assert names(hex_line(H(a), H(b), -1)[1:-1]) == minus
 
 
 def test_neighbors_are_the_six_cube_directions():

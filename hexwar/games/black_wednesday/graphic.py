@@ -7,34 +7,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from ...core.hexgrid import Hex, distance, from_cube, to_cube
+from ...core.hexgrid import Hex, distance, hex_line
 
 MAX_WAYPOINTS = 8  # RECON: an arrow with a few bends; more is a second order
 START_WITHIN = 3   # RECON: the first waypoint within 3 hexes of a member on the map
 CORRIDOR = 1       # RECON: a member may end within 1 hex of the line whatever its progress
 DEFENCE_REACH = 3  # §16.6: defence members stay within 3 hexes of the objective (or the line)
-
-
-def _round(q: float, r: float) -> Hex:
-    s = -q - r
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-    if dq > dr and dq > ds:
-        rq = -rr - rs
-    elif dr > ds:
-        rr = -rq - rs
-    return from_cube(int(rq), int(rr))
-
-
-def hex_line(a: Hex, b: Hex) -> tuple[Hex, ...]:
-    """The hexes of the straight line a → b, both ends included, each next to the one before
-    (cube interpolation, nudged the same way every time so a line along a hexside is one path)."""
-    n = distance(a, b)
-    if n == 0:
-        return (a,)
-    aq, ar, _ = to_cube(a)
-    bq, br, _ = to_cube(b)
-    return tuple(_round(aq + (bq - aq) * i / n + 1e-6, ar + (br - ar) * i / n + 2e-6) for i in range(n + 1))
 
 
 def arrow_end(route: tuple[Hex, ...], objective: Iterable[Hex]) -> Hex | None:

@@ -13,8 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...core.hexgrid import Hex, distance, to_cube
-from .terrain import _round
+from ...core.hexgrid import Hex, cube_round, distance, to_cube
 
 if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
     from .host import BWHost as _Rules
@@ -77,7 +76,7 @@ class LineOfSight(_Rules):
         for i in range(1, d):
             t = i / d
             sight = ea + (eb - ea) * t
-            hs = sorted(h for h in {_round(aq + (bq - aq) * t + e, ar + (br - ar) * t + e) for e in (1e-6, -1e-6)}
+            hs = sorted(h for h in {cube_round(aq + (bq - aq) * t + e, ar + (br - ar) * t + e) for e in (1e-6, -1e-6)}
                         if h in terrain)
             if hs and all(ter._blocks(h, sight) for h in hs):
                 h = hs[0]

@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from ...core.board import Board
-from ...core.hexgrid import Hex, distance, from_cube, to_cube
+from ...core.hexgrid import Hex, cube_round, distance, to_cube
 from .tables import Tables
 
 ROADS = ("road_primary", "road_secondary", "road_tertiary")
@@ -307,7 +307,7 @@ class Terrain:
             for i in range(1, n):
                 t = i / n
                 sight = ea + (eb - ea) * t
-                hs = {_round(aq + (bq - aq) * t + e, ar + (br - ar) * t + e) for e in (1e-6, -1e-6)}
+                hs = {cube_round(aq + (bq - aq) * t + e, ar + (br - ar) * t + e) for e in (1e-6, -1e-6)}
                 hs = {h for h in hs if h in self.board.terrain}
                 between.extend(sorted(hs))
                 # along a hexside the line is blocked only if both hexes block
@@ -325,13 +325,3 @@ class Terrain:
         n = sum(1 for x in self.board.adjacent(h) if any(k in self.board.side_kinds(h, x) for k in ROADS))
         return n >= 3  # two roads meet (a through road alone gives two road sides)
 
-
-def _round(q: float, r: float) -> Hex:
-    s = -q - r
-    rq, rr, rs = round(q), round(r), round(s)
-    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
-    if dq > dr and dq > ds:
-        rq = -rr - rs
-    elif dr > ds:
-        rr = -rq - rs
-    return from_cube(int(rq), int(rr))
