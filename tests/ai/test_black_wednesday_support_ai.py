@@ -9,6 +9,7 @@ import pytest
 import hexwar
 from hexwar.ai.black_wednesday import support as S
 from hexwar.ai.black_wednesday.normal import BWPlayer
+from hexwar.ai.black_wednesday.speed import barrage_fire
 from hexwar.ai.player import make_player
 from hexwar.core.hexgrid import use_hex_ids
 from hexwar.games.black_wednesday.verbs import Call
@@ -107,7 +108,7 @@ def test_13_5_our_own_men_in_the_zone_cost_twice_their_loss_and_a_step(first_cal
         st.units[man] = st.units[man].at(near)
         st.touch()
         fx = rules.facts(st, "soviet")  # the position with our man next to the target
-        own = S.barrage_fire(fx, near, fp).value
+        own = barrage_fire(fx, near, fp).value
         after, _, _, _ = S.mission_worth(BWPlayer(), fx, "soviet", dec.action, w)
         assert own > 0.5
         assert after == pytest.approx(before - p["good"] * 2 * own - 1.0)

@@ -14,7 +14,7 @@ from ...core.hexgrid import hex_name
 from ...games.black_wednesday.verbs import Call
 from ..player import Decision, as_action
 from . import figures as F
-from .speed import barrage_fire
+from .base import mission_sums
 
 if TYPE_CHECKING:
     from ...games.black_wednesday.facts import BWFacts
@@ -80,14 +80,7 @@ def mission_worth(player, fx, side: str, call: Call, weight) -> tuple[float, dic
     if p is None:
         return -9.0, None, 0, 0
     fp, radius = F.barrage_fp(fx, side, call.artillery, call.fast)
-    gain = own = 0.0
-    for h, us, d in fx.occupied_within(call.target, radius + 1):
-        pw = fp if d <= radius else fp // 2
-        f = barrage_fire(fx, h, pw)
-        if any(fx.side_of(u.id) == side for u in us):
-            own += f.value
-        else:
-            gain += f.value * weight(h)
+    gain, own = mission_sums(fx, side, call.target, fp, radius, weight)
     price, _ = round_price(fx, side, call)
     v = p["good"] * (gain - 2 * own) - price * (2 if call.fast else 1)
     if own > 0:
