@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from hexwar.core import hexgrid
 from hexwar.core.hexgrid import CCRR, Hex, parse_hex, set_hex_ids
 from hexwar.ui.app import App
 from hexwar.ui.scenes import GameScene
@@ -20,6 +21,17 @@ def default_hex_ids():
     old = set_hex_ids(CCRR)
     yield
     set_hex_ids(old)
+
+
+@pytest.fixture
+def scene_hex_ids_cleared():
+    """A game scene puts its game's hex ids in force for its context until it exits, which a
+    test's App never does: a test that opens Black Wednesday (B34.16 ids) starts with no scene's
+    ids in force and drops the ones its scene set. Used by ``pytestmark`` in those files;
+    ``default_hex_ids`` and tests/conftest.py put the process-wide ids back."""
+    token = hexgrid._IDS.local.set(None)
+    yield
+    hexgrid._IDS.local.reset(token)
 
 
 @pytest.fixture

@@ -113,6 +113,22 @@ def black_wednesday_fire(seed: int = 1):
     return g
 
 
+def black_wednesday_command(app):
+    """The client on Black Wednesday's Scenario 1 at the first Command Phase (§16): the Soviet
+    set-up ended, the Axis units placed in turn; the next die is the engine's own."""
+    from .conftest import start
+
+    gs = start(app, hexwar.open_game("black-wednesday", "s1-turning-the-left", seed=3))
+    ctl = gs.ctl
+    ctl.do(A.EndPhase())
+    while ctl.view()["phase"] == "axis_setup":
+        pl = [a for a in ctl.legal() if isinstance(a, A.Place)]
+        ctl.do(pl[0] if pl else A.EndPhase())
+    assert ctl.view()["phase"] == "command"
+    ctl.die = None
+    return gs
+
+
 def black_wednesday_shot(path: str, size=(1600, 900)) -> None:
     """The Axis MG selected: its SFA target framed with the table column, its spotting range,
     its order's objective outlined, the line-of-sight tool pointing past the railway embankment

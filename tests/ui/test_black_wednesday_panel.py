@@ -7,34 +7,13 @@ import pytest
 
 import hexwar
 from hexwar.core import actions as A
-from hexwar.core.hexgrid import current_hex_ids, hex_name, set_hex_ids
+from hexwar.core.hexgrid import hex_name
 from hexwar.games.black_wednesday import previews as I
 
 from .conftest import start
+from .positions import black_wednesday_command
 
-
-@pytest.fixture(autouse=True)
-def _restore_hex_ids():
-    from hexwar.core import hexgrid
-
-    before = current_hex_ids()
-    token = hexgrid._IDS.local.set(None)
-    yield
-    hexgrid._IDS.local.reset(token)
-    set_hex_ids(before)
-
-
-def _to_command(app):
-    g = hexwar.open_game("black-wednesday", "s1-turning-the-left", seed=3)
-    gs = start(app, g)
-    ctl = gs.ctl
-    ctl.do(A.EndPhase())
-    while ctl.view()["phase"] == "axis_setup":
-        pl = [a for a in ctl.legal() if isinstance(a, A.Place)]
-        ctl.do(pl[0] if pl else A.EndPhase())
-    assert ctl.view()["phase"] == "command"
-    ctl.die = None
-    return gs
+pytestmark = pytest.mark.usefixtures("scene_hex_ids_cleared")  # (conftest.py)
 
 
 def _panel_text(gs) -> str:
@@ -46,7 +25,7 @@ def test_16_both_sides_orders_listed_as_far_as_the_view_shows_them(app, drive, m
     side's (public in TCS-lite), each a button that shows it on the map. When the view a side
     gets leaves the other side's orders out, the panel lists only its own: the client shows what
     ``view(side)`` holds and nothing more."""
-    gs = _to_command(app)
+    gs = black_wednesday_command(app)
     ctl = gs.ctl
     side = ctl.acting()
     v = ctl.view()
@@ -241,7 +220,6 @@ def test_5_0_exits_are_buttons_beside_the_unit_nearest_first():
 def test_option_labels_and_titles_of_the_other_black_wednesday_verbs():
     """2.3a, 3.5, 4.7: the 289's assignment, German battery releases and Dora's plot read as words
     in the chooser, under a title with the rule."""
-    import hexwar
     from hexwar.games.black_wednesday.artillery import Assign289
     from hexwar.games.black_wednesday.batteries import BatteryRelease
     from hexwar.games.black_wednesday.dora import DoraPlot

@@ -7,37 +7,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-import hexwar
-from hexwar.core import actions as A
-from hexwar.core.hexgrid import current_hex_ids, distance, hex_name, parse_hex, set_hex_ids
+from hexwar.core.hexgrid import distance, hex_name, parse_hex
 from hexwar.games.black_wednesday import previews as I
 from hexwar.ui.games import MapLine
 
-from .conftest import start
+from .positions import black_wednesday_command
 
-
-@pytest.fixture(autouse=True)
-def _restore_hex_ids():
-    from hexwar.core import hexgrid
-
-    before = current_hex_ids()
-    token = hexgrid._IDS.local.set(None)
-    yield
-    hexgrid._IDS.local.reset(token)
-    set_hex_ids(before)
-
-
-def _to_command(app):
-    g = hexwar.open_game("black-wednesday", "s1-turning-the-left", seed=3)
-    gs = start(app, g)
-    ctl = gs.ctl
-    ctl.do(A.EndPhase())
-    while ctl.view()["phase"] == "axis_setup":
-        pl = [a for a in ctl.legal() if isinstance(a, A.Place)]
-        ctl.do(pl[0] if pl else A.EndPhase())
-    assert ctl.view()["phase"] == "command"
-    ctl.die = None
-    return gs
+pytestmark = pytest.mark.usefixtures("scene_hex_ids_cleared")  # (conftest.py)
 
 
 def _click(gs, app, drive, h, button=1):
@@ -47,7 +23,7 @@ def _click(gs, app, drive, h, button=1):
 
 
 def test_16_6_route_drawn_by_clicks_goes_into_the_order_and_its_arrow_is_shown(app, drive):
-    gs = _to_command(app)
+    gs = black_wednesday_command(app)
     ctl = gs.ctl
     side = ctl.acting()
     cls, forms = ctl.gui.objective_draws(ctl, ctl.legal())
@@ -100,7 +76,7 @@ def test_16_6_route_drawn_by_clicks_goes_into_the_order_and_its_arrow_is_shown(a
 
 
 def test_16_6_a_waypoint_outside_the_play_area_is_refused_with_its_rule(app, drive):
-    gs = _to_command(app)
+    gs = black_wednesday_command(app)
     ctl = gs.ctl
     ctl.gui.toggle_route(ctl)
     r = ctl.gui.facts(ctl)

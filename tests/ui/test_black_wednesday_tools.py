@@ -12,23 +12,14 @@ import pytest
 import hexwar
 from hexwar.core import actions as A
 from hexwar.core.dice import SeededDice
-from hexwar.core.hexgrid import current_hex_ids, distance, hex_name, parse_hex, set_hex_ids
+from hexwar.core.hexgrid import distance, hex_name, parse_hex
 from hexwar.games.black_wednesday import previews as I
 from hexwar.ui.games import MapLine, MapRing
 
 from .conftest import start
+from .positions import black_wednesday_command
 
-
-@pytest.fixture(autouse=True)
-def _restore_hex_ids():
-    """Opening Black Wednesday switches to B34.16 hex ids; put the scheme back after each test."""
-    from hexwar.core import hexgrid
-
-    before = current_hex_ids()
-    token = hexgrid._IDS.local.set(None)
-    yield
-    hexgrid._IDS.local.reset(token)
-    set_hex_ids(before)
+pytestmark = pytest.mark.usefixtures("scene_hex_ids_cleared")  # (conftest.py)
 
 
 @pytest.fixture
@@ -443,24 +434,13 @@ def test_frame_with_the_tool_the_ring_and_missions_draws(fire_gs, drive, app, tm
 
 
 # --- orders (§16) ------------------------------------------------------------------------
-def _to_command(app):
-    g = hexwar.open_game("black-wednesday", "s1-turning-the-left", seed=3)
-    gs = start(app, g)
-    ctl = gs.ctl
-    ctl.do(A.EndPhase())
-    while ctl.view()["phase"] == "axis_setup":
-        pl = [a for a in ctl.legal() if isinstance(a, A.Place)]
-        ctl.do(pl[0] if pl else A.EndPhase())
-    assert ctl.view()["phase"] == "command"
-    ctl.die = None
-    return gs
 
 
 def test_16_orders_listed_in_the_command_phase_and_shown_on_the_map(app, drive):
     """§16: in the Command Phase the panel lists each order of the side at the screen (type,
     status, objective size, units, weighted turns and the chance this turn when the engine
     gives them); a click on one outlines its objective and marks its units' hexes."""
-    gs = _to_command(app)
+    gs = black_wednesday_command(app)
     ctl = gs.ctl
     mine = I.view_orders(ctl.view(), ctl.acting())
     assert mine, "the Axis has its Scenario 1 order"
@@ -514,7 +494,7 @@ def test_16_order_actions_read_as_words():
 
 
 def test_16_order_actions_in_the_chooser_have_words(app):
-    gs = _to_command(app)
+    gs = black_wednesday_command(app)
     ctl = gs.ctl
     acts = [a for a in ctl.legal() if type(a).__name__ == "OrderAct"]
     assert acts, "the engine offers orders to draw in the Command Phase"
@@ -552,7 +532,7 @@ def test_16_1_new_order_objective_picked_on_the_map(app, drive):
     """§16.1: in the Command Phase, "Pick a new objective on the map", clicks on hexes of the play
     area (again to drop one; outside it refused with the rule), then a type for a formation
     draws the order with those hexes as its objective (the engine's own `order draw` verb)."""
-    gs = _to_command(app)
+    gs = black_wednesday_command(app)
     ctl = gs.ctl
     gs.refresh()
     app.step()
@@ -589,7 +569,7 @@ def test_16_1_new_order_objective_picked_on_the_map(app, drive):
 
 
 def test_16_1_objective_tool_esc_drops_the_hexes(app, drive):
-    gs = _to_command(app)
+    gs = black_wednesday_command(app)
     ctl = gs.ctl
     ctl.gui.toggle_objective(ctl)
     assert ctl.gui.tool_on(ctl)

@@ -10,7 +10,7 @@ import pytest
 
 import hexwar
 from hexwar.core import actions as A
-from hexwar.core.hexgrid import current_hex_ids, distance, hex_name, parse_hex, set_hex_ids
+from hexwar.core.hexgrid import distance, hex_name, parse_hex
 from hexwar.ui.control.queries import MOVING
 from hexwar.ui.counters import CounterArt, draw_counter
 from hexwar.ui.games import for_game
@@ -18,19 +18,7 @@ from hexwar.ui.games.black_wednesday import barrage_centre, prep_box_label, prev
 
 from .conftest import start
 
-
-@pytest.fixture(autouse=True)
-def _restore_hex_ids():
-    """Opening Black Wednesday switches to B34.16 hex ids: the session for the process, the game
-    scene for its context (until the scene exits, which a test's App never does). Both are put
-    back, so the next module's games read CCRR ids again."""
-    from hexwar.core import hexgrid
-
-    before = current_hex_ids()
-    token = hexgrid._IDS.local.set(None)
-    yield
-    hexgrid._IDS.local.reset(token)
-    set_hex_ids(before)
+pytestmark = pytest.mark.usefixtures("scene_hex_ids_cleared")  # (conftest.py)
 
 
 def _open(app, seed: int = 3):

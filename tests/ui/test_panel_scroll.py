@@ -9,21 +9,11 @@ import pygame
 import pytest
 
 from hexwar.core import actions as A
-from hexwar.core.hexgrid import current_hex_ids, set_hex_ids
 from hexwar.ui import theme as T
 
 from .conftest import start
 
-
-@pytest.fixture(autouse=True)
-def _restore_hex_ids():
-    from hexwar.core import hexgrid
-
-    before = current_hex_ids()
-    token = hexgrid._IDS.local.set(None)
-    yield
-    hexgrid._IDS.local.reset(token)
-    set_hex_ids(before)
+pytestmark = pytest.mark.usefixtures("scene_hex_ids_cleared")  # (conftest.py)
 
 
 @pytest.fixture

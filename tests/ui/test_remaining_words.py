@@ -27,14 +27,7 @@ def internal_ids(text: str) -> list[str]:
     return SNAKE.findall(text) + KP_ID.findall(text)
 
 
-@pytest.fixture(autouse=True)
-def _restore_hex_ids():
-    """Black Wednesday's B34.16 ids stay with its tests (as in test_ux_input.py)."""
-    from hexwar.core import hexgrid
-
-    token = hexgrid._IDS.local.set(None)
-    yield
-    hexgrid._IDS.local.reset(token)
+pytestmark = pytest.mark.usefixtures("scene_hex_ids_cleared")  # (conftest.py)
 
 
 def texts(gs) -> list[str]:

@@ -24,16 +24,7 @@ from .conftest import start
 CTRL = pygame.KMOD_LCTRL
 
 
-@pytest.fixture(autouse=True)
-def _restore_hex_ids():
-    """Black Wednesday's B34.16 ids stay with its tests."""
-    from hexwar.core import hexgrid
-
-    before = current_hex_ids()
-    token = hexgrid._IDS.local.set(None)
-    yield
-    hexgrid._IDS.local.reset(token)
-    set_hex_ids(before)
+pytestmark = pytest.mark.usefixtures("scene_hex_ids_cleared")  # (conftest.py)
 
 
 @pytest.fixture(autouse=True)

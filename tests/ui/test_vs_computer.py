@@ -14,7 +14,6 @@ import pytest
 import hexwar
 from hexwar.ai.player import make_player
 from hexwar.core import actions as A
-from hexwar.core.hexgrid import current_hex_ids, set_hex_ids
 from hexwar.ui.computer import Decision
 from hexwar.ui.games import for_game
 from hexwar.ui.scenes import HandoverScene
@@ -27,16 +26,7 @@ SCEN = {"objective-kiev": "standard", "battle-for-kursk": "short", "kasserine-pa
 OTHER = {"axis": "soviet", "soviet": "axis", "german": "russian", "russian": "german", "allied": "axis"}
 
 
-@pytest.fixture(autouse=True)
-def _restore_hex_ids():
-    """Black Wednesday switches the process to B34.16 hex ids; put the ids back afterwards."""
-    from hexwar.core import hexgrid
-
-    before = current_hex_ids()
-    token = hexgrid._IDS.local.set(None)
-    yield
-    hexgrid._IDS.local.reset(token)
-    set_hex_ids(before)
+pytestmark = pytest.mark.usefixtures("scene_hex_ids_cleared")  # (conftest.py)
 
 
 def _other(gid: str, side: str) -> str:
