@@ -110,6 +110,17 @@ def options_from(table: Mapping[str, tuple[bool, str]],
     return tuple(out)
 
 
+def option_values(table: Mapping[str, tuple[bool, str]], given: Mapping[str, Any] | None) -> dict[str, bool]:
+    """The options in force: the defaults of a game's ``{id: (default, description)}`` table,
+    changed by ``given``; KeyError for an option the table does not have."""
+    out = {k: bool(v[0]) for k, v in table.items()}
+    for k, v in (given or {}).items():
+        if k not in table:
+            raise KeyError(k)
+        out[k] = bool(v)
+    return out
+
+
 @dataclass(frozen=True)
 class GameEntry:
     """A game as the rest of hexwar sees it."""

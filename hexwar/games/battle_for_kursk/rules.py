@@ -23,6 +23,7 @@ from ...core.board import Board
 from ...core.combat import Odds, Shift, StrengthLine, resolve_odds
 from ...core.contract import StandingLine
 from ...core.dice import Dice
+from ...core.entry import option_values
 from ...core.errors import Illegal
 from ...core.game import Result
 from ...core.hexgrid import Hex, are_adjacent, hex_name, neighbors
@@ -72,11 +73,7 @@ class KurskRules(DecisionHooks, PreviewHooks, P.PostureMixin, ReplacementRules, 
     def __init__(self, board: Board, scenario: Scenario, options: dict[str, Any] | None = None) -> None:
         self.board = board
         self.scenario = scenario
-        self.options = {k: v[0] for k, v in T.OPTIONS.items()}
-        for k, v in (options or {}).items():
-            if k not in T.OPTIONS:
-                raise KeyError(k)
-            self.options[k] = bool(v)
+        self.options = option_values(T.OPTIONS, options)
         self.camp: Campaign = scenario.extra["campaign"]
         self.specs = scenario.specs
         self.unit_side = {p.id: scenario.specs[_spec_of(p)].side for p in scenario.pieces}

@@ -19,6 +19,7 @@ from ...core.board import Board
 from ...core.combat import Odds, Shift, StrengthLine, resolve_odds
 from ...core.contract import Consequence, StandingLine
 from ...core.dice import Dice
+from ...core.entry import option_values
 from ...core.errors import Illegal
 from ...core.game import Result
 from ...core.hexgrid import Hex, are_adjacent, hex_name
@@ -57,11 +58,7 @@ class KievRules(MovementMixin, BattleMixin, ReplacementMixin, PhasedRules):
     def __init__(self, board: Board, scenario: Scenario, options: dict[str, Any] | None = None) -> None:
         self.board = board
         self.scenario = scenario
-        self.options = {k: v[0] for k, v in T.OPTIONS.items()}
-        for k, v in (options or {}).items():
-            if k not in T.OPTIONS:
-                raise KeyError(k)
-            self.options[k] = bool(v)
+        self.options = option_values(T.OPTIONS, options)
         self.specs = scenario.specs
         self.pieces = {p.id: p for p in scenario.pieces}
         self.group = {p.id: p.setup for p in scenario.pieces}

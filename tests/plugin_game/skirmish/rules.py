@@ -23,6 +23,7 @@ from hexwar.core.contract import (
     Preview,
     PreviewLine,
 )
+from hexwar.core.entry import option_values
 from hexwar.core.errors import DataError, Illegal
 from hexwar.core.game import Result
 from hexwar.core.hexgrid import Hex, hex_name
@@ -54,7 +55,7 @@ class SkirmishRules(MovementMixin, BattleMixin, PhasedRules):
     def __init__(self, board: Board, scenario: Scenario, options: dict[str, Any] | None = None) -> None:
         self.board = board
         self.scenario = scenario
-        self.options = T.option_values(options)
+        self.options = option_values(T.OPTIONS, options)
         self.specs = scenario.specs
         self.unit_side = {p.id: scenario.specs[p.spec].side for p in scenario.pieces}
         self.group = {p.id: p.setup for p in scenario.pieces}

@@ -5,9 +5,7 @@ a source beyond the rule list in ``texts.RULES``.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from hexwar.core.combat import CRT
 
@@ -87,12 +85,3 @@ OPTIONS = {
     "dry_summer": (False, "7.1: the brook is low; crossing it costs nothing extra (4.4 is not used)"),
 }
 
-
-def option_values(given: Mapping[str, Any] | None) -> dict[str, bool]:
-    """The options in force: the defaults, changed by ``given``; KeyError for an unknown one."""
-    out = {k: v[0] for k, v in OPTIONS.items()}
-    for k, v in (given or {}).items():
-        if k not in OPTIONS:
-            raise KeyError(k)
-        out[k] = bool(v)
-    return out
