@@ -76,10 +76,12 @@ class Scenario:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-class _Reader:
-    def __init__(self, path: Path, kinds: tuple[str, ...] = ("infantry", "tank")) -> None:
+class FieldReader:
+    """Type-checked reads of one data file's fields: a problem is a ``DataError`` naming the
+    file and the field's path (``units[3].factor``). A game's own loader uses it too."""
+
+    def __init__(self, path: Path) -> None:
         self.path = path
-        self.kinds = kinds
 
     def fail(self, where: str, problem: str) -> DataError:
         return DataError(self.path, f"{where}: {problem}" if where else problem)
@@ -100,6 +102,24 @@ class _Reader:
             raise self.fail(f"{where}.{key}", f"expected {names}, found {type(v).__name__} "
                                               f"{excerpt(v)}")
         return v
+
+    def number(self, d: Any, key: str, where: str, lo: float, hi: float, default: Any = ...) -> Any:
+        v = self.get(d, key, (int, float), where, default)
+        if not lo <= v <= hi:
+            raise self.fail(f"{where}.{key}", f"{v} is outside {lo}..{hi}")
+        return v
+
+    def one_of(self, d: Any, key: str, allowed: tuple[str, ...], where: str) -> str:
+        v: str = self.get(d, key, str, where)
+        if v not in allowed:
+            raise self.fail(f"{where}.{key}", f"unknown value {v!r} (expected one of: {', '.join(allowed)})")
+        return v
+
+
+class _Reader(FieldReader):
+    def __init__(self, path: Path, kinds: tuple[str, ...] = ("infantry", "tank")) -> None:
+        super().__init__(path)
+        self.kinds = kinds
 
     def values(self, v: Any, where: str) -> tuple[tuple[float, float], ...]:
         if not isinstance(v, list) or not v or len(v) > 2:

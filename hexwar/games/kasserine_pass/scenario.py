@@ -17,6 +17,7 @@ from ...core.errors import DataError, MalformedError
 from ...core.files import Limits, inside, load_yaml, refusing_bad_shapes
 from ...core.hexgrid import Hex, parse_hex
 from ...core.units import UnitSpec
+from ...loaders.scenario import FieldReader
 
 MAX_BYTES = 2_000_000
 
@@ -109,47 +110,11 @@ class KPScenario:
         return f"{d.day} Feb {d.year}" if d.month == 2 else d.isoformat()
 
 
-class _R:
-    def __init__(self, path: Path) -> None:
-        self.path = path
-
-    def fail(self, where: str, problem: str) -> DataError:
-        return DataError(self.path, f"{where}: {problem}" if where else problem)
-
-    def get(self, d: Any, key: str, kind: type | tuple[type, ...], where: str, default: Any = ...) -> Any:
-        if not isinstance(d, dict):
-            raise self.fail(where, f"expected a mapping, found {type(d).__name__}")
-        if key not in d:
-            if default is ...:
-                raise self.fail(where, f"missing '{key}'")
-            return default
-        v = d[key]
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        if isinstance(v, bool) and bool not in kinds:
-            raise self.fail(f"{where}.{key}", "expected a number or text, found a yes/no value")
-        if not isinstance(v, kinds):
-            names = "/".join(k.__name__ for k in kinds)
-            raise self.fail(f"{where}.{key}", f"expected {names}, found {type(v).__name__} {v!r}")
-        return v
-
-    def number(self, d: Any, key: str, where: str, lo: float, hi: float, default: Any = ...) -> Any:
-        v = self.get(d, key, (int, float), where, default)
-        if not lo <= v <= hi:
-            raise self.fail(f"{where}.{key}", f"{v} is outside {lo}..{hi}")
-        return v
-
-    def one_of(self, d: Any, key: str, allowed: tuple[str, ...], where: str) -> str:
-        v: str = self.get(d, key, str, where)
-        if v not in allowed:
-            raise self.fail(f"{where}.{key}", f"unknown value {v!r} (expected one of: {', '.join(allowed)})")
-        return v
-
-
 def _read_yaml(p: Path) -> Any:
     return load_yaml(p, Limits(max_bytes=MAX_BYTES))
 
 
-def _spec(r: _R, u: Any, where: str, sid: str) -> KPSpec:
+def _spec(r: FieldReader, u: Any, where: str, sid: str) -> KPSpec:
     g = r.get
     t = r.one_of(u, "type", TYPES, where)
     rng = g(u, "range", int, where, 0)
@@ -178,7 +143,7 @@ def load_tables(path: str | os.PathLike[str]) -> Tables:
 def _load_tables(path: str | os.PathLike[str]) -> Tables:
     p = Path(path)
     data = _read_yaml(p)
-    r = _R(p)
+    r = FieldReader(p)
     if not isinstance(data, dict):
         raise r.fail("", "expected a mapping at the top of the file")
     g = r.get
@@ -261,7 +226,7 @@ def _load_scenario(path: str | os.PathLike[str]) -> KPScenario:
     """Read a scenario file and the rules tables it names."""
     p = Path(path)
     data = _read_yaml(p)
-    r = _R(p)
+    r = FieldReader(p)
     if not isinstance(data, dict):
         raise r.fail("", "expected a mapping at the top of the file")
     g = r.get
