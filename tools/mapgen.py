@@ -432,6 +432,89 @@ def write_tileset(path: Path, name: str, image: str, n: int, kind: str, props):
     write_xml(ts, path)
 
 
+def map_root(width: int, height: int, next_layer: int) -> ET.Element:
+    """The <map> element of a map of this grid (flat-topped hexes, odd columns high);
+    ``next_layer``: the layer id Tiled gives the next layer."""
+    return ET.Element("map", {
+        "version": "1.8", "tiledversion": "1.8.2", "orientation": "hexagonal",
+        "renderorder": "right-down", "width": str(width), "height": str(height),
+        "tilewidth": str(TW), "tileheight": str(TH), "infinite": "0",
+        "hexsidelength": str(SIDE), "staggeraxis": "x", "staggerindex": "odd",
+        "nextlayerid": str(next_layer), "nextobjectid": "1"})
+
+
+def tile_layer(m, lid: int, name: str, width: int, height: int, gid_of, extra=None, col0: int = 0):
+    """A CSV tile layer of map ``m``: ``gid_of(hex id)`` for each hex, row by row; ``col0``
+    is the board column before a sheet's first one (a sheet of a wider board)."""
+    attrs = {"id": str(lid), "name": name, "width": str(width), "height": str(height)}
+    attrs.update(extra or {})
+    layer = ET.SubElement(m, "layer", attrs)
+    rows = [",".join(str(gid_of(hid(col0 + c, r))) for c in range(1, width + 1)) for r in range(1, height + 1)]
+    data = ET.SubElement(layer, "data", {"encoding": "csv"})
+    data.text = "\n" + ",\n".join(rows) + "\n"
+
+
+class Objects:
+    """The objects of one map, numbered from 1 in the order they are written (``last``: the
+    highest id so far); ``x_off``: the pixel x a sheet of a wider board starts at."""
+
+    def __init__(self, x_off: float = 0) -> None:
+        self.last = 0
+        self.x_off = x_off
+
+    def add(self, group, name, kind, x, y, items, extra=None):
+        self.last += 1
+        attrs = {"id": str(self.last)}
+        if name:
+            attrs["name"] = name
+        attrs.update({"type": kind, "x": num(x - self.x_off), "y": num(y)})
+        attrs.update(extra or {})
+        o = ET.SubElement(group, "object", attrs)
+        props(o, items)
+        return o
+
+
+def extend_path(hexes: list[str], line: Iterable[str], on_map, what: str) -> None:
+    """Add a hex line to a path of hexes (a rail, a road): a hex already at its end is
+    skipped, one met again cuts the loop back to it; ``what`` names the stretch when the line
+    leaves the map."""
+    for h in line:
+        if not on_map(*parse_hid(h)):
+            raise SystemExit(f"{what} leaves the map at {h}")
+        if hexes and h == hexes[-1]:
+            continue
+        if h in hexes:  # a loop: cut it out
+            del hexes[hexes.index(h) + 1:]
+            continue
+        hexes.append(h)
+
+
+def free_stretches(chain: list, used_edges) -> list[list]:
+    """The stretches of a chain of corners that run along no edge in ``used_edges`` (an
+    earlier river holds those), each of two corners or more."""
+    pieces, cur = [], [chain[0]]
+    for p, q in zip(chain, chain[1:]):
+        if tuple(sorted((p, q))) in used_edges:
+            if len(cur) > 1:
+                pieces.append(cur)
+            cur = [q]
+        else:
+            cur.append(q)
+    if len(cur) > 1:
+        pieces.append(cur)
+    return pieces
+
+
+def log_shared_sides(lines, what: str, log: list[str]) -> None:
+    """Note each hexside two lines share (harmless, but worth knowing)."""
+    seen: dict[str, str] = {}
+    for ln in lines:
+        for s in ln["sides"]:
+            if s in seen:
+                log.append(f"{what} hexside {s} in both '{seen[s]}' and '{ln['name']}'")
+            seen.setdefault(s, ln["name"])
+
+
 def write_xml(root, path: Path):
     ET.indent(root, space=" ")
     data = ET.tostring(root, encoding="unicode")

@@ -48,19 +48,23 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tools.mapgen as a script
 from tools import mapgen  # noqa: E402
 from tools.mapgen import (  # noqa: E402
-    SIDE,
     TH,
     TW,
     HexGrid,
     LinearFit,
+    Objects,
     best_hex_line,
     centre,
     corner_of,
     densify,
+    extend_path,
+    free_stretches,
     hex_at,
     hex_masks,
     hid,
     length,
+    log_shared_sides,
+    map_root,
     outline_polygon,
     parse_hid,
     png_bytes,
@@ -68,6 +72,7 @@ from tools.mapgen import (  # noqa: E402
     poly_dist,
     side_id,
     stitch,
+    tile_layer,
 )
 from tools.mapgen import num as _num  # noqa: E402,F401
 from tools.mapgen import props as _props
@@ -501,17 +506,7 @@ def build_rivers(geo: dict[str, dict[str, list[list[tuple[float, float]]]]],
                 if end_corner and poly_dist(end_corner[0], end_corner[1], run) < 60:
                     near = {end_corner}
                 chain = snap_chain(run, used_edges, start=start, targets=near or None, via=via)
-                pieces, cur = [], [chain[0]]
-                for p, q in zip(chain, chain[1:]):
-                    if tuple(sorted((p, q))) in used_edges:
-                        if len(cur) > 1:
-                            pieces.append(cur)
-                        cur = [q]
-                    else:
-                        cur.append(q)
-                if len(cur) > 1:
-                    pieces.append(cur)
-                for piece in pieces:
+                for piece in free_stretches(chain, used_edges):
                     sides = ["-".join(HEXSIDE_EDGES[tuple(sorted((p, q)))]) for p, q in zip(piece, piece[1:])]
                     if len(sides) < MIN_RIVER_SIDES:
                         log.append(f"river {name} ({kind}): dropped a chain of {len(sides)} hexside(s)")
@@ -695,24 +690,11 @@ def build_rails(cities_geo: dict[str, tuple[float, float, str]],
             ha, hb = waypoint_hex(a), waypoint_hex(b)
             if ha == hb:
                 continue
-            for h in best_hex_line(ha, hb, waypoint_px(a), waypoint_px(b)):
-                if not on_map(*parse_hid(h)):
-                    raise SystemExit(f"rail {name}: {a}-{b} leaves the map at {h}")
-                if hexes and h == hexes[-1]:
-                    continue
-                if h in hexes:
-                    del hexes[hexes.index(h) + 1:]
-                    continue
-                hexes.append(h)
+            extend_path(hexes, best_hex_line(ha, hb, waypoint_px(a), waypoint_px(b)), on_map, f"rail {name}: {a}-{b}")
         sides = [side_id(a, b) for a, b in zip(hexes, hexes[1:])]
         out.append(dict(name=name, why=why, hexes=hexes, sides=sides,
                         stops=[(st, waypoint_hex(st)) for st in stops]))
-    seen: dict[str, str] = {}
-    for rl in out:
-        for s in rl["sides"]:
-            if s in seen:
-                log.append(f"rail hexside {s} in both '{seen[s]}' and '{rl['name']}'")
-            seen.setdefault(s, rl["name"])
+    log_shared_sides(out, "rail", log)
     return out
 
 
@@ -1018,33 +1000,14 @@ def place_lonlat(name, cities_geo):
 
 def write_tmx(path: Path, terrain, german, russian, sl, rivers, rails, zones, edges, cities_geo):
     sl_sides, sl_path = sl
-    m = ET.Element("map", {
-        "version": "1.8", "tiledversion": "1.8.2", "orientation": "hexagonal",
-        "renderorder": "right-down", "width": str(COLS), "height": str(ROWS),
-        "tilewidth": str(TW), "tileheight": str(TH), "infinite": "0",
-        "hexsidelength": str(SIDE), "staggeraxis": "x", "staggerindex": "odd",
-        "nextlayerid": "7", "nextobjectid": "1"})
+    m = map_root(COLS, ROWS, 7)
     _props(m, [("game", GAME_ID), ("title", TITLE),
                ("provenance_terrain", "reconstructed"), ("source_terrain", TERRAIN_SOURCE)])
     ET.SubElement(m, "tileset", {"firstgid": "1", "source": TSX_NAME})
-    layer = ET.SubElement(m, "layer", {"id": "1", "name": "terrain", "width": str(COLS), "height": str(ROWS)})
-    rows = []
-    for r in range(1, ROWS + 1):
-        rows.append(",".join(str(TERRAIN_TILES.index(terrain[hid(c, r)]) + 1) for c in range(1, COLS + 1)))
-    data = ET.SubElement(layer, "data", {"encoding": "csv"})
-    data.text = "\n" + ",\n".join(rows) + "\n"
+    tile_layer(m, 1, "terrain", COLS, ROWS, lambda h: TERRAIN_TILES.index(terrain[h]) + 1)
 
-    oid = [0]
-
-    def obj(group, name, kind, x, y, props):
-        oid[0] += 1
-        attrs = {"id": str(oid[0])}
-        if name:
-            attrs["name"] = name
-        attrs.update({"type": kind, "x": _num(x), "y": _num(y)})
-        o = ET.SubElement(group, "object", attrs)
-        _props(o, props)
-        return o
+    objects = Objects()
+    obj = objects.add
 
     def area(group, name, kind, hexes, props):
         loop = outline_polygon(hexes)
@@ -1103,7 +1066,7 @@ def write_tmx(path: Path, terrain, german, russian, sl, rivers, rails, zones, ed
     # 6.0).  The layer is kept (empty) because the schema has it.
     ET.SubElement(m, "objectgroup", {"id": "4", "name": "setup", "color": "#202020"})
 
-    m.set("nextobjectid", str(oid[0] + 1))
+    m.set("nextobjectid", str(objects.last + 1))
     _write_xml(m, path)
 
 

@@ -39,19 +39,21 @@ from tools.mapgen import (  # noqa: E402
     TH,
     TW,
     HexGrid,
+    Objects,
     centre,
     distance,
     hex_line,
     hex_masks,
     hid,
+    map_root,
     outline,
     outline_polygon,
     parse_hid,
     png_bytes,
     side_id,
+    tile_layer,
     write_tileset,
 )
-from tools.mapgen import num as _num  # noqa: E402
 from tools.mapgen import props as _props
 from tools.mapgen import pts as _pts
 from tools.mapgen import write_xml as _write_xml
@@ -656,12 +658,7 @@ def write_sheet(path: Path, letter: str, b: dict, whole: bool = False) -> None:
     def mine(h: str) -> bool:
         return whole or sheet_of(h) == letter
 
-    m = ET.Element("map", {
-        "version": "1.8", "tiledversion": "1.8.2", "orientation": "hexagonal",
-        "renderorder": "right-down", "width": str(n), "height": str(ROWS),
-        "tilewidth": str(TW), "tileheight": str(TH), "infinite": "0",
-        "hexsidelength": "32", "staggeraxis": "x", "staggerindex": "odd",
-        "nextlayerid": "13", "nextobjectid": "1"})
+    m = map_root(n, ROWS, 13)
     _props(m, [("game", GAME_ID), ("title", f"{TITLE} - map {letter}"), ("sheet", letter), ("hex_ids", HEX_IDS),
                ("hex_m", "114"),
                ("provenance_terrain", RECON), ("source_terrain", TERRAIN_SOURCE),
@@ -681,32 +678,15 @@ def write_sheet(path: Path, letter: str, b: dict, whole: bool = False) -> None:
     efirst = wfirst + len(WORKS)
     ET.SubElement(m, "tileset", {"firstgid": str(efirst), "source": ELEV_TSX})
 
-    def tile_layer(lid, name, gid_of, extra=None):
-        attrs = {"id": str(lid), "name": name, "width": str(n), "height": str(ROWS)}
-        attrs.update(extra or {})
-        layer = ET.SubElement(m, "layer", attrs)
-        rows = [",".join(str(gid_of(hid(origin + c, r))) for c in range(1, n + 1)) for r in range(1, ROWS + 1)]
-        data = ET.SubElement(layer, "data", {"encoding": "csv"})
-        data.text = "\n" + ",\n".join(rows) + "\n"
-
     t1, t2, wire = set(b["trench1"]), set(b["trench2"]), set(b["wire"])
-    tile_layer(1, "terrain", lambda h: TERRAINS.index(b["terrain"][h]) + 1)
-    tile_layer(2, "elevation", lambda h: ELEVATIONS.index(b["elevation"][h]) + efirst)
-    tile_layer(3, "trench", lambda h: wfirst + (0 if h in t1 else 1) if (h in t1 or h in t2) else 0)
-    tile_layer(4, "wire", lambda h: wfirst + 2 if h in wire else 0)
+    tile_layer(m, 1, "terrain", n, ROWS, lambda h: TERRAINS.index(b["terrain"][h]) + 1, col0=origin)
+    tile_layer(m, 2, "elevation", n, ROWS, lambda h: ELEVATIONS.index(b["elevation"][h]) + efirst, col0=origin)
+    tile_layer(m, 3, "trench", n, ROWS, lambda h: wfirst + (0 if h in t1 else 1) if (h in t1 or h in t2) else 0,
+               col0=origin)
+    tile_layer(m, 4, "wire", n, ROWS, lambda h: wfirst + 2 if h in wire else 0, col0=origin)
 
-    oid = [0]
-
-    def obj(group, name, kind, x, y, props, extra=None):
-        oid[0] += 1
-        attrs = {"id": str(oid[0])}
-        if name:
-            attrs["name"] = name
-        attrs.update({"type": kind, "x": _num(x - x_off), "y": _num(y)})
-        attrs.update(extra or {})
-        o = ET.SubElement(group, "object", attrs)
-        _props(o, props)
-        return o
+    objects = Objects(x_off)
+    obj = objects.add
 
     def loc(pts):
         return [(x - x_off, y) for x, y in pts]
@@ -776,7 +756,7 @@ def write_sheet(path: Path, letter: str, b: dict, whole: bool = False) -> None:
         o = obj(zl, name, kind, x0, y0,
                 [("hexes", sid_list(own))] + list(extra) + [("provenance", prov), ("source", src)])
         ET.SubElement(o, "polygon", {"points": _pts(loop, *loop[0])})
-    m.set("nextobjectid", str(oid[0] + 1))
+    m.set("nextobjectid", str(objects.last + 1))
     _write_xml(m, path)
 
 

@@ -45,22 +45,25 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tools.mapgen as a script
 from tools.mapgen import (  # noqa: E402
-    SIDE,
     TH,
     TW,
     HexGrid,
+    Objects,
     distance,
     edge_of_side,
+    extend_path,
     hcentre,
     hex_at,
     hex_line,
     hex_masks,
     hid,
+    map_root,
     outline_polygon,
     parse_hid,
     png_bytes,
     px_to_uv,
     side_id,
+    tile_layer,
     uv_to_px,
     write_tileset,
 )
@@ -437,15 +440,7 @@ def build_roads(place_hex: dict[str, str], river_hexes: set[str]) -> list[dict]:
             # of the two tie-breaking variants, prefer the one touching fewer river hexes
             cands = [hex_line(a, b, 1), hex_line(a, b, -1)]
             line = min(cands, key=lambda L: sum(h in river_hexes for h in L[1:-1]))
-            for h in line:
-                if not on_map(*parse_hid(h)):
-                    raise SystemExit(f"road {name}: {a}-{b} leaves the map at {h}")
-                if hexes and h == hexes[-1]:
-                    continue
-                if h in hexes:
-                    del hexes[hexes.index(h) + 1:]
-                    continue
-                hexes.append(h)
+            extend_path(hexes, line, on_map, f"road {name}: {a}-{b}")
         out.append(dict(name=name, why=why, hexes=hexes,
                         sides=[side_id(a, b) for a, b in zip(hexes, hexes[1:])]))
     return out
@@ -729,12 +724,7 @@ def cliff_drawing(sides, heights):
 
 
 def write_tmx(path: Path, terrain, heights, places, roads, cliffs, edges, regions, cities_geo):
-    m = ET.Element("map", {
-        "version": "1.8", "tiledversion": "1.8.2", "orientation": "hexagonal",
-        "renderorder": "right-down", "width": str(COLS), "height": str(ROWS),
-        "tilewidth": str(TW), "tileheight": str(TH), "infinite": "0",
-        "hexsidelength": str(SIDE), "staggeraxis": "x", "staggerindex": "odd",
-        "nextlayerid": "9", "nextobjectid": "1"})
+    m = map_root(COLS, ROWS, 9)
     _props(m, [("game", GAME_ID), ("title", TITLE),
                ("provenance_terrain", "reconstructed"), ("source_terrain", TERRAIN_SOURCE),
                ("hex_km", str(KM_PER_HEX))])
@@ -742,29 +732,11 @@ def write_tmx(path: Path, terrain, heights, places, roads, cliffs, edges, region
     hfirst = 1 + len(TERRAINS)
     ET.SubElement(m, "tileset", {"firstgid": str(hfirst), "source": HTSX_NAME})
 
-    def tile_layer(lid, name, gid_of, extra=None):
-        attrs = {"id": str(lid), "name": name, "width": str(COLS), "height": str(ROWS)}
-        attrs.update(extra or {})
-        layer = ET.SubElement(m, "layer", attrs)
-        rows = [",".join(str(gid_of(hid(c, r))) for c in range(1, COLS + 1)) for r in range(1, ROWS + 1)]
-        data = ET.SubElement(layer, "data", {"encoding": "csv"})
-        data.text = "\n" + ",\n".join(rows) + "\n"
+    tile_layer(m, 1, "terrain", COLS, ROWS, lambda h: TERRAINS.index(terrain[h]) + 1)
+    tile_layer(m, 2, "height", COLS, ROWS, lambda h: HEIGHT_LEVELS.index(heights[h]) + hfirst, {"opacity": "0.8"})
 
-    tile_layer(1, "terrain", lambda h: TERRAINS.index(terrain[h]) + 1)
-    tile_layer(2, "height", lambda h: HEIGHT_LEVELS.index(heights[h]) + hfirst, {"opacity": "0.8"})
-
-    oid = [0]
-
-    def obj(group, name, kind, x, y, props, extra=None):
-        oid[0] += 1
-        attrs = {"id": str(oid[0])}
-        if name:
-            attrs["name"] = name
-        attrs.update({"type": kind, "x": _num(x), "y": _num(y)})
-        attrs.update(extra or {})
-        o = ET.SubElement(group, "object", attrs)
-        _props(o, props)
-        return o
+    objects = Objects()
+    obj = objects.add
 
     areas = ET.SubElement(m, "objectgroup", {"id": "3", "name": "areas", "color": "#8a2be2", "opacity": "0.35"})
     for side, hexes, prov, src, label in edges:
@@ -824,7 +796,7 @@ def write_tmx(path: Path, terrain, heights, places, roads, cliffs, edges, region
                         f"north-west of Kasserine); RECON: every combination hex carries a bridge; {why}")],
             {"width": "20", "height": "6"})
 
-    m.set("nextobjectid", str(oid[0] + 1))
+    m.set("nextobjectid", str(objects.last + 1))
     _write_xml(m, path)
 
 

@@ -39,18 +39,22 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # the repository, for tools.mapgen as a script
 from tools import mapgen  # noqa: E402
 from tools.mapgen import (  # noqa: E402
-    SIDE,
     TH,
     TW,
     HexGrid,
     LinearFit,
+    Objects,
     best_hex_line,
     centre,
     corner_of,
+    extend_path,
+    free_stretches,
     hex_at,
     hex_masks,
     hid,
     length,
+    log_shared_sides,
+    map_root,
     outline_polygon,
     parse_hid,
     png_bytes,
@@ -58,6 +62,7 @@ from tools.mapgen import (  # noqa: E402
     poly_dist,
     side_id,
     stitch,
+    tile_layer,
 )
 from tools.mapgen import num as _num  # noqa: E402,F401
 from tools.mapgen import props as _props
@@ -426,17 +431,7 @@ def build_rivers(geo_rivers: dict[str, list[list[tuple[float, float]]]],
                     near = {end_corner}
                 chain = snap_chain(run, used_edges, targets=near or None, via=via)
                 # keep only the stretches that no earlier river holds
-                pieces, cur = [], [chain[0]]
-                for p, q in zip(chain, chain[1:]):
-                    if tuple(sorted((p, q))) in used_edges:
-                        if len(cur) > 1:
-                            pieces.append(cur)
-                        cur = [q]
-                    else:
-                        cur.append(q)
-                if len(cur) > 1:
-                    pieces.append(cur)
-                for piece in pieces:
+                for piece in free_stretches(chain, used_edges):
                     sides = ["-".join(HEXSIDE_EDGES[tuple(sorted((p, q)))]) for p, q in zip(piece, piece[1:])]
                     if len(sides) < MIN_RIVER_SIDES:
                         log.append(f"river {name}: dropped a chain of {len(sides)} hexside(s)")
@@ -481,25 +476,12 @@ def build_rails(cities_geo: dict[str, tuple[float, float, str]],
     for name, stops, why in RAILS:
         hexes: list[str] = []
         for a, b in zip(stops, stops[1:]):
-            for h in best_hex_line(waypoint_hex(a), waypoint_hex(b), waypoint_px(a), waypoint_px(b)):
-                if not on_map(*parse_hid(h)):
-                    raise SystemExit(f"rail {name}: {a}-{b} leaves the map at {h}")
-                if hexes and h == hexes[-1]:
-                    continue
-                if h in hexes:                # a loop: cut it out
-                    del hexes[hexes.index(h) + 1:]
-                    continue
-                hexes.append(h)
+            line = best_hex_line(waypoint_hex(a), waypoint_hex(b), waypoint_px(a), waypoint_px(b))
+            extend_path(hexes, line, on_map, f"rail {name}: {a}-{b}")
         sides = [side_id(a, b) for a, b in zip(hexes, hexes[1:])]
         out.append(dict(name=name, why=why, hexes=hexes, sides=sides,
                         stops=[(st, waypoint_hex(st)) for st in stops]))
-    # report hexsides shared by two lines (harmless, but worth knowing)
-    seen: dict[str, str] = {}
-    for rl in out:
-        for s in rl["sides"]:
-            if s in seen:
-                log.append(f"rail hexside {s} in both '{seen[s]}' and '{rl['name']}'")
-            seen.setdefault(s, rl["name"])
+    log_shared_sides(out, "rail", log)
     return out
 
 
@@ -663,33 +645,14 @@ SETUP_OFFSET = 14   # set-up points sit a little below the hex centre (cities si
 
 
 def write_tmx(path: Path, rivers, rails, regions, edges, cities_geo):
-    m = ET.Element("map", {
-        "version": "1.8", "tiledversion": "1.8.2", "orientation": "hexagonal",
-        "renderorder": "right-down", "width": str(COLS), "height": str(ROWS),
-        "tilewidth": str(TW), "tileheight": str(TH), "infinite": "0",
-        "hexsidelength": str(SIDE), "staggeraxis": "x", "staggerindex": "odd",
-        "nextlayerid": "6", "nextobjectid": "1"})
+    m = map_root(COLS, ROWS, 6)
     _props(m, [("game", GAME_ID), ("title", TITLE),
                ("provenance_terrain", "reconstructed"), ("source_terrain", TERRAIN_SOURCE)])
     ET.SubElement(m, "tileset", {"firstgid": "1", "source": TSX_NAME})
-    layer = ET.SubElement(m, "layer", {"id": "1", "name": "terrain", "width": str(COLS), "height": str(ROWS)})
-    rows = []
-    for r in range(1, ROWS + 1):
-        rows.append(",".join(str(TERRAIN_TILES.index(terrain_of(hid(c, r))) + 1) for c in range(1, COLS + 1)))
-    data = ET.SubElement(layer, "data", {"encoding": "csv"})
-    data.text = "\n" + ",\n".join(rows) + "\n"
+    tile_layer(m, 1, "terrain", COLS, ROWS, lambda h: TERRAIN_TILES.index(terrain_of(h)) + 1)
 
-    oid = [0]
-
-    def obj(group, name, kind, x, y, props):
-        oid[0] += 1
-        attrs = {"id": str(oid[0])}
-        if name:
-            attrs["name"] = name
-        attrs.update({"type": kind, "x": _num(x), "y": _num(y)})
-        o = ET.SubElement(group, "object", attrs)
-        _props(o, props)
-        return o
+    objects = Objects()
+    obj = objects.add
 
     # areas first so that they are drawn below the lines and points
     areas = ET.SubElement(m, "objectgroup", {"id": "5", "name": "areas", "color": "#8a2be2", "opacity": "0.45"})
@@ -739,7 +702,7 @@ def write_tmx(path: Path, rivers, rails, regions, edges, cities_geo):
                 [("mark", mark), ("provenance", prov), ("source", src)])
         ET.SubElement(o, "point")
 
-    m.set("nextobjectid", str(oid[0] + 1))
+    m.set("nextobjectid", str(objects.last + 1))
     _write_xml(m, path)
 
 
