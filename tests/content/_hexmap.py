@@ -1,11 +1,15 @@
 """Hex geometry and TMX reading shared by the map content tests
-(test_kiev_map_data, test_kursk_map_data, test_kasserine_map_data).
+(test_kiev_map_data, test_kursk_map_data, test_kasserine_map_data): the grid, reading a
+TMX, and the checks every map passes (provenance, the committed Tiled export).
 
 The tests' own geometry, so that they do not lean on the generators in
 tools/.  Imported as a sibling module: tests/content has no __init__.py, so
 pytest puts this folder on sys.path.
 """
 from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
 
 
 # --------------------------------------------------------------------------
@@ -95,3 +99,70 @@ def tmx_points(obj):
         a, b = pair.split(",")
         out.append((x0 + float(a), y0 + float(b)))
     return out
+
+
+def tmx_prop_types(el):
+    """name -> Tiled property type ("string" when none is written)."""
+    p = el.find("properties")
+    return {} if p is None else {q.get("name"): q.get("type", "string") for q in p.findall("property")}
+
+
+def read_tmx(path):
+    """The TMX root, its objects by object group (element, name, type, properties and their
+    types, position, points) and its tile layers by name."""
+    root = ET.parse(path).getroot()
+    objects = {g.get("name"): [dict(el=o, name=o.get("name"), type=o.get("type"), props=tmx_props(o),
+                                    types=tmx_prop_types(o), x=float(o.get("x")), y=float(o.get("y")),
+                                    points=tmx_points(o))
+                               for o in g.findall("object")]
+               for g in root.findall("objectgroup")}
+    return dict(root=root, objects=objects, layers={lay.get("name"): lay for lay in root.findall("layer")})
+
+
+def csv_gids(layer):
+    """The gids of a CSV tile layer, row by row."""
+    return [int(v) for v in layer.find("data").text.replace("\n", "").split(",") if v.strip()]
+
+
+def sides_of(o):
+    return o["props"]["hexsides"].split(",")
+
+
+def chain_hexes(o):
+    """The hexes of a rail or road in order, from its chain of crossed hexsides."""
+    sides = [s.split("-") for s in sides_of(o)]
+    if len(sides) == 1:
+        return sides[0]
+    first = [h for h in sides[0] if h not in sides[1]]
+    assert len(first) == 1, f"{o['type']} {o['name']}: hexsides {sides[0]} and {sides[1]} do not chain"
+    chain = [first[0]]
+    for a, b in sides:
+        assert chain[-1] in (a, b), f"{o['type']} {o['name']}: chain broken at {a}-{b}"
+        chain.append(b if chain[-1] == a else a)
+    return chain
+
+
+def check_provenance(tmx, provenances, reserved):
+    """Every object has a type, a provenance and a source, no property with a name Tiled keeps
+    for itself, and neither a class nor a template."""
+    for group in tmx["objects"].values():
+        for o in group:
+            assert o["type"], f"object {o['name']} has no type"
+            assert o["props"].get("provenance") in provenances, o["name"]
+            assert o["props"].get("source"), o["name"]
+            assert not reserved & set(o["props"]), o["name"]
+            assert o["el"].get("class") is None and o["el"].get("template") is None
+
+
+def check_tiled_export(tmx, path):
+    """The committed Tiled export (``tiled --export-map json``) holds the same objects and the
+    same tile layers as the TMX."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    ours = sorted((o["name"] or "", o["type"], tuple(sorted(o["props"].items())))
+                  for group in tmx["objects"].values() for o in group)
+    theirs = sorted((o.get("name", ""), o.get("type", ""),
+                     tuple(sorted((p["name"], str(p["value"])) for p in o.get("properties", []))))
+                    for lay in data["layers"] if lay["type"] == "objectgroup" for o in lay["objects"])
+    assert ours == theirs
+    for name, lay in tmx["layers"].items():
+        assert [x for x in data["layers"] if x["name"] == name][0]["data"] == csv_gids(lay), name

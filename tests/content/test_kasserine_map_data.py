@@ -10,7 +10,6 @@ tools/kasserine_pass/build_map.py; docs/maps/kasserine-pass.md explains it.
 from __future__ import annotations
 
 import csv
-import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -18,11 +17,17 @@ import pytest
 from _hexmap import (  # sibling module: tests/content has no __init__.py
     HexGrid,
     centre,
+    chain_hexes,
+    check_provenance,
+    check_tiled_export,
     cr,
+    csv_gids,
     distance,
     hid,
+    read_tmx,
     side_edge,
-    tmx_points,
+    sides_of,
+    tmx_prop_types,
     tmx_props,
 )
 
@@ -67,24 +72,9 @@ NORTH = {hid(c, 1) for c in range(1, COLS + 1)}
 _props = tmx_props
 
 
-def _ptypes(el):
-    p = el.find("properties")
-    return {} if p is None else {q.get("name"): q.get("type", "string") for q in p.findall("property")}
-
-
-_points = tmx_points
-
-
 @pytest.fixture(scope="module")
 def tmx():
-    root = ET.parse(TMX).getroot()
-    groups = {g.get("name"): g for g in root.findall("objectgroup")}
-    objects = {}
-    for name, g in groups.items():
-        objects[name] = [dict(el=o, name=o.get("name"), type=o.get("type"), props=_props(o), types=_ptypes(o),
-                              x=float(o.get("x")), y=float(o.get("y")), points=_points(o))
-                         for o in g.findall("object")]
-    return dict(root=root, objects=objects, layers={lay.get("name"): lay for lay in root.findall("layer")})
+    return read_tmx(TMX)
 
 
 @pytest.fixture(scope="module")
@@ -96,12 +86,12 @@ def tiles(tmx):
         tsx = ET.parse(MAPS / ts.get("source")).getroot()
         assert (MAPS / tsx.find("image").get("source")).is_file()
         for t in tsx.findall("tile"):
-            out[first + int(t.get("id"))] = (t.get("type"), _props(t), _ptypes(t))
+            out[first + int(t.get("id"))] = (t.get("type"), _props(t), tmx_prop_types(t))
     return out
 
 
 def _layer_values(tmx, tiles, layer, prop):
-    gids = [int(v) for v in tmx["layers"][layer].find("data").text.replace("\n", "").split(",") if v.strip()]
+    gids = csv_gids(tmx["layers"][layer])
     assert len(gids) == COLS * ROWS, layer
     out = {}
     for i, g in enumerate(gids):
@@ -130,10 +120,6 @@ def regions(tmx):
     return {o["name"]: o["props"]["hexes"].split(",") for o in tmx["objects"]["areas"] if o["type"] == "region"}
 
 
-def _sides(o):
-    return o["props"]["hexsides"].split(",")
-
-
 def _roads(tmx):
     return [o for o in tmx["objects"]["hexsides"] if o["type"] == "road"]
 
@@ -142,23 +128,9 @@ def _cliffs(tmx):
     return [o for o in tmx["objects"]["hexsides"] if o["type"] == "cliff"]
 
 
-def _road_hexes(o):
-    """The hexes of a road in order, from its chain of crossed hexsides."""
-    sides = [s.split("-") for s in _sides(o)]
-    if len(sides) == 1:
-        return sides[0]
-    first = [h for h in sides[0] if h not in sides[1]]
-    assert len(first) == 1, f"road {o['name']}: hexsides {sides[0]} and {sides[1]} do not chain"
-    chain = [first[0]]
-    for a, b in sides:
-        assert chain[-1] in (a, b), f"road {o['name']}: chain broken at {a}-{b}"
-        chain.append(b if chain[-1] == a else a)
-    return chain
-
-
 @pytest.fixture(scope="module")
 def road_hexes(tmx):
-    return {h for o in _roads(tmx) for h in _road_hexes(o)}
+    return {h for o in _roads(tmx) for h in chain_hexes(o)}
 
 
 # --------------------------------------------------------------------------
@@ -264,7 +236,7 @@ def test_KP_TERRAIN_roads_are_connected_chains_and_named(tmx):
     assert roads
     for o in roads:
         assert o["name"], "a road without a name"
-        chain = _road_hexes(o)
+        chain = chain_hexes(o)
         assert len(chain) == len(set(chain)), f"road {o['name']} visits a hex twice"
         for a, b in zip(chain, chain[1:]):
             assert on_map(a) and on_map(b) and adjacent(a, b), f"road {o['name']}: {a}-{b}"
@@ -274,13 +246,13 @@ def test_KP_TERRAIN_roads_are_connected_chains_and_named(tmx):
 
 def test_KP_TERRAIN_road_drawing_runs_centre_to_centre(tmx):
     for o in _roads(tmx):
-        assert [(round(x), round(y)) for x, y in o["points"]] == [centre(h) for h in _road_hexes(o)], o["name"]
+        assert [(round(x), round(y)) for x, y in o["points"]] == [centre(h) for h in chain_hexes(o)], o["name"]
 
 
 def test_KP_OOB_roads_one_to_six_reach_their_edges(tmx):
     ends = {}
     for o in _roads(tmx):
-        chain = _road_hexes(o)
+        chain = chain_hexes(o)
         ends.setdefault(o["name"], set()).update({chain[0], chain[-1]})
     assert {str(n) for n in range(1, 7)} <= set(ends)
     for n in ("1", "2", "3", "4"):
@@ -294,7 +266,7 @@ def test_KP_OOB_roads_one_to_six_reach_their_edges(tmx):
 def test_KP_TERRAIN_road_network_is_connected_and_serves_the_places(tmx, places):
     graph = {}
     for o in _roads(tmx):
-        for s in _sides(o):
+        for s in sides_of(o):
             a, b = s.split("-")
             graph.setdefault(a, set()).add(b)
             graph.setdefault(b, set()).add(a)
@@ -346,7 +318,7 @@ def test_KP_CLIFF_cliffs_only_between_different_heights(tmx, heights):
     cliffs = _cliffs(tmx)
     assert {o["name"].split()[1] for o in cliffs} >= {"Chambi", "Semmama"}
     for o in cliffs:
-        sides = _sides(o)
+        sides = sides_of(o)
         for s in sides:
             a, b = s.split("-")
             assert on_map(a) and on_map(b) and adjacent(a, b), f"{o['name']}: {s}"
@@ -357,15 +329,15 @@ def test_KP_CLIFF_cliffs_only_between_different_heights(tmx, heights):
 
 
 def test_KP_CLIFF_no_hexside_is_both_cliff_and_road(tmx):
-    cliff = {"-".join(sorted(s.split("-"))) for o in _cliffs(tmx) for s in _sides(o)}
-    road = {"-".join(sorted(s.split("-"))) for o in _roads(tmx) for s in _sides(o)}
+    cliff = {"-".join(sorted(s.split("-"))) for o in _cliffs(tmx) for s in sides_of(o)}
+    road = {"-".join(sorted(s.split("-"))) for o in _roads(tmx) for s in sides_of(o)}
     assert not cliff & road
 
 
 def test_KP_CLIFF_drawing_lies_along_the_cliff_edges(tmx):
     for o in _cliffs(tmx):
         pts = {(round(x), round(y)) for x, y in o["points"]}
-        for s in _sides(o):
+        for s in sides_of(o):
             assert side_edge(s) <= pts, f"{o['name']}: the drawing misses {s}"
 
 
@@ -378,7 +350,7 @@ def test_KP_TERRAIN_kasserine_gap_is_a_passable_plain_corridor(tmx, terrain, reg
     assert "0916" in gap or "1016" in gap, "A3: col 9-10, row 16"
     assert all(terrain[h] in ("plain", "river") for h in gap)
     assert any(terrain[h] == "plain" for h in gap)
-    cliff = {"-".join(sorted(s.split("-"))) for o in _cliffs(tmx) for s in _sides(o)}
+    cliff = {"-".join(sorted(s.split("-"))) for o in _cliffs(tmx) for s in sides_of(o)}
     # from Kasserine through the gap to Thala, over passable ground only
     kas, thala = places["Kasserine"]["hex"], places["Thala"]["hex"]
     ok = {h for h, t in terrain.items() if t in ("plain", "river")} | {thala}
@@ -414,7 +386,7 @@ def test_KP_OOB_GERMAN_axis_edge_is_the_east_edge(tmx):
 def test_KP_OOB_GERMAN_entry_regions_lie_on_the_east_edge_between_their_roads(tmx, regions):
     edge_row = {}
     for o in _roads(tmx):
-        chain = _road_hexes(o)
+        chain = chain_hexes(o)
         for h in (chain[0], chain[-1]):
             if h in EAST:
                 edge_row[o["name"]] = cr(h)[1]
@@ -434,7 +406,7 @@ def test_KP_OOB_ALLIED_entry_points(tmx, regions, places):
     assert regions["entry Le Kef"] == [places["Le Kef"]["hex"]]
     ends = {}
     for o in _roads(tmx):
-        chain = _road_hexes(o)
+        chain = chain_hexes(o)
         ends.setdefault(o["name"], set()).update({chain[0], chain[-1]})
     assert set(regions["entry road 5"]) <= ends["5"] & NORTH
     assert set(regions["entry road 6"]) <= ends["6"] & WEST
@@ -448,14 +420,8 @@ def test_no_setup_marks_since_the_rulebook_prints_none(tmx):
 # every object: provenance, flat properties, on the map
 # --------------------------------------------------------------------------
 def test_objects_carry_provenance_and_no_reserved_property(tmx):
-    for group in tmx["objects"].values():
-        for o in group:
-            assert o["type"], f"object {o['name']} has no type"
-            assert o["props"].get("provenance") in PROVENANCES, o["name"]
-            assert o["props"].get("source"), o["name"]
-            assert not RESERVED & set(o["props"]), o["name"]
-            assert o["el"].get("class") is None and o["el"].get("template") is None
-            assert set(o["types"].values()) <= {"string", "int"}
+    check_provenance(tmx, PROVENANCES, RESERVED)
+    assert all(set(o["types"].values()) <= {"string", "int"} for group in tmx["objects"].values() for o in group)
 
 
 def test_objects_lie_on_the_map(tmx):
@@ -500,13 +466,4 @@ def test_KP_HEIGHT_loader_reads_the_height_levels(board, heights):
 def test_tiled_export_agrees_with_the_tmx(tmx):
     """maps/kasserine-pass.tiled.json is Tiled's own reading of the TMX
     (tiled --export-map json); refresh it whenever the map changes."""
-    data = json.loads(TILED_JSON.read_text(encoding="utf-8"))
-    ours = sorted((o["name"] or "", o["type"], tuple(sorted(o["props"].items())))
-                  for group in tmx["objects"].values() for o in group)
-    theirs = sorted((o.get("name", ""), o.get("type", ""),
-                     tuple(sorted((p["name"], str(p["value"])) for p in o.get("properties", []))))
-                    for lay in data["layers"] if lay["type"] == "objectgroup" for o in lay["objects"])
-    assert ours == theirs
-    for name, lay in tmx["layers"].items():
-        gids = [int(v) for v in lay.find("data").text.replace("\n", "").split(",") if v.strip()]
-        assert [x for x in data["layers"] if x["name"] == name][0]["data"] == gids, name
+    check_tiled_export(tmx, TILED_JSON)

@@ -7,7 +7,6 @@ built by tools/objective_kiev/build_map.py; docs/maps/objective-kiev.md explains
 """
 from __future__ import annotations
 
-import json
 import xml.etree.ElementTree as ET
 from itertools import combinations
 from pathlib import Path
@@ -16,10 +15,15 @@ import pytest
 from _hexmap import (  # sibling module: tests/content has no __init__.py
     HexGrid,
     centre,
+    chain_hexes,
+    check_provenance,
+    check_tiled_export,
     cr,
+    csv_gids,
     hid,
+    read_tmx,
     side_edge,
-    tmx_points,
+    sides_of,
     tmx_props,
 )
 
@@ -56,19 +60,11 @@ on_map, neighbours, adjacent, hex_under = GRID.on_map, GRID.neighbours, GRID.adj
 # reading the TMX
 # --------------------------------------------------------------------------
 _props = tmx_props
-_points = tmx_points
 
 
 @pytest.fixture(scope="module")
 def tmx():
-    root = ET.parse(TMX).getroot()
-    groups = {g.get("name"): g for g in root.findall("objectgroup")}
-    objects = {}
-    for name, g in groups.items():
-        objects[name] = [dict(el=o, name=o.get("name"), type=o.get("type"), props=_props(o),
-                              x=float(o.get("x")), y=float(o.get("y")), points=_points(o))
-                         for o in g.findall("object")]
-    return dict(root=root, objects=objects)
+    return read_tmx(TMX)
 
 
 @pytest.fixture(scope="module")
@@ -83,8 +79,7 @@ def tileset():
 
 @pytest.fixture(scope="module")
 def terrain(tmx, tileset):
-    layer = [lay for lay in tmx["root"].findall("layer") if lay.get("name") == "terrain"][0]
-    gids = [int(v) for v in layer.find("data").text.replace("\n", "").split(",") if v.strip()]
+    gids = csv_gids(tmx["layers"]["terrain"])
     assert len(gids) == COLS * ROWS
     return {hid(i % COLS + 1, i // COLS + 1): tileset["tiles"][g]["props"]["terrain"] for i, g in enumerate(gids)}
 
@@ -101,10 +96,6 @@ def marks(tmx):
 def regions(tmx):
     return {o["name"]: set(o["props"]["hexes"].split(","))
             for o in tmx["objects"]["areas"] if o["type"] == "region"}
-
-
-def _sides(o):
-    return o["props"]["hexsides"].split(",")
 
 
 # --------------------------------------------------------------------------
@@ -140,13 +131,7 @@ def test_3_1_every_hex_has_a_known_terrain(terrain):
 
 
 def test_objects_carry_provenance_and_no_reserved_property(tmx):
-    for group in tmx["objects"].values():
-        for o in group:
-            assert o["type"], f"object {o['name']} has no type"
-            assert o["props"].get("provenance") in PROVENANCES, o["name"]
-            assert o["props"].get("source"), o["name"]
-            assert not RESERVED & set(o["props"]), o["name"]
-            assert o["el"].get("class") is None and o["el"].get("template") is None
+    check_provenance(tmx, PROVENANCES, RESERVED)
 
 
 def test_objects_lie_on_the_map(tmx):
@@ -172,7 +157,7 @@ def test_10_4_kiev_is_the_only_major_city(tmx):
 
 
 def test_10_4_kiev_lies_on_the_west_bank_of_the_dnieper(tmx):
-    dn = [s for o in tmx["objects"]["hexsides"] if o["name"] == "Dnieper" for s in _sides(o)]
+    dn = [s for o in tmx["objects"]["hexsides"] if o["name"] == "Dnieper" for s in sides_of(o)]
     assert all(o["type"] == "major_river" for o in tmx["objects"]["hexsides"] if o["name"] == "Dnieper")
     on_kiev = {s for s in dn if "1503" in s.split("-")}
     assert on_kiev, "the Dnieper must run beside Kiev"
@@ -266,7 +251,7 @@ def _rivers(tmx):
 
 def test_10_4_river_hexsides_form_connected_chains(tmx):
     for o in _rivers(tmx):
-        sides = _sides(o)
+        sides = sides_of(o)
         assert len(sides) >= 2, o["name"]
         for s in sides:
             a, b = s.split("-")
@@ -287,13 +272,13 @@ def test_10_4_river_drawing_follows_its_hexsides(tmx):
     for o in _rivers(tmx):
         pts = [(round(x), round(y)) for x, y in o["points"]]
         drawn = [frozenset(seg) for seg in zip(pts, pts[1:])]
-        assert drawn == [side_edge(s) for s in _sides(o)], o["name"]
+        assert drawn == [side_edge(s) for s in sides_of(o)], o["name"]
 
 
 def test_10_4_no_hexside_holds_two_rivers(tmx):
     seen = {}
     for o in _rivers(tmx):
-        for s in _sides(o):
+        for s in sides_of(o):
             key = "-".join(sorted(s.split("-")))
             assert key not in seen, f"{key} in {seen.get(key)} and {o['name']}"
             seen[key] = o["name"]
@@ -311,7 +296,7 @@ def test_10_4_river_kinds(tmx):
 
 def test_10_4_combat_example_terrain_exists(tmx, terrain):
     """The rulebook's combat example has a forest defender behind a river."""
-    river_sides = {s for o in _rivers(tmx) for s in _sides(o)}
+    river_sides = {s for o in _rivers(tmx) for s in sides_of(o)}
     assert any(terrain[h] == "forest" for s in river_sides for h in s.split("-"))
     assert any(terrain[h] == "swamp" for h in terrain)
 
@@ -323,23 +308,9 @@ def _rails(tmx):
     return [o for o in tmx["objects"]["hexsides"] if o["type"] == "rail"]
 
 
-def _rail_hexes(o):
-    """The hexes of a rail line in order, from its chain of crossed hexsides."""
-    sides = [s.split("-") for s in _sides(o)]
-    if len(sides) == 1:
-        return sides[0]
-    first = [h for h in sides[0] if h not in sides[1]]
-    assert len(first) == 1, f"{o['name']}: hexsides {sides[0]} and {sides[1]} do not chain"
-    chain = [first[0]]
-    for a, b in sides:
-        assert chain[-1] in (a, b), f"{o['name']}: chain broken at {a}-{b}"
-        chain.append(b if chain[-1] == a else a)
-    return chain
-
-
 def test_9_3_rail_hexsides_form_chains_of_adjacent_hexes(tmx):
     for o in _rails(tmx):
-        chain = _rail_hexes(o)
+        chain = chain_hexes(o)
         assert len(chain) == len(set(chain)), f"{o['name']} visits a hex twice"
         for a, b in zip(chain, chain[1:]):
             assert on_map(a) and on_map(b) and adjacent(a, b), f"{o['name']}: {a}-{b}"
@@ -347,14 +318,14 @@ def test_9_3_rail_hexsides_form_chains_of_adjacent_hexes(tmx):
 
 def test_9_3_rail_drawing_runs_centre_to_centre(tmx):
     for o in _rails(tmx):
-        chain = _rail_hexes(o)
+        chain = chain_hexes(o)
         assert [(round(x), round(y)) for x, y in o["points"]] == [centre(h) for h in chain], o["name"]
 
 
 def test_9_4_3_rail_network_is_connected_and_serves_the_cities(tmx):
     graph = {}
     for o in _rails(tmx):
-        for s in _sides(o):
+        for s in sides_of(o):
             a, b = s.split("-")
             graph.setdefault(a, set()).add(b)
             graph.setdefault(b, set()).add(a)
@@ -389,13 +360,4 @@ def test_terrain_swamp_in_the_north_forest_in_the_south_west(terrain):
 def test_tiled_export_agrees_with_the_tmx(tmx):
     """maps/objective-kiev.tiled.json is Tiled's own reading of the TMX
     (tiled --export-map json); refresh it whenever the map changes."""
-    data = json.loads(TILED_JSON.read_text(encoding="utf-8"))
-    ours = sorted((o["name"] or "", o["type"], tuple(sorted(o["props"].items())))
-                  for group in tmx["objects"].values() for o in group)
-    theirs = sorted((o.get("name", ""), o.get("type", ""),
-                     tuple(sorted((p["name"], str(p["value"])) for p in o.get("properties", []))))
-                    for lay in data["layers"] if lay["type"] == "objectgroup" for o in lay["objects"])
-    assert ours == theirs
-    layer = [lay for lay in data["layers"] if lay["name"] == "terrain"][0]
-    gids = [int(v) for v in tmx["root"].find("layer/data").text.replace("\n", "").split(",") if v.strip()]
-    assert layer["data"] == gids
+    check_tiled_export(tmx, TILED_JSON)

@@ -8,7 +8,6 @@ built by tools/battle_for_kursk/build_map.py; docs/maps/battle-for-kursk.md expl
 from __future__ import annotations
 
 import csv
-import json
 import struct
 import xml.etree.ElementTree as ET
 import zlib
@@ -18,11 +17,16 @@ import pytest
 from _hexmap import (  # sibling module: tests/content has no __init__.py
     HexGrid,
     centre,
+    chain_hexes,
+    check_provenance,
+    check_tiled_export,
     cr,
+    csv_gids,
     distance,
     hid,
+    read_tmx,
     side_edge,
-    tmx_points,
+    sides_of,
     tmx_props,
 )
 
@@ -110,19 +114,11 @@ def connected(hexes):
 # reading the TMX
 # --------------------------------------------------------------------------
 _props = tmx_props
-_points = tmx_points
 
 
 @pytest.fixture(scope="module")
 def tmx():
-    root = ET.parse(TMX).getroot()
-    groups = {g.get("name"): g for g in root.findall("objectgroup")}
-    objects = {}
-    for name, g in groups.items():
-        objects[name] = [dict(el=o, name=o.get("name"), type=o.get("type"), props=_props(o),
-                              x=float(o.get("x")), y=float(o.get("y")), points=_points(o))
-                         for o in g.findall("object")]
-    return dict(root=root, objects=objects)
+    return read_tmx(TMX)
 
 
 @pytest.fixture(scope="module")
@@ -138,8 +134,7 @@ def tileset():
 
 @pytest.fixture(scope="module")
 def terrain(tmx, tileset):
-    layer = [lay for lay in tmx["root"].findall("layer") if lay.get("name") == "terrain"][0]
-    gids = [int(v) for v in layer.find("data").text.replace("\n", "").split(",") if v.strip()]
+    gids = csv_gids(tmx["layers"]["terrain"])
     assert len(gids) == COLS * ROWS
     return {hid(i % COLS + 1, i // COLS + 1): tileset["tiles"][g]["props"]["terrain"] for i, g in enumerate(gids)}
 
@@ -154,10 +149,6 @@ def sides(tmx):
     regions = {o["name"]: set(o["props"]["hexes"].split(","))
                for o in tmx["objects"]["areas"] if o["type"] == "region"}
     return {"german": regions["German side"], "russian": regions["Russian side"]}
-
-
-def _sides(o):
-    return o["props"]["hexsides"].split(",")
 
 
 def _kind(tmx, kind):
@@ -263,13 +254,8 @@ def test_3_1_every_hex_has_a_known_terrain(terrain):
 
 
 def test_objects_carry_provenance_and_no_reserved_property(tmx):
-    for group in tmx["objects"].values():
-        for o in group:
-            assert o["type"], f"object {o['name']} has no type"
-            assert o["name"], "every object has a name"
-            assert o["props"].get("provenance") in PROVENANCES, o["name"]
-            assert o["props"].get("source"), o["name"]
-            assert not RESERVED & set(o["props"]), o["name"]
+    check_provenance(tmx, PROVENANCES, RESERVED)
+    assert all(o["name"] for group in tmx["objects"].values() for o in group), "every object has a name"
 
 
 def test_objects_lie_on_the_map(tmx):
@@ -350,16 +336,16 @@ def test_4_0_sides_partition_the_map_and_each_is_connected(sides):
     assert connected(sides["german"]) and connected(sides["russian"])
 
 
-def test_4_0_start_line_separates_the_two_sides(tmx, sides):
+def test_4_0_start_line_separates_the_twohexsides_of(tmx, sides):
     (line,) = _kind(tmx, "start_line")
-    listed = {key(s) for s in _sides(line)}
+    listed = {key(s) for s in sides_of(line)}
     between = {key(f"{a}-{b}") for a in sides["german"] for b in neighbours(a) & sides["russian"]}
     assert listed == between
 
 
 def test_4_0_start_line_runs_from_the_north_edge_to_the_south_edge(tmx):
     (line,) = _kind(tmx, "start_line")
-    sides = _sides(line)
+    sides = sides_of(line)
     for s in sides:
         a, b = s.split("-")
         assert on_map(a) and on_map(b) and adjacent(a, b), s
@@ -386,11 +372,11 @@ def test_10_0_friendly_edges(tmx, sides):
 
 
 def test_8_1_rail_lines_serve_both_sides_and_cross_the_start_line(tmx, sides):
-    rail = {h for o in _kind(tmx, "rail") for s in _sides(o) for h in s.split("-")}
+    rail = {h for o in _kind(tmx, "rail") for s in sides_of(o) for h in s.split("-")}
     assert rail & sides["german"] and rail & sides["russian"]
     (line,) = _kind(tmx, "start_line")
-    front = {key(s) for s in _sides(line)}
-    assert any(key(s) in front for o in _kind(tmx, "rail") for s in _sides(o))
+    front = {key(s) for s in sides_of(line)}
+    assert any(key(s) in front for o in _kind(tmx, "rail") for s in sides_of(o))
 
 
 # --------------------------------------------------------------------------
@@ -433,7 +419,7 @@ def test_9_2_combat_examples_3_and_4_bryansk(tmx, places, terrain):
     br = places["Bryansk"][0]
     desna = [o for o in _rivers(tmx) if o["name"] == "Desna"]
     assert desna and all(o["type"] == "river" for o in desna)
-    assert any(br in s.split("-") for o in desna for s in _sides(o))
+    assert any(br in s.split("-") for o in desna for s in sides_of(o))
     assert any(terrain[h] == "forest" for h in neighbours(br))
     assert distance(br, places["Roslavl"][0]) <= 3
 
@@ -442,7 +428,7 @@ def test_8_0_movement_example_2_psel_sumy_konotop(tmx, places, terrain):
     psel = [o for o in _rivers(tmx) if o["name"] == "Psel"]
     assert psel and all(o["type"] == "river" for o in psel)        # crossed freely
     sumy, konotop = places["Sumy"][0], places["Konotop"][0]
-    assert any(sumy in s.split("-") for o in psel for s in _sides(o))
+    assert any(sumy in s.split("-") for o in psel for s in sides_of(o))
     assert distance(sumy, konotop) <= 4
     near = within(sumy, 4)
     assert any(terrain[h] == "marsh" for h in near) and any(terrain[h] == "forest" for h in near)
@@ -453,13 +439,13 @@ def test_8_0_movement_example_1_around_moscow(tmx, places, terrain):
     west of Moscow and on a rail line south-east of it; a river is near."""
     mos, tula = places["Moscow"][0], places["Tula"][0]
     rails = _kind(tmx, "rail")
-    out_of_moscow = {b for o in rails for s in _sides(o) for a, b in [s.split("-"), s.split("-")[::-1]] if a == mos}
+    out_of_moscow = {b for o in rails for s in sides_of(o) for a, b in [s.split("-"), s.split("-")[::-1]] if a == mos}
     assert len(out_of_moscow) >= 4
-    assert distance(mos, tula) == 3 and any(tula in s for o in rails for s in _sides(o))
+    assert distance(mos, tula) == 3 and any(tula in s for o in rails for s in sides_of(o))
     assert any(terrain[h] == "forest" and cr(h)[0] < cr(mos)[0] for h in within(mos, 2))
-    rail_hexes = {h for o in rails for s in _sides(o) for h in s.split("-")}
+    rail_hexes = {h for o in rails for s in sides_of(o) for h in s.split("-")}
     assert any(terrain[h] == "forest" and h in rail_hexes and cr(h)[0] > cr(mos)[0] for h in within(mos, 2))
-    assert any(mos in s.split("-") or set(s.split("-")) & neighbours(mos) for o in _rivers(tmx) for s in _sides(o))
+    assert any(mos in s.split("-") or set(s.split("-")) & neighbours(mos) for o in _rivers(tmx) for s in sides_of(o))
 
 
 def test_10_3_replacement_example_taganrog_stalino_mariupol(places, sides):
@@ -477,7 +463,7 @@ def test_10_3_replacement_example_taganrog_stalino_mariupol(places, sides):
 # --------------------------------------------------------------------------
 def test_9_2_river_hexsides_form_connected_chains(tmx):
     for o in _rivers(tmx):
-        sides = _sides(o)
+        sides = sides_of(o)
         assert len(sides) >= 2, o["name"]
         for s in sides:
             a, b = s.split("-")
@@ -489,13 +475,13 @@ def test_9_2_river_drawing_follows_its_hexsides(tmx):
     for o in _rivers(tmx):
         pts = [(round(x), round(y)) for x, y in o["points"]]
         drawn = [frozenset(seg) for seg in zip(pts, pts[1:])]
-        assert drawn == [side_edge(s) for s in _sides(o)], o["name"]
+        assert drawn == [side_edge(s) for s in sides_of(o)], o["name"]
 
 
 def test_9_2_no_hexside_holds_two_rivers(tmx):
     seen = {}
     for o in _rivers(tmx):
-        for s in _sides(o):
+        for s in sides_of(o):
             assert key(s) not in seen, f"{key(s)} in {seen.get(key(s))} and {o['name']}"
             seen[key(s)] = o["name"]
 
@@ -511,7 +497,7 @@ def test_9_2_river_kinds(tmx):
 
 def test_12_1_kiev_lies_west_of_the_dnieper(tmx, places):
     kiev = places["Kiev"][0]
-    dn = [s for o in _kind(tmx, "major_river") if o["name"] == "Dnieper" for s in _sides(o)]
+    dn = [s for o in _kind(tmx, "major_river") if o["name"] == "Dnieper" for s in sides_of(o)]
     on_kiev = [s for s in dn if kiev in s.split("-")]
     assert on_kiev, "the Dnieper must run beside Kiev"
     for s in on_kiev:
@@ -522,23 +508,9 @@ def test_12_1_kiev_lies_west_of_the_dnieper(tmx, places):
 # --------------------------------------------------------------------------
 # 8.1 rail lines
 # --------------------------------------------------------------------------
-def _rail_hexes(o):
-    """The hexes of a rail line in order, from its chain of crossed hexsides."""
-    sides = [s.split("-") for s in _sides(o)]
-    if len(sides) == 1:
-        return sides[0]
-    first = [h for h in sides[0] if h not in sides[1]]
-    assert len(first) == 1, f"{o['name']}: hexsides {sides[0]} and {sides[1]} do not chain"
-    chain = [first[0]]
-    for a, b in sides:
-        assert chain[-1] in (a, b), f"{o['name']}: chain broken at {a}-{b}"
-        chain.append(b if chain[-1] == a else a)
-    return chain
-
-
 def test_8_1_rail_hexsides_form_chains_of_adjacent_hexes(tmx):
     for o in _kind(tmx, "rail"):
-        chain = _rail_hexes(o)
+        chain = chain_hexes(o)
         assert len(chain) == len(set(chain)), f"{o['name']} visits a hex twice"
         for a, b in zip(chain, chain[1:]):
             assert on_map(a) and on_map(b) and adjacent(a, b), f"{o['name']}: {a}-{b}"
@@ -546,7 +518,7 @@ def test_8_1_rail_hexsides_form_chains_of_adjacent_hexes(tmx):
 
 def test_8_1_rail_drawing_runs_centre_to_centre(tmx):
     for o in _kind(tmx, "rail"):
-        chain = _rail_hexes(o)
+        chain = chain_hexes(o)
         drawn = [(round(x), round(y)) for x, y in o["points"]]
         if len(chain) == 2:     # one hexside: the listing does not say which end comes first
             drawn = sorted(drawn, key=lambda p: [centre(h) for h in chain].index(p))
@@ -556,7 +528,7 @@ def test_8_1_rail_drawing_runs_centre_to_centre(tmx):
 def test_8_1_rail_network_is_connected_and_serves_every_place(tmx, places):
     graph = {}
     for o in _kind(tmx, "rail"):
-        for s in _sides(o):
+        for s in sides_of(o):
             a, b = s.split("-")
             graph.setdefault(a, set()).add(b)
             graph.setdefault(b, set()).add(a)
@@ -597,16 +569,7 @@ def test_terrain_marsh_forest_rough_where_the_doc_says(terrain):
 def test_tiled_export_agrees_with_the_tmx(tmx):
     """maps/battle-for-kursk.tiled.json is Tiled's own reading of the TMX
     (tiled --export-map json); refresh it whenever the map changes."""
-    data = json.loads(TILED_JSON.read_text(encoding="utf-8"))
-    ours = sorted((o["name"] or "", o["type"], tuple(sorted(o["props"].items())))
-                  for group in tmx["objects"].values() for o in group)
-    theirs = sorted((o.get("name", ""), o.get("type", ""),
-                     tuple(sorted((p["name"], str(p["value"])) for p in o.get("properties", []))))
-                    for lay in data["layers"] if lay["type"] == "objectgroup" for o in lay["objects"])
-    assert ours == theirs
-    layer = [lay for lay in data["layers"] if lay["name"] == "terrain"][0]
-    gids = [int(v) for v in tmx["root"].find("layer/data").text.replace("\n", "").split(",") if v.strip()]
-    assert layer["data"] == gids
+    check_tiled_export(tmx, TILED_JSON)
 
 
 def test_hexwar_loader_reads_the_map(tmx, sides):
