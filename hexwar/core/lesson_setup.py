@@ -149,3 +149,13 @@ def stacks_of_one_side(state: Any, side_of: Callable[[str], str]) -> dict[Hex, l
         if len({side_of(i) for i in ids}) > 1:
             raise MalformedError(f"units: {' and '.join(sorted(ids))} are enemies in one hex ({hex_name(h)})")
     return at
+
+
+def check_stacking(rules: Any, state: Any) -> None:
+    """Each hex's units of one side, and no stack over the game's limit (the rules'
+    ``stack_problem`` on the stack's printed counters): a classic game's whole check."""
+    at = stacks_of_one_side(state, rules.side)
+    for h, ids in sorted(at.items()):
+        why = rules.stack_problem([rules.specs[state.units[i].spec] for i in ids])
+        if why is not None:
+            raise MalformedError(f"units: {hex_name(h)} is overstacked ({why.rule}: {why.reason})")

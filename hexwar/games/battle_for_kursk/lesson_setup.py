@@ -26,12 +26,12 @@ from ...core.errors import MalformedError
 from ...core.hexgrid import hex_name
 from ...core.lesson_setup import (
     check_keys,
+    check_stacking,
     read_control,
     read_hex,
     read_phase,
     read_sides,
     read_units,
-    stacks_of_one_side,
 )
 from ...core.state import State
 from ...core.units import ELIMINATED, ON_MAP, Unit
@@ -66,7 +66,7 @@ def lesson_state(rules: Any, position: Mapping[str, Any], dice: Dice) -> tuple[S
             raise MalformedError(f"units.{p.id}.steps: {spec.name} has {spec.max_steps} step(s), not {steps}")
         if p.hex is not None:
             state.units[p.id] = Unit(p.id, state.units[p.id].spec, ON_MAP, p.hex, steps)
-    _check_stacks(rules, state)
+    check_stacking(rules, state)
     state.control.update(read_control(position, rules.board, rules.sides))
     state.turn = rules.camp.number(label)
     state.phase = phase
@@ -102,11 +102,3 @@ def lesson_state(rules: Any, position: Mapping[str, Any], dice: Dice) -> tuple[S
     else:
         rules._begin_phase(state, events)
     return state, events
-
-
-def _check_stacks(rules: Any, state: State) -> None:
-    at = stacks_of_one_side(state, rules.side)
-    for h, ids in sorted(at.items()):
-        why = rules.stack_problem([rules.specs[state.units[i].spec] for i in ids])
-        if why is not None:
-            raise MalformedError(f"units: {hex_name(h)} is overstacked ({why.rule}: {why.reason})")

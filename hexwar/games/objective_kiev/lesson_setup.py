@@ -22,8 +22,7 @@ from typing import Any
 from ...core.actions import Event
 from ...core.dice import Dice, FixedDice
 from ...core.errors import MalformedError
-from ...core.hexgrid import hex_name
-from ...core.lesson_setup import check_keys, read_control, read_int, read_phase, read_units, stacks_of_one_side
+from ...core.lesson_setup import check_keys, check_stacking, read_control, read_int, read_phase, read_units
 from ...core.state import State
 from ...core.units import ARRIVING, ELIMINATED, ON_MAP, UNPLACED, Unit
 from . import tables as T
@@ -88,7 +87,7 @@ def lesson_state(rules: Any, position: Mapping[str, Any], dice: Dice) -> tuple[S
             raise MalformedError(f"units.{p.id}.steps: {spec.name} has {spec.max_steps} step(s), not {steps}")
         where = ON_MAP if p.hex is not None else ELIMINATED
         state.units[p.id] = Unit(p.id, u.spec, where, p.hex, steps if where == ON_MAP else 1, True)
-    _check_stacks(rules, state)
+    check_stacking(rules, state)
     state.control.update(read_control(position, rules.board, rules.sides))
     used = position.get("support_used", [])
     if not isinstance(used, list) or not all(isinstance(m, str) and m in rules.support for m in used):
@@ -108,11 +107,3 @@ def lesson_state(rules: Any, position: Mapping[str, Any], dice: Dice) -> tuple[S
     rules._begin_phase(state, events)
     state.support_used = set(used)
     return state, events
-
-
-def _check_stacks(rules: Any, state: State) -> None:
-    at = stacks_of_one_side(state, rules.side)
-    for h, ids in sorted(at.items()):
-        why = rules.stack_problem([rules.specs[state.units[i].spec] for i in ids])
-        if why is not None:
-            raise MalformedError(f"units: {hex_name(h)} is overstacked ({why.rule}: {why.reason})")
