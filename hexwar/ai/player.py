@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Protocol, cast
 
+from ..core import collector
 from ..core.actions import Action, EndPhase
 from ..core.game import Game
 from ..core.hexgrid import hex_ids_of, use_hex_ids
@@ -163,9 +164,14 @@ def play_match(game: Game, players: Mapping[str, Player], max_actions: int = 20_
                after: Callable[[Game, Decision, str], None] | None = None,
                stop: Callable[[Game], bool] | None = None) -> MatchLog:
     """Let the players play ``game`` (any game) to its end, or until ``stop(game)``; return
-    the timings and the reasons (their notation in the game's own hex ids)."""
+    the timings and the reasons (their notation in the game's own hex ids).
+
+    The garbage collector runs as in the client (``core.collector``): the just-opened game's
+    objects are frozen first, and a full collection that is due runs between decisions,
+    outside their timings, instead of inside a decision."""
     log = MatchLog()
     ids = hex_ids_of(game.board)
+    collector.settle()
     for _ in range(max_actions):
         if game.result() is not None or (stop is not None and stop(game)):
             return log
@@ -174,6 +180,7 @@ def play_match(game: Game, players: Mapping[str, Player], max_actions: int = 20_
             game.apply(EndPhase())
             continue
         key = turn_key(game, side)
+        collector.idle()
         t0, c0 = time.perf_counter(), time.process_time()
         dec = players[side].choose(game, side)
         dt, dc = time.perf_counter() - t0, time.process_time() - c0

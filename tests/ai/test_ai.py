@@ -250,3 +250,26 @@ def test_play_match_stops_where_asked():
                      stop=lambda g: g.turn() > 1)
     assert game.result() is None and game.turn() == 2
     assert log.cpu_decisions and all(t <= 1 for t, _, _ in log.cpu_turns)
+
+
+def test_play_match_runs_the_collector_as_the_client_does(monkeypatch):
+    """Issue 22: a match (the tournament's, the bench's) freezes the just-opened game's objects
+    once (``collector.settle``) and gives a due full collection its turn before each decision
+    (``collector.idle``), outside the decision's timing, as the client does between clicks."""
+    from hexwar.core import collector
+
+    calls: list[str] = []
+    monkeypatch.setattr(collector, "settle", lambda: calls.append("settle"))
+    monkeypatch.setattr(collector, "idle", lambda: calls.append("idle") or False)
+
+    class Noted(RandomPlayer):
+        def choose(self, game, side):
+            calls.append("choose")
+            return super().choose(game, side)
+
+    game = _open(1)
+    play_match(game, {s: Noted(i) for i, s in enumerate(("axis", "soviet"))}, stop=lambda g: g.turn() > 1)
+    assert calls[0] == "settle" and calls.count("settle") == 1
+    chose = [i for i, c in enumerate(calls) if c == "choose"]
+    assert chose and all(calls[i - 1] == "idle" for i in chose)
+    assert calls.count("idle") == len(chose)
