@@ -10,6 +10,8 @@ from collections.abc import Iterable
 from dataclasses import replace
 from functools import lru_cache
 
+from _game_tests import kinds, legal, of, play, rule_of, where  # noqa: F401  (the game tests import them from here)
+
 from hexwar.core.board import Board, Zone
 from hexwar.core.dice import FixedDice
 from hexwar.core.game import Game
@@ -71,35 +73,6 @@ def position(units: dict[str, str], phase: str = "german_movement", turn: str = 
 @lru_cache(maxsize=4)
 def _scenario(name: str):
     return load_scenario(scenario_file("battle-for-kursk", name))  # read only: shared by the tests
-
-
-def where(game: Game, uid: str) -> tuple:
-    u = game.state.units[uid]
-    return (u.where, hex_name(u.hex) if u.hex else None, u.steps)
-
-
-def kinds(events) -> list[str]:
-    return [e.kind for e in events]
-
-
-def of(events, kind: str) -> list:
-    return [e for e in events if e.kind == kind]
-
-
-def legal(game: Game) -> list[str]:
-    return sorted(a.notation() for a in game.legal_actions())
-
-
-def rule_of(game: Game, action: str) -> str | None:
-    why = game.check(action)
-    return None if why is None else why.rule
-
-
-def play(game: Game, *actions: str) -> list:
-    out = []
-    for a in actions:
-        out += game.apply(a)
-    return out
 
 
 def dests(game: Game, uid: str) -> set[str]:

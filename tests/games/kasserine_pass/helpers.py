@@ -1,6 +1,8 @@
 """Helpers for the Kasserine Pass rule tests: a game with only the named units on the map."""
 from __future__ import annotations
 
+from _game_tests import legal, of, play, rule_of  # noqa: F401  (the game tests import them from here)
+
 from hexwar.core.dice import FixedDice
 from hexwar.core.game import Game
 from hexwar.core.hexgrid import hex_name, parse_hex
@@ -52,26 +54,6 @@ def set_dice(g: Game, *values: int) -> None:
 def at(g: Game, uid: str) -> str | None:
     u = g.state.units[uid]
     return hex_name(u.hex) if u.where == ON_MAP else u.where
-
-
-def legal(g: Game) -> list[str]:
-    return sorted(a.notation() for a in g.legal_actions())
-
-
-def rule_of(g: Game, action: str) -> str | None:
-    why = g.check(action)
-    return None if why is None else why.rule
-
-
-def play(g: Game, *actions: str) -> list:
-    out = []
-    for a in actions:
-        out += g.apply(a)
-    return out
-
-
-def of(events, kind: str) -> list:
-    return [e for e in events if e.kind == kind]
 
 
 def to_combat(g: Game) -> None:
