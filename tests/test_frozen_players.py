@@ -58,4 +58,4 @@ def test_the_tournament_plays_the_frozen_player_only_when_asked(monkeypatch):
     monkeypatch.setenv("TOURNAMENT_FROZEN_GAMES", "40")
     assert tournament.counts()["frozen"] == 40
     assert tournament.BARS["frozen"] == 60.0
-    assert isinstance(tournament._player("frozen", "objective-kiev", 1), FrozenPlayer)
+    assert isinstance(tournament._player("frozen", tournament.specs()["objective-kiev"], 1), FrozenPlayer)

@@ -157,3 +157,58 @@ def test_a_mechanic_never_used_is_printed_as_0(capsys):
     out = capsys.readouterr().out
     row = next(x for x in out.splitlines() if "consolidation (2.2c)" in x).split()
     assert row[:2] == ["black-wednesday", "soviet"] and row[-4:] == ["0", "0", "of", "2"]
+
+
+def test_ISSUE_20_a_black_wednesday_scenario_is_played_with_its_own_baseline_and_figure(monkeypatch):
+    """TOURNAMENT_BW_SCENARIO picks the scenario; in a large one the random baseline is the
+    sampling player (a uniform one never ends a phase there), and the figure is the victory
+    score, as trench hexes mean something in Scenario 1 only."""
+    from hexwar.ai.black_wednesday.tournament import SampledRandom
+    from hexwar.ai.player import RandomPlayer
+
+    monkeypatch.delenv("TOURNAMENT_SCENARIO", raising=False)
+    monkeypatch.delenv("TOURNAMENT_BW_SCENARIO", raising=False)
+    s1 = tournament.specs()["black-wednesday"]
+    assert s1.scenario == "s1-turning-the-left" and s1.figure.startswith("trench hexes")
+    assert type(tournament._player("random", s1, 1)) is RandomPlayer
+    monkeypatch.setenv("TOURNAMENT_BW_SCENARIO", "s7-breakout")
+    s7 = tournament.specs()["black-wednesday"]
+    assert s7.scenario == "s7-breakout" and s7.figure.startswith("victory score")
+    assert isinstance(tournament._player("random", s7, 1), SampledRandom)
+    assert tournament._player("greedy", s7, 1).name == "greedy"
+    monkeypatch.setenv("TOURNAMENT_BW_SCENARIO", "s2-assault-of-the-guards")
+    assert type(tournament._player("random", tournament.specs()["black-wednesday"], 1)) is RandomPlayer
+
+
+def test_ISSUE_20_the_victory_score_is_the_sides_own():
+    from types import SimpleNamespace
+
+    from hexwar.ai.black_wednesday import _score
+
+    def over(winner, level):
+        return SimpleNamespace(result=lambda: SimpleNamespace(winner=winner, level=level))
+
+    assert _score(over("soviet", "Soviet major victory"), "soviet") == 2.0
+    assert _score(over("soviet", "Soviet major victory"), "axis") == -2.0
+    assert _score(over("axis", "Axis minor victory"), "axis") == 1.0
+    assert _score(over(None, "Draw"), "soviet") == 0.0
+
+
+def test_ISSUE_20_the_tournament_prints_the_scenario_and_each_game_as_it_ends(monkeypatch, capsys):
+    monkeypatch.setenv("TOURNAMENT_BW_SCENARIO", "s5-assaulting-the-mill")
+    monkeypatch.delenv("TOURNAMENT_SCENARIO", raising=False)
+
+    def fake(task):
+        game_id, first, second, seat, seed = task
+        return {"seed": seed, "won": seed != 8, "level": "Soviet victory" if seed != 8 else "", "value": 1.0,
+                "cpu": [0.5, 1.5], "cpu_turn": 2.0, "wall": 3.0, "mechanics": {}}
+    monkeypatch.setattr(tournament, "play_one", fake)
+    rows = tournament.run_game(tournament.specs()["black-wednesday"], ["soviet"], {"random": 2}, 7, 1, False)
+    out = capsys.readouterr().out
+    assert "scenario s5-assaulting-the-mill" in out.splitlines()[0]
+    games = [x for x in out.splitlines() if " game " in x]
+    assert len(games) == 2 and "game 7: won (Soviet victory)" in games[0] and "game 8: not won (draw)" in games[1]
+    assert "AI decisions 2.0 s CPU (worst 1.50 s)" in games[0]
+    tournament.summary(rows)
+    assert "per game: scenario s5-assaulting-the-mill" in out
+    assert "s5-assaulting-the-mill" in capsys.readouterr().out.splitlines()[-1]

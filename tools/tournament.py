@@ -51,7 +51,7 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
@@ -96,6 +96,7 @@ class Spec:
     won: Callable  # (game, side) -> bool: the side reached its better victory level
     figure: str  # the name of the per-game figure, from the side's point of view
     value: Callable  # (game, side) -> float
+    baseline: Callable | None = None  # (kind, scenario, seed) -> the game's own baseline, or None
 
 
 def specs() -> dict[str, Spec]:
@@ -110,18 +111,23 @@ def specs() -> dict[str, Spec]:
             continue
         scenario = (os.environ.get("TOURNAMENT_SCENARIO", "") or os.environ.get(m.scenario_env or "-", "")
                     or m.scenario or e.default_scenario)
-        out[e.id] = Spec(e.id, scenario, (e.sides[0].id, e.sides[1].id), m.won, m.figure, m.value)
+        figure, value = m.figure_for(scenario) if m.figure_for else (m.figure, m.value)
+        out[e.id] = Spec(e.id, scenario, (e.sides[0].id, e.sides[1].id), m.won, figure, value, m.baseline)
     return out
 
 
 # ---------------------------------------------------------------- one game
-def _player(kind: str, game_id: str, seed: int):
-    """A player by kind; ``frozen`` is the computer player as frozen for issue 24."""
+def _player(kind: str, spec: Spec, seed: int):
+    """A player by kind; ``frozen`` is the computer player as frozen for issue 24; a baseline
+    is the game's own for the scenario when it names one (``MatchSpec.baseline``)."""
     if kind == "frozen":
         from tools.frozen_players import make_frozen
-        return make_frozen("ai", game_id, seed)
+        return make_frozen("ai", spec.game, seed)
+    own = spec.baseline(kind, spec.scenario, seed) if spec.baseline else None
+    if own is not None:
+        return own
     from hexwar.ai.player import make_player
-    return make_player(kind, game_id, seed)
+    return make_player(kind, spec.game, seed)
 
 
 def play_one(task: tuple[str, str, str, str, int]) -> dict:
@@ -137,7 +143,7 @@ def play_one(task: tuple[str, str, str, str, int]) -> dict:
     game = hexwar.open_game(game_id, scen, seed=seed, options={extra: True} if extra else None)
     kinds = dict(zip(spec.sides, (first, second)))
     # The first side's player draws from the seed, the second's from seed + 10,000 (as before).
-    players = {s: _player(k, game_id, seed + 10_000 * i) for i, (s, k) in enumerate(kinds.items())}
+    players = {s: _player(k, spec, seed + 10_000 * i) for i, (s, k) in enumerate(kinds.items())}
     t0 = time.perf_counter()
     log = play_match(game, players)
     result = game.result()
@@ -184,11 +190,33 @@ def tasks_for(spec: Spec, side: str, base: str, n: int, first: int, reference: b
     return out
 
 
-def run_tasks(tasks: list[tuple], jobs: int) -> list[dict]:
+def run_tasks(tasks: list[tuple], jobs: int) -> Iterator[dict]:
+    """Each task's result, in the tasks' order, as soon as it is there."""
     if jobs > 1 and len(tasks) > 1:
         with ProcessPoolExecutor(jobs) as ex:
-            return list(ex.map(play_one, tasks, chunksize=1))
-    return [play_one(t) for t in tasks]
+            yield from ex.map(play_one, tasks, chunksize=1)
+        return
+    for t in tasks:
+        yield play_one(t)
+
+
+def shown(spec: Spec, tasks: list[tuple], results: Iterator[dict]) -> Iterator[dict]:
+    """The results, each printed as it comes (``progress``)."""
+    for task, g in zip(tasks, results):
+        progress(spec, task, g)
+        yield g
+
+
+def progress(spec: Spec, task: tuple, g: dict) -> None:
+    """One line per finished game, so that a run of hours shows it is going and what it got."""
+    _, first, second, seat, seed = task
+    kinds = dict(zip(spec.sides, (first, second)))
+    other = next(k for s, k in kinds.items() if s != seat)
+    who = f"{kinds[seat]}-{seat}-vs-{other}"
+    cpu = f", AI decisions {sum(g['cpu']):.1f} s CPU (worst {max(g['cpu']) :.2f} s)" if g["cpu"] else ""
+    print(f"tournament {spec.game:17s} {who:20s} game {seed}: {'won' if g['won'] else 'not won'} "
+          f"({g['level'] or 'draw'}), {spec.figure.split(' (')[0]} {g['value']:g}{cpu}, {g['wall']:.0f} s wall",
+          flush=True)
 
 
 def load() -> str:
@@ -207,8 +235,9 @@ def run_game(spec: Spec, sides: list[str], n: dict[str, int], first: int, jobs: 
         tasks += tasks_for(spec, side, base, n[base], first, False)
         if reference:
             tasks += tasks_for(spec, side, base, n[base], first, True)
+    print(f"tournament {spec.game:17s} scenario {spec.scenario}", flush=True)
     before, t0 = load(), time.perf_counter()
-    results = iter(run_tasks(tasks, jobs))
+    results = shown(spec, tasks, run_tasks(tasks, jobs))
     rows = []
     for side, base in matches:
         games = [next(results) for _ in range(n[base])]
@@ -229,7 +258,7 @@ def run_game(spec: Spec, sides: list[str], n: dict[str, int], first: int, jobs: 
         if ref:
             line(spec.game, match, f"{base} in that seat: win rate", 100.0 * sum(r["won"] for r in ref) / len(ref), "%")
             line(spec.game, match, f"{base} in that seat: {spec.figure}", statistics.mean(r["value"] for r in ref), "")
-        rows.append((spec.game, side, base, len(games), rate, met, games, (low, high)))
+        rows.append((spec.game, side, base, len(games), rate, met, games, (low, high), spec.scenario))
     for side in sides:
         for name, uses, used_in, of in mechanics_table([g for r in rows if r[1] == side for g in r[6]]):
             print(f"tournament {spec.game:17s} {'ai-' + side:20s} mechanic {name}: {uses} uses, "
@@ -244,7 +273,8 @@ def run_game(spec: Spec, sides: list[str], n: dict[str, int], first: int, jobs: 
         line(spec.game, match, "decision CPU time (mean)", statistics.mean(cpu) * 1000, "ms")
         line(spec.game, match, "decision CPU time (worst)", max(cpu) * 1000, "ms")
         line(spec.game, match, "player-turn CPU time (worst)", max(g["cpu_turn"] for g in games), "s")
-    print(f"tournament {spec.game:17s} per game: seeds {first}..{first + max(n.values()) - 1}, jobs {jobs}, "
+    print(f"tournament {spec.game:17s} per game: scenario {spec.scenario}, "
+          f"seeds {first}..{first + max(n.values()) - 1}, jobs {jobs}, "
           f"load average {before} before, {load()} after, {time.perf_counter() - t0:.0f} s wall", flush=True)
     return rows
 
@@ -252,14 +282,14 @@ def run_game(spec: Spec, sides: list[str], n: dict[str, int], first: int, jobs: 
 def summary(rows: list[tuple]) -> None:
     print()
     print(f"{'game':17s} {'side':8s} {'vs':7s} {'games':>5s} {'win rate':>9s} {'90% interval':>13s} {'bar':>5s} "
-          f"{'met':>4s} {'dec CPU median/mean ms':>23s} {'worst turn CPU s':>17s}")
-    for game, side, base, k, rate, met, games, (low, high) in rows:
+          f"{'met':>4s} {'dec CPU median/mean ms':>23s} {'worst turn CPU s':>17s}  scenario")
+    for game, side, base, k, rate, met, games, (low, high), scenario in rows:
         cpu = [t for g in games for t in g["cpu"]]
         med = f"{statistics.median(cpu) * 1000:.1f}/{statistics.mean(cpu) * 1000:.1f}" if cpu else "-"
         worst = max((g["cpu_turn"] for g in games), default=0.0)
         span = f"{low:.0f}-{high:.0f}%"
         print(f"{game:17s} {side:8s} {base:7s} {k:5d} {rate:8.1f}% {span:>13s} {BARS[base]:4.0f}% "
-              f"{'yes' if met else 'NO':>4s} {med:>23s} {worst:17.2f}")
+              f"{'yes' if met else 'NO':>4s} {med:>23s} {worst:17.2f}  {scenario}")
 
 
 def mechanics_table(games: list[dict]) -> list[tuple[str, int, int, int]]:

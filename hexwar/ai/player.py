@@ -77,6 +77,12 @@ class MatchSpec:
     # The game's own name for TOURNAMENT_SCENARIO in the environment (e.g. a short form of its
     # name), read when TOURNAMENT_SCENARIO is not set; "": none.
     scenario_env: str = ""
+    # (kind, scenario, seed) -> the game's own baseline player of that kind for that scenario, or
+    # None for the generic one (e.g. a random player that ends its phases on a huge board).
+    baseline: Callable[[str, str, int], Player | None] | None = None
+    # scenario -> (figure, value) when another scenario than ``scenario`` is played and the
+    # figure above means nothing there; None: the same figure everywhere.
+    figure_for: Callable[[str], tuple[str, Callable[[Game, str], float]]] | None = None
 
 
 @dataclass(frozen=True)

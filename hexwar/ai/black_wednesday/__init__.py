@@ -2,6 +2,8 @@
 (``easy.BWGreedy``), and what a tournament match counts (Scenario 1 unless asked otherwise)."""
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ...core.game import Game
 from ..player import BenchMatch, MatchSpec, Player
 from .mechanics import MECHANICS as MECHANICS  # what the tournament counts (hexwar.ai.mechanics)
@@ -34,8 +36,36 @@ def _trenches(game: Game, side: str) -> float:
     return float(held_trenches(game))
 
 
+def _score(game: Game, side: str) -> float:
+    from .tournament import score
+
+    res = game.result()
+    assert res is not None  # asked of a finished game only
+    got = score(res.winner, res.level)
+    return float(got if side == "soviet" else -got)
+
+
+def _baseline(kind: str, scenario: str, seed: int) -> Player | None:
+    """The sampling random player in the large scenarios: a uniform random player there never
+    ends a phase in reasonable time (docs/black-wednesday/ai-scenarios.md)."""
+    from ...games.black_wednesday import LARGE_SCENARIOS
+
+    if kind == "random" and scenario.partition("+")[0] in LARGE_SCENARIOS:
+        from .tournament import SampledRandom
+
+        return SampledRandom(seed)
+    return None
+
+
+def _figure_for(scenario: str) -> tuple[str, Callable[[Game, str], float]]:
+    """Trench hexes mean something in Scenario 1 only; elsewhere the victory level is the figure."""
+    if scenario == "s1-turning-the-left":
+        return "trench hexes the axis holds (mean)", _trenches
+    return "victory score for the side (mean: +1..+3 its level, minus the enemy's, 0 a draw)", _score
+
+
 MATCH = MatchSpec("s1-turning-the-left", _won, "trench hexes the axis holds (mean)", _trenches,
-                  scenario_env="TOURNAMENT_BW_SCENARIO")
+                  scenario_env="TOURNAMENT_BW_SCENARIO", baseline=_baseline, figure_for=_figure_for)
 
 
 SCENARIOS = ("s1-turning-the-left", "s2-assault-of-the-guards", "s3-assault-the-line", "s4-melee-in-krasni-bor",
