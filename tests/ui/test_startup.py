@@ -22,7 +22,8 @@ from hexwar.ui.scenes import MenuScene
 
 ROOT = Path(__file__).resolve().parents[2]
 # Not needed for the menu's first frame (the menu lists the games from their entries).
-HEAVY = ("numpy", "pytmx", "hexwar.lessons", "hexwar.ai", "hexwar.ui.scenes.game", "hexwar.ui.map_view")
+HEAVY = ("numpy", "pytmx", "hexwar.lessons", "hexwar.ai", "hexwar.ui.scenes.game", "hexwar.ui.map_view",
+         "yaml", "hexwar.luck_report", "datetime")
 
 # The modules imported when the first frame goes to the window (its flip; what App.after_frame
 # runs after it is not waited for).
@@ -158,6 +159,9 @@ def test_import_hexwar_leaves_the_engine_for_its_first_use():
             "assert 'hexwar.lessons' not in sys.modules, 'a new game needs no lessons'\n"
             "assert hexwar.load_record and 'hexwar.lessons' in sys.modules, 'a record may continue a lesson'\n"
             "assert hexwar.lessons.list_lessons\n"
+            "assert 'hexwar.luck_report' not in sys.modules\n"
+            "from hexwar.luck_report import LuckReport\n"
+            "assert isinstance(hexwar.luck(g), LuckReport), 'the module imported first hides no function'\n"
             "from hexwar.ui.scenes import GameScene, MenuScene\n"
             "print(g.phase().name, GameScene.__name__, MenuScene.__name__)")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -244,21 +248,43 @@ def test_the_plain_densest_window_gives_numpys_answer():
         assert focus.densest_window(pts, w, h) == focus._densest_window_numpy(pts, w, h)
 
 
-def test_held_replays_of_saves_wait_for_release(tmp_path):
-    """The saves list's replays (a worker thread) are held until the menu's first frame is on
-    the screen: the header is read at once, the replay after ``release``."""
+def test_held_saves_wait_for_release_header_and_replay(tmp_path):
+    """The saves list's work (a worker thread) is held until the menu's first frame is on the
+    screen: before it a save's row is only its name and date ("reading…"), since its header is
+    YAML and PyYAML's import alone is a fifth of the menu's start; after ``release`` the header,
+    then the replay, fill in the same row. A damaged save says so after the release."""
     import hexwar
     from hexwar.ui.saves import SaveIndex
 
     rec = tmp_path / "a.yaml"
     hexwar.open_game(game_ids()[0], seed=1).save(rec)
+    bad = tmp_path / "b.yaml"
+    bad.write_text("game: [cut short\n", encoding="utf-8")
     idx = SaveIndex(threaded=True, held=True, cache_file=tmp_path / "idx.json")
-    info = idx.info(rec)
-    assert info.game == game_ids()[0] and not info.replayed and idx._worker is None
+    info, info_bad = idx.info(rec), idx.info(bad)
+    assert info.game == "" and info.where() == "reading…" and info.mtime and idx._worker is None
+    assert info_bad.error is None
+    version = idx.version
     idx.release()
     assert idx._worker is not None
     idx._worker.join(60)
-    assert idx.info(rec).replayed
+    assert idx.info(rec) is info and info.game == game_ids()[0] and info.replayed
+    assert info.title and info.actions == 0
+    assert info_bad.error and not info_bad.replayed
+    assert idx.version > version  # the menu lays the rows out again
+    # Remembered: a new index (the next start) knows both without reading them.
+    again = SaveIndex(threaded=True, held=True, cache_file=tmp_path / "idx.json")
+    assert again.info(rec).replayed and again.info(bad).error
+
+
+def test_unheld_saves_read_the_header_at_once(tmp_path):
+    import hexwar
+    from hexwar.ui.saves import SaveIndex
+
+    rec = tmp_path / "a.yaml"
+    hexwar.open_game(game_ids()[0], seed=1).save(rec)
+    idx = SaveIndex(threaded=False, cache_file=tmp_path / "idx.json")
+    assert idx.info(rec).game == game_ids()[0]
 
 
 def test_the_menu_releases_its_saves_after_its_first_frame(fresh_words):

@@ -3,8 +3,8 @@ saved games to go on with; help and quit.
 """
 from __future__ import annotations
 
-import datetime as _dt
 import random
+import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -452,7 +452,7 @@ class MenuScene(Scene):
         """A save's row in whole words: where the game stands (bold), then what the save is."""
         th = self.theme
         info = self.index.info(path)
-        when = _dt.datetime.fromtimestamp(info.mtime).strftime("%d %b %Y %H:%M") if info.mtime else ""
+        when = time.strftime("%d %b %Y %H:%M", time.localtime(info.mtime)) if info.mtime else ""
         where = info.where() if info.game or info.error else "reading…"
         head = f"Continue: {where}" if auto else where[:1].upper() + where[1:]
         line2 = " · ".join(b for b in (info.title, f"vs {info.computer}" if info.computer else "",
