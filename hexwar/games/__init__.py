@@ -16,8 +16,10 @@ import pkgutil
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
-from ..core.entry import GameEntry
+if TYPE_CHECKING:  # imported with the first game's package: the client's menu draws without it
+    from ..core.entry import GameEntry
 
 log = logging.getLogger(__name__)
 _ENTRIES: dict[str, GameEntry] = {}
@@ -26,6 +28,8 @@ _SCANNED = False
 
 
 def _take(module: ModuleType) -> None:
+    from ..core.entry import GameEntry
+
     entry = getattr(module, "GAME", None)
     if not isinstance(entry, GameEntry):
         return
@@ -83,6 +87,8 @@ def add_folder(folder: str | Path) -> GameEntry:
         spec.loader.exec_module(module)
     _scan()
     _take(module)
+    from ..core.entry import GameEntry
+
     entry = getattr(module, "GAME", None)
     if not isinstance(entry, GameEntry):
         raise ValueError(f"{folder}: its package exports no GAME entry")
@@ -148,6 +154,8 @@ def package_stamp(name: str) -> list[list[str | int]]:
 
 def take_package(name: str) -> GameEntry | None:
     """Import the package ``name`` of this folder alone and register its entry (None: it has none)."""
+    from ..core.entry import GameEntry
+
     module = importlib.import_module(f"{__name__}.{name}")
     _take(module)
     got = getattr(module, "GAME", None)

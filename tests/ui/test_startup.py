@@ -63,9 +63,11 @@ def test_the_menus_first_frame_waits_for_no_rules_map_or_game_scene(tmp_path):
     mods = _modules_at_first_frame(tmp_path)
     assert not [m for m in HEAVY if m in mods]
     assert not _rules_modules(mods)
-    # The games listed from the index the first start wrote: only the selected game's package.
+    # The games listed from the index the first start wrote, the selected one from its card: no
+    # game's package, and none of the engine's modules they import.
     assert (tmp_path / "data" / game_index.INDEX_NAME).is_file()
-    assert _game_packages(mods) == {game_index.games.find_game(game_ids()[0]).__name__}
+    assert _game_packages(mods) == set()
+    assert "hexwar.core.entry" not in mods and "hexwar.core.hexgrid" not in mods
     assert "hexwar.session" not in mods
     # The selected game's entry without the map and scenario readers (imported when a game is loaded).
     assert not {"hexwar.loaders.tmx", "hexwar.loaders.scenario", "xml.etree.ElementTree"} & mods
@@ -412,7 +414,10 @@ def test_a_changed_package_is_imported_again(games_index):
     taken.clear()
     assert game_index.listed_games() == _registry_answer()
     assert taken == [name]
-    assert json.loads(path.read_text(encoding="utf-8"))["packages"][name]["stamp"] == games.package_stamp(name)
+    assert json.loads(path.read_text(encoding="utf-8"))["packages"][name]["stamp"] == game_index._stamp(name)
+    # The cards are what core/entry.py made of the package: a change there is a change too.
+    assert game_index._stamp(name) == [game_index._stamp(name)[0]] + games.package_stamp(name)
+    assert game_index._stamp(name)[0][0] == "core/entry.py"
 
 
 def test_a_damaged_games_index_is_only_rebuilt(games_index):
@@ -437,3 +442,57 @@ def test_a_new_games_first_autosave_follows_its_first_frame(monkeypatch, tmp_pat
     assert not auto.exists(), "the first frame does not wait for it"
     app.step()
     assert hexwar.load_record(auto).digest() == game.digest()
+
+
+def test_each_games_card_reads_as_its_entry(games_index):
+    """The card the index keeps of each game gives the menu the same words as the game's entry."""
+    from hexwar import games
+
+    game_index.listed_games()
+    for e in games.all_games():
+        c = game_index.card(e.id)
+        assert c is not None
+        assert (c.id, c.title, c.default_scenario, c.data, c.option_defaults) == \
+            (e.id, e.title, e.default_scenario, e.data, e.option_defaults)
+        assert [(s.id, s.name, s.colour, s.letter, s.round, s.text_colour) for s in c.sides] == \
+            [(s.id, s.name, s.colour, s.letter, s.round, s.text_colour) for s in e.sides]
+        assert [(o.id, o.default, o.title, o.rule, o.help) for o in c.options] == \
+            [(o.id, o.default, o.title, o.rule, o.help) for o in e.options]
+        assert c.side(e.sides[0].id) is c.sides[0] and c.side("nobody") is None
+
+
+def test_a_damaged_card_is_learned_again(games_index):
+    from hexwar import games
+
+    path, taken = games_index
+    game_index.listed_games()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    name = games.package_names()[0]
+    data["packages"][name]["card"]["sides"][0][2] = [999, 0, 0]  # not a colour
+    path.write_text(json.dumps(data), encoding="utf-8")
+    taken.clear()
+    game_index.listed_games()
+    assert taken == [name]
+    assert json.loads(path.read_text(encoding="utf-8"))["packages"][name]["card"]["sides"][0][2] != [999, 0, 0]
+
+
+def test_the_menu_reads_the_cards_until_its_first_frame_then_the_entries(games_index, fresh_words):
+    """Before the first frame the selected game's card stands for its entry; the menu it lays out
+    is the same, button for button; from the next frame on the game's own entry."""
+    from hexwar.core.entry import GameEntry
+    from hexwar.ui import sides
+
+    game_index.listed_games()
+    a = _menu_app()
+    m = a.stack.top
+    assert isinstance(m.entry(), game_index.Card) and isinstance(sides.current(), game_index.Card)
+    m.layout(m.size)
+    with_card = [(b.name, b.label, b.tooltip, tuple(b.rect)) for b in m.buttons.buttons]
+    m._cards = False
+    m.layout(m.size)
+    with_entry = [(b.name, b.label, b.tooltip, tuple(b.rect)) for b in m.buttons.buttons]
+    assert with_card == with_entry
+    m._cards = True
+    a.step()
+    a.step()
+    assert isinstance(m.entry(), GameEntry) and sides.current() is m.entry()

@@ -74,6 +74,8 @@ class MenuScene(Scene):
         super().__init__(app)
         from .. import game_index
 
+        self._cards = True  # the games' cards stand for their entries until the first frame is shown
+
         # The registry's games and their scenarios, without importing every game's package
         # (game_index: remembered from the last start).
         listed = game_index.listed_games()
@@ -111,9 +113,17 @@ class MenuScene(Scene):
         self._words_seen = 0  # layouts with the game's own words (the frame key: they may change a label)
 
     def entry(self):
-        """The selected game's entry (None for a scenario folder of a game not registered)."""
+        """The selected game's entry (None for a scenario folder of a game not registered); until
+        the first frame is on the screen, its card from the games index when it has one (the
+        same words, without importing the game's package: ``game_index.Card``)."""
         from ...games import entry
 
+        if self._cards and self.games:
+            from .. import game_index
+
+            got = game_index.card(self.games[self.game_i])
+            if got is not None:
+                return got
         try:
             return entry(self.games[self.game_i]) if self.games else None
         except KeyError:
@@ -438,6 +448,9 @@ class MenuScene(Scene):
     def update(self, dt: float) -> None:
         if self._drawn:
             self.index.release()
+            if self._cards:  # the first frame is on the screen: the game's own entry from now on
+                self._cards = False
+                side_words.use(self.entry())
         if self._later and self._drawn:  # the first frame is on screen: now the game's own words
             self._later = False
             self.layout(self.size)
