@@ -74,7 +74,7 @@ class SaveInfo:
 
 def _computer_sides(players) -> str:
     """"Axis computer (easy)" for the record's ``players`` header; "" when people play every side."""
-    from .computer import COMPUTER, player_kind
+    from .players import COMPUTER, player_kind
     from .sides import SIDE_NAMES
 
     if not isinstance(players, dict):

@@ -23,7 +23,7 @@ from hexwar.ui.scenes import MenuScene
 ROOT = Path(__file__).resolve().parents[2]
 # Not needed for the menu's first frame (the menu lists the games from their entries).
 HEAVY = ("numpy", "pytmx", "hexwar.lessons", "hexwar.ai", "hexwar.ui.scenes.game", "hexwar.ui.map_view",
-         "yaml", "hexwar.luck_report", "datetime")
+         "yaml", "hexwar.luck_report", "datetime", "hexwar.ui.computer")
 
 # The modules imported when the first frame goes to the window (its flip; what App.after_frame
 # runs after it is not waited for).

@@ -16,7 +16,7 @@ from ...core.errors import DataError, HexwarError
 from .. import menu_words
 from .. import sides as side_words
 from .. import theme as T
-from ..computer import COMPUTER, HUMAN, LEVELS, player_kind, player_text
+from ..players import COMPUTER, HUMAN, LEVELS, player_kind, player_text
 from ..saves import SaveIndex
 from ..widgets import Button, ButtonRow, draw_tooltip
 from .help import HelpScene
