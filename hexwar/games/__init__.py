@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import logging
 import os
 import pkgutil
 import sys
@@ -18,10 +17,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from ..core.lazylog import get_logger
+
 if TYPE_CHECKING:  # imported with the first game's package: the client's menu draws without it
     from ..core.entry import GameEntry
 
-log = logging.getLogger(__name__)
+log = get_logger(__name__)  # logging imported on the first message (lazylog)
 _ENTRIES: dict[str, GameEntry] = {}
 _MODULES: dict[str, ModuleType] = {}
 _SCANNED = False

@@ -20,17 +20,17 @@ made of the package's tables, so the stamps include ``core/entry.py`` too.
 from __future__ import annotations
 
 import json
-import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from .. import games, paths
+from ..core.lazylog import get_logger
 
 if TYPE_CHECKING:
     from ..core.entry import GameEntry
 
-log = logging.getLogger(__name__)
+log = get_logger(__name__)  # logging imported on the first message (lazylog)
 INDEX_NAME = "games-index.json"
 INDEX_VERSION = 2  # 2: the cards
 MAX_INDEX_BYTES = 256_000

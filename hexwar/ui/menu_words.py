@@ -10,12 +10,12 @@ that frame to give the tooltips their words (and the index its title, if it chan
 from __future__ import annotations
 
 import json
-import logging
 from pathlib import Path
 
 from .. import paths
+from ..core.lazylog import get_logger
 
-log = logging.getLogger(__name__)
+log = get_logger(__name__)  # logging imported on the first message (lazylog)
 INDEX_NAME = "menu-index.json"
 INDEX_VERSION = 1
 MAX_INDEX_BYTES = 256_000

@@ -11,14 +11,14 @@ against the file's name, size and modification time, so the next start is instan
 from __future__ import annotations
 
 import json
-import logging
 import threading
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from .. import paths
+from ..core.lazylog import get_logger
 
-log = logging.getLogger(__name__)
+log = get_logger(__name__)  # logging imported on the first message (lazylog)
 CACHE_NAME = "saves-index.json"
 CACHE_VERSION = 3  # 2: turn_label, 3: computer
 

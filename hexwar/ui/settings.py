@@ -13,7 +13,6 @@ match it (stale, damaged, of another version) is ignored and written again from 
 """
 from __future__ import annotations
 
-import logging
 import math
 import os
 import stat
@@ -25,8 +24,9 @@ from typing import Any
 from .. import paths
 from ..core.errors import DataError
 from ..core.files import Limits, load_json, load_yaml, set_aside
+from ..core.lazylog import get_logger
 
-log = logging.getLogger(__name__)
+log = get_logger(__name__)  # logging imported on the first message (lazylog)
 FILE_NAME = "settings.yaml"
 COPY_NAME = "settings-copy.json"
 COPY_VERSION = 1

@@ -23,7 +23,7 @@ from hexwar.ui.scenes import MenuScene
 ROOT = Path(__file__).resolve().parents[2]
 # Not needed for the menu's first frame (the menu lists the games from their entries).
 HEAVY = ("numpy", "pytmx", "hexwar.lessons", "hexwar.ai", "hexwar.ui.scenes.game", "hexwar.ui.map_view",
-         "yaml", "hexwar.luck_report", "datetime", "hexwar.ui.computer")
+         "yaml", "hexwar.luck_report", "datetime", "hexwar.ui.computer", "logging")
 
 # The modules imported when the first frame goes to the window (its flip; what App.after_frame
 # runs after it is not waited for).
@@ -496,3 +496,52 @@ def test_the_menu_reads_the_cards_until_its_first_frame_then_the_entries(games_i
     a.step()
     a.step()
     assert isinstance(m.entry(), GameEntry) and sides.current() is m.entry()
+
+
+def test_a_lazy_logger_imports_logging_at_its_first_message_set_up_first():
+    """``lazylog``: no ``logging`` until a message; then the set-up kept (the client's format) runs
+    before it, once, and the message goes where ``logging.getLogger(name)`` sends it."""
+    code = ("import sys\nfrom hexwar.core import lazylog\n"
+            "log = lazylog.get_logger('hexwar.test')\n"
+            "calls = []\n"
+            "def setup():\n"
+            "    import logging\n"
+            "    calls.append(1)\n"
+            "    logging.basicConfig(stream=sys.stdout, level=logging.WARNING,\n"
+            "                        format='hexwar: %(levelname)s %(message)s')\n"
+            "lazylog.when_used(setup)\n"
+            "assert 'logging' not in sys.modules\n"
+            "log.warning('settings not read: %s', 'why')\n"
+            "log.info('not shown')\n"
+            "log.warning('again')\n"
+            "assert calls == [1] and log.name == 'hexwar.test'\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True,
+                         timeout=60, check=True)
+    assert out.stdout.splitlines() == ["hexwar: WARNING settings not read: why", "hexwar: WARNING again"]
+
+
+def test_the_clients_logging_is_set_up_after_the_menus_first_frame(tmp_path):
+    code = textwrap.dedent("""
+        import logging, os, sys
+        import pygame
+        from hexwar.ui import app as A
+        flip = pygame.display.flip
+        n = [0]
+        def counted():
+            flip()
+            n[0] += 1
+            if n[0] == 1:
+                assert 'logging' not in sys.modules or not logging.getLogger().handlers
+            if n[0] == 2:
+                fmt = logging.getLogger().handlers[0].formatter._fmt
+                print(fmt, flush=True)
+                os._exit(0)
+        pygame.display.flip = counted
+        A.main(sys.argv[1:])
+    """)
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT),
+           "HEXWAR_DATA_DIR": str(tmp_path / "data"), "HEXWAR_CONFIG_DIR": str(tmp_path / "config")}
+    out = subprocess.run([sys.executable, "-c", code, "--size", "1280x720"], env=env, cwd=ROOT, capture_output=True,
+                         text=True, timeout=120, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "hexwar: %(levelname)s %(message)s"

@@ -100,7 +100,9 @@ class MenuScene(Scene):
         # The saves' replays start after the first frame: a game started from the command line
         # over the menu does not share the processor with them.
         self.index = SaveIndex(threaded=app.threaded_saves, held=True)
-        self._index_version = -1
+        # The rows are laid out again when the index learns something; not for what it knew when the
+        # menu was made (a second layout before the first frame).
+        self._index_version = self.index.version
         self.size = app.screen.get_size() if app.screen is not None else (800, 600)
         self.save_scroll = 0
         self.no_saves_y = 0
