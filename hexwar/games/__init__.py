@@ -163,6 +163,11 @@ def take_package(name: str) -> GameEntry | None:
     return got if isinstance(got, GameEntry) else None
 
 
+def loaded(game_id: str) -> GameEntry | None:
+    """The entry of ``game_id`` if its package is imported already, else None (nothing imported)."""
+    return _ENTRIES.get(game_id)
+
+
 def entry(game_id: str) -> GameEntry:
     """The entry of ``game_id``; KeyError names the known games."""
     if not _SCANNED and game_id not in _ENTRIES:

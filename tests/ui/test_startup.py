@@ -476,13 +476,16 @@ def test_a_damaged_card_is_learned_again(games_index):
     assert json.loads(path.read_text(encoding="utf-8"))["packages"][name]["card"]["sides"][0][2] != [999, 0, 0]
 
 
-def test_the_menu_reads_the_cards_until_its_first_frame_then_the_entries(games_index, fresh_words):
+def test_the_menu_reads_the_cards_until_its_first_frame_then_the_entries(games_index, fresh_words, monkeypatch):
     """Before the first frame the selected game's card stands for its entry; the menu it lays out
     is the same, button for button; from the next frame on the game's own entry."""
+    from hexwar import games
     from hexwar.core.entry import GameEntry
     from hexwar.ui import sides
 
     game_index.listed_games()
+    monkeypatch.setattr(games, "_ENTRIES", {})  # as at a start: no game's entry in yet
+    monkeypatch.setattr(games, "_MODULES", {})
     a = _menu_app()
     m = a.stack.top
     assert isinstance(m.entry(), game_index.Card) and isinstance(sides.current(), game_index.Card)
@@ -545,3 +548,19 @@ def test_the_clients_logging_is_set_up_after_the_menus_first_frame(tmp_path):
     out = subprocess.run([sys.executable, "-c", code, "--size", "1280x720"], env=env, cwd=ROOT, capture_output=True,
                          text=True, timeout=120, check=True)
     assert out.stdout.strip().splitlines()[-1] == "hexwar: %(levelname)s %(message)s"
+
+
+def test_the_menu_takes_an_entry_already_imported_rather_than_its_card(games_index, fresh_words, monkeypatch):
+    """The menu of a game started from the command line is made after the game's first frame:
+    its game's entry is in already, and a card standing in the game scene's way would send the
+    names of its nations to every game's package."""
+    from hexwar import games
+    from hexwar.ui import sides
+
+    game_index.listed_games()
+    gid = game_ids()[0]
+    assert games.loaded(gid) is not None  # the fixture's registry has every game in
+    m = _menu_app().stack.top
+    assert m.entry() is games.entry(gid) and sides.current() is games.entry(gid)
+    monkeypatch.setattr(games, "_ENTRIES", {})
+    assert isinstance(m.entry(), game_index.Card)

@@ -118,9 +118,9 @@ class MenuScene(Scene):
         """The selected game's entry (None for a scenario folder of a game not registered); until
         the first frame is on the screen, its card from the games index when it has one (the
         same words, without importing the game's package: ``game_index.Card``)."""
-        from ...games import entry
+        from ...games import entry, loaded
 
-        if self._cards and self.games:
+        if self._cards and self.games and loaded(self.games[self.game_i]) is None:
             from .. import game_index
 
             got = game_index.card(self.games[self.game_i])
