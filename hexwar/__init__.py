@@ -11,18 +11,20 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from .luck import luck
-
 if TYPE_CHECKING:
     from . import lessons
+    from .luck_report import luck
     from .session import list_scenarios, load_record, open_game
 
 __all__ = ["open_game", "load_record", "list_scenarios", "lessons", "luck"]
 __version__ = "0.1.0"
 
 # The engine's API is imported on first use, not with the package: the client's menu draws its
-# first frame without the rules engine, the record reader and the lessons (docs/performance.md).
-_LAZY = {"open_game": "session", "load_record": "session", "list_scenarios": "session", "lessons": "lessons"}
+# first frame without the rules engine, the record reader, the lessons and the luck report
+# (docs/performance.md). The luck report's module is not named ``luck``: importing a submodule
+# binds its name on the package, which would hide the function ``hexwar.luck``.
+_LAZY = {"open_game": "session", "load_record": "session", "list_scenarios": "session", "lessons": "lessons",
+         "luck": "luck_report"}
 
 
 def __getattr__(name: str) -> Any:

@@ -18,7 +18,7 @@ ONE_PER_GAME = ["objective-kiev-standard-11", "battle-for-kursk-short-11", "kass
 def _dice_thrown(game) -> int:
     """The dice of every die_rolled event: a die told again after an owner's choice
     (die_replayed) is one of these."""
-    from hexwar.luck import _dice_of
+    from hexwar.luck_report import _dice_of
 
     return sum(len(_dice_of(e)) for st in game.history() for e in st.events if e.kind == "die_rolled")
 
@@ -71,7 +71,7 @@ def test_the_report_of_a_saved_record_is_the_report_of_the_game(tmp_path):
 
 def test_a_roll_without_a_table_is_weighed_against_the_average_of_its_dice():
     from hexwar.core.actions import Event
-    from hexwar.luck import _plain
+    from hexwar.luck_report import _plain
 
     r = _plain(Event("die_rolled", "rolled 6 + 5 = 11", {"dice": [6, 5], "total": 11}), 3, 1, ["a", "b"])
     assert r.verdict == "high" and r.result == "11" and r.table == ""

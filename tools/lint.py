@@ -31,7 +31,7 @@ STRICT = [
     "hexwar/data/__init__.py",
     "hexwar/fuzz.py",
     "hexwar/lessons.py",
-    "hexwar/luck.py",
+    "hexwar/luck_report.py",
     "hexwar/games/__init__.py",
     "hexwar/loaders",
     "hexwar/paths.py",

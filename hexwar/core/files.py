@@ -29,12 +29,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from .errors import DataError
 
-# PyYAML's C parser when it has one (ten times faster); the pure-Python one otherwise.
-_YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+def _yaml() -> Any:
+    """PyYAML, imported on the first YAML file: its import compiles its regular expressions (98 M
+    instructions, more than the client's menu draws with), and JSON readers need none of it."""
+    import yaml
+
+    return yaml
 
 
 def clip(text: str, limit: int = 60) -> str:
@@ -174,7 +177,9 @@ class _Builder:
     def __init__(self, path: object, text: str, limits: Limits) -> None:
         self.path = path
         self.limits = limits
-        self.loader = _YAML_LOADER(text)
+        self.yaml = yaml = _yaml()
+        # PyYAML's C parser when it has one (ten times faster); the pure-Python one otherwise.
+        self.loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
         self.anchors: dict[str, tuple[Any, int]] = {}
         self.values = 0
 
@@ -189,6 +194,7 @@ class _Builder:
                             "(aliases counted as often as they are used)", mark)
 
     def scalar(self, ev: Any) -> Any:
+        yaml = self.yaml
         tag = ev.tag
         if tag is None or tag == "!":
             tag = self.loader.resolve(yaml.ScalarNode, ev.value, ev.implicit)
@@ -210,6 +216,7 @@ class _Builder:
         return got
 
     def build(self) -> Any:
+        yaml = self.yaml
         ld = self.loader
         stack: list[_Frame] = []
         docs = 0

@@ -12,8 +12,6 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 from .errors import DataError
 from .files import Limits, excerpt, load_yaml
 
@@ -77,6 +75,8 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
 
 
 def save_record(game: Game, path: str | os.PathLike[str]) -> None:
+    import yaml  # here: the client's indexes write through atomic_write_text before its first frame
+
     atomic_write_text(path, yaml.safe_dump(record_data(game), sort_keys=False, allow_unicode=True))
 
 

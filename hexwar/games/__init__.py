@@ -10,22 +10,27 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import logging
 import os
 import pkgutil
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
-from ..core.entry import GameEntry
+from ..core.lazylog import get_logger
 
-log = logging.getLogger(__name__)
+if TYPE_CHECKING:  # imported with the first game's package: the client's menu draws without it
+    from ..core.entry import GameEntry
+
+log = get_logger(__name__)  # logging imported on the first message (lazylog)
 _ENTRIES: dict[str, GameEntry] = {}
 _MODULES: dict[str, ModuleType] = {}
 _SCANNED = False
 
 
 def _take(module: ModuleType) -> None:
+    from ..core.entry import GameEntry
+
     entry = getattr(module, "GAME", None)
     if not isinstance(entry, GameEntry):
         return
@@ -83,6 +88,8 @@ def add_folder(folder: str | Path) -> GameEntry:
         spec.loader.exec_module(module)
     _scan()
     _take(module)
+    from ..core.entry import GameEntry
+
     entry = getattr(module, "GAME", None)
     if not isinstance(entry, GameEntry):
         raise ValueError(f"{folder}: its package exports no GAME entry")
@@ -148,10 +155,17 @@ def package_stamp(name: str) -> list[list[str | int]]:
 
 def take_package(name: str) -> GameEntry | None:
     """Import the package ``name`` of this folder alone and register its entry (None: it has none)."""
+    from ..core.entry import GameEntry
+
     module = importlib.import_module(f"{__name__}.{name}")
     _take(module)
     got = getattr(module, "GAME", None)
     return got if isinstance(got, GameEntry) else None
+
+
+def loaded(game_id: str) -> GameEntry | None:
+    """The entry of ``game_id`` if its package is imported already, else None (nothing imported)."""
+    return _ENTRIES.get(game_id)
 
 
 def entry(game_id: str) -> GameEntry:

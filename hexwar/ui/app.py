@@ -23,7 +23,6 @@ events.
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import sys
 import time
@@ -32,6 +31,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..core import lazylog
 from ..core.errors import DataError, HexwarError
 from . import theme as T
 from .scenes.dialogs import MessageScene
@@ -43,7 +43,7 @@ from .widgets import PRESS
 if TYPE_CHECKING:
     from .scenes.game import GameScene
 
-log = logging.getLogger(__name__)
+log = lazylog.get_logger(__name__)  # logging imported on the first message
 
 DEFAULT_SIZE = (1600, 900)  # screenshots, and the largest first window on a screen that has room for it
 SCREEN_MARGIN = (40, 90)  # room left around the first window: its frame and title, a task bar
@@ -323,6 +323,12 @@ def settle_heap() -> None:
     collector.settle()
 
 
+def configure_logging() -> None:
+    import logging
+
+    logging.basicConfig(level=logging.WARNING, format="hexwar: %(levelname)s %(message)s")
+
+
 def parse_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
@@ -499,13 +505,16 @@ def main(argv: list[str] | None = None) -> int:
             and not os.environ.get("SDL_VIDEODRIVER"):
         print("hexwar: no display found (DISPLAY is not set); use --screenshot to draw headless", file=sys.stderr)
         return 2
-    logging.basicConfig(level=logging.WARNING, format="hexwar: %(levelname)s %(message)s")
     t0 = time.perf_counter()
     size = args.size or (DEFAULT_SIZE if args.screenshot else None)
     want_game = bool(args.record or args.game or args.scenario or args.screenshot or args.smoke is not None) \
         and not args.map and not args.lesson
+    lazylog.when_used(configure_logging)  # at the first message, or after the first frame
+    if want_game or args.map or args.lesson:  # the game's modules log through logging itself
+        lazylog.setup()
     app = App(size, resizable=not args.screenshot, seed=args.seed, game_id=args.game, scenario=args.scenario,
               menu=not want_game)  # a game opened here gets its menu when the player goes back to it
+    app.after_frame(lazylog.setup)  # for the messages of modules that log through logging itself
     game, error = None, None
     if args.map:
         error = open_map(app, args.map, args.zoom, args.center)

@@ -10,12 +10,12 @@ that frame to give the tooltips their words (and the index its title, if it chan
 from __future__ import annotations
 
 import json
-import logging
 from pathlib import Path
 
 from .. import paths
+from ..core.lazylog import get_logger
 
-log = logging.getLogger(__name__)
+log = get_logger(__name__)  # logging imported on the first message (lazylog)
 INDEX_NAME = "menu-index.json"
 INDEX_VERSION = 1
 MAX_INDEX_BYTES = 256_000
@@ -24,12 +24,10 @@ _INDEX: dict[str, dict] | None = None  # "game/scenario" -> {"stamp": [size, mti
 
 
 def _stamp(game_id: str, scenario: str) -> list[int] | None:
-    from ..games import entry
-    from .game_index import scenarios_root
+    from .game_index import data_folder, scenarios_root
 
     try:  # the file ``session.scenario_file`` names, without importing the session before the first frame
-        e = entry(game_id)
-        root = scenarios_root(e.data)
+        root = scenarios_root(data_folder(game_id))
         st = paths.scenario_file(game_id, scenario, root).stat()
     except (OSError, KeyError, ValueError):
         return None

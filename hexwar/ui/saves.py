@@ -11,14 +11,14 @@ against the file's name, size and modification time, so the next start is instan
 from __future__ import annotations
 
 import json
-import logging
 import threading
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 
 from .. import paths
+from ..core.lazylog import get_logger
 
-log = logging.getLogger(__name__)
+log = get_logger(__name__)  # logging imported on the first message (lazylog)
 CACHE_NAME = "saves-index.json"
 CACHE_VERSION = 3  # 2: turn_label, 3: computer
 
@@ -74,7 +74,7 @@ class SaveInfo:
 
 def _computer_sides(players) -> str:
     """"Axis computer (easy)" for the record's ``players`` header; "" when people play every side."""
-    from .computer import COMPUTER, player_kind
+    from .players import COMPUTER, player_kind
     from .sides import SIDE_NAMES
 
     if not isinstance(players, dict):
@@ -170,6 +170,7 @@ class SaveIndex:
         self._lock = threading.Lock()
         self._known: dict[tuple, SaveInfo] = {}
         self._queue: list[tuple[tuple, Path]] = []
+        self._unread: set[tuple] = set()  # saves whose header is still to be read (held back)
         self._worker: threading.Thread | None = None
         self.version = 0  # bumped whenever something new is known
         self._load_cache()
@@ -219,6 +220,13 @@ class SaveIndex:
             got = self._known.get(key)
         if got is not None:
             return got
+        if self.held:  # before the menu's first frame: the header too waits (reading it imports PyYAML)
+            info = SaveInfo(*key)
+            with self._lock:
+                self._known[key] = info
+                self._unread.add(key)
+                self._queue.append((key, path))
+            return info
         info = self._header(path, key)
         with self._lock:
             self._known[key] = info
@@ -270,6 +278,16 @@ class SaveIndex:
                 info = self._known.get(key)
             if info is None:
                 continue
+            if key in self._unread:  # held back before the first frame: the header first
+                head = self._header(path, key)
+                with self._lock:
+                    self._unread.discard(key)
+                    for f in fields(SaveInfo):  # in place: the menu may hold this row
+                        setattr(info, f.name, getattr(head, f.name))
+                    self.version += 1
+                changed = True
+                if info.error is not None:
+                    continue
             self._replay(path, info)
             changed = True
             with self._lock:

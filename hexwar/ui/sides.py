@@ -6,9 +6,12 @@ an id no game knows reads as itself in capitals ("blue" -> "Blue").
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
-from ..core.entry import GameEntry, NationInfo, SideInfo
 from ..games import all_games
+
+if TYPE_CHECKING:
+    from ..core.entry import GameEntry, NationInfo, SideInfo
 
 _current: GameEntry | None = None
 

@@ -22,7 +22,8 @@ from hexwar.ui.scenes import MenuScene
 
 ROOT = Path(__file__).resolve().parents[2]
 # Not needed for the menu's first frame (the menu lists the games from their entries).
-HEAVY = ("numpy", "pytmx", "hexwar.lessons", "hexwar.ai", "hexwar.ui.scenes.game", "hexwar.ui.map_view")
+HEAVY = ("numpy", "pytmx", "hexwar.lessons", "hexwar.ai", "hexwar.ui.scenes.game", "hexwar.ui.map_view",
+         "yaml", "hexwar.luck_report", "datetime", "hexwar.ui.computer", "logging")
 
 # The modules imported when the first frame goes to the window (its flip; what App.after_frame
 # runs after it is not waited for).
@@ -62,9 +63,11 @@ def test_the_menus_first_frame_waits_for_no_rules_map_or_game_scene(tmp_path):
     mods = _modules_at_first_frame(tmp_path)
     assert not [m for m in HEAVY if m in mods]
     assert not _rules_modules(mods)
-    # The games listed from the index the first start wrote: only the selected game's package.
+    # The games listed from the index the first start wrote, the selected one from its card: no
+    # game's package, and none of the engine's modules they import.
     assert (tmp_path / "data" / game_index.INDEX_NAME).is_file()
-    assert _game_packages(mods) == {game_index.games.find_game(game_ids()[0]).__name__}
+    assert _game_packages(mods) == set()
+    assert "hexwar.core.entry" not in mods and "hexwar.core.hexgrid" not in mods
     assert "hexwar.session" not in mods
     # The selected game's entry without the map and scenario readers (imported when a game is loaded).
     assert not {"hexwar.loaders.tmx", "hexwar.loaders.scenario", "xml.etree.ElementTree"} & mods
@@ -158,6 +161,9 @@ def test_import_hexwar_leaves_the_engine_for_its_first_use():
             "assert 'hexwar.lessons' not in sys.modules, 'a new game needs no lessons'\n"
             "assert hexwar.load_record and 'hexwar.lessons' in sys.modules, 'a record may continue a lesson'\n"
             "assert hexwar.lessons.list_lessons\n"
+            "assert 'hexwar.luck_report' not in sys.modules\n"
+            "from hexwar.luck_report import LuckReport\n"
+            "assert isinstance(hexwar.luck(g), LuckReport), 'the module imported first hides no function'\n"
             "from hexwar.ui.scenes import GameScene, MenuScene\n"
             "print(g.phase().name, GameScene.__name__, MenuScene.__name__)")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -244,21 +250,43 @@ def test_the_plain_densest_window_gives_numpys_answer():
         assert focus.densest_window(pts, w, h) == focus._densest_window_numpy(pts, w, h)
 
 
-def test_held_replays_of_saves_wait_for_release(tmp_path):
-    """The saves list's replays (a worker thread) are held until the menu's first frame is on
-    the screen: the header is read at once, the replay after ``release``."""
+def test_held_saves_wait_for_release_header_and_replay(tmp_path):
+    """The saves list's work (a worker thread) is held until the menu's first frame is on the
+    screen: before it a save's row is only its name and date ("reading…"), since its header is
+    YAML and PyYAML's import alone is a fifth of the menu's start; after ``release`` the header,
+    then the replay, fill in the same row. A damaged save says so after the release."""
     import hexwar
     from hexwar.ui.saves import SaveIndex
 
     rec = tmp_path / "a.yaml"
     hexwar.open_game(game_ids()[0], seed=1).save(rec)
+    bad = tmp_path / "b.yaml"
+    bad.write_text("game: [cut short\n", encoding="utf-8")
     idx = SaveIndex(threaded=True, held=True, cache_file=tmp_path / "idx.json")
-    info = idx.info(rec)
-    assert info.game == game_ids()[0] and not info.replayed and idx._worker is None
+    info, info_bad = idx.info(rec), idx.info(bad)
+    assert info.game == "" and info.where() == "reading…" and info.mtime and idx._worker is None
+    assert info_bad.error is None
+    version = idx.version
     idx.release()
     assert idx._worker is not None
     idx._worker.join(60)
-    assert idx.info(rec).replayed
+    assert idx.info(rec) is info and info.game == game_ids()[0] and info.replayed
+    assert info.title and info.actions == 0
+    assert info_bad.error and not info_bad.replayed
+    assert idx.version > version  # the menu lays the rows out again
+    # Remembered: a new index (the next start) knows both without reading them.
+    again = SaveIndex(threaded=True, held=True, cache_file=tmp_path / "idx.json")
+    assert again.info(rec).replayed and again.info(bad).error
+
+
+def test_unheld_saves_read_the_header_at_once(tmp_path):
+    import hexwar
+    from hexwar.ui.saves import SaveIndex
+
+    rec = tmp_path / "a.yaml"
+    hexwar.open_game(game_ids()[0], seed=1).save(rec)
+    idx = SaveIndex(threaded=False, cache_file=tmp_path / "idx.json")
+    assert idx.info(rec).game == game_ids()[0]
 
 
 def test_the_menu_releases_its_saves_after_its_first_frame(fresh_words):
@@ -386,7 +414,10 @@ def test_a_changed_package_is_imported_again(games_index):
     taken.clear()
     assert game_index.listed_games() == _registry_answer()
     assert taken == [name]
-    assert json.loads(path.read_text(encoding="utf-8"))["packages"][name]["stamp"] == games.package_stamp(name)
+    assert json.loads(path.read_text(encoding="utf-8"))["packages"][name]["stamp"] == game_index._stamp(name)
+    # The cards are what core/entry.py made of the package: a change there is a change too.
+    assert game_index._stamp(name) == [game_index._stamp(name)[0]] + games.package_stamp(name)
+    assert game_index._stamp(name)[0][0] == "core/entry.py"
 
 
 def test_a_damaged_games_index_is_only_rebuilt(games_index):
@@ -411,3 +442,125 @@ def test_a_new_games_first_autosave_follows_its_first_frame(monkeypatch, tmp_pat
     assert not auto.exists(), "the first frame does not wait for it"
     app.step()
     assert hexwar.load_record(auto).digest() == game.digest()
+
+
+def test_each_games_card_reads_as_its_entry(games_index):
+    """The card the index keeps of each game gives the menu the same words as the game's entry."""
+    from hexwar import games
+
+    game_index.listed_games()
+    for e in games.all_games():
+        c = game_index.card(e.id)
+        assert c is not None
+        assert (c.id, c.title, c.default_scenario, c.data, c.option_defaults) == \
+            (e.id, e.title, e.default_scenario, e.data, e.option_defaults)
+        assert [(s.id, s.name, s.colour, s.letter, s.round, s.text_colour) for s in c.sides] == \
+            [(s.id, s.name, s.colour, s.letter, s.round, s.text_colour) for s in e.sides]
+        assert [(o.id, o.default, o.title, o.rule, o.help) for o in c.options] == \
+            [(o.id, o.default, o.title, o.rule, o.help) for o in e.options]
+        assert c.side(e.sides[0].id) is c.sides[0] and c.side("nobody") is None
+
+
+def test_a_damaged_card_is_learned_again(games_index):
+    from hexwar import games
+
+    path, taken = games_index
+    game_index.listed_games()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    name = games.package_names()[0]
+    data["packages"][name]["card"]["sides"][0][2] = [999, 0, 0]  # not a colour
+    path.write_text(json.dumps(data), encoding="utf-8")
+    taken.clear()
+    game_index.listed_games()
+    assert taken == [name]
+    assert json.loads(path.read_text(encoding="utf-8"))["packages"][name]["card"]["sides"][0][2] != [999, 0, 0]
+
+
+def test_the_menu_reads_the_cards_until_its_first_frame_then_the_entries(games_index, fresh_words, monkeypatch):
+    """Before the first frame the selected game's card stands for its entry; the menu it lays out
+    is the same, button for button; from the next frame on the game's own entry."""
+    from hexwar import games
+    from hexwar.core.entry import GameEntry
+    from hexwar.ui import sides
+
+    game_index.listed_games()
+    monkeypatch.setattr(games, "_ENTRIES", {})  # as at a start: no game's entry in yet
+    monkeypatch.setattr(games, "_MODULES", {})
+    a = _menu_app()
+    m = a.stack.top
+    assert isinstance(m.entry(), game_index.Card) and isinstance(sides.current(), game_index.Card)
+    m.layout(m.size)
+    with_card = [(b.name, b.label, b.tooltip, tuple(b.rect)) for b in m.buttons.buttons]
+    m._cards = False
+    m.layout(m.size)
+    with_entry = [(b.name, b.label, b.tooltip, tuple(b.rect)) for b in m.buttons.buttons]
+    assert with_card == with_entry
+    m._cards = True
+    a.step()
+    a.step()
+    assert isinstance(m.entry(), GameEntry) and sides.current() is m.entry()
+
+
+def test_a_lazy_logger_imports_logging_at_its_first_message_set_up_first():
+    """``lazylog``: no ``logging`` until a message; then the set-up kept (the client's format) runs
+    before it, once, and the message goes where ``logging.getLogger(name)`` sends it."""
+    code = ("import sys\nfrom hexwar.core import lazylog\n"
+            "log = lazylog.get_logger('hexwar.test')\n"
+            "calls = []\n"
+            "def setup():\n"
+            "    import logging\n"
+            "    calls.append(1)\n"
+            "    logging.basicConfig(stream=sys.stdout, level=logging.WARNING,\n"
+            "                        format='hexwar: %(levelname)s %(message)s')\n"
+            "lazylog.when_used(setup)\n"
+            "assert 'logging' not in sys.modules\n"
+            "log.warning('settings not read: %s', 'why')\n"
+            "log.info('not shown')\n"
+            "log.warning('again')\n"
+            "assert calls == [1] and log.name == 'hexwar.test'\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True, text=True,
+                         timeout=60, check=True)
+    assert out.stdout.splitlines() == ["hexwar: WARNING settings not read: why", "hexwar: WARNING again"]
+
+
+def test_the_clients_logging_is_set_up_after_the_menus_first_frame(tmp_path):
+    code = textwrap.dedent("""
+        import logging, os, sys
+        import pygame
+        from hexwar.ui import app as A
+        flip = pygame.display.flip
+        n = [0]
+        def counted():
+            flip()
+            n[0] += 1
+            if n[0] == 1:
+                assert 'logging' not in sys.modules or not logging.getLogger().handlers
+            if n[0] == 2:
+                fmt = logging.getLogger().handlers[0].formatter._fmt
+                print(fmt, flush=True)
+                os._exit(0)
+        pygame.display.flip = counted
+        A.main(sys.argv[1:])
+    """)
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT),
+           "HEXWAR_DATA_DIR": str(tmp_path / "data"), "HEXWAR_CONFIG_DIR": str(tmp_path / "config")}
+    out = subprocess.run([sys.executable, "-c", code, "--size", "1280x720"], env=env, cwd=ROOT, capture_output=True,
+                         text=True, timeout=120, check=True)
+    assert out.stdout.strip().splitlines()[-1] == "hexwar: %(levelname)s %(message)s"
+
+
+def test_the_menu_takes_an_entry_already_imported_rather_than_its_card(games_index, fresh_words, monkeypatch):
+    """The menu of a game started from the command line is made after the game's first frame:
+    its game's entry is in already, and a card standing in the game scene's way would send the
+    names of its nations to every game's package."""
+    from hexwar import games
+    from hexwar.ui import sides
+
+    game_index.listed_games()
+    gid = game_ids()[0]
+    assert games.loaded(gid) is not None  # the fixture's registry has every game in
+    m = _menu_app().stack.top
+    assert m.entry() is games.entry(gid) and sides.current() is games.entry(gid)
+    monkeypatch.setattr(games, "_ENTRIES", {})
+    assert isinstance(m.entry(), game_index.Card)

@@ -3,8 +3,8 @@ saved games to go on with; help and quit.
 """
 from __future__ import annotations
 
-import datetime as _dt
 import random
+import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -16,7 +16,7 @@ from ...core.errors import DataError, HexwarError
 from .. import menu_words
 from .. import sides as side_words
 from .. import theme as T
-from ..computer import COMPUTER, HUMAN, LEVELS, player_kind, player_text
+from ..players import COMPUTER, HUMAN, LEVELS, player_kind, player_text
 from ..saves import SaveIndex
 from ..widgets import Button, ButtonRow, draw_tooltip
 from .help import HelpScene
@@ -74,6 +74,8 @@ class MenuScene(Scene):
         super().__init__(app)
         from .. import game_index
 
+        self._cards = True  # the games' cards stand for their entries until the first frame is shown
+
         # The registry's games and their scenarios, without importing every game's package
         # (game_index: remembered from the last start).
         listed = game_index.listed_games()
@@ -98,7 +100,9 @@ class MenuScene(Scene):
         # The saves' replays start after the first frame: a game started from the command line
         # over the menu does not share the processor with them.
         self.index = SaveIndex(threaded=app.threaded_saves, held=True)
-        self._index_version = -1
+        # The rows are laid out again when the index learns something; not for what it knew when the
+        # menu was made (a second layout before the first frame).
+        self._index_version = self.index.version
         self.size = app.screen.get_size() if app.screen is not None else (800, 600)
         self.save_scroll = 0
         self.no_saves_y = 0
@@ -111,9 +115,17 @@ class MenuScene(Scene):
         self._words_seen = 0  # layouts with the game's own words (the frame key: they may change a label)
 
     def entry(self):
-        """The selected game's entry (None for a scenario folder of a game not registered)."""
-        from ...games import entry
+        """The selected game's entry (None for a scenario folder of a game not registered); until
+        the first frame is on the screen, its card from the games index when it has one (the
+        same words, without importing the game's package: ``game_index.Card``)."""
+        from ...games import entry, loaded
 
+        if self._cards and self.games and loaded(self.games[self.game_i]) is None:
+            from .. import game_index
+
+            got = game_index.card(self.games[self.game_i])
+            if got is not None:
+                return got
         try:
             return entry(self.games[self.game_i]) if self.games else None
         except KeyError:
@@ -438,6 +450,9 @@ class MenuScene(Scene):
     def update(self, dt: float) -> None:
         if self._drawn:
             self.index.release()
+            if self._cards:  # the first frame is on the screen: the game's own entry from now on
+                self._cards = False
+                side_words.use(self.entry())
         if self._later and self._drawn:  # the first frame is on screen: now the game's own words
             self._later = False
             self.layout(self.size)
@@ -452,7 +467,7 @@ class MenuScene(Scene):
         """A save's row in whole words: where the game stands (bold), then what the save is."""
         th = self.theme
         info = self.index.info(path)
-        when = _dt.datetime.fromtimestamp(info.mtime).strftime("%d %b %Y %H:%M") if info.mtime else ""
+        when = time.strftime("%d %b %Y %H:%M", time.localtime(info.mtime)) if info.mtime else ""
         where = info.where() if info.game or info.error else "reading…"
         head = f"Continue: {where}" if auto else where[:1].upper() + where[1:]
         line2 = " · ".join(b for b in (info.title, f"vs {info.computer}" if info.computer else "",
