@@ -18,6 +18,7 @@ from ...games.black_wednesday.verbs import Assault, Breach, Mode
 from ..player import Decision, as_action
 from . import figures as F
 from . import orders as black_wednesday_orders
+from . import smoke as black_wednesday_smoke
 from . import support as black_wednesday_support
 from .base import BWBase, first
 from .counter import counter_move
@@ -112,9 +113,17 @@ class BWPlayer(Defence, BWBase):
             g = self.garrison(fx, side, moves, targets, urgent=True) if moves else None
             if g is not None:
                 return g
-        fire = self.best_fire(fx, side, acts + self.more_calls(fx, side), weight, self.MIN_FIRE)
+        calls = acts + self.more_calls(fx, side)
+        fire = self.best_fire(fx, side, calls, weight, self.MIN_FIRE)
+        if side == "axis":  # the Soviet twins are the support's (missions on stacks)
+            fast = black_wednesday_support.fast_fire(self, fx, side, calls, weight, fire)
+            if fast is not None:
+                return fast
         if fire is not None:
             return Decision(fire[1], fire[2])
+        laid = black_wednesday_smoke.decide(self, fx, side, calls, targets)  # §13.8: nothing to fire
+        if laid is not None:
+            return laid
         hit = self.assaults(fx, side, acts, targets)
         if hit is not None:
             return hit
