@@ -155,12 +155,12 @@ def _fo_watches(g, order: tuple[str, str]) -> None:
 
 
 def test_13_8_axis_smokes_the_soviet_fo_while_the_soviets_still_act_this_turn():
+    """The FO's next missions on our men (0.12 + 0.12 + 0.77 steps) are worth more than any
+    fire on offer (an HE mission on the lone FO is worth less than ``MIN_FIRE``): the battery's
+    mission of the turn goes to smoke. Without ``smoke.blind_fo`` the Axis ends the phase."""
     with s1(3) as g:
         _fo_watches(g, ("axis", "soviet"))
-        p = BWPlayer()
-        fx, calls = _calls(p, g, "axis")
-        dec = SM.decide(p, fx, "axis", calls, p.targets(fx, "axis"))
-        assert dec is not None
+        dec = BWPlayer().choose(g, "axis")
         a = dec.action
         assert isinstance(a, Call) and a.ammo == "smoke" and a.target == H(g, "B10.30"), dec
         assert "708-ArtFO" in dec.reason and "before the Soviet phase" in dec.reason
@@ -175,4 +175,6 @@ def test_13_8_axis_lays_no_smoke_on_the_fo_once_the_soviets_have_acted():
         _fo_watches(g, ("soviet", "axis"))
         p = BWPlayer()
         fx, calls = _calls(p, g, "axis")
-        assert SM.decide(p, fx, "axis", calls, p.targets(fx, "axis")) is None
+        assert SM.blind_fo(p, fx, "axis", calls) is None
+        dec = p.choose(g, "axis")
+        assert not (isinstance(dec.action, Call) and dec.action.ammo == "smoke"), dec

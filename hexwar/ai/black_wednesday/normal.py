@@ -117,13 +117,18 @@ class BWPlayer(Defence, BWBase):
         fire = self.best_fire(fx, side, calls, weight, self.MIN_FIRE)
         if side == "axis":  # the Soviet twins are the support's (missions on stacks)
             fast = black_wednesday_support.fast_fire(self, fx, side, calls, weight, fire)
+            blind = black_wednesday_smoke.blind_fo(self, fx, side, calls)  # §13.8: the FO's missions
+            top = fast[0] if fast is not None else (fire[0] if fire is not None else 0.0)
+            if blind is not None and blind[0] > top:
+                return blind[1]
             if fast is not None:
-                return fast
+                return fast[1]
         if fire is not None:
             return Decision(fire[1], fire[2])
-        laid = black_wednesday_smoke.decide(self, fx, side, calls, targets)  # §13.8: nothing to fire
-        if laid is not None:
-            return laid
+        if side == "soviet":
+            laid = black_wednesday_smoke.blind_overwatch(self, fx, side, calls, targets)  # §13.8: nothing to fire
+            if laid is not None:
+                return laid
         hit = self.assaults(fx, side, acts, targets)
         if hit is not None:
             return hit

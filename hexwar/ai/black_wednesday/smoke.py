@@ -1,6 +1,7 @@
 """Black Wednesday: smoke missions of the computer player (§13.8; docs/black-wednesday/ai-support.md).
 
-Asked by ``BWPlayer.action`` once nothing is worth firing (``best_fire`` found no fire): a Level
+Asked by ``BWPlayer.action``: the Soviets once nothing is worth firing (``best_fire`` found no
+fire), the Axis against the best fire on offer (its worth must beat it). A Level
 2 smoke marker blocks every line of sight into, out of and through its hex that is longer than
 one hex (§6.2, §13.8; adjacent hexes always see each other), until the next Clean Up, when it
 becomes Level 1 (-2 to fire into or out of it, §8.3). Two uses, each priced in enemy steps like
@@ -39,7 +40,8 @@ def decide(player, fx: BWFacts, side: str, calls, targets) -> Decision | None:
     """The smoke mission of the phase, or None."""
     if side == "soviet":
         return blind_overwatch(player, fx, side, calls, targets)
-    return blind_fo(player, fx, side, calls)
+    got = blind_fo(player, fx, side, calls)
+    return None if got is None else got[1]
 
 
 def smoke_calls(fx: BWFacts, target: Hex, calls) -> list[Call]:
@@ -126,8 +128,10 @@ def blind_overwatch(player, fx: BWFacts, side: str, calls, targets) -> Decision 
     return None if best is None else _decision(best, "blind an overwatch stack")
 
 
-def blind_fo(player, fx: BWFacts, side: str, calls) -> Decision | None:
-    """Axis: smoke a Soviet FO's hex while the Soviets still act this turn."""
+def blind_fo(player, fx: BWFacts, side: str, calls) -> tuple[float, Decision] | None:
+    """Axis: smoke a Soviet FO's hex while the Soviets still act this turn; (its worth in
+    steps with the chance and the round, the decision), for ``BWPlayer.action`` to weigh
+    against the fires on offer (the battery's one mission a turn goes to one or the other)."""
     enemy = fx.enemy_of(side)
     order = fx.initiative_order or ("", "")
     if order != (side, enemy):
@@ -141,6 +145,8 @@ def blind_fo(player, fx: BWFacts, side: str, calls) -> Decision | None:
         if fx.entry(u.id).fo != "artillery":
             continue  # a mortar FO's company fires SFAs from the map (§13.12): smoke on it is not priced
         hf = u.map_hex
+        if not any(isinstance(c, Call) and c.target == hf and c.ammo == "he" for c in calls):
+            continue  # no spotter of ours sees it with a battery free: nothing to smoke it with
         seen = [h for h in ours if distance(hf, h) >= 2 and fx.sees_hex(hf, h)]
         total, parts = 0.0, []
         for art in arts:
@@ -161,4 +167,4 @@ def blind_fo(player, fx: BWFacts, side: str, calls) -> Decision | None:
             worth[hf] = (worth[hf][0] + total, f"{u.id} there sees our men: the missions it could call "
                                               f"next ({', '.join(parts)} steps, §13.4)")
     best = best_smoke(fx, side, worth, calls)
-    return None if best is None else _decision(best, "blind the Soviet FO before the Soviet phase")
+    return None if best is None else (best[0], _decision(best, "blind the Soviet FO before the Soviet phase"))

@@ -137,14 +137,15 @@ def missions(player, fx, side: str, acts, weight) -> Decision | None:
 FAST_LOOK = 6  # Fast Fire twins priced in full (check and preview): the best bounds only (speed)
 
 
-def fast_fire(player, fx, side: str, calls, weight, best: tuple[float, object, str] | None) -> Decision | None:
+def fast_fire(player, fx, side: str, calls, weight,
+              best: tuple[float, object, str] | None) -> tuple[float, Decision] | None:
     """The Axis Fast Fire (§13.7): the twin of an HE mission on offer in ``calls`` when it beats
     its plain mission by the same worth-per-round as the Soviet support (``mission_worth``,
     ``round_price`` against the battery's own pool) and beats ``best``, the plain fire choice
     (or ``MIN_FIRE`` when there is none). The Axis pools are deep (Scenario 1: 70 HE for two
     105 mm batteries, 12 turns): their rounds are mostly spare, so doubling a battery's 8
     firepower costs little. Only the twins whose bound (good-shoot chance 1) could win are
-    checked and previewed."""
+    checked and previewed. Answers (its worth, the decision)."""
     floor = max(player.MIN_FIRE, best[0] if best is not None else 0.0)
     bounds: list[tuple[float, Call]] = []
     sums: dict[tuple, tuple[float, float]] = {}
@@ -183,7 +184,7 @@ def fast_fire(player, fx, side: str, calls, weight, best: tuple[float, object, s
     _, spare = round_price(fx, side, c)
     ammo = "rounds to spare: the pool outlasts the turns left (3.2b)" if spare else "rounds the later turns need"
     who = F.who(fx, c.target, side)
-    return Decision(as_action(c), f"calls {c.artillery} Fast Fire on {hex_name(c.target)} ({who}): "
+    return v, Decision(as_action(c), f"calls {c.artillery} Fast Fire on {hex_name(c.target)} ({who}): "
                                   f"{F.call_words(c, p)}; {fp} firepower on the hex (doubled, §13.7), half on the "
                                   f"ring (§13.3); worth {v:.2f} steps against {plain:.2f} for the plain mission; "
                                   f"{ammo}")
