@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.actions import Choose, EndPhase, Move, Place
 from ...core.hexgrid import Hex, distance, hex_name, to_cube
 from ...core.units import ON_MAP
-from ...games.black_wednesday.verbs import Assault, Breach, Mode
+from ...games.black_wednesday.verbs import Assault, Breach, Call, Mode
 from ..player import Decision, as_action
 from . import figures as F
 from . import orders as black_wednesday_orders
@@ -118,7 +118,9 @@ class BWPlayer(Defence, BWBase):
         if side == "axis":  # the Soviet twins are the support's (missions on stacks)
             fast = black_wednesday_support.fast_fire(self, fx, side, calls, weight, fire)
             blind = black_wednesday_smoke.blind_fo(self, fx, side, calls)  # §13.8: the FO's missions
-            top = fast[0] if fast is not None else (fire[0] if fire is not None else 0.0)
+            # the smoke takes a battery's mission of the turn (§13.1): it must beat the missions
+            # (an SFA or point fire on offer is still fired afterwards)
+            top = fast[0] if fast is not None else (fire[0] if fire is not None and isinstance(fire[1], Call) else 0.0)
             if blind is not None and blind[0] > top:
                 return blind[1]
             if fast is not None:
