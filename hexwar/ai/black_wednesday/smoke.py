@@ -1,11 +1,12 @@
 """Black Wednesday: smoke missions of the computer player (§13.8; docs/black-wednesday/ai-support.md).
 
 Asked by ``BWPlayer.action``: the Soviets once nothing is worth firing (``best_fire`` found no
-fire), the Axis against the best fire on offer (its worth must beat it). A Level
-2 smoke marker blocks every line of sight into, out of and through its hex that is longer than
-one hex (§6.2, §13.8; adjacent hexes always see each other), until the next Clean Up, when it
-becomes Level 1 (-2 to fire into or out of it, §8.3). Two uses, each priced in enemy steps like
-the HE missions (``support``: good-shoot chance, ``round_price`` against the Smoke pool):
+fire), the Axis against the missions on offer (its worth must beat the best of them: the
+battery fires one mission a turn, §13.1). A Level 2 smoke marker blocks every line of sight
+into, out of and through its hex that is longer than one hex (§6.2, §13.8; adjacent hexes
+always see each other), until the next Clean Up, when it becomes Level 1 (-2 to fire into or
+out of it, §8.3). Two uses, each priced in enemy steps like the HE missions (``support``:
+good-shoot chance, ``round_price`` against the Smoke pool):
 
 - **Soviets: blind an overwatch stack** (§10). An Axis stack that could fire overwatch (the
   player's ``threat`` stacks: Fire Mode, neither Suppressed nor Paralyzed, 6+ firepower) at a
