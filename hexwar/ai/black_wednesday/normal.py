@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Any
 from ...core.actions import Choose, EndPhase, Move, Place
 from ...core.hexgrid import Hex, distance, hex_name, to_cube
 from ...core.units import ON_MAP
-from ...games.black_wednesday.verbs import Assault, Breach, Mode
+from ...games.black_wednesday.verbs import Assault, Breach, Call, Mode
 from ..player import Decision, as_action
 from . import figures as F
 from . import orders as black_wednesday_orders
+from . import smoke as black_wednesday_smoke
 from . import support as black_wednesday_support
 from .base import BWBase, first
 from .counter import counter_move
@@ -112,9 +113,24 @@ class BWPlayer(Defence, BWBase):
             g = self.garrison(fx, side, moves, targets, urgent=True) if moves else None
             if g is not None:
                 return g
-        fire = self.best_fire(fx, side, acts + self.more_calls(fx, side), weight, self.MIN_FIRE)
+        calls = acts + self.more_calls(fx, side)
+        fire = self.best_fire(fx, side, calls, weight, self.MIN_FIRE)
+        if side == "axis":  # the Soviet twins are the support's (missions on stacks)
+            fast = black_wednesday_support.fast_fire(self, fx, side, calls, weight, fire)
+            blind = black_wednesday_smoke.blind_fo(self, fx, side, calls)  # §13.8: the FO's missions
+            # the smoke takes a battery's mission of the turn (§13.1): it must beat the missions
+            # (an SFA or point fire on offer is still fired afterwards)
+            top = fast[0] if fast is not None else (fire[0] if fire is not None and isinstance(fire[1], Call) else 0.0)
+            if blind is not None and blind[0] > top:
+                return blind[1]
+            if fast is not None:
+                return fast[1]
         if fire is not None:
             return Decision(fire[1], fire[2])
+        if side == "soviet":
+            laid = black_wednesday_smoke.blind_overwatch(self, fx, side, calls, targets)  # §13.8: nothing to fire
+            if laid is not None:
+                return laid
         hit = self.assaults(fx, side, acts, targets)
         if hit is not None:
             return hit

@@ -56,12 +56,17 @@ def batteries_of(fx: BWFacts, side: str, calibre: str) -> list[str]:
     return sorted(a for a, c in fx.artillery(side).items() if c == calibre)
 
 
+KIND = {"smoke": "Smoke", "illum": "Illum"}  # a call's ammunition -> its pool's kind (§13.7)
+
+
 def round_price(fx: BWFacts, side: str, call: Call) -> tuple[float, bool]:
     """(worth of one round, spare?): a round is spare when, after this mission, the pool of its
-    calibre still holds one round for every mission its battalions could fire in the turns left
-    (one a battalion a turn, §13.1): it would otherwise never be fired (2.3b)."""
+    calibre and kind still holds one round for every mission its battalions (Axis: batteries)
+    could fire in the turns left (one each a turn, §13.1): it would otherwise never be fired
+    (2.3b, 3.2b). Every battery of the calibre is counted, so an Axis Spanish and German battery
+    of one calibre (separate pools, 3.2b) make the rounds look scarcer than they are."""
     cal = fx.artillery(side)[call.artillery]
-    left = fx.ammo_left(side, call.artillery, "HE")
+    left = fx.ammo_left(side, call.artillery, KIND.get(call.ammo, "HE"))
     cost = 2 if call.fast else 1
     later = max(0, fx.last_turn - fx.turn)  # turns after this one
     spare = left - cost >= len(batteries_of(fx, side, cal)) * later
@@ -119,3 +124,59 @@ def missions(player, fx, side: str, acts, weight) -> Decision | None:
                                   f"({F.who(fx, c.target, side)}){dens}: {F.call_words(c, p)}; {fp} firepower on "
                                   f"the hex{' (doubled, §13.7)' if c.fast else ''} and the hexes around it, "
                                   f"half on the ring (§13.3); worth {v:.2f} steps; {ammo}")
+
+
+FAST_LOOK = 6  # Fast Fire twins priced in full (check and preview): the best bounds only (speed)
+
+
+def fast_fire(player, fx, side: str, calls, weight,
+              best: tuple[float, object, str] | None) -> tuple[float, Decision] | None:
+    """The Axis Fast Fire (§13.7): the twin of an HE mission on offer in ``calls`` when it beats
+    its plain mission by the same worth-per-round as the Soviet support (``mission_worth``,
+    ``round_price`` against the battery's own pool) and beats ``best``, the plain fire choice
+    (or ``MIN_FIRE`` when there is none). The Axis pools are deep (Scenario 1: 70 HE for two
+    105 mm batteries, 12 turns): their rounds are mostly spare, so doubling a battery's 8
+    firepower costs little. Only the twins whose bound (good-shoot chance 1) could win are
+    checked and previewed. Answers (its worth, the decision)."""
+    floor = max(player.MIN_FIRE, best[0] if best is not None else 0.0)
+    bounds: list[tuple[float, Call]] = []
+    sums: dict[tuple, tuple[float, float]] = {}
+    for c in calls:
+        if not isinstance(c, Call) or c.ammo != "he" or c.fast or c.trp is not None:
+            continue
+        fp, radius = F.barrage_fp(fx, side, c.artillery, True)
+        key = (c.target, fp, radius)
+        if key not in sums:
+            sums[key] = mission_sums(fx, side, c.target, fp, radius, weight)
+        gain, own = sums[key]
+        bound = gain - 2 * own - (1.0 if own > 0 else 0.0)
+        if bound > floor:
+            bounds.append((bound, c))
+    bounds.sort(key=lambda b: (-b[0], b[1].artillery, b[1].spotter, b[1].target))
+    top = None
+    seen: set[tuple[str, object]] = set()
+    for _, c in bounds:
+        if len(seen) >= FAST_LOOK:
+            break
+        if (c.artillery, c.target) in seen:
+            continue
+        fast = Call(c.spotter, c.artillery, c.target, "he", True)
+        if fx.check(fast) is not None:
+            continue
+        seen.add((c.artillery, c.target))
+        v, p, fp, radius = mission_worth(player, fx, side, fast, weight)
+        plain, *_ = mission_worth(player, fx, side, c, weight)
+        if p is None or v <= plain or v < floor:
+            continue
+        if top is None or v > top[0]:
+            top = (v, plain, fast, p, fp)
+    if top is None:
+        return None
+    v, plain, c, p, fp = top
+    _, spare = round_price(fx, side, c)
+    ammo = "rounds to spare: the pool outlasts the turns left (3.2b)" if spare else "rounds the later turns need"
+    who = F.who(fx, c.target, side)
+    return v, Decision(as_action(c), f"calls {c.artillery} Fast Fire on {hex_name(c.target)} ({who}): "
+                                  f"{F.call_words(c, p)}; {fp} firepower on the hex (doubled, §13.7), half on the "
+                                  f"ring (§13.3); worth {v:.2f} steps against {plain:.2f} for the plain mission; "
+                                  f"{ammo}")
