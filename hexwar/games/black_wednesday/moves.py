@@ -323,7 +323,8 @@ class Moves(_Rules):
             mkey = ("reach", uid, u.hex, mp, id(paths), enemy if sup else None, okey)
             got = memo.get(mkey)
             if got is None or got[0] is not paths:
-                out = {d: p for d, p in paths.items() if self._dest_ok(state, uid, u.hex, d, enemy) is None}
+                ok = self._dest_filter(state, uid, u.hex, enemy)
+                out = dict(paths) if ok is None else {d: p for d, p in paths.items() if ok(d)}
                 got = memo[mkey] = (paths, out)
             out = got[1]
         if out and okey is None:  # self._no_orders(state, uid)
@@ -575,6 +576,18 @@ class Moves(_Rules):
             if any(n in enemy for n in self.board.adjacent(dest)):
                 return Illegal("§12.4", f"{uid} is Suppressed: it may not end a move next to a spotted enemy")
         return self.check_order_move(state, uid, start, dest)
+
+    def _dest_filter(self, state, uid: str, start: Hex, enemy):
+        """``_dest_ok(...) is None`` as a test of the destination, built once per unit (None:
+        every destination passes): reach filters every hex the unit reaches with it."""
+        orders = self.order_move_filter(state, uid, start)
+        if self.status(state, uid) != "S":
+            return orders
+        adj = self.board.adjacent
+
+        def calm(d: Hex) -> bool:  # §12.4: a Suppressed unit ends no move next to an enemy
+            return not any(n in enemy for n in adj(d)) and (orders is None or orders(d))
+        return calm
 
     def check_move(self, state, a: Move) -> Illegal | None:
         u = state.units[a.unit]
