@@ -1,11 +1,16 @@
-"""The destination test that reach builds once per unit (moves.py ``_dest_filter``, orders.py
-``order_move_filter``) answers as the plain check of each destination (``_dest_ok``): every
-order kind, with and without a route, Suppressed or not, in reserve, and the 4.3 boundary."""
+"""The first Action Phase's listing shortcuts give the plain answers: the destination test that
+reach builds once per unit (moves.py ``_dest_filter``, orders.py ``order_move_filter``) answers
+as the check of each destination (``_dest_ok``) for every order kind, with and without a route,
+Suppressed or not, in reserve, and under the 4.3 boundary; §16.7's observers within a distance,
+nearest first (moves.py ``_Observers``), and the enemy hexes a spotter may see (artillery.py
+``_enemy_hexes_within``) are those ``distance`` gives."""
 from __future__ import annotations
 
 import random
 
 from hexwar.core.hexgrid import distance, use_hex_ids
+from hexwar.core.units import ON_MAP
+from hexwar.games.black_wednesday.moves import _Observers
 
 from .helpers import open_local, put, to_action_phase
 
@@ -69,3 +74,26 @@ def test_4_3_destination_test_per_unit_keeps_the_division_boundary():
         for uid in mine:
             put(g, uid, r.ids.name(rng.choice(area)))
         assert _compare(g, rng, mine, area) > 1000
+
+
+def test_16_7_observers_within_a_distance_nearest_first_and_enemy_hexes_in_sight_range():
+    g = open_local("s8-counter-attack", seed=1)
+    r = g.rules
+    rng = random.Random(16)
+    area = sorted(r.area)
+    obs = sorted(rng.sample(area, 150))
+    near = _Observers(obs)
+    for h in rng.sample(area, 60) + obs[:5]:
+        for reach in (0, 1, 4, 20):
+            want = sorted((o for o in obs if distance(o, h) <= max(reach, 1)), key=lambda o: (distance(o, h), o))
+            assert near.within(h, reach) == want
+    with use_hex_ids(r.ids):
+        to_action_phase(g, "soviet")
+        st = g.state
+        for uid in r._ids_of("axis")[:40]:
+            put(g, uid, r.ids.name(rng.choice(area)))
+        every = sorted({u.map_hex for u in st.units.values() if u.where == ON_MAP and r.side_of(u.id) == "axis"})
+        for h in rng.sample(area, 30):
+            for far in (0, 1, 3, 12):
+                assert r._enemy_hexes_within(st, "soviet", h, far) == [
+                    x for x in every if distance(x, h) <= max(far, 1)]
