@@ -6,13 +6,12 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from ...core.actions import Event, Move, moves_along
 from ...core.errors import Illegal
-from ...core.hexgrid import Hex, distance, hex_name, to_cube
+from ...core.hexgrid import Hex, distance, hex_name
 from ...core.movement import reachable
 from ...core.units import ARRIVING, ON_MAP
+from .observers import Observers
 from .verbs import Mode
 
 if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
@@ -344,7 +343,7 @@ class Moves(_Rules):
         """Hexes of enemy units that ``side`` spots now (§6.1; riders do not spot, 1.11b), once
         per state. Each (observer hex, target) answer is kept while the turn, weather, Illum
         and smoke stay the same, so a move re-asks only about the hexes that changed; only
-        observers within the longest spotting range are asked, the nearest first (``_Observers``;
+        observers within the longest spotting range are asked, the nearest first (``Observers``;
         the new observers of a later state by blocks of the grid: one hex step changes the
         column and the row by one at most).
 
@@ -378,7 +377,7 @@ class Moves(_Rules):
             added = sorted(obs - last[0]) if last is not None else []
         old_wit: dict = last[1] if last is not None else {}
         wit: dict = {}
-        near: _Observers | None = None
+        near: Observers | None = None
         moved, shown, t2t = x.get("moved_mm", frozenset()), x.get("shown", frozenset()), x.get("t2t", frozenset())
         seen = set()
         rail = self.ter.rail
@@ -407,7 +406,7 @@ class Moves(_Rules):
                 if w is False:
                     w = None
                     if near is None:
-                        near = _Observers(sorted(obs))
+                        near = Observers(sorted(obs))
                     for o in near.within(eh, reach):  # nearest first: next door spots without a line
                         pk = (o, tkey)
                         ans = pairs.get(pk)
@@ -786,24 +785,3 @@ class Moves(_Rules):
             ev += self.overwatch(state, dice, a.unit)  # Decision 47
         return ev
 
-
-class _Observers:
-    """The observer hexes of one side as cube coordinates, to list those within a distance of
-    a target nearest first (``spotted_hexes``: one array operation instead of a scan of grid
-    cells, and the observers next door, who spot without a line of sight, asked first)."""
-
-    def __init__(self, hexes: list[Hex]) -> None:
-        self.hexes = hexes
-        qr = np.array([to_cube(h)[:2] for h in hexes], dtype=np.int64).reshape(-1, 2)
-        self.q, self.r = qr[:, 0], qr[:, 1]
-
-    def within(self, h: Hex, reach: int) -> list[Hex]:
-        """The observer hexes within ``reach`` of ``h`` (at least those next door), by distance
-        and then in hex order."""
-        q, r, _ = to_cube(h)
-        dq, dr = self.q - q, self.r - r
-        d = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr))
-        idx = np.nonzero(d <= max(reach, 1))[0]
-        idx = idx[np.argsort(d[idx], kind="stable")]
-        hexes = self.hexes
-        return [hexes[i] for i in idx.tolist()]

@@ -2,7 +2,7 @@
 reach builds once per unit (moves.py ``_dest_filter``, orders.py ``order_move_filter``) answers
 as the check of each destination (``_dest_ok``) for every order kind, with and without a route,
 Suppressed or not, in reserve, and under the 4.3 boundary; §16.7's observers within a distance,
-nearest first (moves.py ``_Observers``), and the enemy hexes a spotter may see (artillery.py
+nearest first (observers.py), and the enemy hexes a spotter may see (artillery.py
 ``_enemy_hexes_within``) are those ``distance`` gives."""
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import random
 
 from hexwar.core.hexgrid import distance, use_hex_ids
 from hexwar.core.units import ON_MAP
-from hexwar.games.black_wednesday.moves import _Observers
+from hexwar.games.black_wednesday.observers import Observers
 
 from .helpers import open_local, put, to_action_phase
 
@@ -82,7 +82,7 @@ def test_16_7_observers_within_a_distance_nearest_first_and_enemy_hexes_in_sight
     rng = random.Random(16)
     area = sorted(r.area)
     obs = sorted(rng.sample(area, 150))
-    near = _Observers(obs)
+    near = Observers(obs)
     for h in rng.sample(area, 60) + obs[:5]:
         for reach in (0, 1, 4, 20):
             want = sorted((o for o in obs if distance(o, h) <= max(reach, 1)), key=lambda o: (distance(o, h), o))
