@@ -90,9 +90,9 @@ def bench_game(game_id: str, scenario_id: str) -> None:
     tmp.cleanup()
 
 
-# Each game's first two large scenarios (its entry's ``large_scenarios``, in name order: Black
-# Wednesday's S3 and S6, about 50 s of CPU each on a quiet machine) are benched with one long
-# uniform random game, seed 1; the others get a listing figure (below). The machine is shared:
+# Each game's first two large scenarios (its entry's ``large_scenarios``, in name order; about a
+# minute of CPU each) are benched with one long uniform random game, seed 1; the others get a
+# listing figure (below). The machine is shared:
 # CPU time (time.process_time) is the figure to compare, wall time only for scale.
 LARGE_BENCH = {(e.id, s): 1 for e in hexwar.games.all_games() for s in sorted(e.large_scenarios)[:2]}
 
