@@ -33,7 +33,7 @@ OPTIONS = {**_VARIANTS, **CHOICE_OPTIONS, **CAMPAIGN_OPTIONS}
 # Scenarios too large for a uniform random game to end in reasonable time (~600 units: tens of
 # thousands of set-up and entry moves per step). They are listed and playable; the whole-games
 # test and the fuzzer leave them to test_long_scenarios_random.py, whose sampling player plays
-# them to the victory check; the bench plays one uniform random game of Scenario 3.
+# them to the victory check; the bench plays one uniform random game of Scenarios 3 and 6.
 LARGE_SCENARIOS = frozenset({"s3-assault-the-line", "s6-the-assault-continues", "s7-breakout", "s8-counter-attack"})
 
 

@@ -9,9 +9,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
+
 from ...core.actions import Event, register_verb
 from ...core.errors import Illegal, MalformedError
-from ...core.hexgrid import Hex, distance, hex_name, neighbors
+from ...core.hexgrid import Hex, distance, hex_name, neighbors, to_cube
 from ...core.units import ON_MAP
 from .batteries import Batteries
 from .combat import AIR, BARRAGE, SFA, barrage_at_attack, roll2
@@ -397,12 +399,9 @@ class Artillery(Batteries, Dora, Historical):
             return []
         out: list[Call] = []
         u = state.units[uid]
-        key = ("enemy_hexes", side)
-        hexes = state._cache.get(key)
-        if hexes is None:
-            hexes = state._cache[key] = sorted({e.map_hex for e in self.on_map(state, self.enemy_of(side))})
         memo, lim = self._sees_table(state)  # sees_hex for every enemy hex, the table read once
         far = max(lim, 10) if state.extra.get("illum") else lim  # §13.8: Illum sees 10 hexes
+        hexes = self._enemy_hexes_within(state, side, u.map_hex, far)  # beyond ``far`` none is seen
         self.ter.lines_from(u.hex, [h for h in hexes if (u.hex, h) not in memo], far)
         targets = []
         for h in hexes:
@@ -422,6 +421,27 @@ class Artillery(Batteries, Dora, Historical):
                 ok = [h for h in targets if self._call_target_refusal(state, Call(uid, art, h)) is None]
             out += he_calls(uid, art, ok)
         return out
+
+    def _enemy_hexes_within(self, state, side: str, centre: Hex, far: int) -> list[Hex]:
+        """The hexes holding enemy units within ``far`` of ``centre``, in hex order: the enemy
+        hexes' cube coordinates once per state, the distances from each spotter as one array
+        (a spotter sees no hex beyond the visibility limit, so calls_for asks about no other)."""
+        key = ("enemy_hex_cubes", side)
+        got = state._cache.get(key)
+        if got is None:
+            every = state._cache.get(("enemy_hexes", side))  # shared with fire_targets
+            if every is None:
+                every = state._cache[("enemy_hexes", side)] = sorted(
+                    {e.map_hex for e in self.on_map(state, self.enemy_of(side))})
+            qr = np.array([to_cube(h)[:2] for h in every], dtype=np.int64).reshape(-1, 2)
+            got = state._cache[key] = (every, qr[:, 0], qr[:, 1])
+        every, q, r = got
+        if not every:
+            return []
+        cq, cr, _ = to_cube(centre)
+        dq, dr = q - cq, r - cr
+        near = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr)) <= max(far, 1)  # next door: always
+        return [h for h, k in zip(every, near.tolist()) if k]
 
     # --- air (1.9, §14) -------------------------------------------------------------------
     def air_phase(self, state, dice) -> list[Event]:

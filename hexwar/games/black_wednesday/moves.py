@@ -11,6 +11,7 @@ from ...core.errors import Illegal
 from ...core.hexgrid import Hex, distance, hex_name
 from ...core.movement import reachable
 from ...core.units import ARRIVING, ON_MAP
+from .observers import Observers
 from .verbs import Mode
 
 if TYPE_CHECKING:  # a part of BWRules, whose other parts it uses (host.py)
@@ -323,7 +324,8 @@ class Moves(_Rules):
             mkey = ("reach", uid, u.hex, mp, id(paths), enemy if sup else None, okey)
             got = memo.get(mkey)
             if got is None or got[0] is not paths:
-                out = {d: p for d, p in paths.items() if self._dest_ok(state, uid, u.hex, d, enemy) is None}
+                ok = self._dest_filter(state, uid, u.hex, enemy)
+                out = dict(paths) if ok is None else {d: p for d, p in paths.items() if ok(d)}
                 got = memo[mkey] = (paths, out)
             out = got[1]
         if out and okey is None:  # self._no_orders(state, uid)
@@ -341,8 +343,9 @@ class Moves(_Rules):
         """Hexes of enemy units that ``side`` spots now (§6.1; riders do not spot, 1.11b), once
         per state. Each (observer hex, target) answer is kept while the turn, weather, Illum
         and smoke stay the same, so a move re-asks only about the hexes that changed; only
-        observers within the longest spotting range are asked (blocks of the grid: one hex
-        step changes the column and the row by one at most).
+        observers within the longest spotting range are asked, the nearest first (``Observers``;
+        the new observers of a later state by blocks of the grid: one hex step changes the
+        column and the row by one at most).
 
         Incremental across states: for each target (its hex and what its spotting range
         depends on) the last answer keeps the observer hex that spotted it (its witness), or
@@ -374,7 +377,7 @@ class Moves(_Rules):
             added = sorted(obs - last[0]) if last is not None else []
         old_wit: dict = last[1] if last is not None else {}
         wit: dict = {}
-        cells: dict[tuple[int, int], list[Hex]] | None = None
+        near: Observers | None = None
         moved, shown, t2t = x.get("moved_mm", frozenset()), x.get("shown", frozenset()), x.get("t2t", frozenset())
         seen = set()
         rail = self.ter.rail
@@ -402,23 +405,15 @@ class Moves(_Rules):
                     w = False  # its witness left: ask everyone again
                 if w is False:
                     w = None
-                    if cells is None:
-                        cells = {}
-                        for h in sorted(obs):
-                            cells.setdefault((h.col // size, h.row // size), []).append(h)
-                    for i in range(cx - k, cx + k + 1):
-                        for j in range(cy - k, cy + k + 1):
-                            for o in cells.get((i, j), ()):
-                                pk = (o, tkey)
-                                ans = pairs.get(pk)
-                                if ans is None:
-                                    ans = pairs[pk] = self.spots(state, o, e)
-                                if ans:
-                                    w = o
-                                    break
-                            if w is not None:
-                                break
-                        if w is not None:
+                    if near is None:
+                        near = Observers(sorted(obs))
+                    for o in near.within(eh, reach):  # nearest first: next door spots without a line
+                        pk = (o, tkey)
+                        ans = pairs.get(pk)
+                        if ans is None:
+                            ans = pairs[pk] = self.spots(state, o, e)
+                        if ans:
+                            w = o
                             break
                 wit[tkey] = w
             if w is not None:
@@ -575,6 +570,18 @@ class Moves(_Rules):
             if any(n in enemy for n in self.board.adjacent(dest)):
                 return Illegal("§12.4", f"{uid} is Suppressed: it may not end a move next to a spotted enemy")
         return self.check_order_move(state, uid, start, dest)
+
+    def _dest_filter(self, state, uid: str, start: Hex, enemy):
+        """``_dest_ok(...) is None`` as a test of the destination, built once per unit (None:
+        every destination passes): reach filters every hex the unit reaches with it."""
+        orders = self.order_move_filter(state, uid, start)
+        if self.status(state, uid) != "S":
+            return orders
+        adj = self.board.adjacent
+
+        def calm(d: Hex) -> bool:  # §12.4: a Suppressed unit ends no move next to an enemy
+            return not any(n in enemy for n in adj(d)) and (orders is None or orders(d))
+        return calm
 
     def check_move(self, state, a: Move) -> Illegal | None:
         u = state.units[a.unit]
@@ -777,3 +784,4 @@ class Moves(_Rules):
             state.extra["moved_mm"] = state.extra.get("moved_mm", frozenset()) | {a.unit}
             ev += self.overwatch(state, dice, a.unit)  # Decision 47
         return ev
+

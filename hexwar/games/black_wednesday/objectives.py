@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.hexgrid import Hex, neighbors
+import numpy as np
+
+from ...core.hexgrid import Hex, neighbors, to_cube
 from ...core.units import ON_MAP
 from .graphic import along_field, along_sources, arrow_line
 
@@ -112,11 +114,16 @@ class Objectives(_Rules):
 
     def near_objective(self, order: dict, h: Hex) -> int:
         """Hexes to the nearest objective hex (a table per objective, built once per rules)."""
+        return self.objective_table(order).get(h, 0)
+
+    def objective_table(self, order: dict) -> dict[Hex, int]:
+        """``near_objective``'s table of the order's objective (read it with ``.get(h, 0)``)."""
         tables = self.__dict__.setdefault("_objective_distance", {})
         key = order.get("objective")
-        if key not in tables:
-            tables[key] = self.distance_field(self.objective(order))
-        return tables[key].get(h, 0)
+        got = tables.get(key)
+        if got is None:
+            got = tables[key] = self.distance_field(self.objective(order))
+        return got
 
     # --- an order's graphic (§16.6): its route drawn as an arrow to the objective ------------
     def route_hexes(self, order: dict) -> tuple[Hex, ...]:
@@ -164,10 +171,49 @@ class Objectives(_Rules):
 
     def distance_field(self, targets) -> dict[Hex, int]:
         """Hex of the board -> hex distance to the nearest of ``targets`` (0 everywhere when
-        there is none). A breadth-first walk over the unbounded grid, kept to the board's
-        bounding box plus a margin of two hexes: a shortest hex path never strays more than
-        one hex from the straight line between its ends, so the walk gives the exact
-        distance (test_speed_caches checks it against ``distance``)."""
+        there is none). Kept per board and target set (the answers are shared: never change
+        them): the orders of a scenario share a few objectives, and a first Action Phase
+        listing would otherwise walk the whole map once for each (S6: 15 % of it)."""
+        board = self.board.terrain
+        if not targets:
+            return dict.fromkeys(board, 0)
+        store = self.board.cache.setdefault("bw_distance_fields", {})
+        key = frozenset(targets)
+        got = store.get(key)
+        if got is None:
+            if len(store) > 256:  # a computer player asks about sets of its own: bounded
+                store.clear()
+            got = store[key] = self._distance_array(key)
+        return got
+
+    def _distance_array(self, targets: frozenset[Hex]) -> dict[Hex, int]:
+        """``distance_field`` with numpy: the cube distance (``core.hexgrid.distance``) from
+        every board hex to every target, the least of each row; the same integers as the
+        breadth-first walk ``distance_field_plain``, which the tests compare it with."""
+        hexes, q, r = self._board_cubes()
+        tq, tr = _cubes(sorted(targets))
+        best = None
+        for k in range(0, len(tq), 256):  # at most 256 targets a pass: a bounded table
+            dq = q[:, None] - tq[None, k:k + 256]
+            dr = r[:, None] - tr[None, k:k + 256]
+            d = np.maximum(np.maximum(np.abs(dq), np.abs(dr)), np.abs(dq + dr)).min(axis=1)
+            best = d if best is None else np.minimum(best, d)
+        assert best is not None
+        return dict(zip(hexes, best.tolist()))
+
+    def _board_cubes(self):
+        """(the board's hexes in its order, their cube q and r as arrays), once per board."""
+        got = self.board.cache.get("bw_board_cubes")
+        if got is None:
+            hexes = list(self.board.terrain)
+            q, r = _cubes(hexes)
+            got = self.board.cache["bw_board_cubes"] = (hexes, q, r)
+        return got
+
+    def distance_field_plain(self, targets) -> dict[Hex, int]:
+        """The reference ``distance_field`` must equal: a breadth-first walk over the unbounded
+        grid, kept to the board's bounding box plus a margin of two hexes (a shortest hex path
+        never strays more than one hex from the straight line between its ends)."""
         board = self.board.terrain
         if not targets:
             return dict.fromkeys(board, 0)
@@ -188,6 +234,15 @@ class Objectives(_Rules):
             ring = nxt
         return {x: got[x] for x in board}
 
+    def order_tables(self, orders: dict) -> None:
+        """The distance tables of these orders' objectives and graphics (§16.6, §16.7), built
+        when the game is opened instead of in the first Action Phase's listing."""
+        h = next(iter(self.board.terrain))
+        for o in orders.values():
+            if o.get("objective"):
+                self.near_objective(o, h)
+                self.along_graphic(o, h)
+
     def _box_neighbours(self, c0: int, c1: int, r0: int, r1: int) -> dict[Hex, tuple[Hex, ...]]:
         """Hex of the box -> its neighbours inside the box, in ``neighbors`` order (built once
         per box: the walks of ``distance_field`` then create no hexes)."""
@@ -201,3 +256,9 @@ class Objectives(_Rules):
                     h = Hex(c, r)
                     got[h] = tuple(n for n in neighbors(h) if c0 <= n.col <= c1 and r0 <= n.row <= r1)
         return got
+
+
+def _cubes(hexes) -> tuple[np.ndarray, np.ndarray]:
+    """The cube q and r of ``hexes`` as integer arrays."""
+    qr = np.array([to_cube(h)[:2] for h in hexes], dtype=np.int64).reshape(-1, 2)
+    return qr[:, 0], qr[:, 1]

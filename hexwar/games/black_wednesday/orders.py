@@ -15,6 +15,7 @@ one is the same dict as before routes existed.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,10 @@ else:
 TYPES = ("attack", "move", "hasty_defense", "prepared_defense")
 INSTANT_TYPES = ("attack", "move", "hasty_defense")  # 3.3b / 3.5c: never Prepared Defense
 PRE_DRAWN_WT = 15  # 1.10k
+
+
+def _never(h: Hex) -> bool:
+    return False
 
 
 @dataclass(frozen=True)
@@ -213,6 +218,46 @@ class Orders(_Rules):
             return Illegal("§16.6", f"{uid} is on a defence order: it must end its moves within 3 hexes of an "
                                     "objective hex")
         return None
+
+    def order_move_filter(self, state, uid: str, start: Hex) -> Callable[[Hex], bool] | None:
+        """``check_order_move(state, uid, start, d) is None`` as a test of the destination
+        ``d``, its parts looked up once per unit (None: every destination passes). The listing
+        asks it of every hex a unit reaches (thousands in a first Action Phase)."""
+        if uid in state.extra.get("reserve", frozenset()):
+            return _never  # §16.8
+        div = self.bound_division(uid)  # 4.3 (historical.py)
+        inside = self.division_hexes(div) if div is not None else None
+        o = self.order_of(state, uid)
+        test: Callable[[Hex], bool] | None = None
+        if o is not None:
+            route = o.get("route")
+            if o["type"] in ("attack", "move"):
+                if route:
+                    before = self.along_graphic(o, start)
+                    if self.near_objective(o, start) > 2:
+                        def test(d: Hex) -> bool:
+                            return not (self.along_graphic(o, d) > before and (self.off_route(o, d) or 0) > CORRIDOR)
+                else:
+                    near = self.objective_table(o)
+                    start_near = near.get(start, 0)
+                    if start_near > 2:
+                        def test(d: Hex) -> bool:
+                            return near.get(d, 0) <= start_near
+            if o["type"] in ("hasty_defense", "prepared_defense"):
+                if route:
+                    def test(d: Hex) -> bool:
+                        return self.defence_reach(o, d) <= DEFENCE_REACH
+                else:
+                    near = self.objective_table(o)
+
+                    def test(d: Hex) -> bool:
+                        return near.get(d, 0) <= DEFENCE_REACH
+        if inside is None:
+            return test
+        if test is None:
+            return inside.__contains__
+        last = test
+        return lambda d: d in inside and last(d)
 
     def defence_reach(self, o: dict, h: Hex) -> int:
         """Hexes to a defence order's area: its objective, or the line drawn for it (§16.6)."""

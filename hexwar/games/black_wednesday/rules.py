@@ -174,8 +174,10 @@ class BWRules(Phases, Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choos
             "bn": dict(self.scen.bn_morale),  # 1.10d
         }
         # at the opening, not in the first Action Phase's listing (a click): the movement graphs
-        # and line-of-sight tables (moves.py) and the German batteries' tables (once a process)
+        # and line-of-sight tables (moves.py), the orders' distance tables (objectives.py) and
+        # the German batteries' tables (once a process)
         self.build_graphs()
+        self.order_tables(st.extra["orders"])
         battery_data()
         return st, [Event("phase", "Soviet Prep Log: keep the historical targets or change them (2.4, 1.10b)")]
 

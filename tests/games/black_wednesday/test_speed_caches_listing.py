@@ -30,6 +30,24 @@ def test_tcs_16_6_objective_distance_table_is_the_hex_distance_to_the_nearest_ob
     assert set(r.distance_field(frozenset()).values()) == {0}
 
 
+def test_tcs_16_6_objective_distance_table_equals_the_plain_walk_and_is_built_at_the_opening():
+    """The numpy table (kept per board and target set) gives the breadth-first walk's answers,
+    the same object for the same set; the scenario's orders have theirs when the game opens."""
+    g = open_local("s6-the-assault-continues")
+    r = g.rules
+    board = sorted(r.board.terrain)
+    rng = random.Random(4)
+    for targets in (frozenset(rng.sample(board, 3)), frozenset(rng.sample(board, 300)), r.trench_hexes):
+        field = r.distance_field(targets)
+        assert field == r.distance_field_plain(targets)
+        assert list(field) == list(r.distance_field_plain(targets))  # the board's order, as before
+        assert r.distance_field(set(targets)) is field
+    built = r.__dict__.get("_objective_distance", {})
+    for o in g.state.extra["orders"].values():
+        assert o["objective"] in built
+        assert built[o["objective"]] == r.distance_field_plain(r.objective(o))
+
+
 def fresh_exits(rules, state, u):
     """5.0 exits without the cache: every exit destination (an edge hex of an Entry Area,
     Decision 25) of the reach whose cost plus 1 fits."""
