@@ -48,6 +48,22 @@ def test_tcs_16_6_objective_distance_table_equals_the_plain_walk_and_is_built_at
         assert built[o["objective"]] == r.distance_field_plain(r.objective(o))
 
 
+def test_tcs_16_6_objective_distance_table_of_another_set_is_its_own_and_the_store_stays_bounded():
+    """A set that differs by one hex gets a table of its own (never the cached one of the
+    first); past 256 sets the store is emptied and later answers are still the plain walk's."""
+    g = open_local("s2-assault-of-the-guards")
+    r = g.rules
+    board = sorted(r.board.terrain)
+    first = r.distance_field(frozenset(board[:2]))
+    other = r.distance_field(frozenset(board[:2] + [board[-1]]))
+    assert other is not first and other == r.distance_field_plain(frozenset(board[:2] + [board[-1]]))
+    assert other[board[-1]] == 0 and first[board[-1]] > 0
+    for k in range(300):  # more sets than the store keeps
+        r.distance_field(frozenset([board[k]]))
+    assert len(r.board.cache["bw_distance_fields"]) <= 257
+    assert r.distance_field(frozenset(board[:2])) == r.distance_field_plain(frozenset(board[:2]))
+
+
 def fresh_exits(rules, state, u):
     """5.0 exits without the cache: every exit destination (an edge hex of an Entry Area,
     Decision 25) of the reach whose cost plus 1 fits."""
