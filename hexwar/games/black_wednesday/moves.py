@@ -91,8 +91,17 @@ class Moves(_Rules):
         return rng
 
     def spotted_by_side(self, state, target, side: str) -> bool:
+        """Does any unit of ``side`` spot ``target`` (§6.1)? Only the observers within the
+        target's spot range are asked: ``spots`` is False from farther away (air phase speed)."""
+        reach, th = max(1, self.spot_range(state, target)), target.hex
         return any(self.spots(state, u.map_hex, target) for u in self.on_map(state, side)
-                   if not self.carrier_of(state, u.id))  # 1.11b: riders do not spot
+                   if distance(u.map_hex, th) <= reach
+                   and not self.carrier_of(state, u.id))  # 1.11b: riders do not spot
+
+    def spotted_by_side_plain(self, state, target, side: str) -> bool:
+        """``spotted_by_side`` asking every observer (the tests' reference)."""
+        return any(self.spots(state, u.map_hex, target) for u in self.on_map(state, side)
+                   if not self.carrier_of(state, u.id))
 
     # --- moving ------------------------------------------------------------------------
     def can_stand(self, state, h: Hex, uid: str, enemy_hexes) -> bool:

@@ -101,9 +101,14 @@ class Overwatch(_Rules):
         S nor P, by hex (the mode and status read from their tables directly: apply speed)."""
         modes = state.extra.get("mode", {})
         status = state.extra.get("status", {})
+        ids = self._side_sets.get(foe)
+        if ids is None:
+            self.on_map(state, foe)  # builds the side's set of unit ids
+            ids = self._side_sets[foe]
         stacks: dict[Hex, list] = {}
-        for u in self.on_map(state, foe):
-            if modes.get(u.id, "fire") == "fire" and not status.get(u.id, ""):
+        for u in state.units.values():
+            if u.where == ON_MAP and u.id in ids and modes.get(u.id, "fire") == "fire" \
+                    and not status.get(u.id, ""):
                 stacks.setdefault(u.map_hex, []).append(u)
         return stacks
 

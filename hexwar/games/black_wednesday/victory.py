@@ -136,25 +136,24 @@ class Victory(_Rules):
         memo = self.__dict__.get("_occ_memo")
         if memo is None or memo[1] is not occ:
             return None
-        before, touched = memo[0], set()
-        units = state.units
-        for uid, u in units.items():
-            b = before.get(uid)
-            if b is not u:
-                touched.add(u.hex)
-                if b is not None:
-                    touched.add(b.hex)
-        for uid, b in before.items():
-            if uid not in units:
-                touched.add(b.hex)
+        before, units = memo[0], state.units
+        get = before.get
+        changed = [uid for uid, u in units.items() if get(uid) is not u]
+        touched = {units[uid].hex for uid in changed}
+        touched.update(before[uid].hex for uid in changed if uid in before)
+        added = sum(1 for uid in changed if uid not in before)
+        if len(before) != len(units) - added:  # some unit is gone from the state
+            touched.update(b.hex for uid, b in before.items() if uid not in units)
         return touched
 
     def _soviet_in_trench(self, state) -> bool:
         """Is a Soviet unit on a trench hex (the same answer as asking every Soviet unit on
         the map, from the state's index of occupied hexes)."""
-        is_trench = self.ter.is_trench
-        return any(is_trench(h) and any(self.side_of(u.id) == "soviet" for u in us)
-                   for h, us in state.occupied().items())
+        at = state.occupied()
+        trench = self.__dict__.get("_trench_set")
+        if trench is None:
+            trench = self.__dict__["_trench_set"] = frozenset(self.ter.trench) | frozenset(self.ter.bastion)
+        return any(self.side_of(u.id) == "soviet" for h in at.keys() & trench for u in at[h])
 
     def nearest_occupation(self, state) -> dict[Hex, str]:
         """Decision BW-V3 (scenarios that start mid-battle, Scen. 4-8): each hex of a victory

@@ -143,3 +143,49 @@ def test_6_1_no_spotting_beyond_the_spot_range_so_overwatch_need_not_ask():
 
     _walk("s2-assault-of-the-guards", 1, 600, check)
     assert checked["n"] > 1000
+
+
+def test_6_1_spotted_by_side_asking_only_observers_in_range_equals_asking_all():
+    checked = {"n": 0}
+
+    def check(g, r, a):
+        if len(g.actions) % 20:
+            return
+        st = g.state
+        for side in ("axis", "soviet"):
+            for e in r.on_map(st, r.enemy_of(side)):
+                assert r.spotted_by_side(st, e, side) == r.spotted_by_side_plain(st, e, side), (e.id, side)
+                checked["n"] += 1
+
+    _walk("s2-assault-of-the-guards", 2, 500, check)
+    assert checked["n"] > 500
+
+
+def test_barrage_zone_from_rings_equals_the_board_scan():
+    """T2 1.1c: the hexes a barrage covers and its ring, the same sorted lists as asking the
+    distance of every board hex (edges and corners of both sheets included)."""
+    g = open_local("s6-the-assault-continues")
+    r = g.rules
+    board = sorted(r.board.terrain)
+    rng = random.Random(5)
+    for land in rng.sample(board, 40) + [board[0], board[-1]]:
+        for radius in (0, 1, 2, 5):
+            zone = sorted(h for h in r.board.terrain if distance(h, land) <= radius)
+            ring = sorted(h for h in r.board.terrain if distance(h, land) == radius + 1)
+            assert r.barrage_zone(land, radius) == (zone, ring), (land, radius)
+
+
+def test_5_0_occupation_scan_covers_a_unit_gone_from_the_state():
+    """A unit taken out of the state's units (not only moved off the map) leaves its hex to
+    be scanned again: the incremental note then equals the whole scan."""
+    g = open_local("s2-assault-of-the-guards", seed=1)
+    r = g.rules
+    rng = random.Random(1)
+    with use_hex_ids(r.ids):
+        while len(g.actions) < 400 and g.result() is None:
+            g.apply(rng.choice(g.legal_actions()))
+        st = g.state.copy()
+        gone = next(u for u in r.on_map(st))
+        del st.units[gone.id]
+        st.touch()
+        assert gone.hex in r._occ_touched(st, st.extra["occ"])
