@@ -27,11 +27,12 @@ def _plain_apply(r, entry, action):
 
 
 def _plain_index(st):
+    """Each occupied hex's units sorted by id, the hexes in the order of the state's units."""
     idx: dict = {}
-    for u in sorted(st.units.values(), key=lambda u: u.id):
+    for u in st.units.values():
         if u.where == ON_MAP:
             idx.setdefault(u.hex, []).append(u)
-    return idx
+    return {h: sorted(us, key=lambda u: u.id) for h, us in idx.items()}
 
 
 def _walk(scenario, seed, n, check):
@@ -62,8 +63,8 @@ def test_5_0_occupation_noted_where_units_changed_equals_the_whole_scan():
             assert r._occ_touched(g.state, occ) == set()
             seen["incremental"] += 1
 
-    _walk("s1-turning-the-left", 1, 700, check)
-    _walk("s4-melee-in-krasni-bor", 2, 300, check)
+    _walk("s1-turning-the-left", 1, 600, check)
+    _walk("s4-melee-in-krasni-bor", 2, 200, check)
     assert seen["incremental"] > 300
 
 
@@ -105,13 +106,15 @@ def test_3_5_soviet_in_a_trench_from_the_index_equals_asking_every_soviet_unit()
 
 
 def test_occupied_index_kept_after_the_apply_is_the_units_index():
+    """The index kept past the apply's last clearing is the one the units give (each hex's
+    units sorted by id, only stacks sorted), in the same hex order."""
     def check(g, r, a):
         at = g.state._cache.get("at")
         if at is not None:
             assert at == _plain_index(g.state)
-        assert g.state.occupied() == _plain_index(g.state)
+        assert list(g.state.occupied().items()) == list(_plain_index(g.state).items())
 
-    _walk("s2-assault-of-the-guards", 1, 400, check)
+    _walk("s2-assault-of-the-guards", 1, 300, check)
 
 
 def test_10_watchers_equal_the_rules_mode_and_status_questions():
@@ -168,7 +171,7 @@ def test_barrage_zone_from_rings_equals_the_board_scan():
     r = g.rules
     board = sorted(r.board.terrain)
     rng = random.Random(5)
-    for land in rng.sample(board, 40) + [board[0], board[-1]]:
+    for land in rng.sample(board, 12) + [board[0], board[-1]]:
         for radius in (0, 1, 2, 5):
             zone = sorted(h for h in r.board.terrain if distance(h, land) <= radius)
             ring = sorted(h for h in r.board.terrain if distance(h, land) == radius + 1)
