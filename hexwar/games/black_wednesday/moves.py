@@ -98,11 +98,6 @@ class Moves(_Rules):
                    if distance(u.map_hex, th) <= reach
                    and not self.carrier_of(state, u.id))  # 1.11b: riders do not spot
 
-    def spotted_by_side_plain(self, state, target, side: str) -> bool:
-        """``spotted_by_side`` asking every observer (the tests' reference)."""
-        return any(self.spots(state, u.map_hex, target) for u in self.on_map(state, side)
-                   if not self.carrier_of(state, u.id))
-
     # --- moving ------------------------------------------------------------------------
     def can_stand(self, state, h: Hex, uid: str, enemy_hexes) -> bool:
         if h not in self.area or h in enemy_hexes:

@@ -35,6 +35,11 @@ def _plain_index(st):
     return {h: sorted(us, key=lambda u: u.id) for h, us in idx.items()}
 
 
+def _spotted_by_side_plain(r, st, target, side):
+    """§6.1 asked of every observer of ``side`` (riders do not spot, 1.11b)."""
+    return any(r.spots(st, u.map_hex, target) for u in r.on_map(st, side) if not r.carrier_of(st, u.id))
+
+
 def _walk(scenario, seed, n, check):
     g = open_local(scenario, seed=seed)
     r = g.rules
@@ -157,7 +162,7 @@ def test_6_1_spotted_by_side_asking_only_observers_in_range_equals_asking_all():
         st = g.state
         for side in ("axis", "soviet"):
             for e in r.on_map(st, r.enemy_of(side)):
-                assert r.spotted_by_side(st, e, side) == r.spotted_by_side_plain(st, e, side), (e.id, side)
+                assert r.spotted_by_side(st, e, side) == _spotted_by_side_plain(r, st, e, side), (e.id, side)
                 checked["n"] += 1
 
     _walk("s2-assault-of-the-guards", 2, 500, check)
