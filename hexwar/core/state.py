@@ -6,6 +6,7 @@ copies), so every applied action makes a new State and undo is a history list.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any
 
 from .hexgrid import Hex, hex_name
@@ -101,7 +102,8 @@ class State:
                 if u.where == ON_MAP:
                     idx.setdefault(u.hex, []).append(u)
             for lst in idx.values():
-                lst.sort(key=lambda u: u.id)
+                if len(lst) > 1:  # most hexes hold one unit; built after every change (apply speed)
+                    lst.sort(key=_BY_ID)
             self._cache["at"] = idx
         return idx.get(h, [])
 
@@ -147,6 +149,9 @@ def _unit_dict(u: Unit) -> dict[str, Any]:
         "revealed": u.revealed,
         "arrives": u.arrives,
     }
+
+
+_BY_ID = attrgetter("id")
 
 
 def _plain(v: Any) -> Any:

@@ -14,6 +14,7 @@ import numpy as np
 from ...core.actions import Event, register_verb
 from ...core.errors import Illegal, MalformedError
 from ...core.hexgrid import Hex, distance, hex_name, neighbors, to_cube
+from ...core.hexgrid import ring as hex_ring
 from ...core.units import ON_MAP
 from .batteries import Batteries
 from .combat import AIR, BARRAGE, SFA, barrage_at_attack, roll2
@@ -104,8 +105,7 @@ class Artillery(Batteries, Dora, Historical):
     def land(self, state, dice, side: str, land: Hex | None, radius: int, fp: int, what: str) -> list[Event]:
         if land is None or land not in self.board.terrain:
             return [Event("barrage", f"{what} lands off the map: no effect (T2 1.1c)")]
-        zone = sorted(h for h in self.board.terrain if distance(h, land) <= radius)
-        ring = sorted(h for h in self.board.terrain if distance(h, land) == radius + 1)
+        zone, ring = self.barrage_zone(land, radius)
         ev = [Event("barrage", f"{what} lands on {hex_name(land)}: {fp} on {len(zone)} hex(es), "
                                f"{fp // 2} on the ring", {"hex": hex_name(land), "fp": fp})]
         for hexes, power in ((zone, fp), (ring, fp // 2)):
@@ -115,6 +115,13 @@ class Artillery(Batteries, Dora, Historical):
                     ev += e
         state.extra["barrage"] = tuple(state.extra.get("barrage", ())) + ((side, tuple(zone), fp),)
         return ev
+
+    def barrage_zone(self, land: Hex, radius: int) -> tuple[list[Hex], list[Hex]]:
+        """The board hexes within ``radius`` of ``land`` and those of the next ring, sorted,
+        from the rings around it (not a distance to each of the board's hexes)."""
+        board = self.board.terrain
+        zone = sorted(h for k in range(radius + 1) for h in hex_ring(land, k) if h in board)
+        return zone, sorted(h for h in hex_ring(land, radius + 1) if h in board)
 
     def barrage_on_entry(self, state, dice, uid: str, h: Hex) -> list[Event]:
         """Decision 11: a unit entering a marked hex is attacked once at the mission's value; a

@@ -73,20 +73,30 @@ class Moves(_Rules):
         d = distance(obs, target.hex)
         if d <= 1:
             return True
-        if target.id in state.extra.get("t2t", frozenset()):
-            return False  # 1.3c
-        s = self.spec(target.id)
-        rng = self.t.spotting[self.ter.spotting_class(target.hex, s.vehicle)]
-        if (target.id in state.extra.get("moved_mm", frozenset()) or target.id in state.extra.get("shown", frozenset())
-                or (s.vehicle and target.hex in self.ter.rail)):  # 1.2b: always counts as moving
-            rng *= 2
+        rng = self.spot_range(state, target)
         if d > rng:
             return False
         return self.sees_hex(state, obs, target.hex)
 
+    def spot_range(self, state, target) -> int:
+        """§6.1: how far ``target`` may be spotted from beyond next door (0: only from next
+        door, a trench-to-trench mover, 1.3c); the same for every observer."""
+        if target.id in state.extra.get("t2t", frozenset()):
+            return 0  # 1.3c
+        s = self.spec(target.id)
+        rng: int = self.t.spotting[self.ter.spotting_class(target.hex, s.vehicle)]
+        if (target.id in state.extra.get("moved_mm", frozenset()) or target.id in state.extra.get("shown", frozenset())
+                or (s.vehicle and target.hex in self.ter.rail)):  # 1.2b: always counts as moving
+            rng *= 2
+        return rng
+
     def spotted_by_side(self, state, target, side: str) -> bool:
+        """Does any unit of ``side`` spot ``target`` (§6.1)? Only the observers within the
+        target's spot range are asked: ``spots`` is False from farther away (air phase speed)."""
+        reach, th = max(1, self.spot_range(state, target)), target.hex
         return any(self.spots(state, u.map_hex, target) for u in self.on_map(state, side)
-                   if not self.carrier_of(state, u.id))  # 1.11b: riders do not spot
+                   if distance(u.map_hex, th) <= reach
+                   and not self.carrier_of(state, u.id))  # 1.11b: riders do not spot
 
     # --- moving ------------------------------------------------------------------------
     def can_stand(self, state, h: Hex, uid: str, enemy_hexes) -> bool:

@@ -31,14 +31,11 @@ class Overwatch(_Rules):
         mover = state.units[uid]
         side = self.side_of(uid)
         foe = self.enemy_of(side)
-        stacks: dict[Hex, list] = {}
-        for u in self.on_map(state, foe):
-            if self.mode(state, u.id) != "fire" or self.status(state, u.id):
-                continue
-            stacks.setdefault(u.map_hex, []).append(u)
+        stacks = self.watchers(state, foe)
+        reach = max(1, self.spot_range(state, mover))  # spots() is False farther away: not asked
         cand = []
         for h, us in sorted(stacks.items()):
-            if self.ter.no_direct_fire(h, mover.hex):
+            if distance(h, mover.hex) > reach or self.ter.no_direct_fire(h, mover.hex):
                 continue  # 1.1f: no overwatch into or out of the Mill
             if self.spots(state, h, mover):
                 cand.append((distance(h, mover.hex), h, us))
@@ -98,6 +95,31 @@ class Overwatch(_Rules):
         if fired:
             ev += self.return_fire(state, dice, side, fired)
         return ev
+
+    def watchers(self, state, foe: str) -> dict[Hex, list]:
+        """``foe``'s stacks that may fire overwatch: its units on the map in Fire Mode, neither
+        S nor P, by hex (the mode and status read from their tables directly: apply speed)."""
+        modes = state.extra.get("mode", {})
+        status = state.extra.get("status", {})
+        ids = self._side_sets.get(foe)
+        if ids is None:
+            self.on_map(state, foe)  # builds the side's set of unit ids
+            ids = self._side_sets[foe]
+        stacks: dict[Hex, list] = {}
+        for u in state.units.values():
+            if u.where == ON_MAP and u.id in ids and modes.get(u.id, "fire") == "fire" \
+                    and not status.get(u.id, ""):
+                stacks.setdefault(u.map_hex, []).append(u)
+        return stacks
+
+    def watchers_plain(self, state, foe: str) -> dict[Hex, list]:
+        """``watchers`` by the rules' own questions (the tests' reference)."""
+        stacks: dict[Hex, list] = {}
+        for u in self.on_map(state, foe):
+            if self.mode(state, u.id) != "fire" or self.status(state, u.id):
+                continue
+            stacks.setdefault(u.map_hex, []).append(u)
+        return stacks
 
     def _ow_options(self, state, uid: str, c) -> list[str]:
         """How one stack can fire overwatch at the mover: ``<hex>:<gun>`` (point fire at a

@@ -375,7 +375,10 @@ class BWRules(Phases, Explain, TimedEvents, Exits, ScenarioAreas, Choices, Choos
             ev = self.resolve(state, action, dice, self.dispatch)  # choices.py: may stop for a choice
             state.touch()
             self.note_occupation(state, action)  # 5.0 occupy
+        at = state._cache.get("at")
         state.touch()
+        if at is not None:  # the occupied-hex index: note_occupation moves no unit (apply speed)
+            state._cache["at"] = at
         return ev
 
     # --- the turn ------------------------------------------------------------------------

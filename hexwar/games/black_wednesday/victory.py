@@ -107,7 +107,10 @@ class Victory(_Rules):
                     new = dict(occ)
                 new[h] = side
 
+        touched = self._occ_touched(state, occ)  # None: every occupied hex
         for h, us in state.occupied().items():
+            if touched is not None and h not in touched:
+                continue  # its units are those of the last note: already marked (or mixed)
             sides = {self.side_of(u.id) for u in us}
             if len(sides) == 1:
                 mark(h, sides.pop())
@@ -120,9 +123,37 @@ class Victory(_Rules):
                         mark(h, side)
         if new is not None:
             state.extra["occ"] = new
-        if not state.extra.get("trench_entered") and any(
-                self.ter.is_trench(u.map_hex) for u in self.on_map(state, "soviet")):
+        self.__dict__["_occ_memo"] = (dict(state.units), state.extra.get("occ", {}))
+        if not state.extra.get("trench_entered") and self._soviet_in_trench(state):
             state.extra["trench_entered"] = True  # 3.3a / 3.5: the variable reinforcement trigger
+
+    def _occ_touched(self, state, occ) -> set[Hex] | None:
+        """The hexes whose units may differ from those at the last ``note_occupation``, or
+        None when that note is not this state's ancestor with this very ``occ``. After a note
+        every hex held by one side is marked for it (a path never marks a hex held by the other
+        side), so only the hexes of units changed since need the scan (apply speed: the whole
+        scan was a tenth of a random game)."""
+        memo = self.__dict__.get("_occ_memo")
+        if memo is None or memo[1] is not occ:
+            return None
+        before, units = memo[0], state.units
+        get = before.get
+        changed = [uid for uid, u in units.items() if get(uid) is not u]
+        touched = {units[uid].hex for uid in changed}
+        touched.update(before[uid].hex for uid in changed if uid in before)
+        added = sum(1 for uid in changed if uid not in before)
+        if len(before) != len(units) - added:  # some unit is gone from the state
+            touched.update(b.hex for uid, b in before.items() if uid not in units)
+        return touched
+
+    def _soviet_in_trench(self, state) -> bool:
+        """Is a Soviet unit on a trench hex (the same answer as asking every Soviet unit on
+        the map, from the state's index of occupied hexes)."""
+        at = state.occupied()
+        trench = self.__dict__.get("_trench_set")
+        if trench is None:
+            trench = self.__dict__["_trench_set"] = frozenset(self.ter.trench) | frozenset(self.ter.bastion)
+        return any(self.side_of(u.id) == "soviet" for h in at.keys() & trench for u in at[h])
 
     def nearest_occupation(self, state) -> dict[Hex, str]:
         """Decision BW-V3 (scenarios that start mid-battle, Scen. 4-8): each hex of a victory
