@@ -84,11 +84,16 @@ class Turns:
         self.fx, self.sources, self.passable = fx, list(sources), passable
         self.maps: dict[tuple[str, int], dict[Hex, float]] = {}
         self.penalty = penalty
+        self.by_unit: dict[str, tuple[dict[Hex, float], float, int]] = {}
         # ``key``: everything ``passable`` and ``penalty`` depend on (besides the sources); with
         # it the maps are kept for the match (memo.kept), so the decisions of one phase share them
         self.key = None if key is None else (key, tuple(sorted(self.sources)))
 
     def turns(self, uid: str, h: Hex) -> float:
+        got = self.by_unit.get(uid)
+        if got is not None:  # the unit's map and figures, looked up once (speed)
+            m, far, div = got
+            return m.get(h, far) / div
         s = self.fx.spec(uid)
         key = (s.move_class, s.ma)
         m = self.maps.get(key)
@@ -103,4 +108,5 @@ class Turns:
                         memo.clear()
                     memo[full] = m
             self.maps[key] = m
+        self.by_unit[uid] = (m, 60.0 * s.ma, max(1, s.ma))
         return m.get(h, 60.0 * s.ma) / max(1, s.ma)
