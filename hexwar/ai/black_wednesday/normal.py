@@ -26,7 +26,7 @@ from .counter import waits_to_assault as r4_engaged
 from .defence import Defence
 from .goals import goals, open_hexes
 from .memo import kept
-from .paths import Turns, bfs, mp_dist
+from .paths import Turns, bfs, mp_dist, steps_to
 from .roles import ASSAULT, FIRE, SPOT, role  # noqa: F401  (FIRE: kept importable from here)
 
 if TYPE_CHECKING:
@@ -324,6 +324,7 @@ class BWPlayer(Defence, BWBase):
         """A firing unit in Move Mode next to its targets goes to Fire Mode (free at the end of
         its own move, and free before it has acted, §5)."""
         hold = goals(fx, side).hold
+        enemies: list | None = None  # the enemy units on the map, listed once (speed)
         for a in acts:
             if not isinstance(a, Mode) or a.mode != "fire":
                 continue
@@ -340,8 +341,10 @@ class BWPlayer(Defence, BWBase):
             if r == SPOT:  # an FO calls missions from Fire Mode on any hex it sees (§13.2)
                 ok = any(fx.sees_hex(u.map_hex, h) for h in targets)
             else:  # an enemy it spots within its range (§6.1, §8.2)
+                if enemies is None:
+                    enemies = list(fx.on_map(fx.enemy_of(side)))
                 ok = any(distance(u.map_hex, e.map_hex) <= rng and fx.spots(u.map_hex, e)
-                         for e in fx.on_map(fx.enemy_of(side)))
+                         for e in enemies)
             if side == "axis" or ok:
                 return Decision(as_action(a), f"{uid} changes to Fire Mode in {hex_name(u.map_hex)}: ready to fire "
                                               + ("and to dig in (§5)" if side == "axis" else "next (§5)"))
@@ -366,7 +369,7 @@ class BWPlayer(Defence, BWBase):
             by_unit.setdefault(m.unit, []).append(m)
         if side == "soviet":
             to_adj = self.approach(fx, targets, enemy_hexes)
-            to_tgt = bfs(fx, targets, lambda h: h in area)
+            to_tgt = steps_to(fx, targets)
             threat = self.threat(fx, side)
             score = self._soviet_score(fx, to_adj, to_tgt, count, targets, enemy_hexes, threat)
         else:
@@ -439,8 +442,13 @@ class BWPlayer(Defence, BWBase):
             here = score(uid, u.hex if u.where == ON_MAP else None)
             if here is None:
                 continue
+            done: dict[Hex, float | None] = {}  # moves by other paths to the same hex score alike
             for m in ms:
-                s = score(uid, m.dest)
+                dest = m.dest
+                if dest in done:
+                    s = done[dest]
+                else:
+                    s = done[dest] = score(uid, dest)
                 if s is None:
                     continue
                 gain = s - here

@@ -67,6 +67,21 @@ def bfs(fx: BWFacts, sources: Iterable[Hex], passable: Callable[[Hex], bool]) ->
     return dist
 
 
+def steps_to(fx: BWFacts, targets: frozenset[Hex]) -> dict[Hex, int]:
+    """``bfs(fx, targets, in the play area)``, kept for the match under the targets and the area:
+    hex steps to the nearest target do not depend on the order of the sources, and the
+    targets stay the same over most decisions of a phase (speed). Read only: never changed."""
+    memo = kept(fx, "steps_to")
+    area = fx.area
+    key = (frozenset(targets), area)
+    got = memo.get(key)
+    if got is None:
+        if len(memo) > 64:
+            memo.clear()
+        got = memo[key] = bfs(fx, targets, lambda h: h in area)
+    return got
+
+
 def reach(fx: BWFacts, start: Hex, cls: str, ma: int, budget: float, blocked, terminal=None) -> dict[Hex, float]:
     """MP a unit of movement class ``cls`` spends from ``start`` to each hex it can reach
     within ``budget`` MP (§7.1 costs; ``blocked(h)``: hexes it may not enter; ``terminal(h)``:
