@@ -107,8 +107,8 @@ class Turns:
     def turns(self, uid: str, h: Hex) -> float:
         got = self.by_unit.get(uid)
         if got is not None:  # the unit's map and figures, looked up once (speed)
-            m, far, div = got
-            return m.get(h, far) / div
+            mp, far, div = got
+            return mp.get(h, far) / div
         s = self.fx.spec(uid)
         key = (s.move_class, s.ma)
         m = self.maps.get(key)
