@@ -26,7 +26,7 @@ from .counter import waits_to_assault as r4_engaged
 from .defence import Defence
 from .goals import goals, open_hexes
 from .memo import kept
-from .paths import Turns, bfs, mp_dist
+from .paths import Turns, bfs, mp_dist, steps_to
 from .roles import ASSAULT, FIRE, SPOT, role  # noqa: F401  (FIRE: kept importable from here)
 
 if TYPE_CHECKING:
@@ -324,6 +324,7 @@ class BWPlayer(Defence, BWBase):
         """A firing unit in Move Mode next to its targets goes to Fire Mode (free at the end of
         its own move, and free before it has acted, §5)."""
         hold = goals(fx, side).hold
+        enemies: list | None = None  # the enemy units on the map, listed once (speed)
         for a in acts:
             if not isinstance(a, Mode) or a.mode != "fire":
                 continue
@@ -340,8 +341,10 @@ class BWPlayer(Defence, BWBase):
             if r == SPOT:  # an FO calls missions from Fire Mode on any hex it sees (§13.2)
                 ok = any(fx.sees_hex(u.map_hex, h) for h in targets)
             else:  # an enemy it spots within its range (§6.1, §8.2)
+                if enemies is None:
+                    enemies = list(fx.on_map(fx.enemy_of(side)))
                 ok = any(distance(u.map_hex, e.map_hex) <= rng and fx.spots(u.map_hex, e)
-                         for e in fx.on_map(fx.enemy_of(side)))
+                         for e in enemies)
             if side == "axis" or ok:
                 return Decision(as_action(a), f"{uid} changes to Fire Mode in {hex_name(u.map_hex)}: ready to fire "
                                               + ("and to dig in (§5)" if side == "axis" else "next (§5)"))
@@ -366,7 +369,7 @@ class BWPlayer(Defence, BWBase):
             by_unit.setdefault(m.unit, []).append(m)
         if side == "soviet":
             to_adj = self.approach(fx, targets, enemy_hexes)
-            to_tgt = bfs(fx, targets, lambda h: h in area)
+            to_tgt = steps_to(fx, targets)
             threat = self.threat(fx, side)
             score = self._soviet_score(fx, to_adj, to_tgt, count, targets, enemy_hexes, threat)
         else:
@@ -424,9 +427,13 @@ class BWPlayer(Defence, BWBase):
                 # walks into the nearest empty goal hex the enemy could reach (5.0)
                 to_need = Turns(fx, sorted(free_need), passable, key=("walk", enemy_hexes, wire))
                 plain = score
+                spots: dict[str, bool] = {}  # role(fx, uid) == SPOT, once per unit (speed)
 
                 def score(uid: str, h: Hex | None, plain=plain) -> float | None:
-                    if h is None or role(fx, uid) == SPOT:
+                    spot = spots.get(uid)
+                    if spot is None:
+                        spot = spots[uid] = role(fx, uid) == SPOT
+                    if h is None or spot:
                         return plain(uid, h)
                     return -to_need.turns(uid, h) * 4.0
         best = None
@@ -435,8 +442,13 @@ class BWPlayer(Defence, BWBase):
             here = score(uid, u.hex if u.where == ON_MAP else None)
             if here is None:
                 continue
+            done: dict[Hex, float | None] = {}  # moves by other paths to the same hex score alike
             for m in ms:
-                s = score(uid, m.dest)
+                dest = m.dest
+                if dest in done:
+                    s = done[dest]
+                else:
+                    s = done[dest] = score(uid, dest)
                 if s is None:
                     continue
                 gain = s - here
@@ -544,7 +556,13 @@ class BWPlayer(Defence, BWBase):
         # cube coordinates once, for the hex distance (``distance``) without a call per pair
         seen: dict[Hex, int] = {}
         nearest: dict[Hex, int] = {}
+        crowds: dict[Hex, float] = {}
         cubes = [(to_cube(t), t) for t in targets]
+        enemy_cubes = [to_cube(e) for e in enemy_hexes]
+        # what a unit's score reads of the unit, once per unit for the decision (speed: a
+        # decision scores thousands of moves of a few dozen units)
+        per_unit: dict[str, tuple[str, bool, Hex | None]] = {}
+        targets_in_sight: dict[str, bool] = {}
 
         def sees(h: Hex) -> int:
             got = seen.get(h)
@@ -557,19 +575,37 @@ class BWPlayer(Defence, BWBase):
 
         def near_enemy(h: Hex) -> int:
             got = nearest.get(h)
+            if got is None:  # ``distance`` to each enemy hex, by cube coordinates
+                q, r, s = to_cube(h)
+                got = nearest[h] = min((max(abs(q - eq), abs(r - er), abs(s - es)) for eq, er, es in enemy_cubes),
+                                       default=99)
+            return got
+
+        def crowd_at(h: Hex) -> float:
+            got = crowds.get(h)
             if got is None:
-                got = nearest[h] = min((distance(h, e) for e in enemy_hexes), default=99)
+                got = crowds[h] = max(0, count.get(h, 0) - 2) * 0.3 + threat.get(h, 0) * self.THREAT
+            return got
+
+        def unit(uid: str) -> tuple[str, bool, Hex | None]:
+            got = per_unit.get(uid)
+            if got is None:
+                r = role(fx, uid)
+                u = fx.units[uid]
+                # the hex where a unit in Fire Mode already stands (it may have a target in sight)
+                firing = u.hex if fx.mode(uid) == "fire" and u.where == ON_MAP else None
+                got = per_unit[uid] = (r, r == SPOT and fx.entry(uid).fo == "artillery", firing)
             return got
 
         def score(uid: str, h: Hex | None) -> float | None:
-            r = role(fx, uid)
+            r, art_fo, firing = unit(uid)
             if h is None:  # still off the map: any entry is a gain
                 return -99.0
-            crowd = max(0, count.get(h, 0) - 2) * 0.3 + threat.get(h, 0) * self.THREAT
+            crowd = crowd_at(h)
             if r == ASSAULT:
                 return -to_adj.turns(uid, h) * 4.0 - crowd
             d = to_tgt.get(h, 60)
-            if r == SPOT and fx.entry(uid).fo == "artillery":
+            if art_fo:
                 # the artillery FO calls on any hex it sees (§13.2): a view of the targets from
                 # three hexes or more, out of the defenders' reach
                 near = near_enemy(h)
@@ -581,9 +617,12 @@ class BWPlayer(Defence, BWBase):
             # seen from two hexes away, so the firers close to two hexes (mortars spot for
             # themselves, 2.2d; the mortar FO for the 120 mm, 2.3d)
             want = 2
-            if fx.mode(uid) == "fire" and fx.units[uid].where == ON_MAP \
-                    and h == fx.units[uid].hex and fx.fire_targets(uid):
-                return 0.0  # a target in sight already: fire, do not move
+            if h == firing and firing is not None:
+                aim = targets_in_sight.get(uid)
+                if aim is None:
+                    aim = targets_in_sight[uid] = bool(fx.fire_targets(uid))
+                if aim:
+                    return 0.0  # a target in sight already: fire, do not move
             return -float(max(0, d - want)) - (0.3 if d < want else 0.0) - crowd
         return score
 

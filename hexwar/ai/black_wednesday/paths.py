@@ -67,6 +67,21 @@ def bfs(fx: BWFacts, sources: Iterable[Hex], passable: Callable[[Hex], bool]) ->
     return dist
 
 
+def steps_to(fx: BWFacts, targets: frozenset[Hex]) -> dict[Hex, int]:
+    """``bfs(fx, targets, in the play area)``, kept for the match under the targets and the area:
+    hex steps to the nearest target do not depend on the order of the sources, and the
+    targets stay the same over most decisions of a phase (speed). Read only: never changed."""
+    memo = kept(fx, "steps_to")
+    area = fx.area
+    key = (frozenset(targets), area)
+    got = memo.get(key)
+    if got is None:
+        if len(memo) > 64:
+            memo.clear()
+        got = memo[key] = bfs(fx, targets, lambda h: h in area)
+    return got
+
+
 def reach(fx: BWFacts, start: Hex, cls: str, ma: int, budget: float, blocked, terminal=None) -> dict[Hex, float]:
     """MP a unit of movement class ``cls`` spends from ``start`` to each hex it can reach
     within ``budget`` MP (§7.1 costs; ``blocked(h)``: hexes it may not enter; ``terminal(h)``:
@@ -84,11 +99,16 @@ class Turns:
         self.fx, self.sources, self.passable = fx, list(sources), passable
         self.maps: dict[tuple[str, int], dict[Hex, float]] = {}
         self.penalty = penalty
+        self.by_unit: dict[str, tuple[dict[Hex, float], float, int]] = {}
         # ``key``: everything ``passable`` and ``penalty`` depend on (besides the sources); with
         # it the maps are kept for the match (memo.kept), so the decisions of one phase share them
         self.key = None if key is None else (key, tuple(sorted(self.sources)))
 
     def turns(self, uid: str, h: Hex) -> float:
+        got = self.by_unit.get(uid)
+        if got is not None:  # the unit's map and figures, looked up once (speed)
+            mp, far, div = got
+            return mp.get(h, far) / div
         s = self.fx.spec(uid)
         key = (s.move_class, s.ma)
         m = self.maps.get(key)
@@ -103,4 +123,5 @@ class Turns:
                         memo.clear()
                     memo[full] = m
             self.maps[key] = m
+        self.by_unit[uid] = (m, 60.0 * s.ma, max(1, s.ma))
         return m.get(h, 60.0 * s.ma) / max(1, s.ma)
